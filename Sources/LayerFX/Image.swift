@@ -1,0 +1,72 @@
+import LayerFXMath
+
+/// A raster image in LayerFX's working format: premultiplied RGBA, one `half4` per pixel.
+///
+/// Pixels are stored row-major, top row first, `width × height` of them, each a premultiplied
+/// `(r, g, b, a)` with channels in the image's own encoding (sRGB-encoded values stay encoded;
+/// nothing is linearised). Values outside [0, 1] may occur inside a pipeline; the store to a
+/// file clamps them (semantics.md §3).
+///
+/// `scale` is pixels per point: a kernel runs once per pixel and pixel `(i, j)` sits at the
+/// position `((i + 0.5) / scale, (j + 0.5) / scale)` in points (semantics.md §2).
+public struct Image: Sendable, Equatable {
+  /// The width in pixels.
+  public let width: Int
+  /// The height in pixels.
+  public let height: Int
+  /// Pixels per point; 1 by default, so one point is one pixel.
+  public var scale: Float
+  /// The pixels, row-major, `width × height` premultiplied RGBA values.
+  public var pixels: [half4]
+
+  /// Creates an image from premultiplied RGBA pixels.
+  ///
+  /// - Parameters:
+  ///   - width: The width in pixels, at least 0.
+  ///   - height: The height in pixels, at least 0.
+  ///   - scale: Pixels per point, finite and greater than 0.
+  ///   - pixels: `width × height` premultiplied RGBA values, row-major, top row first.
+  /// - Precondition: `pixels.count == width × height`, sizes non-negative, `scale > 0`;
+  ///   checked in release builds.
+  public init(width: Int, height: Int, scale: Float = 1, pixels: [half4]) {
+    precondition(width >= 0 && height >= 0, "image size must be non-negative")
+    precondition(pixels.count == width * height, "pixel count must be width × height")
+    precondition(scale.isFinite && scale > 0, "scale must be finite and positive")
+    self.width = width
+    self.height = height
+    self.scale = scale
+    self.pixels = pixels
+  }
+
+  /// Creates an image of one colour.
+  ///
+  /// - Parameters:
+  ///   - width: The width in pixels, at least 0.
+  ///   - height: The height in pixels, at least 0.
+  ///   - scale: Pixels per point, greater than 0.
+  ///   - color: The premultiplied RGBA colour of every pixel; transparent black by default.
+  public init(width: Int, height: Int, scale: Float = 1, color: half4 = .zero) {
+    self.init(
+      width: width, height: height, scale: scale,
+      pixels: [half4](repeating: color, count: width * height))
+  }
+
+  /// The size in points: the size in pixels divided by ``scale``.
+  public var sizeInPoints: float2 {
+    float2(Float(width), Float(height)) / scale
+  }
+
+  /// Accesses the pixel in column `x`, row `y` (pixels, origin top-left).
+  ///
+  /// - Precondition: `0 ≤ x < width`, `0 ≤ y < height`.
+  public subscript(x: Int, y: Int) -> half4 {
+    get {
+      precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel index out of bounds")
+      return pixels[y * width + x]
+    }
+    set {
+      precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel index out of bounds")
+      pixels[y * width + x] = newValue
+    }
+  }
+}
