@@ -10,7 +10,6 @@ let package = Package(
   name: "LayerFX",
   products: [
     .library(name: "LayerFX", targets: ["LayerFXMath", "LayerFX", "LayerFXKernels"]),
-    .executable(name: "layerfx", targets: ["layerfx"]),
   ],
   targets: [
     // MARK: Library
@@ -21,7 +20,6 @@ let package = Package(
     // MARK: System
 
     // MARK: Tool
-    .executableTarget(name: "layerfx", dependencies: ["LayerFX", "LayerFXKernels"]),
 
     // MARK: Tests
     .target(name: "LayerFXTestSupport", dependencies: ["LayerFX"], path: "Tests/LayerFXTestSupport"),

@@ -22,14 +22,14 @@ public struct Image: Sendable, Equatable {
   /// Creates an image from premultiplied RGBA pixels.
   ///
   /// - Parameters:
-  ///   - width: The width in pixels, at least 0.
-  ///   - height: The height in pixels, at least 0.
+  ///   - width: The width in pixels, at least 1.
+  ///   - height: The height in pixels, at least 1.
   ///   - scale: Pixels per point, finite and greater than 0.
   ///   - pixels: `width × height` premultiplied RGBA values, row-major, top row first.
-  /// - Precondition: `pixels.count == width × height`, sizes non-negative, `scale > 0`;
+  /// - Precondition: `pixels.count == width × height`, sizes at least 1, `scale > 0`;
   ///   checked in release builds.
   public init(width: Int, height: Int, scale: Float = 1, pixels: [half4]) {
-    precondition(width >= 0 && height >= 0, "image size must be non-negative")
+    precondition(width >= 1 && height >= 1, "an image has at least one pixel on each side")
     precondition(pixels.count == width * height, "pixel count must be width × height")
     precondition(scale.isFinite && scale > 0, "scale must be finite and positive")
     self.width = width
@@ -41,8 +41,8 @@ public struct Image: Sendable, Equatable {
   /// Creates an image of one colour.
   ///
   /// - Parameters:
-  ///   - width: The width in pixels, at least 0.
-  ///   - height: The height in pixels, at least 0.
+  ///   - width: The width in pixels, at least 1.
+  ///   - height: The height in pixels, at least 1.
   ///   - scale: Pixels per point, greater than 0.
   ///   - color: The premultiplied RGBA colour of every pixel; transparent black by default.
   public init(width: Int, height: Int, scale: Float = 1, color: half4 = .zero) {

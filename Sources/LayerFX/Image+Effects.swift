@@ -1,0 +1,68 @@
+import LayerFXMath
+
+// SwiftUI's three shader modifiers, applied to an image. Each returns a new image of the same
+// size and scale (premultiplied RGBA); `isEnabled == false` returns the input bit for bit.
+//
+// Source: Apple, `View.colorEffect(_:isEnabled:)`, `View.distortionEffect(_:maxSampleOffset:
+// isEnabled:)` and `View.layerEffect(_:maxSampleOffset:isEnabled:)`; semantics.md §1–§4.
+extension Image {
+  /// Returns the image with `shader` applied to every pixel's own colour.
+  ///
+  /// - Parameters:
+  ///   - shader: A ``EffectKind/color`` shader.
+  ///   - isEnabled: When `false`, the image is returned unchanged.
+  ///   - renderer: Tiling and threading; the output does not depend on them.
+  /// - Returns: Premultiplied RGBA of the same size and scale.
+  /// - Throws: ``ShaderArgumentError`` if the shader is not a colour shader or its arguments do
+  ///   not fit its function.
+  /// - Complexity: O(width × height) kernel calls.
+  public func colorEffect(
+    _ shader: Shader, isEnabled: Bool = true, renderer: Renderer = Renderer()
+  ) throws(ShaderArgumentError) -> Image {
+    guard isEnabled else { return self }
+    let kernel = try shader.makeKernel(for: .color, sizeInPoints: sizeInPoints)
+    return renderer.render(kernel, layer: Layer(self)).image
+  }
+
+  /// Returns the image with each pixel read from the position `shader` returns for it.
+  ///
+  /// - Parameters:
+  ///   - shader: A ``EffectKind/distortion`` shader.
+  ///   - maxSampleOffset: How far (points, per axis) a returned position may lie from the pixel's;
+  ///     the layer is padded by that much transparent black.
+  ///   - isEnabled: When `false`, the image is returned unchanged.
+  ///   - renderer: Tiling and threading; the output does not depend on them.
+  /// - Returns: Premultiplied RGBA of the same size and scale.
+  /// - Throws: ``ShaderArgumentError`` if the shader is not a distortion shader or its
+  ///   arguments do not fit its function.
+  /// - Complexity: O(width × height) kernel calls and bilinear samples.
+  public func distortionEffect(
+    _ shader: Shader, maxSampleOffset: float2, isEnabled: Bool = true,
+    renderer: Renderer = Renderer()
+  ) throws(ShaderArgumentError) -> Image {
+    guard isEnabled else { return self }
+    let kernel = try shader.makeKernel(for: .distortion, sizeInPoints: sizeInPoints)
+    return renderer.render(kernel, layer: Layer(self, maxSampleOffset: maxSampleOffset)).image
+  }
+
+  /// Returns the image with `shader` computing every pixel from the whole layer.
+  ///
+  /// - Parameters:
+  ///   - shader: A ``EffectKind/layer`` shader.
+  ///   - maxSampleOffset: How far (points, per axis) the shader samples from each pixel's
+  ///     position; the layer is padded by that much transparent black.
+  ///   - isEnabled: When `false`, the image is returned unchanged.
+  ///   - renderer: Tiling and threading; the output does not depend on them.
+  /// - Returns: Premultiplied RGBA of the same size and scale.
+  /// - Throws: ``ShaderArgumentError`` if the shader is not a layer shader or its arguments do
+  ///   not fit its function.
+  /// - Complexity: O(width × height) kernel calls.
+  public func layerEffect(
+    _ shader: Shader, maxSampleOffset: float2, isEnabled: Bool = true,
+    renderer: Renderer = Renderer()
+  ) throws(ShaderArgumentError) -> Image {
+    guard isEnabled else { return self }
+    let kernel = try shader.makeKernel(for: .layer, sizeInPoints: sizeInPoints)
+    return renderer.render(kernel, layer: Layer(self, maxSampleOffset: maxSampleOffset)).image
+  }
+}

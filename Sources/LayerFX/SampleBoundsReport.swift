@@ -1,0 +1,95 @@
+import LayerFXMath
+
+/// What the `maxSampleOffset` bounds checker found in one render.
+///
+/// A layer effect promises that every `Layer.sample(p)` lies within `maxSampleOffset` of the
+/// pixel's `position` on each axis; a distortion effect promises the same of the position it
+/// returns. SwiftUI does not check and silently clips what lies farther; this report says where,
+/// how often, and which offset would have been enough. Checking never changes the output.
+///
+/// Source: semantics.md §4; Apple, `View.layerEffect(_:maxSampleOffset:isEnabled:)`.
+public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
+  /// The offset the effect declared, points per axis.
+  public var declaredOffset: float2
+  /// Pixels rendered.
+  public var pixelCount = 0
+  /// Samples checked (layer samples, or returned positions for a distortion effect).
+  public var sampleCount = 0
+  /// Samples that lay beyond the declared offset on some axis, or at a NaN or infinite position.
+  public var violationCount = 0
+  /// Pixels with at least one violating sample.
+  public var violatingPixelCount = 0
+  /// Samples at a NaN or infinite position (also counted as violations).
+  public var nonFiniteSampleCount = 0
+  /// The largest finite `|sample − position|` seen on each axis, in points.
+  public var largestOffset: float2 = .zero
+  /// The first violations in raster order (row by row, top first), at most
+  /// ``firstViolationLimit``.
+  public var firstViolations: [Violation] = []
+
+  /// How many violations ``firstViolations`` keeps.
+  public static let firstViolationLimit = 8
+
+  /// Creates an empty report for an effect that declared `declaredOffset` (points).
+  public init(declaredOffset: float2) {
+    self.declaredOffset = declaredOffset
+  }
+
+  /// One sample beyond the declared offset.
+  public struct Violation: Sendable, Equatable {
+    /// The destination pixel, column and row.
+    public var pixel: SIMD2<Int>
+    /// The pixel's position, points.
+    public var position: float2
+    /// Where the effect sampled, points.
+    public var sample: float2
+  }
+
+  /// Whether every sample lay within the declared offset.
+  public var isWithinBounds: Bool { violationCount == 0 }
+
+  /// By how much the largest offset exceeded the declared one on each axis (points, ≥ 0).
+  public var overshoot: float2 { pointwiseMax(largestOffset - declaredOffset, .zero) }
+
+  /// The smallest `maxSampleOffset` that would have covered every finite sample, in points:
+  /// the declared offset raised to the largest offset seen on each axis.
+  public var sufficientOffset: float2 { pointwiseMax(largestOffset, declaredOffset) }
+
+  /// A one-paragraph summary: counts, largest overshoot, the first place, the offset that works.
+  public var description: String {
+    if isWithinBounds {
+      return "all \(sampleCount) samples within maxSampleOffset "
+        + "(\(format(declaredOffset))); largest offset \(format(largestOffset))"
+    }
+    var text =
+      "\(violationCount) of \(sampleCount) samples (at \(violatingPixelCount) of \(pixelCount) "
+      + "pixels) beyond maxSampleOffset (\(format(declaredOffset))); largest offset "
+      + "\(format(largestOffset)), overshoot \(format(overshoot))"
+    if nonFiniteSampleCount > 0 { text += "; \(nonFiniteSampleCount) samples at NaN or ∞" }
+    if let first = firstViolations.first {
+      text += "; first at pixel (\(first.pixel.x), \(first.pixel.y)) sampling "
+        + "\(format(first.sample)) from \(format(first.position))"
+    }
+    return text + "; maxSampleOffset \(format(sufficientOffset)) would be enough"
+  }
+
+  private func format(_ v: float2) -> String { "\(v.x), \(v.y)" }
+
+  /// Adds the findings of a later part of the same render (a later tile in raster order).
+  mutating func merge(_ other: SampleBoundsReport) {
+    pixelCount += other.pixelCount
+    sampleCount += other.sampleCount
+    violationCount += other.violationCount
+    violatingPixelCount += other.violatingPixelCount
+    nonFiniteSampleCount += other.nonFiniteSampleCount
+    largestOffset = pointwiseMax(largestOffset, other.largestOffset)
+    firstViolations.append(contentsOf: other.firstViolations)
+  }
+
+  /// Keeps the first violations in raster order after all tiles are merged.
+  mutating func sortFirstViolations() {
+    firstViolations.sort { ($0.pixel.y, $0.pixel.x) < ($1.pixel.y, $1.pixel.x) }
+    firstViolations.removeSubrange(
+      min(firstViolations.count, Self.firstViolationLimit)..<firstViolations.count)
+  }
+}

@@ -1,0 +1,46 @@
+import LayerFXMath
+
+/// Records every sample of one tile for the bounds checker.
+///
+/// Each probe belongs to one tile and so to one thread at a time; the renderer merges the
+/// tiles' reports in tile order, so the report never depends on scheduling.
+@usableFromInline
+final class SampleProbe: @unchecked Sendable {
+  var report: SampleBoundsReport
+  /// The pixel being rendered and its position in points.
+  var pixel: SIMD2<Int> = .zero
+  var position: float2 = .zero
+  private var pixelHasViolation = false
+
+  init(declaredOffset: float2) {
+    report = SampleBoundsReport(declaredOffset: declaredOffset)
+  }
+
+  func begin(pixel: SIMD2<Int>, position: float2) {
+    self.pixel = pixel
+    self.position = position
+    pixelHasViolation = false
+    report.pixelCount += 1
+  }
+
+  @usableFromInline
+  func record(_ sample: float2) {
+    report.sampleCount += 1
+    let offset = abs(sample - position)
+    let isFinite = offset.x.isFinite && offset.y.isFinite
+    if isFinite {
+      report.largestOffset = pointwiseMax(report.largestOffset, offset)
+    } else {
+      report.nonFiniteSampleCount += 1
+    }
+    guard !isFinite || any(offset .> report.declaredOffset) else { return }
+    report.violationCount += 1
+    if !pixelHasViolation {
+      pixelHasViolation = true
+      report.violatingPixelCount += 1
+    }
+    if report.firstViolations.count < SampleBoundsReport.firstViolationLimit {
+      report.firstViolations.append(.init(pixel: pixel, position: position, sample: sample))
+    }
+  }
+}
