@@ -9,7 +9,8 @@ import PackageDescription
 let package = Package(
   name: "LayerFX",
   products: [
-    .library(name: "LayerFX", targets: ["LayerFXMath", "LayerFX", "LayerFXKernels"]),
+    .library(
+      name: "LayerFX", targets: ["LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG"]),
     .executable(name: "layerfx", targets: ["layerfx"]),
   ],
   targets: [
@@ -17,8 +18,17 @@ let package = Package(
     .target(name: "LayerFXMath"),
     .target(name: "LayerFX", dependencies: ["LayerFXMath"]),
     .target(name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"]),
+    .target(
+      name: "LayerFXPNG", dependencies: ["LayerFX", "LayerFXMath", "CPNGShim"],
+      exclude: ["README.md"]),
 
     // MARK: System
+    // libpng from Debian (apt install libpng-dev); found through pkg-config.
+    .systemLibrary(
+      name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // Every libpng call that can fail, and every setjmp, lives in this C target, so libpng's
+    // longjmp never crosses a Swift frame. Swift sees status codes and messages only.
+    .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
 
     // MARK: Tool
     .executableTarget(name: "layerfx", dependencies: ["LayerFX", "LayerFXKernels"]),
@@ -29,6 +39,7 @@ let package = Package(
     .testTarget(name: "LayerFXTests", dependencies: ["LayerFX", "LayerFXTestSupport"]),
     .testTarget(
       name: "LayerFXKernelsTests", dependencies: ["LayerFXKernels", "LayerFXTestSupport"]),
+    .testTarget(name: "LayerFXPNGTests", dependencies: ["LayerFXPNG", "LayerFXTestSupport"]),
 
     // MARK: Benchmarks
   ]
