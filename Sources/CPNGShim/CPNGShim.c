@@ -238,25 +238,33 @@ void lfx_png_reader_kept_chunk(
   *size = 0;
 }
 
-// Encoder state; lives in the caller's frame and is only touched through pointers.
+// Encoder state; lives in the caller's frame and is only touched through pointers, and only
+// read after a longjmp through `output` and `message`, which belong to the caller.
 typedef struct {
   lfx_png_buffer *output;
   char *message;
   size_t message_capacity;
+  char last_warning[warning_capacity];
 } encoder;
 
+// Reports libpng's error; libpng often explains an error in a warning just before it
+// ("Image width is zero in IHDR" before "Invalid IHDR data"), so that warning is appended.
 static void encoder_error(png_structp png, png_const_charp text) {
   encoder *state = png_get_error_ptr(png);
   if (state->message_capacity > 0) {
-    copy_message(state->message, state->message_capacity, text);
+    if (state->last_warning[0] != '\0') {
+      snprintf(state->message, state->message_capacity, "%s: %s", text, state->last_warning);
+    } else {
+      copy_message(state->message, state->message_capacity, text);
+    }
   }
   png_longjmp(png, 1);
 }
 
-// Encoding warnings (e.g. about a zero-length chunk) are not printed; the output is still valid.
+// Keeps the last warning for encoder_error instead of printing it to stderr.
 static void encoder_warning(png_structp png, png_const_charp text) {
-  (void)png;
-  (void)text;
+  encoder *state = png_get_error_ptr(png);
+  copy_message(state->last_warning, sizeof state->last_warning, text);
 }
 
 static void write_data(png_structp png, png_bytep data, size_t length) {
@@ -287,7 +295,7 @@ lfx_png_status lfx_png_encode_rgba(
     const void *rgba, uint32_t width, uint32_t height, size_t row_bytes, int bit_depth,
     int compression_level, const lfx_png_chunk *chunks, size_t chunk_count,
     const uint8_t *chunk_data, lfx_png_buffer *output, char *message, size_t message_capacity) {
-  encoder state = {output, message, message_capacity};
+  encoder state = {output, message, message_capacity, {0}};
   output->bytes = NULL;
   output->size = 0;
   output->capacity = 0;

@@ -116,7 +116,7 @@ public struct PNGEncoder: Sendable {
     guard status == LFX_PNG_OK else {
       let text = String(
         decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw .cannotEncode(path: name, message: text)
+      throw .cannotEncode(path: name, message: "libpng: \(text)")
     }
     return Array(UnsafeBufferPointer(start: output.bytes, count: output.size))
   }

@@ -21,7 +21,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
   ///
   /// Raise ``PNGDecoder/maxPixelCount`` to decode such an image.
   case tooLarge(path: String, width: Int, height: Int, limit: Int)
-  /// libpng could not encode the image (for example a width of 0); `message` is libpng's.
+  /// The image cannot be encoded (for example a width of 0, or a chunk that is not a colour
+  /// chunk); `message` starts with `libpng:` when it is libpng's.
   case cannotEncode(path: String, message: String)
   /// The file cannot be written; `reason` is the system's text for `errno`.
   case cannotWrite(path: String, reason: String)
@@ -47,7 +48,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         "\(path): image too large (\(width) × \(height) = \(count) pixels, limit \(limit)); "
         + "raise PNGDecoder.maxPixelCount to decode it"
     case .cannotEncode(let path, let message):
-      return "\(path): cannot encode PNG (libpng: \(message))"
+      return "\(path): cannot encode PNG (\(message))"
     case .cannotWrite(let path, let reason):
       return "\(path): cannot write file (\(reason))"
     }
