@@ -183,8 +183,6 @@ lfx_png_status lfx_png_reader_read_rgba(lfx_png_reader *reader, void *rgba, size
 
 const char *lfx_png_reader_message(const lfx_png_reader *reader) { return reader->message; }
 
-size_t lfx_png_reader_offset(const lfx_png_reader *reader) { return reader->offset; }
-
 size_t lfx_png_reader_warning_count(const lfx_png_reader *reader) {
   return reader->warning_count;
 }

@@ -75,9 +75,6 @@ lfx_png_status lfx_png_reader_read_rgba(lfx_png_reader *reader, void *rgba, size
 /// libpng's message for the last failure, or "" if there was none.
 const char *lfx_png_reader_message(const lfx_png_reader *reader);
 
-/// The number of bytes of the input consumed so far.
-size_t lfx_png_reader_offset(const lfx_png_reader *reader);
-
 /// The number of warnings libpng reported (they are collected, never printed).
 size_t lfx_png_reader_warning_count(const lfx_png_reader *reader);
 

@@ -195,4 +195,19 @@ struct PNGErrorTests {
     #expect(error.description == "\(path): cannot write file (No such file or directory)")
     #expect(try directory.contents().isEmpty)
   }
+
+  @Test("a write whose final rename fails removes its temporary file")
+  func failedRenameCleansUp() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // The temporary file is written beside the target; rename(2) onto a directory fails.
+    let target = directory.path + "/taken.png"
+    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
+    let error = try #require(throws: PNGError.self) {
+      try PNGEncoder().write(Image(width: 2, height: 2), to: target)
+    }
+    #expect(error == .cannotWrite(path: target, reason: "Is a directory"))
+    #expect(try directory.contents() == ["taken.png"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty)
+  }
 }
