@@ -9,24 +9,46 @@ import PackageDescription
 let package = Package(
   name: "LayerFX",
   products: [
-    .library(name: "LayerFX", targets: ["LayerFXMath", "LayerFX", "LayerFXKernels"]),
+    .library(
+      name: "LayerFX", targets: ["LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG"]),
+    .executable(name: "layerfx", targets: ["layerfx"]),
   ],
   targets: [
     // MARK: Library
     .target(name: "LayerFXMath"),
     .target(name: "LayerFX", dependencies: ["LayerFXMath"]),
     .target(name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"]),
+    .target(
+      name: "LayerFXPNG", dependencies: ["LayerFX", "LayerFXMath", "CPNGShim"],
+      exclude: ["README.md"]),
 
     // MARK: System
+    // libpng from Debian (apt install libpng-dev); found through pkg-config.
+    .systemLibrary(
+      name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // Every libpng call that can fail, and every setjmp, lives in this C target, so libpng's
+    // longjmp never crosses a Swift frame. Swift sees status codes and messages only.
+    .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
 
     // MARK: Tool
+    // The CLI's commands live in a library so the parser can be unit-tested; `layerfx` is
+    // its thin entry point.
+    .target(
+      name: "LayerFXCLI",
+      dependencies: ["LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG"]),
+    .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI"]),
 
     // MARK: Tests
-    .target(name: "LayerFXTestSupport", dependencies: ["LayerFX"], path: "Tests/LayerFXTestSupport"),
+    .target(
+      name: "LayerFXTestSupport", dependencies: ["LayerFX"], path: "Tests/LayerFXTestSupport"),
     .testTarget(name: "LayerFXMathTests", dependencies: ["LayerFXMath"]),
     .testTarget(name: "LayerFXTests", dependencies: ["LayerFX", "LayerFXTestSupport"]),
     .testTarget(
       name: "LayerFXKernelsTests", dependencies: ["LayerFXKernels", "LayerFXTestSupport"]),
+    .testTarget(name: "LayerFXPNGTests", dependencies: ["LayerFXPNG", "LayerFXTestSupport"]),
+    .testTarget(
+      name: "LayerFXCLITests",
+      dependencies: ["LayerFXCLI", "layerfx", "LayerFXPNG", "LayerFXTestSupport"]),
 
     // MARK: Benchmarks
   ]

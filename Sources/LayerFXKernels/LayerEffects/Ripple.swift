@@ -62,7 +62,7 @@ extension ShaderFunction {
     name: "ripple", kind: .layer,
     summary: "a damped circular wave from a tap that displaces and shades the layer",
     parameters: [
-      .init("origin", .float2, summary: "where the tap landed, points (default: the centre)"),
+      .init("origin", .float2, summary: "where the tap landed, points"),
       .init("time", .float, summary: "seconds since the tap", defaultValue: .float(0)),
       .init(
         "amplitude", .float, summary: "largest displacement, points (4…24)",

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages LayerFX needs: libpng (PNG I/O through libpng) and OpenMP
+# (the C reference kernels the benchmarks hold the Swift engine against). Idempotent.
+set -euo pipefail
+packages=(libpng-dev libomp-dev pkg-config)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
+    || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+as_root=()
+[ "$(id -u)" -eq 0 ] || as_root=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

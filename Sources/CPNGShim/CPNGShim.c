@@ -1,0 +1,369 @@
+// CPNGShim: every libpng call that can fail, each behind a setjmp in the same C function.
+//
+// Rule for every function below: whatever must survive a longjmp (row pointers, buffers) is
+// allocated before setjmp and never reassigned after it, so no local changes between setjmp and
+// longjmp (C11 7.13.2.1). libpng's error callback records the message, then longjmps back to the
+// setjmp of the shim function that called libpng; it never returns into Swift.
+#include "CPNGShim.h"
+
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+  message_capacity = 512,
+  warning_capacity = 200,
+  max_warnings = 32,
+};
+
+struct lfx_png_reader {
+  png_structp png;
+  png_infop info;
+  const uint8_t *bytes;
+  size_t size;
+  size_t offset;
+  // Set by read_data when libpng asks for bytes past the end of the input.
+  int hit_end;
+  char message[message_capacity];
+  size_t warning_count;
+  char warnings[max_warnings][warning_capacity];
+};
+
+// Copies `text` into `destination` (capacity > 0), truncating, always NUL-terminated.
+static void copy_message(char *destination, size_t capacity, const char *text) {
+  snprintf(destination, capacity, "%s", text != NULL ? text : "");
+}
+
+static void reader_error(png_structp png, png_const_charp text) {
+  lfx_png_reader *reader = png_get_error_ptr(png);
+  copy_message(reader->message, sizeof reader->message, text);
+  png_longjmp(png, 1);
+}
+
+// Collects libpng's warnings instead of letting libpng print them to stderr.
+static void reader_warning(png_structp png, png_const_charp text) {
+  lfx_png_reader *reader = png_get_error_ptr(png);
+  if (reader->warning_count < max_warnings) {
+    copy_message(reader->warnings[reader->warning_count], warning_capacity, text);
+    reader->warning_count += 1;
+  }
+}
+
+static void read_data(png_structp png, png_bytep destination, size_t length) {
+  lfx_png_reader *reader = png_get_io_ptr(png);
+  if (length > reader->size - reader->offset) {
+    reader->hit_end = 1;
+    png_error(png, "unexpected end of data");
+  }
+  memcpy(destination, reader->bytes + reader->offset, length);
+  reader->offset += length;
+}
+
+lfx_png_reader *lfx_png_reader_create(
+    const uint8_t *bytes, size_t size, const char *kept_names, size_t kept_count) {
+  lfx_png_reader *reader = calloc(1, sizeof *reader);
+  if (reader == NULL) {
+    return NULL;
+  }
+  reader->bytes = bytes;
+  reader->size = size;
+  reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, reader_error, reader_warning);
+  if (reader->png != NULL) {
+    reader->info = png_create_info_struct(reader->png);
+  }
+  if (reader->png == NULL || reader->info == NULL) {
+    lfx_png_reader_destroy(reader);
+    return NULL;
+  }
+  // None of these calls can fail (they only store settings), but keep them under a setjmp so
+  // that a future libpng that reports a bad argument cannot longjmp into nowhere.
+  if (setjmp(png_jmpbuf(reader->png))) {
+    lfx_png_reader_destroy(reader);
+    return NULL;
+  }
+  png_set_read_fn(reader->png, reader, read_data);
+  // The caller's pixel-count limit, checked after IHDR before any image allocation, is the size
+  // guard; libpng's own default of 1,000,000 per dimension would refuse a 2,000,000 × 1 strip
+  // that is within that limit. Raise it to the PNG maximum (PNG spec §11.2.2: 2^31 − 1).
+  png_set_user_limits(reader->png, 0x7fffffff, 0x7fffffff);
+  // Skip every ancillary chunk except tRNS without interpreting it: we use none of them, and
+  // libpng 1.6.39 only warns about a text chunk declaring 1 GB before it allocates and zeroes
+  // that much. A skipped chunk is read through a small buffer, CRC still checked.
+  png_set_keep_unknown_chunks(reader->png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+  if (kept_count > 0) {
+    png_set_keep_unknown_chunks(
+        reader->png, PNG_HANDLE_CHUNK_ALWAYS, (png_const_bytep)kept_names, (int)kept_count);
+  }
+  return reader;
+}
+
+void lfx_png_reader_destroy(lfx_png_reader *reader) {
+  if (reader == NULL) {
+    return;
+  }
+  if (reader->png != NULL) {
+    png_destroy_read_struct(&reader->png, reader->info != NULL ? &reader->info : NULL, NULL);
+  }
+  free(reader);
+}
+
+// Classifies a libpng failure during a read.
+static lfx_png_status read_failure(const lfx_png_reader *reader) {
+  size_t checked = reader->size < 8 ? reader->size : 8;
+  if (png_sig_cmp(reader->bytes, 0, checked) != 0) {
+    return LFX_PNG_NOT_PNG;
+  }
+  return reader->hit_end ? LFX_PNG_TRUNCATED : LFX_PNG_CORRUPT;
+}
+
+lfx_png_status lfx_png_reader_read_header(lfx_png_reader *reader, lfx_png_header *header) {
+  if (setjmp(png_jmpbuf(reader->png))) {
+    return read_failure(reader);
+  }
+  png_read_info(reader->png, reader->info);
+  header->width = png_get_image_width(reader->png, reader->info);
+  header->height = png_get_image_height(reader->png, reader->info);
+  header->bit_depth = png_get_bit_depth(reader->png, reader->info);
+  header->color_type = png_get_color_type(reader->png, reader->info);
+  header->interlace_method = png_get_interlace_type(reader->png, reader->info);
+  return LFX_PNG_OK;
+}
+
+// Sets up libpng's transforms to RGBA at 8 or 16 bits; returns the sample depth.
+static int set_rgba_transforms(png_structp png, png_infop info) {
+  int color_type = png_get_color_type(png, info);
+  int bit_depth = png_get_bit_depth(png, info);
+  int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+  // Palette → RGB, grey 1/2/4 → 8 bits scaled by 255 / (2^depth − 1), tRNS → alpha channel.
+  png_set_expand(png);
+  if ((color_type & PNG_COLOR_MASK_COLOR) == 0) {
+    png_set_gray_to_rgb(png);
+  }
+  if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) {
+    png_set_add_alpha(png, 0xffff, PNG_FILLER_AFTER);
+  }
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (bit_depth == 16) {
+    png_set_swap(png);  // PNG stores 16-bit samples big-endian; hand out native uint16_t.
+  }
+#endif
+  png_set_interlace_handling(png);
+  png_read_update_info(png, info);
+  return bit_depth == 16 ? 16 : 8;
+}
+
+lfx_png_status lfx_png_reader_read_rgba(lfx_png_reader *reader, void *rgba, size_t row_bytes) {
+  uint32_t height = png_get_image_height(reader->png, reader->info);
+  png_bytep *rows = malloc((height > 0 ? height : 1) * sizeof *rows);
+  if (rows == NULL) {
+    copy_message(reader->message, sizeof reader->message, "out of memory for row pointers");
+    return LFX_PNG_OUT_OF_MEMORY;
+  }
+  for (uint32_t y = 0; y < height; y++) {
+    rows[y] = (png_bytep)rgba + (size_t)y * row_bytes;
+  }
+  if (setjmp(png_jmpbuf(reader->png))) {
+    free(rows);
+    return read_failure(reader);
+  }
+  int depth = set_rgba_transforms(reader->png, reader->info);
+  uint32_t width = png_get_image_width(reader->png, reader->info);
+  if (png_get_channels(reader->png, reader->info) != 4
+      || png_get_bit_depth(reader->png, reader->info) != depth
+      || png_get_rowbytes(reader->png, reader->info) > row_bytes
+      || (size_t)width * 4 * (depth / 8) > row_bytes) {
+    png_error(reader->png, "internal: libpng transforms did not produce RGBA rows");
+  }
+  png_read_image(reader->png, rows);
+  png_read_end(reader->png, reader->info);
+  free(rows);
+  return LFX_PNG_OK;
+}
+
+const char *lfx_png_reader_message(const lfx_png_reader *reader) { return reader->message; }
+
+size_t lfx_png_reader_warning_count(const lfx_png_reader *reader) {
+  return reader->warning_count;
+}
+
+const char *lfx_png_reader_warning(const lfx_png_reader *reader, size_t index) {
+  return index < reader->warning_count ? reader->warnings[index] : "";
+}
+
+static int kept_chunks(const lfx_png_reader *reader, png_unknown_chunkp *chunks) {
+  return png_get_unknown_chunks(reader->png, reader->info, chunks);
+}
+
+// Whether a kept chunk was read before PLTE and IDAT, where colour chunks belong (PNG spec
+// §5.6); libpng's location bits say where each chunk was read.
+static int is_before_plte(const png_unknown_chunk *chunk) {
+  return (chunk->location & (PNG_HAVE_PLTE | PNG_AFTER_IDAT)) == 0;
+}
+
+size_t lfx_png_reader_kept_chunk_count(const lfx_png_reader *reader) {
+  png_unknown_chunkp chunks = NULL;
+  int count = kept_chunks(reader, &chunks);
+  size_t result = 0;
+  for (int i = 0; i < count; i++) {
+    if (is_before_plte(&chunks[i])) {
+      result += 1;
+    }
+  }
+  return result;
+}
+
+void lfx_png_reader_kept_chunk(
+    const lfx_png_reader *reader, size_t index, uint8_t name[4], const uint8_t **data,
+    size_t *size) {
+  png_unknown_chunkp chunks = NULL;
+  int count = kept_chunks(reader, &chunks);
+  size_t seen = 0;
+  for (int i = 0; i < count; i++) {
+    if (!is_before_plte(&chunks[i])) {
+      continue;
+    }
+    if (seen == index) {
+      memcpy(name, chunks[i].name, 4);
+      *data = chunks[i].data;
+      *size = chunks[i].size;
+      return;
+    }
+    seen += 1;
+  }
+  memset(name, 0, 4);
+  *data = NULL;
+  *size = 0;
+}
+
+// Encoder state; lives in the caller's frame and is only touched through pointers, and only
+// read after a longjmp through `output` and `message`, which belong to the caller.
+typedef struct {
+  lfx_png_buffer *output;
+  char *message;
+  size_t message_capacity;
+  char last_warning[warning_capacity];
+} encoder;
+
+// Reports libpng's error; libpng often explains an error in a warning just before it
+// ("Image width is zero in IHDR" before "Invalid IHDR data"), so that warning is appended.
+static void encoder_error(png_structp png, png_const_charp text) {
+  encoder *state = png_get_error_ptr(png);
+  if (state->message_capacity > 0) {
+    if (state->last_warning[0] != '\0') {
+      snprintf(state->message, state->message_capacity, "%s: %s", text, state->last_warning);
+    } else {
+      copy_message(state->message, state->message_capacity, text);
+    }
+  }
+  png_longjmp(png, 1);
+}
+
+// Keeps the last warning for encoder_error instead of printing it to stderr.
+static void encoder_warning(png_structp png, png_const_charp text) {
+  encoder *state = png_get_error_ptr(png);
+  copy_message(state->last_warning, sizeof state->last_warning, text);
+}
+
+static void write_data(png_structp png, png_bytep data, size_t length) {
+  encoder *state = png_get_io_ptr(png);
+  lfx_png_buffer *output = state->output;
+  if (length > output->capacity - output->size) {
+    size_t capacity = output->capacity > 0 ? output->capacity : 65536;
+    while (length > capacity - output->size) {
+      if (capacity > SIZE_MAX / 2) {
+        png_error(png, "out of memory for the encoded PNG");
+      }
+      capacity *= 2;
+    }
+    uint8_t *grown = realloc(output->bytes, capacity);
+    if (grown == NULL) {
+      png_error(png, "out of memory for the encoded PNG");
+    }
+    output->bytes = grown;
+    output->capacity = capacity;
+  }
+  memcpy(output->bytes + output->size, data, length);
+  output->size += length;
+}
+
+static void flush_data(png_structp png) { (void)png; }
+
+lfx_png_status lfx_png_encode_rgba(
+    const void *rgba, uint32_t width, uint32_t height, size_t row_bytes, int bit_depth,
+    int compression_level, const lfx_png_chunk *chunks, size_t chunk_count,
+    const uint8_t *chunk_data, lfx_png_buffer *output, char *message, size_t message_capacity) {
+  encoder state = {output, message, message_capacity, {0}};
+  output->bytes = NULL;
+  output->size = 0;
+  output->capacity = 0;
+  if (message_capacity > 0) {
+    message[0] = '\0';
+  }
+  png_bytep *rows = malloc((height > 0 ? height : 1) * sizeof *rows);
+  png_unknown_chunk *unknowns = calloc(chunk_count > 0 ? chunk_count : 1, sizeof *unknowns);
+  png_byte *names = calloc(chunk_count > 0 ? chunk_count : 1, 5);
+  png_structp png = png_create_write_struct(
+      PNG_LIBPNG_VER_STRING, &state, encoder_error, encoder_warning);
+  png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+  if (rows == NULL || unknowns == NULL || names == NULL || png == NULL || info == NULL) {
+    free(rows);
+    free(unknowns);
+    free(names);
+    png_destroy_write_struct(&png, &info);
+    if (message_capacity > 0) {
+      copy_message(message, message_capacity, "out of memory");
+    }
+    return LFX_PNG_OUT_OF_MEMORY;
+  }
+  for (uint32_t y = 0; y < height; y++) {
+    rows[y] = (png_bytep)rgba + (size_t)y * row_bytes;
+  }
+  for (size_t i = 0; i < chunk_count; i++) {
+    memcpy(unknowns[i].name, chunks[i].name, 4);
+    unknowns[i].name[4] = '\0';
+    memcpy(names + 5 * i, chunks[i].name, 4);
+    // libpng copies the data in png_set_unknown_chunks; it does not write through the pointer.
+    unknowns[i].data = (png_byte *)(chunk_data + chunks[i].offset);
+    unknowns[i].size = chunks[i].size;
+    unknowns[i].location = PNG_HAVE_IHDR;  // after IHDR, before PLTE and IDAT
+  }
+  if (setjmp(png_jmpbuf(png))) {
+    free(rows);
+    free(unknowns);
+    free(names);
+    png_destroy_write_struct(&png, &info);
+    lfx_png_buffer_free(output);
+    return LFX_PNG_ENCODE_FAILED;
+  }
+  png_set_write_fn(png, &state, write_data, flush_data);
+  png_set_IHDR(
+      png, info, width, height, bit_depth, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+      PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_set_compression_level(png, compression_level);
+  if (chunk_count > 0) {
+    // The kept colour chunks are mostly not safe-to-copy; ALWAYS writes them regardless.
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, names, (int)chunk_count);
+    png_set_unknown_chunks(png, info, unknowns, (int)chunk_count);
+  }
+  png_write_info(png, info);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  if (bit_depth == 16) {
+    png_set_swap(png);  // native uint16_t → PNG's big-endian samples
+  }
+#endif
+  png_write_image(png, rows);
+  png_write_end(png, NULL);
+  png_destroy_write_struct(&png, &info);
+  free(rows);
+  free(unknowns);
+  free(names);
+  return LFX_PNG_OK;
+}
+
+void lfx_png_buffer_free(lfx_png_buffer *buffer) {
+  free(buffer->bytes);
+  buffer->bytes = NULL;
+  buffer->size = 0;
+  buffer->capacity = 0;
+}

@@ -1,0 +1,120 @@
+// CPNGShim: the only code in LayerFX that calls libpng.
+//
+// libpng reports errors with longjmp. Every setjmp and every libpng call that can fail lives in
+// CPNGShim.c, so a longjmp never crosses a Swift frame; Swift sees a status code plus libpng's
+// message. Nothing in this header mentions a libpng type.
+//
+// Decoding uses libpng's full API (png_create_read_struct, png_read_info, png_read_image), not
+// the simplified png_image API, which converts gamma-encoded samples to sRGB and drops chunks.
+#ifndef CPNGSHIM_H
+#define CPNGSHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The outcome of a shim call.
+typedef enum {
+  /// The call succeeded.
+  LFX_PNG_OK = 0,
+  /// The bytes do not start with the PNG signature; the message is libpng's.
+  LFX_PNG_NOT_PNG = 1,
+  /// The data ended before the PNG did.
+  LFX_PNG_TRUNCATED = 2,
+  /// libpng rejected the data (bad CRC, bad IHDR, zlib error…); the message is libpng's.
+  LFX_PNG_CORRUPT = 3,
+  /// libpng failed while encoding; the message is libpng's.
+  LFX_PNG_ENCODE_FAILED = 4,
+  /// An allocation failed.
+  LFX_PNG_OUT_OF_MEMORY = 5,
+} lfx_png_status;
+
+/// IHDR fields as stored in the file.
+typedef struct {
+  uint32_t width;
+  uint32_t height;
+  /// 1, 2, 4, 8 or 16.
+  int bit_depth;
+  /// PNG colour type: 0 greyscale, 2 truecolour, 3 indexed, 4 greyscale + alpha, 6 RGBA.
+  int color_type;
+  /// 0 none, 1 Adam7.
+  int interlace_method;
+} lfx_png_header;
+
+/// A decoder reading one PNG from memory. Opaque.
+typedef struct lfx_png_reader lfx_png_reader;
+
+/// Creates a reader over `size` bytes at `bytes`, which must stay valid until it is destroyed.
+///
+/// `kept_names` holds `kept_count` four-letter chunk names, each followed by a NUL byte
+/// ("gAMA\0cHRM\0"). Those chunks are not interpreted by libpng; their raw data is kept and is
+/// available through lfx_png_reader_kept_chunk after decoding. Every other ancillary chunk
+/// except tRNS is skipped unread (its CRC is still checked). Returns NULL when out of memory.
+lfx_png_reader *lfx_png_reader_create(
+    const uint8_t *bytes, size_t size, const char *kept_names, size_t kept_count);
+
+/// Frees the reader and everything it holds.
+void lfx_png_reader_destroy(lfx_png_reader *reader);
+
+/// Reads the signature, IHDR and every chunk before the first IDAT (png_read_info).
+///
+/// Allocates nothing in proportion to the image size, so a caller can check the size before
+/// decoding. On failure only lfx_png_reader_message and lfx_png_reader_destroy may follow.
+lfx_png_status lfx_png_reader_read_header(lfx_png_reader *reader, lfx_png_header *header);
+
+/// Decodes the image as RGBA samples of `*sample_depth` (8 or 16) bits, then reads to IEND.
+///
+/// Call after lfx_png_reader_read_header. `rgba` holds `height` rows of `row_bytes` bytes;
+/// a row is `width × 4` samples, one byte each at depth 8, one native-endian uint16_t each at
+/// depth 16. The caller allocates it: at least `height × row_bytes` bytes where `row_bytes ≥
+/// width × 4 × (sample_depth / 8)` and `sample_depth` is 16 when the IHDR bit depth is 16, else 8.
+///
+/// Transforms: palette → RGB, low-bit grey scaled to 8 bits, tRNS → alpha, grey → RGB,
+/// opaque alpha added; no gamma, no ICC, no sBIT scaling. Adam7 is de-interlaced.
+lfx_png_status lfx_png_reader_read_rgba(lfx_png_reader *reader, void *rgba, size_t row_bytes);
+
+/// libpng's message for the last failure, or "" if there was none.
+const char *lfx_png_reader_message(const lfx_png_reader *reader);
+
+/// The number of warnings libpng reported (they are collected, never printed).
+size_t lfx_png_reader_warning_count(const lfx_png_reader *reader);
+
+/// The warning at `index`, in the order libpng reported them.
+const char *lfx_png_reader_warning(const lfx_png_reader *reader, size_t index);
+
+/// The number of kept chunks that appeared before PLTE and the first IDAT.
+size_t lfx_png_reader_kept_chunk_count(const lfx_png_reader *reader);
+
+/// The kept chunk at `index`, in file order: its name into `name[0..<4]`, its data and size.
+void lfx_png_reader_kept_chunk(
+    const lfx_png_reader *reader, size_t index, uint8_t name[4], const uint8_t **data,
+    size_t *size);
+
+/// A chunk to write: a four-letter name and a range of a shared data buffer.
+typedef struct {
+  uint8_t name[4];
+  size_t offset;
+  size_t size;
+} lfx_png_chunk;
+
+/// Bytes allocated by the shim; free with lfx_png_buffer_free.
+typedef struct {
+  uint8_t *bytes;
+  size_t size;
+  size_t capacity;
+} lfx_png_buffer;
+
+/// Encodes RGBA samples as a non-interlaced PNG of colour type 6 into `output`.
+///
+/// `rgba` holds `height` rows of `row_bytes` bytes, `width × 4` samples each: bytes at
+/// `bit_depth` 8, native-endian uint16_t at 16. `compression_level` is zlib's 0–9. The
+/// `chunk_count` chunks (data in `chunk_data`) are written after IHDR, before IDAT, as given.
+/// On failure `output` is empty and `message` (capacity `message_capacity`) holds the reason.
+lfx_png_status lfx_png_encode_rgba(
+    const void *rgba, uint32_t width, uint32_t height, size_t row_bytes, int bit_depth,
+    int compression_level, const lfx_png_chunk *chunks, size_t chunk_count,
+    const uint8_t *chunk_data, lfx_png_buffer *output, char *message, size_t message_capacity);
+
+/// Frees the bytes of a buffer filled by lfx_png_encode_rgba and empties it.
+void lfx_png_buffer_free(lfx_png_buffer *buffer);
+
+#endif

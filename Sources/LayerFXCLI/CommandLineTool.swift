@@ -1,0 +1,62 @@
+import LayerFX
+import LayerFXPNG
+
+/// The `layerfx` command line: dispatches to a subcommand and maps errors to sysexits codes.
+public enum CommandLineTool {
+  static let commands: [Command] = [
+    RippleCommand.command, ApplyCommand.command, ListCommand.command, ConvertCommand.command,
+    InfoCommand.command,
+  ]
+
+  static var help: String {
+    let width = commands.map(\.name.count).max() ?? 0
+    let rows = commands.map { command in
+      "  " + command.name + String(repeating: " ", count: width - command.name.count) + "  "
+        + command.summary
+    }
+    return """
+      Usage: layerfx COMMAND [options]
+
+      Run SwiftUI-style shader effects (colorEffect, distortionEffect, layerEffect) on images,
+      on the CPU.
+
+      Commands:
+      \(rows.joined(separator: "\n"))
+
+      Run 'layerfx COMMAND --help' for a command's options.
+      """
+  }
+
+  /// Runs `arguments` (without the program name) and returns the exit status.
+  ///
+  /// Errors go to standard error as one line, `layerfx: error: …`, followed by a `Usage:` line
+  /// for usage errors.
+  public static func main(_ arguments: [String]) -> Int32 {
+    let console = Console()
+    guard let name = arguments.first, name != "--help", name != "-h" else {
+      console.print(help)
+      return arguments.isEmpty ? ExitCode.usage.rawValue : ExitCode.ok.rawValue
+    }
+    guard let command = commands.first(where: { $0.name == name }) else {
+      console.error("layerfx: error: \(UsageError.unknownCommand(name))")
+      console.error("Usage: layerfx COMMAND [options]; 'layerfx --help' lists the commands")
+      return ExitCode.usage.rawValue
+    }
+    do {
+      let parsed = try ParsedArguments(
+        Array(arguments.dropFirst()), options: command.options + [.help])
+      if parsed.has("help") {
+        console.print(command.help)
+        return ExitCode.ok.rawValue
+      }
+      try command.run(parsed, console)
+      return ExitCode.ok.rawValue
+    } catch {
+      console.endProgress()
+      console.error("layerfx: error: \(error)")
+      let code = (error as? any ExitCoded)?.exitCode ?? .software
+      if code == .usage { console.error(command.usageLine) }
+      return code.rawValue
+    }
+  }
+}

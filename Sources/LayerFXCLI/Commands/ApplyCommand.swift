@@ -1,0 +1,104 @@
+import LayerFX
+import LayerFXKernels
+import LayerFXMath
+
+/// `layerfx apply`: any built-in kernel on an image, with its arguments by name.
+enum ApplyCommand {
+  static let name = "apply"
+  static let summary = "Apply a built-in kernel to an image (see 'layerfx list')."
+  static let synopsis = "KERNEL INPUT -o OUT.png [--arg NAME=VALUE]... [options]"
+  static let discussion = """
+    Arguments are given by the kernel's parameter names; a parameter with a default may be
+    left out. Layer and distortion effects sample within --max-sample-offset of each pixel
+    (default: what the kernel declares, e.g. the ripple's amplitude). --check-bounds reports
+    samples beyond it, which SwiftUI would silently clip.
+    Example: layerfx apply ripple photo.png --arg origin=200,150 --arg time=0.3 -o out.png
+    """
+  static let options: [OptionSpec] =
+    [
+      .value("output", short: "o", "PATH", "output PNG file"),
+      .value("arg", "NAME=VALUE", "a kernel argument (repeatable)", repeatable: true),
+      .value("max-sample-offset", "X,Y", "declared maxSampleOffset, points"),
+      .flag("check-bounds", "report samples beyond maxSampleOffset on standard error"),
+      .flag("padded", "grow the output by the padding on every side"),
+      .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
+    ] + RenderOptions.specs + OutputOptions.specs
+
+  static let command = Command(
+    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
+    options: options, run: run)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws {
+    guard arguments.positionals.count <= 2 else {
+      throw UsageError.unexpectedArgument(arguments.positionals[2])
+    }
+    guard arguments.positionals.count == 2 else {
+      throw UsageError.missing(arguments.positionals.isEmpty ? "KERNEL and INPUT" : "INPUT")
+    }
+    let function = try ShaderLibrary.builtIn.function(named: arguments.positionals[0])
+    guard let outputPath = arguments.value("output") else {
+      throw UsageError.missing("output: give -o OUT.png")
+    }
+    let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
+    let render = try RenderOptions(arguments)
+    let output = try OutputOptions(arguments)
+    let input = try InputImage(arguments.positionals[1], scale: Float(scale), pixelLimit: render.pixelLimit)
+    try output.checkNotInput(outputPath, input: input.path)
+    let shader = Shader(
+      function: function,
+      arguments: try bind(arguments.all("arg"), to: function, pixelLimit: render.pixelLimit))
+    let size = input.image.sizeInPoints
+    let kernel = try shader.makeKernel(for: function.kind, sizeInPoints: size)
+    let maxSampleOffset =
+      try arguments.value("max-sample-offset", as: .point)
+      ?? shader.declaredMaxSampleOffset(sizeInPoints: size)
+    guard maxSampleOffset.x >= 0, maxSampleOffset.y >= 0 else {
+      throw UsageError.invalidValue(
+        option: "max-sample-offset", value: arguments.value("max-sample-offset") ?? "",
+        expected: "two numbers ≥ 0")
+    }
+    let renderer = Renderer(tileSize: render.tileSize, threadCount: render.threadCount)
+    let result = renderer.render(
+      kernel, layer: Layer(input.image, maxSampleOffset: maxSampleOffset),
+      bounds: arguments.has("padded") ? .padded : .source,
+      checksSampleBounds: arguments.has("check-bounds"), maxSampleOffset: maxSampleOffset)
+    try output.encoder.write(result.image, to: outputPath, metadata: input.metadata)
+    if let report = result.report { console.error("layerfx: bounds: \(report)") }
+  }
+
+  /// Orders `NAME=VALUE` pairs by the function's parameters, filling in defaults.
+  static func bind(_ pairs: [String], to function: ShaderFunction, pixelLimit: Int) throws
+    -> [Shader.Argument]
+  {
+    var given: [String: String] = [:]
+    for pair in pairs {
+      guard let equals = pair.firstIndex(of: "=") else {
+        throw UsageError.invalidValue(option: "arg", value: pair, expected: "NAME=VALUE")
+      }
+      let name = String(pair[..<equals])
+      guard function.parameters.contains(where: { $0.name == name }) else {
+        throw UsageError.invalid(
+          "\(function.name) has no parameter '\(name)' (parameters: "
+            + function.parameters.map(\.name).joined(separator: ", ") + ")")
+      }
+      given[name] = String(pair[pair.index(after: equals)...])
+    }
+    return try function.parameters.map { parameter in
+      guard let text = given[parameter.name] else {
+        guard let value = parameter.defaultValue else {
+          throw UsageError.missing(
+            "--arg \(parameter.name)=\(Shader.Argument.commandLineForm(of: parameter.type)) "
+              + "(\(parameter.summary))")
+        }
+        return value
+      }
+      guard let value = try Shader.Argument.parse(text, as: parameter.type, pixelLimit: pixelLimit)
+      else {
+        throw UsageError.invalidValue(
+          option: "arg", value: "\(parameter.name)=\(text)",
+          expected: Shader.Argument.commandLineForm(of: parameter.type))
+      }
+      return value
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/// A `layerfx` subcommand: its option table, its help text and what it does.
+struct Command: Sendable {
+  /// The word after `layerfx` (`ripple`).
+  let name: String
+  /// One line for `layerfx --help`.
+  let summary: String
+  /// The synopsis after `Usage: layerfx NAME` (`INPUT [options]`).
+  let synopsis: String
+  /// Further help: what the positional arguments are, examples.
+  var discussion = ""
+  /// The options, excluding `--help`, which every command has.
+  let options: [OptionSpec]
+  /// Runs the command; throws any error with an exit code (``ExitCoded``), others map to
+  /// `EX_SOFTWARE`.
+  let run: @Sendable (ParsedArguments, Console) throws -> Void
+
+  var usageLine: String { "Usage: layerfx \(name) \(synopsis)" }
+
+  var help: String {
+    var lines = [usageLine, "", summary]
+    if !discussion.isEmpty { lines += ["", discussion] }
+    lines += ["", "Options:"]
+    let all = options + [.help]
+    let width = all.map(\.signature.count).max() ?? 0
+    for option in all {
+      let padding = String(repeating: " ", count: width - option.signature.count)
+      lines.append("  \(option.signature)\(padding)  \(option.help)")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

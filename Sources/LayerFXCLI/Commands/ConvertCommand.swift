@@ -1,0 +1,42 @@
+import LayerFX
+import LayerFXPNG
+
+/// `layerfx convert`: decode an image and write it again as RGBA PNG.
+enum ConvertCommand {
+  static let name = "convert"
+  static let summary = "Decode an image and write it as an RGBA PNG (8-bit by default)."
+  static let synopsis = "INPUT -o OUT.png [options]"
+  static let discussion = """
+    INPUT is a PNG file or testcard:WxH. Samples pass through as stored (no gamma or ICC
+    conversion); colour chunks (gAMA, cHRM, sRGB, iCCP) are copied to the output.
+    """
+  static let options: [OptionSpec] =
+    [
+      .value("output", short: "o", "PATH", "output PNG file"),
+      .value(
+        "max-pixels", "N", "refuse inputs larger than N pixels (default \(RenderOptions.defaultPixelLimit))"
+      ),
+    ] + OutputOptions.specs
+
+  static let command = Command(
+    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
+    options: options, run: run)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws {
+    guard arguments.positionals.count <= 1 else {
+      throw UsageError.unexpectedArgument(arguments.positionals[1])
+    }
+    guard let inputArgument = arguments.positionals.first else {
+      throw UsageError.missing("INPUT (a PNG file or testcard:WxH)")
+    }
+    guard let outputPath = arguments.value("output") else {
+      throw UsageError.missing("output: give -o OUT.png")
+    }
+    let pixelLimit = try arguments.value(
+      "max-pixels", as: .integer(in: 1...Int(Int32.max)), default: RenderOptions.defaultPixelLimit)
+    let output = try OutputOptions(arguments)
+    let input = try InputImage(inputArgument, scale: 1, pixelLimit: pixelLimit)
+    try output.checkNotInput(outputPath, input: input.path)
+    try output.encoder.write(input.image, to: outputPath, metadata: input.metadata)
+  }
+}

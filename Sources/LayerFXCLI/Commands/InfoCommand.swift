@@ -1,0 +1,44 @@
+import LayerFXPNG
+
+/// `layerfx info`: what a PNG file holds, from its header and chunk list.
+enum InfoCommand {
+  static let name = "info"
+  static let summary = "Print a PNG's size, colour type, bit depth, interlace and chunks."
+  static let synopsis = "FILE.png..."
+  static let discussion = "Reads the header and the chunk list only; pixels are not decoded."
+  static let options: [OptionSpec] = []
+
+  static let command = Command(
+    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
+    options: options, run: run)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws {
+    guard !arguments.positionals.isEmpty else { throw UsageError.missing("FILE.png") }
+    for (index, path) in arguments.positionals.enumerated() {
+      let info = try PNGDecoder().inspect(contentsOf: path)
+      if index > 0 { console.print("") }
+      console.print(
+        """
+        file: \(path)
+        size: \(info.width) × \(info.height) pixels
+        colour type: \(info.colorType.rawValue) (\(info.colorType.name))
+        bit depth: \(info.bitDepth)
+        interlace: \(info.interlaceMethod == .adam7 ? "Adam7" : "none")
+        chunks: \(info.chunkNames.joined(separator: " "))
+        """)
+    }
+  }
+}
+
+extension PNGInfo.ColorType {
+  /// The PNG specification's name for the colour type (PNG 3rd edition, §6.1).
+  var name: String {
+    switch self {
+    case .grayscale: "greyscale"
+    case .truecolor: "truecolour"
+    case .indexedColor: "indexed-colour"
+    case .grayscaleAlpha: "greyscale with alpha"
+    case .truecolorAlpha: "truecolour with alpha"
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import LayerFX
+import LayerFXKernels
+
+/// `layerfx list`: the built-in kernels and their parameters.
+enum ListCommand {
+  static let name = "list"
+  static let summary = "List the built-in kernels with their parameters."
+  static let synopsis = "[options]"
+  static let discussion = ""
+  static let options: [OptionSpec] = []
+
+  static let command = Command(
+    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
+    options: options, run: run)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws {
+    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
+    for function in ShaderLibrary.builtIn.functions {
+      console.print("\(function.name) (\(function.kind.rawValue) effect): \(function.summary)")
+      for parameter in function.parameters {
+        let defaultText = parameter.defaultValue.map { " [default \($0.commandLineText)]" } ?? ""
+        console.print(
+          "  \(parameter.name): \(parameter.type.rawValue), \(parameter.summary)\(defaultText)")
+      }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/// A command line parsed against an option table: positional arguments in order and each
+/// option's values.
+///
+/// Accepts `--name value`, `--name=value`, `-n value`, flags `--name` / `-n`, and `--` to end
+/// options. A value is taken from the next argument even when it starts with `-`, so
+/// `--origin -4,10` works. A lone `-` is positional (standard input or output).
+public struct ParsedArguments: Sendable, Equatable {
+  /// The positional arguments, in order.
+  public private(set) var positionals: [String] = []
+  /// Each given option's values, in order; a flag has one empty value.
+  public private(set) var values: [String: [String]] = [:]
+
+  /// Parses `arguments` (without the program and command names) against `options`.
+  ///
+  /// - Throws: ``UsageError`` for an unknown option, a missing or unexpected value, or a
+  ///   non-repeatable option given twice.
+  public init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      if argument == "--" {
+        positionals.append(contentsOf: remaining)
+        break
+      }
+      guard argument.hasPrefix("-"), argument != "-" else {
+        positionals.append(argument)
+        continue
+      }
+      let (spec, inlineValue) = try Self.match(argument, in: options)
+      var value = ""
+      if spec.valueName != nil {
+        if let inlineValue {
+          value = inlineValue
+        } else if let next = remaining.popFirst() {
+          value = next
+        } else {
+          throw .missingValue(option: spec.name)
+        }
+      } else if inlineValue != nil {
+        throw .unexpectedValue(option: spec.name)
+      }
+      if values[spec.name] != nil && !spec.isRepeatable { throw .repeated(option: spec.name) }
+      values[spec.name, default: []].append(value)
+    }
+  }
+
+  private static func match(_ argument: String, in options: [OptionSpec]) throws(UsageError)
+    -> (OptionSpec, String?)
+  {
+    if argument.hasPrefix("--") {
+      let body = argument.dropFirst(2)
+      let name = body.prefix { $0 != "=" }
+      let inlineValue = name.count < body.count ? String(body.dropFirst(name.count + 1)) : nil
+      guard let spec = options.first(where: { $0.name == name }) else {
+        throw .unknownOption("--\(name)")
+      }
+      return (spec, inlineValue)
+    }
+    let letters = argument.dropFirst()
+    guard letters.count == 1, let letter = letters.first,
+      let spec = options.first(where: { $0.short == letter })
+    else { throw .unknownOption(argument) }
+    return (spec, nil)
+  }
+
+  /// Whether the flag or option `name` was given.
+  public func has(_ name: String) -> Bool { values[name] != nil }
+
+  /// The last value of option `name`, if given.
+  public func value(_ name: String) -> String? { values[name]?.last }
+
+  /// Every value of a repeatable option `name`, in order.
+  public func all(_ name: String) -> [String] { values[name] ?? [] }
+
+  /// Returns the option's value parsed by `parse`, or `defaultValue` when the option is absent.
+  ///
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` when `parse` returns `nil`.
+  public func value<T>(_ name: String, as type: ValueType<T>, default defaultValue: T)
+    throws(UsageError) -> T
+  {
+    try value(name, as: type) ?? defaultValue
+  }
+
+  /// Returns the option's value parsed by `type`, or `nil` when the option is absent.
+  ///
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` when the value does not parse.
+  public func value<T>(_ name: String, as type: ValueType<T>) throws(UsageError) -> T? {
+    guard let text = value(name) else { return nil }
+    guard let parsed = type.parse(text) else {
+      throw .invalidValue(option: name, value: text, expected: type.expected)
+    }
+    return parsed
+  }
+}

@@ -1,0 +1,37 @@
+/// A command line that does not fit the command's options (sysexits `EX_USAGE`, 64).
+public enum UsageError: Error, Equatable, CustomStringConvertible {
+  /// An option the command does not have.
+  case unknownOption(String)
+  /// An option that needs a value came last.
+  case missingValue(option: String)
+  /// A flag was given a value (`--help=yes`).
+  case unexpectedValue(option: String)
+  /// A non-repeatable option was given twice.
+  case repeated(option: String)
+  /// A value does not parse as what the option takes.
+  case invalidValue(option: String, value: String, expected: String)
+  /// A required positional argument or option is missing.
+  case missing(String)
+  /// More positional arguments than the command takes.
+  case unexpectedArgument(String)
+  /// No such command.
+  case unknownCommand(String)
+  /// Options that cannot be used together, or a value out of the allowed range.
+  case invalid(String)
+
+  /// One line stating the problem.
+  public var description: String {
+    switch self {
+    case .unknownOption(let option): "unknown option '\(option)'"
+    case .missingValue(let option): "option '--\(option)' needs a value"
+    case .unexpectedValue(let option): "option '--\(option)' takes no value"
+    case .repeated(let option): "option '--\(option)' given more than once"
+    case .invalidValue(let option, let value, let expected):
+      "invalid value '\(value)' for '--\(option)': expected \(expected)"
+    case .missing(let what): "missing \(what)"
+    case .unexpectedArgument(let argument): "unexpected argument '\(argument)'"
+    case .unknownCommand(let name): "unknown command '\(name)'"
+    case .invalid(let message): message
+    }
+  }
+}

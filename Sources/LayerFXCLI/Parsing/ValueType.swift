@@ -1,0 +1,68 @@
+import LayerFXMath
+
+/// How to read one option value, and how to name what was expected when it does not parse.
+public struct ValueType<Value>: Sendable {
+  /// What a valid value looks like, for the error message (`a finite number`).
+  public let expected: String
+  /// Returns the value, or `nil` when the text is not one.
+  public let parse: @Sendable (String) -> Value?
+
+  /// Creates a value type.
+  public init(expected: String, parse: @escaping @Sendable (String) -> Value?) {
+    self.expected = expected
+    self.parse = parse
+  }
+}
+
+extension ValueType where Value == Double {
+  /// A finite decimal number (NaN and infinity are rejected).
+  public static let number = ValueType(expected: "a finite number") { text in
+    Double(text).flatMap { $0.isFinite ? $0 : nil }
+  }
+
+  /// A finite number greater than zero.
+  public static let positiveNumber = ValueType(expected: "a finite number greater than 0") {
+    text in Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+  }
+
+  /// A finite number at least zero.
+  public static let nonNegativeNumber = ValueType(expected: "a finite number ≥ 0") { text in
+    Double(text).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+  }
+}
+
+extension ValueType where Value == Int {
+  /// A whole number in `range`.
+  public static func integer(in range: ClosedRange<Int>) -> ValueType {
+    ValueType(expected: "a whole number from \(range.lowerBound) to \(range.upperBound)") { text in
+      Int(text).flatMap { range.contains($0) ? $0 : nil }
+    }
+  }
+}
+
+extension ValueType where Value == float2 {
+  /// A point `X,Y` of two finite numbers.
+  public static let point = ValueType(expected: "X,Y (two finite numbers)") { text in
+    parsePair(text, separator: ",")
+  }
+}
+
+extension ValueType where Value == SIMD2<Int> {
+  /// A size `WxH` in pixels, each from 1 to 65535.
+  public static let size = ValueType(expected: "WxH (whole numbers from 1 to 65535)") { text in
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+      (1...65535).contains(w), (1...65535).contains(h)
+    else { return nil }
+    return SIMD2(w, h)
+  }
+}
+
+/// Parses `A<separator>B` as two finite numbers.
+func parsePair(_ text: some StringProtocol, separator: Character) -> float2? {
+  let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+  guard parts.count == 2, let a = Float(parts[0]), let b = Float(parts[1]), a.isFinite,
+    b.isFinite
+  else { return nil }
+  return float2(a, b)
+}

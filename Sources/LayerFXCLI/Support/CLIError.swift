@@ -1,0 +1,26 @@
+/// Problems the CLI itself finds, outside PNG decoding and the engine.
+enum CLIError: ExitCoded, Equatable {
+  /// An output path names the input file.
+  case wouldOverwriteInput(path: String)
+  /// An output directory cannot be made or is not a directory.
+  case cannotCreateDirectory(path: String, reason: String)
+  /// A render would exceed a limit (pixels, frames, bytes).
+  case limitExceeded(String)
+
+  var exitCode: ExitCode {
+    switch self {
+    case .wouldOverwriteInput, .cannotCreateDirectory: .cannotCreate
+    case .limitExceeded: .dataError
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .wouldOverwriteInput(let path):
+      "\(path): refusing to overwrite the input file; choose another output path"
+    case .cannotCreateDirectory(let path, let reason):
+      "\(path): cannot create output directory: \(reason)"
+    case .limitExceeded(let message): message
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/// Exit statuses from BSD `sysexits.h`, as design.md's CLI conventions require.
+///
+/// Source: FreeBSD `sysexits(3)`.
+public enum ExitCode: Int32, Sendable {
+  /// Success.
+  case ok = 0
+  /// `EX_USAGE`: the command line was wrong.
+  case usage = 64
+  /// `EX_DATAERR`: the input data was wrong (corrupt PNG, bad config value).
+  case dataError = 65
+  /// `EX_NOINPUT`: an input file did not exist or was not readable.
+  case noInput = 66
+  /// `EX_SOFTWARE`: an internal error.
+  case software = 70
+  /// `EX_CANTCREAT`: an output file could not be created.
+  case cannotCreate = 73
+  /// `EX_IOERR`: an error while reading or writing.
+  case ioError = 74
+}
+
+/// An error that says which sysexits code the CLI exits with.
+protocol ExitCoded: Error, CustomStringConvertible {
+  var exitCode: ExitCode { get }
+}
+
+extension UsageError: ExitCoded {
+  var exitCode: ExitCode { .usage }
+}

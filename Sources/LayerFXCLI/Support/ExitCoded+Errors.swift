@@ -1,0 +1,17 @@
+import LayerFX
+import LayerFXPNG
+
+extension ShaderArgumentError: ExitCoded {
+  var exitCode: ExitCode { .usage }
+}
+
+extension PNGError: ExitCoded {
+  var exitCode: ExitCode {
+    switch self {
+    case .fileNotFound, .unreadable: .noInput
+    case .notPNG, .corrupt, .truncated, .tooLarge: .dataError
+    case .cannotEncode: .software
+    case .cannotWrite: .cannotCreate
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import LayerFX
+import LayerFXMath
+import LayerFXPNG
+
+/// An image named on the command line: a PNG file, or `testcard:WxH` for the built-in test card.
+struct InputImage {
+  /// The decoded image, premultiplied RGBA.
+  var image: Image
+  /// The PNG's colour chunks to copy to outputs; empty for the test card.
+  var metadata: PNGMetadata
+  /// The file path, or `nil` for the test card.
+  var path: String?
+
+  /// Loads `argument` at `scale` pixels per point.
+  ///
+  /// - Throws: ``UsageError`` for a malformed `testcard:` size, ``PNGError`` for a file that is
+  ///   missing, unreadable, corrupt or over `pixelLimit`.
+  init(_ argument: String, scale: Float, pixelLimit: Int) throws {
+    if argument.hasPrefix("testcard:") {
+      let text = String(argument.dropFirst("testcard:".count))
+      guard let size = ValueType<SIMD2<Int>>.size.parse(text) else {
+        throw UsageError.invalidValue(
+          option: "INPUT", value: argument, expected: "testcard:WxH, e.g. testcard:1280x720")
+      }
+      guard size.x * size.y <= pixelLimit else {
+        throw CLIError.limitExceeded(
+          "\(argument): \(size.x)×\(size.y) exceeds the limit of \(pixelLimit) pixels "
+            + "(raise it with --max-pixels)")
+      }
+      image = .testCard(width: size.x, height: size.y, scale: scale)
+      metadata = PNGMetadata()
+      path = nil
+    } else {
+      let decoded = try PNGDecoder(maxPixelCount: pixelLimit).decode(contentsOf: argument)
+      image = decoded.image
+      image.scale = scale
+      metadata = decoded.metadata
+      path = argument
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import LayerFX
+
+/// Options every rendering command shares: threads, tiles, limits.
+struct RenderOptions {
+  static let defaultPixelLimit = 100_000_000
+
+  static let specs: [OptionSpec] = [
+    .value("threads", "N", "worker threads (default: all \(Renderer.defaultThreadCount) cores)"),
+    .value("tile-size", "PX", "edge of a square render tile, pixels (default 64)"),
+    .value(
+      "max-pixels", "N", "refuse inputs larger than N pixels (default \(defaultPixelLimit))"),
+  ]
+
+  var threadCount: Int
+  var tileSize: Int
+  var pixelLimit: Int
+
+  init(_ arguments: ParsedArguments) throws {
+    threadCount = try arguments.value(
+      "threads", as: .integer(in: 1...1024), default: Renderer.defaultThreadCount)
+    tileSize = try arguments.value("tile-size", as: .integer(in: 1...65536), default: 64)
+    pixelLimit = try arguments.value(
+      "max-pixels", as: .integer(in: 1...Int(Int32.max)), default: Self.defaultPixelLimit)
+  }
+}

@@ -1,0 +1,159 @@
+import CPNGShim
+import Foundation
+import LayerFX
+
+/// Decodes PNG files into LayerFX images with libpng, or reads just their header.
+///
+/// Every colour type and bit depth decodes to premultiplied RGBA `Float` pixels: each channel
+/// is `sample / (2^depth − 1)`, where 1-, 2- and 4-bit grey is first scaled to 8 bits by libpng
+/// and palette entries are 8-bit; colour is then multiplied by alpha. A tRNS chunk makes the
+/// matching grey or RGB value (or palette entries) transparent. Samples pass through as stored:
+/// no gamma, no ICC profile, no sBIT rescaling (semantics.md §3); the colour chunks are kept in
+/// ``PNGDecoded/metadata``. 16-bit samples keep their 16 bits. Adam7 images are de-interlaced.
+///
+/// Source: PNG Specification (Second Edition) §13.12 "Sample depth rescaling", §11.3.2.1
+/// "tRNS Transparency"; libpng 1.6 manual, "Transformations" (`png_set_expand`,
+/// `png_set_gray_to_rgb`, `png_set_add_alpha`).
+public struct PNGDecoder: Sendable {
+  /// The default ``maxPixelCount``: 100 million pixels (1.6 GB of `Float` pixels).
+  public static let defaultMaxPixelCount = 100_000_000
+
+  /// The largest `width × height` the decoder accepts, in pixels.
+  ///
+  /// IHDR is checked against it before anything proportional to the image is allocated, so a
+  /// small file that declares a huge image (a decompression bomb) is rejected quickly.
+  public var maxPixelCount: Int
+
+  /// Creates a decoder.
+  ///
+  /// - Parameter maxPixelCount: The largest `width × height` to accept, in pixels, at least 1;
+  ///   100 million by default.
+  public init(maxPixelCount: Int = PNGDecoder.defaultMaxPixelCount) {
+    self.maxPixelCount = maxPixelCount
+  }
+
+  /// Decodes the PNG file at `path`.
+  ///
+  /// - Parameter path: A file path, absolute or relative to the working directory.
+  /// - Returns: The premultiplied RGBA image (scale 1, size from IHDR), the header and chunk
+  ///   list, the colour chunks and libpng's warnings.
+  /// - Throws: `PNGError`: ``PNGError/fileNotFound(path:)``,
+  ///   ``PNGError/unreadable(path:reason:)``, ``PNGError/notPNG(path:message:)``,
+  ///   ``PNGError/corrupt(path:message:)``, ``PNGError/truncated(path:byteCount:)``,
+  ///   ``PNGError/tooLarge(path:width:height:limit:)``.
+  /// - Complexity: O(width × height); reads the whole file, then allocates 4 or 8 bytes per
+  ///   pixel for libpng's samples and 16 for the image.
+  public func decode(contentsOf path: String) throws(PNGError) -> PNGDecoded {
+    try decode(PNGFile.contents(atPath: path), name: path)
+  }
+
+  /// Decodes a PNG held in memory.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole PNG file, e.g. `Data` or `[UInt8]`.
+  ///   - name: The name used in error messages, e.g. the file the bytes came from.
+  /// - Returns: The same as ``decode(contentsOf:)``.
+  /// - Throws: `PNGError`: ``PNGError/notPNG(path:message:)``,
+  ///   ``PNGError/corrupt(path:message:)``, ``PNGError/truncated(path:byteCount:)``,
+  ///   ``PNGError/tooLarge(path:width:height:limit:)``, each naming `name`.
+  /// - Complexity: O(width × height); allocates 4 or 8 bytes per pixel for libpng's samples
+  ///   and 16 for the image.
+  public func decode(_ bytes: some ContiguousBytes, name: String = "<memory>") throws(PNGError)
+    -> PNGDecoded
+  {
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(PNGError) in try decode(buffer: buffer, name: name) }
+    }.get()
+  }
+
+  /// Reads the header and the chunk list of the PNG file at `path` without decoding pixels.
+  ///
+  /// libpng checks the signature and every chunk before the first IDAT (CRCs included); the
+  /// chunks from IDAT on are only listed, not checked. No size limit applies.
+  ///
+  /// - Parameter path: A file path, absolute or relative to the working directory.
+  /// - Returns: The IHDR fields and the chunk types from `IHDR` to `IEND`.
+  /// - Throws: `PNGError`: ``PNGError/fileNotFound(path:)``,
+  ///   ``PNGError/unreadable(path:reason:)``, ``PNGError/notPNG(path:message:)``,
+  ///   ``PNGError/corrupt(path:message:)``, ``PNGError/truncated(path:byteCount:)``.
+  /// - Complexity: O(file size); allocates nothing proportional to the image.
+  public func inspect(contentsOf path: String) throws(PNGError) -> PNGInfo {
+    try inspect(PNGFile.contents(atPath: path), name: path)
+  }
+
+  /// Reads the header and the chunk list of a PNG held in memory without decoding pixels.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole PNG file, e.g. `Data` or `[UInt8]`.
+  ///   - name: The name used in error messages.
+  /// - Returns: The same as ``inspect(contentsOf:)``.
+  /// - Throws: `PNGError`: ``PNGError/notPNG(path:message:)``,
+  ///   ``PNGError/corrupt(path:message:)``, ``PNGError/truncated(path:byteCount:)``.
+  public func inspect(_ bytes: some ContiguousBytes, name: String = "<memory>") throws(PNGError)
+    -> PNGInfo
+  {
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(PNGError) in
+        let reader = try PNGReader(bytes: buffer, name: name, keptChunkNames: [])
+        let header = try reader.readHeader()
+        return try info(
+          header, chunkNames: PNGChunkLayout.chunkNames(in: buffer, name: name), name: name)
+      }
+    }.get()
+  }
+
+  private func decode(buffer: UnsafeRawBufferPointer, name: String) throws(PNGError)
+    -> PNGDecoded
+  {
+    let reader = try PNGReader(
+      bytes: buffer, name: name, keptChunkNames: PNGMetadata.colorChunkNames)
+    let header = try reader.readHeader()
+    let width = Int(header.width)
+    let height = Int(header.height)
+    // Both are below 2^31 (libpng checked IHDR), so the product cannot overflow Int.
+    guard width * height <= maxPixelCount else {
+      throw .tooLarge(path: name, width: width, height: height, limit: maxPixelCount)
+    }
+    let image: Image
+    if header.bit_depth == 16 {
+      image = try decodeSamples(UInt16.self, reader: reader, width: width, height: height)
+    } else {
+      image = try decodeSamples(UInt8.self, reader: reader, width: width, height: height)
+    }
+    // libpng has read every chunk up to IEND, so the layout is known to be sound.
+    let chunkNames = try PNGChunkLayout.chunkNames(in: buffer, name: name)
+    let colorChunks = PNGMetadata.copyableColorChunks(reader.keptChunks)
+    return PNGDecoded(
+      image: image, info: try info(header, chunkNames: chunkNames, name: name),
+      metadata: PNGMetadata(colorChunks: colorChunks.chunks),
+      warnings: reader.warnings + colorChunks.warnings)
+  }
+
+  private func decodeSamples<Sample: FixedWidthInteger & UnsignedInteger>(
+    _: Sample.Type, reader: PNGReader, width: Int, height: Int
+  ) throws(PNGError) -> Image {
+    var samples = [Sample](repeating: 0, count: width * height * 4)
+    try samples.withUnsafeMutableBytes { rgba in
+      Result { () throws(PNGError) in
+        try reader.readRGBA(into: rgba, rowBytes: width * 4 * MemoryLayout<Sample>.size)
+      }
+    }.get()
+    return samples.withUnsafeBufferPointer {
+      RGBASamples.image(samples: $0, width: width, height: height)
+    }
+  }
+
+  private func info(_ header: lfx_png_header, chunkNames: [String], name: String)
+    throws(PNGError) -> PNGInfo
+  {
+    // libpng has validated IHDR, so both values are among the cases.
+    guard let colorType = PNGInfo.ColorType(rawValue: Int(header.color_type)),
+      let interlace = PNGInfo.InterlaceMethod(rawValue: Int(header.interlace_method))
+    else {
+      throw .corrupt(path: name, message: "unexpected IHDR values")
+    }
+    return PNGInfo(
+      width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
+      colorType: colorType, interlaceMethod: interlace, chunkNames: chunkNames)
+  }
+}

@@ -1,0 +1,123 @@
+import CPNGShim
+import LayerFX
+
+/// Encodes LayerFX images as PNG (colour type 6, RGBA, non-interlaced) with libpng.
+///
+/// Each pixel is un-premultiplied (a pixel with alpha ≤ 0 or NaN stores as all zeros), then
+/// each channel maps NaN to 0, clamps to [0, 1] and rounds to the nearest 8- or 16-bit code.
+///
+/// Source: semantics.md §3 (the final store); PNG Specification (Second Edition) §11.2.2
+/// "IHDR Image header" (colour type 6, bit depths 8 and 16).
+public struct PNGEncoder: Sendable {
+  /// The bit depth of the samples written.
+  public enum BitDepth: Int, Sendable {
+    /// 8 bits per sample, codes 0–255.
+    case eight = 8
+    /// 16 bits per sample, codes 0–65535.
+    case sixteen = 16
+  }
+
+  /// The default ``compressionLevel``: zlib's level 6, its own default balance of size and time.
+  public static let defaultCompressionLevel = 6
+
+  /// The bit depth of the samples written; 8 by default.
+  public var bitDepth: BitDepth
+  /// The zlib compression level, 0 (store) to 9 (smallest, slowest).
+  public var compressionLevel: Int
+
+  /// Creates an encoder.
+  ///
+  /// - Parameters:
+  ///   - bitDepth: Bits per sample, 8 (default) or 16.
+  ///   - compressionLevel: The zlib level, 0…9; 6 by default.
+  /// - Precondition: `0 ≤ compressionLevel ≤ 9`; checked in release builds.
+  public init(bitDepth: BitDepth = .eight, compressionLevel: Int = defaultCompressionLevel) {
+    precondition((0...9).contains(compressionLevel), "zlib compression level must be 0…9")
+    self.bitDepth = bitDepth
+    self.compressionLevel = compressionLevel
+  }
+
+  /// Encodes `image` as the bytes of a PNG file.
+  ///
+  /// - Parameters:
+  ///   - image: Premultiplied RGBA pixels; at least 1 × 1, at most 2^31 − 1 on each side.
+  ///   - metadata: Colour chunks written, as given, after IHDR; none by default. Pass a
+  ///     decoded file's ``PNGDecoded/metadata`` to keep its colour description.
+  ///   - name: The name used in error messages.
+  /// - Returns: A complete PNG file: RGBA at ``bitDepth``, non-interlaced, same size as `image`
+  ///   (its scale is not recorded).
+  /// - Throws: ``PNGError/cannotEncode(path:message:)`` when libpng refuses the image (a side
+  ///   of 0 pixels) or a chunk's name is not in ``PNGMetadata/colorChunkNames``.
+  /// - Complexity: O(width × height); allocates 4 or 8 bytes per pixel plus the output.
+  public func encode(
+    _ image: Image, metadata: PNGMetadata = PNGMetadata(), name: String = "<memory>"
+  )
+    throws(PNGError) -> [UInt8]
+  {
+    for chunk in metadata.colorChunks where !PNGMetadata.colorChunkNames.contains(chunk.name) {
+      throw .cannotEncode(
+        path: name, message: "\(chunk.name) is not a colour chunk that can be copied")
+    }
+    switch bitDepth {
+    case .eight:
+      return try encode(RGBASamples.codes(of: image, as: UInt8.self), image, metadata, name)
+    case .sixteen:
+      return try encode(RGBASamples.codes(of: image, as: UInt16.self), image, metadata, name)
+    }
+  }
+
+  /// Encodes `image` and writes it to `path` atomically.
+  ///
+  /// The PNG is written to a temporary file in the same directory, then renamed into place, so
+  /// `path` never holds a partial PNG; on failure the temporary file is removed and an existing
+  /// file at `path` is left as it was.
+  ///
+  /// - Parameters:
+  ///   - image: Premultiplied RGBA pixels; at least 1 × 1.
+  ///   - path: The file to create or replace.
+  ///   - metadata: Colour chunks to write after IHDR; none by default.
+  /// - Throws: ``PNGError/cannotEncode(path:message:)`` as for ``encode(_:metadata:name:)``;
+  ///   ``PNGError/cannotWrite(path:reason:)`` with the system's reason.
+  /// - Complexity: O(width × height); see ``encode(_:metadata:name:)``.
+  public func write(_ image: Image, to path: String, metadata: PNGMetadata = PNGMetadata())
+    throws(PNGError)
+  {
+    try PNGFile.writeAtomically(encode(image, metadata: metadata, name: path), toPath: path)
+  }
+
+  private func encode<Sample>(
+    _ codes: [Sample], _ image: Image, _ metadata: PNGMetadata, _ name: String
+  ) throws(PNGError) -> [UInt8] {
+    var descriptors: [lfx_png_chunk] = []
+    var chunkData: [UInt8] = []
+    for chunk in metadata.colorChunks {
+      let letters = Array(chunk.name.utf8)
+      descriptors.append(
+        lfx_png_chunk(
+          name: (letters[0], letters[1], letters[2], letters[3]), offset: chunkData.count,
+          size: chunk.data.count))
+      chunkData.append(contentsOf: chunk.data)
+    }
+    var output = lfx_png_buffer()
+    let messageCapacity = 512
+    var message = [CChar](repeating: 0, count: messageCapacity)
+    let status = codes.withUnsafeBytes { rgba in
+      descriptors.withUnsafeBufferPointer { chunks in
+        chunkData.withUnsafeBufferPointer { data in
+          lfx_png_encode_rgba(
+            rgba.baseAddress, UInt32(clamping: image.width), UInt32(clamping: image.height),
+            image.width * 4 * MemoryLayout<Sample>.size, Int32(bitDepth.rawValue),
+            Int32(compressionLevel), chunks.baseAddress, chunks.count, data.baseAddress,
+            &output, &message, messageCapacity)
+        }
+      }
+    }
+    defer { lfx_png_buffer_free(&output) }
+    guard status == LFX_PNG_OK else {
+      let text = String(
+        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw .cannotEncode(path: name, message: "libpng: \(text)")
+    }
+    return Array(UnsafeBufferPointer(start: output.bytes, count: output.size))
+  }
+}

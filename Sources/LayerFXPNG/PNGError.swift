@@ -1,0 +1,56 @@
+/// An error reading or writing a PNG file.
+///
+/// Every case names the file (or the name given for in-memory data) and carries the facts;
+/// ``description`` is one line such as `photo.png: not a PNG file (bad signature)`. Where libpng
+/// reported a message, it appears verbatim after `libpng:`.
+public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file does not exist.
+  case fileNotFound(path: String)
+  /// The file exists but cannot be read; `reason` is the system's text for `errno`.
+  case unreadable(path: String, reason: String)
+  /// The data does not start with the 8-byte PNG signature; `message` is libpng's.
+  ///
+  /// Source: PNG Specification (Second Edition) §5.2 "PNG signature".
+  case notPNG(path: String, message: String)
+  /// libpng rejected the data: a CRC error, an invalid IHDR, a zlib error…; `message` is
+  /// libpng's.
+  case corrupt(path: String, message: String)
+  /// The data ends before the PNG does; `byteCount` is the size of the data.
+  case truncated(path: String, byteCount: Int)
+  /// IHDR declares more pixels than the decoder's limit allows.
+  ///
+  /// Raise ``PNGDecoder/maxPixelCount`` to decode such an image.
+  case tooLarge(path: String, width: Int, height: Int, limit: Int)
+  /// The image cannot be encoded (for example a width of 0, or a chunk that is not a colour
+  /// chunk); `message` starts with `libpng:` when it is libpng's.
+  case cannotEncode(path: String, message: String)
+  /// The file cannot be written; `reason` is the system's text for `errno`.
+  case cannotWrite(path: String, reason: String)
+
+  /// A one-line message naming the file and the problem.
+  public var description: String {
+    switch self {
+    case .fileNotFound(let path):
+      return "\(path): no such file"
+    case .unreadable(let path, let reason):
+      return "\(path): cannot read file (\(reason))"
+    case .notPNG(let path, let message):
+      let detail = message.isEmpty ? "" : "; libpng: \(message)"
+      return "\(path): not a PNG file (bad signature\(detail))"
+    case .corrupt(let path, let message):
+      return "\(path): corrupt PNG data (libpng: \(message))"
+    case .truncated(let path, let byteCount):
+      return "\(path): truncated PNG file (the data ends after \(byteCount) bytes)"
+    case .tooLarge(let path, let width, let height, let limit):
+      let pixels = width.multipliedReportingOverflow(by: height)
+      let count = pixels.overflow ? "more than \(Int.max)" : "\(pixels.partialValue)"
+      return
+        "\(path): image too large (\(width) × \(height) = \(count) pixels, limit \(limit)); "
+        + "raise PNGDecoder.maxPixelCount to decode it"
+    case .cannotEncode(let path, let message):
+      return "\(path): cannot encode PNG (\(message))"
+    case .cannotWrite(let path, let reason):
+      return "\(path): cannot write file (\(reason))"
+    }
+  }
+}

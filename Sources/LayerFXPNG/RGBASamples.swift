@@ -1,0 +1,63 @@
+import LayerFX
+import LayerFXMath
+
+/// Conversions between straight-alpha RGBA integer samples (8- or 16-bit codes, as libpng reads
+/// and writes them) and LayerFX's premultiplied `Float` pixels.
+enum RGBASamples {
+  /// Returns the premultiplied image of `width × height` straight RGBA samples.
+  ///
+  /// Each channel is `code / (2^depth − 1)` (depth = the bit width of `Sample`); the colour
+  /// channels are then multiplied by alpha.
+  ///
+  /// Source: PNG Specification (Second Edition) §13.12 "Sample depth rescaling" (a code of
+  /// depth d stands for `code / (2^d − 1)`); semantics.md §3 (decoding premultiplies).
+  static func image<Sample: FixedWidthInteger & UnsignedInteger>(
+    samples: UnsafeBufferPointer<Sample>, width: Int, height: Int
+  ) -> Image {
+    let count = width * height
+    precondition(samples.count >= count * 4, "need width × height × 4 samples")
+    let maxCode = Float(Sample.max)
+    let pixels = [half4](unsafeUninitializedCapacity: count) { pixels, initialized in
+      for index in 0..<count {
+        let base = index * 4
+        let straight =
+          SIMD4<Float>(
+            Float(samples[base]), Float(samples[base + 1]), Float(samples[base + 2]),
+            Float(samples[base + 3])) / maxCode
+        let alpha = straight.w
+        pixels.initializeElement(
+          at: index,
+          to: half4(straight.x * alpha, straight.y * alpha, straight.z * alpha, alpha))
+      }
+      initialized = count
+    }
+    return Image(width: width, height: height, pixels: pixels)
+  }
+
+  /// Returns the straight RGBA codes of `image`'s pixels, four per pixel, row-major.
+  ///
+  /// A pixel whose alpha is not greater than 0 (0, negative or NaN) stores as all zeros.
+  /// Otherwise colour = premultiplied colour / alpha; then each channel maps NaN to 0, clamps
+  /// to [0, 1] and rounds `value × (2^depth − 1)` to the nearest code (halves away from zero).
+  ///
+  /// Source: semantics.md §3 (the final store un-premultiplies, clamps, rounds, NaN → 0).
+  static func codes<Sample: FixedWidthInteger & UnsignedInteger>(
+    of image: Image, as _: Sample.Type
+  ) -> [Sample] {
+    let maxCode = Float(Sample.max)
+    let count = image.pixels.count
+    return [Sample](unsafeUninitializedCapacity: count * 4) { codes, initialized in
+      for (index, pixel) in image.pixels.enumerated() {
+        let alpha = pixel.w
+        let straight: half4 =
+          alpha > 0 ? half4(pixel.x / alpha, pixel.y / alpha, pixel.z / alpha, alpha) : .zero
+        for channel in 0..<4 {
+          let value = straight[channel]
+          let unit = value.isNaN ? 0 : Swift.min(Swift.max(value, 0), 1)
+          codes.initializeElement(at: index * 4 + channel, to: Sample((unit * maxCode).rounded()))
+        }
+      }
+      initialized = count * 4
+    }
+  }
+}

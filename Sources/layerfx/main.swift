@@ -1,0 +1,4 @@
+import Foundation
+import LayerFXCLI
+
+exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs the built `layerfx` executable, as a user would, and captures what it prints.
+struct LayerFXTool {
+  struct Result {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+    /// Standard error's lines, without the trailing empty one.
+    var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
+  }
+
+  /// The `layerfx` binary beside the test bundle (SwiftPM builds both into one folder).
+  static let executable: URL = {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
+    var directory = bundle.deletingLastPathComponent()
+    while directory.path != "/" {
+      let candidate = directory.appendingPathComponent("layerfx")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return bundle.deletingLastPathComponent().appendingPathComponent("layerfx")
+  }()
+
+  /// Runs `layerfx` with `arguments`; standard output and error go to files (no pipe can fill).
+  static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    let scratch = try TemporaryDirectory()
+    FileManager.default.createFile(atPath: scratch.path("out"), contents: nil)
+    FileManager.default.createFile(atPath: scratch.path("err"), contents: nil)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path("out")))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path("err")))
+    try process.run()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: try String(contentsOfFile: scratch.path("out"), encoding: .utf8),
+      standardError: try String(contentsOfFile: scratch.path("err"), encoding: .utf8))
+  }
+}
+
+/// A fresh temporary directory, removed when the value is released.
+final class TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "layerfx-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  /// The names of the files in the directory, sorted.
+  func contents() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import LayerFX
+import LayerFXPNG
+import LayerFXTestSupport
+import Testing
+
+@Suite struct RippleCommandTests {
+  @Test("one frame of the test card is written as an 8-bit RGBA PNG of the card's size")
+  func oneFrame() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:64x48", "--time", "0.05", "-o", directory.path("out.png"),
+    ])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.isEmpty && result.standardError.isEmpty)
+    let info = try PNGDecoder().inspect(contentsOf: directory.path("out.png"))
+    #expect(info.width == 64 && info.height == 48)
+    #expect(info.colorType == .truecolorAlpha && info.bitDepth == 8)
+    #expect(try directory.contents() == ["out.png"])
+  }
+
+  @Test(
+    "at time 0 and at the duration the output is the decoded input exactly",
+    .enabled(if: TestData.isAvailable, Comment(rawValue: TestData.notFoundMessage)),
+    arguments: ["0", "3", "7.5"])
+  func disabledOutsideDuration(time: String) throws {
+    let directory = try TemporaryDirectory()
+    let input = TestData.path("photos/coffee.png")
+    let result = try LayerFXTool.run([
+      "ripple", input, "--time", time, "-o", directory.path("out.png"),
+    ])
+    #expect(result.status == 0)
+    let expected = try PNGDecoder().decode(contentsOf: input).image
+    let actual = try PNGDecoder().decode(contentsOf: directory.path("out.png")).image
+    #expect(actual.pixels == expected.pixels)
+  }
+
+  @Test("thread counts and tile sizes give byte-identical files")
+  func deterministic() throws {
+    let directory = try TemporaryDirectory()
+    var files: [Data] = []
+    for (threads, tile) in [("1", "64"), ("2", "64"), ("2", "7"), ("3", "1")] {
+      let path = directory.path("t\(threads)-\(tile).png")
+      let result = try LayerFXTool.run([
+        "ripple", "testcard:97x61", "--time", "0.1", "--origin", "30,20", "--threads", threads,
+        "--tile-size", tile, "-o", path,
+      ])
+      #expect(result.status == 0, "\(result.standardError)")
+      files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+    #expect(Set(files).count == 1)
+  }
+
+  @Test("an animation writes frame k at k / fps over the duration")
+  func animation() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:40x30", "--fps", "10", "--duration", "0.45", "-o",
+      directory.path("frames/"),
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    // 0.45 s at 10 fps: t = 0, 0.1, 0.2, 0.3, 0.4 → five frames.
+    let frames = try FileManager.default.contentsOfDirectory(atPath: directory.path("frames"))
+    #expect(frames.sorted() == (0..<5).map { String(format: "frame_%04d.png", $0) })
+  }
+
+  @Test("--frames overrides the count from the duration")
+  func frameCount() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:16x16", "--fps", "30", "--frames", "2", "-o", directory.path("f"),
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path("f")).sorted() == [
+        "frame_0000.png", "frame_0001.png",
+      ])
+  }
+
+  @Test("--help names every option with its unit")
+  func help() throws {
+    let result = try LayerFXTool.run(["ripple", "--help"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix("Usage: layerfx ripple INPUT"))
+    for fragment in [
+      "--time SECONDS", "--fps FPS", "--origin X,Y", "points", "radians per second",
+      "--threads N", "-o, --output PATH",
+    ] {
+      #expect(result.standardOutput.contains(fragment), "missing \(fragment)")
+    }
+  }
+}
