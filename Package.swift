@@ -9,7 +9,7 @@ import PackageDescription
 let package = Package(
   name: "LayerFX",
   products: [
-    .library(name: "LayerFX", targets: ["LayerFXMath", "LayerFX", "LayerFXKernels"]),
+    .library(name: "LayerFX", targets: ["LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXAnimation"]),
     .executable(name: "layerfx", targets: ["layerfx"]),
   ],
   targets: [
@@ -17,6 +17,7 @@ let package = Package(
     .target(name: "LayerFXMath"),
     .target(name: "LayerFX", dependencies: ["LayerFXMath"]),
     .target(name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"]),
+    .target(name: "LayerFXAnimation", dependencies: ["LayerFXMath"]),
 
     // MARK: System
 
@@ -29,6 +30,7 @@ let package = Package(
     .testTarget(name: "LayerFXTests", dependencies: ["LayerFX", "LayerFXTestSupport"]),
     .testTarget(
       name: "LayerFXKernelsTests", dependencies: ["LayerFXKernels", "LayerFXTestSupport"]),
+    .testTarget(name: "LayerFXAnimationTests", dependencies: ["LayerFXAnimation"]),
 
     // MARK: Benchmarks
   ]
