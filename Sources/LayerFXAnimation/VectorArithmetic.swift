@@ -7,7 +7,7 @@
 ///
 /// Source: Apple, SwiftUI documentation, "VectorArithmetic"
 /// (https://developer.apple.com/documentation/swiftui/vectorarithmetic).
-public protocol VectorArithmetic: Equatable {
+public protocol VectorArithmetic: Equatable, Sendable {
   /// The additive identity.
   static var zero: Self { get }
 
