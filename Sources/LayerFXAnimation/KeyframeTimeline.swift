@@ -47,6 +47,11 @@ public struct KeyframeTimeline<Value: Sendable>: Sendable {
     for (index, track) in content().enumerated() {
       tracks.append(try track._resolve(initialValue: initialValue, track: index))
     }
+    self.init(initialValue: initialValue, resolvedTracks: tracks)
+  }
+
+  /// Creates a timeline from tracks that are already resolved (and so cannot fail).
+  init(initialValue: Value, resolvedTracks tracks: [_ResolvedKeyframes<Value>]) {
     self.initialValue = initialValue
     self.tracks = tracks
     self.duration = tracks.map(\.duration).max() ?? 0

@@ -40,8 +40,14 @@ public struct KeyframeTrack<Root, Value: VectorArithmetic>: Keyframes {
   public func _resolve(initialValue: Root, track: Int) throws(KeyframeError)
     -> _ResolvedKeyframes<Root>
   {
-    let resolved = try ResolvedKeyframeTrack(
-      initialValue: initialValue[keyPath: keyPath], keyframes: keyframes, track: track)
+    let durations = try ResolvedKeyframeTrack.durations(of: keyframes, track: track)
+    return resolved(initialValue: initialValue, durations: durations)
+  }
+
+  /// Resolves the track with segment durations already checked.
+  func resolved(initialValue: Root, durations: [TimeInterval]) -> _ResolvedKeyframes<Root> {
+    let resolved = ResolvedKeyframeTrack(
+      initialValue: initialValue[keyPath: keyPath], keyframes: keyframes, durations: durations)
     let keyPath = self.keyPath
     return _ResolvedKeyframes(duration: resolved.duration) { time, root in
       root[keyPath: keyPath] = resolved.value(time: time)

@@ -26,12 +26,14 @@ struct ResolvedKeyframeTrack<Value: VectorArithmetic>: Sendable {
   /// The time at which the last piece ends, in seconds.
   var duration: TimeInterval { pieces.last?.end ?? 0 }
 
-  /// Resolves `keyframes` starting from `initialValue` at rest at time 0.
+  /// Returns each keyframe's segment duration in seconds (0 for a move, the settling
+  /// duration for a spring without one).
   ///
   /// - Throws: `KeyframeError.springNeverSettles` for a duration-less spring that never
   ///   settles.
-  init(initialValue: Value, keyframes: [_Keyframe<Value>], track: Int) throws(KeyframeError) {
-    // Pass 1: segment durations and end times, needed ahead for Catmull-Rom tangents.
+  static func durations(of keyframes: [_Keyframe<Value>], track: Int) throws(KeyframeError)
+    -> [TimeInterval]
+  {
     var durations: [TimeInterval] = []
     for (index, keyframe) in keyframes.enumerated() {
       switch keyframe.kind {
@@ -45,6 +47,13 @@ struct ResolvedKeyframeTrack<Value: VectorArithmetic>: Sendable {
         durations.append(resolved)
       }
     }
+    return durations
+  }
+
+  /// Resolves `keyframes` with the given segment `durations` (from
+  /// ``durations(of:track:)``), starting from `initialValue` at rest at time 0.
+  init(initialValue: Value, keyframes: [_Keyframe<Value>], durations: [TimeInterval]) {
+    // End times are needed ahead of the walk for Catmull-Rom tangents.
     var ends: [TimeInterval] = []
     var clock = 0.0
     for duration in durations {
@@ -52,7 +61,7 @@ struct ResolvedKeyframeTrack<Value: VectorArithmetic>: Sendable {
       ends.append(clock)
     }
 
-    // Pass 2: walk the keyframes carrying the value and velocity each one ends with.
+    // Walk the keyframes carrying the value and velocity each one ends with.
     var value = initialValue
     var velocity = Value.zero
     var pieces: [Piece] = []
