@@ -12,7 +12,9 @@ public struct RippleParameters: Equatable, Sendable {
   /// Seconds since the tap as the shader sees it (the `time` argument); default 0.
   public var time: TimeInterval
 
-  /// Maximum displacement in points; default 12. Looks good from 4 to 30.
+  /// Maximum displacement in points; default 12.
+  ///
+  /// Looks good from 4 to 30.
   public var amplitude: Double
 
   /// Angular frequency of the wave in radians per second; default 15.
