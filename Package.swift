@@ -10,7 +10,8 @@ let package = Package(
   name: "LayerFX",
   products: [
     .library(
-      name: "LayerFX", targets: ["LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG"]),
+      name: "LayerFX",
+      targets: ["LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation"]),
     .executable(name: "layerfx", targets: ["layerfx"]),
   ],
   targets: [
@@ -21,6 +22,7 @@ let package = Package(
     .target(
       name: "LayerFXPNG", dependencies: ["LayerFX", "LayerFXMath", "CPNGShim"],
       exclude: ["README.md"]),
+    .target(name: "LayerFXAnimation", dependencies: ["LayerFXMath"], exclude: ["README.md"]),
 
     // MARK: System
     // libpng from Debian (apt install libpng-dev); found through pkg-config.
@@ -35,7 +37,7 @@ let package = Package(
     // its thin entry point.
     .target(
       name: "LayerFXCLI",
-      dependencies: ["LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG"]),
+      dependencies: ["LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation"]),
     .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI"]),
 
     // MARK: Tests
@@ -49,6 +51,7 @@ let package = Package(
     .testTarget(
       name: "LayerFXCLITests",
       dependencies: ["LayerFXCLI", "layerfx", "LayerFXPNG", "LayerFXTestSupport"]),
+    .testTarget(name: "LayerFXAnimationTests", dependencies: ["LayerFXAnimation"]),
 
     // MARK: Benchmarks
   ]

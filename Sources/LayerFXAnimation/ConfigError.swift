@@ -1,0 +1,45 @@
+/// An error reading a LayerFX config document; every case names the file and, inside it, the
+/// JSON key path (`keyframes.amplitude[1]`).
+public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file could not be read.
+  case unreadable(file: String, reason: String)
+
+  /// The bytes are not JSON (numbers too large for a `Double`, such as `1e999`, land here).
+  case invalidJSON(file: String, reason: String)
+
+  /// An object has a key the format does not define.
+  case unknownKey(file: String, path: String, key: String)
+
+  /// A required key is absent.
+  case missingKey(file: String, path: String, key: String)
+
+  /// A value has the wrong JSON type; `expected` reads like "a number".
+  case typeMismatch(file: String, path: String, expected: String)
+
+  /// A value has the right type but is not allowed (not finite, out of range, unknown name).
+  case invalidValue(file: String, path: String, reason: String)
+
+  /// The document's `version` is not one this LayerFX reads.
+  case unsupportedVersion(file: String, version: Int)
+
+  /// One line: `file: key.path: problem`.
+  public var description: String {
+    switch self {
+    case .unreadable(let file, let reason): "\(file): cannot read: \(reason)"
+    case .invalidJSON(let file, let reason): "\(file): invalid JSON: \(reason)"
+    case .unknownKey(let file, let path, let key):
+      Self.line(file, path, "unknown key \"\(key)\"")
+    case .missingKey(let file, let path, let key):
+      Self.line(file, path, "missing key \"\(key)\"")
+    case .typeMismatch(let file, let path, let expected):
+      Self.line(file, path, "expected \(expected)")
+    case .invalidValue(let file, let path, let reason): Self.line(file, path, reason)
+    case .unsupportedVersion(let file, let version):
+      "\(file): version: unsupported version \(version); this LayerFX reads version 1"
+    }
+  }
+
+  private static func line(_ file: String, _ path: String, _ problem: String) -> String {
+    path.isEmpty ? "\(file): \(problem)" : "\(file): \(path): \(problem)"
+  }
+}

@@ -1,0 +1,15 @@
+/// An error building a ``KeyframeTimeline``.
+public enum KeyframeError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A ``SpringKeyframe`` has no duration and its spring never settles (bounce 1), so the
+  /// segment would never end. Indices count from 0 in declaration order.
+  case springNeverSettles(track: Int, keyframe: Int)
+
+  /// One line naming the track, the keyframe and the problem.
+  public var description: String {
+    switch self {
+    case .springNeverSettles(let track, let keyframe):
+      "keyframe timeline: track \(track), keyframe \(keyframe): SpringKeyframe without a "
+        + "duration uses a spring that never settles (bounce 1); give it a duration"
+    }
+  }
+}

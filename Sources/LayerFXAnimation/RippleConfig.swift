@@ -1,0 +1,105 @@
+import Foundation
+
+/// A versioned JSON config document describing how a ripple animates.
+///
+/// Format (version 1); every key not listed is an error, every number must be finite:
+/// ```json
+/// {
+///   "version": 1,
+///   "duration": 3,
+///   "keyframes": {
+///     "time":      [{"type": "move", "value": 0}, {"type": "linear", "value": 3, "duration": 3}],
+///     "amplitude": [{"type": "move", "value": 12},
+///                   {"type": "spring", "value": 4, "duration": 0.5, "bounce": 0.3}],
+///     "speed":     [{"type": "cubic", "value": 600, "duration": 1, "endVelocity": 0}]
+///   }
+/// }
+/// ```
+/// - `version` (required): 1.
+/// - `duration` (optional, seconds, > 0, default 3): the ripple is drawn while its `time`
+///   parameter is in `(0, duration)`.
+/// - `keyframes` (optional): one track per ``RippleParameters`` property, named `time`,
+///   `amplitude`, `frequency`, `decay`, `speed`; a property without a track keeps Apple's
+///   default, and without a `time` track the clock is `MoveKeyframe(0)`,
+///   `LinearKeyframe(duration, duration: duration)`.
+/// - A keyframe is an object with `type` and `value` and, by type:
+///   - `"move"`: nothing else.
+///   - `"linear"`: `duration` (seconds ≥ 0, required), `curve` (optional: `"linear"`,
+///     `"easeIn"`, `"easeOut"`, `"easeInOut"`, `"circularEaseIn"`, `"circularEaseOut"`,
+///     `"circularEaseInOut"`, or `[x1, y1, x2, y2]` Bézier control points with x in [0, 1]).
+///   - `"spring"`: `duration` (seconds ≥ 0, optional: the spring's settling duration; required
+///     when `bounce` is 1), `springDuration` (the spring's own perceptual duration, seconds > 0,
+///     default 0.5), `bounce` (−1 < bounce ≤ 1, default 0), `startVelocity` (per second).
+///   - `"cubic"`: `duration` (seconds ≥ 0, required), `startVelocity`, `endVelocity`
+///     (per second, optional).
+///
+/// Later issues grow this document into the full debug config; the `keyframes` section stays
+/// as it is.
+///
+/// Source: semantics.md §5 (ripple parameters and clock) and §7 (keyframes).
+public struct RippleConfig: Sendable {
+  /// The document format version; always 1.
+  public let version: Int
+
+  /// The window of the `time` parameter in which a ripple is drawn, in seconds.
+  public let duration: TimeInterval
+
+  /// The timeline each tap replays.
+  public let timeline: KeyframeTimeline<RippleParameters>
+
+  /// Decodes a config document.
+  ///
+  /// - Parameters:
+  ///   - data: The JSON bytes (UTF-8).
+  ///   - file: The name used in error messages, e.g. `config.json`.
+  /// - Throws: ``ConfigError``: `invalidJSON`, `unknownKey`, `missingKey`, `typeMismatch`,
+  ///   `invalidValue`, `unsupportedVersion`.
+  public init(data: Data, file: String) throws(ConfigError) {
+    let decoder = JSONDecoder()
+    // Accept "NaN" / "Infinity" strings only so they can be rejected with their key path.
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    let document: RippleConfigDocument
+    do {
+      document = try decoder.decode(RippleConfigDocument.self, from: data)
+    } catch let issue as ConfigIssue {
+      throw issue.error(file: file)
+    } catch let error as DecodingError {
+      throw ConfigIssue(decodingError: error).error(file: file)
+    } catch {
+      throw .invalidJSON(file: file, reason: "\(error)")
+    }
+    do {
+      self.timeline = try document.timeline()
+    } catch {
+      switch error {
+      case .springNeverSettles(let track, let keyframe):
+        let name = document.trackNames[track]
+        throw .invalidValue(
+          file: file, path: "keyframes.\(name)[\(keyframe)]",
+          reason: "a spring with bounce 1 never settles; give the keyframe a \"duration\"")
+      }
+    }
+    self.version = document.version
+    self.duration = document.duration
+  }
+
+  /// Reads and decodes the config document at `url`.
+  ///
+  /// - Parameter url: A file URL; its last path component names the file in errors.
+  /// - Throws: ``ConfigError``: `unreadable`, and every case of ``init(data:file:)``.
+  public init(contentsOf url: URL) throws(ConfigError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .unreadable(file: url.lastPathComponent, reason: error.localizedDescription)
+    }
+    try self.init(data: data, file: url.lastPathComponent)
+  }
+
+  /// Returns an animator that replays this config's timeline on every tap.
+  public func makeAnimator() -> RippleAnimator {
+    RippleAnimator(duration: duration, timeline: timeline)
+  }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// The decoded form of a ``RippleConfig`` document (format in ``RippleConfig``).
+struct RippleConfigDocument: Decodable {
+  /// Track names in the order their tracks are built, with their properties.
+  static let trackProperties: [(String, WritableKeyPath<RippleParameters, Double> & Sendable)] = [
+    ("time", \.time), ("amplitude", \.amplitude), ("frequency", \.frequency), ("decay", \.decay),
+    ("speed", \.speed),
+  ]
+
+  let version: Int
+  let duration: TimeInterval
+  let tracks: [(name: String, keyframes: [_Keyframe<Double>])]
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: ConfigKey.self)
+    try container.rejectUnknownKeys(allowed: ["version", "duration", "keyframes"])
+    version = try container.decode(Int.self, forKey: "version")
+    guard version == 1 else {
+      throw ConfigIssue(
+        codingPath: container.codingPath + [ConfigKey(stringValue: "version")],
+        .unsupportedVersion(version))
+    }
+    duration = try container.finiteNumber("duration") ?? 3
+    try container.check(duration > 0, "duration", "\(duration) must be > 0 seconds")
+
+    var tracks: [(name: String, keyframes: [_Keyframe<Double>])] = []
+    if container.contains("keyframes") {
+      let section = try container.nestedContainer(keyedBy: ConfigKey.self, forKey: "keyframes")
+      try section.rejectUnknownKeys(allowed: Set(Self.trackProperties.map(\.0)))
+      for (name, _) in Self.trackProperties where section.contains(ConfigKey(stringValue: name)) {
+        var list = try section.nestedUnkeyedContainer(forKey: ConfigKey(stringValue: name))
+        var keyframes: [_Keyframe<Double>] = []
+        while !list.isAtEnd { keyframes.append(try list.decode(KeyframeSpec.self).keyframe) }
+        tracks.append((name, keyframes))
+      }
+    }
+    self.tracks = tracks
+  }
+
+  /// The track names in timeline order, including the default clock when there is no `time`
+  /// track.
+  var trackNames: [String] {
+    (tracks.contains { $0.name == "time" } ? [] : ["time"]) + tracks.map(\.name)
+  }
+
+  /// Builds the timeline: the default clock unless a `time` track is given, then the tracks.
+  ///
+  /// - Throws: ``KeyframeError`` for a duration-less spring that never settles.
+  func timeline() throws(KeyframeError) -> KeyframeTimeline<RippleParameters> {
+    let clock = duration
+    let hasClock = tracks.contains { $0.name == "time" }
+    let properties = Dictionary(uniqueKeysWithValues: Self.trackProperties)
+    return try KeyframeTimeline(initialValue: RippleParameters()) {
+      if !hasClock {
+        KeyframeTrack(\RippleParameters.time) {
+          MoveKeyframe(0.0)
+          LinearKeyframe(clock, duration: clock)
+        }
+      }
+      for (name, keyframes) in tracks {
+        if let keyPath = properties[name] {
+          KeyframeTrack(keyPath) { KeyframeList(_keyframes: keyframes) }
+        }
+      }
+    }
+  }
+}
+
+/// Decoded keyframes, as track content.
+private struct KeyframeList: KeyframeTrackContent {
+  let _keyframes: [_Keyframe<Double>]
+}
+
+/// One keyframe object of a config document.
+private struct KeyframeSpec: Decodable {
+  let keyframe: _Keyframe<Double>
+
+  private static let curves: [String: UnitCurve] = [
+    "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
+    "circularEaseIn": .circularEaseIn, "circularEaseOut": .circularEaseOut,
+    "circularEaseInOut": .circularEaseInOut,
+  ]
+
+  private static let keys: [String: Set<String>] = [
+    "move": ["type", "value"],
+    "linear": ["type", "value", "duration", "curve"],
+    "spring": ["type", "value", "duration", "springDuration", "bounce", "startVelocity"],
+    "cubic": ["type", "value", "duration", "startVelocity", "endVelocity"],
+  ]
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: ConfigKey.self)
+    let type = try c.decode(String.self, forKey: "type")
+    guard let allowed = Self.keys[type] else {
+      throw ConfigIssue(
+        codingPath: c.codingPath + [ConfigKey(stringValue: "type")],
+        .invalidValue("unknown keyframe type \"\(type)\"; expected move, linear, spring or cubic"))
+    }
+    try c.rejectUnknownKeys(allowed: allowed)
+    let value = try c.requiredFiniteNumber("value")
+    let duration = try c.finiteNumber("duration")
+    if let duration { try c.check(duration >= 0, "duration", "\(duration) must be ≥ 0 seconds") }
+    switch type {
+    case "move":
+      keyframe = MoveKeyframe(value)._keyframes[0]
+    case "linear":
+      guard let duration else {
+        throw ConfigIssue(codingPath: c.codingPath, .missingKey("duration"))
+      }
+      keyframe =
+        LinearKeyframe(value, duration: duration, timingCurve: try Self.curve(c))._keyframes[0]
+    case "spring":
+      let springDuration = try c.finiteNumber("springDuration") ?? 0.5
+      try c.check(springDuration > 0, "springDuration", "\(springDuration) must be > 0 seconds")
+      let bounce = try c.finiteNumber("bounce") ?? 0
+      try c.check(bounce > -1 && bounce <= 1, "bounce", "\(bounce) is outside (-1, 1]")
+      keyframe =
+        SpringKeyframe(
+          value, duration: duration, spring: Spring(duration: springDuration, bounce: bounce),
+          startVelocity: try c.finiteNumber("startVelocity")
+        )._keyframes[0]
+    default:
+      guard let duration else {
+        throw ConfigIssue(codingPath: c.codingPath, .missingKey("duration"))
+      }
+      keyframe =
+        CubicKeyframe(
+          value, duration: duration, startVelocity: try c.finiteNumber("startVelocity"),
+          endVelocity: try c.finiteNumber("endVelocity")
+        )._keyframes[0]
+    }
+  }
+
+  /// Reads `curve`: a name, or `[x1, y1, x2, y2]` Bézier control points.
+  private static func curve(_ c: KeyedDecodingContainer<ConfigKey>) throws -> UnitCurve {
+    guard c.contains("curve") else { return .linear }
+    if let name = try? c.decode(String.self, forKey: "curve") {
+      guard let curve = curves[name] else {
+        throw ConfigIssue(
+          codingPath: c.codingPath + [ConfigKey(stringValue: "curve")],
+          .invalidValue(
+            "unknown curve \"\(name)\"; expected \(curves.keys.sorted().joined(separator: ", ")) "
+              + "or [x1, y1, x2, y2]"))
+      }
+      return curve
+    }
+    guard let points = try? c.decode([Double].self, forKey: "curve") else {
+      throw ConfigIssue(
+        codingPath: c.codingPath + [ConfigKey(stringValue: "curve")],
+        .typeMismatch("a curve name or [x1, y1, x2, y2]"))
+    }
+    try c.check(
+      points.count == 4 && points.allSatisfy(\.isFinite) && (0...1).contains(points[0])
+        && (0...1).contains(points[2]), "curve",
+      "Bézier control points must be 4 finite numbers [x1, y1, x2, y2] with x in [0, 1]")
+    return .bezier(
+      startControlPoint: SIMD2(points[0], points[1]), endControlPoint: SIMD2(points[2], points[3]))
+  }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import LayerFXAnimation
+import Testing
+
+/// Decodes `json` as `config.json` and returns the error's one-line description.
+private func message(_ json: String) -> String? {
+  do {
+    _ = try RippleConfig(data: Data(json.utf8), file: "config.json")
+    return nil
+  } catch {
+    return error.description
+  }
+}
+
+@Suite struct ConfigErrorTests {
+  @Test(
+    "every config error names the file, the key path and the problem",
+    arguments: [
+      (
+        #"{"version": 1, "keyframes": {"amplitude": [{"type": "move", "value": 12}, {"type": "linear", "value": 4, "durration": 1}]}}"#,
+        #"config.json: keyframes.amplitude[1]: unknown key "durration""#
+      ),
+      (#"{"version": 1, "extra": true}"#, #"config.json: unknown key "extra""#),
+      (
+        #"{"version": 1, "keyframes": {"scale": []}}"#,
+        #"config.json: keyframes: unknown key "scale""#
+      ),
+      (#"{"keyframes": {}}"#, #"config.json: missing key "version""#),
+      (
+        #"{"version": 2}"#,
+        "config.json: version: unsupported version 2; this LayerFX reads version 1"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"time": [{"type": "move", "value": 0}, {"type": "linear", "value": 3}]}}"#,
+        #"config.json: keyframes.time[1]: missing key "duration""#
+      ),
+      (
+        #"{"version": 1, "keyframes": {"decay": [{"value": 3}]}}"#,
+        #"config.json: keyframes.decay[0]: missing key "type""#
+      ),
+      (
+        #"{"version": 1, "keyframes": {"amplitude": [{"type": "move", "value": "twelve"}]}}"#,
+        "config.json: keyframes.amplitude[0].value: expected a number"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"amplitude": [{"type": "move", "value": "NaN"}]}}"#,
+        "config.json: keyframes.amplitude[0].value: nan is not finite"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"speed": [{"type": "cubic", "value": 1, "duration": 1, "endVelocity": "-Infinity"}]}}"#,
+        "config.json: keyframes.speed[0].endVelocity: -inf is not finite"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"speed": [{"type": "bounce", "value": 1}]}}"#,
+        #"config.json: keyframes.speed[0].type: unknown keyframe type "bounce"; expected move, linear, spring or cubic"#
+      ),
+      (
+        #"{"version": 1, "keyframes": {"speed": [{"type": "linear", "value": 1, "duration": -2}]}}"#,
+        "config.json: keyframes.speed[0].duration: -2.0 must be ≥ 0 seconds"
+      ),
+      (
+        #"{"version": 1, "duration": 0}"#,
+        "config.json: duration: 0.0 must be > 0 seconds"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"amplitude": [{"type": "spring", "value": 1, "bounce": 1.5}]}}"#,
+        "config.json: keyframes.amplitude[0].bounce: 1.5 is outside (-1, 1]"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"amplitude": [{"type": "spring", "value": 1, "springDuration": 0}]}}"#,
+        "config.json: keyframes.amplitude[0].springDuration: 0.0 must be > 0 seconds"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"amplitude": [{"type": "move", "value": 12}, {"type": "spring", "value": 4, "bounce": 1}]}}"#,
+        #"config.json: keyframes.amplitude[1]: a spring with bounce 1 never settles; give the keyframe a "duration""#
+      ),
+      (
+        #"{"version": 1, "keyframes": {"time": [{"type": "linear", "value": 1, "duration": 1, "curve": "wobbly"}]}}"#,
+        #"config.json: keyframes.time[0].curve: unknown curve "wobbly"; expected circularEaseIn, circularEaseInOut, circularEaseOut, easeIn, easeInOut, easeOut, linear or [x1, y1, x2, y2]"#
+      ),
+      (
+        #"{"version": 1, "keyframes": {"time": [{"type": "linear", "value": 1, "duration": 1, "curve": [1.5, 0, 1, 1]}]}}"#,
+        "config.json: keyframes.time[0].curve: Bézier control points must be 4 finite numbers "
+          + "[x1, y1, x2, y2] with x in [0, 1]"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"time": [{"type": "linear", "value": 1, "duration": 1, "curve": 3}]}}"#,
+        "config.json: keyframes.time[0].curve: expected a curve name or [x1, y1, x2, y2]"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"time": {"type": "move", "value": 1}}}"#,
+        "config.json: keyframes.time: expected an array"
+      ),
+    ])
+  func messages(json: String, expected: String) {
+    #expect(message(json) == expected)
+  }
+
+  @Test("numbers beyond Double, such as 1e999, are invalid JSON")
+  func hugeNumber() throws {
+    let text = try #require(message(#"{"version": 1, "duration": 1e999}"#))
+    #expect(text.hasPrefix("config.json: invalid JSON: "))
+  }
+
+  @Test("an unreadable file is reported by name")
+  func unreadable() {
+    let url = URL(fileURLWithPath: "/nonexistent-layerfx-dir/missing.json")
+    #expect {
+      try RippleConfig(contentsOf: url)
+    } throws: { error in
+      guard case .unreadable(let file, _) = error as? ConfigError else { return false }
+      return file == "missing.json"
+        && (error as? ConfigError)?.description.hasPrefix("missing.json: cannot read: ") == true
+    }
+  }
+}
