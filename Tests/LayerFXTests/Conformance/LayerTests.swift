@@ -124,3 +124,41 @@ struct LayerTests {
     #expect(padded.sample(float2(.nan, 0.5)) == .zero)  // q.x = −2, in the padding
   }
 }
+
+@Suite("Layer preconditions")
+struct LayerPreconditionTests {
+  /// Checks that an exit test stopped at the precondition on `maxSampleOffset` rather than by a
+  /// crash elsewhere; the message is printed only in debug builds.
+  private func expectOffsetMessage(
+    _ result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #if DEBUG
+      let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(
+        stderr.contains("maxSampleOffset must be finite and at least 0"), "stderr: \(stderr)",
+        sourceLocation: sourceLocation)
+    #endif
+  }
+
+  @Test("a negative maxSampleOffset stops at a precondition instead of corrupting memory")
+  func negativeOffset() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      // Without a check, pad = −1 makes the padded copy write before its buffer.
+      let image = Image(width: 10, height: 10, color: half4(1, 1, 1, 1))
+      _ = Layer(image, maxSampleOffset: float2(-1, -1)).sample(float2(5, 5))
+    }
+    expectOffsetMessage(result)
+  }
+
+  @Test("a NaN or infinite maxSampleOffset stops at a precondition")
+  func nonFiniteOffset() async {
+    let nan = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Layer(Fixtures.twoByTwo, maxSampleOffset: float2(0, .nan))
+    }
+    expectOffsetMessage(nan)
+    let infinite = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Layer(Fixtures.twoByTwo, maxSampleOffset: float2(.infinity, 0))
+    }
+    expectOffsetMessage(infinite)
+  }
+}
