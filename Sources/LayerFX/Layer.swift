@@ -128,7 +128,9 @@ final class LayerStorage: @unchecked Sendable {
     // With no padding the last column and row repeat the image's edge; with padding they are
     // transparent already.
     if pad.x == 0 && image.width > 0 {
-      for y in 0..<rows - 1 { texels[y * rowLength + rowLength - 1] = texels[y * rowLength + rowLength - 2] }
+      for y in 0..<rows - 1 {
+        texels[y * rowLength + rowLength - 1] = texels[y * rowLength + rowLength - 2]
+      }
     }
     if pad.y == 0 && image.height > 0 {
       let last = texels + (rows - 1) * rowLength
