@@ -35,6 +35,7 @@ extension Image {
   /// - Returns: Premultiplied RGBA of the same size and scale.
   /// - Throws: ``ShaderArgumentError`` if the shader is not a distortion shader or its
   ///   arguments do not fit its function.
+  /// - Precondition: `maxSampleOffset` is finite and ≥ 0 on both axes.
   /// - Complexity: O(width × height) kernel calls and bilinear samples.
   public func distortionEffect(
     _ shader: Shader, maxSampleOffset: float2, isEnabled: Bool = true,
@@ -56,6 +57,7 @@ extension Image {
   /// - Returns: Premultiplied RGBA of the same size and scale.
   /// - Throws: ``ShaderArgumentError`` if the shader is not a layer shader or its arguments do
   ///   not fit its function.
+  /// - Precondition: `maxSampleOffset` is finite and ≥ 0 on both axes.
   /// - Complexity: O(width × height) kernel calls.
   public func layerEffect(
     _ shader: Shader, maxSampleOffset: float2, isEnabled: Bool = true,

@@ -23,8 +23,13 @@ public struct Layer: Sendable {
   ///   - image: The source, premultiplied RGBA.
   ///   - maxSampleOffset: The largest offset (points, per axis, finite, ≥ 0) at which the effect
   ///     samples; the layer is padded by `ceil(maxSampleOffset × scale)` pixels.
+  /// - Precondition: Both components of `maxSampleOffset` are finite and ≥ 0 (checked in release
+  ///   builds): a negative one would give a negative padding and a copy outside the buffer.
   /// - Complexity: O((width + 2 pad) × (height + 2 pad)) time and memory: one padded copy.
   public init(_ image: Image, maxSampleOffset: float2 = .zero) {
+    precondition(
+      maxSampleOffset.x.isFinite && maxSampleOffset.y.isFinite && all(maxSampleOffset .>= 0),
+      "maxSampleOffset must be finite and at least 0 points, got \(maxSampleOffset)")
     let pad = SIMD2<Int>(
       Int((maxSampleOffset.x * image.scale).rounded(.up)),
       Int((maxSampleOffset.y * image.scale).rounded(.up)))
@@ -123,7 +128,9 @@ final class LayerStorage: @unchecked Sendable {
     // With no padding the last column and row repeat the image's edge; with padding they are
     // transparent already.
     if pad.x == 0 && image.width > 0 {
-      for y in 0..<rows - 1 { texels[y * rowLength + rowLength - 1] = texels[y * rowLength + rowLength - 2] }
+      for y in 0..<rows - 1 {
+        texels[y * rowLength + rowLength - 1] = texels[y * rowLength + rowLength - 2]
+      }
     }
     if pad.y == 0 && image.height > 0 {
       let last = texels + (rows - 1) * rowLength
