@@ -16,9 +16,10 @@ let package = Package(
   ],
   targets: [
     // MARK: Library
-    .target(name: "LayerFXMath"),
-    .target(name: "LayerFX", dependencies: ["LayerFXMath"]),
-    .target(name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"]),
+    .target(name: "LayerFXMath", exclude: ["README.md"]),
+    .target(name: "LayerFX", dependencies: ["LayerFXMath"], exclude: ["README.md"]),
+    .target(
+      name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"], exclude: ["README.md"]),
     .target(
       name: "LayerFXPNG", dependencies: ["LayerFX", "LayerFXMath", "CPNGShim"],
       exclude: ["README.md"]),

@@ -67,7 +67,8 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
       + "\(format(largestOffset)), overshoot \(format(overshoot))"
     if nonFiniteSampleCount > 0 { text += "; \(nonFiniteSampleCount) samples at NaN or ∞" }
     if let first = firstViolations.first {
-      text += "; first at pixel (\(first.pixel.x), \(first.pixel.y)) sampling "
+      text +=
+        "; first at pixel (\(first.pixel.x), \(first.pixel.y)) sampling "
         + "\(format(first.sample)) from \(format(first.position))"
     }
     return text + "; maxSampleOffset \(format(sufficientOffset)) would be enough"

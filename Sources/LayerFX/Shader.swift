@@ -12,9 +12,6 @@ public struct Shader: Sendable {
   public let function: ShaderFunction
   /// The arguments after SwiftUI's own, in call order.
   public var arguments: [Argument]
-  /// Whether colours are dithered before quantisation (SwiftUI's `Shader.dithersColor`).
-  /// Off by default.
-  public var dithersColor = false
 
   /// Creates a shader that calls `function` with `arguments`.
   ///

@@ -1,4 +1,6 @@
-/// Why a shader's arguments do not fit its function. SwiftUI fails silently here; LayerFX throws.
+/// Why a shader's arguments do not fit its function.
+///
+/// SwiftUI fails silently here; LayerFX throws.
 public enum ShaderArgumentError: Error, Equatable, CustomStringConvertible {
   /// The number of arguments differs from the number of parameters.
   case wrongCount(function: String, expected: [String], actual: Int)

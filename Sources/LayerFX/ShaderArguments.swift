@@ -8,7 +8,9 @@ import LayerFXMath
 public struct ShaderArguments: Sendable {
   @usableFromInline let values: [Shader.Argument]
 
-  init(checking arguments: [Shader.Argument], against function: ShaderFunction, sizeInPoints: float2)
+  init(
+    checking arguments: [Shader.Argument], against function: ShaderFunction, sizeInPoints: float2
+  )
     throws(ShaderArgumentError)
   {
     let parameters = function.parameters

@@ -47,6 +47,7 @@ public struct ShaderFunction: Sendable {
   /// `ShaderFunction.callAsFunction(_:)`.
   ///
   /// - Parameter arguments: The arguments in call order; checked when the shader is applied.
+  /// - Returns: A shader of this function with `arguments`.
   public func callAsFunction(_ arguments: Shader.Argument...) -> Shader {
     Shader(function: self, arguments: arguments)
   }

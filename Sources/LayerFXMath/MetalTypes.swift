@@ -28,17 +28,22 @@ public typealias half3 = SIMD3<Float>
 /// As a colour it is premultiplied RGBA, channels nominally in [0, 1].
 public typealias half4 = SIMD4<Float>
 
-/// A two-component 32-bit float vector (Metal `float2`), e.g. a position in points.
+/// A two-component 32-bit float vector (Metal `float2`).
+///
+/// For example a position in points.
 public typealias float2 = SIMD2<Float>
 
 /// A three-component 32-bit float vector (Metal `float3`).
 public typealias float3 = SIMD3<Float>
 
-/// A four-component 32-bit float vector (Metal `float4`), e.g. a bounding rectangle
-/// `(x, y, width, height)` in points.
+/// A four-component 32-bit float vector (Metal `float4`).
+///
+/// For example a bounding rectangle `(x, y, width, height)` in points.
 public typealias float4 = SIMD4<Float>
 
-/// A two-component 32-bit unsigned integer vector (Metal `uint2`), e.g. a size in pixels.
+/// A two-component 32-bit unsigned integer vector (Metal `uint2`).
+///
+/// For example a size in pixels.
 public typealias uint2 = SIMD2<UInt32>
 
 extension SIMD where Scalar == Float {

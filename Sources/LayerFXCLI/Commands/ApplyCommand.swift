@@ -42,7 +42,8 @@ enum ApplyCommand {
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
-    let input = try InputImage(arguments.positionals[1], scale: Float(scale), pixelLimit: render.pixelLimit)
+    let input = try InputImage(
+      arguments.positionals[1], scale: Float(scale), pixelLimit: render.pixelLimit)
     try output.checkNotInput(outputPath, input: input.path)
     let shader = Shader(
       function: function,

@@ -14,7 +14,8 @@ enum ConvertCommand {
     [
       .value("output", short: "o", "PATH", "output PNG file"),
       .value(
-        "max-pixels", "N", "refuse inputs larger than N pixels (default \(RenderOptions.defaultPixelLimit))"
+        "max-pixels", "N",
+        "refuse inputs larger than N pixels (default \(RenderOptions.defaultPixelLimit))"
       ),
     ] + OutputOptions.specs
 

@@ -79,7 +79,8 @@ enum RippleCommand {
     guard let fps else { return }
     let count = frameCount ?? max(1, Int((parameters.duration * fps - 1e-9).rounded(.up)))
     let directory = try output.makeDirectory(outputPath)
-    let writer = FrameWriter(encoder: output.encoder, metadata: input.metadata)
+    let writer = FrameWriter(
+      encoder: output.encoder, metadata: input.metadata, concurrentEncodes: render.threadCount)
     for k in 0..<count {
       console.progress("frame \(k + 1)/\(count)")
       let frame = try parameters.render(

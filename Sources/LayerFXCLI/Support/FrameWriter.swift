@@ -4,30 +4,38 @@ import LayerFX
 import LayerFXPNG
 
 /// Writes rendered frames as PNG files, each to a temporary file renamed into place, encoding
-/// one frame in the background while the next one renders.
+/// up to `concurrentEncodes` frames in the background while the next one renders.
 ///
-/// At most two frames are alive at once (the one encoding and the one rendering), so memory
-/// does not grow with the number of frames. A killed run leaves only complete frames.
+/// At most `concurrentEncodes + 1` frames are alive at once, so memory does not grow with the
+/// number of frames. A killed run leaves only complete frames.
 final class FrameWriter: @unchecked Sendable {
   private let encoder: PNGEncoder
   private let metadata: PNGMetadata
-  private let queue = DispatchQueue(label: "layerfx.frame-writer")
-  private let slots = DispatchSemaphore(value: 1)
+  private let queue = DispatchQueue(label: "layerfx.frame-writer", attributes: .concurrent)
+  private let group = DispatchGroup()
+  private let slots: DispatchSemaphore
   private let lock = NSLock()
   private var firstError: (any Error)?
 
-  init(encoder: PNGEncoder, metadata: PNGMetadata) {
+  /// - Parameter concurrentEncodes: How many frames may encode at once (≥ 1).
+  init(encoder: PNGEncoder, metadata: PNGMetadata, concurrentEncodes: Int) {
     self.encoder = encoder
     self.metadata = metadata
+    slots = DispatchSemaphore(value: max(1, concurrentEncodes))
   }
 
-  /// Queues `image` to be written to `path`; waits while the previous frame is still encoding.
+  /// Queues `image` to be written to `path`; waits while every encode slot is busy.
   ///
   /// - Throws: The first error of an earlier write (``PNGError``), so a failing run stops early.
   func write(_ image: Image, to path: String) throws {
     slots.wait()
-    try rethrowFirstError()
-    queue.async { [self] in
+    do {
+      try rethrowFirstError()
+    } catch {
+      slots.signal()
+      throw error
+    }
+    queue.async(group: group) { [self] in
       defer { slots.signal() }
       do {
         try encoder.write(image, to: path, metadata: metadata)
@@ -41,7 +49,7 @@ final class FrameWriter: @unchecked Sendable {
   ///
   /// - Throws: The first write error, if any.
   func finish() throws {
-    queue.sync {}
+    group.wait()
     try rethrowFirstError()
   }
 

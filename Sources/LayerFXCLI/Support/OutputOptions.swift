@@ -5,7 +5,9 @@ import LayerFXPNG
 struct OutputOptions {
   static let specs: [OptionSpec] = [
     .value("bit-depth", "8|16", "bits per channel of the output PNG (default 8)"),
-    .value("compression", "0-9", "zlib level: 0 none, 1 fastest, 9 smallest (default 6)"),
+    .value(
+      "compression", "0-9",
+      "zlib level: 0 none, 1 fastest, 9 smallest (default \(PNGEncoder.defaultCompressionLevel))"),
   ]
 
   var encoder: PNGEncoder
@@ -15,7 +17,7 @@ struct OutputOptions {
     guard depth == 8 || depth == 16 else {
       throw UsageError.invalidValue(option: "bit-depth", value: "\(depth)", expected: "8 or 16")
     }
-    let level = try arguments.value("compression", as: .integer(in: 0...9), default: 6)
+    let level = try arguments.value("compression", as: .integer(in: 0...9), default: PNGEncoder.defaultCompressionLevel)
     encoder = PNGEncoder(bitDepth: depth == 16 ? .sixteen : .eight, compressionLevel: level)
   }
 

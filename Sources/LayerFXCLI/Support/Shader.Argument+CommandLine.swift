@@ -13,7 +13,8 @@ extension Shader.Argument {
     case .float3(let v): list([v.x, v.y, v.z])
     case .float4(let v), .color(let v): list([v.x, v.y, v.z, v.w])
     case .floatArray(let values): list(values)
-    case .colorArray(let colors): colors.map { list([$0.x, $0.y, $0.z, $0.w]) }.joined(separator: ";")
+    case .colorArray(let colors):
+      colors.map { list([$0.x, $0.y, $0.z, $0.w]) }.joined(separator: ";")
     case .data(let bytes): bytes.map { String(format: "%02x", $0) }.joined()
     case .image: "FILE.png"
     case .boundingRect: "bounds"
@@ -54,12 +55,18 @@ extension Shader.Argument {
     case .float:
       return numbers(text).flatMap { $0.count == 1 ? .float($0[0]) : nil }
     case .float2:
-      return numbers(text).flatMap { $0.count == 2 ? .float2(LayerFXMath.float2($0[0], $0[1])) : nil }
+      return numbers(text).flatMap {
+        $0.count == 2 ? .float2(LayerFXMath.float2($0[0], $0[1])) : nil
+      }
     case .float3:
-      return numbers(text).flatMap { $0.count == 3 ? .float3(LayerFXMath.float3($0[0], $0[1], $0[2])) : nil }
+      return numbers(text).flatMap {
+        $0.count == 3 ? .float3(LayerFXMath.float3($0[0], $0[1], $0[2])) : nil
+      }
     case .float4:
       if text == "bounds" { return .boundingRect }
-      return numbers(text).flatMap { $0.count == 4 ? .float4(LayerFXMath.float4($0[0], $0[1], $0[2], $0[3])) : nil }
+      return numbers(text).flatMap {
+        $0.count == 4 ? .float4(LayerFXMath.float4($0[0], $0[1], $0[2], $0[3])) : nil
+      }
     case .color:
       return premultipliedColor(text).map { .color($0) }
     case .floatArray:

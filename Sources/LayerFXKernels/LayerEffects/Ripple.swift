@@ -53,9 +53,11 @@ public func ripple(
 }
 
 extension ShaderFunction {
-  /// The ripple as a shader function: `origin: float2, time, amplitude, frequency, decay,
-  /// speed: float`, with the defaults of semantics.md §5 (time 0, amplitude 12, frequency 15,
-  /// decay 8, speed 1200). Its `maxSampleOffset` is `(amplitude, amplitude)`.
+  /// The ripple as a shader function.
+  ///
+  /// Parameters `origin: float2, time, amplitude, frequency, decay, speed: float`, with the
+  /// defaults of semantics.md §5 (time 0, amplitude 12, frequency 15, decay 8, speed 1200).
+  /// Its `maxSampleOffset` is `(amplitude, amplitude)`.
   ///
   /// Source: `Shaders/LayerEffects/Ripple.metal`; semantics.md §5.
   public static let ripple = ShaderFunction(

@@ -5,7 +5,8 @@ import Testing
 /// The PngSuite files that are corrupt on purpose (`x*.png`); empty without the test data.
 let corruptPngSuiteFiles: [String] = {
   guard TestData.isAvailable else { return [] }
-  let names = (try? FileManager.default.contentsOfDirectory(atPath: TestData.path("pngsuite"))) ?? []
+  let names =
+    (try? FileManager.default.contentsOfDirectory(atPath: TestData.path("pngsuite"))) ?? []
   return names.filter { $0.hasPrefix("x") && $0.hasSuffix(".png") }.sorted()
 }()
 
@@ -20,14 +21,16 @@ let corruptPngSuiteFiles: [String] = {
     ])
     #expect(result.status == 66)
     #expect(result.errorLines.count == 1)
-    #expect(result.errorLines.first?.hasPrefix("layerfx: error: \(directory.path("nope.png")):") == true)
+    #expect(
+      result.errorLines.first?.hasPrefix("layerfx: error: \(directory.path("nope.png")):") == true)
     #expect(try directory.contents().isEmpty)
   }
 
   @Test("a text file named .png exits 65 and writes nothing")
   func textFile() throws {
     let directory = try TemporaryDirectory()
-    try "hello, world\n".write(toFile: directory.path("fake.png"), atomically: true, encoding: .utf8)
+    try "hello, world\n".write(
+      toFile: directory.path("fake.png"), atomically: true, encoding: .utf8)
     let result = try LayerFXTool.run([
       "ripple", directory.path("fake.png"), "--time", "0.3", "-o", directory.path("out.png"),
     ])
@@ -71,18 +74,40 @@ let corruptPngSuiteFiles: [String] = {
   @Test(
     "usage errors exit 64 with the problem and a Usage line",
     arguments: [
-      (["ripple", "testcard:8x8", "-o", "x.png"], "missing --time SECONDS (one frame) or --fps FPS (animation)"),
-      (["ripple", "testcard:8x8", "--time", "nan", "-o", "x.png"], "invalid value 'nan' for '--time': expected a finite number"),
-      (["ripple", "testcard:8x8", "--time", "1", "--tme", "2", "-o", "x.png"], "unknown option '--tme'"),
-      (["ripple", "testcard:0x8", "--time", "1", "-o", "x.png"], "invalid value 'testcard:0x8' for '--INPUT': expected testcard:WxH, e.g. testcard:1280x720"),
-      (["ripple", "testcard:8x8", "--time", "1", "--fps", "2", "-o", "x.png"], "--time and --fps cannot be used together"),
-      (["ripple", "testcard:8x8", "--time", "1", "--threads", "0", "-o", "x.png"], "invalid value '0' for '--threads': expected a whole number from 1 to 1024"),
+      (
+        ["ripple", "testcard:8x8", "-o", "x.png"],
+        "missing --time SECONDS (one frame) or --fps FPS (animation)"
+      ),
+      (
+        ["ripple", "testcard:8x8", "--time", "nan", "-o", "x.png"],
+        "invalid value 'nan' for '--time': expected a finite number"
+      ),
+      (
+        ["ripple", "testcard:8x8", "--time", "1", "--tme", "2", "-o", "x.png"],
+        "unknown option '--tme'"
+      ),
+      (
+        ["ripple", "testcard:0x8", "--time", "1", "-o", "x.png"],
+        "invalid value 'testcard:0x8' for '--INPUT': expected testcard:WxH, e.g. testcard:1280x720"
+      ),
+      (
+        ["ripple", "testcard:8x8", "--time", "1", "--fps", "2", "-o", "x.png"],
+        "--time and --fps cannot be used together"
+      ),
+      (
+        ["ripple", "testcard:8x8", "--time", "1", "--threads", "0", "-o", "x.png"],
+        "invalid value '0' for '--threads': expected a whole number from 1 to 1024"
+      ),
     ])
   func usage(arguments: [String], message: String) throws {
     let directory = try TemporaryDirectory()
     let result = try LayerFXTool.run(arguments, in: directory.url)
     #expect(result.status == 64)
-    #expect(result.errorLines == ["layerfx: error: \(message)", "Usage: layerfx ripple INPUT (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"])
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(message)",
+        "Usage: layerfx ripple INPUT (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]",
+      ])
     #expect(try directory.contents().isEmpty)
   }
 
@@ -105,7 +130,9 @@ let corruptPngSuiteFiles: [String] = {
     #expect(try directory.contents().isEmpty)
   }
 
-  @Test("the input file is never overwritten", .enabled(if: TestData.isAvailable, Comment(rawValue: TestData.notFoundMessage)))
+  @Test(
+    "the input file is never overwritten",
+    .enabled(if: TestData.isAvailable, Comment(rawValue: TestData.notFoundMessage)))
   func refusesToOverwriteInput() throws {
     let directory = try TemporaryDirectory()
     let copy = directory.path("in.png")
@@ -113,7 +140,10 @@ let corruptPngSuiteFiles: [String] = {
     let before = try Data(contentsOf: URL(fileURLWithPath: copy))
     let result = try LayerFXTool.run(["convert", copy, "-o", copy])
     #expect(result.status == 73)
-    #expect(result.errorLines == ["layerfx: error: \(copy): refusing to overwrite the input file; choose another output path"])
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(copy): refusing to overwrite the input file; choose another output path"
+      ])
     #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
   }
 }

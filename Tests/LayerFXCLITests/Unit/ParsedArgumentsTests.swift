@@ -21,8 +21,10 @@ import Testing
   @Test(
     "accepted spellings parse to the same positionals and values",
     arguments: [
-      Case(arguments: ["in.png", "--time", "0.3"], positionals: ["in.png"], values: ["time": ["0.3"]]),
-      Case(arguments: ["--time=0.3", "in.png"], positionals: ["in.png"], values: ["time": ["0.3"]]),
+      Case(
+        arguments: ["in.png", "--time", "0.3"], positionals: ["in.png"], values: ["time": ["0.3"]]),
+      Case(
+        arguments: ["--time=0.3", "in.png"], positionals: ["in.png"], values: ["time": ["0.3"]]),
       Case(arguments: ["-o", "out.png"], positionals: [], values: ["output": ["out.png"]]),
       Case(arguments: ["--time", "-2"], positionals: [], values: ["time": ["-2"]]),
       Case(arguments: ["-v", "-"], positionals: ["-"], values: ["verbose": [""]]),
@@ -55,7 +57,9 @@ import Testing
   func typedValues() throws {
     let parsed = try ParsedArguments(
       ["--time", "nan", "--output", "12.5,-3"], options: Self.options)
-    #expect(throws: UsageError.invalidValue(option: "time", value: "nan", expected: "a finite number")) {
+    #expect(
+      throws: UsageError.invalidValue(option: "time", value: "nan", expected: "a finite number")
+    ) {
       try parsed.value("time", as: .number)
     }
     #expect(try parsed.value("output", as: .point) == float2(12.5, -3))
