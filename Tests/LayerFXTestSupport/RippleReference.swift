@@ -5,17 +5,31 @@ import LayerFXMath
 /// An independent float64 implementation of the ripple (semantics.md §5) and of the padded
 /// bilinear `Layer.sample` it reads through (semantics.md §4), written from the semantics text
 /// only; it shares no code with `LayerFXKernels` or `Layer`.
-struct RippleReference {
-  let image: Image
-  let origin: SIMD2<Double>
-  let time: Double
-  let amplitude: Double
-  let frequency: Double
-  let decay: Double
-  let speed: Double
+public struct RippleReference {
+  public let image: Image
+  public let origin: SIMD2<Double>
+  public let time: Double
+  public let amplitude: Double
+  public let frequency: Double
+  public let decay: Double
+  public let speed: Double
+
+  /// Creates the reference for one frame; arguments as in semantics.md §5 (points, seconds).
+  public init(
+    image: Image, origin: SIMD2<Double>, time: Double, amplitude: Double = 12,
+    frequency: Double = 15, decay: Double = 8, speed: Double = 1200
+  ) {
+    self.image = image
+    self.origin = origin
+    self.time = time
+    self.amplitude = amplitude
+    self.frequency = frequency
+    self.decay = decay
+    self.speed = speed
+  }
 
   /// Returns the rippled image, with `maxSampleOffset = (|amplitude|, |amplitude|)` (§5).
-  func render() -> Image {
+  public func render() -> Image {
     let scale = Double(image.scale)
     let pad = Int((abs(amplitude) * scale).rounded(.up))
     var pixels: [half4] = []
