@@ -24,10 +24,23 @@ enum InfoCommand {
         colour type: \(info.colorType.rawValue) (\(info.colorType.name))
         bit depth: \(info.bitDepth)
         interlace: \(info.interlaceMethod == .adam7 ? "Adam7" : "none")
-        chunks: \(info.chunkNames.joined(separator: " "))
+        chunks: \(runs(of: info.chunkNames))
         """)
     }
   }
+}
+
+/// The chunk names in file order, a run of one name written once with its count: `IDAT×57`.
+func runs(of names: [String]) -> String {
+  var parts: [(name: String, count: Int)] = []
+  for name in names {
+    if parts.last?.name == name {
+      parts[parts.count - 1].count += 1
+    } else {
+      parts.append((name, 1))
+    }
+  }
+  return parts.map { $0.count == 1 ? $0.name : "\($0.name)×\($0.count)" }.joined(separator: " ")
 }
 
 extension PNGInfo.ColorType {

@@ -1,0 +1,125 @@
+import Foundation
+import LayerFXPNG
+import LayerFXTestSupport
+import Testing
+
+@Suite struct InfoConvertListTests {
+  @Test(
+    "info prints the header fields and the chunk runs",
+    .enabled(if: TestData.isAvailable, Comment(rawValue: TestData.notFoundMessage)))
+  func info() throws {
+    // basi0g16: greyscale (0), 16-bit, Adam7 ("i"), 32 × 32 (PngSuite naming code); its chunk
+    // layout IHDR gAMA IDAT×4 IEND checked by walking the file below, independently of libpng.
+    let path = TestData.path("pngsuite/basi0g16.png")
+    let result = try LayerFXTool.run(["info", path])
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.prefix(5)) == [
+        "file: \(path)", "size: 32 × 32 pixels", "colour type: 0 (greyscale)", "bit depth: 16",
+        "interlace: Adam7",
+      ])
+    #expect(lines.last == "chunks: \(walkChunkRuns(path))")
+  }
+
+  @Test("the chunk list groups runs of one name")
+  func chunkRuns() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("card.png")
+    #expect(try LayerFXTool.run(["convert", "testcard:300x300", "-o", path]).status == 0)
+    let result = try LayerFXTool.run(["info", path])
+    #expect(result.standardOutput.split(separator: "\n").last == "chunks: \(walkChunkRuns(path))")
+  }
+
+  @Test(
+    "convert writes 8-bit RGBA with the same pixels and keeps gAMA",
+    .enabled(if: TestData.isAvailable, Comment(rawValue: TestData.notFoundMessage)))
+  func convert() throws {
+    let directory = try TemporaryDirectory()
+    // g04n2c08: RGB 8-bit with gAMA 0.4 (file name code); no gamma is applied on the way.
+    let input = TestData.path("pngsuite/g04n2c08.png")
+    let output = directory.path("out.png")
+    let result = try LayerFXTool.run(["convert", input, "-o", output])
+    #expect(result.status == 0 && result.standardError.isEmpty)
+    let before = try PNGDecoder().decode(contentsOf: input)
+    let after = try PNGDecoder().decode(contentsOf: output)
+    #expect(after.info.colorType == .truecolorAlpha && after.info.bitDepth == 8)
+    #expect(after.image.pixels == before.image.pixels)
+    #expect(walkChunkRuns(output).hasPrefix("IHDR gAMA"))
+  }
+
+  @Test("list names the ripple and its parameters with units")
+  func list() throws {
+    let result = try LayerFXTool.run(["list"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix("ripple (layer effect): "))
+    #expect(result.standardOutput.contains("  amplitude: float, largest displacement, points"))
+  }
+
+  @Test("apply runs a built-in kernel and reports bounds when asked")
+  func apply() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "apply", "ripple", "testcard:48x32", "--arg", "origin=10,10", "--arg", "time=0.02",
+      "--check-bounds", "-o", directory.path("a.png"),
+    ])
+    #expect(result.status == 0)
+    #expect(result.errorLines.count == 1)
+    #expect(
+      result.standardError.hasPrefix("layerfx: bounds: all 1536 samples within maxSampleOffset"))
+    #expect(try directory.contents() == ["a.png"])
+  }
+
+  @Test("apply with a too-small maxSampleOffset reports the overshoot and what would do")
+  func applyOvershoot() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "apply", "ripple", "testcard:48x32", "--arg", "origin=10,10", "--arg", "time=0.02",
+      "--max-sample-offset", "1,1", "--check-bounds", "-o", directory.path("a.png"),
+    ])
+    #expect(result.status == 0)
+    #expect(result.standardError.contains("beyond maxSampleOffset (1.0, 1.0)"))
+    #expect(result.standardError.contains("would be enough"))
+  }
+
+  @Test("apply names a missing argument and an unknown parameter")
+  func applyErrors() throws {
+    let missing = try LayerFXTool.run(["apply", "ripple", "testcard:8x8", "-o", "/tmp/never.png"])
+    #expect(missing.status == 64)
+    #expect(
+      missing.errorLines.first
+        == "layerfx: error: missing --arg origin=X,Y (where the tap landed, points)")
+    let unknown = try LayerFXTool.run([
+      "apply", "ripple", "testcard:8x8", "--arg", "orign=1,2", "-o", "/tmp/never.png",
+    ])
+    #expect(unknown.status == 64)
+    #expect(
+      unknown.errorLines.first
+        == "layerfx: error: ripple has no parameter 'orign' (parameters: origin, time, amplitude, "
+        + "frequency, decay, speed)")
+    #expect(!FileManager.default.fileExists(atPath: "/tmp/never.png"))
+  }
+
+  /// Walks the PNG chunk layout (PNG spec §5.3: length, type, data, CRC) and writes runs of one
+  /// chunk type as `NAME×COUNT`.
+  func walkChunkRuns(_ path: String) -> String {
+    guard let data = FileManager.default.contents(atPath: path) else { return "unreadable" }
+    let bytes = [UInt8](data)
+    var names: [String] = []
+    var offset = 8
+    while offset + 8 <= bytes.count {
+      let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      names.append(String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self))
+      offset += 12 + length
+    }
+    var runs: [String] = []
+    var index = 0
+    while index < names.count {
+      var end = index
+      while end + 1 < names.count && names[end + 1] == names[index] { end += 1 }
+      runs.append(end == index ? names[index] : "\(names[index])×\(end - index + 1)")
+      index = end + 1
+    }
+    return runs.joined(separator: " ")
+  }
+}
