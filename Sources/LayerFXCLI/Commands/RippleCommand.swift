@@ -21,9 +21,9 @@ enum RippleCommand {
     without --tap there is one tap at --origin at t = 0. A tap's ripple is drawn while its
     time parameter is in (0, duration); when no ripple is, the frame is the input unchanged.
     Overlapping ripples are stacked layer effects: one ripple pass per active tap, in the
-    order the taps are given, each pass reading the previous pass's output and padded by its
-    own maxSampleOffset = its amplitude (the first tap innermost, as one .layerEffect per tap
-    in SwiftUI).
+    order the taps are given, each pass reading the previous pass's output (clamped to
+    [0, 1]) and padded by its own maxSampleOffset = its amplitude (the first tap innermost, as
+    one .layerEffect per tap in SwiftUI).
 
     Keyframes: --keyframes FILE.json reads a config document
       {"version": 1, "duration": 3, "keyframes": {"amplitude": [
@@ -40,7 +40,7 @@ enum RippleCommand {
     [
       .value("time", "SECONDS", "render one frame at this time on the animation clock (seconds)"),
       .value("fps", "FPS", "render an animation at this frame rate (frames per second)"),
-      .value("frames", "N", "number of frames to render (default: until the last ripple ends)"),
+      .value("frames", "N", "frames to render (default: until the last tap's timeline ends)"),
       .value("output", short: "o", "PATH", "output PNG file, or directory for an animation"),
       .value(
         "tap", "X,Y@T", "a tap at X,Y points, T seconds into the animation (repeatable)",
