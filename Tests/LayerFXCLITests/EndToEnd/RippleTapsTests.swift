@@ -73,6 +73,21 @@ import Testing
     #expect(try decode(directory.path("later.png")).pixels == one.pixels)
   }
 
+  @Test("overlapping taps give byte-identical files for any thread count and tile size")
+  func deterministic() throws {
+    let directory = try TemporaryDirectory()
+    var files: [Data] = []
+    for (threads, tile) in [("1", "64"), ("2", "7"), ("3", "1")] {
+      let path = directory.path("t\(threads)-\(tile).png")
+      try run([
+        "ripple", "testcard:97x61", "--tap", "30,20@0", "--tap", "70,40@0.05", "--time", "0.1",
+        "--threads", threads, "--tile-size", tile, "-o", path,
+      ])
+      files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+    #expect(Set(files).count == 1)
+  }
+
   @Test("two overlapping taps are two ripple passes in tap order, like two chained applies")
   func composition() throws {
     let directory = try TemporaryDirectory()
