@@ -47,21 +47,25 @@ public struct RippleAnimator: Sendable {
   public private(set) var taps: [Tap] = []
 
   /// Creates an animator with Apple's clock: `time` goes `MoveKeyframe(0)` then
-  /// `LinearKeyframe(duration, duration: duration)`; other parameters keep their defaults.
+  /// `LinearKeyframe(duration, duration: duration)`; the other parameters stay as in
+  /// `parameters`.
   ///
-  /// - Parameter duration: Seconds a ripple lasts, finite and > 0; default 3.
+  /// - Parameters:
+  ///   - duration: Seconds a ripple lasts, finite and > 0; default 3.
+  ///   - parameters: The amplitude, frequency, decay and speed of every ripple; Apple's
+  ///     defaults unless given (its `time` is ignored: the clock sets it).
   /// - Precondition: `duration` is finite and > 0; checked in release.
-  public init(duration: TimeInterval = 3) {
+  public init(duration: TimeInterval = 3, parameters: RippleParameters = RippleParameters()) {
     precondition(duration.isFinite && duration > 0, "ripple duration must be finite and > 0")
     let clock = KeyframeTrack(\RippleParameters.time) {
       MoveKeyframe(0.0)
       LinearKeyframe(duration, duration: duration)
     }
     // No spring keyframe, so the durations are known without the throwing check.
-    let resolved = clock.resolved(initialValue: RippleParameters(), durations: [0, duration])
+    let resolved = clock.resolved(initialValue: parameters, durations: [0, duration])
     self.init(
       duration: duration,
-      timeline: KeyframeTimeline(initialValue: RippleParameters(), resolvedTracks: [resolved]))
+      timeline: KeyframeTimeline(initialValue: parameters, resolvedTracks: [resolved]))
   }
 
   /// Creates an animator whose taps replay `timeline`.

@@ -16,11 +16,13 @@ import Foundation
 /// }
 /// ```
 /// - `version` (required): 1.
-/// - `duration` (optional, seconds, > 0, default 3): the ripple is drawn while its `time`
-///   parameter is in `(0, duration)`.
+/// - `duration` (optional, seconds, > 0, default: the caller's `defaultDuration`, 3 unless
+///   given): the ripple is drawn while its `time` parameter is in `(0, duration)`.
 /// - `keyframes` (optional): one track per ``RippleParameters`` property, named `time`,
-///   `amplitude`, `frequency`, `decay`, `speed`; a property without a track keeps Apple's
-///   default, and without a `time` track the clock is `MoveKeyframe(0)`,
+///   `amplitude`, `frequency`, `decay`, `speed` (``RippleParameters/Property``); a property
+///   without a track keeps its value in the caller's `initialValue` (Apple's defaults unless
+///   given), a track starts from that value until its first keyframe says otherwise, and
+///   without a `time` track the clock is `MoveKeyframe(0)`,
 ///   `LinearKeyframe(duration, duration: duration)`.
 /// - A keyframe is an object with `type` and `value` and, by type:
 ///   - `"move"`: nothing else.
@@ -47,14 +49,31 @@ public struct RippleConfig: Sendable {
   /// The timeline each tap replays.
   public let timeline: KeyframeTimeline<RippleParameters>
 
+  /// The properties the timeline animates, in ``RippleParameters/Property`` order; `time` is
+  /// always among them (the default clock when the document has no `time` track).
+  public let animatedProperties: [RippleParameters.Property]
+
   /// Decodes a config document.
+  ///
+  /// Precedence: what the document says wins; `initialValue` and `defaultDuration` fill in
+  /// what it leaves out (a property without a track, the start of a track, an absent
+  /// `duration`).
   ///
   /// - Parameters:
   ///   - data: The JSON bytes (UTF-8).
   ///   - file: The name used in error messages, e.g. `config.json`.
+  ///   - initialValue: The parameters before any keyframe applies; Apple's defaults unless
+  ///     given.
+  ///   - defaultDuration: Seconds, finite and > 0; the `duration` when the document has none.
   /// - Throws: ``ConfigError``: `invalidJSON`, `unknownKey`, `missingKey`, `typeMismatch`,
   ///   `invalidValue`, `unsupportedVersion`.
-  public init(data: Data, file: String) throws(ConfigError) {
+  /// - Precondition: `defaultDuration` is finite and > 0; checked in release.
+  public init(
+    data: Data, file: String, initialValue: RippleParameters = RippleParameters(),
+    defaultDuration: TimeInterval = 3
+  ) throws(ConfigError) {
+    precondition(
+      defaultDuration.isFinite && defaultDuration > 0, "default duration must be finite and > 0")
     let decoder = JSONDecoder()
     // Accept "NaN" / "Infinity" strings only so they can be rejected with their key path.
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(
@@ -69,25 +88,29 @@ public struct RippleConfig: Sendable {
     } catch {
       throw .invalidJSON(file: file, reason: "\(error)")
     }
+    let duration = document.duration ?? defaultDuration
+    let properties = document.animatedProperties
     do {
-      self.timeline = try document.timeline()
+      self.timeline = try document.timeline(initialValue: initialValue, clock: duration)
     } catch {
       switch error {
       case .springNeverSettles(let track, let keyframe):
-        let name = document.trackNames[track]
+        let name = properties[track].rawValue
         throw .invalidValue(
           file: file, path: "keyframes.\(name)[\(keyframe)]",
           reason: "a spring with bounce 1 never settles; give the keyframe a \"duration\"")
       }
     }
     self.version = document.version
-    self.duration = document.duration
+    self.duration = duration
+    self.animatedProperties = properties
   }
 
   /// Reads and decodes the config document at `url`.
   ///
   /// - Parameter url: A file URL; its last path component names the file in errors.
-  /// - Throws: ``ConfigError``: `unreadable`, and every case of ``init(data:file:)``.
+  /// - Throws: ``ConfigError``: `unreadable`, and every case of
+  ///   ``init(data:file:initialValue:defaultDuration:)``.
   public init(contentsOf url: URL) throws(ConfigError) {
     let data: Data
     do {

@@ -2,15 +2,11 @@ import Foundation
 
 /// The decoded form of a ``RippleConfig`` document (format in ``RippleConfig``).
 struct RippleConfigDocument: Decodable {
-  /// Track names in the order their tracks are built, with their properties.
-  static let trackProperties: [(String, WritableKeyPath<RippleParameters, Double> & Sendable)] = [
-    ("time", \.time), ("amplitude", \.amplitude), ("frequency", \.frequency), ("decay", \.decay),
-    ("speed", \.speed),
-  ]
-
   let version: Int
-  let duration: TimeInterval
-  let tracks: [(name: String, keyframes: [_Keyframe<Double>])]
+  /// The document's `duration`, seconds; `nil` when the key is absent.
+  let duration: TimeInterval?
+  /// The tracks in ``RippleParameters/Property`` order.
+  let tracks: [(property: RippleParameters.Property, keyframes: [_Keyframe<Double>])]
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ConfigKey.self)
@@ -21,47 +17,54 @@ struct RippleConfigDocument: Decodable {
         codingPath: container.codingPath + [ConfigKey(stringValue: "version")],
         .unsupportedVersion(version))
     }
-    duration = try container.finiteNumber("duration") ?? 3
-    try container.check(duration > 0, "duration", "\(duration) must be > 0 seconds")
+    duration = try container.finiteNumber("duration")
+    if let duration {
+      try container.check(duration > 0, "duration", "\(duration) must be > 0 seconds")
+    }
 
-    var tracks: [(name: String, keyframes: [_Keyframe<Double>])] = []
+    var tracks: [(property: RippleParameters.Property, keyframes: [_Keyframe<Double>])] = []
     if container.contains("keyframes") {
       let section = try container.nestedContainer(keyedBy: ConfigKey.self, forKey: "keyframes")
-      try section.rejectUnknownKeys(allowed: Set(Self.trackProperties.map(\.0)))
-      for (name, _) in Self.trackProperties where section.contains(ConfigKey(stringValue: name)) {
-        var list = try section.nestedUnkeyedContainer(forKey: ConfigKey(stringValue: name))
+      let properties = RippleParameters.Property.allCases
+      try section.rejectUnknownKeys(allowed: Set(properties.map(\.rawValue)))
+      for property in properties where section.contains(ConfigKey(stringValue: property.rawValue)) {
+        var list = try section.nestedUnkeyedContainer(
+          forKey: ConfigKey(stringValue: property.rawValue))
         var keyframes: [_Keyframe<Double>] = []
         while !list.isAtEnd { keyframes.append(try list.decode(KeyframeSpec.self).keyframe) }
-        tracks.append((name, keyframes))
+        tracks.append((property, keyframes))
       }
     }
     self.tracks = tracks
   }
 
-  /// The track names in timeline order, including the default clock when there is no `time`
-  /// track.
-  var trackNames: [String] {
-    (tracks.contains { $0.name == "time" } ? [] : ["time"]) + tracks.map(\.name)
+  /// The animated properties in timeline order: the default clock (`time`) first when there is
+  /// no `time` track, then the document's tracks.
+  var animatedProperties: [RippleParameters.Property] {
+    (tracks.contains { $0.property == .time } ? [] : [.time]) + tracks.map(\.property)
   }
 
   /// Builds the timeline: the default clock unless a `time` track is given, then the tracks.
   ///
+  /// - Parameters:
+  ///   - initialValue: The parameters before any keyframe applies (where a track starts, and
+  ///     the value of every property without a track).
+  ///   - clock: The default clock's length in seconds, used when there is no `time` track.
+  /// - Returns: The timeline each tap replays.
   /// - Throws: ``KeyframeError`` for a duration-less spring that never settles.
-  func timeline() throws(KeyframeError) -> KeyframeTimeline<RippleParameters> {
-    let clock = duration
-    let hasClock = tracks.contains { $0.name == "time" }
-    let properties = Dictionary(uniqueKeysWithValues: Self.trackProperties)
-    return try KeyframeTimeline(initialValue: RippleParameters()) {
+  func timeline(initialValue: RippleParameters, clock: TimeInterval) throws(KeyframeError)
+    -> KeyframeTimeline<RippleParameters>
+  {
+    let hasClock = tracks.contains { $0.property == .time }
+    return try KeyframeTimeline(initialValue: initialValue) {
       if !hasClock {
         KeyframeTrack(\RippleParameters.time) {
           MoveKeyframe(0.0)
           LinearKeyframe(clock, duration: clock)
         }
       }
-      for (name, keyframes) in tracks {
-        if let keyPath = properties[name] {
-          KeyframeTrack(keyPath) { KeyframeList(_keyframes: keyframes) }
-        }
+      for (property, keyframes) in tracks {
+        KeyframeTrack(property.keyPath) { KeyframeList(_keyframes: keyframes) }
       }
     }
   }

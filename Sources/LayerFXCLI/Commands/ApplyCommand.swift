@@ -44,7 +44,7 @@ enum ApplyCommand {
     let output = try OutputOptions(arguments)
     let input = try InputImage(
       arguments.positionals[1], scale: Float(scale), pixelLimit: render.pixelLimit)
-    try output.checkNotInput(outputPath, input: input.path)
+    try OutputOptions.checkNotInput(outputPath, input: input.path)
     let shader = Shader(
       function: function,
       arguments: try bind(arguments.all("arg"), to: function, pixelLimit: render.pixelLimit))

@@ -37,7 +37,7 @@ enum ConvertCommand {
       "max-pixels", as: .integer(in: 1...Int(Int32.max)), default: RenderOptions.defaultPixelLimit)
     let output = try OutputOptions(arguments)
     let input = try InputImage(inputArgument, scale: 1, pixelLimit: pixelLimit)
-    try output.checkNotInput(outputPath, input: input.path)
+    try OutputOptions.checkNotInput(outputPath, input: input.path)
     try output.encoder.write(input.image, to: outputPath, metadata: input.metadata)
   }
 }

@@ -1,36 +1,62 @@
 import Foundation
 import LayerFX
+import LayerFXAnimation
 import LayerFXKernels
 import LayerFXMath
 import LayerFXPNG
 
-/// `layerfx ripple`: the WWDC24 ripple on an image, one frame or a whole animation.
+/// `layerfx ripple`: the WWDC24 ripple on an image, one frame or a whole animation, from one
+/// or several taps.
 enum RippleCommand {
   static let name = "ripple"
   static let summary = "Apply the WWDC24 ripple to an image: one frame, or an animation."
   static let synopsis = "INPUT (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
   static let discussion = """
     INPUT is a PNG file or testcard:WxH, the built-in test card (gradients, grid, rings).
-    With --time, writes the frame at that many seconds after the tap to OUT.png.
-    With --fps, writes frame k at t = k / fps to DIR/frame_0000.png, … over the whole
-    duration, or --frames N frames. The ripple is drawn while 0 < t < duration; outside
-    that the frame is the input unchanged.
+    With --time, writes the frame at that time on the animation clock to OUT.png.
+    With --fps, writes frame k at t = k / fps to DIR/frame_0000.png, … until the last tap's
+    timeline ends (for one tap: the duration), or --frames N frames.
+
+    Taps: each --tap X,Y@T starts a ripple at X,Y (points) T seconds into the animation;
+    without --tap there is one tap at --origin at t = 0. A tap's ripple is drawn while its
+    time parameter is in (0, duration); when no ripple is, the frame is the input unchanged.
+    Overlapping ripples are stacked layer effects: one ripple pass per active tap, in the
+    order the taps are given, each pass reading the previous pass's output (clamped to
+    [0, 1]) and padded by its own maxSampleOffset = its amplitude (the first tap innermost, as
+    one .layerEffect per tap in SwiftUI).
+
+    Keyframes: --keyframes FILE.json reads a config document
+      {"version": 1, "duration": 3, "keyframes": {"amplitude": [
+        {"type": "move", "value": 12},
+        {"type": "spring", "value": 4, "duration": 1, "springDuration": 0.5, "bounce": 0.3}]}}
+    with a track for any of time, amplitude, frequency, decay, speed (keyframe types move,
+    linear, spring, cubic). Precedence: a track in the file wins; --amplitude, --frequency,
+    --decay and --speed give the value of a parameter without a track and the value a track
+    starts from; the file's "duration" wins over --duration. Every tap replays the timeline.
+    'layerfx timeline FILE.json' prints the tracks.
     """
 
   static let options: [OptionSpec] =
     [
-      .value("time", "SECONDS", "render one frame at this time after the tap (seconds)"),
+      .value("time", "SECONDS", "render one frame at this time on the animation clock (seconds)"),
       .value("fps", "FPS", "render an animation at this frame rate (frames per second)"),
-      .value("frames", "N", "number of frames to render (default: duration × fps)"),
+      .value("frames", "N", "frames to render (default: until the last tap's timeline ends)"),
       .value("output", short: "o", "PATH", "output PNG file, or directory for an animation"),
-      .value("origin", "X,Y", "where the tap lands, points (default: the centre)"),
+      .value(
+        "tap", "X,Y@T", "a tap at X,Y points, T seconds into the animation (repeatable)",
+        repeatable: true),
+      .value("origin", "X,Y", "the single tap's point when there is no --tap (default: centre)"),
+      .value("keyframes", "FILE.json", "keyframe tracks for ripple parameters (config document)"),
       .value("amplitude", "POINTS", "largest displacement, points (default 12)"),
       .value("frequency", "RAD/S", "oscillation, radians per second (default 15)"),
       .value("decay", "1/S", "damping per second (default 8)"),
       .value("speed", "POINTS/S", "wave-front speed, points per second (default 1200)"),
-      .value("duration", "SECONDS", "how long the ripple lasts, seconds (default 3)"),
+      .value("duration", "SECONDS", "how long each ripple lasts, seconds (default 3)"),
       .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
     ] + RenderOptions.specs + OutputOptions.specs
+
+  /// The most frames a default frame count may reach; `--frames` has the same bound.
+  static let maxFrameCount = 1_000_000
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
@@ -48,7 +74,7 @@ enum RippleCommand {
     }
     let time = try arguments.value("time", as: .number)
     let fps = try arguments.value("fps", as: .positiveNumber)
-    let frameCount = try arguments.value("frames", as: .integer(in: 1...1_000_000))
+    let frameCount = try arguments.value("frames", as: .integer(in: 1...maxFrameCount))
     switch (time, fps) {
     case (nil, nil): throw UsageError.missing("--time SECONDS (one frame) or --fps FPS (animation)")
     case (.some, .some): throw UsageError.invalid("--time and --fps cannot be used together")
@@ -56,38 +82,73 @@ enum RippleCommand {
       throw UsageError.invalid("--frames needs --fps")
     default: break
     }
+    let taps = try arguments.all("tap").map { text throws(UsageError) in
+      guard let tap = ValueType.tap.parse(text) else {
+        throw .invalidValue(option: "tap", value: text, expected: ValueType.tap.expected)
+      }
+      return tap
+    }
+    let origin = try arguments.value("origin", as: .point)
+    if origin != nil && !taps.isEmpty {
+      throw UsageError.invalid("--origin and --tap cannot be used together; give X,Y@T per tap")
+    }
+    let base = RippleParameters(
+      amplitude: try arguments.value("amplitude", as: .number, default: 12),
+      frequency: try arguments.value("frequency", as: .number, default: 15),
+      decay: try arguments.value("decay", as: .number, default: 8),
+      speed: try arguments.value("speed", as: .positiveNumber, default: 1200))
+    let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
+    var animator =
+      try arguments.value("keyframes").map { path in
+        try RippleConfig(file: path, initialValue: base, defaultDuration: duration).makeAnimator()
+      } ?? RippleAnimator(duration: duration, parameters: base)
     let input = try InputImage(inputArgument, scale: Float(scale), pixelLimit: render.pixelLimit)
-    let parameters = RippleParameters(
-      origin: try arguments.value("origin", as: .point) ?? input.image.sizeInPoints / 2,
-      amplitude: Float(try arguments.value("amplitude", as: .number, default: 12)),
-      frequency: Float(try arguments.value("frequency", as: .number, default: 15)),
-      decay: Float(try arguments.value("decay", as: .number, default: 8)),
-      speed: Float(try arguments.value("speed", as: .positiveNumber, default: 1200)),
-      duration: try arguments.value("duration", as: .positiveNumber, default: 3))
-    try output.checkNotInput(outputPath, input: input.path)
-    let renderer = Renderer(tileSize: render.tileSize, threadCount: render.threadCount)
-    let layer = Layer(input.image, maxSampleOffset: parameters.maxSampleOffset)
+    try OutputOptions.checkNotInput(outputPath, input: input.path)
+    for tap in taps.isEmpty
+      ? [.init(origin: origin ?? input.image.sizeInPoints / 2, startTime: 0)] : taps
+    {
+      animator.tap(at: tap.origin, time: tap.startTime)
+    }
+    let ripples = RippleRenderer(
+      image: input.image, animator: animator,
+      renderer: Renderer(tileSize: render.tileSize, threadCount: render.threadCount))
 
     if let time {
-      let frame = try parameters.render(input.image, layer: layer, at: time, renderer: renderer)
+      let frame = try ripples.frame(at: time)
       try output.encoder.write(frame, to: outputPath, metadata: input.metadata)
       return
     }
     guard let fps else { return }
-    let count = frameCount ?? max(1, Int((parameters.duration * fps - 1e-9).rounded(.up)))
+    let count = try frameCount ?? defaultFrameCount(animator, fps: fps)
     let directory = try output.makeDirectory(outputPath)
     let writer = FrameWriter(
       encoder: output.encoder, metadata: input.metadata, concurrentEncodes: render.threadCount)
     for k in 0..<count {
       console.progress("frame \(k + 1)/\(count)")
-      let frame = try parameters.render(
-        input.image, layer: layer, at: Double(k) / fps, renderer: renderer)
+      // Frame timing is a pure function of t = k / fps, never an accumulated sum.
+      let frame = try ripples.frame(at: Double(k) / fps)
       try writer.write(frame, to: directory + String(format: "frame_%04d.png", k))
     }
     try writer.finish()
     console.endProgress()
+  }
+
+  /// Frames from t = 0 until the last tap's timeline ends: `⌈(last start + timeline duration)
+  /// × fps⌉`, at least 1.
+  ///
+  /// - Throws: ``CLIError/limitExceeded(_:)`` above ``maxFrameCount``.
+  static func defaultFrameCount(_ animator: RippleAnimator, fps: Double) throws -> Int {
+    let lastStart = animator.taps.map(\.startTime).max() ?? 0
+    let end = lastStart + animator.timeline.duration
+    let count = max(1, (end * fps - 1e-9).rounded(.up))
+    guard count <= Double(maxFrameCount) else {
+      throw CLIError.limitExceeded(
+        "the animation lasts \(end.fixed(3)) s, \(count.fixed(0)) frames at \(fps.fixed(3)) fps: "
+          + "more than \(maxFrameCount); give --frames N or a lower --fps")
+    }
+    return Int(count)
   }
 }

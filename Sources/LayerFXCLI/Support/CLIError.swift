@@ -6,10 +6,12 @@ enum CLIError: ExitCoded, Equatable {
   case cannotCreateDirectory(path: String, reason: String)
   /// A render would exceed a limit (pixels, frames, bytes).
   case limitExceeded(String)
+  /// An output file cannot be written; `reason` is the system's text.
+  case cannotWrite(path: String, reason: String)
 
   var exitCode: ExitCode {
     switch self {
-    case .wouldOverwriteInput, .cannotCreateDirectory: .cannotCreate
+    case .wouldOverwriteInput, .cannotCreateDirectory, .cannotWrite: .cannotCreate
     case .limitExceeded: .dataError
     }
   }
@@ -21,6 +23,7 @@ enum CLIError: ExitCoded, Equatable {
     case .cannotCreateDirectory(let path, let reason):
       "\(path): cannot create output directory: \(reason)"
     case .limitExceeded(let message): message
+    case .cannotWrite(let path, let reason): "\(path): cannot write file (\(reason))"
     }
   }
 }

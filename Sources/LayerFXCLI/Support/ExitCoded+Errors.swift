@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXAnimation
 import LayerFXPNG
 
 extension ShaderArgumentError: ExitCoded {
@@ -12,6 +13,16 @@ extension PNGError: ExitCoded {
     case .notPNG, .corrupt, .truncated, .tooLarge: .dataError
     case .cannotEncode: .software
     case .cannotWrite: .cannotCreate
+    }
+  }
+}
+
+extension ConfigError: ExitCoded {
+  var exitCode: ExitCode {
+    switch self {
+    case .unreadable: .noInput
+    case .invalidJSON, .unknownKey, .missingKey, .typeMismatch, .invalidValue, .unsupportedVersion:
+      .dataError
     }
   }
 }

@@ -22,7 +22,7 @@ struct OutputOptions {
   }
 
   /// Refuses an output path that is the input file.
-  func checkNotInput(_ output: String, input: String?) throws {
+  static func checkNotInput(_ output: String, input: String?) throws {
     guard let input else { return }
     let a = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
     let b = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()

@@ -45,3 +45,31 @@ import Testing
     #expect(config.timeline.value(time: 1.5) == RippleParameters(time: 1.5))
   }
 }
+
+@Suite struct RippleConfigPrecedenceTests {
+  @Test("the caller's initial value fills untracked parameters and starts tracks")
+  func initialValue() throws {
+    let json = #"""
+      {"version": 1, "keyframes": {"amplitude": [{"type": "linear", "value": 4, "duration": 1}]}}
+      """#
+    let base = RippleParameters(amplitude: 20, frequency: 9, decay: 2, speed: 300)
+    let config = try RippleConfig(data: Data(json.utf8), file: "c.json", initialValue: base)
+    let value = config.timeline.value(time: 0.25)
+    // Linear from the base 20 to 4 over 1 s: a quarter of the way is 16.
+    #expect(abs(value.amplitude - 16) <= 1e-12)
+    #expect(value.frequency == 9 && value.decay == 2 && value.speed == 300)
+    #expect(config.animatedProperties == [.time, .amplitude])
+  }
+
+  @Test("the document's duration wins; the default applies only when it has none")
+  func duration() throws {
+    let withDuration = try RippleConfig(
+      data: Data(#"{"version": 1, "duration": 2}"#.utf8), file: "c.json", defaultDuration: 5)
+    #expect(withDuration.duration == 2 && withDuration.timeline.duration == 2)
+    let without = try RippleConfig(
+      data: Data(#"{"version": 1}"#.utf8), file: "c.json", defaultDuration: 5)
+    #expect(without.duration == 5 && without.timeline.duration == 5)
+    // The default clock runs 0 → 5 over 5 s.
+    #expect(abs(without.timeline.value(time: 4).time - 4) <= 1e-12)
+  }
+}

@@ -1,0 +1,27 @@
+import LayerFXAnimation
+import LayerFXMath
+
+extension ValueType where Value == RippleAnimator.Tap {
+  /// A tap `X,Y@T`: a point in points and a start time in seconds, finite and ≥ 0.
+  public static let tap = ValueType(
+    expected: "X,Y@T (a point in points and a time ≥ 0 in seconds, e.g. 120,80@0.5)"
+  ) { text in
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, let origin = parsePair(parts[0], separator: ","),
+      let time = Double(parts[1]), time.isFinite, time >= 0
+    else { return nil }
+    return RippleAnimator.Tap(origin: origin, startTime: time)
+  }
+}
+
+extension ValueType where Value == [Double] {
+  /// A comma-separated list of 1 to 10 000 finite times ≥ 0, in seconds.
+  public static let times = ValueType(
+    expected: "comma-separated times in seconds, each finite and ≥ 0 (at most 10000)"
+  ) { text in
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard (1...10_000).contains(parts.count) else { return nil }
+    let times = parts.compactMap { Double($0) }.filter { $0.isFinite && $0 >= 0 }
+    return times.count == parts.count ? times : nil
+  }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+extension Double {
+  /// The number with `digits` decimals (`0.357740`), for CSV and `name: value` output.
+  ///
+  /// Values that round to zero print without a minus sign; infinities print as `inf` and
+  /// `-inf`, NaN as `nan`.
+  func fixed(_ digits: Int = 6) -> String {
+    guard isFinite else { return isNaN ? "nan" : (self < 0 ? "-inf" : "inf") }
+    let text = String(format: "%.\(digits)f", self)
+    return text.hasPrefix("-") && text.allSatisfy({ "-0.".contains($0) })
+      ? String(text.dropFirst()) : text
+  }
+}

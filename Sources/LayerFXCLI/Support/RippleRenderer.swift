@@ -1,0 +1,48 @@
+import LayerFX
+import LayerFXAnimation
+import LayerFXKernels
+
+/// Renders the frames of a ripple animation: every ripple active at a time, composed as
+/// stacked layer effects.
+///
+/// At time `t` (seconds on the animation clock) the animator lists the active ripples in tap
+/// order; each one is one ripple layer-effect pass over the previous pass's output, with its
+/// own `maxSampleOffset = (|amplitude|, |amplitude|)`, as stacking one `.layerEffect` per tap
+/// does in SwiftUI (the first tap innermost). Between passes each channel is clamped to [0, 1]
+/// but not rounded: SwiftUI rasterises an effect's input into a texture before the next effect
+/// samples it, and a normalised texture holds [0, 1] (LayerFX's decision; SwiftUI does not
+/// document its intermediate format). The final PNG store clamps and rounds as semantics.md §3
+/// says. With no active ripple the frame is the input itself, bit for bit.
+///
+/// Source: semantics.md §4 (padding by `maxSampleOffset`), §5 (ripple arguments and the
+/// `0 < time < duration` rule); ``RippleAnimator`` (overlap rule).
+struct RippleRenderer {
+  /// The input, premultiplied RGBA.
+  let image: Image
+  /// The taps and the timeline they replay.
+  let animator: RippleAnimator
+  /// Tiles and threads; the output does not depend on them.
+  let renderer: Renderer
+
+  /// Returns the frame at `time`.
+  ///
+  /// - Parameter time: Seconds on the animation clock (a tap at `T` starts its ripple then).
+  /// - Returns: An image of the input's size and scale.
+  /// - Throws: ``ShaderArgumentError`` if a keyframed parameter is not finite.
+  /// - Complexity: O(width × height) per active ripple.
+  func frame(at time: Double) throws -> Image {
+    var frame = image
+    for (pass, ripple) in animator.ripples(at: time).enumerated() {
+      if pass > 0 {
+        frame.pixels = frame.pixels.map { $0.clamped(lowerBound: .zero, upperBound: .one) }
+      }
+      let shader = ShaderFunction.ripple(
+        .float2(ripple.origin), .float(Float(ripple.time)), .float(Float(ripple.amplitude)),
+        .float(Float(ripple.frequency)), .float(Float(ripple.decay)), .float(Float(ripple.speed)))
+      let kernel = try shader.makeKernel(for: .layer, sizeInPoints: frame.sizeInPoints)
+      let layer = Layer(frame, maxSampleOffset: ripple.maxSampleOffset)
+      frame = renderer.render(kernel, layer: layer).image
+    }
+    return frame
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+/// Errors of the animation options and commands: one line naming the file and JSON key path
+/// for configs (65, or 66 when missing), usage errors with a Usage line (64), no output.
+@Suite struct AnimationCommandErrorTests {
+  static let rippleUsage =
+    "Usage: layerfx ripple INPUT (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
+  static let timelineUsage =
+    "Usage: layerfx timeline FILE.json [--from SECONDS] [--to SECONDS] [--step SECONDS] "
+    + "[--svg OUT.svg]"
+  static let springUsage =
+    "Usage: layerfx spring [--duration SECONDS --bounce B | --mass M --stiffness K --damping C "
+    + "| --response SECONDS --damping-ratio Z] [--at T,T,…]"
+
+  @Test(
+    "config errors name the file and the JSON key path and exit 65",
+    arguments: [
+      (
+        #"{"version": 1, "keyframes": {"amplitud": []}}"#,
+        #"bad.json: keyframes: unknown key "amplitud""#
+      ),
+      (
+        #"{"version": 1, "keyframes": {"amplitude": [{"type": "spring", "value": 4, "bounce": 2}]}}"#,
+        "bad.json: keyframes.amplitude[0].bounce: 2.0 is outside (-1, 1]"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"speed": [{"type": "move", "value": "fast"}]}}"#,
+        "bad.json: keyframes.speed[0].value: expected a number"
+      ),
+      (
+        #"{"version": 2}"#, "bad.json: version: unsupported version 2; this LayerFX reads version 1"
+      ),
+    ])
+  func configErrors(json: String, message: String) throws {
+    for command in [
+      ["ripple", "testcard:8x8", "--time", "0.1", "-o", "out.png", "--keyframes"],
+      ["timeline"],
+    ] {
+      let directory = try TemporaryDirectory()
+      try json.write(toFile: directory.path("bad.json"), atomically: true, encoding: .utf8)
+      let result = try LayerFXTool.run(command + ["bad.json"], in: directory.url)
+      #expect(result.status == 65)
+      #expect(result.errorLines == ["layerfx: error: \(message)"])
+      #expect(try directory.contents() == ["bad.json"])
+    }
+  }
+
+  @Test("a missing config file exits 66 naming it")
+  func missingConfig() throws {
+    for command in [
+      ["ripple", "testcard:8x8", "--time", "0.1", "-o", "out.png", "--keyframes"],
+      ["timeline"],
+    ] {
+      let directory = try TemporaryDirectory()
+      let result = try LayerFXTool.run(command + ["nope.json"], in: directory.url)
+      #expect(result.status == 66)
+      #expect(result.errorLines == ["layerfx: error: nope.json: cannot read: no such file"])
+      #expect(try directory.contents().isEmpty)
+    }
+  }
+
+  @Test(
+    "usage errors exit 64 with the problem and the command's Usage line",
+    arguments: [
+      (
+        ["ripple", "testcard:8x8", "--time", "0.1", "--tap", "1,2", "-o", "x.png"],
+        "invalid value '1,2' for '--tap': expected X,Y@T (a point in points and a time ≥ 0 in "
+          + "seconds, e.g. 120,80@0.5)", rippleUsage
+      ),
+      (
+        ["ripple", "testcard:8x8", "--time", "0.1", "--tap", "1,2@-1", "-o", "x.png"],
+        "invalid value '1,2@-1' for '--tap': expected X,Y@T (a point in points and a time ≥ 0 "
+          + "in seconds, e.g. 120,80@0.5)", rippleUsage
+      ),
+      (
+        [
+          "ripple", "testcard:8x8", "--time", "0.1", "--tap", "1,2@0", "--origin", "3,4", "-o",
+          "x.png",
+        ],
+        "--origin and --tap cannot be used together; give X,Y@T per tap", rippleUsage
+      ),
+      (
+        ["timeline", "c.json", "--from", "2", "--to", "1"],
+        "--from (2) must be less than --to (1)", timelineUsage
+      ),
+      (
+        ["timeline", "c.json", "--step", "0"],
+        "invalid value '0' for '--step': expected a finite number greater than 0", timelineUsage
+      ),
+      (
+        ["timeline", "c.json", "--to", "1e6", "--step", "1"],
+        "--from 0.000 --to 1000000.000 --step 1 gives more than 100000 rows; use a larger --step "
+          + "or a shorter range", timelineUsage
+      ),
+      (
+        ["timeline", "c.json", "--to", "0"],
+        "--from (0) must be less than --to (0)", timelineUsage
+      ),
+      (
+        ["spring", "--bounce", "0.2", "--stiffness", "10"],
+        "--bounce and --stiffness cannot be used together; describe the spring by "
+          + "--duration/--bounce, --mass/--stiffness/--damping or --response/--damping-ratio",
+        springUsage
+      ),
+      (
+        ["spring", "--response", "0.5", "--duration", "1"],
+        "--duration and --response cannot be used together; describe the spring by "
+          + "--duration/--bounce, --mass/--stiffness/--damping or --response/--damping-ratio",
+        springUsage
+      ),
+      (
+        ["spring", "--bounce", "1.5"],
+        "invalid value '1.5' for '--bounce': expected a finite number in (-1, 1]", springUsage
+      ),
+      (
+        ["spring", "--bounce", "-1"],
+        "invalid value '-1' for '--bounce': expected a finite number in (-1, 1]", springUsage
+      ),
+      (
+        ["spring", "--duration", "-0.5"],
+        "invalid value '-0.5' for '--duration': expected a finite number greater than 0",
+        springUsage
+      ),
+      (
+        ["spring", "--duration", "nan"],
+        "invalid value 'nan' for '--duration': expected a finite number greater than 0",
+        springUsage
+      ),
+      (
+        ["spring", "--stiffness", "100"],
+        "missing --damping (the mass/stiffness/damping form needs it)", springUsage
+      ),
+      (
+        ["spring", "--damping-ratio", "0.5"],
+        "missing --response (the response/damping-ratio form needs it)", springUsage
+      ),
+      (
+        ["spring", "--at", "0.1,x"],
+        "invalid value '0.1,x' for '--at': expected comma-separated times in seconds, each "
+          + "finite and ≥ 0 (at most 10000)", springUsage
+      ),
+      (
+        ["spring", "--duration", "1e-200"],
+        "--duration 1e-200: the spring's stiffness or damping is not a finite number; use values "
+          + "nearer 1", springUsage
+      ),
+    ])
+  func usage(arguments: [String], message: String, usageLine: String) throws {
+    let directory = try TemporaryDirectory()
+    try #"{"version": 1}"#.write(
+      toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(arguments, in: directory.url)
+    #expect(result.status == 64)
+    #expect(result.errorLines == ["layerfx: error: \(message)", usageLine])
+    #expect(result.standardOutput.isEmpty)
+    #expect(try directory.contents() == ["c.json"])
+  }
+
+  @Test("the command list names timeline and spring")
+  func commandList() throws {
+    let result = try LayerFXTool.run(["--help"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("  timeline  "))
+    #expect(result.standardOutput.contains("  spring    "))
+  }
+}
