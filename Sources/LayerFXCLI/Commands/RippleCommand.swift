@@ -15,7 +15,8 @@ enum RippleCommand {
     INPUT is a PNG file or testcard:WxH, the built-in test card (gradients, grid, rings).
     With --time, writes the frame at that time on the animation clock to OUT.png.
     With --fps, writes frame k at t = k / fps to DIR/frame_0000.png, … until the last tap's
-    timeline ends (for one tap: the duration), or --frames N frames.
+    timeline ends (for one tap: the duration), or --frames N frames. With --contact-sheet N
+    the frames go into one image instead, N per row, left to right, 4 transparent pixels apart.
 
     Taps: each --tap X,Y@T starts a ripple at X,Y (points) T seconds into the animation;
     without --tap there is one tap at --origin at t = 0. A tap's ripple is drawn while its
@@ -42,6 +43,7 @@ enum RippleCommand {
       .value("fps", "FPS", "render an animation at this frame rate (frames per second)"),
       .value("frames", "N", "frames to render (default: until the last tap's timeline ends)"),
       .value("output", short: "o", "PATH", "output PNG file, or directory for an animation"),
+      .value("contact-sheet", "N", "with --fps: write the frames as one image, N per row"),
       .value(
         "tap", "X,Y@T", "a tap at X,Y points, T seconds into the animation (repeatable)",
         repeatable: true),
@@ -80,6 +82,8 @@ enum RippleCommand {
     case (.some, .some): throw UsageError.invalid("--time and --fps cannot be used together")
     case (.some, nil) where frameCount != nil:
       throw UsageError.invalid("--frames needs --fps")
+    case (.some, nil) where arguments.has("contact-sheet"):
+      throw UsageError.invalid("--contact-sheet needs --fps")
     default: break
     }
     let taps = try arguments.all("tap").map { text throws(UsageError) in
@@ -123,6 +127,18 @@ enum RippleCommand {
     }
     guard let fps else { return }
     let count = try frameCount ?? defaultFrameCount(animator, fps: fps)
+    if let columns = try arguments.value("contact-sheet", as: .integer(in: 1...1000)) {
+      var sheet = try ContactSheet(
+        frameCount: count, columns: columns, frameWidth: input.image.width,
+        frameHeight: input.image.height, scale: input.image.scale, pixelLimit: render.pixelLimit)
+      for k in 0..<count {
+        console.progress("frame \(k + 1)/\(count)")
+        sheet.place(try ripples.frame(at: Double(k) / fps), at: k)
+      }
+      console.endProgress()
+      try output.encoder.write(sheet.image, to: outputPath, metadata: input.metadata)
+      return
+    }
     let directory = try output.makeDirectory(outputPath)
     let writer = FrameWriter(
       encoder: output.encoder, metadata: input.metadata, concurrentEncodes: render.threadCount)

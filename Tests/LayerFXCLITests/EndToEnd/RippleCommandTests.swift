@@ -90,3 +90,36 @@ import Testing
     }
   }
 }
+
+@Suite struct ContactSheetTests {
+  @Test("a contact sheet lays frames out in rows with a 4-pixel transparent gutter")
+  func layout() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:20x10", "--fps", "50", "--frames", "3", "--contact-sheet", "2", "-o",
+      directory.path("sheet.png"),
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let sheet = try PNGDecoder().decode(contentsOf: directory.path("sheet.png")).image
+    // Three 20 × 10 frames, two per row: 2 · 20 + 4 wide, 2 · 10 + 4 high.
+    #expect(sheet.width == 44 && sheet.height == 24)
+    // Frame 0 is at t = 0, when no ripple is drawn: the test card itself, top-left.
+    let card = try PNGDecoder().decode(
+      try PNGEncoder().encode(Image.testCard(width: 20, height: 10))
+    ).image
+    for y in 0..<10 {
+      for x in 0..<20 { #expect(sheet[x, y] == card[x, y]) }
+    }
+    // The gutter and the fourth, unused cell are transparent.
+    #expect(sheet[21, 3] == .zero && sheet[30, 20] == .zero && sheet[5, 11] == .zero)
+  }
+
+  @Test("a contact sheet needs --fps")
+  func needsFPS() throws {
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:20x10", "--time", "0.1", "--contact-sheet", "2", "-o", "/tmp/never.png",
+    ])
+    #expect(result.status == 64)
+    #expect(result.errorLines.first == "layerfx: error: --contact-sheet needs --fps")
+  }
+}

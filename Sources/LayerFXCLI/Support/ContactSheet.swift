@@ -1,0 +1,56 @@
+import LayerFX
+
+/// An animation's frames laid out in one image, left to right and then top to bottom, with a
+/// transparent gutter between them: a preview of a whole animation at a glance.
+struct ContactSheet {
+  /// Transparent pixels between neighbouring frames.
+  static let gutter = 4
+
+  let columns: Int
+  let frameWidth: Int
+  let frameHeight: Int
+  /// The sheet so far, premultiplied RGBA; unfilled cells are transparent.
+  private(set) var image: Image
+
+  /// Creates an empty sheet for `frameCount` frames of `frameWidth × frameHeight` pixels.
+  ///
+  /// - Throws: ``CLIError/limitExceeded(_:)`` when the sheet would exceed `pixelLimit` pixels.
+  init(
+    frameCount: Int, columns: Int, frameWidth: Int, frameHeight: Int, scale: Float, pixelLimit: Int
+  )
+    throws
+  {
+    let columns = min(columns, frameCount)
+    let rows = (frameCount + columns - 1) / columns
+    let width = columns * frameWidth + (columns - 1) * Self.gutter
+    let height = rows * frameHeight + (rows - 1) * Self.gutter
+    guard width.multipliedReportingOverflow(by: height).partialValue <= pixelLimit,
+      width <= pixelLimit, height <= pixelLimit
+    else {
+      throw CLIError.limitExceeded(
+        "a contact sheet of \(frameCount) frames in \(columns) columns would be \(width)×\(height) "
+          + "pixels, over the limit of \(pixelLimit) (raise it with --max-pixels, or render fewer "
+          + "frames)")
+    }
+    self.columns = columns
+    self.frameWidth = frameWidth
+    self.frameHeight = frameHeight
+    image = Image(width: width, height: height, scale: scale)
+  }
+
+  /// Copies `frame` into cell `index` (row-major).
+  ///
+  /// - Precondition: `frame` has the sheet's frame size and `index` is a cell of the sheet.
+  mutating func place(_ frame: Image, at index: Int) {
+    precondition(frame.width == frameWidth && frame.height == frameHeight, "frame size differs")
+    let x0 = (index % columns) * (frameWidth + Self.gutter)
+    let y0 = (index / columns) * (frameHeight + Self.gutter)
+    precondition(y0 + frameHeight <= image.height, "cell outside the sheet")
+    for y in 0..<frameHeight {
+      let source = y * frameWidth
+      let destination = (y0 + y) * image.width + x0
+      image.pixels.replaceSubrange(
+        destination..<destination + frameWidth, with: frame.pixels[source..<source + frameWidth])
+    }
+  }
+}
