@@ -29,21 +29,14 @@ enum ApplyCommand {
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
-    guard arguments.positionals.count <= 2 else {
-      throw UsageError.unexpectedArgument(arguments.positionals[2])
-    }
-    guard arguments.positionals.count == 2 else {
-      throw UsageError.missing(arguments.positionals.isEmpty ? "KERNEL and INPUT" : "INPUT")
-    }
-    let function = try ShaderLibrary.builtIn.function(named: arguments.positionals[0])
-    guard let outputPath = arguments.value("output") else {
-      throw UsageError.missing("output: give -o OUT.png")
-    }
+    let names = try arguments.positionals("KERNEL (see 'layerfx list')", InputImage.usageName)
+    let function = try ShaderLibrary.builtIn.function(named: names[0])
+    let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
     let input = try InputImage(
-      arguments.positionals[1], scale: Float(scale), pixelLimit: render.pixelLimit)
+      names[1], scale: Float(scale), pixelLimit: render.pixelLimit)
     try OutputOptions.checkNotInput(outputPath, input: input.path)
     let shader = Shader(
       function: function,

@@ -13,10 +13,7 @@ enum ConvertCommand {
   static let options: [OptionSpec] =
     [
       .value("output", short: "o", "PATH", "output PNG file"),
-      .value(
-        "max-pixels", "N",
-        "refuse inputs larger than N pixels (default \(RenderOptions.defaultPixelLimit))"
-      ),
+      RenderOptions.pixelLimitSpec,
     ] + OutputOptions.specs
 
   static let command = Command(
@@ -24,17 +21,9 @@ enum ConvertCommand {
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
-    guard arguments.positionals.count <= 1 else {
-      throw UsageError.unexpectedArgument(arguments.positionals[1])
-    }
-    guard let inputArgument = arguments.positionals.first else {
-      throw UsageError.missing("INPUT (a PNG file or testcard:WxH)")
-    }
-    guard let outputPath = arguments.value("output") else {
-      throw UsageError.missing("output: give -o OUT.png")
-    }
-    let pixelLimit = try arguments.value(
-      "max-pixels", as: .integer(in: 1...Int(Int32.max)), default: RenderOptions.defaultPixelLimit)
+    let inputArgument = try arguments.positionals(InputImage.usageName)[0]
+    let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
+    let pixelLimit = try RenderOptions.pixelLimit(arguments)
     let output = try OutputOptions(arguments)
     let input = try InputImage(inputArgument, scale: 1, pixelLimit: pixelLimit)
     try OutputOptions.checkNotInput(outputPath, input: input.path)

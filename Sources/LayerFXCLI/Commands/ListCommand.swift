@@ -14,7 +14,7 @@ enum ListCommand {
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
-    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
+    _ = try arguments.positionals()
     for function in ShaderLibrary.builtIn.functions {
       console.print("\(function.name) (\(function.kind.rawValue) effect): \(function.summary)")
       for parameter in function.parameters {

@@ -65,15 +65,8 @@ enum RippleCommand {
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
-    guard arguments.positionals.count <= 1 else {
-      throw UsageError.unexpectedArgument(arguments.positionals[1])
-    }
-    guard let inputArgument = arguments.positionals.first else {
-      throw UsageError.missing("INPUT (a PNG file or testcard:WxH)")
-    }
-    guard let outputPath = arguments.value("output") else {
-      throw UsageError.missing("output: give -o OUT.png or -o DIR/")
-    }
+    let inputArgument = try arguments.positionals(InputImage.usageName)[0]
+    let outputPath = try arguments.required("output", hint: "output: give -o OUT.png or -o DIR/")
     let time = try arguments.value("time", as: .number)
     let fps = try arguments.value("fps", as: .positiveNumber)
     let frameCount = try arguments.value("frames", as: .integer(in: 1...maxFrameCount))

@@ -51,7 +51,7 @@ enum SpringCommand {
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
-    if let extra = arguments.positionals.first { throw UsageError.unexpectedArgument(extra) }
+    _ = try arguments.positionals()
     let spring = try makeSpring(arguments)
     let times = try arguments.value("at", as: .times) ?? []
     var lines = [

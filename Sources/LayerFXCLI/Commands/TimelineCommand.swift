@@ -33,10 +33,7 @@ enum TimelineCommand {
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
-    guard arguments.positionals.count <= 1 else {
-      throw UsageError.unexpectedArgument(arguments.positionals[1])
-    }
-    guard let file = arguments.positionals.first else { throw UsageError.missing("FILE.json") }
+    let file = try arguments.positionals("FILE.json")[0]
     let from = try arguments.value("from", as: .number, default: 0)
     let to = try arguments.value("to", as: .number)
     let step = try arguments.value("step", as: .positiveNumber, default: 0.05)

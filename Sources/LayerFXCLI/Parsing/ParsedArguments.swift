@@ -62,6 +62,26 @@ public struct ParsedArguments: Sendable, Equatable {
     return (spec, nil)
   }
 
+  /// Returns the positional arguments, which must be exactly one per name in `names`.
+  ///
+  /// - Throws: ``UsageError/unexpectedArgument(_:)`` for one too many, or
+  ///   ``UsageError/missing(_:)`` naming the first one absent.
+  public func positionals(_ names: String...) throws(UsageError) -> [String] {
+    guard positionals.count <= names.count else {
+      throw .unexpectedArgument(positionals[names.count])
+    }
+    guard positionals.count == names.count else { throw .missing(names[positionals.count]) }
+    return positionals
+  }
+
+  /// Returns the value of an option the command cannot do without.
+  ///
+  /// - Throws: ``UsageError/missing(_:)`` with `hint` (what to give) when it is absent.
+  public func required(_ name: String, hint: String) throws(UsageError) -> String {
+    guard let value = value(name) else { throw .missing(hint) }
+    return value
+  }
+
   /// Whether the flag or option `name` was given.
   public func has(_ name: String) -> Bool { values[name] != nil }
 

@@ -4,6 +4,9 @@ import LayerFXPNG
 
 /// An image named on the command line: a PNG file, or `testcard:WxH` for the built-in test card.
 struct InputImage {
+  /// How usage errors name the argument.
+  static let usageName = "INPUT (a PNG file or testcard:WxH)"
+
   /// The decoded image, premultiplied RGBA.
   var image: Image
   /// The PNG's colour chunks to copy to outputs; empty for the test card.

@@ -17,7 +17,8 @@ struct OutputOptions {
     guard depth == 8 || depth == 16 else {
       throw UsageError.invalidValue(option: "bit-depth", value: "\(depth)", expected: "8 or 16")
     }
-    let level = try arguments.value("compression", as: .integer(in: 0...9), default: PNGEncoder.defaultCompressionLevel)
+    let level = try arguments.value(
+      "compression", as: .integer(in: 0...9), default: PNGEncoder.defaultCompressionLevel)
     encoder = PNGEncoder(bitDepth: depth == 16 ? .sixteen : .eight, compressionLevel: level)
   }
 

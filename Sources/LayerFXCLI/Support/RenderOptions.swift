@@ -4,11 +4,14 @@ import LayerFX
 struct RenderOptions {
   static let defaultPixelLimit = 100_000_000
 
+  /// `--max-pixels`, which every command that decodes an image takes.
+  static let pixelLimitSpec = OptionSpec.value(
+    "max-pixels", "N", "refuse inputs larger than N pixels (default \(defaultPixelLimit))")
+
   static let specs: [OptionSpec] = [
     .value("threads", "N", "worker threads (default: all \(Renderer.defaultThreadCount) cores)"),
     .value("tile-size", "PX", "edge of a square render tile, pixels (default 64)"),
-    .value(
-      "max-pixels", "N", "refuse inputs larger than N pixels (default \(defaultPixelLimit))"),
+    pixelLimitSpec,
   ]
 
   var threadCount: Int
@@ -19,7 +22,12 @@ struct RenderOptions {
     threadCount = try arguments.value(
       "threads", as: .integer(in: 1...1024), default: Renderer.defaultThreadCount)
     tileSize = try arguments.value("tile-size", as: .integer(in: 1...65536), default: 64)
-    pixelLimit = try arguments.value(
-      "max-pixels", as: .integer(in: 1...Int(Int32.max)), default: Self.defaultPixelLimit)
+    pixelLimit = try Self.pixelLimit(arguments)
+  }
+
+  /// The `--max-pixels` value, or the default.
+  static func pixelLimit(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+    try arguments.value(
+      "max-pixels", as: .integer(in: 1...Int(Int32.max)), default: defaultPixelLimit)
   }
 }
