@@ -154,9 +154,7 @@ public func fract<V: SIMD>(_ x: V) -> V where V.Scalar == Float {
 /// Source: MSL 3.2 §6.5, `sin`.
 @inlinable
 public func sin<V: SIMD>(_ x: V) -> V where V.Scalar == Float {
-  var result = x
-  for i in x.indices { result[i] = sinf(x[i]) }
-  return result
+  _componentwise(x, sinf)
 }
 
 /// Returns the component-wise cosine of `x` (radians).
@@ -164,9 +162,7 @@ public func sin<V: SIMD>(_ x: V) -> V where V.Scalar == Float {
 /// Source: MSL 3.2 §6.5, `cos`.
 @inlinable
 public func cos<V: SIMD>(_ x: V) -> V where V.Scalar == Float {
-  var result = x
-  for i in x.indices { result[i] = cosf(x[i]) }
-  return result
+  _componentwise(x, cosf)
 }
 
 /// Returns the component-wise natural exponential `eˣ`.
@@ -174,8 +170,14 @@ public func cos<V: SIMD>(_ x: V) -> V where V.Scalar == Float {
 /// Source: MSL 3.2 §6.5, `exp`.
 @inlinable
 public func exp<V: SIMD>(_ x: V) -> V where V.Scalar == Float {
+  _componentwise(x, expf)
+}
+
+/// Applies `f` to each component of `x`.
+@usableFromInline
+func _componentwise<V: SIMD>(_ x: V, _ f: (Float) -> Float) -> V where V.Scalar == Float {
   var result = x
-  for i in x.indices { result[i] = expf(x[i]) }
+  for i in x.indices { result[i] = f(x[i]) }
   return result
 }
 
