@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Metal's `metal::fast` math functions, for eight `Float` lanes at once: polynomial
+/// approximations that stay in SIMD registers, where `sin`/`exp` call libm lane by lane.
+///
+/// Accuracy (measured against float64 over the ranges below, see `FastMathTests`): `sin` within
+/// 3.5 ulp plus 1e-7 absolute for `|x| ≤ 39000`, `exp` within 2 ulp for normal results. Lanes
+/// outside those ranges (NaN, infinities, huge arguments, overflow and underflow) get libm's or
+/// IEEE's answer, so results never differ in kind from the scalar functions. Metal's own `fast`
+/// functions promise less (MSL 3.2 §6.5.1 allows an absolute error of 2⁻¹³ for `fast::sin`).
+///
+/// Source: Metal Shading Language Specification 3.2, §6.5 "Math Functions" (`fast` and
+/// `precise` namespaces); the polynomials and π splits are SLEEF's `xsinf` (sleef.org,
+/// src/libm/sleefsimdsp.c) and Cephes' `expf` (S. L. Moshier, netlib.org/cephes).
+public enum fast {
+  /// Returns the sine of each lane of `x` (radians).
+  ///
+  /// `x = qπ + r` with `q = rint(x / π)` and `r` reduced by a four-part Cody–Waite split of π
+  /// (each product exact for `|q| < 2¹⁴`), then `sin(x) = (−1)^q (r + r³ P(r²))` with SLEEF's
+  /// degree-9 odd polynomial. Lanes with `|x| > 39000` or non-finite go to libm's `sinf`.
+  @inlinable
+  public static func sin(_ x: SIMD8<Float>) -> SIMD8<Float> {
+    let q = (x * (1 / Float.pi)).rounded(.toNearestOrEven)
+    var r = x - q * 3.140625
+    r = r - q * 0.000_967_025_756_835_937_5
+    r = r - q * 6.277_114_152_908_325_195_312_5e-7
+    r = r - q * 1.215_420_125_655_342_076_2e-10
+    let s = r * r
+    // An odd multiple of π flips the sign.
+    let isOdd = (SIMD8<Int32>(q.replacing(with: 0, where: .!(abs(x) .<= 39000))) & 1) .!= 0
+    r.replace(with: -r, where: isOdd)
+    var u: SIMD8<Float> = SIMD8(repeating: 2.608_315_980_978_659_354_150_3e-6)
+    u = u * s - 0.000_198_106_907_191_686_332_225_8
+    u = u * s + 0.008_333_078_585_565_090_179_443_36
+    u = u * s - 0.166_666_597_127_914_428_710_938
+    var result = s * (u * r) + r
+    let isOutOfRange = .!(abs(x) .<= 39000)
+    if any(isOutOfRange) {
+      for lane in 0..<8 where isOutOfRange[lane] { result[lane] = sinf(x[lane]) }
+    }
+    return result
+  }
+
+  /// Returns `eˣ` for each lane of `x`.
+  ///
+  /// `x = k ln 2 + r` with `k = rint(x / ln 2)` and `ln 2` split in two parts, then
+  /// `eˣ = 2ᵏ (1 + r + r² P(r))` with Cephes' degree-5 `P`, and `2ᵏ` built in the exponent bits.
+  /// Lanes outside `[−87.33, 88]` (results near overflow, subnormal or zero) and NaN lanes go
+  /// to libm's `expf`.
+  @inlinable
+  public static func exp(_ x: SIMD8<Float>) -> SIMD8<Float> {
+    // Within [lower, upper], 2ᵏ is a normal float (k in [−126, 127]).
+    let upper: Float = 88
+    let lower: Float = -87.33654
+    let isSpecial = .!((x .>= lower) .& (x .<= upper))
+    // Clamped (NaN to the lower bound) so the conversion to Int32 below is always in range.
+    var clamped = x.replacing(with: lower, where: .!(x .>= lower))
+    clamped.replace(with: upper, where: clamped .> upper)
+    let k = (clamped * 1.442_695_040_888_963_4).rounded(.toNearestOrEven)
+    var r = clamped - k * 0.693_359_375
+    r = r + k * 2.121_944_400_546_905_827_68e-4
+    let rr = r * r
+    var p: SIMD8<Float> = SIMD8(repeating: 1.987_569_150_0e-4)
+    p = p * r + 1.398_199_950_7e-3
+    p = p * r + 8.333_451_907_3e-3
+    p = p * r + 4.166_579_589_4e-2
+    p = p * r + 1.666_666_545_9e-1
+    p = p * r + 5.000_000_120_1e-1
+    let mantissa = p * rr + r + 1
+    // 2ᵏ for k in [−126, 127]: the biased exponent placed in the exponent bits.
+    let power = unsafeBitCast((SIMD8<Int32>(k) &+ 127) &<< 23, to: SIMD8<Float>.self)
+    var result = mantissa * power
+    if any(isSpecial) {
+      for lane in 0..<8 where isSpecial[lane] { result[lane] = expf(x[lane]) }
+    }
+    return result
+  }
+}
