@@ -22,34 +22,49 @@ extension Layer {
     qx.replace(with: upperBound.x, where: qx .> upperBound.x)
     qy.replace(with: lowerBound.y, where: .!(qy .>= lowerBound.y))
     qy.replace(with: upperBound.y, where: qy .> upperBound.y)
-    let cellX = qx.rounded(.down)
-    let cellY = qy.rounded(.down)
+    let cellX = fast.floor(qx)
+    let cellY = fast.floor(qy)
     let weightX = qx - cellX
     let weightY = qy - cellY
-    // The clamp bounds every cell to the padded buffer, whose size LayerStorage keeps below
-    // Int32.max texels, so these conversions and products cannot overflow.
+    // The clamp bounds every cell to the padded buffer, whose sides LayerStorage keeps below 2²²
+    // and whose size below Int32.max texels, so these conversions and products are exact.
     let rowLength = storage.rowLength
     let index =
-      (SIMD8<Int32>(truncatingIfNeeded: SIMD8<Int32>(cellY) &+ Int32(storage.pad.y))
-        &* Int32(truncatingIfNeeded: rowLength))
-      &+ SIMD8<Int32>(cellX) &+ Int32(truncatingIfNeeded: storage.pad.x)
-    var color = LaneColor(r: .zero, g: .zero, b: .zero, a: .zero)
-    for lane in 0..<8 {
-      let row = storage.texels + Int(index[lane])
-      let below = row + rowLength
-      let top = row[0] + (row[1] - row[0]) * weightX[lane]
-      let bottom = below[0] + (below[1] - below[0]) * weightX[lane]
-      color[lane] = top + (bottom - top) * weightY[lane]
-    }
-    return color
+      (SIMD8<Int32>(wholeNumbers: cellY) &+ Int32(truncatingIfNeeded: storage.pad.y))
+      &* Int32(truncatingIfNeeded: rowLength)
+      &+ SIMD8<Int32>(wholeNumbers: cellX) &+ Int32(truncatingIfNeeded: storage.pad.x)
+    // Written out lane by lane (constant lane indices) so the compiler keeps the lanes in
+    // registers and transposes with shuffles; a loop over `lane` spills every lane to memory.
+    let c0 = blend(at: Int(index[0]), weightX[0], weightY[0])
+    let c1 = blend(at: Int(index[1]), weightX[1], weightY[1])
+    let c2 = blend(at: Int(index[2]), weightX[2], weightY[2])
+    let c3 = blend(at: Int(index[3]), weightX[3], weightY[3])
+    let c4 = blend(at: Int(index[4]), weightX[4], weightY[4])
+    let c5 = blend(at: Int(index[5]), weightX[5], weightY[5])
+    let c6 = blend(at: Int(index[6]), weightX[6], weightY[6])
+    let c7 = blend(at: Int(index[7]), weightX[7], weightY[7])
+    return LaneColor(c0, c1, c2, c3, c4, c5, c6, c7)
+  }
+
+  /// The bilinear blend of the texel at `index` (the cell's top-left) and its right, lower and
+  /// lower-right neighbours, with the weights of ``sample(_:)``.
+  @inlinable @inline(__always)
+  func blend(at index: Int, _ weightX: Float, _ weightY: Float) -> half4 {
+    let row = storage.texels + index
+    let below = row + storage.rowLength
+    let top = row[0] + (row[1] - row[0]) * weightX
+    let bottom = below[0] + (below[1] - below[0]) * weightX
+    return top + (bottom - top) * weightY
   }
 
   /// Returns the source pixels under eight lanes of one row, transparent black outside the
   /// image: what a colour effect's lane form reads.
   @inlinable
   func texels(row: Int, column: Int) -> LaneColor {
-    var color = LaneColor(r: .zero, g: .zero, b: .zero, a: .zero)
-    for lane in 0..<8 { color[lane] = texel(SIMD2(column + lane, row)) }
-    return color
+    LaneColor(
+      texel(SIMD2(column, row)), texel(SIMD2(column + 1, row)), texel(SIMD2(column + 2, row)),
+      texel(SIMD2(column + 3, row)), texel(SIMD2(column + 4, row)),
+      texel(SIMD2(column + 5, row)), texel(SIMD2(column + 6, row)),
+      texel(SIMD2(column + 7, row)))
   }
 }

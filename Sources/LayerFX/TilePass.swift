@@ -65,8 +65,9 @@ struct TilePass: Sendable {
         case .color(let body):
           color = body(position, layer.texels(row: y - margin.y, column: x - margin.x))
         }
-        let start = y * width + x
-        for lane in 0..<min(8, columns.upperBound - x) { output[start + lane] = color[lane] }
+        output.withPointer(at: y * width + x, count: min(8, columns.upperBound - x)) {
+          color.store(to: $0, count: $1)
+        }
       }
     }
   }

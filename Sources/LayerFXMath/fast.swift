@@ -24,25 +24,50 @@ public enum fast {
   /// degree-9 odd polynomial. Lanes with `|x| > 39000` or non-finite go to libm's `sinf`.
   @inlinable
   public static func sin(_ x: SIMD8<Float>) -> SIMD8<Float> {
-    let q = (x * (1 / Float.pi)).rounded(.toNearestOrEven)
+    let q = rint(x * (1 / Float.pi))
     var r = x - q * 3.140625
     r = r - q * 0.000_967_025_756_835_937_5
     r = r - q * 6.277_114_152_908_325_195_312_5e-7
     r = r - q * 1.215_420_125_655_342_076_2e-10
     let s = r * r
-    // An odd multiple of π flips the sign.
-    let isOdd = (SIMD8<Int32>(q.replacing(with: 0, where: .!(abs(x) .<= 39000))) & 1) .!= 0
-    r.replace(with: -r, where: isOdd)
+    // An odd multiple of π flips the sign: q's lowest bit moved into the sign bit.
+    let signFlip = unsafeBitCast(SIMD8<Int32>(wholeNumbers: q) &<< 31, to: SIMD8<UInt32>.self)
+    r = unsafeBitCast(unsafeBitCast(r, to: SIMD8<UInt32>.self) ^ signFlip, to: SIMD8<Float>.self)
     var u: SIMD8<Float> = SIMD8(repeating: 2.608_315_980_978_659_354_150_3e-6)
     u = u * s - 0.000_198_106_907_191_686_332_225_8
     u = u * s + 0.008_333_078_585_565_090_179_443_36
     u = u * s - 0.166_666_597_127_914_428_710_938
     var result = s * (u * r) + r
-    let isOutOfRange = .!(abs(x) .<= 39000)
-    if any(isOutOfRange) {
+    let isOutOfRange = .!((x .>= -39000) .& (x .<= 39000))
+    if _anyLane(isOutOfRange) {
       for lane in 0..<8 where isOutOfRange[lane] { result[lane] = sinf(x[lane]) }
     }
     return result
+  }
+
+  /// Returns each lane of `x` rounded to the nearest whole number, ties to even (Metal `rint`).
+  ///
+  /// `(|x| + 2²³) − 2²³` rounds `|x| < 2²³` in the default rounding mode; the sign is put back
+  /// and lanes with `|x| ≥ 2²³` (already whole) or NaN pass through. Exact for every input; a
+  /// few SIMD instructions even where the CPU has no rounding instruction (SSE2).
+  @inlinable @inline(__always)
+  public static func rint(_ x: SIMD8<Float>) -> SIMD8<Float> {
+    let big: Float = 8_388_608  // 2²³
+    let bits = unsafeBitCast(x, to: SIMD8<UInt32>.self)
+    let magnitude = unsafeBitCast(bits & 0x7fff_ffff, to: SIMD8<Float>.self)
+    let roundedMagnitude = (magnitude + big) - big
+    let rounded = unsafeBitCast(
+      unsafeBitCast(roundedMagnitude, to: SIMD8<UInt32>.self) | (bits & 0x8000_0000),
+      to: SIMD8<Float>.self)
+    return rounded.replacing(with: x, where: .!(magnitude .< big))
+  }
+
+  /// Returns the largest whole number not greater than each lane of `x` (Metal `floor`):
+  /// ``rint(_:)`` minus 1 where it rounded up. Exact for every input.
+  @inlinable @inline(__always)
+  public static func floor(_ x: SIMD8<Float>) -> SIMD8<Float> {
+    let rounded = rint(x)
+    return rounded.replacing(with: rounded - 1, where: rounded .> x)
   }
 
   /// Returns `eˣ` for each lane of `x`.
@@ -60,7 +85,7 @@ public enum fast {
     // Clamped (NaN to the lower bound) so the conversion to Int32 below is always in range.
     var clamped = x.replacing(with: lower, where: .!(x .>= lower))
     clamped.replace(with: upper, where: clamped .> upper)
-    let k = (clamped * 1.442_695_040_888_963_4).rounded(.toNearestOrEven)
+    let k = rint(clamped * 1.442_695_040_888_963_4)
     var r = clamped - k * 0.693_359_375
     r = r + k * 2.121_944_400_546_905_827_68e-4
     let rr = r * r
@@ -72,11 +97,19 @@ public enum fast {
     p = p * r + 5.000_000_120_1e-1
     let mantissa = p * rr + r + 1
     // 2ᵏ for k in [−126, 127]: the biased exponent placed in the exponent bits.
-    let power = unsafeBitCast((SIMD8<Int32>(k) &+ 127) &<< 23, to: SIMD8<Float>.self)
+    let power = unsafeBitCast((SIMD8<Int32>(wholeNumbers: k) &+ 127) &<< 23, to: SIMD8<Float>.self)
     var result = mantissa * power
-    if any(isSpecial) {
+    if _anyLane(isSpecial) {
       for lane in 0..<8 where isSpecial[lane] { result[lane] = expf(x[lane]) }
     }
     return result
   }
+}
+
+/// Whether any lane of `mask` is set: four 64-bit ORs, where the standard library's `any`
+/// reduces lane by lane.
+@inlinable @inline(__always)
+func _anyLane(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
+  let words = unsafeBitCast(mask, to: SIMD4<UInt64>.self)
+  return (words[0] | words[1] | words[2] | words[3]) != 0
 }
