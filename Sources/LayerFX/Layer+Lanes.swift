@@ -47,14 +47,19 @@ extension Layer {
   }
 
   /// The bilinear blend of the texel at `index` (the cell's top-left) and its right, lower and
-  /// lower-right neighbours, with the weights of ``sample(_:)``.
+  /// lower-right neighbours, with the weights and order of operations of ``sample(_:)``.
+  ///
+  /// Each row's two neighbours are one 32-byte load; left and right texels of both rows are
+  /// blended in one 8-lane step, then the two rows.
   @inlinable @inline(__always)
   func blend(at index: Int, _ weightX: Float, _ weightY: Float) -> half4 {
-    let row = storage.texels + index
-    let below = row + storage.rowLength
-    let top = row[0] + (row[1] - row[0]) * weightX
-    let bottom = below[0] + (below[1] - below[0]) * weightX
-    return top + (bottom - top) * weightY
+    let top = UnsafeRawPointer(storage.texels + index).loadUnaligned(as: SIMD8<Float>.self)
+    let bottom = UnsafeRawPointer(storage.texels + index + storage.rowLength)
+      .loadUnaligned(as: SIMD8<Float>.self)
+    let left = SIMD8(lowHalf: top.lowHalf, highHalf: bottom.lowHalf)
+    let right = SIMD8(lowHalf: top.highHalf, highHalf: bottom.highHalf)
+    let rows = left + (right - left) * weightX
+    return rows.lowHalf + (rows.highHalf - rows.lowHalf) * weightY
   }
 
   /// Returns the source pixels under eight lanes of one row, transparent black outside the

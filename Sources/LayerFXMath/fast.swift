@@ -22,7 +22,7 @@ public enum fast {
   /// `x = qπ + r` with `q = rint(x / π)` and `r` reduced by a four-part Cody–Waite split of π
   /// (each product exact for `|q| < 2¹⁴`), then `sin(x) = (−1)^q (r + r³ P(r²))` with SLEEF's
   /// degree-9 odd polynomial. Lanes with `|x| > 39000` or non-finite go to libm's `sinf`.
-  @inlinable
+  @inlinable @inline(__always)
   public static func sin(_ x: SIMD8<Float>) -> SIMD8<Float> {
     let q = rint(x * (1 / Float.pi))
     var r = x - q * 3.140625
@@ -76,7 +76,7 @@ public enum fast {
   /// `eˣ = 2ᵏ (1 + r + r² P(r))` with Cephes' degree-5 `P`, and `2ᵏ` built in the exponent bits.
   /// Lanes outside `[−87.33, 88]` (results near overflow, subnormal or zero) and NaN lanes go
   /// to libm's `expf`.
-  @inlinable
+  @inlinable @inline(__always)
   public static func exp(_ x: SIMD8<Float>) -> SIMD8<Float> {
     // Within [lower, upper], 2ᵏ is a normal float (k in [−126, 127]).
     let upper: Float = 88

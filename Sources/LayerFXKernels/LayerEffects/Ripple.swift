@@ -77,18 +77,21 @@ public func ripple(
   let dx = position.x - origin.x
   let dy = position.y - origin.y
   let distance = (dx * dx + dy * dy).squareRoot()
-  let elapsed = pointwiseMax(SIMD8(repeating: 0), time - distance / speed)
+  // max(0, ·) as the scalar form's `max` computes it (NaN gives 0), in one compare and blend.
+  let sinceFront = time - distance / speed
+  let elapsed = sinceFront.replacing(with: 0, where: .!(sinceFront .>= 0))
   let rippleAmount = amplitude * fast.sin(frequency * elapsed) * fast.exp(-decay * elapsed)
   let hasDirection = distance .> 0
   let nx = (dx / distance).replacing(with: 0, where: .!hasDirection)
   let ny = (dy / distance).replacing(with: 0, where: .!hasDirection)
-  var color = layer.sample(
+  let color = layer.sample(
     LanePosition(x: position.x + rippleAmount * nx, y: position.y + rippleAmount * ny))
   let shade: SIMD8<Float> = amplitude != 0 ? 0.3 * (rippleAmount / amplitude) : .zero
-  color.r += shade * color.a
-  color.g += shade * color.a
-  color.b += shade * color.a
-  return color
+  return color.mapLanes { lane, color in
+    var color = color
+    color.rgb += shade[lane] * color.a
+    return color
+  }
 }
 
 extension ShaderFunction {
