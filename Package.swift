@@ -29,7 +29,8 @@ let package = Package(
     .testTarget(name: "LayerFXMathTests", dependencies: ["LayerFXMath"]),
     .testTarget(name: "LayerFXTests", dependencies: ["LayerFX", "LayerFXTestSupport"]),
     .testTarget(
-      name: "LayerFXKernelsTests", dependencies: ["LayerFXKernels", "LayerFXTestSupport"]),
+      name: "LayerFXKernelsTests",
+      dependencies: ["LayerFXKernels", "LayerFXTestSupport", "CReference"]),
 
     // MARK: Benchmarks
     // The C + OpenMP reference kernels: -O3 -march=native as a C programmer would build them.

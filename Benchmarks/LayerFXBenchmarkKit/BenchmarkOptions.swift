@@ -100,7 +100,9 @@ struct BenchmarkOptions: Equatable {
 
   private static func counts(_ text: String, option: String) throws(BenchmarkError) -> [Int] {
     var result: [Int] = []
-    for part in text.split(separator: ",") { result.append(try count(String(part), option: option)) }
+    for part in text.split(separator: ",") {
+      result.append(try count(String(part), option: option))
+    }
     guard !result.isEmpty else { throw .usage("\(option): give at least one number") }
     return result
   }

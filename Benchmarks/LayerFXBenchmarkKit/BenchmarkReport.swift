@@ -15,7 +15,7 @@ struct BenchmarkReport: Codable {
 
   /// One kernel at one size and thread count, every variant timed on the same input.
   struct CaseResult: Codable {
-    /// `kernel/WxH/Nt`, e.g. `ripple/1920x1080/2t`.
+    /// The case's name: `kernel/WxH/Nt`, such as `ripple/1920x1080/2t`.
     var name: String
     var kernel: String
     var width: Int
@@ -45,7 +45,9 @@ struct BenchmarkReport: Codable {
 
   /// Whether every checked pair of outputs agreed within 1 code value.
   var allAgree: Bool {
-    cases.allSatisfy { ($0.agreementWithC?.agrees ?? true) && ($0.agreementWithClosure?.agrees ?? true) }
+    cases.allSatisfy {
+      ($0.agreementWithC?.agrees ?? true) && ($0.agreementWithClosure?.agrees ?? true)
+    }
   }
 
   /// The report as pretty-printed JSON with sorted keys.

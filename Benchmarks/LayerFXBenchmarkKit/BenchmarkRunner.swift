@@ -131,7 +131,8 @@ extension BenchmarkRunner {
       kernel = try shader.makeKernel(for: function.kind, sizeInPoints: size)
       lanes = try shader.makeLaneKernel(for: function.kind, sizeInPoints: size)
       let offset =
-        function.kind == .color ? float2.zero : try shader.declaredMaxSampleOffset(sizeInPoints: size)
+        function.kind == .color
+        ? float2.zero : try shader.declaredMaxSampleOffset(sizeInPoints: size)
       layer = Layer(source, maxSampleOffset: offset)
       if let kernel = CReferenceKernel.all[function.name],
         let referenceLayer = ReferenceLayer(source, padding: layer.padding)

@@ -32,11 +32,14 @@ public enum LayerFXBenchmark {
         print(BenchmarkOptions.usage)
         return 0
       }
-      guard !BuildConfiguration.hasInternalChecks else { throw BenchmarkError.internalChecksEnabled }
+      guard !BuildConfiguration.hasInternalChecks else {
+        throw BenchmarkError.internalChecksEnabled
+      }
       if !BuildConfiguration.isOptimized {
         printError("warning: the engine is a debug build; its times mean little (use -c release)")
       }
-      let report = try run(options, command: (["layerfx bench"] + arguments).joined(separator: " "),
+      let report = try run(
+        options, command: (["layerfx bench"] + arguments).joined(separator: " "),
         loadImage: loadImage)
       if options.json { print(report.json()) }
       if !report.allAgree {
@@ -47,7 +50,8 @@ public enum LayerFXBenchmark {
     } catch let error as BenchmarkError {
       printError("error: \(error)")
       switch error {
-      case .usage: printError(BenchmarkOptions.usage)
+      case .usage:
+        printError(BenchmarkOptions.usage)
         return 64
       case .unknownKernel: return 64
       case .unreadableInput: return 66
@@ -96,7 +100,9 @@ public enum LayerFXBenchmark {
       }
       if let largest = sources.max(by: { $0.width * $0.height < $1.width * $1.height }) {
         for result in try runner.tileSweep(function, source: largest) {
-          if !options.json { print("\(result.name)  swift \(BenchmarkReport.CaseResult.format(result.swift))") }
+          if !options.json {
+            print("\(result.name)  swift \(BenchmarkReport.CaseResult.format(result.swift))")
+          }
           report.tileSweep.append(result)
         }
       }

@@ -45,7 +45,8 @@ public enum PAMImage {
     guard data.starts(with: Array("P7\n".utf8)) else {
       throw ReadError.unsupported(path: path, reason: "not a PAM (P7) file")
     }
-    guard let width = fields["WIDTH"].flatMap({ Int($0) }), let height = fields["HEIGHT"].flatMap({ Int($0) }),
+    guard let width = fields["WIDTH"].flatMap({ Int($0) }),
+      let height = fields["HEIGHT"].flatMap({ Int($0) }),
       width > 0, height > 0
     else { throw ReadError.unsupported(path: path, reason: "missing or bad WIDTH/HEIGHT") }
     guard fields["MAXVAL"] == "255" else {

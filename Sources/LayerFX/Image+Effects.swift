@@ -44,7 +44,9 @@ extension Image {
     guard isEnabled else { return self }
     let kernel = try shader.makeKernel(for: .distortion, sizeInPoints: sizeInPoints)
     let lanes = try shader.makeLaneKernel(for: .distortion, sizeInPoints: sizeInPoints)
-    return renderer.render(kernel, lanes: lanes, layer: Layer(self, maxSampleOffset: maxSampleOffset)).image
+    return renderer.render(
+      kernel, lanes: lanes, layer: Layer(self, maxSampleOffset: maxSampleOffset)
+    ).image
   }
 
   /// Returns the image with `shader` computing every pixel from the whole layer.
@@ -66,6 +68,8 @@ extension Image {
     guard isEnabled else { return self }
     let kernel = try shader.makeKernel(for: .layer, sizeInPoints: sizeInPoints)
     let lanes = try shader.makeLaneKernel(for: .layer, sizeInPoints: sizeInPoints)
-    return renderer.render(kernel, lanes: lanes, layer: Layer(self, maxSampleOffset: maxSampleOffset)).image
+    return renderer.render(
+      kernel, lanes: lanes, layer: Layer(self, maxSampleOffset: maxSampleOffset)
+    ).image
   }
 }

@@ -114,7 +114,8 @@ final class LayerStorage: @unchecked Sendable {
     let rows = image.height + 2 * pad.y + 1
     count = rowLength * rows
     // The lane sampler converts coordinates below 2²² and indexes texels with 32-bit lanes.
-    precondition(rowLength < 1 << 22 && rows < 1 << 22, "a padded layer is less than 2²² wide and high")
+    precondition(
+      rowLength < 1 << 22 && rows < 1 << 22, "a padded layer is less than 2²² wide and high")
     precondition(count <= Int(Int32.max), "a padded layer holds at most 2³¹ − 1 texels")
     texels = .allocate(capacity: count)
     texels.initialize(repeating: .zero, count: count)
@@ -128,7 +129,9 @@ final class LayerStorage: @unchecked Sendable {
     // With no padding the last column and row repeat the image's edge; with padding they are
     // transparent already.
     if pad.x == 0 && image.width > 0 {
-      for y in 0..<rows - 1 { texels[y * rowLength + rowLength - 1] = texels[y * rowLength + rowLength - 2] }
+      for y in 0..<rows - 1 {
+        texels[y * rowLength + rowLength - 1] = texels[y * rowLength + rowLength - 2]
+      }
     }
     if pad.y == 0 && image.height > 0 {
       let last = texels + (rows - 1) * rowLength

@@ -20,6 +20,7 @@ public struct Renderer: Sendable {
   /// How many workers render tiles at once (≥ 1).
   public var threadCount: Int
   /// Whether a kernel's lane form, when given, is used instead of its closure; on by default.
+  ///
   /// Turning it off times or checks the closure form.
   public var usesLaneKernels = true
 

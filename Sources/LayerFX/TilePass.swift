@@ -56,8 +56,9 @@ struct TilePass: Sendable {
     }
   }
 
-  /// Shades `columns × rows` eight pixels of a row at a time with the lane form. The last batch
-  /// of a row computes lanes past its end and drops them.
+  /// Shades `columns × rows` eight pixels of a row at a time with the lane form.
+  ///
+  /// The last batch of a row computes lanes past its end and drops them.
   func shadeLanes(columns: Range<Int>, rows: Range<Int>) {
     switch lanes {
     case .layer(let body):

@@ -62,8 +62,9 @@ public enum fast {
     return rounded.replacing(with: x, where: .!(magnitude .< big))
   }
 
-  /// Returns the largest whole number not greater than each lane of `x` (Metal `floor`):
-  /// ``rint(_:)`` minus 1 where it rounded up. Exact for every input.
+  /// Returns the largest whole number not greater than each lane of `x` (Metal `floor`).
+  ///
+  /// ``rint(_:)`` minus 1 where it rounded up; exact for every input.
   @inlinable @inline(__always)
   public static func floor(_ x: SIMD8<Float>) -> SIMD8<Float> {
     let rounded = rint(x)
