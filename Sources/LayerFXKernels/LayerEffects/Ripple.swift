@@ -53,8 +53,8 @@ public func ripple(
 }
 
 /// Returns the ripple at eight positions at once: the lane form of
-/// ``ripple(position:layer:origin:time:amplitude:frequency:decay:speed:)``, line for line, with
-/// `fast.sin`, `fast.exp` and the lane sampler.
+/// ``ripple(position:layer:origin:time:amplitude:frequency:decay:speed:)``, step for step, with
+/// `fast.sin`, `fast.exp`, the lane sampler, and reciprocals in place of divisions.
 ///
 /// - Parameters:
 ///   - position: Eight pixel positions, points.
@@ -77,16 +77,18 @@ public func ripple(
   let dx = position.x - origin.x
   let dy = position.y - origin.y
   let distance = (dx * dx + dy * dy).squareRoot()
+  // Divisions are slow in SIMD lanes: one reciprocal serves both direction components, and the
+  // argument-only quotients are hoisted (each differs from the scalar form by an ulp at most).
+  let sinceFront = time - distance * (1 / speed)
   // max(0, ·) as the scalar form's `max` computes it (NaN gives 0), in one compare and blend.
-  let sinceFront = time - distance / speed
   let elapsed = sinceFront.replacing(with: 0, where: .!(sinceFront .>= 0))
   let rippleAmount = amplitude * fast.sin(frequency * elapsed) * fast.exp(-decay * elapsed)
-  let hasDirection = distance .> 0
-  let nx = (dx / distance).replacing(with: 0, where: .!hasDirection)
-  let ny = (dy / distance).replacing(with: 0, where: .!hasDirection)
+  let inverseDistance = (1 / distance).replacing(with: 0, where: .!(distance .> 0))
+  let nx = dx * inverseDistance
+  let ny = dy * inverseDistance
   let color = layer.sample(
     LanePosition(x: position.x + rippleAmount * nx, y: position.y + rippleAmount * ny))
-  let shade: SIMD8<Float> = amplitude != 0 ? 0.3 * (rippleAmount / amplitude) : .zero
+  let shade = rippleAmount * (amplitude != 0 ? 0.3 / amplitude : 0)
   return color.mapLanes { lane, color in
     var color = color
     color.rgb += shade[lane] * color.a
