@@ -17,22 +17,22 @@ extension Layer {
     let scale = storage.scale
     var qx = position.x * scale - 0.5
     var qy = position.y * scale - 0.5
-    // As in the scalar form: NaN and values below the padding read the lower bound.
-    qx.replace(with: lowerBound.x, where: .!(qx .>= lowerBound.x))
-    qx.replace(with: upperBound.x, where: qx .> upperBound.x)
-    qy.replace(with: lowerBound.y, where: .!(qy .>= lowerBound.y))
-    qy.replace(with: upperBound.y, where: qy .> upperBound.y)
-    let cellX = fast.floor(qx)
-    let cellY = fast.floor(qy)
-    let weightX = qx - cellX
-    let weightY = qy - cellY
+    // As in the scalar form: NaN and values below the padding read the lower bound. Written as
+    // `q > lower ? q : lower` and `q < upper ? q : upper`, the x86 `maxps`/`minps` semantics.
+    qx.replace(with: lowerBound.x, where: .!(qx .> lowerBound.x))
+    qx.replace(with: upperBound.x, where: .!(qx .< upperBound.x))
+    qy.replace(with: lowerBound.y, where: .!(qy .> lowerBound.y))
+    qy.replace(with: upperBound.y, where: .!(qy .< upperBound.y))
     // The clamp bounds every cell to the padded buffer, whose sides LayerStorage keeps below 2²²
     // and whose size below Int32.max texels, so these conversions and products are exact.
+    let (cellX, columnIndex) = Self.floorBelow2To22(qx)
+    let (cellY, rowIndex) = Self.floorBelow2To22(qy)
+    let weightX = qx - cellX
+    let weightY = qy - cellY
     let rowLength = storage.rowLength
     let index =
-      (SIMD8<Int32>(wholeNumbers: cellY) &+ Int32(truncatingIfNeeded: storage.pad.y))
-      &* Int32(truncatingIfNeeded: rowLength)
-      &+ SIMD8<Int32>(wholeNumbers: cellX) &+ Int32(truncatingIfNeeded: storage.pad.x)
+      (rowIndex &+ Int32(truncatingIfNeeded: storage.pad.y)) &* Int32(truncatingIfNeeded: rowLength)
+      &+ columnIndex &+ Int32(truncatingIfNeeded: storage.pad.x)
     // Written out lane by lane (constant lane indices) so the compiler keeps the lanes in
     // registers and transposes with shuffles; a loop over `lane` spills every lane to memory.
     let c0 = blend(at: Int(index[0]), weightX[0], weightY[0])
@@ -44,6 +44,22 @@ extension Layer {
     let c6 = blend(at: Int(index[6]), weightX[6], weightY[6])
     let c7 = blend(at: Int(index[7]), weightX[7], weightY[7])
     return LaneColor(c0, c1, c2, c3, c4, c5, c6, c7)
+  }
+
+  /// Returns `floor(x)` as floats and as integers, for lanes with `|x| < 2²²`.
+  ///
+  /// Adding and subtracting `1.5 × 2²³` rounds to the nearest whole number, which steps down by
+  /// one where it went up; the integer is that value's bit pattern after adding `1.5 × 2²³`
+  /// again, minus the constant's. Exact in that range, and a third of
+  /// ``LayerFXMath/fast/floor(_:)`` plus a conversion where the CPU has no rounding instruction.
+  @inlinable @inline(__always)
+  static func floorBelow2To22(_ x: SIMD8<Float>) -> (SIMD8<Float>, SIMD8<Int32>) {
+    let magic: Float = 12_582_912  // 1.5 × 2²³
+    let rounded = (x + magic) - magic
+    let floor = rounded.replacing(with: rounded - 1, where: rounded .> x)
+    let integer =
+      unsafeBitCast(floor + magic, to: SIMD8<Int32>.self) &- Int32(bitPattern: magic.bitPattern)
+    return (floor, integer)
   }
 
   /// The bilinear blend of the texel at `index` (the cell's top-left) and its right, lower and

@@ -24,14 +24,17 @@ public enum fast {
   /// degree-9 odd polynomial. Lanes with `|x| > 39000` or non-finite go to libm's `sinf`.
   @inlinable @inline(__always)
   public static func sin(_ x: SIMD8<Float>) -> SIMD8<Float> {
-    let q = rint(x * (1 / Float.pi))
+    // Round to nearest by adding 1.5 × 2²³ (exact for the lanes in range; the others go to libm
+    // below): q as a float, and its low bit in the sum's bit pattern.
+    let shifted = x * (1 / Float.pi) + _magic
+    let q = shifted - _magic
     var r = x - q * 3.140625
     r = r - q * 0.000_967_025_756_835_937_5
     r = r - q * 6.277_114_152_908_325_195_312_5e-7
     r = r - q * 1.215_420_125_655_342_076_2e-10
     let s = r * r
     // An odd multiple of π flips the sign: q's lowest bit moved into the sign bit.
-    let signFlip = unsafeBitCast(SIMD8<Int32>(wholeNumbers: q) &<< 31, to: SIMD8<UInt32>.self)
+    let signFlip = unsafeBitCast(shifted, to: SIMD8<UInt32>.self) &<< 31
     r = unsafeBitCast(unsafeBitCast(r, to: SIMD8<UInt32>.self) ^ signFlip, to: SIMD8<Float>.self)
     var u: SIMD8<Float> = SIMD8(repeating: 2.608_315_980_978_659_354_150_3e-6)
     u = u * s - 0.000_198_106_907_191_686_332_225_8
@@ -86,7 +89,9 @@ public enum fast {
     // Clamped (NaN to the lower bound) so the conversion to Int32 below is always in range.
     var clamped = x.replacing(with: lower, where: .!(x .>= lower))
     clamped.replace(with: upper, where: clamped .> upper)
-    let k = rint(clamped * 1.442_695_040_888_963_4)
+    // Round to nearest by adding 1.5 × 2²³; k in [−126, 127] sits in the sum's low bits.
+    let shifted = clamped * 1.442_695_040_888_963_4 + _magic
+    let k = shifted - _magic
     var r = clamped - k * 0.693_359_375
     r = r + k * 2.121_944_400_546_905_827_68e-4
     let rr = r * r
@@ -98,7 +103,9 @@ public enum fast {
     p = p * r + 5.000_000_120_1e-1
     let mantissa = p * rr + r + 1
     // 2ᵏ for k in [−126, 127]: the biased exponent placed in the exponent bits.
-    let power = unsafeBitCast((SIMD8<Int32>(wholeNumbers: k) &+ 127) &<< 23, to: SIMD8<Float>.self)
+    let biasedExponent =
+      unsafeBitCast(shifted, to: SIMD8<Int32>.self) &- Int32(bitPattern: _magic.bitPattern) &+ 127
+    let power = unsafeBitCast(biasedExponent &<< 23, to: SIMD8<Float>.self)
     var result = mantissa * power
     if _anyLane(isSpecial) {
       for lane in 0..<8 where isSpecial[lane] { result[lane] = expf(x[lane]) }
@@ -106,6 +113,10 @@ public enum fast {
     return result
   }
 }
+
+/// `1.5 × 2²³`: adding it rounds a float of magnitude below 2²² to a whole number, which then
+/// sits in the low bits of the sum's bit pattern.
+@usableFromInline let _magic: Float = 12_582_912
 
 /// Whether any lane of `mask` is set: four 64-bit ORs, where the standard library's `any`
 /// reduces lane by lane.
