@@ -2,7 +2,7 @@ import Foundation
 import LayerFXMath
 import Testing
 
-/// `fast.sin`, `fast.exp`, `fast.rint`, `fast.floor` and the whole-number conversion, each
+/// `fast.sin`, `fast.exp`, `fast.rint` and `fast.floor`, each
 /// checked against Foundation's double-precision functions (an independent implementation).
 @Suite struct FastMathTests {
   /// Evenly spaced arguments from `lower` to `upper`, grouped in lanes of eight.
@@ -81,12 +81,5 @@ import Testing
       }
     }
     #expect(fast.rint(SIMD8(repeating: .nan))[0].isNaN)
-  }
-
-  @Test("whole-number conversion gives the integers below 2²² exactly")
-  func wholeNumbers() {
-    let x = SIMD8<Float>(0, -0.0, 1, -1, 4_194_303, -4_194_303, 123_456, -98_765)
-    let expected = SIMD8<Int32>(0, 0, 1, -1, 4_194_303, -4_194_303, 123_456, -98_765)
-    #expect(SIMD8<Int32>(wholeNumbers: x) == expected)
   }
 }
