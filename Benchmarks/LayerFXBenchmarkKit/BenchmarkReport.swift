@@ -53,7 +53,7 @@ struct BenchmarkReport: Codable {
   /// The report as pretty-printed JSON with sorted keys.
   func json() -> String {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(self) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
   }
