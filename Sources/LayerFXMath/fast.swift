@@ -42,9 +42,7 @@ public enum fast {
     u = u * s - 0.166_666_597_127_914_428_710_938
     var result = s * (u * r) + r
     let isOutOfRange = .!((x .>= -39000) .& (x .<= 39000))
-    if _anyLane(isOutOfRange) {
-      for lane in 0..<8 where isOutOfRange[lane] { result[lane] = sinf(x[lane]) }
-    }
+    if _anyLane(isOutOfRange) { _replaceLanes(of: &result, where: isOutOfRange, with: sinf, of: x) }
     return result
   }
 
@@ -107,9 +105,7 @@ public enum fast {
       unsafeBitCast(shifted, to: SIMD8<Int32>.self) &- Int32(bitPattern: _magic.bitPattern) &+ 127
     let power = unsafeBitCast(biasedExponent &<< 23, to: SIMD8<Float>.self)
     var result = mantissa * power
-    if _anyLane(isSpecial) {
-      for lane in 0..<8 where isSpecial[lane] { result[lane] = expf(x[lane]) }
-    }
+    if _anyLane(isSpecial) { _replaceLanes(of: &result, where: isSpecial, with: expf, of: x) }
     return result
   }
 }
@@ -117,6 +113,17 @@ public enum fast {
 /// `1.5 × 2²³`: adding it rounds a float of magnitude below 2²² to a whole number, which then
 /// sits in the low bits of the sum's bit pattern.
 @usableFromInline let _magic: Float = 12_582_912
+
+/// Sets the lanes of `result` selected by `mask` to `function` of the same lanes of `x`: the
+/// rare libm path of ``fast``, kept out of line so the polynomial path stays small enough to
+/// inline.
+@usableFromInline @inline(never)
+func _replaceLanes(
+  of result: inout SIMD8<Float>, where mask: SIMDMask<SIMD8<Int32>>,
+  with function: (Float) -> Float, of x: SIMD8<Float>
+) {
+  for lane in 0..<8 where mask[lane] { result[lane] = function(x[lane]) }
+}
 
 /// Whether any lane of `mask` is set: four 64-bit ORs, where the standard library's `any`
 /// reduces lane by lane.
