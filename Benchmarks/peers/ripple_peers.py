@@ -249,6 +249,8 @@ def main():
     pad = int(np.ceil(AMPLITUDE))
     megapixels = width * height / 1e6
     expected = codes(reference(image, pad))
+    # Our harness runs before and after the peers, so a change of load during the run shows.
+    before = ours(image)
     rows = []
     median, minimum, output, renderer = llvmpipe(image, pad)
     rows.append({"runtime": f"Mesa llvmpipe ({renderer}), GLSL, RGBA8", "median": median,
@@ -258,16 +260,20 @@ def main():
         rows.append({"runtime": "Halide, float32, parallel rows, vectorize 8, "
                      + ("fast_sin/fast_exp" if fast else "sin/exp"),
                      "median": median, "minimum": minimum, **agreement(output, expected)})
-    case = ours(image)
-    for key, label in (("swift", "LayerFX Swift (lane path)"), ("swiftClosure", "LayerFX Swift (closure path)"),
-                       ("c", "LayerFX C reference (clang -O3 -march=native, OpenMP, libm)")):
-        if case.get(key):
-            rows.append({"runtime": label, "median": case[key]["median"],
-                         "minimum": case[key]["minimum"]})
+    after = ours(image)
+    for when, case in (("before peers", before), ("after peers", after)):
+        for key, label in (("swift", "LayerFX Swift (lane path)"),
+                           ("swiftClosure", "LayerFX Swift (closure path)"),
+                           ("c", "LayerFX C reference (clang -O3 -march=native, OpenMP, libm)")):
+            if case.get(key):
+                rows.append({"runtime": f"{label}, {when}", "median": case[key]["median"],
+                             "minimum": case[key]["minimum"]})
     for row in rows:
         row["megapixelsPerSecond"] = megapixels / row["median"]
     best_peer = max(rows[:3], key=lambda row: row["megapixelsPerSecond"])
-    swift = rows[3]["megapixelsPerSecond"]
+    # The slower of our two runs, so drift never flatters us.
+    swift = min(megapixels / case["swift"]["median"] for case in (before, after))
+    case = after
     summary = {"input": ARGS.input, "width": width, "height": height, "threads": ARGS.threads,
                "rows": rows, "bestPeer": best_peer["runtime"],
                "swiftOverBestPeer": swift / best_peer["megapixelsPerSecond"],
@@ -281,7 +287,7 @@ def main():
         check = (f"  vs float64: max {row['maxCodeDifference']} code, "
                  f"{100 * row['fractionAboveOne']:.3f} % > 1" if "maxCodeDifference" in row else "")
         print(f"  {row['megapixelsPerSecond']:7.1f} Mpix/s  {row['median']:.4f} s  {row['runtime']}{check}")
-    print(f"  Swift / best peer ({best_peer['runtime'].split(',')[0]}): "
+    print(f"  Swift (slower of its two runs) / best peer ({best_peer['runtime'].split(',')[0]}): "
           f"{summary['swiftOverBestPeer']:.2f}x;  Swift / C: {summary['swiftOverC']:.2f}x")
 
 
