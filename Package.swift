@@ -41,13 +41,16 @@ let package = Package(
       cSettings: [.unsafeFlags(["-O3", "-march=native", "-fopenmp"])],
       linkerSettings: [
         .linkedLibrary("omp"),
-        .unsafeFlags(["-L\(openMPLibraryPath)", "-Xlinker", "-rpath", "-Xlinker", openMPLibraryPath]),
+        .unsafeFlags([
+          "-L\(openMPLibraryPath)", "-Xlinker", "-rpath", "-Xlinker", openMPLibraryPath,
+        ]),
       ]),
     .target(
       name: "LayerFXBenchmarkKit",
       dependencies: ["LayerFX", "LayerFXKernels", "LayerFXMath", "CReference"],
       path: "Benchmarks/LayerFXBenchmarkKit"),
     .executableTarget(
-      name: "layerfx-bench", dependencies: ["LayerFXBenchmarkKit"], path: "Benchmarks/layerfx-bench"),
+      name: "layerfx-bench", dependencies: ["LayerFXBenchmarkKit"],
+      path: "Benchmarks/layerfx-bench"),
   ]
 )
