@@ -6,6 +6,9 @@
 //   engine; the benchmarks refuse to run when it is on.
 import PackageDescription
 
+/// Where Debian's `libomp-dev` installs `libomp.so` (used by the C reference kernels).
+let openMPLibraryPath = "/usr/lib/llvm-14/lib"
+
 let package = Package(
   name: "LayerFX",
   products: [
@@ -47,7 +50,8 @@ let package = Package(
     .testTarget(name: "LayerFXMathTests", dependencies: ["LayerFXMath"]),
     .testTarget(name: "LayerFXTests", dependencies: ["LayerFX", "LayerFXTestSupport"]),
     .testTarget(
-      name: "LayerFXKernelsTests", dependencies: ["LayerFXKernels", "LayerFXTestSupport"]),
+      name: "LayerFXKernelsTests",
+      dependencies: ["LayerFXKernels", "LayerFXTestSupport", "CReference"]),
     .testTarget(name: "LayerFXPNGTests", dependencies: ["LayerFXPNG", "LayerFXTestSupport"]),
     .testTarget(
       name: "LayerFXCLITests",
@@ -55,5 +59,24 @@ let package = Package(
     .testTarget(name: "LayerFXAnimationTests", dependencies: ["LayerFXAnimation"]),
 
     // MARK: Benchmarks
+    // The C + OpenMP reference kernels: -O3 -march=native as a C programmer would build them.
+    // OpenMP: `apt-get install libomp-dev`; `-fopenmp` is a compile flag only (the Swift link
+    // driver rejects it), so libomp is linked by name from where Debian puts it.
+    .target(
+      name: "CReference", path: "Benchmarks/CReference",
+      cSettings: [.unsafeFlags(["-O3", "-march=native", "-fopenmp"])],
+      linkerSettings: [
+        .linkedLibrary("omp"),
+        .unsafeFlags([
+          "-L\(openMPLibraryPath)", "-Xlinker", "-rpath", "-Xlinker", openMPLibraryPath,
+        ]),
+      ]),
+    .target(
+      name: "LayerFXBenchmarkKit",
+      dependencies: ["LayerFX", "LayerFXKernels", "LayerFXMath", "CReference"],
+      path: "Benchmarks/LayerFXBenchmarkKit"),
+    .executableTarget(
+      name: "layerfx-bench", dependencies: ["LayerFXBenchmarkKit"],
+      path: "Benchmarks/layerfx-bench"),
   ]
 )

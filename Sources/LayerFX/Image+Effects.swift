@@ -21,7 +21,8 @@ extension Image {
   ) throws(ShaderArgumentError) -> Image {
     guard isEnabled else { return self }
     let kernel = try shader.makeKernel(for: .color, sizeInPoints: sizeInPoints)
-    return renderer.render(kernel, layer: Layer(self)).image
+    let lanes = try shader.makeLaneKernel(for: .color, sizeInPoints: sizeInPoints)
+    return renderer.render(kernel, lanes: lanes, layer: Layer(self)).image
   }
 
   /// Returns the image with each pixel read from the position `shader` returns for it.
@@ -43,7 +44,10 @@ extension Image {
   ) throws(ShaderArgumentError) -> Image {
     guard isEnabled else { return self }
     let kernel = try shader.makeKernel(for: .distortion, sizeInPoints: sizeInPoints)
-    return renderer.render(kernel, layer: Layer(self, maxSampleOffset: maxSampleOffset)).image
+    let lanes = try shader.makeLaneKernel(for: .distortion, sizeInPoints: sizeInPoints)
+    return renderer.render(
+      kernel, lanes: lanes, layer: Layer(self, maxSampleOffset: maxSampleOffset)
+    ).image
   }
 
   /// Returns the image with `shader` computing every pixel from the whole layer.
@@ -65,6 +69,9 @@ extension Image {
   ) throws(ShaderArgumentError) -> Image {
     guard isEnabled else { return self }
     let kernel = try shader.makeKernel(for: .layer, sizeInPoints: sizeInPoints)
-    return renderer.render(kernel, layer: Layer(self, maxSampleOffset: maxSampleOffset)).image
+    let lanes = try shader.makeLaneKernel(for: .layer, sizeInPoints: sizeInPoints)
+    return renderer.render(
+      kernel, lanes: lanes, layer: Layer(self, maxSampleOffset: maxSampleOffset)
+    ).image
   }
 }

@@ -97,7 +97,9 @@ extension Layer {
 ///
 /// The buffer is `(width + 2 pad.x + 1) × (height + 2 pad.y + 1)` texels: the padded region plus
 /// one column and one row that repeat its last column and row, so a bilinear read at the upper
-/// bound (weight 0 on the far neighbour) stays inside the buffer without a branch.
+/// bound (weight 0 on the far neighbour) stays inside the buffer without a branch. It holds at
+/// most `Int32.max` texels and is less than 2²² texels wide and high, so lane code can index it
+/// with 32-bit lanes.
 @usableFromInline
 final class LayerStorage: @unchecked Sendable {
   @usableFromInline let texels: UnsafeMutablePointer<half4>
@@ -116,6 +118,10 @@ final class LayerStorage: @unchecked Sendable {
     rowLength = image.width + 2 * pad.x + 1
     let rows = image.height + 2 * pad.y + 1
     count = rowLength * rows
+    // The lane sampler converts coordinates below 2²² and indexes texels with 32-bit lanes.
+    precondition(
+      rowLength < 1 << 22 && rows < 1 << 22, "a padded layer is less than 2²² wide and high")
+    precondition(count <= Int(Int32.max), "a padded layer holds at most 2³¹ − 1 texels")
     texels = .allocate(capacity: count)
     texels.initialize(repeating: .zero, count: count)
     image.pixels.withUnsafeBufferPointer { source in

@@ -40,6 +40,22 @@ public struct Shader: Sendable {
     return function.makeKernel(bound)
   }
 
+  /// Returns the lane form of the kernel (eight pixels per call) with the arguments checked and
+  /// bound, or `nil` when the function has none.
+  ///
+  /// - Throws: ``ShaderArgumentError`` as ``makeKernel(for:sizeInPoints:)`` does.
+  public func makeLaneKernel(for kind: EffectKind, sizeInPoints: float2)
+    throws(ShaderArgumentError) -> LaneKernel?
+  {
+    guard let makeLaneKernel = function.makeLaneKernel else { return nil }
+    guard function.kind == kind else {
+      throw .wrongEffectKind(function: function.name, declared: function.kind, used: kind)
+    }
+    let bound = try ShaderArguments(
+      checking: arguments, against: function, sizeInPoints: sizeInPoints)
+    return makeLaneKernel(bound)
+  }
+
   /// Returns the `maxSampleOffset` the function declares for these arguments, in points per axis.
   ///
   /// - Throws: ``ShaderArgumentError`` if the arguments do not fit the function's parameters.

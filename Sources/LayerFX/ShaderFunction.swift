@@ -18,6 +18,7 @@ public struct ShaderFunction: Sendable {
   /// A one-line description for catalogues and `--help`.
   public let summary: String
   @usableFromInline let makeKernel: @Sendable (ShaderArguments) -> EffectKernel
+  @usableFromInline let makeLaneKernel: (@Sendable (ShaderArguments) -> LaneKernel)?
   let declaredMaxSampleOffset: @Sendable (ShaderArguments) -> float2
 
   /// Creates a shader function.
@@ -29,10 +30,14 @@ public struct ShaderFunction: Sendable {
   ///   - parameters: The parameters after SwiftUI's own, in call order.
   ///   - maxSampleOffset: The offset (points, per axis) the kernel needs for given arguments,
   ///     for callers that do not choose one; zero by default (and for colour effects).
+  ///   - makeLaneKernel: Binds checked arguments and returns the kernel's lane form (eight
+  ///     pixels per call, in SIMD lanes), which the renderer prefers; `nil` when there is none.
+  ///     Its kind must be `kind`, and it must agree with `makeKernel`'s within 1 8-bit code value.
   ///   - makeKernel: Binds checked arguments and returns the per-pixel kernel.
   public init(
     name: String, kind: EffectKind, summary: String = "", parameters: [Parameter],
     maxSampleOffset: @escaping @Sendable (ShaderArguments) -> float2 = { _ in .zero },
+    makeLaneKernel: (@Sendable (ShaderArguments) -> LaneKernel)? = nil,
     makeKernel: @escaping @Sendable (ShaderArguments) -> EffectKernel
   ) {
     self.name = name
@@ -41,7 +46,11 @@ public struct ShaderFunction: Sendable {
     self.parameters = parameters
     self.declaredMaxSampleOffset = maxSampleOffset
     self.makeKernel = makeKernel
+    self.makeLaneKernel = makeLaneKernel
   }
+
+  /// Whether the function has a lane form, the renderer's fast path.
+  public var hasLaneForm: Bool { makeLaneKernel != nil }
 
   /// Returns a shader that calls this function with `arguments`: SwiftUI's
   /// `ShaderFunction.callAsFunction(_:)`.

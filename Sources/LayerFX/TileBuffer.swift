@@ -10,6 +10,17 @@ struct TileBuffer<Element>: @unchecked Sendable {
     self.buffer = buffer
   }
 
+  /// Calls `body` with a pointer to the `count` elements from `index`, which must lie inside
+  /// the buffer (asserted), and `count`; the pointer must not escape `body`.
+  @inlinable
+  func withPointer(
+    at index: Int, count: Int, _ body: (UnsafeMutablePointer<Element>, Int) -> Void
+  ) {
+    assert(index >= 0 && count >= 0 && index + count <= buffer.count, "tile write out of bounds")
+    guard let base = buffer.baseAddress else { return }
+    body(base + index, count)
+  }
+
   @inlinable
   subscript(index: Int) -> Element {
     get { buffer[index] }

@@ -52,6 +52,50 @@ public func ripple(
   return color
 }
 
+/// Returns the ripple at eight positions at once: the lane form of
+/// ``ripple(position:layer:origin:time:amplitude:frequency:decay:speed:)``, step for step, with
+/// `fast.sin`, `fast.exp`, the lane sampler, and reciprocals in place of divisions.
+///
+/// - Parameters:
+///   - position: Eight pixel positions, points.
+///   - layer: The padded source layer.
+///   - origin: Where the tap landed, points.
+///   - time: Seconds since the tap, ≥ 0.
+///   - amplitude: The largest displacement, points.
+///   - frequency: Radians per second.
+///   - decay: Exponential damping per second.
+///   - speed: Speed of the wave front, points per second, > 0.
+/// - Returns: Eight premultiplied RGBA colours; each within 1 8-bit code value of the scalar
+///   form's for the same position.
+///
+/// Source: `Shaders/LayerEffects/Ripple.metal`; semantics.md §5.
+@inlinable
+public func ripple(
+  position: LanePosition, layer: Layer, origin: float2, time: Float, amplitude: Float,
+  frequency: Float, decay: Float, speed: Float
+) -> LaneColor {
+  let dx = position.x - origin.x
+  let dy = position.y - origin.y
+  let distance = (dx * dx + dy * dy).squareRoot()
+  // Divisions are slow in SIMD lanes: one reciprocal serves both direction components, and the
+  // argument-only quotients are hoisted (each differs from the scalar form by an ulp at most).
+  let sinceFront = time - distance * (1 / speed)
+  // max(0, ·) as the scalar form's `max` computes it (NaN gives 0), in one compare and blend.
+  let elapsed = sinceFront.replacing(with: 0, where: .!(sinceFront .>= 0))
+  let rippleAmount = amplitude * fast.sin(frequency * elapsed) * fast.exp(-decay * elapsed)
+  let inverseDistance = (1 / distance).replacing(with: 0, where: .!(distance .> 0))
+  let nx = dx * inverseDistance
+  let ny = dy * inverseDistance
+  let color = layer.sample(
+    LanePosition(x: position.x + rippleAmount * nx, y: position.y + rippleAmount * ny))
+  let shade = rippleAmount * (amplitude != 0 ? 0.3 / amplitude : 0)
+  return color.mapLanes { lane, color in
+    var color = color
+    color.rgb += shade[lane] * color.a
+    return color
+  }
+}
+
 extension ShaderFunction {
   /// The ripple as a shader function.
   ///
@@ -77,7 +121,20 @@ extension ShaderFunction {
         "speed", .float, summary: "wave-front speed, points per second (300…3000)",
         defaultValue: .float(1200)),
     ],
-    maxSampleOffset: { arguments in float2(repeating: abs(arguments.float(2))) }
+    maxSampleOffset: { arguments in float2(repeating: abs(arguments.float(2))) },
+    makeLaneKernel: { arguments in
+      let origin = arguments.float2(0)
+      let time = arguments.float(1)
+      let amplitude = arguments.float(2)
+      let frequency = arguments.float(3)
+      let decay = arguments.float(4)
+      let speed = arguments.float(5)
+      return .layer { position, layer in
+        LayerFXKernels.ripple(
+          position: position, layer: layer, origin: origin, time: time, amplitude: amplitude,
+          frequency: frequency, decay: decay, speed: speed)
+      }
+    }
   ) { arguments in
     let origin = arguments.float2(0)
     let time = arguments.float(1)

@@ -1,0 +1,45 @@
+// C + OpenMP reference kernels for LayerFX's benchmarks and differential tests.
+//
+// Each kernel is written as a competent C programmer would: scalar float math from libm
+// (sinf, expf, sqrtf, floorf), rows split across OpenMP threads, compiled with -O3. They follow
+// shared/docs/semantics.md exactly (pixel centres, padded layer, clamped bilinear sample) so the
+// Swift engine can be checked against them within 1 8-bit code value.
+//
+// Images are premultiplied RGBA, 4 floats per pixel, row-major, top row first.
+#ifndef LAYERFX_CREFERENCE_H
+#define LAYERFX_CREFERENCE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A source image padded on every side by transparent black (semantics.md §4), plus one extra
+/// column and row that repeat the last ones so a bilinear read at the upper bound stays inside.
+typedef struct lfx_layer {
+  float *texels;          ///< (width + 2 pad_x + 1) × (height + 2 pad_y + 1) RGBA texels.
+  ptrdiff_t row_length;   ///< Texels per padded row.
+  int width, height;      ///< The unpadded image, pixels.
+  int pad_x, pad_y;       ///< Padding per side, pixels.
+  float scale;            ///< Pixels per point.
+} lfx_layer;
+
+/// Builds the padded layer of `rgba` (width × height premultiplied RGBA floats).
+/// Returns 0 on success, -1 if memory could not be allocated.
+int lfx_layer_init(lfx_layer *layer, const float *rgba, int width, int height, float scale,
+                   int pad_x, int pad_y);
+
+/// Frees the texels of a layer built by lfx_layer_init.
+void lfx_layer_destroy(lfx_layer *layer);
+
+/// The WWDC24 ripple (semantics.md §5) over every pixel of the layer's unpadded image, written
+/// to `out` (width × height RGBA floats), on `threads` OpenMP threads (rows split statically).
+void lfx_ripple(const lfx_layer *layer, float *out, float origin_x, float origin_y, float time,
+                float amplitude, float frequency, float decay, float speed, int threads);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

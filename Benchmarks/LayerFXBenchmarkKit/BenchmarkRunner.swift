@@ -1,0 +1,161 @@
+import CReference
+import LayerFX
+import LayerFXMath
+
+/// Times one kernel on one source image: the Swift engine (lane form and closure form) and the
+/// C reference, interleaved run by run, after checking that their outputs agree.
+struct BenchmarkRunner {
+  let options: BenchmarkOptions
+
+  /// Runs every thread count of ``BenchmarkOptions/threadCounts`` for `function` on `source`.
+  func cases(_ function: ShaderFunction, source: Image) throws -> [BenchmarkReport.CaseResult] {
+    let setup = try Setup(function, source: source, time: options.time)
+    return options.threadCounts.map { threads in
+      measureCase(setup, threads: threads)
+    }
+  }
+
+  /// Times the Swift engine alone at every tile size of the sweep, on all cores.
+  func tileSweep(_ function: ShaderFunction, source: Image) throws -> [BenchmarkReport.SweepResult]
+  {
+    let setup = try Setup(function, source: source, time: options.time)
+    let threads = Renderer.defaultThreadCount
+    return options.sweepTileSizes.map { tileSize in
+      let renderer = Renderer(tileSize: tileSize, threadCount: threads)
+      var output = Image(width: source.width, height: source.height, scale: source.scale)
+      let timing = time(pixels: setup.pixelCount) { setup.renderSwift(renderer, into: &output) }
+      return .init(
+        name: "\(setup.name)/\(threads)t/tile\(tileSize)", tileSize: tileSize, swift: timing)
+    }
+  }
+
+  private func measureCase(_ setup: Setup, threads: Int) -> BenchmarkReport.CaseResult {
+    let renderer = Renderer(tileSize: options.tileSize, threadCount: threads)
+    var closureRenderer = renderer
+    closureRenderer.usesLaneKernels = false
+    let source = setup.source
+    var swiftOutput = Image(width: source.width, height: source.height, scale: source.scale)
+    var closureOutput = swiftOutput
+    var cOutput = [Float](repeating: 0, count: setup.pixelCount * 4)
+    let hasLanes = setup.lanes != nil
+    let reference = setup.reference
+
+    // Check before timing: every variant renders once and is compared with the others.
+    setup.renderSwift(renderer, into: &swiftOutput)
+    var result = BenchmarkReport.CaseResult(
+      name: "\(setup.name)/\(threads)t", kernel: setup.function.name, width: source.width,
+      height: source.height, threads: threads, tileSize: options.tileSize,
+      swift: Timing(seconds: [0], pixels: 1))
+    if hasLanes {
+      setup.renderSwift(closureRenderer, into: &closureOutput)
+      result.agreementWithClosure = Self.agreement(swiftOutput, closureOutput.pixels)
+    }
+    if let reference {
+      setup.renderC(reference, into: &cOutput, threads: threads)
+      result.agreementWithC = swiftOutput.pixels.withUnsafeBufferPointer { swift in
+        swift.withMemoryRebound(to: Float.self) { swiftFloats in
+          cOutput.withUnsafeBufferPointer { CodeValueAgreement(swiftFloats, $0) }
+        }
+      }
+    }
+
+    // Interleaved: each repetition runs every variant once, so a slow spell of a shared
+    // machine hits all of them alike.
+    var swiftSeconds: [Double] = []
+    var closureSeconds: [Double] = []
+    var cSeconds: [Double] = []
+    for repetition in 0..<(options.warmUps + options.repeats) {
+      let isTimed = repetition >= options.warmUps
+      let s = Timing.seconds { setup.renderSwift(renderer, into: &swiftOutput) }
+      if isTimed { swiftSeconds.append(s) }
+      if hasLanes {
+        let k = Timing.seconds { setup.renderSwift(closureRenderer, into: &closureOutput) }
+        if isTimed { closureSeconds.append(k) }
+      }
+      if let reference {
+        let c = Timing.seconds { setup.renderC(reference, into: &cOutput, threads: threads) }
+        if isTimed { cSeconds.append(c) }
+      }
+    }
+    blackHole(swiftOutput)
+    blackHole(closureOutput)
+    blackHole(cOutput)
+    result.swift = Timing(seconds: swiftSeconds, pixels: setup.pixelCount)
+    if hasLanes { result.swiftClosure = Timing(seconds: closureSeconds, pixels: setup.pixelCount) }
+    if reference != nil {
+      let c = Timing(seconds: cSeconds, pixels: setup.pixelCount)
+      result.c = c
+      result.swiftOverC = c.median / result.swift.median
+    }
+    return result
+  }
+
+  private func time(pixels: Int, _ body: () -> Void) -> Timing {
+    for _ in 0..<options.warmUps { body() }
+    let seconds = (0..<options.repeats).map { _ in Timing.seconds(body) }
+    return Timing(seconds: seconds, pixels: pixels)
+  }
+
+  private static func agreement(_ a: Image, _ b: [half4]) -> CodeValueAgreement {
+    a.pixels.withUnsafeBufferPointer { first in
+      b.withUnsafeBufferPointer { second in
+        first.withMemoryRebound(to: Float.self) { firstFloats in
+          second.withMemoryRebound(to: Float.self) { CodeValueAgreement(firstFloats, $0) }
+        }
+      }
+    }
+  }
+}
+
+extension BenchmarkRunner {
+  /// A kernel bound to its benchmark arguments, with the Swift and C layers of one source.
+  struct Setup {
+    let function: ShaderFunction
+    let source: Image
+    let arguments: [Shader.Argument]
+    let kernel: EffectKernel
+    let lanes: LaneKernel?
+    let layer: Layer
+    let reference: (kernel: CReferenceKernel, layer: ReferenceLayer)?
+
+    var pixelCount: Int { source.width * source.height }
+    var name: String { "\(function.name)/\(source.width)x\(source.height)" }
+
+    init(_ function: ShaderFunction, source: Image, time: Float) throws {
+      let scenario = BenchmarkScenario(function, source: source, time: time)
+      let shader = scenario.shader
+      let size = source.sizeInPoints
+      self.function = function
+      self.source = source
+      arguments = scenario.arguments
+      kernel = try shader.makeKernel(for: function.kind, sizeInPoints: size)
+      lanes = try shader.makeLaneKernel(for: function.kind, sizeInPoints: size)
+      let offset =
+        function.kind == .color
+        ? float2.zero : try shader.declaredMaxSampleOffset(sizeInPoints: size)
+      layer = Layer(source, maxSampleOffset: offset)
+      if let kernel = CReferenceKernel.all[function.name],
+        let referenceLayer = ReferenceLayer(source, padding: layer.padding)
+      {
+        reference = (kernel, referenceLayer)
+      } else {
+        reference = nil
+      }
+    }
+
+    func renderSwift(_ renderer: Renderer, into output: inout Image) {
+      renderer.render(kernel, lanes: lanes, layer: layer, into: &output)
+    }
+
+    func renderC(
+      _ reference: (kernel: CReferenceKernel, layer: ReferenceLayer), into output: inout [Float],
+      threads: Int
+    ) {
+      var layer = reference.layer.layer
+      output.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        reference.kernel.render(&layer, base, arguments, Int32(threads))
+      }
+    }
+  }
+}

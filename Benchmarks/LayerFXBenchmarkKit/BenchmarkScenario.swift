@@ -1,0 +1,36 @@
+import LayerFX
+import LayerFXMath
+
+/// The arguments a kernel is benchmarked with, chosen from its declaration alone so that every
+/// registered kernel can be timed without an entry here.
+///
+/// Each parameter gets its declared default; a parameter named `time` gets the benchmark's time
+/// (mid-animation, so a time-driven kernel does its full work); a `float2` without a default gets
+/// the image's centre in points (where a tap or a focus usually is); other types without a
+/// default get zero, opaque white, empty arrays, or the source image itself.
+struct BenchmarkScenario {
+  let function: ShaderFunction
+  let arguments: [Shader.Argument]
+
+  init(_ function: ShaderFunction, source: Image, time: Float) {
+    self.function = function
+    let centre = source.sizeInPoints / 2
+    arguments = function.parameters.map { parameter in
+      if parameter.name == "time", parameter.type == .float { return .float(time) }
+      if let value = parameter.defaultValue { return value }
+      switch parameter.type {
+      case .float: return .float(0)
+      case .float2: return .float2(centre)
+      case .float3: return .float3(.zero)
+      case .float4: return .float4(.zero)
+      case .color: return .color(half4(1, 1, 1, 1))
+      case .colorArray: return .colorArray([])
+      case .floatArray: return .floatArray([])
+      case .data: return .data([])
+      case .image: return .image(source)
+      }
+    }
+  }
+
+  var shader: Shader { Shader(function: function, arguments: arguments) }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import LayerFXBenchmarkKit
+
+exit(LayerFXBenchmark.main(Array(CommandLine.arguments.dropFirst())))

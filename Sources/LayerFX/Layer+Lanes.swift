@@ -1,0 +1,91 @@
+import LayerFXMath
+
+extension Layer {
+  /// Returns the layer's colour at eight positions at once: ``sample(_:)`` lane by lane.
+  ///
+  /// The coordinate arithmetic (scale, clamp, floor, weights, texel index) runs in SIMD lanes;
+  /// the four-texel gather and the blend run per lane on whole RGBA texels, in the same order of
+  /// operations as ``sample(_:)``, so each lane's result is bit-identical to it.
+  ///
+  /// - Parameter position: Eight points to read, in points.
+  /// - Returns: Eight premultiplied RGBA colours.
+  /// - Complexity: O(1); 32 texel reads.
+  ///
+  /// Source: semantics.md §4.
+  @inlinable
+  public func sample(_ position: LanePosition) -> LaneColor {
+    let scale = storage.scale
+    var qx = position.x * scale - 0.5
+    var qy = position.y * scale - 0.5
+    // As in the scalar form: NaN and values below the padding read the lower bound. Written as
+    // `q > lower ? q : lower` and `q < upper ? q : upper`, the x86 `maxps`/`minps` semantics.
+    qx.replace(with: lowerBound.x, where: .!(qx .> lowerBound.x))
+    qx.replace(with: upperBound.x, where: .!(qx .< upperBound.x))
+    qy.replace(with: lowerBound.y, where: .!(qy .> lowerBound.y))
+    qy.replace(with: upperBound.y, where: .!(qy .< upperBound.y))
+    // The clamp bounds every cell to the padded buffer, whose sides LayerStorage keeps below 2²²
+    // and whose size below Int32.max texels, so these conversions and products are exact.
+    let (cellX, columnIndex) = Self.floorBelow2To22(qx)
+    let (cellY, rowIndex) = Self.floorBelow2To22(qy)
+    let weightX = qx - cellX
+    let weightY = qy - cellY
+    let rowLength = storage.rowLength
+    let index =
+      (rowIndex &+ Int32(truncatingIfNeeded: storage.pad.y)) &* Int32(truncatingIfNeeded: rowLength)
+      &+ columnIndex &+ Int32(truncatingIfNeeded: storage.pad.x)
+    // Written out lane by lane (constant lane indices) so the compiler keeps the lanes in
+    // registers and transposes with shuffles; a loop over `lane` spills every lane to memory.
+    let c0 = blend(at: Int(index[0]), weightX[0], weightY[0])
+    let c1 = blend(at: Int(index[1]), weightX[1], weightY[1])
+    let c2 = blend(at: Int(index[2]), weightX[2], weightY[2])
+    let c3 = blend(at: Int(index[3]), weightX[3], weightY[3])
+    let c4 = blend(at: Int(index[4]), weightX[4], weightY[4])
+    let c5 = blend(at: Int(index[5]), weightX[5], weightY[5])
+    let c6 = blend(at: Int(index[6]), weightX[6], weightY[6])
+    let c7 = blend(at: Int(index[7]), weightX[7], weightY[7])
+    return LaneColor(c0, c1, c2, c3, c4, c5, c6, c7)
+  }
+
+  /// Returns `floor(x)` as floats and as integers, for lanes with `|x| < 2²²`.
+  ///
+  /// Adding and subtracting `1.5 × 2²³` rounds to the nearest whole number, which steps down by
+  /// one where it went up; the integer is that value's bit pattern after adding `1.5 × 2²³`
+  /// again, minus the constant's. Exact in that range, and a third of
+  /// ``LayerFXMath/fast/floor(_:)`` plus a conversion where the CPU has no rounding instruction.
+  @inlinable @inline(__always)
+  static func floorBelow2To22(_ x: SIMD8<Float>) -> (SIMD8<Float>, SIMD8<Int32>) {
+    let magic: Float = 12_582_912  // 1.5 × 2²³
+    let rounded = (x + magic) - magic
+    let floor = rounded.replacing(with: rounded - 1, where: rounded .> x)
+    let integer =
+      unsafeBitCast(floor + magic, to: SIMD8<Int32>.self) &- Int32(bitPattern: magic.bitPattern)
+    return (floor, integer)
+  }
+
+  /// The bilinear blend of the texel at `index` (the cell's top-left) and its right, lower and
+  /// lower-right neighbours, with the weights and order of operations of ``sample(_:)``.
+  ///
+  /// Each row's two neighbours are one 32-byte load; left and right texels of both rows are
+  /// blended in one 8-lane step, then the two rows.
+  @inlinable @inline(__always)
+  func blend(at index: Int, _ weightX: Float, _ weightY: Float) -> half4 {
+    let top = UnsafeRawPointer(storage.texels + index).loadUnaligned(as: SIMD8<Float>.self)
+    let bottom = UnsafeRawPointer(storage.texels + index + storage.rowLength)
+      .loadUnaligned(as: SIMD8<Float>.self)
+    let left = SIMD8(lowHalf: top.lowHalf, highHalf: bottom.lowHalf)
+    let right = SIMD8(lowHalf: top.highHalf, highHalf: bottom.highHalf)
+    let rows = left + (right - left) * weightX
+    return rows.lowHalf + (rows.highHalf - rows.lowHalf) * weightY
+  }
+
+  /// Returns the source pixels under eight lanes of one row, transparent black outside the
+  /// image: what a colour effect's lane form reads.
+  @inlinable
+  func texels(row: Int, column: Int) -> LaneColor {
+    LaneColor(
+      texel(SIMD2(column, row)), texel(SIMD2(column + 1, row)), texel(SIMD2(column + 2, row)),
+      texel(SIMD2(column + 3, row)), texel(SIMD2(column + 4, row)),
+      texel(SIMD2(column + 5, row)), texel(SIMD2(column + 6, row)),
+      texel(SIMD2(column + 7, row)))
+  }
+}
