@@ -41,7 +41,10 @@ let package = Package(
     // its thin entry point.
     .target(
       name: "LayerFXCLI",
-      dependencies: ["LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation"]),
+      dependencies: [
+        "LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
+        "LayerFXBenchmarkKit",
+      ]),
     .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI"]),
 
     // MARK: Tests
@@ -76,7 +79,7 @@ let package = Package(
       dependencies: ["LayerFX", "LayerFXKernels", "LayerFXMath", "CReference"],
       path: "Benchmarks/LayerFXBenchmarkKit"),
     .executableTarget(
-      name: "layerfx-bench", dependencies: ["LayerFXBenchmarkKit"],
+      name: "layerfx-bench", dependencies: ["LayerFXCLI"],
       path: "Benchmarks/layerfx-bench"),
   ]
 )

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything one benchmark run measured, in the shape `--json` prints.
-struct BenchmarkReport: Codable {
+public struct BenchmarkReport: Codable, Sendable {
   /// The CPU model and core count, as the OS reports them.
   var machine: String
   /// When the run started, ISO 8601.
@@ -44,14 +44,14 @@ struct BenchmarkReport: Codable {
   }
 
   /// Whether every checked pair of outputs agreed within 1 code value.
-  var allAgree: Bool {
+  public var allAgree: Bool {
     cases.allSatisfy {
       ($0.agreementWithC?.agrees ?? true) && ($0.agreementWithClosure?.agrees ?? true)
     }
   }
 
   /// The report as pretty-printed JSON with sorted keys.
-  func json() -> String {
+  public func json() -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(self) else { return "{}" }

@@ -1,5 +1,5 @@
 /// Wall-clock times of repeated runs, in seconds, and their summary.
-struct Timing: Codable, Equatable {
+struct Timing: Codable, Equatable, Sendable {
   /// The median of the timed runs, seconds.
   var median: Double
   /// The fastest timed run, seconds.

@@ -1,4 +1,5 @@
 import Foundation
-import LayerFXBenchmarkKit
+import LayerFXCLI
 
-exit(LayerFXBenchmark.main(Array(CommandLine.arguments.dropFirst())))
+// `layerfx-bench ARGS` is `layerfx bench ARGS`.
+exit(CommandLineTool.main(["bench"] + CommandLine.arguments.dropFirst()))

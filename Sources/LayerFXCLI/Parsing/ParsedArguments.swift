@@ -9,12 +9,15 @@ public struct ParsedArguments: Sendable, Equatable {
   public private(set) var positionals: [String] = []
   /// Each given option's values, in order; a flag has one empty value.
   public private(set) var values: [String: [String]] = [:]
+  /// The arguments as given.
+  public let commandLine: [String]
 
   /// Parses `arguments` (without the program and command names) against `options`.
   ///
   /// - Throws: ``UsageError`` for an unknown option, a missing or unexpected value, or a
   ///   non-repeatable option given twice.
   public init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
+    commandLine = arguments
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       if argument == "--" {

@@ -4,6 +4,8 @@
 public enum ExitCode: Int32, Sendable {
   /// Success.
   case ok = 0
+  /// A check the command ran failed (`layerfx bench`: outputs disagree).
+  case failure = 1
   /// `EX_USAGE`: the command line was wrong.
   case usage = 64
   /// `EX_DATAERR`: the input data was wrong (corrupt PNG, bad config value).
@@ -16,6 +18,8 @@ public enum ExitCode: Int32, Sendable {
   case cannotCreate = 73
   /// `EX_IOERR`: an error while reading or writing.
   case ioError = 74
+  /// `EX_CONFIG`: the program was built in a configuration that cannot do this.
+  case configuration = 78
 }
 
 /// An error that says which sysexits code the CLI exits with.
