@@ -43,6 +43,7 @@ enum ApplyCommand {
       arguments: try bind(arguments.all("arg"), to: function, pixelLimit: render.pixelLimit))
     let size = input.image.sizeInPoints
     let kernel = try shader.makeKernel(for: function.kind, sizeInPoints: size)
+    let lanes = try shader.makeLaneKernel(for: function.kind, sizeInPoints: size)
     let maxSampleOffset =
       try arguments.value("max-sample-offset", as: .point)
       ?? shader.declaredMaxSampleOffset(sizeInPoints: size)
@@ -53,7 +54,7 @@ enum ApplyCommand {
     }
     let renderer = Renderer(tileSize: render.tileSize, threadCount: render.threadCount)
     let result = renderer.render(
-      kernel, layer: Layer(input.image, maxSampleOffset: maxSampleOffset),
+      kernel, lanes: lanes, layer: Layer(input.image, maxSampleOffset: maxSampleOffset),
       bounds: arguments.has("padded") ? .padded : .source,
       checksSampleBounds: arguments.has("check-bounds"), maxSampleOffset: maxSampleOffset)
     try output.encoder.write(result.image, to: outputPath, metadata: input.metadata)

@@ -40,8 +40,9 @@ struct RippleRenderer {
         .float2(ripple.origin), .float(Float(ripple.time)), .float(Float(ripple.amplitude)),
         .float(Float(ripple.frequency)), .float(Float(ripple.decay)), .float(Float(ripple.speed)))
       let kernel = try shader.makeKernel(for: .layer, sizeInPoints: frame.sizeInPoints)
+      let lanes = try shader.makeLaneKernel(for: .layer, sizeInPoints: frame.sizeInPoints)
       let layer = Layer(frame, maxSampleOffset: ripple.maxSampleOffset)
-      frame = renderer.render(kernel, layer: layer).image
+      frame = renderer.render(kernel, lanes: lanes, layer: layer).image
     }
     return frame
   }
