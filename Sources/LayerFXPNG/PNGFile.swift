@@ -47,49 +47,126 @@ enum PNGFile {
     }
   }
 
-  /// Writes `bytes` to `path` atomically.
+  /// Linux's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Swift does not import because it
+  /// is a compound macro.
   ///
-  /// The bytes go to a new temporary file in the same directory, which `rename(2)` then moves
-  /// into place. On any failure the temporary file is removed, so `path` holds either its old
-  /// content or all of `bytes`, never part of them.
+  /// Source: Linux `include/uapi/asm-generic/fcntl.h`; open(2).
+  private static let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
+
+  /// Writes `bytes` to `path` atomically: `path` holds either its old content or all of
+  /// `bytes`, never part of them, and a run killed part way leaves no stray file.
   ///
-  /// The new file gets mode 0666 minus the process umask, as `open(2)` gives any new file.
+  /// - A symbolic link is followed: the file it names is replaced and the link kept.
+  /// - A device or FIFO (`/dev/null`, `/dev/stdout`) cannot be replaced by a rename; the bytes
+  ///   are written to it directly.
+  /// - Otherwise the bytes go to an unnamed file (`O_TMPFILE`) in the destination's directory,
+  ///   which gets a name only when complete and synced: linked in directly when `path` is new,
+  ///   or under a hidden temporary name and then `rename(2)`d over an existing file. Where the
+  ///   file system has no `O_TMPFILE`, a hidden named temporary file is used the same way.
+  /// - An existing file keeps its permission bits; a new one gets 0666 minus the umask.
   ///
   /// - Throws: ``PNGError/cannotWrite(path:reason:)`` with `errno`'s text.
   static func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(PNGError) {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var temporary = ""
-    var descriptor: Int32 = -1
+    var target = path
+    var status = stat()
+    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
+      let resolved = realpath(path, nil)
+    {
+      target = String(cString: resolved)
+      free(resolved)
+    }
+    let exists = stat(target, &status) == 0
+    let kind = status.st_mode & S_IFMT
+    if exists && kind == S_IFDIR { throw .cannotWrite(path: path, reason: text(EISDIR)) }
+    if exists && kind != S_IFREG {
+      let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: text(errno)) }
+      let failure = writeAll(bytes, to: descriptor)
+      if close(descriptor) != 0 || failure != 0 {
+        throw .cannotWrite(path: path, reason: text(failure != 0 ? failure : errno))
+      }
+      return
+    }
+    let mode = exists ? status.st_mode & 0o7777 : 0o666
+    let slash = target.lastIndex(of: "/")
+    let directory = slash.map { String(target[...$0]) } ?? ""
+    let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    var temporaryName: String?
+    var descriptor = open(
+      directory.isEmpty ? "." : directory, temporaryFileFlag | O_WRONLY | O_CLOEXEC, mode)
+    if descriptor < 0 {
+      // No O_TMPFILE on this file system: a named, hidden temporary file instead.
+      guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
+        throw .cannotWrite(path: path, reason: text(errno))
+      }
+      (descriptor, temporaryName) = try createTemporary(
+        directory: directory, base: base, mode: mode, path: path)
+    }
+    var failure = writeAll(bytes, to: descriptor)
+    if failure == 0 && exists && fchmod(descriptor, mode) != 0 { failure = errno }
+    if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+    if failure == 0 && temporaryName == nil {
+      let anonymous = "/proc/self/fd/\(descriptor)"
+      if !exists && linkat(AT_FDCWD, anonymous, AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0 {
+        close(descriptor)
+        return
+      }
+      temporaryName = linkTemporary(anonymous, directory: directory, base: base)
+      if temporaryName == nil { failure = errno }
+    }
+    if close(descriptor) != 0 && failure == 0 { failure = errno }
+    if failure == 0, let temporaryName, rename(temporaryName, target) != 0 { failure = errno }
+    if failure != 0 {
+      if let temporaryName { unlink(temporaryName) }
+      throw .cannotWrite(path: path, reason: text(failure))
+    }
+  }
+
+  /// A hidden name beside the destination: `.NAME.RANDOM.tmp`.
+  private static func temporaryPath(directory: String, base: String) -> String {
+    "\(directory).\(base).\(UInt64.random(in: 0...UInt64.max)).tmp"
+  }
+
+  /// Creates a new hidden temporary file; returns its descriptor and name.
+  private static func createTemporary(directory: String, base: String, mode: mode_t, path: String)
+    throws(PNGError) -> (Int32, String)
+  {
     for _ in 0..<8 {
-      temporary = "\(directory).\(base).\(UInt64.random(in: 0...UInt64.max)).tmp"
-      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if descriptor >= 0 || errno != EEXIST { break }
+      let name = temporaryPath(directory: directory, base: base)
+      let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+      if descriptor >= 0 { return (descriptor, name) }
+      if errno != EEXIST { break }
     }
-    guard descriptor >= 0 else {
-      throw .cannotWrite(path: path, reason: text(errno))
+    throw .cannotWrite(path: path, reason: text(errno))
+  }
+
+  /// Gives the unnamed file `anonymous` a hidden temporary name; `nil` with `errno` set on
+  /// failure.
+  private static func linkTemporary(_ anonymous: String, directory: String, base: String)
+    -> String?
+  {
+    for _ in 0..<8 {
+      let name = temporaryPath(directory: directory, base: base)
+      if linkat(AT_FDCWD, anonymous, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 { return name }
+      if errno != EEXIST { break }
     }
-    var failure: Int32 = 0
+    return nil
+  }
+
+  /// Writes every byte, retrying after interruptions; returns 0 or the failing `errno`.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
     var written = 0
-    bytes.withUnsafeBytes { buffer in
+    return bytes.withUnsafeBytes { buffer in
       while written < buffer.count {
         let count = write(
           descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
         if count < 0 {
           if errno == EINTR { continue }
-          failure = errno
-          return
+          return errno
         }
         written += count
       }
-    }
-    if failure == 0 && fsync(descriptor) != 0 { failure = errno }
-    if close(descriptor) != 0 && failure == 0 { failure = errno }
-    if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-    if failure != 0 {
-      unlink(temporary)
-      throw .cannotWrite(path: path, reason: text(failure))
+      return 0
     }
   }
 

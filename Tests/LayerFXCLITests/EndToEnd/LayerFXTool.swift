@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXTestSupport
 
 /// Runs the built `layerfx` executable, as a user would, and captures what it prints.
 struct LayerFXTool {
@@ -25,8 +26,8 @@ struct LayerFXTool {
   /// Runs `layerfx` with `arguments`; standard output and error go to files (no pipe can fill).
   static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
     let scratch = try TemporaryDirectory()
-    FileManager.default.createFile(atPath: scratch.path("out"), contents: nil)
-    FileManager.default.createFile(atPath: scratch.path("err"), contents: nil)
+    _ = FileManager.default.createFile(atPath: scratch.path("out"), contents: nil)
+    _ = FileManager.default.createFile(atPath: scratch.path("err"), contents: nil)
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -41,24 +42,4 @@ struct LayerFXTool {
       standardOutput: try String(contentsOfFile: scratch.path("out"), encoding: .utf8),
       standardError: try String(contentsOfFile: scratch.path("err"), encoding: .utf8))
   }
-}
-
-/// A fresh temporary directory, removed when the value is released.
-final class TemporaryDirectory {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "layerfx-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  /// The names of the files in the directory, sorted.
-  func contents() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
 }

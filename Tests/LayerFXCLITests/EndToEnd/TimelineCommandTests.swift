@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 
 #if canImport(FoundationXML)

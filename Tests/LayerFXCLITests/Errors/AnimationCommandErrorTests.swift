@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 
 /// Errors of the animation options and commands: one line naming the file and JSON key path
