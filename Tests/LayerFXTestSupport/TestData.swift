@@ -14,7 +14,8 @@ public enum TestData {
 
   /// The reason to give when the data is missing: "shared testdata not found at …".
   public static var notFoundMessage: String {
-    "shared testdata not found at \(candidates.map(\.path).joined(separator: " or "))"
+    "shared testdata not found at \(candidates.map(\.path).joined(separator: " or ")); "
+      + "set LAYERFX_TESTDATA to its path"
   }
 
   /// The path of `relativePath` inside the test data directory.
