@@ -47,7 +47,9 @@ let package = Package(
     .testTarget(name: "LayerFXTests", dependencies: ["LayerFX", "LayerFXTestSupport"]),
     .testTarget(
       name: "LayerFXKernelsTests", dependencies: ["LayerFXKernels", "LayerFXTestSupport"]),
-    .testTarget(name: "LayerFXPNGTests", dependencies: ["LayerFXPNG", "LayerFXTestSupport"]),
+    .testTarget(
+      name: "LayerFXPNGTests", dependencies: ["LayerFXPNG", "LayerFXTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "LayerFXCLITests",
       dependencies: ["LayerFXCLI", "layerfx", "LayerFXPNG", "LayerFXTestSupport"]),
