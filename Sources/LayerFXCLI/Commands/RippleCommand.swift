@@ -14,7 +14,9 @@ enum RippleCommand {
     With --time, writes the frame at that many seconds after the tap to OUT.png.
     With --fps, writes frame k at t = k / fps to DIR/frame_0000.png, … over the whole
     duration, or --frames N frames. The ripple is drawn while 0 < t < duration; outside
-    that the frame is the input unchanged.
+    that the frame is the input unchanged. Before rendering, an animation is refused when it
+    has more than --max-frames frames or its frames' uncompressed size exceeds the free disk
+    space (--ignore-free-space skips that check).
     """
 
   static let options: [OptionSpec] =
@@ -30,7 +32,7 @@ enum RippleCommand {
       .value("speed", "POINTS/S", "wave-front speed, points per second (default 1200)"),
       .value("duration", "SECONDS", "how long the ripple lasts, seconds (default 3)"),
       .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
-    ] + RenderOptions.specs + OutputOptions.specs
+    ] + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
@@ -59,6 +61,7 @@ enum RippleCommand {
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
+    let limits = try FrameLimits(arguments)
     let input = try InputImage(inputArgument, scale: Float(scale), pixelLimit: render.pixelLimit)
     let parameters = RippleParameters(
       origin: try arguments.value("origin", as: .point) ?? input.image.sizeInPoints / 2,
@@ -77,14 +80,18 @@ enum RippleCommand {
       return
     }
     guard let fps else { return }
-    let count = frameCount ?? max(1, Int((parameters.duration * fps - 1e-9).rounded(.up)))
+    let count = try limits.frameCount(explicit: frameCount, duration: parameters.duration, fps: fps)
+    try limits.checkFreeSpace(
+      frames: count, width: input.image.width, height: input.image.height,
+      bitDepth: output.encoder.bitDepth.rawValue, directory: outputPath)
+    try output.checkFramesAvoidInput(directory: outputPath, frameCount: count, input: input.path)
     let directory = try output.makeDirectory(outputPath)
     let writer = FrameWriter(encoder: output.encoder, metadata: input.metadata)
     for k in 0..<count {
       console.progress("frame \(k + 1)/\(count)")
       let frame = try parameters.render(
         input.image, layer: layer, at: Double(k) / fps, renderer: renderer)
-      try writer.write(frame, to: directory + String(format: "frame_%04d.png", k))
+      try writer.write(frame, to: directory + FrameWriter.frameName(k))
     }
     try writer.finish()
     console.endProgress()

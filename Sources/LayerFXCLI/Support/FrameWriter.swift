@@ -7,7 +7,12 @@ import LayerFXPNG
 /// one frame in the background while the next one renders.
 ///
 /// At most two frames are alive at once (the one encoding and the one rendering), so memory
-/// does not grow with the number of frames. A killed run leaves only complete frames.
+/// does not grow with the number of frames.
+///
+/// A killed run leaves only complete frames: each frame is written and `fsync`ed under a hidden
+/// temporary name (`.frame_0007.png.<random>.tmp`, see `PNGEncoder.write`) and renamed into
+/// place. A run killed by SIGKILL during a write cannot remove that temporary file; it never
+/// carries a frame's `.png` name and may be deleted.
 final class FrameWriter: @unchecked Sendable {
   private let encoder: PNGEncoder
   private let metadata: PNGMetadata
@@ -15,6 +20,9 @@ final class FrameWriter: @unchecked Sendable {
   private let slots = DispatchSemaphore(value: 1)
   private let lock = NSLock()
   private var firstError: (any Error)?
+
+  /// The file name of frame `index` (from 0): `frame_0000.png`, … `frame_12345.png`.
+  static func frameName(_ index: Int) -> String { String(format: "frame_%04d.png", index) }
 
   init(encoder: PNGEncoder, metadata: PNGMetadata) {
     self.encoder = encoder
