@@ -72,6 +72,7 @@ enum RippleCommand {
       duration: try arguments.value("duration", as: .positiveNumber, default: 3))
     try output.checkNotInput(outputPath, input: input.path)
     let renderer = Renderer(tileSize: render.tileSize, threadCount: render.threadCount)
+    try render.checkPaddedSize(of: input.image, maxSampleOffset: parameters.maxSampleOffset)
     let layer = Layer(input.image, maxSampleOffset: parameters.maxSampleOffset)
 
     if let time {

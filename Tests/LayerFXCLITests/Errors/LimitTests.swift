@@ -34,6 +34,32 @@ import Testing
     #expect(try directory.contents().isEmpty)
   }
 
+  @Test(
+    "a padding that would exceed --max-pixels is refused before the layer is allocated",
+    arguments: [
+      // ⌈1e9 × 1⌉ = 1e9 pixels of padding per side: (8 + 2e9)² pixels.
+      (["--amplitude", "1e9"], "1e+09, 1e+09", "2000000008 × 2000000008"),
+      // 12 points at 3e38 pixels per point: about 3.6e39 pixels per side, ∞ as a Float.
+      (["--scale", "3e38"], "12.0, 12.0", nil),
+    ])
+  func paddingBeyondPixelLimit(option: [String], offset: String, size: String?) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["ripple", "testcard:8x8", "--time", "0.1", "-o", directory.path("out.png")] + option)
+    #expect(result.status == 65)
+    let line = try #require(result.errorLines.first)
+    #expect(result.errorLines.count == 1)
+    #expect(
+      line.hasPrefix(
+        "layerfx: error: a maxSampleOffset of \(offset) points pads the 8 × 8 image to "
+          + (size ?? "")))
+    #expect(
+      line.hasSuffix(
+        " pixels, more than the limit of 100000000; lower the amplitude (or "
+          + "--max-sample-offset) or raise --max-pixels"))
+    #expect(try directory.contents().isEmpty)
+  }
+
   @Test("a kernel argument beyond Float's range is refused by apply", arguments: ["1e39", "nan"])
   func nonFiniteKernelArgument(value: String) throws {
     let directory = try TemporaryDirectory()
