@@ -13,6 +13,8 @@ let package = Package(
       name: "LayerFX",
       targets: ["LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation"]),
     .executable(name: "layerfx", targets: ["layerfx"]),
+    // The CLI's commands as a library, for the fuzz targets in Fuzz/ (a separate package).
+    .library(name: "LayerFXCLI", targets: ["LayerFXCLI"]),
   ],
   targets: [
     // MARK: Library
