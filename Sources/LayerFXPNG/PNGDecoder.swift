@@ -43,7 +43,7 @@ public struct PNGDecoder: Sendable {
   ///   ``PNGError/tooLarge(path:width:height:limit:)``,
   ///   ``PNGError/imageDataTooShort(path:byteCount:width:height:)``.
   /// - Complexity: O(width × height); reads the whole file, then allocates 4 or 8 bytes per
-  ///   pixel for libpng's samples and 16 for the image.
+  ///   pixel for libpng's samples (committed only as rows are decoded) and 16 for the image.
   public func decode(contentsOf path: String) throws(PNGError) -> PNGDecoded {
     try decode(PNGFile.contents(atPath: path), name: path)
   }
@@ -160,12 +160,24 @@ public struct PNGDecoder: Sendable {
   private func decodeSamples<Sample: FixedWidthInteger & UnsignedInteger>(
     _: Sample.Type, reader: PNGReader, width: Int, height: Int
   ) throws(PNGError) -> Image {
-    var samples = [Sample](repeating: 0, count: width * height * 4)
-    try samples.withUnsafeMutableBytes { rgba in
-      Result { () throws(PNGError) in
-        try reader.readRGBA(into: rgba, rowBytes: width * 4 * MemoryLayout<Sample>.size)
+    // Uninitialized, not zero-filled: the pages of a large buffer are only committed as libpng
+    // writes rows, so a file whose data fails early costs little memory and time. libpng writes
+    // every sample of every row before a successful return (Adam7 included: each pass fills its
+    // own pixels, at 4 or 8 bytes per pixel, with no read of the destination).
+    let count = width * height * 4
+    var failure: PNGError?
+    let samples = [Sample](unsafeUninitializedCapacity: count) { buffer, initialized in
+      do throws(PNGError) {
+        try reader.readRGBA(
+          into: UnsafeMutableRawBufferPointer(buffer),
+          rowBytes: width * 4 * MemoryLayout<Sample>.size)
+        initialized = count
+      } catch {
+        failure = error
+        initialized = 0
       }
-    }.get()
+    }
+    if let failure { throw failure }
     return samples.withUnsafeBufferPointer {
       RGBASamples.image(samples: $0, width: width, height: height)
     }
