@@ -85,6 +85,19 @@ def main():
         'list': (2, ['--help']),
         'convert': (3, ['in.png', '-o', 'out.png', '--compression', '9', '--', '-x']),
         'info': (4, ['a.png', '-', 'b.png']),
+        # Runnable in the target's scratch directory (no '/'): these render and write files.
+        'run-ripple-frame': (0, ['testcard:16x12', '--time', '0.05', '-o', 'out.png']),
+        'run-ripple-frames': (0, ['testcard:8x8', '--fps', '30', '--frames', '3', '-o', 'f']),
+        'run-apply': (1, ['ripple', 'testcard:8x6', '--arg', 'origin=1,2', '--arg', 'time=0.2',
+                          '--check-bounds', '--padded', '-o', 'out.png']),
+        'run-convert': (3, ['testcard:4x4', '-o', 'a.png', '--bit-depth', '16']),
+        # Inputs that crashed before the fixes of issue 5 (Int(∞) in Layer.init, a 2e9-pixel
+        # padded layer, Int(9e38) frames); kept as seeds so every fuzz run replays them.
+        'regress-huge-amplitude': (0, ['testcard:8x8', '--time', '0.1', '--amplitude', '1e9',
+                                       '-o', 'out.png']),
+        'regress-huge-scale': (0, ['testcard:8x8', '--time', '0.1', '--scale', '3e38', '-o',
+                                   'out.png']),
+        'regress-huge-fps': (0, ['testcard:8x8', '--fps', '3e38', '-o', 'f']),
     }
     for name, (selector, arguments) in commands.items():
         data = bytes([selector]) + b'\x00'.join(a.encode() for a in arguments)

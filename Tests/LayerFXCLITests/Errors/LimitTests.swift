@@ -102,6 +102,18 @@ import Testing
     #expect(try directory.contents().isEmpty)
   }
 
+  @Test("a frame rate so high that the frame count overflows Int is refused, not trapped")
+  func frameCountBeyondInt() throws {
+    let directory = try TemporaryDirectory()
+    // 3 s × 3e38 fps = 9e38 frames: Int(9e38) traps, so the count is compared as a Double.
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--fps", "3e38", "-o", directory.path("f/"),
+    ])
+    #expect(result.status == 65)
+    #expect(result.errorLines.first?.contains("more than the limit of 10000") == true)
+    #expect(try directory.contents().isEmpty)
+  }
+
   @Test("an animation larger than the free disk space is refused with both numbers")
   func notEnoughFreeSpace() throws {
     let directory = try TemporaryDirectory()
