@@ -29,8 +29,9 @@ binaries="$(swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,a
 
 status=0
 for target in "${targets[@]}"; do
-  corpus=".build/fuzz/corpus/$target"
-  artifacts=".build/fuzz/artifacts/$target/"
+  # Absolute paths: a target may change its working directory (FuzzCommandLine does).
+  corpus="$PWD/.build/fuzz/corpus/$target"
+  artifacts="$PWD/.build/fuzz/artifacts/$target/"
   mkdir -p "$corpus" "$artifacts"
   cp -n "Fuzz/Corpus/$target/"* "$corpus/" 2>/dev/null || true
   dictionary=()

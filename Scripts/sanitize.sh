@@ -21,6 +21,8 @@ done
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(address thread)
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-halt_on_error=1:detect_leaks=1}"
+# Leaks inside the toolchain's XCTest and Foundation are suppressed; see the file.
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$PWD/Scripts/lsan-suppressions.txt:print_suppressions=0}"
 export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1}"
 for sanitizer in "${sanitizers[@]}"; do
   echo "== swift test --sanitize=$sanitizer $*"
