@@ -6,8 +6,9 @@
 # Each target starts from its seed corpus, Fuzz/Corpus/TARGET/, copied into
 # .build/fuzz/corpus/TARGET/ (new inputs accumulate there, never in the repository), and uses
 # Fuzz/Dictionaries/TARGET.dict when there is one. A crash is written to
-# .build/fuzz/artifacts/TARGET/ and makes the script exit 1; keep each one as a regression test
-# (Tests/*/Fixtures/fuzz/, read by the FuzzRegressionTests suites).
+# .build/fuzz/artifacts/TARGET/ and makes the script exit 1. Keep each crashing input twice: as a
+# seed in Fuzz/Corpus/TARGET/ (so every run replays it) and as a test in Tests/ that feeds it to
+# the fixed code (as the issue-5 crashes are, in LimitTests and regress-* seeds).
 # Targets run one after another, one process each (libFuzzer's -fork is not used).
 set -euo pipefail
 cd "$(dirname "$0")/.."
