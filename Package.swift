@@ -16,6 +16,8 @@ let package = Package(
       name: "LayerFX",
       targets: ["LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation"]),
     .executable(name: "layerfx", targets: ["layerfx"]),
+    // The CLI's commands as a library, for the fuzz targets in Fuzz/ (a separate package).
+    .library(name: "LayerFXCLI", targets: ["LayerFXCLI"]),
   ],
   targets: [
     // MARK: Library
@@ -55,7 +57,9 @@ let package = Package(
     .testTarget(
       name: "LayerFXKernelsTests",
       dependencies: ["LayerFXKernels", "LayerFXTestSupport", "CReference"]),
-    .testTarget(name: "LayerFXPNGTests", dependencies: ["LayerFXPNG", "LayerFXTestSupport"]),
+    .testTarget(
+      name: "LayerFXPNGTests", dependencies: ["LayerFXPNG", "LayerFXTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "LayerFXCLITests",
       dependencies: ["LayerFXCLI", "layerfx", "LayerFXPNG", "LayerFXTestSupport"]),

@@ -28,6 +28,10 @@ struct lfx_png_reader {
   char message[message_capacity];
   size_t warning_count;
   char warnings[max_warnings][warning_capacity];
+  // Indices (into libpng's list of kept chunks) of kept chunks whose CRC was wrong; libpng
+  // stores a kept chunk even when its CRC fails, so the accessors below skip these.
+  size_t bad_crc_count;
+  int bad_crc_indices[max_warnings];
 };
 
 // Copies `text` into `destination` (capacity > 0), truncating, always NUL-terminated.
@@ -41,11 +45,22 @@ static void reader_error(png_structp png, png_const_charp text) {
   png_longjmp(png, 1);
 }
 
+static void record_bad_crc(lfx_png_reader *reader);
+
 // Collects libpng's warnings instead of letting libpng print them to stderr.
+//
+// With PNG_CRC_WARN_DISCARD, an ancillary chunk with a bad CRC reaches here as "NAME: CRC
+// error" and libpng discards it; the warning says so.
 static void reader_warning(png_structp png, png_const_charp text) {
   lfx_png_reader *reader = png_get_error_ptr(png);
+  int is_crc_error = text != NULL && strstr(text, "CRC error") != NULL;
+  if (is_crc_error) {
+    record_bad_crc(reader);
+  }
   if (reader->warning_count < max_warnings) {
-    copy_message(reader->warnings[reader->warning_count], warning_capacity, text);
+    snprintf(
+        reader->warnings[reader->warning_count], warning_capacity, "%s%s", text != NULL ? text : "",
+        is_crc_error ? "; chunk dropped" : "");
     reader->warning_count += 1;
   }
 }
@@ -83,6 +98,10 @@ lfx_png_reader *lfx_png_reader_create(
     return NULL;
   }
   png_set_read_fn(reader->png, reader, read_data);
+  // CRC policy (PNG spec §13.2): a bad CRC in a critical chunk (IHDR, PLTE, IDAT, IEND) is an
+  // error; in an ancillary chunk libpng warns and discards the chunk. These are libpng's
+  // defaults, set here so the policy does not depend on them.
+  png_set_crc_action(reader->png, PNG_CRC_ERROR_QUIT, PNG_CRC_WARN_DISCARD);
   // The caller's pixel-count limit, checked after IHDR before any image allocation, is the size
   // guard; libpng's own default of 1,000,000 per dimension would refuse a 2,000,000 × 1 strip
   // that is within that limit. Raise it to the PNG maximum (PNG spec §11.2.2: 2^31 − 1).
@@ -195,10 +214,36 @@ static int kept_chunks(const lfx_png_reader *reader, png_unknown_chunkp *chunks)
   return png_get_unknown_chunks(reader->png, reader->info, chunks);
 }
 
-// Whether a kept chunk was read before PLTE and IDAT, where colour chunks belong (PNG spec
-// §5.6); libpng's location bits say where each chunk was read.
-static int is_before_plte(const png_unknown_chunk *chunk) {
-  return (chunk->location & (PNG_HAVE_PLTE | PNG_AFTER_IDAT)) == 0;
+// libpng 1.6 reads a kept chunk's data, checks its CRC (warning on failure) and then stores the
+// chunk regardless (png_handle_unknown ignores png_crc_finish's result). The warning comes
+// before the chunk is stored, so the chunk's index will be the current number of kept chunks.
+static void record_bad_crc(lfx_png_reader *reader) {
+  png_uint_32 name = png_get_io_chunk_type(reader->png);
+  png_byte letters[5] = {
+      (png_byte)(name >> 24), (png_byte)(name >> 16), (png_byte)(name >> 8), (png_byte)name, 0};
+  if (png_handle_as_unknown(reader->png, letters) != PNG_HANDLE_CHUNK_ALWAYS
+      || reader->bad_crc_count >= max_warnings) {
+    return;
+  }
+  png_unknown_chunkp chunks = NULL;
+  reader->bad_crc_indices[reader->bad_crc_count] = kept_chunks(reader, &chunks);
+  reader->bad_crc_count += 1;
+}
+
+static int has_bad_crc(const lfx_png_reader *reader, int index) {
+  for (size_t i = 0; i < reader->bad_crc_count; i++) {
+    if (reader->bad_crc_indices[i] == index) {
+      return 1;
+    }
+  }
+  return 0;
+}
+
+// Whether a kept chunk is one to hand out: its CRC was right and it was read before PLTE and
+// IDAT, where colour chunks belong (PNG spec §5.6); libpng's location bits say where.
+static int is_usable(const lfx_png_reader *reader, const png_unknown_chunk *chunks, int index) {
+  return (chunks[index].location & (PNG_HAVE_PLTE | PNG_AFTER_IDAT)) == 0
+         && !has_bad_crc(reader, index);
 }
 
 size_t lfx_png_reader_kept_chunk_count(const lfx_png_reader *reader) {
@@ -206,7 +251,7 @@ size_t lfx_png_reader_kept_chunk_count(const lfx_png_reader *reader) {
   int count = kept_chunks(reader, &chunks);
   size_t result = 0;
   for (int i = 0; i < count; i++) {
-    if (is_before_plte(&chunks[i])) {
+    if (is_usable(reader, chunks, i)) {
       result += 1;
     }
   }
@@ -220,7 +265,7 @@ void lfx_png_reader_kept_chunk(
   int count = kept_chunks(reader, &chunks);
   size_t seen = 0;
   for (int i = 0; i < count; i++) {
-    if (!is_before_plte(&chunks[i])) {
+    if (!is_usable(reader, chunks, i)) {
       continue;
     }
     if (seen == index) {

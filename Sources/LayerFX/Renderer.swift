@@ -65,7 +65,8 @@ public struct Renderer: Sendable {
   ///   - lanes: The same effect's lane form, if it has one; of the same kind as `kernel`.
   ///   - layer: The padded source.
   ///   - bounds: The destination's extent.
-  ///   - checksSampleBounds: Whether to record every sample against `maxSampleOffset`.
+  ///   - checksSampleBounds: Whether to record every sample against `maxSampleOffset`, and
+  ///     count the output pixels that are NaN or ∞.
   ///   - maxSampleOffset: The declared offset, points; used only by the checker.
   /// - Returns: The destination (premultiplied RGBA, the layer's scale; the source's size, or
   ///   grown by twice the padding) and, when checking, the bounds report.
@@ -159,6 +160,7 @@ public struct Renderer: Sendable {
     var report = SampleBoundsReport(declaredOffset: maxSampleOffset)
     for case let tileReport? in reports { report.merge(tileReport) }
     report.sortFirstViolations()
+    report.nonFiniteOutputCount = SampleBoundsReport.nonFiniteCount(in: UnsafeBufferPointer(buffer))
     return report
   }
 }

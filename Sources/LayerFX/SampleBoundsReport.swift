@@ -21,6 +21,11 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
   public var violatingPixelCount = 0
   /// Samples at a NaN or infinite position (also counted as violations).
   public var nonFiniteSampleCount = 0
+  /// Destination pixels whose kernel output has a NaN or infinite channel.
+  ///
+  /// They do not count as violations; the store writes NaN as 0 and clamps ±∞ (semantics.md
+  /// §3), so this count is the only place such output shows.
+  public var nonFiniteOutputCount = 0
   /// The largest finite `|sample − position|` seen on each axis, in points.
   public var largestOffset: float2 = .zero
   /// The first violations in raster order (row by row, top first), at most
@@ -57,9 +62,12 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
 
   /// A one-paragraph summary: counts, largest overshoot, the first place, the offset that works.
   public var description: String {
+    let outputs =
+      nonFiniteOutputCount == 0
+      ? "" : "; \(nonFiniteOutputCount) output pixels NaN or ∞ (stored as 0 or clamped)"
     if isWithinBounds {
       return "all \(sampleCount) samples within maxSampleOffset "
-        + "(\(format(declaredOffset))); largest offset \(format(largestOffset))"
+        + "(\(format(declaredOffset))); largest offset \(format(largestOffset))" + outputs
     }
     var text =
       "\(violationCount) of \(sampleCount) samples (at \(violatingPixelCount) of \(pixelCount) "
@@ -71,7 +79,15 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
         "; first at pixel (\(first.pixel.x), \(first.pixel.y)) sampling "
         + "\(format(first.sample)) from \(format(first.position))"
     }
-    return text + "; maxSampleOffset \(format(sufficientOffset)) would be enough"
+    return text + "; maxSampleOffset \(format(sufficientOffset)) would be enough" + outputs
+  }
+
+  /// Counts the pixels with a NaN or infinite channel, for ``nonFiniteOutputCount``.
+  static func nonFiniteCount(in pixels: UnsafeBufferPointer<half4>) -> Int {
+    pixels.reduce(0) { count, pixel in
+      let isFinite = pixel.x.isFinite && pixel.y.isFinite && pixel.z.isFinite && pixel.w.isFinite
+      return count + (isFinite ? 0 : 1)
+    }
   }
 
   private func format(_ v: float2) -> String { "\(v.x), \(v.y)" }

@@ -40,9 +40,10 @@ public struct PNGDecoder: Sendable {
   /// - Throws: `PNGError`: ``PNGError/fileNotFound(path:)``,
   ///   ``PNGError/unreadable(path:reason:)``, ``PNGError/notPNG(path:message:)``,
   ///   ``PNGError/corrupt(path:message:)``, ``PNGError/truncated(path:byteCount:)``,
-  ///   ``PNGError/tooLarge(path:width:height:limit:)``.
+  ///   ``PNGError/tooLarge(path:width:height:limit:)``,
+  ///   ``PNGError/imageDataTooShort(path:byteCount:width:height:)``.
   /// - Complexity: O(width × height); reads the whole file, then allocates 4 or 8 bytes per
-  ///   pixel for libpng's samples and 16 for the image.
+  ///   pixel for libpng's samples (committed only as rows are decoded) and 16 for the image.
   public func decode(contentsOf path: String) throws(PNGError) -> PNGDecoded {
     try decode(PNGFile.contents(atPath: path), name: path)
   }
@@ -55,7 +56,8 @@ public struct PNGDecoder: Sendable {
   /// - Returns: The same as ``decode(contentsOf:)``.
   /// - Throws: `PNGError`: ``PNGError/notPNG(path:message:)``,
   ///   ``PNGError/corrupt(path:message:)``, ``PNGError/truncated(path:byteCount:)``,
-  ///   ``PNGError/tooLarge(path:width:height:limit:)``, each naming `name`.
+  ///   ``PNGError/tooLarge(path:width:height:limit:)``,
+  ///   ``PNGError/imageDataTooShort(path:byteCount:width:height:)``, each naming `name`.
   /// - Complexity: O(width × height); allocates 4 or 8 bytes per pixel for libpng's samples
   ///   and 16 for the image.
   public func decode(_ bytes: some ContiguousBytes, name: String = "<memory>") throws(PNGError)
@@ -96,8 +98,7 @@ public struct PNGDecoder: Sendable {
       Result { () throws(PNGError) in
         let reader = try PNGReader(bytes: buffer, name: name, keptChunkNames: [])
         let header = try reader.readHeader()
-        return try info(
-          header, chunkNames: PNGChunkLayout.chunkNames(in: buffer, name: name), name: name)
+        return try info(header, chunkNames: PNGChunkLayout(buffer, name: name).names, name: name)
       }
     }.get()
   }
@@ -114,30 +115,69 @@ public struct PNGDecoder: Sendable {
     guard width * height <= maxPixelCount else {
       throw .tooLarge(path: name, width: width, height: height, limit: maxPixelCount)
     }
+    // libpng has read up to the first IDAT; the rest of the layout is walked here, before any
+    // allocation, so a small file that declares a large image is refused without one.
+    let layout = try PNGChunkLayout(buffer, name: name)
+    try Self.checkImageDataCanHold(header, layout: layout, name: name)
     let image: Image
     if header.bit_depth == 16 {
       image = try decodeSamples(UInt16.self, reader: reader, width: width, height: height)
     } else {
       image = try decodeSamples(UInt8.self, reader: reader, width: width, height: height)
     }
-    // libpng has read every chunk up to IEND, so the layout is known to be sound.
-    let chunkNames = try PNGChunkLayout.chunkNames(in: buffer, name: name)
     let colorChunks = PNGMetadata.copyableColorChunks(reader.keptChunks)
     return PNGDecoded(
-      image: image, info: try info(header, chunkNames: chunkNames, name: name),
+      image: image, info: try info(header, chunkNames: layout.names, name: name),
       metadata: PNGMetadata(colorChunks: colorChunks.chunks),
       warnings: reader.warnings + colorChunks.warnings)
+  }
+
+  /// The most that deflate can expand its input: 258 bytes from a 2-bit code.
+  ///
+  /// Source: zlib technical details, "Maximum compression ratio" (Mark Adler): 1032:1.
+  static let maxDeflateRatio = 1032
+
+  /// Refuses an image whose IDAT data is too short to hold its samples even at deflate's
+  /// largest expansion, so that no buffer is allocated for pixels that cannot be there.
+  ///
+  /// The decompressed image holds at least `width × height × channels × bitDepth / 8` bytes
+  /// (plus filter bytes), whatever the interlace method.
+  private static func checkImageDataCanHold(
+    _ header: lfx_png_header, layout: PNGChunkLayout, name: String
+  ) throws(PNGError) {
+    let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(header.color_type)] ?? 4
+    // width × height < 2^62 (each side < 2^31); only the bits per pixel can overflow it.
+    let bits = (Int(header.width) * Int(header.height))
+      .multipliedReportingOverflow(by: channels * Int(header.bit_depth))
+    guard !bits.overflow, layout.imageDataByteCount * maxDeflateRatio >= (bits.partialValue + 7) / 8
+    else {
+      throw .imageDataTooShort(
+        path: name, byteCount: layout.imageDataByteCount, width: Int(header.width),
+        height: Int(header.height))
+    }
   }
 
   private func decodeSamples<Sample: FixedWidthInteger & UnsignedInteger>(
     _: Sample.Type, reader: PNGReader, width: Int, height: Int
   ) throws(PNGError) -> Image {
-    var samples = [Sample](repeating: 0, count: width * height * 4)
-    try samples.withUnsafeMutableBytes { rgba in
-      Result { () throws(PNGError) in
-        try reader.readRGBA(into: rgba, rowBytes: width * 4 * MemoryLayout<Sample>.size)
+    // Uninitialized, not zero-filled: the pages of a large buffer are only committed as libpng
+    // writes rows, so a file whose data fails early costs little memory and time. libpng writes
+    // every sample of every row before a successful return (Adam7 included: each pass fills its
+    // own pixels, at 4 or 8 bytes per pixel, with no read of the destination).
+    let count = width * height * 4
+    var failure: PNGError?
+    let samples = [Sample](unsafeUninitializedCapacity: count) { buffer, initialized in
+      do throws(PNGError) {
+        try reader.readRGBA(
+          into: UnsafeMutableRawBufferPointer(buffer),
+          rowBytes: width * 4 * MemoryLayout<Sample>.size)
+        initialized = count
+      } catch {
+        failure = error
+        initialized = 0
       }
-    }.get()
+    }
+    if let failure { throw failure }
     return samples.withUnsafeBufferPointer {
       RGBASamples.image(samples: $0, width: width, height: height)
     }

@@ -21,6 +21,11 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
   ///
   /// Raise ``PNGDecoder/maxPixelCount`` to decode such an image.
   case tooLarge(path: String, width: Int, height: Int, limit: Int)
+  /// The IDAT chunks hold `byteCount` bytes, too few to inflate to a `width × height` image
+  /// even at deflate's largest ratio (1032:1); found before any pixel buffer is allocated.
+  ///
+  /// Source: zlib technical details, "Maximum compression ratio".
+  case imageDataTooShort(path: String, byteCount: Int, width: Int, height: Int)
   /// The image cannot be encoded (for example a width of 0, or a chunk that is not a colour
   /// chunk); `message` starts with `libpng:` when it is libpng's.
   case cannotEncode(path: String, message: String)
@@ -47,6 +52,10 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
       return
         "\(path): image too large (\(width) × \(height) = \(count) pixels, limit \(limit)); "
         + "raise PNGDecoder.maxPixelCount to decode it"
+    case .imageDataTooShort(let path, let byteCount, let width, let height):
+      return
+        "\(path): image data too short (\(byteCount) bytes of IDAT cannot hold \(width) × "
+        + "\(height) pixels; deflate expands at most 1032:1)"
     case .cannotEncode(let path, let message):
       return "\(path): cannot encode PNG (\(message))"
     case .cannotWrite(let path, let reason):

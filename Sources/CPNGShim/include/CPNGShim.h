@@ -49,6 +49,10 @@ typedef struct lfx_png_reader lfx_png_reader;
 /// ("gAMA\0cHRM\0"). Those chunks are not interpreted by libpng; their raw data is kept and is
 /// available through lfx_png_reader_kept_chunk after decoding. Every other ancillary chunk
 /// except tRNS is skipped unread (its CRC is still checked). Returns NULL when out of memory.
+///
+/// CRC policy: a bad CRC in a critical chunk (IHDR, PLTE, IDAT, IEND) fails the read with
+/// LFX_PNG_CORRUPT; an ancillary chunk with a bad CRC (kept or not) is dropped with a warning
+/// "NAME: CRC error; chunk dropped".
 lfx_png_reader *lfx_png_reader_create(
     const uint8_t *bytes, size_t size, const char *kept_names, size_t kept_count);
 
@@ -81,7 +85,7 @@ size_t lfx_png_reader_warning_count(const lfx_png_reader *reader);
 /// The warning at `index`, in the order libpng reported them.
 const char *lfx_png_reader_warning(const lfx_png_reader *reader, size_t index);
 
-/// The number of kept chunks that appeared before PLTE and the first IDAT.
+/// The number of kept chunks that appeared before PLTE and the first IDAT with a correct CRC.
 size_t lfx_png_reader_kept_chunk_count(const lfx_png_reader *reader);
 
 /// The kept chunk at `index`, in file order: its name into `name[0..<4]`, its data and size.

@@ -52,6 +52,7 @@ enum ApplyCommand {
         option: "max-sample-offset", value: arguments.value("max-sample-offset") ?? "",
         expected: "two numbers ≥ 0")
     }
+    try render.checkPaddedSize(of: input.image, maxSampleOffset: maxSampleOffset)
     let renderer = Renderer(tileSize: render.tileSize, threadCount: render.threadCount)
     let result = renderer.render(
       kernel, lanes: lanes, layer: Layer(input.image, maxSampleOffset: maxSampleOffset),

@@ -35,6 +35,9 @@ enum RippleCommand {
     --decay and --speed give the value of a parameter without a track and the value a track
     starts from; the file's "duration" wins over --duration. Every tap replays the timeline.
     'layerfx timeline FILE.json' prints the tracks.
+    Before rendering, an animation is refused when it has more than --max-frames frames or
+    its frames' uncompressed size exceeds the free disk space (--ignore-free-space skips
+    that check).
     """
 
   static let options: [OptionSpec] =
@@ -55,10 +58,7 @@ enum RippleCommand {
       .value("speed", "POINTS/S", "wave-front speed, points per second (default 1200)"),
       .value("duration", "SECONDS", "how long each ripple lasts, seconds (default 3)"),
       .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
-    ] + RenderOptions.specs + OutputOptions.specs
-
-  /// The most frames a default frame count may reach; `--frames` has the same bound.
-  static let maxFrameCount = 1_000_000
+    ] + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
@@ -69,7 +69,7 @@ enum RippleCommand {
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png or -o DIR/")
     let time = try arguments.value("time", as: .number)
     let fps = try arguments.value("fps", as: .positiveNumber)
-    let frameCount = try arguments.value("frames", as: .integer(in: 1...maxFrameCount))
+    let frameCount = try arguments.value("frames", as: .integer(in: 1...1_000_000))
     switch (time, fps) {
     case (nil, nil): throw UsageError.missing("--time SECONDS (one frame) or --fps FPS (animation)")
     case (.some, .some): throw UsageError.invalid("--time and --fps cannot be used together")
@@ -98,6 +98,7 @@ enum RippleCommand {
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
+    let limits = try FrameLimits(arguments)
     var animator =
       try arguments.value("keyframes").map { path in
         try RippleConfig(file: path, initialValue: base, defaultDuration: duration).makeAnimator()
@@ -109,9 +110,7 @@ enum RippleCommand {
     {
       animator.tap(at: tap.origin, time: tap.startTime)
     }
-    let ripples = RippleRenderer(
-      image: input.image, animator: animator,
-      renderer: Renderer(tileSize: render.tileSize, threadCount: render.threadCount))
+    let ripples = RippleRenderer(image: input.image, animator: animator, options: render)
 
     if let time {
       let frame = try ripples.frame(at: time)
@@ -119,7 +118,9 @@ enum RippleCommand {
       return
     }
     guard let fps else { return }
-    let count = try frameCount ?? defaultFrameCount(animator, fps: fps)
+    let lastStart = animator.taps.map(\.startTime).max() ?? 0
+    let count = try limits.frameCount(
+      explicit: frameCount, duration: lastStart + animator.timeline.duration, fps: fps)
     if let columns = try arguments.value("contact-sheet", as: .integer(in: 1...1000)) {
       var sheet = try ContactSheet(
         frameCount: count, columns: columns, frameWidth: input.image.width,
@@ -132,6 +133,10 @@ enum RippleCommand {
       try output.encoder.write(sheet.image, to: outputPath, metadata: input.metadata)
       return
     }
+    try limits.checkFreeSpace(
+      frames: count, width: input.image.width, height: input.image.height,
+      bitDepth: output.encoder.bitDepth.rawValue, directory: outputPath)
+    try OutputOptions.checkFramesAvoidInput(directory: outputPath, frameCount: count, input: input.path)
     let directory = try output.makeDirectory(outputPath)
     let writer = FrameWriter(
       encoder: output.encoder, metadata: input.metadata, concurrentEncodes: render.threadCount)
@@ -139,25 +144,9 @@ enum RippleCommand {
       console.progress("frame \(k + 1)/\(count)")
       // Frame timing is a pure function of t = k / fps, never an accumulated sum.
       let frame = try ripples.frame(at: Double(k) / fps)
-      try writer.write(frame, to: directory + String(format: "frame_%04d.png", k))
+      try writer.write(frame, to: directory + FrameWriter.frameName(k, of: count))
     }
     try writer.finish()
     console.endProgress()
-  }
-
-  /// Frames from t = 0 until the last tap's timeline ends: `⌈(last start + timeline duration)
-  /// × fps⌉`, at least 1.
-  ///
-  /// - Throws: ``CLIError/limitExceeded(_:)`` above ``maxFrameCount``.
-  static func defaultFrameCount(_ animator: RippleAnimator, fps: Double) throws -> Int {
-    let lastStart = animator.taps.map(\.startTime).max() ?? 0
-    let end = lastStart + animator.timeline.duration
-    let count = max(1, (end * fps - 1e-9).rounded(.up))
-    guard count <= Double(maxFrameCount) else {
-      throw CLIError.limitExceeded(
-        "the animation lasts \(end.fixed(3)) s, \(count.fixed(0)) frames at \(fps.fixed(3)) fps: "
-          + "more than \(maxFrameCount); give --frames N or a lower --fps")
-    }
-    return Int(count)
   }
 }

@@ -15,19 +15,22 @@ public struct ValueType<Value>: Sendable {
 }
 
 extension ValueType where Value == Double {
-  /// A finite decimal number (NaN and infinity are rejected).
+  /// A decimal number that stays finite in `Float` (NaN, infinity and magnitudes beyond
+  /// `Float.greatestFiniteMagnitude`, about 3.4e38, are rejected): kernels compute in `Float`,
+  /// so a value that would become ∞ there is refused here, at the boundary.
   public static let number = ValueType(expected: "a finite number") { text in
-    Double(text).flatMap { $0.isFinite ? $0 : nil }
+    Double(text).flatMap { Float($0).isFinite ? $0 : nil }
   }
 
-  /// A finite number greater than zero.
+  /// A number greater than zero that stays finite and non-zero in `Float` (so `1e-300`, which
+  /// `Float` rounds to 0, is refused).
   public static let positiveNumber = ValueType(expected: "a finite number greater than 0") {
-    text in Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    text in Double(text).flatMap { Float($0).isFinite && Float($0) > 0 ? $0 : nil }
   }
 
-  /// A finite number at least zero.
+  /// A number at least zero that stays finite in `Float`.
   public static let nonNegativeNumber = ValueType(expected: "a finite number ≥ 0") { text in
-    Double(text).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+    Double(text).flatMap { Float($0).isFinite && $0 >= 0 ? $0 : nil }
   }
 }
 

@@ -10,7 +10,7 @@ extension PNGError: ExitCoded {
   var exitCode: ExitCode {
     switch self {
     case .fileNotFound, .unreadable: .noInput
-    case .notPNG, .corrupt, .truncated, .tooLarge: .dataError
+    case .notPNG, .corrupt, .truncated, .tooLarge, .imageDataTooShort: .dataError
     case .cannotEncode: .software
     case .cannotWrite: .cannotCreate
     }

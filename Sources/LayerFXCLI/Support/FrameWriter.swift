@@ -7,7 +7,8 @@ import LayerFXPNG
 /// up to `concurrentEncodes` frames in the background while the next one renders.
 ///
 /// At most `concurrentEncodes + 1` frames are alive at once, so memory does not grow with the
-/// number of frames. A killed run leaves only complete frames.
+/// number of frames. A killed run leaves only complete frames: each frame is written to an
+/// unnamed file that gets its name only once complete (see `PNGEncoder.write`).
 final class FrameWriter: @unchecked Sendable {
   private let encoder: PNGEncoder
   private let metadata: PNGMetadata
@@ -16,6 +17,14 @@ final class FrameWriter: @unchecked Sendable {
   private let slots: DispatchSemaphore
   private let lock = NSLock()
   private var firstError: (any Error)?
+
+  /// The file name of frame `index` (from 0) of `count`: `frame_0000.png`, … with at least four
+  /// digits and as many as the last frame needs, so names sort in frame order.
+  static func frameName(_ index: Int, of count: Int) -> String {
+    let digits = max(4, String(max(count - 1, 0)).count)
+    let number = String(index)
+    return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+  }
 
   /// - Parameter concurrentEncodes: How many frames may encode at once (≥ 1).
   init(encoder: PNGEncoder, metadata: PNGMetadata, concurrentEncodes: Int) {

@@ -14,7 +14,8 @@ struct InputImage {
   /// The file path, or `nil` for the test card.
   var path: String?
 
-  /// Loads `argument` at `scale` pixels per point.
+  /// Loads `argument` at `scale` pixels per point; libpng's warnings about the file go to
+  /// standard error as `layerfx: warning: FILE: …`.
   ///
   /// - Throws: ``UsageError`` for a malformed `testcard:` size, ``PNGError`` for a file that is
   ///   missing, unreadable, corrupt or over `pixelLimit`.
@@ -35,6 +36,7 @@ struct InputImage {
       path = nil
     } else {
       let decoded = try PNGDecoder(maxPixelCount: pixelLimit).decode(contentsOf: argument)
+      Console().warn(decoded.warnings, file: argument)
       image = decoded.image
       image.scale = scale
       metadata = decoded.metadata

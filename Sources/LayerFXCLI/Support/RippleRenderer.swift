@@ -21,14 +21,15 @@ struct RippleRenderer {
   let image: Image
   /// The taps and the timeline they replay.
   let animator: RippleAnimator
-  /// Tiles and threads; the output does not depend on them.
-  let renderer: Renderer
+  /// Tiles, threads and the pixel limit; the output does not depend on tiles or threads.
+  let options: RenderOptions
 
   /// Returns the frame at `time`.
   ///
   /// - Parameter time: Seconds on the animation clock (a tap at `T` starts its ripple then).
   /// - Returns: An image of the input's size and scale.
-  /// - Throws: ``ShaderArgumentError`` if a keyframed parameter is not finite.
+  /// - Throws: ``ShaderArgumentError`` if a keyframed parameter is not finite;
+  ///   ``CLIError/limitExceeded(_:)`` if an amplitude pads the layer beyond the pixel limit.
   /// - Complexity: O(width × height) per active ripple.
   func frame(at time: Double) throws -> Image {
     var frame = image
@@ -41,7 +42,9 @@ struct RippleRenderer {
         .float(Float(ripple.frequency)), .float(Float(ripple.decay)), .float(Float(ripple.speed)))
       let kernel = try shader.makeKernel(for: .layer, sizeInPoints: frame.sizeInPoints)
       let lanes = try shader.makeLaneKernel(for: .layer, sizeInPoints: frame.sizeInPoints)
+      try options.checkPaddedSize(of: frame, maxSampleOffset: ripple.maxSampleOffset)
       let layer = Layer(frame, maxSampleOffset: ripple.maxSampleOffset)
+      let renderer = Renderer(tileSize: options.tileSize, threadCount: options.threadCount)
       frame = renderer.render(kernel, lanes: lanes, layer: layer).image
     }
     return frame

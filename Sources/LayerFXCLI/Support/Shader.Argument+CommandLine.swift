@@ -86,7 +86,9 @@ extension Shader.Argument {
       }
       return .data(bytes)
     case .image:
-      return .image(try PNGDecoder(maxPixelCount: pixelLimit).decode(contentsOf: text).image)
+      let decoded = try PNGDecoder(maxPixelCount: pixelLimit).decode(contentsOf: text)
+      Console().warn(decoded.warnings, file: text)
+      return .image(decoded.image)
     }
   }
 }

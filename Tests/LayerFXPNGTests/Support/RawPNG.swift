@@ -49,6 +49,48 @@ enum RawPNG {
     bigEndianBytes(width) + bigEndianBytes(height) + [bitDepth, colorType, 0, 0, interlace]
   }
 
+  /// Returns a zlib stream holding `data` in stored (uncompressed) deflate blocks.
+  ///
+  /// Source: RFC 1950 §2.2 (header 0x78 0x01, Adler-32 trailer, big-endian), RFC 1951 §3.2.4
+  /// (stored block: BFINAL/BTYPE byte, LEN and NLEN little-endian, at most 65535 bytes).
+  static func storedZlib(_ data: [UInt8]) -> [UInt8] {
+    var stream: [UInt8] = [0x78, 0x01]
+    var blocks = stride(from: 0, to: data.count, by: 65535).map {
+      Array(data[$0..<min($0 + 65535, data.count)])
+    }
+    if blocks.isEmpty { blocks = [[]] }
+    for (index, block) in blocks.enumerated() {
+      let length = UInt16(block.count)
+      stream.append(index == blocks.count - 1 ? 1 : 0)
+      stream += [
+        UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8),
+      ]
+      stream += block
+    }
+    var a: UInt32 = 1
+    var b: UInt32 = 0
+    for byte in data {
+      a = (a + UInt32(byte)) % 65521
+      b = (b + a) % 65521
+    }
+    return stream + bigEndianBytes(b << 16 | a)
+  }
+
+  /// Returns `bytes` with one byte of the CRC of the first chunk named `name` inverted.
+  static func corruptingCRC(of name: String, in bytes: [UInt8]) -> [UInt8] {
+    var offset = 8
+    var result = bytes
+    while offset + 12 <= bytes.count {
+      let length = Int(bigEndian32(bytes, at: offset))
+      if String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self) == name {
+        result[offset + 8 + length] ^= 0xFF
+        return result
+      }
+      offset += 12 + length
+    }
+    preconditionFailure("no \(name) chunk")
+  }
+
   static func bigEndian32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
     bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
   }

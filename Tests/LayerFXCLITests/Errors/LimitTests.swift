@@ -1,0 +1,218 @@
+import Foundation
+import LayerFXPNG
+import LayerFXTestSupport
+import Testing
+
+/// Limits and boundaries are enforced before anything is rendered or written.
+///
+/// Covered: non-finite numbers, frame counts, disk space, the input file, damaged colour chunks.
+@Suite struct LimitTests {
+  @Test(
+    "numbers that are NaN, ∞ or not finite in Float are refused at the command line",
+    arguments: [
+      (["--amplitude", "nan"], "amplitude", "a finite number"),
+      (["--frequency", "inf"], "frequency", "a finite number"),
+      (["--decay", "-infinity"], "decay", "a finite number"),
+      // 1e39 is a finite Double but ∞ as a Float, the kernels' type.
+      (["--amplitude", "1e39"], "amplitude", "a finite number"),
+      (["--speed", "1e39"], "speed", "a finite number greater than 0"),
+      // 1e-300 is a positive Double but 0 as a Float: a scale of 0 would divide by zero.
+      (["--scale", "1e-300"], "scale", "a finite number greater than 0"),
+      (["--duration", "nan"], "duration", "a finite number greater than 0"),
+      (["--origin", "nan,1"], "origin", "X,Y (two finite numbers)"),
+      (["--time", "1e39"], "time", "a finite number"),
+    ])
+  func nonFiniteNumbers(option: [String], name: String, expected: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["ripple", "testcard:8x8", "--time", "0.1", "-o", directory.path("out.png")]
+        .filter { !(option.first == "--time" && ($0 == "--time" || $0 == "0.1")) } + option)
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: invalid value '\(option[1])' for '--\(name)': expected \(expected)")
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test(
+    "a padding that would exceed --max-pixels is refused before the layer is allocated",
+    arguments: [
+      // ⌈1e9 × 1⌉ = 1e9 pixels of padding per side: (8 + 2e9)² pixels.
+      (["--amplitude", "1e9"], "1e+09, 1e+09", "2000000008 × 2000000008"),
+      // 12 points at 3e38 pixels per point: about 3.6e39 pixels per side, ∞ as a Float.
+      (["--scale", "3e38"], "12.0, 12.0", nil),
+    ])
+  func paddingBeyondPixelLimit(option: [String], offset: String, size: String?) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["ripple", "testcard:8x8", "--time", "0.1", "-o", directory.path("out.png")] + option)
+    #expect(result.status == 65)
+    let line = try #require(result.errorLines.first)
+    #expect(result.errorLines.count == 1)
+    #expect(
+      line.hasPrefix(
+        "layerfx: error: a maxSampleOffset of \(offset) points pads the 8 × 8 image to "
+          + (size ?? "")))
+    #expect(
+      line.hasSuffix(
+        " pixels, more than the limit of 100000000; lower the amplitude (or "
+          + "--max-sample-offset) or raise --max-pixels"))
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("a kernel argument beyond Float's range is refused by apply", arguments: ["1e39", "nan"])
+  func nonFiniteKernelArgument(value: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "apply", "ripple", "testcard:8x8", "--arg", "origin=1,1", "--arg", "time=0.1", "--arg",
+      "amplitude=\(value)", "-o", directory.path("out.png"),
+    ])
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: invalid value 'amplitude=\(value)' for '--arg': expected a finite number"
+    )
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("an animation over --max-frames is refused before rendering, naming the option")
+  func tooManyFrames() throws {
+    let directory = try TemporaryDirectory()
+    // 400 s at 30 fps = 12000 frames > the default 10000.
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--fps", "30", "--duration", "400", "-o", directory.path("f/"),
+    ])
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: 400.0 s at 30.0 fps gives 12000 frames, more than the limit of 10000; "
+          + "raise it with --max-frames N (at most 1000000)"
+      ])
+    #expect(try directory.contents().isEmpty)
+    let explicit = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--fps", "30", "--frames", "11", "--max-frames", "10", "-o",
+      directory.path("f/"),
+    ])
+    #expect(explicit.status == 65)
+    #expect(
+      explicit.errorLines == [
+        "layerfx: error: --frames gives 11 frames, more than the limit of 10; raise it with "
+          + "--max-frames N (at most 1000000)"
+      ])
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("a frame rate so high that the frame count overflows Int is refused, not trapped")
+  func frameCountBeyondInt() throws {
+    let directory = try TemporaryDirectory()
+    // 3 s × 3e38 fps = 9e38 frames: Int(9e38) traps, so the count is compared as a Double.
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--fps", "3e38", "-o", directory.path("f/"),
+    ])
+    #expect(result.status == 65)
+    #expect(result.errorLines.first?.contains("more than the limit of 10000") == true)
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("an animation larger than the free disk space is refused with both numbers")
+  func notEnoughFreeSpace() throws {
+    let directory = try TemporaryDirectory()
+    // 1000000 frames × 1000 rows × (1 + 1000 × 4) bytes = 4.001e12 bytes, more than any
+    // temporary directory here holds.
+    let arguments = [
+      "ripple", "testcard:1000x1000", "--fps", "30", "--frames", "1000000", "--max-frames",
+      "1000000", "-o", directory.path("f/"),
+    ]
+    let result = try LayerFXTool.run(arguments)
+    #expect(result.status == 65)
+    let line = try #require(result.errorLines.first)
+    #expect(
+      line.hasPrefix(
+        "layerfx: error: \(directory.path("f/")): 1000000 frames of 1000 × 1000 pixels need up to "
+          + "4.0 TB uncompressed (4.0 MB each), but only "))
+    #expect(line.hasSuffix("or pass --ignore-free-space (PNG compression usually writes less)"))
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test(
+    "a frame directory holding the input under a frame name is refused",
+    .enabled(if: TestData.isAvailable, Comment(rawValue: TestData.notFoundMessage)))
+  func frameDirectoryHoldsInput() throws {
+    let directory = try TemporaryDirectory()
+    try FileManager.default.createDirectory(
+      atPath: directory.path("f"), withIntermediateDirectories: false)
+    let input = directory.path("f/frame_0002.png")
+    try FileManager.default.copyItem(
+      atPath: TestData.path("pngsuite/basn2c08.png"), toPath: input)
+    let before = try Data(contentsOf: URL(fileURLWithPath: input))
+    let result = try LayerFXTool.run([
+      "ripple", input, "--fps", "10", "--frames", "5", "-o", directory.path("f/"),
+    ])
+    #expect(result.status == 73)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(input): refusing to overwrite the input file; choose another output path"
+      ])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path("f")) == [
+        "frame_0002.png"
+      ])
+    // Two frames (frame_0000, frame_0001) do not reach the input's name: allowed.
+    let two = try LayerFXTool.run([
+      "ripple", input, "--fps", "10", "--frames", "2", "-o", directory.path("f/"),
+    ])
+    #expect(two.status == 0, "\(two.standardError)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+  }
+
+  @Test(
+    "a colour chunk with a bad CRC is dropped with a warning naming the file",
+    .enabled(if: TestData.isAvailable, Comment(rawValue: TestData.notFoundMessage)))
+  func badCRCWarning() throws {
+    let directory = try TemporaryDirectory()
+    var bytes = try [UInt8](
+      Data(contentsOf: URL(fileURLWithPath: TestData.path("pngsuite/g03n2c08.png"))))
+    // Signature (8) + IHDR (12 + 13) = 33: gAMA's length, type at 37, data at 41, CRC at 45.
+    #expect(Array(bytes[37..<41]) == Array("gAMA".utf8))
+    bytes[45] ^= 0xFF
+    let input = directory.path("bad-gama.png")
+    try Data(bytes).write(to: URL(fileURLWithPath: input))
+    let result = try LayerFXTool.run(["convert", input, "-o", directory.path("out.png")])
+    #expect(result.status == 0)
+    #expect(result.errorLines == ["layerfx: warning: \(input): gAMA: CRC error; chunk dropped"])
+    let info = try PNGDecoder().inspect(contentsOf: directory.path("out.png"))
+    #expect(!info.chunkNames.contains("gAMA"))
+  }
+
+  @Test("a small file whose header claims a huge image exits 65 without decoding")
+  func hugeHeader() throws {
+    let directory = try TemporaryDirectory()
+    let input = directory.path("huge.png")
+    try Data(HugeHeaderPNG.bytes).write(to: URL(fileURLWithPath: input))
+    let result = try LayerFXTool.run(["convert", input, "-o", directory.path("out.png")])
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(input): image data too short (\(HugeHeaderPNG.imageDataCount) bytes "
+          + "of IDAT cannot hold 9000 × 9000 pixels; deflate expands at most 1032:1)"
+      ])
+    #expect(try directory.contents() == ["huge.png"])
+  }
+}
+
+/// A 68-byte PNG whose IHDR claims 9000 × 9000 RGBA pixels (324 MB of samples).
+///
+/// Its IDAT is 11 bytes of zlib data (10 zero bytes); CRCs correct. Bytes: signature; IHDR 00002328 00002328
+/// 08 06 00 00 00; IDAT 789C 6360 8001 0000 0A00 01; IEND (PNG spec §5.3, §11.2.2; RFC 1950).
+enum HugeHeaderPNG {
+  static let imageDataCount = 11
+  static let bytes: [UInt8] = [
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D,
+    0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x23, 0x28, 0x00, 0x00, 0x23, 0x28,
+    0x08, 0x06, 0x00, 0x00, 0x00, 0x6D, 0xD5, 0x72, 0xBA, 0x00, 0x00, 0x00,
+    0x0B, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x60, 0x80, 0x01, 0x00,
+    0x00, 0x0A, 0x00, 0x01, 0x7F, 0x80, 0x74, 0x5E, 0x00, 0x00, 0x00, 0x00,
+    0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+  ]
+}
