@@ -69,7 +69,7 @@ public func ripple(
 ///   form's for the same position.
 ///
 /// Source: `Shaders/LayerEffects/Ripple.metal`; semantics.md §5.
-@inlinable
+@inlinable @inline(__always)
 public func ripple(
   position: LanePosition, layer: Layer, origin: float2, time: Float, amplitude: Float,
   frequency: Float, decay: Float, speed: Float
@@ -129,10 +129,12 @@ extension ShaderFunction {
       let frequency = arguments.float(3)
       let decay = arguments.float(4)
       let speed = arguments.float(5)
-      return .layer { position, layer in
-        LayerFXKernels.ripple(
-          position: position, layer: layer, origin: origin, time: time, amplitude: amplitude,
-          frequency: frequency, decay: decay, speed: speed)
+      return .layer { row in
+        row.shade { position in
+          LayerFXKernels.ripple(
+            position: position, layer: row.layer, origin: origin, time: time,
+            amplitude: amplitude, frequency: frequency, decay: decay, speed: speed)
+        }
       }
     }
   ) { arguments in
