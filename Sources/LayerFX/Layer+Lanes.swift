@@ -12,7 +12,7 @@ extension Layer {
   /// - Complexity: O(1); 32 texel reads.
   ///
   /// Source: semantics.md §4.
-  @inlinable @inline(__always)
+  @_transparent
   public func sample(_ position: LanePosition) -> LaneColor {
     let scale = storage.scale
     var qx = position.x * scale - 0.5

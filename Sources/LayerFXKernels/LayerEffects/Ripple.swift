@@ -89,10 +89,11 @@ public func ripple(
   let color = layer.sample(
     LanePosition(x: position.x + rippleAmount * nx, y: position.y + rippleAmount * ny))
   let shade = rippleAmount * (amplitude != 0 ? 0.3 / amplitude : 0)
+  // rgb += shade × a as one 4-lane add per pixel; the alpha lane's addend is masked to +0.
+  let rgbBits = SIMD4<UInt32>(.max, .max, .max, 0)
   return color.mapLanes { lane, color in
-    var color = color
-    color.rgb += shade[lane] * color.a
-    return color
+    let addend = unsafeBitCast(SIMD4(repeating: shade[lane] * color.a), to: SIMD4<UInt32>.self)
+    return color + unsafeBitCast(addend & rgbBits, to: half4.self)
   }
 }
 
