@@ -4,10 +4,35 @@
 // Build settings:
 // - LAYERFX_INTERNAL_CHECKS (off by default): compiles expensive invariant checks into the
 //   engine; the benchmarks refuse to run when it is on.
+// - AVX2: when the building machine is x86-64 with AVX2, FMA and F16C (read from /proc/cpuinfo)
+//   the engine targets (LayerFXMath, LayerFX, LayerFXKernels) build with `-target-cpu haswell`:
+//   eight float lanes per instruction for the lane fast path. The binary then needs such a CPU
+//   (it stops with SIGILL elsewhere). Set LAYERFX_PORTABLE=1 for a portable x86-64 build, and
+//   when LayerFX is a dependency (SwiftPM refuses unsafe flags in dependencies).
+import Foundation
 import PackageDescription
 
 /// Where Debian's `libomp-dev` installs `libomp.so` (used by the C reference kernels).
 let openMPLibraryPath = "/usr/lib/llvm-14/lib"
+
+/// Whether the building machine is x86-64 with AVX2, FMA and F16C, and no portable build was
+/// asked for (LAYERFX_PORTABLE).
+let buildsForHostAVX2: Bool = {
+  #if arch(x86_64) && os(Linux)
+    guard ProcessInfo.processInfo.environment["LAYERFX_PORTABLE"] == nil,
+      let cpuInfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+      let flags = cpuInfo.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+    else { return false }
+    let names = Set(flags.split(separator: " ").map(String.init))
+    return names.isSuperset(of: ["avx2", "fma", "f16c"])
+  #else
+    return false
+  #endif
+}()
+
+/// Swift settings of the engine targets whose SIMD code the lane fast path runs.
+let engineSwiftSettings: [SwiftSetting] =
+  buildsForHostAVX2 ? [.unsafeFlags(["-target-cpu", "haswell"])] : []
 
 let package = Package(
   name: "LayerFX",
@@ -21,10 +46,13 @@ let package = Package(
   ],
   targets: [
     // MARK: Library
-    .target(name: "LayerFXMath", exclude: ["README.md"]),
-    .target(name: "LayerFX", dependencies: ["LayerFXMath"], exclude: ["README.md"]),
+    .target(name: "LayerFXMath", exclude: ["README.md"], swiftSettings: engineSwiftSettings),
     .target(
-      name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"], exclude: ["README.md"]),
+      name: "LayerFX", dependencies: ["LayerFXMath"], exclude: ["README.md"],
+      swiftSettings: engineSwiftSettings),
+    .target(
+      name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"], exclude: ["README.md"],
+      swiftSettings: engineSwiftSettings),
     .target(
       name: "LayerFXPNG", dependencies: ["LayerFX", "LayerFXMath", "CPNGShim"],
       exclude: ["README.md"]),

@@ -223,17 +223,13 @@ def halide(image, pad, fast):
 def ours(image):
     """Runs LayerFX's harness on the same input; returns its Swift and C timings."""
     with tempfile.TemporaryDirectory() as directory:
-        path = os.path.join(directory, "input.pam")
-        height, width, _ = image.shape
-        with open(path, "wb") as file:
-            # Straight alpha in the file; the harness premultiplies it back.
-            straight = image.astype(np.float64)
-            alpha = straight[..., 3:4] / 255
-            with np.errstate(invalid="ignore", divide="ignore"):
-                straight[..., :3] = np.where(alpha > 0, straight[..., :3] / alpha, 0)
-            file.write(f"P7\nWIDTH {width}\nHEIGHT {height}\nDEPTH 4\nMAXVAL 255\n"
-                       "TUPLTYPE RGB_ALPHA\nENDHDR\n".encode())
-            file.write(np.rint(straight).clip(0, 255).astype(np.uint8).tobytes())
+        path = os.path.join(directory, "input.png")
+        # Straight alpha in the file (PNG's); the harness premultiplies it back.
+        straight = image.astype(np.float64)
+        alpha = straight[..., 3:4] / 255
+        with np.errstate(invalid="ignore", divide="ignore"):
+            straight[..., :3] = np.where(alpha > 0, straight[..., :3] / alpha, 0)
+        Image.fromarray(np.rint(straight).clip(0, 255).astype(np.uint8), "RGBA").save(path)
         result = subprocess.run(
             [ARGS.bench, "--kernel", "ripple", "--input", path, "--threads", str(ARGS.threads),
              "--repeats", str(ARGS.repeats), "--tiles", "none", "--json"],

@@ -69,7 +69,7 @@ public struct LaneColor: Sendable {
   }
 
   /// Stores the first `count` lanes (all eight by default) at `destination`, lane 0 first.
-  @inlinable
+  @_transparent
   public func store(to destination: UnsafeMutablePointer<half4>, count: Int = 8) {
     guard count >= 8 else {
       for lane in 0..<count { destination[lane] = self[lane] }

@@ -3,11 +3,14 @@ import LayerFXMath
 /// The optional second form of a kernel: the same effect computed for eight pixels at once, in
 /// SIMD lanes, which the renderer uses instead of the per-pixel closure when a kernel has one.
 ///
-/// | case | closure form it mirrors | called with |
+/// The renderer calls it once per run of a row (``LaneRow``); the kernel passes its eight-pixel
+/// body to the row's method for its kind, which inlines the body into the row loop:
+///
+/// | case | closure form it mirrors | the body, given to |
 /// |---|---|---|
-/// | `color` | `(float2, half4) -> half4` | eight positions and the pixels' own colours |
-/// | `distortion` | `(float2) -> float2` | eight positions; returns eight source positions |
-/// | `layer` | `(float2, Layer) -> half4` | eight positions and the padded layer |
+/// | `color` | `(float2, half4) -> half4` | `row.shade { positions, colours in … }` |
+/// | `distortion` | `(float2) -> float2` | `row.distort { positions in … }` (source positions) |
+/// | `layer` | `(float2, Layer) -> half4` | `row.shade { positions in … }` (`row.layer` to sample) |
 ///
 /// A lane kernel must compute each lane from that lane's inputs alone (no reduction across
 /// lanes), so a pixel's value never depends on which other pixels share its batch, and hence
@@ -16,12 +19,12 @@ import LayerFXMath
 ///
 /// Source: design.md ("Kernel representation").
 public enum LaneKernel: Sendable {
-  /// A `colorEffect` body over eight pixels.
-  case color(@Sendable (LanePosition, LaneColor) -> LaneColor)
-  /// A `distortionEffect` body over eight pixels: returns the source positions, points.
-  case distortion(@Sendable (LanePosition) -> LanePosition)
-  /// A `layerEffect` body over eight pixels.
-  case layer(@Sendable (LanePosition, Layer) -> LaneColor)
+  /// A `colorEffect` over a row: calls `row.shade { positions, colours in … }`.
+  case color(@Sendable (LaneRow) -> Void)
+  /// A `distortionEffect` over a row: calls `row.distort { positions in … }`.
+  case distortion(@Sendable (LaneRow) -> Void)
+  /// A `layerEffect` over a row: calls `row.shade { positions in … }`.
+  case layer(@Sendable (LaneRow) -> Void)
 
   /// The effect kind of this kernel.
   public var kind: EffectKind {

@@ -12,7 +12,7 @@ extension Layer {
   /// - Complexity: O(1); 32 texel reads.
   ///
   /// Source: semantics.md §4.
-  @inlinable
+  @_transparent
   public func sample(_ position: LanePosition) -> LaneColor {
     let scale = storage.scale
     var qx = position.x * scale - 0.5
@@ -33,16 +33,19 @@ extension Layer {
     let index =
       (rowIndex &+ Int32(truncatingIfNeeded: storage.pad.y)) &* Int32(truncatingIfNeeded: rowLength)
       &+ columnIndex &+ Int32(truncatingIfNeeded: storage.pad.x)
+    // Texel indices in 8-byte units (two per texel): non-negative and below 2³², so each lane
+    // zero-extends into an x86 address scaled by 8, without a sign extension or shift per lane.
+    let halfTexel = unsafeBitCast(index &+ index, to: SIMD8<UInt32>.self)
     // Written out lane by lane (constant lane indices) so the compiler keeps the lanes in
     // registers and transposes with shuffles; a loop over `lane` spills every lane to memory.
-    let c0 = blend(at: Int(index[0]), weightX[0], weightY[0])
-    let c1 = blend(at: Int(index[1]), weightX[1], weightY[1])
-    let c2 = blend(at: Int(index[2]), weightX[2], weightY[2])
-    let c3 = blend(at: Int(index[3]), weightX[3], weightY[3])
-    let c4 = blend(at: Int(index[4]), weightX[4], weightY[4])
-    let c5 = blend(at: Int(index[5]), weightX[5], weightY[5])
-    let c6 = blend(at: Int(index[6]), weightX[6], weightY[6])
-    let c7 = blend(at: Int(index[7]), weightX[7], weightY[7])
+    let c0 = blend(at: Int(halfTexel[0]), weightX[0], weightY[0])
+    let c1 = blend(at: Int(halfTexel[1]), weightX[1], weightY[1])
+    let c2 = blend(at: Int(halfTexel[2]), weightX[2], weightY[2])
+    let c3 = blend(at: Int(halfTexel[3]), weightX[3], weightY[3])
+    let c4 = blend(at: Int(halfTexel[4]), weightX[4], weightY[4])
+    let c5 = blend(at: Int(halfTexel[5]), weightX[5], weightY[5])
+    let c6 = blend(at: Int(halfTexel[6]), weightX[6], weightY[6])
+    let c7 = blend(at: Int(halfTexel[7]), weightX[7], weightY[7])
     return LaneColor(c0, c1, c2, c3, c4, c5, c6, c7)
   }
 
@@ -62,16 +65,19 @@ extension Layer {
     return (floor, integer)
   }
 
-  /// The bilinear blend of the texel at `index` (the cell's top-left) and its right, lower and
-  /// lower-right neighbours, with the weights and order of operations of ``sample(_:)``.
+  /// The bilinear blend of the texel at `halfTexel` (the cell's top-left, in 8-byte units) and
+  /// its right, lower and lower-right neighbours, with the weights and order of operations of
+  /// ``sample(_:)``.
   ///
   /// Each row's two neighbours are one 32-byte load; left and right texels of both rows are
   /// blended in one 8-lane step, then the two rows.
   @inlinable @inline(__always)
-  func blend(at index: Int, _ weightX: Float, _ weightY: Float) -> half4 {
-    let top = UnsafeRawPointer(storage.texels + index).loadUnaligned(as: SIMD8<Float>.self)
-    let bottom = UnsafeRawPointer(storage.texels + index + storage.rowLength)
-      .loadUnaligned(as: SIMD8<Float>.self)
+  func blend(at halfTexel: Int, _ weightX: Float, _ weightY: Float) -> half4 {
+    let texels = UnsafeRawPointer(storage.texels)
+    let offset = halfTexel &* 8
+    let top = texels.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+    let bottom = (texels + storage.rowLength &* MemoryLayout<half4>.stride)
+      .loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
     let left = SIMD8(lowHalf: top.lowHalf, highHalf: bottom.lowHalf)
     let right = SIMD8(lowHalf: top.highHalf, highHalf: bottom.highHalf)
     let rows = left + (right - left) * weightX

@@ -30,11 +30,11 @@ public struct Renderer: Sendable {
   /// Creates a renderer.
   ///
   /// - Parameters:
-  ///   - tileSize: The edge of a square tile in pixels, ≥ 1; 256 by default (wide tiles let
+  ///   - tileSize: The edge of a square tile in pixels, ≥ 1; 1024 by default (wide tiles let
   ///     the hardware prefetcher stream rows; Benchmarks/README.md has the sweep).
   ///   - threadCount: The number of workers, ≥ 1; all active cores by default.
   /// - Precondition: Both are at least 1 (checked in release builds).
-  public init(tileSize: Int = 256, threadCount: Int = Renderer.defaultThreadCount) {
+  public init(tileSize: Int = 1024, threadCount: Int = Renderer.defaultThreadCount) {
     precondition(tileSize >= 1, "tile size must be at least 1 pixel")
     precondition(threadCount >= 1, "thread count must be at least 1")
     self.tileSize = tileSize

@@ -56,41 +56,21 @@ struct TilePass: Sendable {
     }
   }
 
-  /// Shades `columns × rows` eight pixels of a row at a time with the lane form.
-  ///
-  /// The last batch of a row computes lanes past its end and drops them.
+  /// Shades `columns × rows` with the lane form: one ``LaneRow`` call per row of the tile,
+  /// in which the kernel's eight-pixel body runs inlined.
   func shadeLanes(columns: Range<Int>, rows: Range<Int>) {
+    guard let lanes else { return }
+    // Taken out of the enum once per tile, as in `shadePixels`.
+    let shadeRow: @Sendable (LaneRow) -> Void
     switch lanes {
-    case .layer(let body):
-      forEachBatch(columns, rows) { position, _ in body(position, layer) }
-    case .distortion(let body):
-      forEachBatch(columns, rows) { position, _ in layer.sample(body(position)) }
-    case .color(let body):
-      forEachBatch(columns, rows) { position, pixel in
-        body(position, layer.texels(row: pixel.y - margin.y, column: pixel.x - margin.x))
-      }
-    case nil:
-      return
+    case .layer(let body), .distortion(let body), .color(let body): shadeRow = body
     }
-  }
-
-  private func forEachBatch(
-    _ columns: Range<Int>, _ rows: Range<Int>, _ shade: (LanePosition, SIMD2<Int>) -> LaneColor
-  ) {
-    let scale = layer.scale
-    let offset = SIMD2<Float>(Float(margin.x), Float(margin.y))
-    let laneIndex = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
     for y in rows {
-      let py = SIMD8<Float>(repeating: (Float(y) - offset.y + 0.5) / scale)
-      for x in stride(from: columns.lowerBound, to: columns.upperBound, by: 8) {
-        // Float(x) + lane is exact (x < 2²⁴), so each lane's position is bit-identical to the
-        // closure form's `(Float(x + lane) − offset.x + 0.5) / scale`.
-        let position = LanePosition(
-          x: (SIMD8(repeating: Float(x)) + laneIndex - offset.x + 0.5) / scale, y: py)
-        let color = shade(position, SIMD2(x, y))
-        output.withPointer(at: y * width + x, count: min(8, columns.upperBound - x)) {
-          color.store(to: $0, count: $1)
-        }
+      output.withPointer(at: y * width + columns.lowerBound, count: columns.count) {
+        shadeRow(
+          LaneRow(
+            layer: layer, destination: $0, count: $1, column: columns.lowerBound, row: y,
+            margin: margin))
       }
     }
   }

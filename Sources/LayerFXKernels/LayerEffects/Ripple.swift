@@ -69,7 +69,7 @@ public func ripple(
 ///   form's for the same position.
 ///
 /// Source: `Shaders/LayerEffects/Ripple.metal`; semantics.md §5.
-@inlinable
+@inlinable @inline(__always)
 public func ripple(
   position: LanePosition, layer: Layer, origin: float2, time: Float, amplitude: Float,
   frequency: Float, decay: Float, speed: Float
@@ -89,10 +89,11 @@ public func ripple(
   let color = layer.sample(
     LanePosition(x: position.x + rippleAmount * nx, y: position.y + rippleAmount * ny))
   let shade = rippleAmount * (amplitude != 0 ? 0.3 / amplitude : 0)
+  // rgb += shade × a as one 4-lane add per pixel; the alpha lane's addend is masked to +0.
+  let rgbBits = SIMD4<UInt32>(.max, .max, .max, 0)
   return color.mapLanes { lane, color in
-    var color = color
-    color.rgb += shade[lane] * color.a
-    return color
+    let addend = unsafeBitCast(SIMD4(repeating: shade[lane] * color.a), to: SIMD4<UInt32>.self)
+    return color + unsafeBitCast(addend & rgbBits, to: half4.self)
   }
 }
 
@@ -129,10 +130,12 @@ extension ShaderFunction {
       let frequency = arguments.float(3)
       let decay = arguments.float(4)
       let speed = arguments.float(5)
-      return .layer { position, layer in
-        LayerFXKernels.ripple(
-          position: position, layer: layer, origin: origin, time: time, amplitude: amplitude,
-          frequency: frequency, decay: decay, speed: speed)
+      return .layer { row in
+        row.shade { position in
+          LayerFXKernels.ripple(
+            position: position, layer: row.layer, origin: origin, time: time,
+            amplitude: amplitude, frequency: frequency, decay: decay, speed: speed)
+        }
       }
     }
   ) { arguments in
