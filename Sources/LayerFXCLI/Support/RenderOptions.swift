@@ -10,7 +10,8 @@ struct RenderOptions {
 
   static let specs: [OptionSpec] = [
     .value("threads", "N", "worker threads (default: all \(Renderer.defaultThreadCount) cores)"),
-    .value("tile-size", "PX", "edge of a square render tile, pixels (default 64)"),
+    .value(
+      "tile-size", "PX", "edge of a square render tile, pixels (default \(Renderer().tileSize))"),
     pixelLimitSpec,
   ]
 
@@ -21,7 +22,8 @@ struct RenderOptions {
   init(_ arguments: ParsedArguments) throws {
     threadCount = try arguments.value(
       "threads", as: .integer(in: 1...1024), default: Renderer.defaultThreadCount)
-    tileSize = try arguments.value("tile-size", as: .integer(in: 1...65536), default: 64)
+    tileSize = try arguments.value(
+      "tile-size", as: .integer(in: 1...65536), default: Renderer().tileSize)
     pixelLimit = try Self.pixelLimit(arguments)
   }
 
