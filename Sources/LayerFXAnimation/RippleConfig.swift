@@ -84,6 +84,11 @@ public struct RippleConfig: Sendable {
     } catch let issue as ConfigIssue {
       throw issue.error(file: file)
     } catch let error as DecodingError {
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+        let reason = JSONSyntaxError.describe(data)
+      {
+        throw .invalidJSON(file: file, reason: reason)
+      }
       throw ConfigIssue(decodingError: error).error(file: file)
     } catch {
       throw .invalidJSON(file: file, reason: "\(error)")

@@ -102,6 +102,22 @@ private func message(_ json: String) -> String? {
     #expect(text.hasPrefix("config.json: invalid JSON: "))
   }
 
+  @Test(
+    "a syntax error is reported with its line and column",
+    arguments: [
+      // Line 1, the second comma is byte 15: `{"version": 1,` is 14 bytes.
+      (#"{"version": 1,, }"#, "config.json: invalid JSON: line 1, column 15: invalid value"),
+      // Line 3 is `  "keyframes": {"amplitude": [1 2]}`; the `2` is its 33rd byte.
+      (
+        "{\n  \"version\": 1,\n  \"keyframes\": {\"amplitude\": [1 2]}\n}",
+        "config.json: invalid JSON: line 3, column 33: invalid value"
+      ),
+      ("", "config.json: invalid JSON: unexpected end of file during JSON parse"),
+    ])
+  func syntax(json: String, expected: String) {
+    #expect(message(json) == expected)
+  }
+
   @Test("an unreadable file is reported by name")
   func unreadable() {
     let url = URL(fileURLWithPath: "/nonexistent-layerfx-dir/missing.json")
