@@ -8,6 +8,9 @@ public enum CommandLineTool {
     InfoCommand.command, TimelineCommand.command, SpringCommand.command, BenchCommand.command,
   ]
 
+  /// The release this build is.
+  static let version = "0.1.0"
+
   static var help: String {
     let width = commands.map(\.name.count).max() ?? 0
     let rows = commands.map { command in
@@ -23,7 +26,8 @@ public enum CommandLineTool {
       Commands:
       \(rows.joined(separator: "\n"))
 
-      Run 'layerfx COMMAND --help' for a command's options.
+      Run 'layerfx help COMMAND' or 'layerfx COMMAND --help' for a command's options, and
+      'layerfx --version' for the version.
       """
   }
 
@@ -36,6 +40,13 @@ public enum CommandLineTool {
     guard let name = arguments.first, name != "--help", name != "-h" else {
       console.print(help)
       return arguments.isEmpty ? ExitCode.usage.rawValue : ExitCode.ok.rawValue
+    }
+    if name == "--version" {
+      console.print("layerfx \(version)")
+      return ExitCode.ok.rawValue
+    }
+    if name == "help" {
+      return main(arguments.count > 1 ? [arguments[1], "--help"] : ["--help"])
     }
     guard let command = commands.first(where: { $0.name == name }) else {
       console.error("layerfx: error: \(UsageError.unknownCommand(name))")
@@ -51,6 +62,8 @@ public enum CommandLineTool {
       }
       try command.run(parsed, console)
       return ExitCode.ok.rawValue
+    } catch let reported as AlreadyReported {
+      return reported.exitCode.rawValue
     } catch {
       console.endProgress()
       console.error("layerfx: error: \(error)")

@@ -42,6 +42,15 @@ public struct PNGEncoder: Sendable {
     self.compressionLevel = compressionLevel
   }
 
+  /// Returns the straight-alpha 8-bit RGBA samples the encoder stores for `image`: four bytes
+  /// per pixel, row-major, un-premultiplied, clamped to [0, 1], NaN as 0, rounded to nearest
+  /// (semantics.md §3). For raw frame streams (`layerfx ripple … -o -`).
+  ///
+  /// - Complexity: O(width × height); allocates 4 bytes per pixel.
+  public static func rgba8(_ image: Image) -> [UInt8] {
+    RGBASamples.codes(of: image, as: UInt8.self)
+  }
+
   /// Encodes `image` as the bytes of a PNG file.
   ///
   /// - Parameters:

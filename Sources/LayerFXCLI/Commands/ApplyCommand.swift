@@ -19,7 +19,9 @@ enum ApplyCommand {
       .value("output", short: "o", "PATH", "output PNG file"),
       .value("arg", "NAME=VALUE", "a kernel argument (repeatable)", repeatable: true),
       .value("max-sample-offset", "X,Y", "declared maxSampleOffset, points"),
-      .flag("check-bounds", "report samples beyond maxSampleOffset on standard error"),
+      .flag(
+        "check-bounds",
+        "report samples beyond maxSampleOffset on standard error; exit 1 if there are any"),
       .flag("padded", "grow the output by the padding on every side"),
       .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
     ] + RenderOptions.specs + OutputOptions.specs
@@ -32,6 +34,7 @@ enum ApplyCommand {
     let names = try arguments.positionals("KERNEL (see 'layerfx list')", InputImage.usageName)
     let function = try ShaderLibrary.builtIn.function(named: names[0])
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
+    try OutputOptions.checkIsFile(outputPath)
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
@@ -58,8 +61,11 @@ enum ApplyCommand {
       kernel, lanes: lanes, layer: Layer(input.image, maxSampleOffset: maxSampleOffset),
       bounds: arguments.has("padded") ? .padded : .source,
       checksSampleBounds: arguments.has("check-bounds"), maxSampleOffset: maxSampleOffset)
-    try output.encoder.write(result.image, to: outputPath, metadata: input.metadata)
-    if let report = result.report { console.error("layerfx: bounds: \(report)") }
+    try output.write(result.image, to: outputPath, metadata: input.metadata)
+    if let report = result.report {
+      console.error("layerfx: bounds: \(report)")
+      if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }
+    }
   }
 
   /// Orders `NAME=VALUE` pairs by the function's parameters, filling in defaults.
@@ -76,6 +82,9 @@ enum ApplyCommand {
         throw UsageError.invalid(
           "\(function.name) has no parameter '\(name)' (parameters: "
             + function.parameters.map(\.name).joined(separator: ", ") + ")")
+      }
+      guard given[name] == nil else {
+        throw UsageError.invalid("--arg \(name) given more than once")
       }
       given[name] = String(pair[pair.index(after: equals)...])
     }

@@ -23,10 +23,11 @@ enum ConvertCommand {
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let inputArgument = try arguments.positionals(InputImage.usageName)[0]
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
+    try OutputOptions.checkIsFile(outputPath)
     let pixelLimit = try RenderOptions.pixelLimit(arguments)
     let output = try OutputOptions(arguments)
     let input = try InputImage(inputArgument, scale: 1, pixelLimit: pixelLimit)
     try OutputOptions.checkNotInput(outputPath, input: input.path)
-    try output.encoder.write(input.image, to: outputPath, metadata: input.metadata)
+    try output.write(input.image, to: outputPath, metadata: input.metadata)
   }
 }

@@ -5,7 +5,11 @@ enum InfoCommand {
   static let name = "info"
   static let summary = "Print a PNG's size, colour type, bit depth, interlace and chunks."
   static let synopsis = "FILE.png..."
-  static let discussion = "Reads the header and the chunk list only; pixels are not decoded."
+  static let discussion = """
+    Reads the header and the chunk list only; pixels are not decoded, so damage inside the
+    image data (a bad IDAT CRC or checksum) shows only when the file is decoded. Every file
+    is reported; the exit status is that of the first one that failed.
+    """
   static let options: [OptionSpec] = []
 
   static let command = Command(
@@ -14,9 +18,21 @@ enum InfoCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     guard !arguments.positionals.isEmpty else { throw UsageError.missing("FILE.png") }
-    for (index, path) in arguments.positionals.enumerated() {
-      let info = try PNGDecoder().inspect(contentsOf: path)
-      if index > 0 { console.print("") }
+    // Every file is reported, a bad one as an error line; the exit status is the first
+    // failure's.
+    var firstFailure: ExitCode?
+    var hasPrinted = false
+    for path in arguments.positionals {
+      let info: PNGInfo
+      do {
+        info = try PNGDecoder().inspect(contentsOf: path)
+      } catch {
+        console.error("layerfx: error: \(error)")
+        firstFailure = firstFailure ?? error.exitCode
+        continue
+      }
+      if hasPrinted { console.print("") }
+      hasPrinted = true
       console.print(
         """
         file: \(path)
@@ -27,6 +43,7 @@ enum InfoCommand {
         chunks: \(runs(of: info.chunkNames))
         """)
     }
+    if let firstFailure { throw AlreadyReported(exitCode: firstFailure) }
   }
 }
 

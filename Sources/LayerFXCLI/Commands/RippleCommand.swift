@@ -12,7 +12,10 @@ enum RippleCommand {
   static let summary = "Apply the WWDC24 ripple to an image: one frame, or an animation."
   static let synopsis = "INPUT (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
   static let discussion = """
-    INPUT is a PNG file or testcard:WxH, the built-in test card (gradients, grid, rings).
+    INPUT is a PNG file, - for a PNG on standard input, or testcard:WxH, the built-in test
+    card (gradients, grid, rings). -o - writes one image as PNG to standard output, and an
+    animation as raw frames: straight-alpha 8-bit RGBA, width × height × 4 bytes each, in
+    order (for example into ffmpeg -f rawvideo -pix_fmt rgba -s WxH -r FPS -i -).
     With --time, writes the frame at that time on the animation clock to OUT.png.
     With --fps, writes frame k at t = k / fps to DIR/frame_0000.png, … until the last tap's
     timeline ends (for one tap: the duration), or --frames N frames. With --contact-sheet N
@@ -79,6 +82,14 @@ enum RippleCommand {
       throw UsageError.invalid("--contact-sheet needs --fps")
     default: break
     }
+    let writesOneImage = time != nil || arguments.has("contact-sheet")
+    if writesOneImage && outputPath != "-" {
+      try OutputOptions.checkIsFile(outputPath)
+    } else if !writesOneImage && outputPath.lowercased().hasSuffix(".png") {
+      throw UsageError.invalid(
+        "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
+          + "give -o DIR/ (or --contact-sheet N for one image)")
+    }
     let taps = try arguments.all("tap").map { text throws(UsageError) in
       guard let tap = ValueType.tap.parse(text) else {
         throw .invalidValue(option: "tap", value: text, expected: ValueType.tap.expected)
@@ -114,7 +125,7 @@ enum RippleCommand {
 
     if let time {
       let frame = try ripples.frame(at: time)
-      try output.encoder.write(frame, to: outputPath, metadata: input.metadata)
+      try output.write(frame, to: outputPath, metadata: input.metadata)
       return
     }
     guard let fps else { return }
@@ -130,13 +141,24 @@ enum RippleCommand {
         sheet.place(try ripples.frame(at: Double(k) / fps), at: k)
       }
       console.endProgress()
-      try output.encoder.write(sheet.image, to: outputPath, metadata: input.metadata)
+      try output.write(sheet.image, to: outputPath, metadata: input.metadata)
+      return
+    }
+    if outputPath == "-" {
+      // A raw stream: every frame as straight-alpha 8-bit RGBA, width × height × 4 bytes, in order.
+      for k in 0..<count {
+        console.progress("frame \(k + 1)/\(count)")
+        let frame = try ripples.frame(at: Double(k) / fps)
+        FileHandle.standardOutput.write(Data(PNGEncoder.rgba8(frame)))
+      }
+      console.endProgress()
       return
     }
     try limits.checkFreeSpace(
       frames: count, width: input.image.width, height: input.image.height,
       bitDepth: output.encoder.bitDepth.rawValue, directory: outputPath)
-    try OutputOptions.checkFramesAvoidInput(directory: outputPath, frameCount: count, input: input.path)
+    try OutputOptions.checkFramesAvoidInput(
+      directory: outputPath, frameCount: count, input: input.path)
     let directory = try output.makeDirectory(outputPath)
     let writer = FrameWriter(
       encoder: output.encoder, metadata: input.metadata, concurrentEncodes: render.threadCount)

@@ -43,6 +43,15 @@ extension ValueType where Value == Int {
   }
 }
 
+extension ValueType where Value == Int {
+  /// One of `values`.
+  public static func oneOf(_ values: [Int]) -> ValueType {
+    ValueType(expected: values.map(String.init).joined(separator: " or ")) { text in
+      Int(text).flatMap { values.contains($0) ? $0 : nil }
+    }
+  }
+}
+
 extension ValueType where Value == float2 {
   /// A point `X,Y` of two finite numbers.
   public static let point = ValueType(expected: "X,Y (two finite numbers)") { text in

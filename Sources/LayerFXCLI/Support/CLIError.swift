@@ -27,3 +27,10 @@ enum CLIError: ExitCoded, Equatable {
     }
   }
 }
+
+/// The command has already printed what went wrong (one line per problem); the tool only exits
+/// with `exitCode`.
+struct AlreadyReported: ExitCoded {
+  let exitCode: ExitCode
+  var description: String { "" }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import LayerFX
 import LayerFXMath
 import LayerFXPNG
@@ -5,7 +6,7 @@ import LayerFXPNG
 /// An image named on the command line: a PNG file, or `testcard:WxH` for the built-in test card.
 struct InputImage {
   /// How usage errors name the argument.
-  static let usageName = "INPUT (a PNG file or testcard:WxH)"
+  static let usageName = "INPUT (a PNG file, - for standard input, or testcard:WxH)"
 
   /// The decoded image, premultiplied RGBA.
   var image: Image
@@ -35,12 +36,23 @@ struct InputImage {
       metadata = PNGMetadata()
       path = nil
     } else {
-      let decoded = try PNGDecoder(maxPixelCount: pixelLimit).decode(contentsOf: argument)
+      let decoded: PNGDecoded
+      do {
+        decoded =
+          argument == "-"
+          ? try PNGDecoder(maxPixelCount: pixelLimit).decode(
+            FileHandle.standardInput.readDataToEndOfFile(), name: "<stdin>")
+          : try PNGDecoder(maxPixelCount: pixelLimit).decode(contentsOf: argument)
+      } catch .tooLarge(let name, let width, let height, let limit) {
+        throw CLIError.limitExceeded(
+          "\(name): \(width)×\(height) exceeds the limit of \(limit) pixels "
+            + "(raise it with --max-pixels)")
+      }
       Console().warn(decoded.warnings, file: argument)
       image = decoded.image
       image.scale = scale
       metadata = decoded.metadata
-      path = argument
+      path = argument == "-" ? nil : argument
     }
   }
 }

@@ -15,9 +15,12 @@ extension OutputOptions {
       .resolvingSymlinksInPath()
     guard inputURL.deletingLastPathComponent().path == directoryURL.path else { return }
     let name = inputURL.lastPathComponent
-    if let index = (0..<frameCount).first(where: { FrameWriter.frameName($0, of: frameCount) == name }) {
+    if let index = (0..<frameCount).first(where: {
+      FrameWriter.frameName($0, of: frameCount) == name
+    }) {
       throw CLIError.wouldOverwriteInput(
-        path: directoryURL.appendingPathComponent(FrameWriter.frameName(index, of: frameCount)).path)
+        path: directoryURL.appendingPathComponent(FrameWriter.frameName(index, of: frameCount)).path
+      )
     }
   }
 }

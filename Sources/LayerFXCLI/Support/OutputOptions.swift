@@ -1,4 +1,5 @@
 import Foundation
+import LayerFX
 import LayerFXPNG
 
 /// Options for the PNG files a command writes.
@@ -13,13 +14,33 @@ struct OutputOptions {
   var encoder: PNGEncoder
 
   init(_ arguments: ParsedArguments) throws {
-    let depth = try arguments.value("bit-depth", as: .integer(in: 8...16), default: 8)
-    guard depth == 8 || depth == 16 else {
-      throw UsageError.invalidValue(option: "bit-depth", value: "\(depth)", expected: "8 or 16")
-    }
+    let depth = try arguments.value("bit-depth", as: .oneOf([8, 16]), default: 8)
     let level = try arguments.value(
       "compression", as: .integer(in: 0...9), default: PNGEncoder.defaultCompressionLevel)
     encoder = PNGEncoder(bitDepth: depth == 16 ? .sixteen : .eight, compressionLevel: level)
+  }
+
+  /// Writes `image` as a PNG to `path`, atomically, or to standard output when `path` is `-`.
+  ///
+  /// - Throws: ``PNGError`` when encoding or writing fails.
+  func write(_ image: Image, to path: String, metadata: PNGMetadata) throws {
+    guard path == "-" else {
+      try encoder.write(image, to: path, metadata: metadata)
+      return
+    }
+    FileHandle.standardOutput.write(Data(try encoder.encode(image, metadata: metadata, name: "-")))
+  }
+
+  /// Refuses a single-image output that names a directory (`out/`, or one that exists).
+  static func checkIsFile(_ path: String) throws {
+    var isDirectory: ObjCBool = false
+    if path.hasSuffix("/")
+      || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        && isDirectory.boolValue)
+    {
+      throw UsageError.invalid(
+        "-o \(path) names a directory, but one image is written: give -o FILE.png")
+    }
   }
 
   /// Refuses an output path that is the input file.
@@ -35,8 +56,17 @@ struct OutputOptions {
     do {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     } catch {
-      throw CLIError.cannotCreateDirectory(path: path, reason: error.localizedDescription)
+      throw CLIError.cannotCreateDirectory(path: path, reason: Self.reason(error))
     }
     return path.hasSuffix("/") ? path : path + "/"
+  }
+
+  /// The system's text for a file error (`strerror`'s wording, as the PNG errors use).
+  private static func reason(_ error: any Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(code)))
+    }
+    return error.localizedDescription
   }
 }

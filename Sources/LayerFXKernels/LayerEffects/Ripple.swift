@@ -112,14 +112,14 @@ extension ShaderFunction {
       .init("origin", .float2, summary: "where the tap landed, points"),
       .init("time", .float, summary: "seconds since the tap", defaultValue: .float(0)),
       .init(
-        "amplitude", .float, summary: "largest displacement, points (4…24)",
+        "amplitude", .float, summary: "largest displacement, points (suggested 4…24)",
         defaultValue: .float(12)),
       .init(
-        "frequency", .float, summary: "oscillation, radians per second (5…30)",
+        "frequency", .float, summary: "oscillation, radians per second (suggested 5…30)",
         defaultValue: .float(15)),
-      .init("decay", .float, summary: "damping per second (2…15)", defaultValue: .float(8)),
+      .init("decay", .float, summary: "damping per second (suggested 2…15)", defaultValue: .float(8)),
       .init(
-        "speed", .float, summary: "wave-front speed, points per second (300…3000)",
+        "speed", .float, summary: "wave-front speed, points per second (suggested 300…3000)",
         defaultValue: .float(1200)),
     ],
     maxSampleOffset: { arguments in float2(repeating: abs(arguments.float(2))) },

@@ -5,8 +5,11 @@ import LayerFXTestSupport
 struct LayerFXTool {
   struct Result {
     var status: Int32
-    var standardOutput: String
+    /// Standard output's bytes.
+    var outputData: Data
     var standardError: String
+    /// Standard output as UTF-8 text.
+    var standardOutput: String { String(decoding: outputData, as: UTF8.self) }
     /// Standard error's lines, without the trailing empty one.
     var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
   }
@@ -23,8 +26,11 @@ struct LayerFXTool {
     return bundle.deletingLastPathComponent().appendingPathComponent("layerfx")
   }()
 
-  /// Runs `layerfx` with `arguments`; standard output and error go to files (no pipe can fill).
-  static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+  /// Runs `layerfx` with `arguments`, reading `input` on standard input; standard output and
+  /// error go to files (no pipe can fill).
+  static func run(_ arguments: [String], in directory: URL? = nil, input: Data? = nil) throws
+    -> Result
+  {
     let scratch = try TemporaryDirectory()
     _ = FileManager.default.createFile(atPath: scratch.path("out"), contents: nil)
     _ = FileManager.default.createFile(atPath: scratch.path("err"), contents: nil)
@@ -32,14 +38,19 @@ struct LayerFXTool {
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    process.standardInput = FileHandle.nullDevice
+    if let input {
+      _ = FileManager.default.createFile(atPath: scratch.path("in"), contents: input)
+      process.standardInput = FileHandle(forReadingAtPath: scratch.path("in"))
+    } else {
+      process.standardInput = FileHandle.nullDevice
+    }
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path("out")))
     process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path("err")))
     try process.run()
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus,
-      standardOutput: try String(contentsOfFile: scratch.path("out"), encoding: .utf8),
+      outputData: try Data(contentsOf: URL(fileURLWithPath: scratch.path("out"))),
       standardError: try String(contentsOfFile: scratch.path("err"), encoding: .utf8))
   }
 }

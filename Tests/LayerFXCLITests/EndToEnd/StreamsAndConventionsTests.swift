@@ -1,0 +1,113 @@
+import Foundation
+import LayerFX
+import LayerFXPNG
+import LayerFXTestSupport
+import Testing
+
+/// `-` for standard input and output, output-path checks, `info` over several files, and the
+/// tool-wide conventions (`--version`, `help`).
+@Suite struct StreamsAndConventionsTests {
+  @Test("-o - writes one frame as PNG to standard output and no file")
+  func pngToStandardOutput() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["ripple", "testcard:24x16", "--time", "0.01", "-o", "-"], in: directory.url)
+    #expect(result.status == 0)
+    let decoded = try PNGDecoder().decode(result.outputData)
+    #expect(decoded.image.width == 24 && decoded.image.height == 16)
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("an animation to -o - is a raw stream: width × height × 4 bytes per frame")
+  func rawFrames() throws {
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:24x16", "--fps", "10", "--frames", "3", "-o", "-",
+    ])
+    #expect(result.status == 0)
+    #expect(result.outputData.count == 3 * 24 * 16 * 4)
+    // Frame 0 is at t = 0: the test card itself, opaque, so every fourth byte is 255.
+    let first = result.outputData.prefix(24 * 16 * 4)
+    #expect(
+      stride(from: 3, to: first.count, by: 4).allSatisfy { first[first.startIndex + $0] == 255 })
+  }
+
+  @Test("- as INPUT reads a PNG from standard input")
+  func standardInput() throws {
+    let png = try PNGEncoder().encode(Image.testCard(width: 10, height: 6))
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["convert", "-", "-o", directory.path("out.png")], input: Data(png))
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try PNGDecoder().inspect(contentsOf: directory.path("out.png")).width == 10)
+  }
+
+  @Test("one image to a directory, or an animation to a .png name, is a usage error")
+  func outputKinds() throws {
+    let directory = try TemporaryDirectory()
+    let single = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--time", "0.1", "-o", directory.path("out") + "/",
+    ])
+    #expect(single.status == 64)
+    #expect(
+      single.errorLines.first?.contains("names a directory, but one image is written") == true)
+    let animation = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--fps", "10", "-o", directory.path("anim.png"),
+    ])
+    #expect(animation.status == 64)
+    #expect(
+      animation.errorLines.first?.contains("an animation writes a directory of frames") == true)
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test(
+    "info reports every file and exits with the first failure's status",
+    .enabled(if: TestData.isAvailable, Comment(rawValue: TestData.notFoundMessage)))
+  func infoContinues() throws {
+    let good = TestData.path("pngsuite/basn0g08.png")
+    let result = try LayerFXTool.run(["info", "/nonexistent/a.png", good])
+    #expect(result.status == 66)
+    #expect(result.errorLines == ["layerfx: error: /nonexistent/a.png: no such file"])
+    #expect(result.standardOutput.hasPrefix("file: \(good)\nsize: 32 × 32 pixels\n"))
+  }
+
+  @Test("a PNG over --max-pixels names the option that raises the limit")
+  func pixelLimit() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("card.png")
+    try PNGEncoder().write(Image.testCard(width: 20, height: 10), to: path)
+    let result = try LayerFXTool.run(["convert", path, "--max-pixels", "199", "-o", "-"])
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(path): 20×10 exceeds the limit of 199 pixels (raise it with --max-pixels)"
+      ])
+  }
+
+  @Test("--check-bounds exits 1 when a sample lies beyond maxSampleOffset")
+  func checkBoundsStatus() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "apply", "ripple", "testcard:48x32", "--arg", "origin=10,10", "--arg", "time=0.02",
+      "--max-sample-offset", "1,1", "--check-bounds", "-o", directory.path("a.png"),
+    ])
+    #expect(result.status == 1)
+    #expect(try directory.contents() == ["a.png"])
+  }
+
+  @Test("an argument given twice to apply is a usage error")
+  func repeatedArgument() throws {
+    let result = try LayerFXTool.run([
+      "apply", "ripple", "testcard:8x8", "--arg", "origin=1,1", "--arg", "origin=2,2", "-o", "-",
+    ])
+    #expect(result.status == 64)
+    #expect(result.errorLines.first == "layerfx: error: --arg origin given more than once")
+  }
+
+  @Test("--version and help COMMAND")
+  func versionAndHelp() throws {
+    let version = try LayerFXTool.run(["--version"])
+    #expect(version.status == 0 && version.standardOutput == "layerfx 0.1.0\n")
+    let help = try LayerFXTool.run(["help", "info"])
+    #expect(help.status == 0 && help.standardOutput.hasPrefix("Usage: layerfx info FILE.png..."))
+  }
+}
