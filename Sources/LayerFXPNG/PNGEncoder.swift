@@ -42,9 +42,10 @@ public struct PNGEncoder: Sendable {
     self.compressionLevel = compressionLevel
   }
 
-  /// Returns the straight-alpha 8-bit RGBA samples the encoder stores for `image`: four bytes
-  /// per pixel, row-major, un-premultiplied, clamped to [0, 1], NaN as 0, rounded to nearest
-  /// (semantics.md §3). For raw frame streams (`layerfx ripple … -o -`).
+  /// Returns the straight-alpha 8-bit RGBA samples the encoder stores for `image`.
+  ///
+  /// Four bytes per pixel, row-major, un-premultiplied, clamped to [0, 1], NaN as 0, rounded to
+  /// nearest (semantics.md §3). For raw frame streams (`layerfx ripple … -o -`).
   ///
   /// - Complexity: O(width × height); allocates 4 bytes per pixel.
   public static func rgba8(_ image: Image) -> [UInt8] {

@@ -6,12 +6,19 @@ import LayerFXMath
 /// bilinear `Layer.sample` it reads through (semantics.md §4), written from the semantics text
 /// only; it shares no code with `LayerFXKernels` or `Layer`.
 public struct RippleReference {
+  /// The source, premultiplied RGBA.
   public let image: Image
+  /// Where the tap landed, points.
   public let origin: SIMD2<Double>
+  /// Seconds since the tap.
   public let time: Double
+  /// Largest displacement, points.
   public let amplitude: Double
+  /// Radians per second.
   public let frequency: Double
+  /// Damping per second.
   public let decay: Double
+  /// Wave-front speed, points per second.
   public let speed: Double
 
   /// Creates the reference for one frame; arguments as in semantics.md §5 (points, seconds).

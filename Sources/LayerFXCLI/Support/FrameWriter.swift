@@ -26,7 +26,10 @@ final class FrameWriter: @unchecked Sendable {
     return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
   }
 
-  /// - Parameter concurrentEncodes: How many frames may encode at once (≥ 1).
+  /// - Parameters:
+  ///   - encoder: Bit depth and compression of every frame.
+  ///   - metadata: Colour chunks copied into every frame.
+  ///   - concurrentEncodes: How many frames may encode at once (≥ 1).
   init(encoder: PNGEncoder, metadata: PNGMetadata, concurrentEncodes: Int) {
     self.encoder = encoder
     self.metadata = metadata

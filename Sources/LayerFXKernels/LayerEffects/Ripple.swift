@@ -117,7 +117,8 @@ extension ShaderFunction {
       .init(
         "frequency", .float, summary: "oscillation, radians per second (suggested 5…30)",
         defaultValue: .float(15)),
-      .init("decay", .float, summary: "damping per second (suggested 2…15)", defaultValue: .float(8)),
+      .init(
+        "decay", .float, summary: "damping per second (suggested 2…15)", defaultValue: .float(8)),
       .init(
         "speed", .float, summary: "wave-front speed, points per second (suggested 300…3000)",
         defaultValue: .float(1200)),

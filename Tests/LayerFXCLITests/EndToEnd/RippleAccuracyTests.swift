@@ -52,8 +52,9 @@ struct RippleAccuracyTests {
     #expect(errors.max() ?? 0 <= 3)
   }
 
-  /// The 8-bit straight-alpha codes of premultiplied pixels: un-premultiply, clamp to [0, 1],
-  /// round to nearest (semantics.md §3), computed in Double. A pixel whose alpha code is 0 is
+  /// The 8-bit straight-alpha codes of premultiplied pixels.
+  ///
+  /// Un-premultiply, clamp to [0, 1], round to nearest (semantics.md §3), computed in Double. A pixel whose alpha code is 0 is
   /// invisible and its colour unrecoverable after decoding, so it compares as all zeros.
   func straightCodes(_ image: Image) -> [Int] {
     image.pixels.flatMap { pixel -> [Int] in
