@@ -1,6 +1,7 @@
 import LayerFX
 import LayerFXAnimation
 import LayerFXKernels
+import LayerFXMath
 
 /// Renders the frames of a ripple animation: every ripple active at a time, composed as
 /// stacked layer effects.
@@ -23,6 +24,15 @@ struct RippleRenderer {
   let animator: RippleAnimator
   /// Tiles, threads and the pixel limit; the output does not depend on tiles or threads.
   let options: RenderOptions
+  /// The input's layer for the last offset a first pass used: frames share it while the
+  /// amplitude holds, instead of copying and padding the input every frame.
+  private let inputLayer = InputLayerCache()
+
+  init(image: Image, animator: RippleAnimator, options: RenderOptions) {
+    self.image = image
+    self.animator = animator
+    self.options = options
+  }
 
   /// Returns the frame at `time`.
   ///
@@ -43,10 +53,25 @@ struct RippleRenderer {
       let kernel = try shader.makeKernel(for: .layer, sizeInPoints: frame.sizeInPoints)
       let lanes = try shader.makeLaneKernel(for: .layer, sizeInPoints: frame.sizeInPoints)
       try options.checkPaddedSize(of: frame, maxSampleOffset: ripple.maxSampleOffset)
-      let layer = Layer(frame, maxSampleOffset: ripple.maxSampleOffset)
+      let layer =
+        pass == 0
+        ? inputLayer.layer(for: image, maxSampleOffset: ripple.maxSampleOffset)
+        : Layer(frame, maxSampleOffset: ripple.maxSampleOffset)
       let renderer = Renderer(tileSize: options.tileSize, threadCount: options.threadCount)
       frame = renderer.render(kernel, lanes: lanes, layer: layer).image
     }
     return frame
+  }
+}
+
+/// The last layer built from the input, reused while the offset stays the same.
+private final class InputLayerCache {
+  private var cached: (offset: float2, layer: Layer)?
+
+  func layer(for image: Image, maxSampleOffset: float2) -> Layer {
+    if let cached, cached.offset == maxSampleOffset { return cached.layer }
+    let layer = Layer(image, maxSampleOffset: maxSampleOffset)
+    cached = (maxSampleOffset, layer)
+    return layer
   }
 }
