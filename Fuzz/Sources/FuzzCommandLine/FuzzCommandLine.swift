@@ -21,7 +21,7 @@ enum FuzzCommandLine: FuzzTarget {
   static let scratch: String = {
     let path = NSTemporaryDirectory() + "layerfx-fuzz-\(getpid())"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    FileManager.default.changeCurrentDirectoryPath(path)
+    _ = FileManager.default.changeCurrentDirectoryPath(path)
     return path
   }()
 
