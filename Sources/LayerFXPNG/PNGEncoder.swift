@@ -83,9 +83,11 @@ public struct PNGEncoder: Sendable {
 
   /// Encodes `image` and writes it to `path` atomically.
   ///
-  /// The PNG is written to a temporary file in the same directory, then renamed into place, so
-  /// `path` never holds a partial PNG; on failure the temporary file is removed and an existing
-  /// file at `path` is left as it was.
+  /// The PNG is written to an unnamed file (`O_TMPFILE`) in the destination's directory and
+  /// given its name only when complete and synced, so `path` never holds a partial PNG and a
+  /// killed process leaves no stray file; on failure an existing file at `path` is left as it
+  /// was. A symbolic link is followed (the link stays), an existing file keeps its permission
+  /// bits, and a device or FIFO such as `/dev/null` is written to directly.
   ///
   /// - Parameters:
   ///   - image: Premultiplied RGBA pixels; at least 1 × 1.
