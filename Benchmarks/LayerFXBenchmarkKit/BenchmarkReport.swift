@@ -83,7 +83,7 @@ extension BenchmarkReport.CaseResult {
     ]
     if let swiftClosure { parts.append("closure \(Self.format(swiftClosure))") }
     if let c { parts.append("C \(Self.format(c))") }
-    if let swiftOverC { parts.append(String(format: "swift/C %.2f×", swiftOverC)) }
+    if let swiftOverC { parts.append(String(format: "speed-up vs C %.2f×", swiftOverC)) }
     if let agreementWithC { parts.append("vs C: max \(agreementWithC.maxCodeDifference) code") }
     if let agreementWithClosure {
       parts.append("vs closure: max \(agreementWithClosure.maxCodeDifference) code")

@@ -1,6 +1,10 @@
 import LayerFX
 import LayerFXPNG
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The `layerfx` command line: dispatches to a subcommand and maps errors to sysexits codes.
 public enum CommandLineTool {
   static let commands: [Command] = [
@@ -37,6 +41,16 @@ public enum CommandLineTool {
   /// for usage errors.
   public static func main(_ arguments: [String]) -> Int32 {
     let console = Console()
+    let status = run(arguments, console: console)
+    // Text results (info, CSV, help) that could not be written are an I/O error, even when the
+    // command itself succeeded.
+    guard status == ExitCode.ok.rawValue, console.outputFailure != 0 else { return status }
+    let failure = CLIError.outputFailed(reason: String(cString: strerror(console.outputFailure)))
+    console.error("layerfx: error: \(failure)")
+    return failure.exitCode.rawValue
+  }
+
+  private static func run(_ arguments: [String], console: Console) -> Int32 {
     guard let name = arguments.first, name != "--help", name != "-h" else {
       console.print(help)
       return arguments.isEmpty ? ExitCode.usage.rawValue : ExitCode.ok.rawValue
@@ -46,7 +60,7 @@ public enum CommandLineTool {
       return ExitCode.ok.rawValue
     }
     if name == "help" {
-      return main(arguments.count > 1 ? [arguments[1], "--help"] : ["--help"])
+      return run(arguments.count > 1 ? [arguments[1], "--help"] : ["--help"], console: console)
     }
     guard let command = commands.first(where: { $0.name == name }) else {
       console.error("layerfx: error: \(UsageError.unknownCommand(name))")

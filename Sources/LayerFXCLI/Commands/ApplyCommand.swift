@@ -61,7 +61,7 @@ enum ApplyCommand {
       kernel, lanes: lanes, layer: Layer(input.image, maxSampleOffset: maxSampleOffset),
       bounds: arguments.has("padded") ? .padded : .source,
       checksSampleBounds: arguments.has("check-bounds"), maxSampleOffset: maxSampleOffset)
-    try output.write(result.image, to: outputPath, metadata: input.metadata)
+    try output.write(result.image, to: outputPath, metadata: input.metadata, console: console)
     if let report = result.report {
       console.error("layerfx: bounds: \(report)")
       if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }

@@ -28,6 +28,6 @@ enum ConvertCommand {
     let output = try OutputOptions(arguments)
     let input = try InputImage(inputArgument, scale: 1, pixelLimit: pixelLimit)
     try OutputOptions.checkNotInput(outputPath, input: input.path)
-    try output.write(input.image, to: outputPath, metadata: input.metadata)
+    try output.write(input.image, to: outputPath, metadata: input.metadata, console: console)
   }
 }

@@ -125,7 +125,7 @@ enum RippleCommand {
 
     if let time {
       let frame = try ripples.frame(at: time)
-      try output.write(frame, to: outputPath, metadata: input.metadata)
+      try output.write(frame, to: outputPath, metadata: input.metadata, console: console)
       return
     }
     guard let fps else { return }
@@ -141,7 +141,7 @@ enum RippleCommand {
         sheet.place(try ripples.frame(at: Double(k) / fps), at: k)
       }
       console.endProgress()
-      try output.write(sheet.image, to: outputPath, metadata: input.metadata)
+      try output.write(sheet.image, to: outputPath, metadata: input.metadata, console: console)
       return
     }
     if outputPath == "-" {
@@ -149,7 +149,7 @@ enum RippleCommand {
       for k in 0..<count {
         console.progress("frame \(k + 1)/\(count)")
         let frame = try ripples.frame(at: Double(k) / fps)
-        FileHandle.standardOutput.write(Data(PNGEncoder.rgba8(frame)))
+        try console.writeOutput(PNGEncoder.rgba8(frame))
       }
       console.endProgress()
       return

@@ -6,6 +6,8 @@ enum CLIError: ExitCoded, Equatable {
   case cannotCreateDirectory(path: String, reason: String)
   /// A render would exceed a limit (pixels, frames, bytes).
   case limitExceeded(String)
+  /// Writing to standard output failed (a full disk, a closed stream).
+  case outputFailed(reason: String)
   /// An output file cannot be written; `reason` is the system's text.
   case cannotWrite(path: String, reason: String)
 
@@ -13,6 +15,7 @@ enum CLIError: ExitCoded, Equatable {
     switch self {
     case .wouldOverwriteInput, .cannotCreateDirectory, .cannotWrite: .cannotCreate
     case .limitExceeded: .dataError
+    case .outputFailed: .ioError
     }
   }
 
@@ -23,6 +26,7 @@ enum CLIError: ExitCoded, Equatable {
     case .cannotCreateDirectory(let path, let reason):
       "\(path): cannot create output directory: \(reason)"
     case .limitExceeded(let message): message
+    case .outputFailed(let reason): "standard output: cannot write (\(reason))"
     case .cannotWrite(let path, let reason): "\(path): cannot write file (\(reason))"
     }
   }

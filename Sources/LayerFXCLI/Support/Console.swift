@@ -1,29 +1,67 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where a command writes: standard output for results, standard error for messages.
-struct Console: Sendable {
+///
+/// Writes go straight to the file descriptors with `write(2)`, so a full disk or a closed
+/// stream is an error the tool reports (exit 74), never a trap. A command runs on one thread,
+/// which alone uses its console.
+final class Console: @unchecked Sendable {
   /// Whether standard error is a terminal (progress lines are shown only then).
-  let isErrorTerminal = isatty(FileHandle.standardError.fileDescriptor) == 1
+  let isErrorTerminal = isatty(STDERR_FILENO) == 1
+  /// The `errno` of the first failed write to standard output, or 0.
+  private(set) var outputFailure: Int32 = 0
 
-  /// Writes `text` and a newline to standard output.
+  /// Writes `text` and a newline to standard output; a failure is kept in ``outputFailure``.
   func print(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    try? writeOutput(Array((text + "\n").utf8))
   }
 
-  /// Writes `text` and a newline to standard error.
+  /// Writes `bytes` to standard output (a PNG, raw frames).
+  ///
+  /// - Throws: ``CLIError/outputFailed(reason:)`` with the system's reason.
+  func writeOutput(_ bytes: [UInt8]) throws(CLIError) {
+    let failure = Self.write(bytes, to: STDOUT_FILENO)
+    guard failure == 0 else {
+      if outputFailure == 0 { outputFailure = failure }
+      throw .outputFailed(reason: String(cString: strerror(failure)))
+    }
+  }
+
+  /// Writes `text` and a newline to standard error; there is nowhere to report a failure.
   func error(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    _ = Self.write(Array((text + "\n").utf8), to: STDERR_FILENO)
   }
 
   /// Rewrites the progress line on a terminal; does nothing otherwise.
   func progress(_ text: String) {
     guard isErrorTerminal else { return }
-    FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+    _ = Self.write(Array(("\r\u{1B}[K" + text).utf8), to: STDERR_FILENO)
   }
 
   /// Ends a progress line started by ``progress(_:)``.
   func endProgress() {
     guard isErrorTerminal else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    _ = Self.write(Array("\r\u{1B}[K".utf8), to: STDERR_FILENO)
+  }
+
+  /// Writes every byte, retrying after interruptions; returns 0 or the failing `errno`.
+  private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+    var written = 0
+    return bytes.withUnsafeBytes { buffer in
+      while written < buffer.count {
+        let count = Glibc.write(
+          descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        written += count
+      }
+      return 0
+    }
   }
 }

@@ -22,13 +22,14 @@ struct OutputOptions {
 
   /// Writes `image` as a PNG to `path`, atomically, or to standard output when `path` is `-`.
   ///
-  /// - Throws: ``PNGError`` when encoding or writing fails.
-  func write(_ image: Image, to path: String, metadata: PNGMetadata) throws {
+  /// - Throws: ``PNGError`` when encoding or writing a file fails,
+  ///   ``CLIError/outputFailed(reason:)`` when standard output does.
+  func write(_ image: Image, to path: String, metadata: PNGMetadata, console: Console) throws {
     guard path == "-" else {
       try encoder.write(image, to: path, metadata: metadata)
       return
     }
-    FileHandle.standardOutput.write(Data(try encoder.encode(image, metadata: metadata, name: "-")))
+    try console.writeOutput(try encoder.encode(image, metadata: metadata, name: "-"))
   }
 
   /// Refuses a single-image output that names a directory (`out/`, or one that exists).

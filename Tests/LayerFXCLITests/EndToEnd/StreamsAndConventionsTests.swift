@@ -103,6 +103,27 @@ import Testing
     #expect(result.errorLines.first == "layerfx: error: --arg origin given more than once")
   }
 
+  @Test("a full standard output is an I/O error (exit 74), not a crash")
+  func fullStandardOutput() throws {
+    for arguments in [["ripple", "testcard:16x8", "--time", "0.1", "-o", "-"], ["--version"]] {
+      let directory = try TemporaryDirectory()
+      let process = Process()
+      process.executableURL = LayerFXTool.executable
+      process.arguments = arguments
+      // /dev/full accepts no byte: every write fails with ENOSPC.
+      process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+      _ = FileManager.default.createFile(atPath: directory.path("err"), contents: nil)
+      process.standardError = try FileHandle(
+        forWritingTo: URL(fileURLWithPath: directory.path("err")))
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 74, "\(arguments)")
+      let message = try String(contentsOfFile: directory.path("err"), encoding: .utf8)
+      #expect(
+        message == "layerfx: error: standard output: cannot write (No space left on device)\n")
+    }
+  }
+
   @Test("--version and help COMMAND")
   func versionAndHelp() throws {
     let version = try LayerFXTool.run(["--version"])
