@@ -24,8 +24,9 @@ struct InputImage {
     if argument.hasPrefix("testcard:") {
       let text = String(argument.dropFirst("testcard:".count))
       guard let size = ValueType<SIMD2<Int>>.size.parse(text) else {
-        throw UsageError.invalidValue(
-          option: "INPUT", value: argument, expected: "testcard:WxH, e.g. testcard:1280x720")
+        throw UsageError.invalid(
+          "invalid INPUT '\(argument)': expected testcard:WxH with sides from 1 to 65535, "
+            + "e.g. testcard:1280x720")
       }
       guard size.x * size.y <= pixelLimit else {
         throw CLIError.limitExceeded(

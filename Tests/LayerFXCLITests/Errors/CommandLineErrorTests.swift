@@ -88,7 +88,8 @@ let corruptPngSuiteFiles: [String] = {
       ),
       (
         ["ripple", "testcard:0x8", "--time", "1", "-o", "x.png"],
-        "invalid value 'testcard:0x8' for '--INPUT': expected testcard:WxH, e.g. testcard:1280x720"
+        "invalid INPUT 'testcard:0x8': expected testcard:WxH with sides from 1 to 65535, "
+          + "e.g. testcard:1280x720"
       ),
       (
         ["ripple", "testcard:8x8", "--time", "1", "--fps", "2", "-o", "x.png"],
