@@ -56,7 +56,8 @@ enum PNGFile {
   /// Writes `bytes` to `path` atomically: `path` holds either its old content or all of
   /// `bytes`, never part of them, and a run killed part way leaves no stray file.
   ///
-  /// - A symbolic link is followed: the file it names is replaced and the link kept.
+  /// - A symbolic link is followed: the file it names is replaced (or created, for a dangling
+  ///   link) and the link kept.
   /// - A device or FIFO (`/dev/null`, `/dev/stdout`) cannot be replaced by a rename; the bytes
   ///   are written to it directly.
   /// - Otherwise the bytes go to an unnamed file (`O_TMPFILE`) in the destination's directory,
@@ -69,11 +70,20 @@ enum PNGFile {
   static func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(PNGError) {
     var target = path
     var status = stat()
-    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
-      let resolved = realpath(path, nil)
-    {
-      target = String(cString: resolved)
-      free(resolved)
+    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
+      if let resolved = realpath(path, nil) {
+        target = String(cString: resolved)
+        free(resolved)
+      } else {
+        // A dangling link: create the file it names (relative to the link's directory).
+        var link = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &link, Int(PATH_MAX))
+        if length > 0 {
+          let named = String(decoding: link[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+          let base = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+          target = named.hasPrefix("/") ? named : base + named
+        }
+      }
     }
     let exists = stat(target, &status) == 0
     let kind = status.st_mode & S_IFMT

@@ -63,3 +63,17 @@ import Testing
     #expect(try directory.contents().isEmpty)
   }
 }
+
+@Suite struct DanglingLinkTests {
+  @Test("writing through a dangling symbolic link creates the file it names")
+  func danglingLink() throws {
+    let directory = try TemporaryDirectory()
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.path("link.png"), withDestinationPath: "target.png")
+    try PNGEncoder().write(Image(width: 2, height: 2), to: directory.path("link.png"))
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: directory.path("link.png"))
+        == "target.png")
+    #expect(try PNGDecoder().decode(contentsOf: directory.path("target.png")).info.width == 2)
+  }
+}
