@@ -39,9 +39,11 @@ for target in "${targets[@]}"; do
   [ -f "Fuzz/Dictionaries/$target.dict" ] && dictionary=(-dict="Fuzz/Dictionaries/$target.dict")
   echo "== Fuzz$target for ${seconds}s (corpus $corpus)"
   # detect_leaks stays on: a leak is a finding. -rss_limit_mb bounds memory per input.
+  # -timeout=30: one input slower than that (debug + ASan, on a shared 2-core machine) is a
+  # finding; the bounded inputs the targets run take milliseconds.
   # -close_fd_mask=3 silences the targets' own output (the CLI's messages); libFuzzer and the
   # sanitizers still report on their copy of stderr.
-  if ! "$binaries/Fuzz$target" "$corpus" "${dictionary[@]}" -max_total_time="$seconds" -timeout=10 \
+  if ! "$binaries/Fuzz$target" "$corpus" "${dictionary[@]}" -max_total_time="$seconds" -timeout=30 \
     -rss_limit_mb=2048 -close_fd_mask=3 -print_final_stats=1 -artifact_prefix="$artifacts" \
     >".build/fuzz/$target.log" 2>&1; then
     status=1
