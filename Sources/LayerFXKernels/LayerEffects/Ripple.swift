@@ -125,31 +125,37 @@ extension ShaderFunction {
     ],
     maxSampleOffset: { arguments in float2(repeating: abs(arguments.float(2))) },
     makeLaneKernel: { arguments in
-      let origin = arguments.float2(0)
-      let time = arguments.float(1)
-      let amplitude = arguments.float(2)
-      let frequency = arguments.float(3)
-      let decay = arguments.float(4)
-      let speed = arguments.float(5)
+      let a = RippleArguments(arguments)
       return .layer { row in
         row.shade { position in
           LayerFXKernels.ripple(
-            position: position, layer: row.layer, origin: origin, time: time,
-            amplitude: amplitude, frequency: frequency, decay: decay, speed: speed)
+            position: position, layer: row.layer, origin: a.origin, time: a.time,
+            amplitude: a.amplitude, frequency: a.frequency, decay: a.decay, speed: a.speed)
         }
       }
     }
   ) { arguments in
-    let origin = arguments.float2(0)
-    let time = arguments.float(1)
-    let amplitude = arguments.float(2)
-    let frequency = arguments.float(3)
-    let decay = arguments.float(4)
-    let speed = arguments.float(5)
+    let a = RippleArguments(arguments)
     return .layer { position, layer in
       LayerFXKernels.ripple(
-        position: position, layer: layer, origin: origin, time: time, amplitude: amplitude,
-        frequency: frequency, decay: decay, speed: speed)
+        position: position, layer: layer, origin: a.origin, time: a.time,
+        amplitude: a.amplitude, frequency: a.frequency, decay: a.decay, speed: a.speed)
     }
+  }
+}
+
+/// The ripple's arguments, read once from the checked shader arguments in declaration order,
+/// for both the closure form and the lane form.
+private struct RippleArguments {
+  let origin: float2
+  let time, amplitude, frequency, decay, speed: Float
+
+  init(_ arguments: ShaderArguments) {
+    origin = arguments.float2(0)
+    time = arguments.float(1)
+    amplitude = arguments.float(2)
+    frequency = arguments.float(3)
+    decay = arguments.float(4)
+    speed = arguments.float(5)
   }
 }
