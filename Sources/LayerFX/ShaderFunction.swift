@@ -49,9 +49,6 @@ public struct ShaderFunction: Sendable {
     self.makeLaneKernel = makeLaneKernel
   }
 
-  /// Whether the function has a lane form, the renderer's fast path.
-  public var hasLaneForm: Bool { makeLaneKernel != nil }
-
   /// Returns a shader that calls this function with `arguments`: SwiftUI's
   /// `ShaderFunction.callAsFunction(_:)`.
   ///
