@@ -14,7 +14,7 @@ public struct BenchmarkOptions: Equatable, Sendable {
   public var warmUps = 1
   /// Tile edges (pixels) for the tile-size sweep; empty skips it.
   public var sweepTileSizes = [16, 64, 256, 1024]
-  /// The tile edge for the main cases, pixels.
+  /// The tile edge for the main cases, pixels; `nil` for the renderer's default bands.
   public var tileSize = Renderer().tileSize
   /// The value given to a kernel parameter named `time`, seconds.
   public var time: Float = 0.5

@@ -21,7 +21,7 @@ public struct BenchmarkReport: Codable, Sendable {
     var width: Int
     var height: Int
     var threads: Int
-    var tileSize: Int
+    var tileSize: Int?
     /// The engine as users get it: the kernel's lane form when it has one.
     var swift: Timing
     /// The per-pixel closure form, timed too when the kernel has a lane form.
@@ -39,7 +39,7 @@ public struct BenchmarkReport: Codable, Sendable {
   /// The Swift engine at one tile size.
   struct SweepResult: Codable {
     var name: String
-    var tileSize: Int
+    var tileSize: Int?
     var swift: Timing
   }
 

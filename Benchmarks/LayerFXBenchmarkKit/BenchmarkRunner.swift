@@ -20,12 +20,13 @@ struct BenchmarkRunner {
   {
     let setup = try Setup(function, source: source, time: options.time)
     let threads = Renderer.defaultThreadCount
-    return options.sweepTileSizes.map { tileSize in
+    return ([nil] + options.sweepTileSizes.map(Optional.some)).map { tileSize in
       let renderer = Renderer(tileSize: tileSize, threadCount: threads)
       var output = Image(width: source.width, height: source.height, scale: source.scale)
       let timing = time(pixels: setup.pixelCount) { setup.renderSwift(renderer, into: &output) }
       return .init(
-        name: "\(setup.name)/\(threads)t/tile\(tileSize)", tileSize: tileSize, swift: timing)
+        name: "\(setup.name)/\(threads)t/" + (tileSize.map { "tile\($0)" } ?? "bands"),
+        tileSize: tileSize, swift: timing)
     }
   }
 
@@ -37,13 +38,13 @@ struct BenchmarkRunner {
     var swiftOutput = Image(width: source.width, height: source.height, scale: source.scale)
     var closureOutput = swiftOutput
     var cOutput = [Float](repeating: 0, count: setup.pixelCount * 4)
-    let hasLanes = setup.lanes != nil
+    let hasLanes = setup.shader.hasLaneForm
     let reference = setup.reference
 
     // Check before timing: every variant renders once and is compared with the others.
     setup.renderSwift(renderer, into: &swiftOutput)
     var result = BenchmarkReport.CaseResult(
-      name: "\(setup.name)/\(threads)t", kernel: setup.function.name, width: source.width,
+      name: "\(setup.name)/\(threads)t", kernel: setup.shader.function.name, width: source.width,
       height: source.height, threads: threads, tileSize: options.tileSize,
       swift: Timing(seconds: [0], pixels: 1))
     if hasLanes {
@@ -108,34 +109,24 @@ struct BenchmarkRunner {
 }
 
 extension BenchmarkRunner {
-  /// A kernel bound to its benchmark arguments, with the Swift and C layers of one source.
+  /// A kernel prepared with its benchmark arguments, with the Swift and C layers of one source.
   struct Setup {
-    let function: ShaderFunction
+    let shader: PreparedShader
     let source: Image
-    let arguments: [Shader.Argument]
-    let kernel: EffectKernel
-    let lanes: LaneKernel?
-    let layer: Layer
+    let layer: Layer?
     let reference: (kernel: CReferenceKernel, layer: ReferenceLayer)?
 
     var pixelCount: Int { source.width * source.height }
-    var name: String { "\(function.name)/\(source.width)x\(source.height)" }
+    var name: String { "\(shader.function.name)/\(source.width)x\(source.height)" }
 
     init(_ function: ShaderFunction, source: Image, time: Float) throws {
-      let scenario = BenchmarkScenario(function, source: source, time: time)
-      let shader = scenario.shader
-      let size = source.sizeInPoints
-      self.function = function
+      shader = try BenchmarkScenario(function, source: source, time: time).shader
+        .prepared(sizeInPoints: source.sizeInPoints)
       self.source = source
-      arguments = scenario.arguments
-      kernel = try shader.makeKernel(for: function.kind, sizeInPoints: size)
-      lanes = try shader.makeLaneKernel(for: function.kind, sizeInPoints: size)
-      let offset =
-        function.kind == .color
-        ? float2.zero : try shader.declaredMaxSampleOffset(sizeInPoints: size)
-      layer = Layer(source, maxSampleOffset: offset)
+      // A colour effect reads the source in place; the others read it padded, built once.
+      layer = function.kind == .color ? nil : Layer(source, maxSampleOffset: shader.maxSampleOffset)
       if let kernel = CReferenceKernel.all[function.name],
-        let referenceLayer = ReferenceLayer(source, padding: layer.padding)
+        let referenceLayer = ReferenceLayer(source, padding: layer?.padding ?? .zero)
       {
         reference = (kernel, referenceLayer)
       } else {
@@ -144,7 +135,11 @@ extension BenchmarkRunner {
     }
 
     func renderSwift(_ renderer: Renderer, into output: inout Image) {
-      renderer.render(kernel, lanes: lanes, layer: layer, into: &output)
+      if let layer {
+        renderer.render(shader, layer, into: &output)
+      } else {
+        renderer.render(shader, source, into: &output)
+      }
     }
 
     func renderC(
@@ -154,7 +149,7 @@ extension BenchmarkRunner {
       var layer = reference.layer.layer
       output.withUnsafeMutableBufferPointer { buffer in
         guard let base = buffer.baseAddress else { return }
-        reference.kernel.render(&layer, base, arguments, Int32(threads))
+        reference.kernel.render(&layer, base, shader.arguments, Int32(threads))
       }
     }
   }

@@ -4,10 +4,10 @@ import LayerFXMath
 /// The arguments a kernel is benchmarked with, chosen from its declaration alone so that every
 /// registered kernel can be timed without an entry here.
 ///
-/// Each parameter gets its declared default; a parameter named `time` gets the benchmark's time
-/// (mid-animation, so a time-driven kernel does its full work); a `float2` without a default gets
-/// the image's centre in points (where a tap or a focus usually is); other types without a
-/// default get zero, opaque white, empty arrays, or the source image itself.
+/// A parameter whose role is the time since a trigger gets the benchmark's time (mid-animation,
+/// so a time-driven kernel does its full work); a position gets the image's centre in points
+/// (where a tap or a focus usually is); others get their declared default, or, without one,
+/// zero, opaque white, empty arrays, or the source image itself.
 struct BenchmarkScenario {
   let function: ShaderFunction
   let arguments: [Shader.Argument]
@@ -16,7 +16,8 @@ struct BenchmarkScenario {
     self.function = function
     let centre = source.sizeInPoints / 2
     arguments = function.parameters.map { parameter in
-      if parameter.name == "time", parameter.type == .float { return .float(time) }
+      if parameter.role == .timeSinceTrigger, parameter.type == .float { return .float(time) }
+      if parameter.role == .position, parameter.type == .float2 { return .float2(centre) }
       if let value = parameter.defaultValue { return value }
       switch parameter.type {
       case .float: return .float(0)

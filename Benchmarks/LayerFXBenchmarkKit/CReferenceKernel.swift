@@ -12,30 +12,20 @@ struct CReferenceKernel: Sendable {
   let render:
     @Sendable (
       _ layer: UnsafePointer<lfx_layer>, _ output: UnsafeMutablePointer<Float>,
-      _ arguments: [Shader.Argument], _ threads: Int32
+      _ arguments: ShaderArguments, _ threads: Int32
     ) -> Void
 
   /// Every C reference, by kernel name.
   static let all: [String: CReferenceKernel] = [
     "ripple": CReferenceKernel { layer, output, arguments, threads in
-      let origin = arguments.float2(0)
+      // The kernel's own checked arguments: names missing here would be a harness bug.
+      guard let origin = try? arguments.float2("origin"), let time = try? arguments.float("time"),
+        let amplitude = try? arguments.float("amplitude"),
+        let frequency = try? arguments.float("frequency"),
+        let decay = try? arguments.float("decay"), let speed = try? arguments.float("speed")
+      else { preconditionFailure("ripple's C reference: parameters renamed") }
       lfx_ripple(
-        layer, output, origin.x, origin.y, arguments.float(1), arguments.float(2),
-        arguments.float(3), arguments.float(4), arguments.float(5), threads)
+        layer, output, origin.x, origin.y, time, amplitude, frequency, decay, speed, threads)
     }
   ]
-}
-
-extension [Shader.Argument] {
-  /// The `float` at `index`; 0 if the argument there is of another type.
-  fileprivate func float(_ index: Int) -> Float {
-    if case .float(let value) = self[index] { return value }
-    return 0
-  }
-
-  /// The `float2` at `index`; zero if the argument there is of another type.
-  fileprivate func float2(_ index: Int) -> LayerFXMath.float2 {
-    if case .float2(let value) = self[index] { return value }
-    return .zero
-  }
 }

@@ -4,7 +4,7 @@ import LayerFXKernels
 
 /// The benchmark harness behind `layerfx bench` (and the `layerfx-bench` executable).
 ///
-/// Times every kernel of ``LayerFX/ShaderLibrary/builtIn`` (a kernel added later appears without
+/// Times every kernel of ``LayerFX/ShaderLibrary/default`` (a kernel added later appears without
 /// touching the harness) at each size and thread count: the Swift engine's lane form, its
 /// closure form and the kernel's C + OpenMP reference, on the same input, interleaved. Outputs
 /// are checked to agree within 1 8-bit code value before anything is timed.
@@ -22,7 +22,7 @@ public enum LayerFXBenchmark {
     -> BenchmarkReport
   {
     guard !BuildConfiguration.hasInternalChecks else { throw BenchmarkError.internalChecksEnabled }
-    let library = ShaderLibrary.builtIn
+    let library = ShaderLibrary.default
     let functions: [ShaderFunction]
     if let name = options.kernel {
       guard let function = library.functions.first(where: { $0.name == name }) else {

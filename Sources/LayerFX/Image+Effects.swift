@@ -4,7 +4,8 @@ import LayerFXMath
 // size and scale (premultiplied RGBA); `isEnabled == false` returns the input bit for bit.
 //
 // Source: Apple, `View.colorEffect(_:isEnabled:)`, `View.distortionEffect(_:maxSampleOffset:
-// isEnabled:)` and `View.layerEffect(_:maxSampleOffset:isEnabled:)`; semantics.md §1–§4.
+// isEnabled:)` and `View.layerEffect(_:maxSampleOffset:isEnabled:)`;
+// `Documentation/Semantics.md` §1–§4.
 extension Image {
   /// Returns the image with `shader` applied to every pixel's own colour.
   ///
@@ -15,14 +16,12 @@ extension Image {
   /// - Returns: Premultiplied RGBA of the same size and scale.
   /// - Throws: ``ShaderArgumentError`` if the shader is not a colour shader or its arguments do
   ///   not fit its function.
-  /// - Complexity: O(width × height) kernel calls.
+  /// - Complexity: O(width × height) kernel calls; reads the image in place.
   public func colorEffect(
     _ shader: Shader, isEnabled: Bool = true, renderer: Renderer = Renderer()
   ) throws(ShaderArgumentError) -> Image {
     guard isEnabled else { return self }
-    let kernel = try shader.makeKernel(for: .color, sizeInPoints: sizeInPoints)
-    let lanes = try shader.makeLaneKernel(for: .color, sizeInPoints: sizeInPoints)
-    return renderer.render(kernel, lanes: lanes, layer: Layer(self)).image
+    return renderer.render(try shader.prepared(for: .color, sizeInPoints: sizeInPoints), self).image
   }
 
   /// Returns the image with each pixel read from the position `shader` returns for it.
@@ -37,17 +36,12 @@ extension Image {
   /// - Throws: ``ShaderArgumentError`` if the shader is not a distortion shader or its
   ///   arguments do not fit its function.
   /// - Precondition: `maxSampleOffset` is finite and ≥ 0 on both axes.
-  /// - Complexity: O(width × height) kernel calls and bilinear samples.
+  /// - Complexity: O(width × height) kernel calls and bilinear samples; one padded copy.
   public func distortionEffect(
     _ shader: Shader, maxSampleOffset: float2, isEnabled: Bool = true,
     renderer: Renderer = Renderer()
   ) throws(ShaderArgumentError) -> Image {
-    guard isEnabled else { return self }
-    let kernel = try shader.makeKernel(for: .distortion, sizeInPoints: sizeInPoints)
-    let lanes = try shader.makeLaneKernel(for: .distortion, sizeInPoints: sizeInPoints)
-    return renderer.render(
-      kernel, lanes: lanes, layer: Layer(self, maxSampleOffset: maxSampleOffset)
-    ).image
+    try effect(shader, .distortion, maxSampleOffset, isEnabled, renderer)
   }
 
   /// Returns the image with `shader` computing every pixel from the whole layer.
@@ -62,16 +56,21 @@ extension Image {
   /// - Throws: ``ShaderArgumentError`` if the shader is not a layer shader or its arguments do
   ///   not fit its function.
   /// - Precondition: `maxSampleOffset` is finite and ≥ 0 on both axes.
-  /// - Complexity: O(width × height) kernel calls.
+  /// - Complexity: O(width × height) kernel calls; one padded copy.
   public func layerEffect(
     _ shader: Shader, maxSampleOffset: float2, isEnabled: Bool = true,
     renderer: Renderer = Renderer()
   ) throws(ShaderArgumentError) -> Image {
+    try effect(shader, .layer, maxSampleOffset, isEnabled, renderer)
+  }
+
+  private func effect(
+    _ shader: Shader, _ kind: EffectKind, _ maxSampleOffset: float2, _ isEnabled: Bool,
+    _ renderer: Renderer
+  ) throws(ShaderArgumentError) -> Image {
     guard isEnabled else { return self }
-    let kernel = try shader.makeKernel(for: .layer, sizeInPoints: sizeInPoints)
-    let lanes = try shader.makeLaneKernel(for: .layer, sizeInPoints: sizeInPoints)
-    return renderer.render(
-      kernel, lanes: lanes, layer: Layer(self, maxSampleOffset: maxSampleOffset)
-    ).image
+    var prepared = try shader.prepared(for: kind, sizeInPoints: sizeInPoints)
+    prepared.maxSampleOffset = maxSampleOffset
+    return renderer.render(prepared, self).image
   }
 }

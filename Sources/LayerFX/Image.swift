@@ -51,6 +51,17 @@ public struct Image: Sendable, Equatable {
       pixels: [half4](repeating: color, count: width * height))
   }
 
+  /// Creates an image whose pixels are left for a renderer to write: every pixel is written
+  /// before it is read, so nothing is spent clearing them (the pages are committed as the
+  /// render writes them).
+  init(uninitializedWidth width: Int, height: Int, scale: Float) {
+    self.init(
+      width: width, height: height, scale: scale,
+      pixels: [half4](unsafeUninitializedCapacity: width * height) { _, initialized in
+        initialized = width * height
+      })
+  }
+
   /// The size in points: the size in pixels divided by ``scale``.
   public var sizeInPoints: float2 {
     float2(Float(width), Float(height)) / scale

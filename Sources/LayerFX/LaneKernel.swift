@@ -1,37 +1,113 @@
 import LayerFXMath
 
-/// The optional second form of a kernel: the same effect computed for eight pixels at once, in
-/// SIMD lanes, which the renderer uses instead of the per-pixel closure when a kernel has one.
+/// The lane form of a prepared kernel: the renderer calls it once per run of a destination
+/// row, and it passes the kernel's generic body, specialised at a lane width, to the row's
+/// method for its kind, which inlines the body into the row loop.
 ///
-/// The renderer calls it once per run of a row (``LaneRow``); the kernel passes its eight-pixel
-/// body to the row's method for its kind, which inlines the body into the row loop:
-///
-/// | case | closure form it mirrors | the body, given to |
-/// |---|---|---|
-/// | `color` | `(float2, half4) -> half4` | `row.shade { positions, colours in … }` |
-/// | `distortion` | `(float2) -> float2` | `row.distort { positions in … }` (source positions) |
-/// | `layer` | `(float2, Layer) -> half4` | `row.shade { positions in … }` (`row.layer` to sample) |
-///
-/// A lane kernel must compute each lane from that lane's inputs alone (no reduction across
-/// lanes), so a pixel's value never depends on which other pixels share its batch, and hence
-/// never on tile size or thread count. It must agree with the kernel's closure form within 1
-/// 8-bit code value; `Benchmarks/README.md` ("The lane fast path") says how to write one.
-///
-/// Source: design.md ("Kernel representation").
-public enum LaneKernel: Sendable {
-  /// A `colorEffect` over a row: calls `row.shade { positions, colours in … }`.
-  case color(@Sendable (LaneRow) -> Void)
-  /// A `distortionEffect` over a row: calls `row.distort { positions in … }`.
-  case distortion(@Sendable (LaneRow) -> Void)
-  /// A `layerEffect` over a row: calls `row.shade { positions in … }`.
-  case layer(@Sendable (LaneRow) -> Void)
+/// Made only by ``ShaderFunction``'s kernel initialisers, from the same source as the closure
+/// form. Each lane is computed from that lane's inputs alone (no reduction across lanes), so a
+/// pixel never depends on which pixels share its batch, hence never on tile size or thread
+/// count.
+@usableFromInline
+enum LaneKernel: Sendable {
+  /// A `colorEffect` over a row of the source image.
+  case color(@Sendable (ColorRow) -> Void)
+  /// A `distortionEffect` over a row: `row.distort { positions in … }`.
+  case distortion(@Sendable (LayerRow) -> Void)
+  /// A `layerEffect` over a row: `row.shade { positions in … }`.
+  case layer(@Sendable (LayerRow) -> Void)
+}
 
-  /// The effect kind of this kernel.
-  public var kind: EffectKind {
-    switch self {
-    case .color: .color
-    case .distortion: .distortion
-    case .layer: .layer
+/// A run of consecutive destination pixels of one row: where it is and where it is stored.
+///
+/// Pixel `(x, y)` sits at `((x − margin.x + 0.5) / s, (y − margin.y + 0.5) / s)` points
+/// (`Documentation/Semantics.md` §2), computed with the same operations at every lane width, so
+/// positions are bit-identical to the closure form's.
+@usableFromInline
+struct RowRun {
+  @usableFromInline let destination: UnsafeMutablePointer<half4>
+  @usableFromInline let count: Int
+  @usableFromInline let column: Int
+  @usableFromInline let row: Int
+  @usableFromInline let margin: SIMD2<Int>
+  @usableFromInline let scale: Float
+
+  init(
+    destination: UnsafeMutablePointer<half4>, count: Int, column: Int, row: Int,
+    margin: SIMD2<Int>, scale: Float
+  ) {
+    self.destination = destination
+    self.count = count
+    self.column = column
+    self.row = row
+    self.margin = margin
+    self.scale = scale
+  }
+
+  /// Runs `shade(positions, offset in the run, lanes in use)` over the run, `F.laneCount`
+  /// pixels at a time, and stores the colours; lanes past the run's end are computed and
+  /// dropped.
+  @inlinable @inline(__always)
+  func forEachBatch<F: PixelLanes>(_ shade: (Vector2<F>, Int, Int) -> Vector4<F>) {
+    let scale = F(scale)
+    let y = (F(Float(row) - Float(margin.y)) + 0.5) / scale
+    let offsetX = F(Float(margin.x))
+    var done = 0
+    while done < count {
+      let lanes = Swift.min(F.laneCount, count - done)
+      // Float(x) + lane is exact (x < 2²⁴), so each lane's position is bit-identical to the
+      // closure form's `(Float(x + lane) − margin.x + 0.5) / scale`.
+      let x = ((F(Float(column + done)) + F._laneOffsets) - offsetX + 0.5) / scale
+      F._store(shade(Vector2(x, y), done, lanes), to: destination + done, count: lanes)
+      done += F.laneCount
+    }
+  }
+}
+
+/// A run of a row for a layer or distortion effect: the padded layer and the run.
+@usableFromInline
+struct LayerRow {
+  /// The padded source layer.
+  @usableFromInline let layer: Layer
+  @usableFromInline let run: RowRun
+
+  init(layer: Layer, run: RowRun) {
+    self.layer = layer
+    self.run = run
+  }
+
+  /// Shades the run with a layer effect's body: `body(positions)` gives the colours.
+  @inlinable @inline(__always)
+  func shade<F: PixelLanes>(_ body: (Vector2<F>) -> Vector4<F>) {
+    run.forEachBatch { position, _, _ in body(position) }
+  }
+
+  /// Shades the run with a distortion effect's body: `body(positions)` gives the source
+  /// positions (points), which the layer is sampled at.
+  @inlinable @inline(__always)
+  func distort<F: PixelLanes>(_ body: (Vector2<F>) -> Vector2<F>) {
+    run.forEachBatch { position, _, _ in layer.sample(body(position)) }
+  }
+}
+
+/// A run of a row for a colour effect: the source image's pixels under the run, read in place.
+@usableFromInline
+struct ColorRow {
+  /// The source pixel under the run's first destination pixel.
+  @usableFromInline let source: UnsafePointer<half4>
+  @usableFromInline let run: RowRun
+
+  init(source: UnsafePointer<half4>, run: RowRun) {
+    self.source = source
+    self.run = run
+  }
+
+  /// Shades the run with a colour effect's body: `body(positions, colours)` gets each pixel's
+  /// own premultiplied colour.
+  @inlinable @inline(__always)
+  func shade<F: PixelLanes>(_ body: (Vector2<F>, Vector4<F>) -> Vector4<F>) {
+    run.forEachBatch { position, offset, lanes in
+      body(position, F._load(source + offset, count: lanes))
     }
   }
 }

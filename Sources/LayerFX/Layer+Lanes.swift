@@ -1,22 +1,26 @@
 import LayerFXMath
 
 extension Layer {
-  /// Returns the layer's colour at eight positions at once: ``sample(_:)`` lane by lane.
+  /// Returns the layer's colour at eight positions at once: ``sample(_:)-(float2)`` lane by
+  /// lane.
   ///
   /// The coordinate arithmetic (scale, clamp, floor, weights, texel index) runs in SIMD lanes;
   /// the four-texel gather and the blend run per lane on whole RGBA texels, in the same order of
-  /// operations as ``sample(_:)``, so each lane's result is bit-identical to it.
+  /// operations as the scalar sample, so each lane's result is bit-identical to it; the eight
+  /// colours are then transposed into channel planes.
   ///
-  /// - Parameter position: Eight points to read, in points.
-  /// - Returns: Eight premultiplied RGBA colours.
+  /// - Parameters:
+  ///   - x: Eight x coordinates, points.
+  ///   - y: Eight y coordinates, points.
+  /// - Returns: Eight premultiplied RGBA colours as channel planes.
   /// - Complexity: O(1); 32 texel reads.
   ///
-  /// Source: semantics.md §4.
-  @_transparent
-  public func sample(_ position: LanePosition) -> LaneColor {
+  /// Source: `Documentation/Semantics.md` §4.
+  @inlinable @inline(__always)
+  func sampleLanes(x: SIMD8<Float>, y: SIMD8<Float>) -> Vector4<FloatLanes8> {
     let scale = storage.scale
-    var qx = position.x * scale - 0.5
-    var qy = position.y * scale - 0.5
+    var qx = x * scale - 0.5
+    var qy = y * scale - 0.5
     // As in the scalar form: NaN and values below the padding read the lower bound. Written as
     // `q > lower ? q : lower` and `q < upper ? q : upper`, the x86 `maxps`/`minps` semantics.
     qx.replace(with: lowerBound.x, where: .!(qx .> lowerBound.x))
@@ -46,7 +50,7 @@ extension Layer {
     let c5 = blend(at: Int(halfTexel[5]), weightX[5], weightY[5])
     let c6 = blend(at: Int(halfTexel[6]), weightX[6], weightY[6])
     let c7 = blend(at: Int(halfTexel[7]), weightX[7], weightY[7])
-    return LaneColor(c0, c1, c2, c3, c4, c5, c6, c7)
+    return _planes(c0, c1, c2, c3, c4, c5, c6, c7)
   }
 
   /// Returns `floor(x)` as floats and as integers, for lanes with `|x| < 2²²`.
@@ -82,16 +86,5 @@ extension Layer {
     let right = SIMD8(lowHalf: top.highHalf, highHalf: bottom.highHalf)
     let rows = left + (right - left) * weightX
     return rows.lowHalf + (rows.highHalf - rows.lowHalf) * weightY
-  }
-
-  /// Returns the source pixels under eight lanes of one row, transparent black outside the
-  /// image: what a colour effect's lane form reads.
-  @inlinable
-  func texels(row: Int, column: Int) -> LaneColor {
-    LaneColor(
-      texel(SIMD2(column, row)), texel(SIMD2(column + 1, row)), texel(SIMD2(column + 2, row)),
-      texel(SIMD2(column + 3, row)), texel(SIMD2(column + 4, row)),
-      texel(SIMD2(column + 5, row)), texel(SIMD2(column + 6, row)),
-      texel(SIMD2(column + 7, row)))
   }
 }

@@ -148,3 +148,11 @@ final class LayerStorage: @unchecked Sendable {
     texels.deallocate()
   }
 }
+
+extension Layer {
+  /// The texel of the unpadded image in column `column` of row `row` (both inside the image);
+  /// the row's texels follow it.
+  func pointer(row: Int, column: Int) -> UnsafePointer<half4> {
+    UnsafePointer(storage.texels + (row + storage.pad.y) * storage.rowLength + column + storage.pad.x)
+  }
+}

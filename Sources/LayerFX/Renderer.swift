@@ -2,40 +2,46 @@ import Dispatch
 import Foundation
 import LayerFXMath
 
-/// Runs an effect kernel over every pixel of an image, in tiles, on several threads.
+/// Runs a prepared shader over every pixel of an image, in tiles, on several threads.
 ///
-/// The destination is cut into square tiles of ``tileSize`` pixels, and ``threadCount`` workers
-/// of `DispatchQueue.concurrentPerform` render tiles `w, w + n, w + 2n, …`. Each pixel's value
-/// depends only on its position and the source, and bounds-check reports are merged in tile
-/// order, so the output is identical for every tile size and thread count.
+/// By default the destination is cut into bands of whole rows, several per worker, with
+/// heights that differ by at most one row, and ``threadCount`` workers of
+/// `DispatchQueue.concurrentPerform` render bands `w, w + n, w + 2n, …`: every worker gets the
+/// same number of bands and the same number of rows within a few, for any image size. With a
+/// ``tileSize`` the destination is cut into square tiles instead. Each pixel's value depends only
+/// on its position and the source, and bounds-check reports are merged in tile order, so the
+/// output is identical for every tiling and thread count.
 ///
-/// When a kernel comes with its lane form (``LaneKernel``) and ``usesLaneKernels`` is on, rows
-/// are shaded eight pixels per call through it; otherwise the per-pixel closure runs. Each form
-/// is deterministic on its own, and the two agree within 1 8-bit code value.
+/// When the kernel has a lane form and ``usesLaneKernels`` is on, rows are shaded eight pixels
+/// per call through it; otherwise the per-pixel closure runs. Each form is deterministic on its
+/// own, and the two agree within 1 8-bit code value.
 ///
-/// Source: design.md ("Renderer"); semantics.md §1–§4.
+/// Source: `Documentation/Semantics.md` §1–§4.
 public struct Renderer: Sendable {
-  /// The edge of a square tile, in pixels (≥ 1).
-  public var tileSize: Int
+  /// The edge of a square tile, in pixels (≥ 1), or `nil` for bands of whole rows (the default).
+  public var tileSize: Int?
   /// How many workers render tiles at once (≥ 1).
   public var threadCount: Int
-  /// Whether a kernel's lane form, when given, is used instead of its closure; on by default.
-  ///
-  /// Turning it off times or checks the closure form.
+  /// Whether a kernel's lane form, when it has one, is used instead of its closure; on by
+  /// default. Turning it off times or checks the closure form.
   public var usesLaneKernels = true
 
   /// The default worker count: the active processor count.
   public static var defaultThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
 
+  /// How many bands each worker gets with the default tiling: enough that a worker slowed by
+  /// another process hands little work to the end of the render.
+  static let bandsPerWorker = 16
+
   /// Creates a renderer.
   ///
   /// - Parameters:
-  ///   - tileSize: The edge of a square tile in pixels, ≥ 1; 1024 by default (wide tiles let
-  ///     the hardware prefetcher stream rows; Benchmarks/README.md has the sweep).
+  ///   - tileSize: The edge of a square tile in pixels, ≥ 1; `nil` (the default) for bands of
+  ///     whole rows split evenly across the workers (Benchmarks/README.md has the figures).
   ///   - threadCount: The number of workers, ≥ 1; all active cores by default.
   /// - Precondition: Both are at least 1 (checked in release builds).
-  public init(tileSize: Int = 1024, threadCount: Int = Renderer.defaultThreadCount) {
-    precondition(tileSize >= 1, "tile size must be at least 1 pixel")
+  public init(tileSize: Int? = nil, threadCount: Int = Renderer.defaultThreadCount) {
+    precondition((tileSize ?? 1) >= 1, "tile size must be at least 1 pixel")
     precondition(threadCount >= 1, "thread count must be at least 1")
     self.tileSize = tileSize
     self.threadCount = threadCount
@@ -46,121 +52,155 @@ public struct Renderer: Sendable {
     /// The source's own pixels (SwiftUI's default).
     case source
     /// The source grown by the layer's padding on every side, so an effect can draw outside
-    /// the view as in SwiftUI.
+    /// the view as in SwiftUI (colour effects have no padding).
     case padded
   }
 
-  /// Renders `kernel` over `layer`, for any effect kind.
-  ///
-  /// Pixel `(i, j)` of the destination has `position = ((i − ox + 0.5) / s, (j − oy + 0.5) / s)`
-  /// points, where `(ox, oy)` is the padding for ``OutputBounds/padded`` and 0 otherwise. A
-  /// colour kernel gets the source pixel under it (transparent outside the source); a
-  /// distortion kernel's result is read with `layer.sample`; a layer kernel gets the layer.
-  ///
-  /// With `lanes` (and ``usesLaneKernels``), the lane form makes the colours; the bounds checker
-  /// then records the closure form's samples, so checking never changes the output.
+  /// Renders `shader` over `image`: a colour effect reads the image in place; a layer or
+  /// distortion effect reads it padded by the shader's `maxSampleOffset`.
   ///
   /// - Parameters:
-  ///   - kernel: The effect body with its arguments bound.
-  ///   - lanes: The same effect's lane form, if it has one; of the same kind as `kernel`.
-  ///   - layer: The padded source.
+  ///   - shader: The prepared shader.
+  ///   - image: The source, premultiplied RGBA.
   ///   - bounds: The destination's extent.
-  ///   - checksSampleBounds: Whether to record every sample against `maxSampleOffset`, and
-  ///     count the output pixels that are NaN or ∞.
-  ///   - maxSampleOffset: The declared offset, points; used only by the checker.
-  /// - Returns: The destination (premultiplied RGBA, the layer's scale; the source's size, or
-  ///   grown by twice the padding) and, when checking, the bounds report.
-  /// - Complexity: O(width × height × kernel cost); allocates the destination only.
+  ///   - checksSampleBounds: Whether to record every sample against the shader's
+  ///     `maxSampleOffset`, and count the output pixels that are NaN or ∞.
+  /// - Returns: The destination (premultiplied RGBA, the image's scale; its size, or grown by
+  ///   twice the padding) and, when checking, the bounds report.
+  /// - Complexity: O(width × height × kernel cost); allocates the destination, and the padded
+  ///   layer for layer and distortion effects.
   public func render(
-    _ kernel: EffectKernel, lanes: LaneKernel? = nil, layer: Layer,
-    bounds: OutputBounds = .source, checksSampleBounds: Bool = false,
-    maxSampleOffset: float2 = .zero
+    _ shader: PreparedShader, _ image: Image, bounds: OutputBounds = .source,
+    checksSampleBounds: Bool = false
   ) -> (image: Image, report: SampleBoundsReport?) {
-    let size = Self.destinationSize(layer: layer, bounds: bounds)
-    var report: SampleBoundsReport?
-    let pixels = [half4](unsafeUninitializedCapacity: size.x * size.y) { buffer, initialized in
-      report = renderPixels(
-        kernel, lanes: lanes, layer: layer, bounds: bounds, into: buffer,
-        checksSampleBounds: checksSampleBounds, maxSampleOffset: maxSampleOffset)
-      initialized = size.x * size.y
-    }
-    return (Image(width: size.x, height: size.y, scale: layer.scale, pixels: pixels), report)
+    var destination = Image(uninitializedWidth: 1, height: 1, scale: image.scale)
+    let report = render(
+      shader, image, bounds: bounds, checksSampleBounds: checksSampleBounds, into: &destination)
+    return (destination, report)
   }
 
-  /// Renders `kernel` over `layer` into `destination`, reusing its pixel storage when it
-  /// already has the destination's size (so an animation allocates and page-faults its frame
-  /// once, not every frame).
+  /// Renders `shader` over an already padded `layer` (shared by every frame of an animation).
   ///
-  /// The result is the same as ``render(_:lanes:layer:bounds:checksSampleBounds:maxSampleOffset:)``'s
-  /// image; `destination` is replaced by a new image when its size or scale differs.
-  ///
-  /// - Parameters:
-  ///   - kernel: The effect body with its arguments bound.
-  ///   - lanes: The same effect's lane form, if it has one; of the same kind as `kernel`.
-  ///   - layer: The padded source.
-  ///   - bounds: The destination's extent.
-  ///   - destination: On return, the rendered image (premultiplied RGBA, the layer's scale).
-  /// - Complexity: O(width × height × kernel cost); allocates only when `destination` does not
-  ///   fit.
+  /// - Parameters: As for ``render(_:_:bounds:checksSampleBounds:)-(_,Image,_,_)``; `layer` is the
+  ///   source padded by the offset the caller chose (the bounds checker holds samples to the
+  ///   shader's `maxSampleOffset`).
+  /// - Returns: The destination and, when checking, the bounds report.
   public func render(
-    _ kernel: EffectKernel, lanes: LaneKernel? = nil, layer: Layer,
-    bounds: OutputBounds = .source, into destination: inout Image
-  ) {
-    let size = Self.destinationSize(layer: layer, bounds: bounds)
-    if destination.width != size.x || destination.height != size.y
-      || destination.scale != layer.scale
-    {
-      destination = Image(width: size.x, height: size.y, scale: layer.scale)
+    _ shader: PreparedShader, _ layer: Layer, bounds: OutputBounds = .source,
+    checksSampleBounds: Bool = false
+  ) -> (image: Image, report: SampleBoundsReport?) {
+    var destination = Image(uninitializedWidth: 1, height: 1, scale: layer.scale)
+    let report = render(
+      shader, layer, bounds: bounds, checksSampleBounds: checksSampleBounds, into: &destination)
+    return (destination, report)
+  }
+
+  /// Renders `shader` over `image` into `destination`, reusing its pixel storage when it
+  /// already has the destination's size and scale (so an animation or a chain of passes
+  /// allocates its frame once).
+  ///
+  /// - Parameters: As for ``render(_:_:bounds:checksSampleBounds:)-(_,Image,_,_)``, and
+  ///   `destination`: on return, the rendered image. It may be `image` itself only for a colour
+  ///   effect (which reads each pixel before writing it); otherwise it is replaced.
+  /// - Returns: The bounds report when checking.
+  @discardableResult
+  public func render(
+    _ shader: PreparedShader, _ image: Image, bounds: OutputBounds = .source,
+    checksSampleBounds: Bool = false, into destination: inout Image
+  ) -> SampleBoundsReport? {
+    guard shader.kind == .color else {
+      let layer = Layer(image, maxSampleOffset: shader.maxSampleOffset)
+      return render(
+        shader, layer, bounds: bounds, checksSampleBounds: checksSampleBounds, into: &destination)
     }
-    destination.pixels.withUnsafeMutableBufferPointer { buffer in
-      _ = renderPixels(
-        kernel, lanes: lanes, layer: layer, bounds: bounds, into: buffer,
-        checksSampleBounds: false, maxSampleOffset: .zero)
+    let size = SIMD2(image.width, image.height)
+    prepare(&destination, size: size, scale: image.scale)
+    return image.pixels.withUnsafeBufferPointer { source in
+      guard let base = source.baseAddress else { return nil }
+      return renderPixels(
+        shader, .pixels(base, width: image.width, height: image.height), size: size,
+        margin: .zero, scale: image.scale, checksSampleBounds: checksSampleBounds,
+        into: &destination)
     }
   }
 
-  private static func destinationSize(layer: Layer, bounds: OutputBounds) -> SIMD2<Int> {
-    let margin = bounds == .padded ? layer.padding : .zero
-    return SIMD2(layer.width, layer.height) &+ 2 &* margin
+  /// Renders `shader` over a padded `layer` into `destination`, reusing its storage when it fits.
+  ///
+  /// - Parameters: As for ``render(_:_:bounds:checksSampleBounds:)-(_,Layer,_,_)``, and
+  ///   `destination`: on return, the rendered image.
+  /// - Returns: The bounds report when checking.
+  @discardableResult
+  public func render(
+    _ shader: PreparedShader, _ layer: Layer, bounds: OutputBounds = .source,
+    checksSampleBounds: Bool = false, into destination: inout Image
+  ) -> SampleBoundsReport? {
+    let margin = bounds == .padded && shader.kind != .color ? layer.padding : .zero
+    let size = SIMD2(layer.width, layer.height) &+ 2 &* margin
+    prepare(&destination, size: size, scale: layer.scale)
+    return renderPixels(
+      shader, .layer(layer), size: size, margin: margin, scale: layer.scale,
+      checksSampleBounds: checksSampleBounds, into: &destination)
+  }
+
+  private func prepare(_ destination: inout Image, size: SIMD2<Int>, scale: Float) {
+    if destination.width != size.x || destination.height != size.y {
+      destination = Image(uninitializedWidth: size.x, height: size.y, scale: scale)
+    }
+    destination.scale = scale
+  }
+
+  /// The tiles of a `size` destination, in raster order: each a range of columns and rows.
+  func tiles(size: SIMD2<Int>, workers: Int) -> [(columns: Range<Int>, rows: Range<Int>)] {
+    guard let tileSize else {
+      // Bands of whole rows, a multiple of the worker count, heights within one row.
+      let bands = Swift.min(size.y, workers * Self.bandsPerWorker)
+      return (0..<bands).map { band in
+        (0..<size.x, (band * size.y / bands)..<((band + 1) * size.y / bands))
+      }
+    }
+    var tiles: [(columns: Range<Int>, rows: Range<Int>)] = []
+    for y0 in stride(from: 0, to: size.y, by: tileSize) {
+      for x0 in stride(from: 0, to: size.x, by: tileSize) {
+        tiles.append((x0..<Swift.min(x0 + tileSize, size.x), y0..<Swift.min(y0 + tileSize, size.y)))
+      }
+    }
+    return tiles
   }
 
   private func renderPixels(
-    _ kernel: EffectKernel, lanes: LaneKernel?, layer: Layer, bounds: OutputBounds,
-    into buffer: UnsafeMutableBufferPointer<half4>, checksSampleBounds: Bool,
-    maxSampleOffset: float2
+    _ shader: PreparedShader, _ source: TileSource, size: SIMD2<Int>, margin: SIMD2<Int>,
+    scale: Float, checksSampleBounds: Bool, into destination: inout Image
   ) -> SampleBoundsReport? {
-    let margin = bounds == .padded ? layer.padding : .zero
-    let size = Self.destinationSize(layer: layer, bounds: bounds)
-    let lanes = usesLaneKernels ? lanes : nil
-    let tileSize = tileSize
-    let tilesAcross = (size.x + tileSize - 1) / tileSize
-    let tileCount = tilesAcross * ((size.y + tileSize - 1) / tileSize)
-    let pass = TilePass(
-      kernel: kernel, lanes: lanes, layer: layer, width: size.x, margin: margin,
-      output: TileBuffer(buffer))
-    var reports = [SampleBoundsReport?](repeating: nil, count: checksSampleBounds ? tileCount : 0)
-    reports.withUnsafeMutableBufferPointer { reportBuffer in
-      let tileReports = TileBuffer(reportBuffer)
-      let workers = min(threadCount, tileCount)
-      DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        for tile in stride(from: worker, to: tileCount, by: workers) {
-          let x0 = (tile % tilesAcross) * tileSize
-          let y0 = (tile / tilesAcross) * tileSize
-          let columns = x0..<min(x0 + tileSize, size.x)
-          let rows = y0..<min(y0 + tileSize, size.y)
-          if lanes != nil { pass.shadeLanes(columns: columns, rows: rows) }
-          guard lanes == nil || checksSampleBounds else { continue }
-          let probe = checksSampleBounds ? SampleProbe(declaredOffset: maxSampleOffset) : nil
-          pass.shadePixels(columns: columns, rows: rows, probe: probe, stores: lanes == nil)
-          if let probe { tileReports[tile] = probe.report }
+    let usesLanes = usesLaneKernels && shader.hasLaneForm
+    let tiles = tiles(size: size, workers: threadCount)
+    let workers = Swift.min(threadCount, tiles.count)
+    return destination.pixels.withUnsafeMutableBufferPointer { buffer in
+      let pass = TilePass(
+        shader: shader, source: source, width: size.x, margin: margin, scale: scale,
+        output: TileBuffer(buffer))
+      var reports = [SampleBoundsReport?](
+        repeating: nil, count: checksSampleBounds ? tiles.count : 0)
+      reports.withUnsafeMutableBufferPointer { reportBuffer in
+        let tileReports = TileBuffer(reportBuffer)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+          for index in stride(from: worker, to: tiles.count, by: workers) {
+            let (columns, rows) = tiles[index]
+            if usesLanes { pass.shadeLanes(columns: columns, rows: rows) }
+            guard !usesLanes || checksSampleBounds else { continue }
+            let probe =
+              checksSampleBounds ? SampleProbe(declaredOffset: shader.maxSampleOffset) : nil
+            pass.shadePixels(columns: columns, rows: rows, probe: probe, stores: !usesLanes)
+            if let probe { tileReports[index] = probe.report }
+          }
         }
       }
+      guard checksSampleBounds else { return nil }
+      var report = SampleBoundsReport(declaredOffset: shader.maxSampleOffset)
+      for case let tileReport? in reports { report.merge(tileReport) }
+      report.sortFirstViolations()
+      report.nonFiniteOutputCount = SampleBoundsReport.nonFiniteCount(
+        in: UnsafeBufferPointer(buffer))
+      return report
     }
-    guard checksSampleBounds else { return nil }
-    var report = SampleBoundsReport(declaredOffset: maxSampleOffset)
-    for case let tileReport? in reports { report.merge(tileReport) }
-    report.sortFirstViolations()
-    report.nonFiniteOutputCount = SampleBoundsReport.nonFiniteCount(in: UnsafeBufferPointer(buffer))
-    return report
   }
 }

@@ -10,59 +10,47 @@ import LayerFXMath
 public struct Shader: Sendable {
   /// The function to call.
   public let function: ShaderFunction
-  /// The arguments after SwiftUI's own, in call order.
+  /// The arguments given in call order (trailing parameters with defaults may be missing).
   public var arguments: [Argument]
+  /// The arguments given by parameter name, in the order given.
+  public var namedArguments: [(name: String, value: Argument)]
 
-  /// Creates a shader that calls `function` with `arguments`.
+  /// Creates a shader that calls `function` with `arguments` in call order and
+  /// `namedArguments` by name; parameters given neither way take their defaults.
   ///
   /// - Parameters:
   ///   - function: The shader function.
-  ///   - arguments: The arguments in call order.
-  public init(function: ShaderFunction, arguments: [Argument]) {
+  ///   - arguments: Arguments in call order, first parameter first.
+  ///   - namedArguments: Arguments by parameter name.
+  public init(
+    function: ShaderFunction, arguments: [Argument] = [],
+    namedArguments: [(name: String, value: Argument)] = []
+  ) {
     self.function = function
     self.arguments = arguments
+    self.namedArguments = namedArguments
   }
 
-  /// Returns the kernel with the arguments checked and bound, for an image of `sizeInPoints`.
+  /// Returns the shader with its arguments checked and bound, ready to render an image of
+  /// `sizeInPoints`.
   ///
   /// `boundingRect` arguments resolve to `float4(0, 0, width, height)` in points.
   ///
-  /// - Throws: ``ShaderArgumentError`` if the count, a type or a value does not fit the
-  ///   function's parameters, or if the function is not of `kind`.
-  public func makeKernel(for kind: EffectKind, sizeInPoints: float2) throws(ShaderArgumentError)
-    -> EffectKernel
+  /// - Parameters:
+  ///   - kind: The effect it is used as, if the caller requires one.
+  ///   - sizeInPoints: The size of the image it will render, points.
+  /// - Returns: The prepared shader: checked arguments, kernel forms, declared offset.
+  /// - Throws: ``ShaderArgumentError`` if an argument is missing, unknown, of the wrong type,
+  ///   not finite or out of range, or if the function is not of `kind`.
+  public func prepared(for kind: EffectKind? = nil, sizeInPoints: float2)
+    throws(ShaderArgumentError) -> PreparedShader
   {
-    guard function.kind == kind else {
+    if let kind, function.kind != kind {
       throw .wrongEffectKind(function: function.name, declared: function.kind, used: kind)
     }
     let bound = try ShaderArguments(
-      checking: arguments, against: function, sizeInPoints: sizeInPoints)
-    return function.makeKernel(bound)
-  }
-
-  /// Returns the lane form of the kernel (eight pixels per call) with the arguments checked and
-  /// bound, or `nil` when the function has none.
-  ///
-  /// - Throws: ``ShaderArgumentError`` as ``makeKernel(for:sizeInPoints:)`` does.
-  public func makeLaneKernel(for kind: EffectKind, sizeInPoints: float2)
-    throws(ShaderArgumentError) -> LaneKernel?
-  {
-    guard let makeLaneKernel = function.makeLaneKernel else { return nil }
-    guard function.kind == kind else {
-      throw .wrongEffectKind(function: function.name, declared: function.kind, used: kind)
-    }
-    let bound = try ShaderArguments(
-      checking: arguments, against: function, sizeInPoints: sizeInPoints)
-    return makeLaneKernel(bound)
-  }
-
-  /// Returns the `maxSampleOffset` the function declares for these arguments, in points per axis.
-  ///
-  /// - Throws: ``ShaderArgumentError`` if the arguments do not fit the function's parameters.
-  public func declaredMaxSampleOffset(sizeInPoints: float2) throws(ShaderArgumentError) -> float2 {
-    let bound = try ShaderArguments(
-      checking: arguments, against: function, sizeInPoints: sizeInPoints)
-    return function.declaredMaxSampleOffset(bound)
+      checking: arguments, named: namedArguments, against: function, sizeInPoints: sizeInPoints)
+    return PreparedShader(function: function, arguments: bound, forms: try function.makeForms(bound))
   }
 }
 

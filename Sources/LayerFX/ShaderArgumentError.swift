@@ -1,37 +1,60 @@
 /// Why a shader's arguments do not fit its function.
 ///
-/// SwiftUI fails silently here; LayerFX throws.
+/// SwiftUI fails silently here; LayerFX throws, naming the function, the parameter and what was
+/// expected.
 public enum ShaderArgumentError: Error, Equatable, CustomStringConvertible {
-  /// The number of arguments differs from the number of parameters.
-  case wrongCount(function: String, expected: [String], actual: Int)
+  /// More arguments than parameters.
+  case tooManyArguments(function: String, parameters: [String], actual: Int)
+  /// A parameter without a default was given no argument.
+  case missingArgument(function: String, parameter: String, type: Shader.ArgumentType)
+  /// An argument names no parameter of the function.
+  case unknownParameter(function: String, name: String, suggestion: String?, parameters: [String])
+  /// A parameter was given an argument twice (by position and by name).
+  case duplicateArgument(function: String, parameter: String)
   /// An argument's Metal type differs from its parameter's.
   case wrongType(
     function: String, parameter: String, expected: Shader.ArgumentType, actual: Shader.ArgumentType)
   /// An argument holds NaN or infinity.
   case notFinite(function: String, parameter: String, value: Float)
+  /// An argument lies outside its parameter's valid range.
+  case outOfRange(
+    function: String, parameter: String, value: Float, range: ShaderFunction.ValueRange,
+    unit: ShaderFunction.Unit?)
   /// More than one `image` argument (SwiftUI allows one per shader).
   case tooManyImages(function: String, count: Int)
   /// The function is of another effect kind than the effect it was used with.
   case wrongEffectKind(function: String, declared: EffectKind, used: EffectKind)
   /// No function of that name in the library.
-  case unknownFunction(name: String, available: [String])
+  case unknownFunction(name: String, suggestion: String?, available: [String])
 
   /// One line naming the function and the problem.
   public var description: String {
     switch self {
-    case .wrongCount(let function, let expected, let actual):
-      "\(function): expected \(expected.count) arguments (\(expected.joined(separator: ", "))), "
+    case .tooManyArguments(let function, let parameters, let actual):
+      "\(function): takes \(parameters.count) arguments (\(parameters.joined(separator: ", "))), "
         + "got \(actual)"
+    case .missingArgument(let function, let parameter, let type):
+      "\(function): argument '\(parameter)' (\(type.rawValue)) is required"
+    case .unknownParameter(let function, let name, let suggestion, let parameters):
+      "\(function): no parameter named '\(name)'"
+        + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        + " (parameters: \(parameters.joined(separator: ", ")))"
+    case .duplicateArgument(let function, let parameter):
+      "\(function): argument '\(parameter)' is given twice"
     case .wrongType(let function, let parameter, let expected, let actual):
       "\(function): argument '\(parameter)' must be \(expected.rawValue), got \(actual.rawValue)"
     case .notFinite(let function, let parameter, let value):
       "\(function): argument '\(parameter)' must be finite, got \(value)"
+    case .outOfRange(let function, let parameter, let value, let range, let unit):
+      "\(function): argument '\(parameter)' must be \(range)"
+        + (unit.map { " \($0)" } ?? "") + ", got \(value.shortDescription)"
     case .tooManyImages(let function, let count):
       "\(function): at most one image argument is allowed, got \(count)"
     case .wrongEffectKind(let function, let declared, let used):
       "\(function): is a \(declared.rawValue) effect and cannot be used as a \(used.rawValue) effect"
-    case .unknownFunction(let name, let available):
-      "no shader function named '\(name)' (available: \(available.joined(separator: ", ")))"
+    case .unknownFunction(let name, let suggestion, let available):
+      "no shader function named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        + " (available: \(available.joined(separator: ", ")))"
     }
   }
 }

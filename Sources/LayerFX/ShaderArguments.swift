@@ -1,34 +1,56 @@
 import LayerFXMath
 
-/// Arguments checked against a ``ShaderFunction``'s parameters, read by index when a kernel is
-/// made.
+/// A shader's arguments checked against its function's parameters, one per parameter, read by
+/// name.
 ///
-/// Every accessor's index and type were checked when the arguments were bound, so a mismatch
-/// here is a bug in the shader function itself and traps.
+/// Made when a shader is prepared: positional arguments fill the parameters in order, named ones
+/// by name, defaults the rest; then each is checked for type, finiteness and its parameter's
+/// valid range, and `boundingRect` resolves to `float4(0, 0, width, height)` in points. After
+/// that every value is known to fit, so kernels read them without further checks.
 public struct ShaderArguments: Sendable {
-  @usableFromInline let values: [Shader.Argument]
+  /// The function's parameters, in order.
+  public let parameters: [ShaderFunction.Parameter]
+  /// The checked value of each parameter, in the same order.
+  public let values: [Shader.Argument]
+  let functionName: String
+
+  /// No arguments, for a function without parameters.
+  init() {
+    parameters = []
+    values = []
+    functionName = "kernel"
+  }
 
   init(
-    checking arguments: [Shader.Argument], against function: ShaderFunction, sizeInPoints: float2
-  )
-    throws(ShaderArgumentError)
-  {
+    checking positional: [Shader.Argument], named: [(name: String, value: Shader.Argument)],
+    against function: ShaderFunction, sizeInPoints: float2
+  ) throws(ShaderArgumentError) {
     let parameters = function.parameters
-    guard arguments.count == parameters.count else {
-      throw .wrongCount(
-        function: function.name, expected: parameters.map(\.name), actual: arguments.count)
+    let names = parameters.map(\.name)
+    guard positional.count <= parameters.count else {
+      throw .tooManyArguments(function: function.name, parameters: names, actual: positional.count)
+    }
+    var given = positional.map(Optional.some)
+      + [Shader.Argument?](repeating: nil, count: parameters.count - positional.count)
+    for (name, value) in named {
+      guard let index = names.firstIndex(of: name) else {
+        throw .unknownParameter(
+          function: function.name, name: name, suggestion: closestName(to: name, among: names),
+          parameters: names)
+      }
+      guard given[index] == nil else {
+        throw .duplicateArgument(function: function.name, parameter: name)
+      }
+      given[index] = value
     }
     var images = 0
     var resolved: [Shader.Argument] = []
-    for (argument, parameter) in zip(arguments, parameters) {
-      guard argument.type == parameter.type else {
-        throw .wrongType(
-          function: function.name, parameter: parameter.name, expected: parameter.type,
-          actual: argument.type)
+    for (argument, parameter) in zip(given, parameters) {
+      guard let argument = argument ?? parameter.defaultValue else {
+        throw .missingArgument(
+          function: function.name, parameter: parameter.name, type: parameter.type)
       }
-      if let bad = argument.firstNonFiniteValue {
-        throw .notFinite(function: function.name, parameter: parameter.name, value: bad)
-      }
+      try Self.check(argument, against: parameter, function: function.name)
       if case .image = argument { images += 1 }
       if case .boundingRect = argument {
         resolved.append(.float4(LayerFXMath.float4(0, 0, sizeInPoints.x, sizeInPoints.y)))
@@ -37,81 +59,109 @@ public struct ShaderArguments: Sendable {
       }
     }
     guard images <= 1 else { throw .tooManyImages(function: function.name, count: images) }
-    values = resolved
+    self.parameters = parameters
+    self.values = resolved
+    self.functionName = function.name
   }
 
-  /// Returns the `float` argument at `index`.
-  public func float(_ index: Int) -> Float {
-    guard case .float(let value) = values[index] else { preconditionFailure(mismatch(index)) }
+  private static func check(
+    _ argument: Shader.Argument, against parameter: ShaderFunction.Parameter, function: String
+  ) throws(ShaderArgumentError) {
+    guard argument.type == parameter.type else {
+      throw .wrongType(
+        function: function, parameter: parameter.name, expected: parameter.type,
+        actual: argument.type)
+    }
+    let components = argument.components
+    if let bad = components.first(where: { !$0.isFinite }) {
+      throw .notFinite(function: function, parameter: parameter.name, value: bad)
+    }
+    if let range = parameter.validRange, let bad = components.first(where: { !range.contains($0) })
+    {
+      throw .outOfRange(
+        function: function, parameter: parameter.name, value: bad, range: range,
+        unit: parameter.unit)
+    }
+  }
+
+  /// Returns the argument of the parameter called `name`.
+  ///
+  /// - Throws: ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)`` if
+  ///   the function has no such parameter.
+  public func argument(_ name: String) throws(ShaderArgumentError) -> Shader.Argument {
+    guard let index = parameters.firstIndex(where: { $0.name == name }) else {
+      let names = parameters.map(\.name)
+      throw .unknownParameter(
+        function: functionName, name: name, suggestion: closestName(to: name, among: names),
+        parameters: names)
+    }
+    return values[index]
+  }
+
+  /// Returns the `float` argument called `name`.
+  ///
+  /// - Throws: ``ShaderArgumentError`` if there is no such parameter or it is not a `float`.
+  public func float(_ name: String) throws(ShaderArgumentError) -> Float {
+    let argument = try argument(name)
+    guard case .float(let value) = argument else { throw mismatch(name, .float, argument) }
     return value
   }
 
-  /// Returns the `float2` argument at `index`.
-  public func float2(_ index: Int) -> LayerFXMath.float2 {
-    guard case .float2(let value) = values[index] else { preconditionFailure(mismatch(index)) }
+  /// Returns the `float2` argument called `name`.
+  ///
+  /// - Throws: ``ShaderArgumentError`` if there is no such parameter or it is not a `float2`.
+  public func float2(_ name: String) throws(ShaderArgumentError) -> LayerFXMath.float2 {
+    let argument = try argument(name)
+    guard case .float2(let value) = argument else { throw mismatch(name, .float2, argument) }
     return value
   }
 
-  /// Returns the `float3` argument at `index`.
-  public func float3(_ index: Int) -> LayerFXMath.float3 {
-    guard case .float3(let value) = values[index] else { preconditionFailure(mismatch(index)) }
+  /// Returns the `float4` argument called `name` (a `boundingRect` resolved to points).
+  ///
+  /// - Throws: ``ShaderArgumentError`` if there is no such parameter or it is not a `float4`.
+  public func float4(_ name: String) throws(ShaderArgumentError) -> LayerFXMath.float4 {
+    let argument = try argument(name)
+    guard case .float4(let value) = argument else { throw mismatch(name, .float4, argument) }
     return value
   }
 
-  /// Returns the `float4` argument at `index` (a `boundingRect` resolved to points).
-  public func float4(_ index: Int) -> LayerFXMath.float4 {
-    guard case .float4(let value) = values[index] else { preconditionFailure(mismatch(index)) }
+  /// Returns the premultiplied colour argument called `name`.
+  ///
+  /// - Throws: ``ShaderArgumentError`` if there is no such parameter or it is not a colour.
+  public func color(_ name: String) throws(ShaderArgumentError) -> half4 {
+    let argument = try argument(name)
+    guard case .color(let value) = argument else { throw mismatch(name, .color, argument) }
     return value
   }
 
-  /// Returns the premultiplied colour argument at `index`.
-  public func color(_ index: Int) -> half4 {
-    guard case .color(let value) = values[index] else { preconditionFailure(mismatch(index)) }
+  /// Returns the image argument called `name`.
+  ///
+  /// - Throws: ``ShaderArgumentError`` if there is no such parameter or it is not an image.
+  public func image(_ name: String) throws(ShaderArgumentError) -> Image {
+    let argument = try argument(name)
+    guard case .image(let value) = argument else { throw mismatch(name, .image, argument) }
     return value
   }
 
-  /// Returns the colour array argument at `index`.
-  public func colorArray(_ index: Int) -> [half4] {
-    guard case .colorArray(let value) = values[index] else { preconditionFailure(mismatch(index)) }
-    return value
-  }
-
-  /// Returns the float array argument at `index`.
-  public func floatArray(_ index: Int) -> [Float] {
-    guard case .floatArray(let value) = values[index] else { preconditionFailure(mismatch(index)) }
-    return value
-  }
-
-  /// Returns the raw bytes argument at `index`.
-  public func data(_ index: Int) -> [UInt8] {
-    guard case .data(let value) = values[index] else { preconditionFailure(mismatch(index)) }
-    return value
-  }
-
-  /// Returns the image argument at `index`.
-  public func image(_ index: Int) -> Image {
-    guard case .image(let value) = values[index] else { preconditionFailure(mismatch(index)) }
-    return value
-  }
-
-  private func mismatch(_ index: Int) -> String {
-    "shader argument \(index) is \(values[index].type), not the type the kernel reads"
+  private func mismatch(
+    _ name: String, _ type: Shader.ArgumentType, _ argument: Shader.Argument
+  ) -> ShaderArgumentError {
+    .wrongType(function: functionName, parameter: name, expected: type, actual: argument.type)
   }
 }
 
 extension Shader.Argument {
-  /// The first NaN or infinite component, if any (arrays included).
-  var firstNonFiniteValue: Float? {
-    let components: [Float] =
-      switch self {
-      case .float(let x): [x]
-      case .float2(let v): [v.x, v.y]
-      case .float3(let v): [v.x, v.y, v.z]
-      case .float4(let v), .color(let v): [v.x, v.y, v.z, v.w]
-      case .colorArray(let colors): colors.flatMap { [$0.x, $0.y, $0.z, $0.w] }
-      case .floatArray(let values): values
-      case .data, .image, .boundingRect: []
-      }
-    return components.first { !$0.isFinite }
+  /// The float components, for the finiteness and range checks (arrays included; none for
+  /// data and images).
+  var components: [Float] {
+    switch self {
+    case .float(let x): [x]
+    case .float2(let v): [v.x, v.y]
+    case .float3(let v): [v.x, v.y, v.z]
+    case .float4(let v), .color(let v): [v.x, v.y, v.z, v.w]
+    case .colorArray(let colors): colors.flatMap { [$0.x, $0.y, $0.z, $0.w] }
+    case .floatArray(let values): values
+    case .data, .image, .boundingRect: []
+    }
   }
 }

@@ -3,9 +3,10 @@ import LayerFXMath
 /// A named kernel and the parameters it takes after SwiftUI's own: the analogue of a
 /// `[[ stitchable ]]` Metal function in a `ShaderLibrary`.
 ///
-/// `makeKernel` receives the arguments already checked against ``parameters`` (count, types,
-/// finiteness) and returns the per-pixel closure with them bound, so the per-pixel path never
-/// looks an argument up.
+/// Made from a ``ShaderKernel`` type (``init(_:name:summary:)-(K.Type,_,_)``: the kernel's math
+/// written once serves the per-pixel and the lane form) or from a closure that binds checked
+/// arguments into a per-pixel ``EffectKernel``
+/// (``init(name:kind:summary:parameters:maxSampleOffset:makeKernel:)``).
 ///
 /// Source: Apple, `ShaderFunction` and `ShaderLibrary` documentation.
 public struct ShaderFunction: Sendable {
@@ -17,11 +18,45 @@ public struct ShaderFunction: Sendable {
   public let parameters: [Parameter]
   /// A one-line description for catalogues and `--help`.
   public let summary: String
-  @usableFromInline let makeKernel: @Sendable (ShaderArguments) -> EffectKernel
-  @usableFromInline let makeLaneKernel: (@Sendable (ShaderArguments) -> LaneKernel)?
-  let declaredMaxSampleOffset: @Sendable (ShaderArguments) -> float2
+  @usableFromInline let makeForms: @Sendable (ShaderArguments) throws(ShaderArgumentError) -> Forms
 
-  /// Creates a shader function.
+  /// What preparing the function with checked arguments gives: its per-pixel closure, its lane
+  /// form when it has one, and the `maxSampleOffset` it declares for those arguments.
+  @usableFromInline
+  struct Forms: Sendable {
+    @usableFromInline let kernel: EffectKernel
+    @usableFromInline let lanes: LaneKernel?
+    @usableFromInline let maxSampleOffset: float2
+
+    @inlinable
+    init(kernel: EffectKernel, lanes: LaneKernel?, maxSampleOffset: float2) {
+      self.kernel = kernel
+      self.lanes = lanes
+      self.maxSampleOffset = maxSampleOffset
+    }
+  }
+
+  @usableFromInline
+  init(
+    name: String, kind: EffectKind, summary: String, parameters: [Parameter],
+    makeForms: @escaping @Sendable (ShaderArguments) throws(ShaderArgumentError) -> Forms
+  ) {
+    precondition(
+      Set(parameters.map(\.name)).count == parameters.count,
+      "\(name): parameter names must be unique")
+    self.name = name
+    self.kind = kind
+    self.summary = summary
+    self.parameters = parameters
+    self.makeForms = makeForms
+  }
+
+  /// Creates a shader function from a closure that binds checked arguments into a per-pixel
+  /// kernel.
+  ///
+  /// The closure runs once per prepared shader, never per pixel; it reads arguments by name
+  /// (`try arguments.float("amount")`). Such a function has no lane form: it runs one pixel per
+  /// call (a ``ShaderKernel`` type runs eight).
   ///
   /// - Parameters:
   ///   - name: The function's name.
@@ -30,60 +65,37 @@ public struct ShaderFunction: Sendable {
   ///   - parameters: The parameters after SwiftUI's own, in call order.
   ///   - maxSampleOffset: The offset (points, per axis) the kernel needs for given arguments,
   ///     for callers that do not choose one; zero by default (and for colour effects).
-  ///   - makeLaneKernel: Binds checked arguments and returns the kernel's lane form (eight
-  ///     pixels per call, in SIMD lanes), which the renderer prefers; `nil` when there is none.
-  ///     Its kind must be `kind`, and it must agree with `makeKernel`'s within 1 8-bit code value.
   ///   - makeKernel: Binds checked arguments and returns the per-pixel kernel.
   public init(
     name: String, kind: EffectKind, summary: String = "", parameters: [Parameter],
-    maxSampleOffset: @escaping @Sendable (ShaderArguments) -> float2 = { _ in .zero },
-    makeLaneKernel: (@Sendable (ShaderArguments) -> LaneKernel)? = nil,
-    makeKernel: @escaping @Sendable (ShaderArguments) -> EffectKernel
+    maxSampleOffset:
+      @escaping @Sendable (ShaderArguments) throws(ShaderArgumentError) -> float2 = { _ in .zero },
+    makeKernel: @escaping @Sendable (ShaderArguments) throws(ShaderArgumentError) -> EffectKernel
   ) {
-    self.name = name
-    self.kind = kind
-    self.summary = summary
-    self.parameters = parameters
-    self.declaredMaxSampleOffset = maxSampleOffset
-    self.makeKernel = makeKernel
-    self.makeLaneKernel = makeLaneKernel
+    self.init(name: name, kind: kind, summary: summary, parameters: parameters) {
+      arguments throws(ShaderArgumentError) in
+      Forms(
+        kernel: try makeKernel(arguments), lanes: nil,
+        maxSampleOffset: try maxSampleOffset(arguments))
+    }
   }
 
-  /// Returns a shader that calls this function with `arguments`: SwiftUI's
-  /// `ShaderFunction.callAsFunction(_:)`.
+  /// Returns a shader that calls this function with `arguments` in call order: SwiftUI's
+  /// `ShaderFunction.callAsFunction(_:)`. Trailing parameters with defaults may be left out.
   ///
-  /// - Parameter arguments: The arguments in call order; checked when the shader is applied.
+  /// - Parameter arguments: The arguments in call order; checked when the shader is prepared.
   /// - Returns: A shader of this function with `arguments`.
   public func callAsFunction(_ arguments: Shader.Argument...) -> Shader {
     Shader(function: self, arguments: arguments)
   }
 
-  /// A declared parameter of a shader function.
-  public struct Parameter: Sendable, Equatable {
-    /// The Metal parameter name (`origin`, `amplitude`).
-    public let name: String
-    /// The Metal type the argument must have.
-    public let type: Shader.ArgumentType
-    /// What it means, with its unit and useful range (`points`, `radians per second`).
-    public let summary: String
-    /// The value used when a caller gives none, if any.
-    public let defaultValue: Shader.Argument?
-
-    /// Creates a parameter declaration.
-    ///
-    /// - Parameters:
-    ///   - name: The Metal parameter name.
-    ///   - type: The Metal type.
-    ///   - summary: Meaning, unit and useful range.
-    ///   - defaultValue: The value used when none is given; must be of `type`.
-    public init(
-      _ name: String, _ type: Shader.ArgumentType, summary: String = "",
-      defaultValue: Shader.Argument? = nil
-    ) {
-      self.name = name
-      self.type = type
-      self.summary = summary
-      self.defaultValue = defaultValue
-    }
+  /// Returns a shader that calls this function with arguments by parameter name; parameters
+  /// with defaults may be left out.
+  ///
+  /// - Parameter arguments: Parameter names and values, e.g. `["origin": .float2(p)]`; checked
+  ///   when the shader is prepared (an unknown name throws, with a did-you-mean).
+  /// - Returns: A shader of this function with `arguments`.
+  public func callAsFunction(_ arguments: KeyValuePairs<String, Shader.Argument>) -> Shader {
+    Shader(function: self, namedArguments: arguments.map { (name: $0.key, value: $0.value) })
   }
 }

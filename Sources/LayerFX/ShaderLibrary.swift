@@ -1,7 +1,8 @@
 /// A set of shader functions looked up by name: SwiftUI's `ShaderLibrary`.
 ///
-/// In SwiftUI a library is compiled Metal code; here it is a table of Swift kernels.
-/// `LayerFXKernels` provides the built-in one.
+/// In SwiftUI a library is compiled Metal code; here it is a table of kernels.
+/// `LayerFXKernels` provides the built-in one as `ShaderLibrary.default`, so
+/// `ShaderLibrary.default.ripple(…)` and `ShaderLibrary.ripple(…)` read as in SwiftUI.
 ///
 /// Source: Apple, `ShaderLibrary` documentation.
 @dynamicMemberLookup
@@ -20,21 +21,26 @@ public struct ShaderLibrary: Sendable {
 
   /// Returns the function called `name`.
   ///
-  /// - Throws: ``ShaderArgumentError/unknownFunction(name:available:)`` if there is none.
+  /// - Throws: ``ShaderArgumentError/unknownFunction(name:suggestion:available:)`` if there is
+  ///   none, with the nearest name as a suggestion.
   public func function(named name: String) throws(ShaderArgumentError) -> ShaderFunction {
     guard let function = functions.first(where: { $0.name == name }) else {
-      throw .unknownFunction(name: name, available: functions.map(\.name))
+      let names = functions.map(\.name)
+      throw .unknownFunction(
+        name: name, suggestion: closestName(to: name, among: names), available: names)
     }
     return function
   }
 
   /// Returns the function called `name`, as in SwiftUI's `ShaderLibrary.default.ripple`.
   ///
-  /// - Precondition: The library has a function of that name.
+  /// - Precondition: The library has a function of that name (a misspelt member is a
+  ///   programmer error; ``function(named:)`` throws instead).
   public subscript(dynamicMember name: String) -> ShaderFunction {
-    guard let function = functions.first(where: { $0.name == name }) else {
-      preconditionFailure("no shader function named '\(name)'")
+    do {
+      return try function(named: name)
+    } catch {
+      preconditionFailure(error.description)
     }
-    return function
   }
 }

@@ -6,36 +6,38 @@ import LayerFXMath
 /// Pixel `(x, y)` of the destination sits at `((x − margin.x + 0.5) / s, (y − margin.y + 0.5) / s)`
 /// points; both forms compute it with the same operations, so their positions are identical.
 struct TilePass: Sendable {
-  let kernel: EffectKernel
-  let lanes: LaneKernel?
-  let layer: Layer
+  let shader: PreparedShader
+  let source: TileSource
   /// The destination's width in pixels.
   let width: Int
   /// The destination's margin around the source (pixels per side).
   let margin: SIMD2<Int>
+  let scale: Float
   let output: TileBuffer<half4>
 
   /// Shades `columns × rows` pixel by pixel with the closure form, recording samples in
   /// `probe`; stores the colours only when `stores` is set (a lane render that checks sample
   /// bounds runs this pass for the record alone).
   func shadePixels(columns: Range<Int>, rows: Range<Int>, probe: SampleProbe?, stores: Bool) {
-    var tileLayer = layer
-    tileLayer.probe = probe
     // The kernel's closure is taken out of the enum once per tile: doing it per pixel copies it,
     // and the reference counting of a context shared by every thread stops the cores scaling.
-    switch kernel {
-    case .layer(let body):
+    switch (shader.kernel, source) {
+    case (.layer(let body), .layer(var layer)):
+      layer.probe = probe
       forEachPixel(columns, rows, probe: probe, stores: stores) { position, _ in
-        body(position, tileLayer)
+        body(position, layer)
       }
-    case .distortion(let body):
+    case (.distortion(let body), .layer(var layer)):
+      layer.probe = probe
       forEachPixel(columns, rows, probe: probe, stores: stores) { position, _ in
-        tileLayer.sample(body(position))
+        layer.sample(body(position))
       }
-    case .color(let body):
+    case (.color(let body), _):
       forEachPixel(columns, rows, probe: probe, stores: stores) { position, pixel in
-        body(position, tileLayer.texel(pixel &- margin))
+        body(position, source.pixel(pixel &- margin))
       }
+    case (.layer, .pixels), (.distortion, .pixels):
+      preconditionFailure("a layer or distortion effect renders from a layer")
     }
   }
 
@@ -43,7 +45,6 @@ struct TilePass: Sendable {
     _ columns: Range<Int>, _ rows: Range<Int>, probe: SampleProbe?, stores: Bool,
     _ shade: (float2, SIMD2<Int>) -> half4
   ) {
-    let scale = layer.scale
     let offset = SIMD2<Float>(Float(margin.x), Float(margin.y))
     for y in rows {
       let py = (Float(y) - offset.y + 0.5) / scale
@@ -56,22 +57,51 @@ struct TilePass: Sendable {
     }
   }
 
-  /// Shades `columns × rows` with the lane form: one ``LaneRow`` call per row of the tile,
-  /// in which the kernel's eight-pixel body runs inlined.
+  /// Shades `columns × rows` with the lane form: one row call per row of the tile, in which the
+  /// kernel's batch body runs inlined.
   func shadeLanes(columns: Range<Int>, rows: Range<Int>) {
-    guard let lanes else { return }
-    // Taken out of the enum once per tile, as in `shadePixels`.
-    let shadeRow: @Sendable (LaneRow) -> Void
-    switch lanes {
-    case .layer(let body), .distortion(let body), .color(let body): shadeRow = body
-    }
+    guard let lanes = shader.lanes else { return }
     for y in rows {
       output.withPointer(at: y * width + columns.lowerBound, count: columns.count) {
-        shadeRow(
-          LaneRow(
-            layer: layer, destination: $0, count: $1, column: columns.lowerBound, row: y,
-            margin: margin))
+        let run = RowRun(
+          destination: $0, count: $1, column: columns.lowerBound, row: y, margin: margin,
+          scale: scale)
+        switch (lanes, source) {
+        case (.color(let shadeRow), _):
+          shadeRow(ColorRow(source: source.row(y - margin.y, from: columns.lowerBound), run: run))
+        case (.layer(let shadeRow), .layer(let layer)), (.distortion(let shadeRow), .layer(let layer)):
+          shadeRow(LayerRow(layer: layer, run: run))
+        case (.layer, .pixels), (.distortion, .pixels):
+          preconditionFailure("a layer or distortion effect renders from a layer")
+        }
       }
+    }
+  }
+}
+
+/// Where a tile's kernel reads: the padded layer (layer and distortion effects), or the source
+/// pixels in place (colour effects, which read only each pixel's own colour).
+enum TileSource: @unchecked Sendable {
+  /// A padded layer.
+  case layer(Layer)
+  /// `width × height` premultiplied pixels, row-major, alive for the whole render.
+  case pixels(UnsafePointer<half4>, width: Int, height: Int)
+
+  /// The source pixel in column `pixel.x`, row `pixel.y`; transparent black outside the image.
+  func pixel(_ pixel: SIMD2<Int>) -> half4 {
+    switch self {
+    case .layer(let layer): return layer.texel(pixel)
+    case .pixels(let base, let width, let height):
+      guard pixel.x >= 0, pixel.x < width, pixel.y >= 0, pixel.y < height else { return .zero }
+      return base[pixel.y * width + pixel.x]
+    }
+  }
+
+  /// The source pixel in column `column` of row `row`, whose row lies inside the image.
+  func row(_ row: Int, from column: Int) -> UnsafePointer<half4> {
+    switch self {
+    case .layer(let layer): return layer.pointer(row: row, column: column)
+    case .pixels(let base, let width, _): return base + row * width + column
     }
   }
 }

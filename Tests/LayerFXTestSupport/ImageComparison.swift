@@ -33,14 +33,14 @@ public func compare(_ actual: Image, _ expected: Image, tolerance: Float) -> Ima
   for (index, (a, e)) in zip(actual.pixels, expected.pixels).enumerated() {
     let error = abs(a - e)
     let m = error.max()
-    maxError = max(maxError, m.isNaN ? .infinity : m)
+    maxError = Swift.max(maxError, m.isNaN ? .infinity : m)
     sum += Double(error.sum())
     if !(m <= tolerance) {
       mismatches += 1
       if first == nil { first = SIMD2(index % actual.width, index / actual.width) }
     }
   }
-  let count = max(1, actual.pixels.count)
+  let count = Swift.max(1, actual.pixels.count)
   return ImageDifference(
     maxChannelError: maxError, meanChannelError: Float(sum / Double(4 * count)),
     mismatchFraction: Double(mismatches) / Double(count), firstMismatch: first)

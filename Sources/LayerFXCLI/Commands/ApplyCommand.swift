@@ -32,7 +32,7 @@ enum ApplyCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let names = try arguments.positionals("KERNEL (see 'layerfx list')", InputImage.usageName)
-    let function = try ShaderLibrary.builtIn.function(named: names[0])
+    let function = try ShaderLibrary.default.function(named: names[0])
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
@@ -43,24 +43,22 @@ enum ApplyCommand {
     try OutputOptions.checkNotInput(outputPath, input: input.path)
     let shader = Shader(
       function: function,
-      arguments: try bind(arguments.all("arg"), to: function, pixelLimit: render.pixelLimit))
-    let size = input.image.sizeInPoints
-    let kernel = try shader.makeKernel(for: function.kind, sizeInPoints: size)
-    let lanes = try shader.makeLaneKernel(for: function.kind, sizeInPoints: size)
-    let maxSampleOffset =
-      try arguments.value("max-sample-offset", as: .point)
-      ?? shader.declaredMaxSampleOffset(sizeInPoints: size)
-    guard maxSampleOffset.x >= 0, maxSampleOffset.y >= 0 else {
-      throw UsageError.invalidValue(
-        option: "max-sample-offset", value: arguments.value("max-sample-offset") ?? "",
-        expected: "two numbers ≥ 0")
+      namedArguments: try bind(arguments.all("arg"), to: function, pixelLimit: render.pixelLimit))
+    var prepared = try shader.prepared(sizeInPoints: input.image.sizeInPoints)
+    if let offset = try arguments.value("max-sample-offset", as: .point) {
+      guard offset.x >= 0, offset.y >= 0 else {
+        throw UsageError.invalidValue(
+          option: "max-sample-offset", value: arguments.value("max-sample-offset") ?? "",
+          expected: "two numbers ≥ 0")
+      }
+      prepared.maxSampleOffset = offset
     }
-    try render.checkPaddedSize(of: input.image, maxSampleOffset: maxSampleOffset)
-    let renderer = Renderer(tileSize: render.tileSize, threadCount: render.threadCount)
-    let result = renderer.render(
-      kernel, lanes: lanes, layer: Layer(input.image, maxSampleOffset: maxSampleOffset),
-      bounds: arguments.has("padded") ? .padded : .source,
-      checksSampleBounds: arguments.has("check-bounds"), maxSampleOffset: maxSampleOffset)
+    if function.kind != .color {
+      try render.checkPaddedSize(of: input.image, maxSampleOffset: prepared.maxSampleOffset)
+    }
+    let result = render.renderer.render(
+      prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
+      checksSampleBounds: arguments.has("check-bounds"))
     try output.write(result.image, to: outputPath, metadata: input.metadata, console: console)
     if let report = result.report {
       console.error("layerfx: bounds: \(report)")
@@ -68,42 +66,33 @@ enum ApplyCommand {
     }
   }
 
-  /// Orders `NAME=VALUE` pairs by the function's parameters, filling in defaults.
+  /// Parses `NAME=VALUE` pairs into named arguments of the function's parameter types; the
+  /// shader checks names (with a did-you-mean), defaults and ranges when it is prepared.
   static func bind(_ pairs: [String], to function: ShaderFunction, pixelLimit: Int) throws
-    -> [Shader.Argument]
+    -> [(name: String, value: Shader.Argument)]
   {
-    var given: [String: String] = [:]
-    for pair in pairs {
+    var seen: Set<String> = []
+    return try pairs.map { pair in
       guard let equals = pair.firstIndex(of: "=") else {
         throw UsageError.invalidValue(option: "arg", value: pair, expected: "NAME=VALUE")
       }
       let name = String(pair[..<equals])
-      guard function.parameters.contains(where: { $0.name == name }) else {
-        throw UsageError.invalid(
-          "\(function.name) has no parameter '\(name)' (parameters: "
-            + function.parameters.map(\.name).joined(separator: ", ") + ")")
-      }
-      guard given[name] == nil else {
+      let text = String(pair[pair.index(after: equals)...])
+      guard seen.insert(name).inserted else {
         throw UsageError.invalid("--arg \(name) given more than once")
       }
-      given[name] = String(pair[pair.index(after: equals)...])
-    }
-    return try function.parameters.map { parameter in
-      guard let text = given[parameter.name] else {
-        guard let value = parameter.defaultValue else {
-          throw UsageError.missing(
-            "--arg \(parameter.name)=\(Shader.Argument.commandLineForm(of: parameter.type)) "
-              + "(\(parameter.summary))")
-        }
-        return value
+      guard let parameter = function.parameters.first(where: { $0.name == name }) else {
+        let names = function.parameters.map(\.name)
+        throw ShaderArgumentError.unknownParameter(
+          function: function.name, name: name, suggestion: closestName(to: name, among: names),
+          parameters: names)
       }
       guard let value = try Shader.Argument.parse(text, as: parameter.type, pixelLimit: pixelLimit)
       else {
         throw UsageError.invalidValue(
-          option: "arg", value: "\(parameter.name)=\(text)",
-          expected: Shader.Argument.commandLineForm(of: parameter.type))
+          option: "arg", value: pair, expected: Shader.Argument.commandLineForm(of: parameter.type))
       }
-      return value
+      return (name, value)
     }
   }
 }

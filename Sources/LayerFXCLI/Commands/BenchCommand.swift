@@ -23,7 +23,7 @@ enum BenchCommand {
     .value("repeats", "N", "timed runs per variant (default 7)"),
     .value("warmup", "N", "untimed runs first (default 1)"),
     .value(
-      "tile-size", "PX", "tile edge for the main cases, pixels (default \(Renderer().tileSize))"),
+      "tile-size", "PX", "tile edge for the main cases, pixels (default: the renderer's bands)"),
     .value("tiles", "PX,PX…|none", "tile edges for the sweep, pixels (default 16,64,256,1024)"),
     .value("time", "SECONDS", "value of a kernel's time parameter (default 0.5)"),
     .flag("json", "print one JSON document (seconds, Mpix/s, ratios) instead of lines"),
@@ -48,8 +48,7 @@ enum BenchCommand {
     options.threadCounts = try arguments.value("threads", as: .counts) ?? options.threadCounts
     options.repeats = try arguments.value("repeats", as: .integer(in: 1...1000), default: 7)
     options.warmUps = try arguments.value("warmup", as: .integer(in: 0...1000), default: 1)
-    options.tileSize = try arguments.value(
-      "tile-size", as: .integer(in: 1...65536), default: options.tileSize)
+    options.tileSize = try arguments.value("tile-size", as: .integer(in: 1...65536))
     if arguments.value("tiles") == "none" {
       options.sweepTileSizes = []
     } else {

@@ -15,7 +15,7 @@ enum ListCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     _ = try arguments.positionals()
-    for function in ShaderLibrary.builtIn.functions {
+    for function in ShaderLibrary.default.functions {
       console.print("\(function.name) (\(function.kind.rawValue) effect): \(function.summary)")
       for parameter in function.parameters {
         let defaultText = parameter.defaultValue.map { " [default \($0.commandLineText)]" } ?? ""

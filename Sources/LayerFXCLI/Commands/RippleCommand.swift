@@ -55,13 +55,13 @@ enum RippleCommand {
         repeatable: true),
       .value("origin", "X,Y", "the single tap's point when there is no --tap (default: centre)"),
       .value("keyframes", "FILE.json", "keyframe tracks for ripple parameters (config document)"),
-      .value("amplitude", "POINTS", "largest displacement, points (default 12)"),
-      .value("frequency", "RAD/S", "oscillation, radians per second (default 15)"),
-      .value("decay", "1/S", "damping per second (default 8)"),
-      .value("speed", "POINTS/S", "wave-front speed, points per second (default 1200)"),
       .value("duration", "SECONDS", "how long each ripple lasts, seconds (default 3)"),
       .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
-    ] + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs
+    ] + rippleParameters.map(\.optionSpec) + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs
+
+  /// The ripple's parameters that are options here: all but those the taps drive (origin and
+  /// time), straight from the kernel's declaration.
+  static let rippleParameters = ShaderFunction.ripple.parameters.filter { $0.role == nil }
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
@@ -100,11 +100,11 @@ enum RippleCommand {
     if origin != nil && !taps.isEmpty {
       throw UsageError.invalid("--origin and --tap cannot be used together; give X,Y@T per tap")
     }
-    let base = RippleParameters(
-      amplitude: try arguments.value("amplitude", as: .number, default: 12),
-      frequency: try arguments.value("frequency", as: .number, default: 15),
-      decay: try arguments.value("decay", as: .number, default: 8),
-      speed: try arguments.value("speed", as: .positiveNumber, default: 1200))
+    var base = RippleParameters()
+    for parameter in rippleParameters {
+      guard let property = RippleParameters.Property(rawValue: parameter.name) else { continue }
+      base[keyPath: property.keyPath] = Double(try parameter.float(from: arguments))
+    }
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
     let render = try RenderOptions(arguments)

@@ -11,19 +11,22 @@ struct RenderOptions {
   static let specs: [OptionSpec] = [
     .value("threads", "N", "worker threads (default: all \(Renderer.defaultThreadCount) cores)"),
     .value(
-      "tile-size", "PX", "edge of a square render tile, pixels (default \(Renderer().tileSize))"),
+      "tile-size", "PX",
+      "edge of a square render tile, pixels (default: bands of whole rows, even across threads)"),
     pixelLimitSpec,
   ]
 
   var threadCount: Int
-  var tileSize: Int
+  var tileSize: Int?
   var pixelLimit: Int
+
+  /// The renderer these options describe.
+  var renderer: Renderer { Renderer(tileSize: tileSize, threadCount: threadCount) }
 
   init(_ arguments: ParsedArguments) throws {
     threadCount = try arguments.value(
       "threads", as: .integer(in: 1...1024), default: Renderer.defaultThreadCount)
-    tileSize = try arguments.value(
-      "tile-size", as: .integer(in: 1...65536), default: Renderer().tileSize)
+    tileSize = try arguments.value("tile-size", as: .integer(in: 1...65536))
     pixelLimit = try Self.pixelLimit(arguments)
   }
 

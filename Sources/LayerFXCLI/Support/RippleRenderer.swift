@@ -50,15 +50,13 @@ struct RippleRenderer {
       let shader = ShaderFunction.ripple(
         .float2(ripple.origin), .float(Float(ripple.time)), .float(Float(ripple.amplitude)),
         .float(Float(ripple.frequency)), .float(Float(ripple.decay)), .float(Float(ripple.speed)))
-      let kernel = try shader.makeKernel(for: .layer, sizeInPoints: frame.sizeInPoints)
-      let lanes = try shader.makeLaneKernel(for: .layer, sizeInPoints: frame.sizeInPoints)
+      let prepared = try shader.prepared(for: .layer, sizeInPoints: frame.sizeInPoints)
       try options.checkPaddedSize(of: frame, maxSampleOffset: ripple.maxSampleOffset)
       let layer =
         pass == 0
         ? inputLayer.layer(for: image, maxSampleOffset: ripple.maxSampleOffset)
         : Layer(frame, maxSampleOffset: ripple.maxSampleOffset)
-      let renderer = Renderer(tileSize: options.tileSize, threadCount: options.threadCount)
-      frame = renderer.render(kernel, lanes: lanes, layer: layer).image
+      frame = options.renderer.render(prepared, layer).image
     }
     return frame
   }

@@ -6,9 +6,11 @@ import LayerFXPNG
 extension Shader.Argument {
   /// The value as `layerfx apply --arg NAME=VALUE` writes it.
   var commandLineText: String {
-    func list(_ values: [Float]) -> String { values.map { "\($0)" }.joined(separator: ",") }
+    func list(_ values: [Float]) -> String {
+      values.map(\.shortDescription).joined(separator: ",")
+    }
     return switch self {
-    case .float(let x): "\(x)"
+    case .float(let x): x.shortDescription
     case .float2(let v): list([v.x, v.y])
     case .float3(let v): list([v.x, v.y, v.z])
     case .float4(let v), .color(let v): list([v.x, v.y, v.z, v.w])

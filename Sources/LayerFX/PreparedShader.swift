@@ -1,0 +1,49 @@
+import LayerFXMath
+
+/// A shader whose arguments are checked and bound once: what the renderer runs, frame after
+/// frame, with no further checks.
+///
+/// Made by ``Shader/prepared(for:sizeInPoints:)``.
+public struct PreparedShader: Sendable {
+  /// The function it calls.
+  public let function: ShaderFunction
+  /// The checked arguments, one per parameter.
+  public let arguments: ShaderArguments
+  /// The `maxSampleOffset` the layer is padded by and the bounds checker holds samples to,
+  /// points per axis: the function's declared one for these arguments, unless a caller sets
+  /// another (as SwiftUI's modifier argument does).
+  public var maxSampleOffset: float2
+  /// The per-pixel closure form.
+  public let kernel: EffectKernel
+  @usableFromInline let lanes: LaneKernel?
+
+  init(function: ShaderFunction, arguments: ShaderArguments, forms: ShaderFunction.Forms) {
+    self.function = function
+    self.arguments = arguments
+    self.maxSampleOffset = forms.maxSampleOffset
+    self.kernel = forms.kernel
+    self.lanes = forms.lanes
+  }
+
+  /// Creates a prepared shader that runs a bare per-pixel kernel, for rendering a closure
+  /// without declaring a function (its arguments are already bound inside it).
+  ///
+  /// - Parameters:
+  ///   - kernel: The per-pixel closure.
+  ///   - maxSampleOffset: The offset (points, per axis) the layer is padded by and the bounds
+  ///     checker holds samples to.
+  public init(_ kernel: EffectKernel, maxSampleOffset: float2 = .zero) {
+    let function = ShaderFunction(name: "kernel", kind: kernel.kind, parameters: []) { _ in
+      kernel
+    }
+    self.init(
+      function: function, arguments: ShaderArguments(),
+      forms: ShaderFunction.Forms(kernel: kernel, lanes: nil, maxSampleOffset: maxSampleOffset))
+  }
+
+  /// The effect kind.
+  public var kind: EffectKind { function.kind }
+
+  /// Whether the kernel has a lane form (eight pixels per call), which the renderer prefers.
+  public var hasLaneForm: Bool { lanes != nil }
+}

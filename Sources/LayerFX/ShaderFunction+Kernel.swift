@@ -1,0 +1,83 @@
+import LayerFXMath
+
+// Shader functions from kernels written once for every lane width: the per-pixel closure runs
+// the kernel at `F = Float`, the lane form at `F = FloatLanes8`. Both are specialised here, in
+// the module that calls these initialisers (the kernel's own), from the same source.
+extension ShaderFunction {
+  /// Creates the shader function of a colour-effect kernel.
+  ///
+  /// - Parameters:
+  ///   - kernel: The kernel type; its `init()` gives the defaults, its ``ShaderKernel/parameters``
+  ///     the declaration.
+  ///   - name: The function's name (the lowerCamel form of the Metal function's).
+  ///   - summary: A one-line description.
+  @inlinable
+  public init<K: ColorEffect>(_ kernel: K.Type, name: String, summary: String) {
+    self.init(kernelType: K.self, name: name, kind: .color, summary: summary) { kernel in
+      (
+        .color { position, color in
+          kernel.shade(position: Vector2<Float>(position), color: Vector4<Float>(color)).simd
+        },
+        .color { row in
+          row.shade { (position: Vector2<FloatLanes8>, color) in
+            kernel.shade(position: position, color: color)
+          }
+        }
+      )
+    }
+  }
+
+  /// Creates the shader function of a distortion-effect kernel.
+  ///
+  /// - Parameters: As for the colour-effect initialiser.
+  @inlinable
+  public init<K: DistortionEffect>(_ kernel: K.Type, name: String, summary: String) {
+    self.init(kernelType: K.self, name: name, kind: .distortion, summary: summary) { kernel in
+      (
+        .distortion { position in kernel.distort(position: Vector2<Float>(position)).simd },
+        .distortion { row in
+          row.distort { (position: Vector2<FloatLanes8>) in kernel.distort(position: position) }
+        }
+      )
+    }
+  }
+
+  /// Creates the shader function of a layer-effect kernel.
+  ///
+  /// - Parameters: As for the colour-effect initialiser.
+  @inlinable
+  public init<K: LayerEffect>(_ kernel: K.Type, name: String, summary: String) {
+    self.init(kernelType: K.self, name: name, kind: .layer, summary: summary) { kernel in
+      (
+        .layer { position, layer in
+          kernel.shade(position: Vector2<Float>(position), layer: layer).simd
+        },
+        .layer { row in
+          row.shade { (position: Vector2<FloatLanes8>) in
+            kernel.shade(position: position, layer: row.layer)
+          }
+        }
+      )
+    }
+  }
+
+  /// Creates a shader function whose prepared forms are `forms` of the kernel made from the
+  /// checked arguments: `K()` with every argument assigned through its parameter.
+  @inlinable
+  init<K: ShaderKernel>(
+    kernelType: K.Type, name: String, kind: EffectKind, summary: String,
+    forms: @escaping @Sendable (K) -> (EffectKernel, LaneKernel)
+  ) {
+    let parameters = K.parameters
+    self.init(
+      name: name, kind: kind, summary: summary, parameters: parameters.map(\.declaration)
+    ) { arguments in
+      var kernel = K()
+      for (parameter, value) in zip(parameters, arguments.values) {
+        parameter.assign(&kernel, value)
+      }
+      let (closure, lanes) = forms(kernel)
+      return Forms(kernel: closure, lanes: lanes, maxSampleOffset: kernel.maxSampleOffset)
+    }
+  }
+}

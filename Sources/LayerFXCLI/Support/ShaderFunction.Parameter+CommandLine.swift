@@ -1,0 +1,42 @@
+import LayerFX
+
+extension ShaderFunction.Parameter {
+  /// The option a command derives from the parameter: `--amplitude POINTS`, with the help text
+  /// from the declaration.
+  var optionSpec: OptionSpec {
+    .value(name, unit.map { $0.name.uppercased().replacingOccurrences(of: " ", with: "-") }
+      ?? Shader.Argument.commandLineForm(of: type), helpText)
+  }
+
+  /// The declaration as one line of help: `largest displacement, points (default 12; suggested
+  /// 4…24)`.
+  var helpText: String {
+    var notes: [String] = []
+    if let defaultValue { notes.append("default \(defaultValue.commandLineText)") }
+    if let validRange { notes.append(validRange.description) }
+    if let suggestedRange {
+      notes.append(
+        "suggested \(suggestedRange.lowerBound.shortDescription)…"
+          + suggestedRange.upperBound.shortDescription)
+    }
+    let unitText = unit.map { ", \($0.name)" } ?? ""
+    return summary + unitText + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
+  }
+
+  /// Reads the parameter's `--NAME` option as a `float`, or its default, checking the value
+  /// against the declared valid range.
+  ///
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` for a value that is not a
+  ///   finite number or lies outside the range.
+  func float(from arguments: ParsedArguments) throws(UsageError) -> Float {
+    guard case .float(let fallback)? = defaultValue else {
+      preconditionFailure("\(name): a derived option needs a float default")
+    }
+    let value = Float(try arguments.value(name, as: .number, default: Double(fallback)))
+    if let validRange, !validRange.contains(value) {
+      throw .invalidValue(
+        option: name, value: arguments.value(name) ?? "", expected: "a number \(validRange)")
+    }
+    return value
+  }
+}
