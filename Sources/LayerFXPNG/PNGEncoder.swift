@@ -3,8 +3,11 @@ import LayerFX
 
 /// Encodes LayerFX images as PNG (colour type 6, RGBA, non-interlaced) with libpng.
 ///
-/// Each pixel is un-premultiplied (a pixel with alpha ≤ 0 or NaN stores as all zeros), then
-/// each channel maps NaN to 0, clamps to [0, 1] and rounds to the nearest 8- or 16-bit code.
+/// The store is a GPU's write to a premultiplied unorm target, then un-premultiplied: each
+/// premultiplied channel maps NaN to 0 and clamps to [0, 1]; colour is divided by the clamped
+/// alpha and clamped to [0, 1] again (alpha 0 gives colour 0, so a pixel whose alpha was ≤ 0 or
+/// NaN stores as all zeros); each channel rounds to the nearest 8- or 16-bit code. A kernel's
+/// premultiplied (3, 3, 3, 6) therefore stores as opaque white.
 ///
 /// Source: semantics.md §3 (the final store); PNG Specification (Second Edition) §11.2.2
 /// "IHDR Image header" (colour type 6, bit depths 8 and 16).
@@ -44,8 +47,9 @@ public struct PNGEncoder: Sendable {
 
   /// Returns the straight-alpha 8-bit RGBA samples the encoder stores for `image`.
   ///
-  /// Four bytes per pixel, row-major, un-premultiplied, clamped to [0, 1], NaN as 0, rounded to
-  /// nearest (semantics.md §3). For raw frame streams (`layerfx ripple … -o -`).
+  /// Four bytes per pixel, row-major: premultiplied channels clamped to [0, 1] (NaN as 0), then
+  /// un-premultiplied, clamped again and rounded to nearest, as ``encode(_:metadata:name:)``
+  /// stores them (semantics.md §3). For raw frame streams (`layerfx ripple … -o -`).
   ///
   /// - Complexity: O(width × height); allocates 4 bytes per pixel.
   public static func rgba8(_ image: Image) -> [UInt8] {

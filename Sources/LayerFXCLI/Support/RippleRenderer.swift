@@ -9,14 +9,16 @@ import LayerFXMath
 /// At time `t` (seconds on the animation clock) the animator lists the active ripples in tap
 /// order; each one is one ripple layer-effect pass over the previous pass's output, with its
 /// own `maxSampleOffset = (|amplitude|, |amplitude|)`, as stacking one `.layerEffect` per tap
-/// does in SwiftUI (the first tap innermost). Between passes each channel is clamped to [0, 1]
-/// but not rounded: SwiftUI rasterises an effect's input into a texture before the next effect
-/// samples it, and a normalised texture holds [0, 1] (LayerFX's decision; SwiftUI does not
-/// document its intermediate format). The final PNG store clamps and rounds as semantics.md §3
-/// says. With no active ripple the frame is the input itself, bit for bit.
+/// does in SwiftUI (the first tap innermost). Between passes each premultiplied channel is
+/// clamped to [0, 1], NaN becoming 0, but not rounded: each SwiftUI effect renders into its own
+/// target, and a normalised target holds [0, 1] (semantics.md §3; SwiftUI does not document its
+/// intermediate format, so not rounding is LayerFX's decision). The final PNG store clamps the
+/// same way, then un-premultiplies and rounds (semantics.md §3). With no active ripple the
+/// frame is the input itself, bit for bit.
 ///
-/// Source: semantics.md §4 (padding by `maxSampleOffset`), §5 (ripple arguments and the
-/// `0 < time < duration` rule); ``RippleAnimator`` (overlap rule).
+/// Source: semantics.md §3 (the premultiplied clamp between stacked effects and at the store),
+/// §4 (padding by `maxSampleOffset`), §5 (ripple arguments and the `0 < time < duration` rule);
+/// ``RippleAnimator`` (overlap rule).
 struct RippleRenderer {
   /// The input, premultiplied RGBA.
   let image: Image
@@ -45,7 +47,7 @@ struct RippleRenderer {
     var frame = image
     for (pass, ripple) in animator.ripples(at: time).enumerated() {
       if pass > 0 {
-        frame.pixels = frame.pixels.map { $0.clamped(lowerBound: .zero, upperBound: .one) }
+        frame.pixels = frame.pixels.map(Self.clampedBetweenPasses)
       }
       let shader = ShaderFunction.ripple(
         .float2(ripple.origin), .float(Float(ripple.time)), .float(Float(ripple.amplitude)),
@@ -59,6 +61,22 @@ struct RippleRenderer {
       frame = options.renderer.render(prepared, layer).image
     }
     return frame
+  }
+
+  /// Returns `pixel` with each premultiplied channel clamped to [0, 1] and NaN mapped to 0, as
+  /// a normalised render target stores it between stacked effects.
+  ///
+  /// The same values as `clamped(lowerBound: .zero, upperBound: .one)`, which also gives 0 for
+  /// NaN (through `Float.maximum`, measured with Swift 6.3); written with masks so the NaN rule
+  /// is stated here rather than inherited, and no lane branches.
+  ///
+  /// Source: semantics.md §3 (the same premultiplied clamp applies between stacked effects).
+  static func clampedBetweenPasses(_ pixel: half4) -> half4 {
+    var clamped = pixel
+    // `!(x >= 0)` is true for negatives and for NaN.
+    clamped.replace(with: 0, where: .!(clamped .>= 0))
+    clamped.replace(with: 1, where: clamped .> 1)
+    return clamped
   }
 }
 

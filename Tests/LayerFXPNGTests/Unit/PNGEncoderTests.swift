@@ -59,25 +59,25 @@ struct PNGEncoderTests {
     #expect(try Self.roundTrip(codes: codes, bitDepth: .sixteen) == codes)
   }
 
-  @Test("encoding un-premultiplies, clamps to [0, 1], maps NaN to 0 and rounds to nearest")
+  @Test("encoding clamps to [0, 1], maps NaN to 0, un-premultiplies and rounds to nearest")
   func quantisation() throws {
     let pixels: [half4] = [
       half4(2, -1, .nan, 1),  // clamp high, clamp low, NaN → 0
       half4(0.2, 0.4, 0.6, 0.8),  // straight 0.25, 0.5, 0.75, 0.8 → 63.75, 127.5, 191.25, 204
       half4(0.5, 0.5, 0.5, 0),  // alpha 0 → all zero
-      half4(1.5, 0.75, 0, 1.5),  // straight 1, 0.5, 0; alpha clamps to 1
+      half4(1.5, 0.75, 0, 1.5),  // clamps to (1, 0.75, 0, 1) first: 255, 191.25 → 191, 0, 255
       half4(0.1, 0.1, 0.1, -0.5),  // negative alpha → all zero
       half4(0.1, 0.1, 0.1, .nan),  // NaN alpha → all zero
       half4(.infinity, 0, 0, 1),  // +∞ clamps to 1
     ]
     let expected8: [[Int]] = [
-      [255, 0, 0, 255], [64, 128, 191, 204], [0, 0, 0, 0], [255, 128, 0, 255], [0, 0, 0, 0],
+      [255, 0, 0, 255], [64, 128, 191, 204], [0, 0, 0, 0], [255, 191, 0, 255], [0, 0, 0, 0],
       [0, 0, 0, 0], [255, 0, 0, 255],
     ]
     // 16-bit: 0.25 × 65535 = 16383.75 → 16384; 0.5 → 32767.5 → 32768; 0.75 → 49151.25 → 49151;
     // 0.8 × 65535 = 52428.
     let expected16: [[Int]] = [
-      [65535, 0, 0, 65535], [16384, 32768, 49151, 52428], [0, 0, 0, 0], [65535, 32768, 0, 65535],
+      [65535, 0, 0, 65535], [16384, 32768, 49151, 52428], [0, 0, 0, 0], [65535, 49151, 0, 65535],
       [0, 0, 0, 0], [0, 0, 0, 0], [65535, 0, 0, 65535],
     ]
     let image = Image(width: pixels.count, height: 1, pixels: pixels)
