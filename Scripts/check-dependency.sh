@@ -38,7 +38,7 @@ fi
 library="$work/LayerFX"
 dependent="$work/Dependent"
 run="$work/run"
-mkdir -p "$library" "$dependent/Sources/Dependent" "$run"
+mkdir -p "$library" "$dependent/Sources/Dependent" "$run" "$work/tmp"
 
 # The README's example: the first non-blank line after the marker must open a swift block.
 awk '
@@ -82,13 +82,15 @@ MANIFEST
 # 3. Build, timed, with nothing from our environment.
 log="$work/build.log"
 started=$(date +%s%N)
-if ! env -u LAYERFX_PORTABLE -u LAYERFX_INTERNAL_CHECKS swift build \
-  --package-path "$dependent" --cache-path "$work/cache" >"$log" 2>&1; then
+# TMPDIR inside $work: SwiftPM leaves its lock files there.
+dependent_build=(env -u LAYERFX_PORTABLE -u LAYERFX_INTERNAL_CHECKS TMPDIR="$work/tmp"
+  swift build --package-path "$dependent" --cache-path "$work/cache")
+if ! "${dependent_build[@]}" >"$log" 2>&1; then
   tail -n 40 "$log" >&2
   fail "the dependent package did not build against LayerFX $version (log above)"
 fi
 milliseconds=$((($(date +%s%N) - started) / 1000000))
-binary="$(swift build --package-path "$dependent" --cache-path "$work/cache" --show-bin-path)/Dependent"
+binary="$("${dependent_build[@]}" --show-bin-path)/Dependent"
 
 # 4. A photo for the example, then the example itself.
 swift build --product layerfx >/dev/null || fail "swift build --product layerfx (for photo.png)"
