@@ -4,22 +4,41 @@
 // Build settings:
 // - LAYERFX_INTERNAL_CHECKS (off by default): compiles expensive invariant checks into the
 //   engine; the benchmarks refuse to run when it is on.
-// - AVX2: when the building machine is x86-64 with AVX2, FMA and F16C (read from /proc/cpuinfo)
-//   the engine targets (LayerFXMath, LayerFX, LayerFXKernels) build with `-target-cpu haswell`:
-//   eight float lanes per instruction for the lane fast path. The binary then needs such a CPU
-//   (it stops with SIGILL elsewhere). Set LAYERFX_PORTABLE=1 for a portable x86-64 build, and
-//   when LayerFX is a dependency (SwiftPM refuses unsafe flags in dependencies).
+// - Host tuning: when the building machine is x86-64 with AVX2, FMA and F16C (read from
+//   /proc/cpuinfo), the engine targets (LayerFXMath, LayerFX, LayerFXKernels) build with
+//   `-target-cpu haswell`: eight float lanes per instruction for the lane fast path. That is
+//   the x86-64-v3 level, which this toolchain cannot name; on an AVX-512 Zen 4 it is still the
+//   right level (a haswell build ran at full speed there, and AVX-512 gathers are slow). The
+//   binary then needs such a CPU (it stops with SIGILL elsewhere). LAYERFX_PORTABLE=1 gives a
+//   portable x86-64 build of this repository.
+// - As a dependency: SwiftPM refuses unsafe flags in a versioned (`from:`) dependency, and a
+//   user's manifest cannot set our environment variables. So this manifest leaves the flags out
+//   when it is evaluated inside a dependency checkout, that is when its package directory sits
+//   in a folder named `checkouts` (SwiftPM's `.build/checkouts/NAME`, also under any
+//   `--scratch-path`, and Xcode's `SourcePackages/checkouts/NAME`). Everything else keeps the
+//   flags: a clone of this repository (the `layerfx` tool) and the packages that depend on it
+//   by path (Benchmarks/, Fuzz/; SwiftPM allows unsafe flags through a path dependency).
+//   Limits: the `checkouts` layout is SwiftPM's and Xcode's habit, not a documented contract;
+//   a registry dependency (`.package(id:)`) is not recognised (LayerFX is in no registry); a
+//   clone that happens to sit in a folder named `checkouts` builds portable; and a dependent
+//   gets portable engine code (13–27 % slower lane code, per the platform notes) unless it
+//   passes `-Xswiftc -target-cpu -Xswiftc haswell` to its own `swift build`.
+//   Scripts/check-dependency.sh (run by CI) builds a versioned dependent to prove it.
 import Foundation
 import PackageDescription
 
-/// Where Debian's `libomp-dev` installs `libomp.so` (used by the C reference kernels).
-let openMPLibraryPath = "/usr/lib/llvm-14/lib"
+/// Whether this manifest is being evaluated inside a dependency checkout
+/// (`…/checkouts/NAME`), where SwiftPM refuses unsafe flags.
+let isDependencyCheckout: Bool = {
+  let components = Context.packageDirectory.split(separator: "/")
+  return components.dropLast().last == "checkouts"
+}()
 
-/// Whether the building machine is x86-64 with AVX2, FMA and F16C, and no portable build was
-/// asked for (LAYERFX_PORTABLE).
+/// Whether the building machine is x86-64 with AVX2, FMA and F16C, this is not a dependency
+/// checkout, and no portable build was asked for (LAYERFX_PORTABLE).
 let buildsForHostAVX2: Bool = {
   #if arch(x86_64) && os(Linux)
-    guard ProcessInfo.processInfo.environment["LAYERFX_PORTABLE"] == nil,
+    guard !isDependencyCheckout, Context.environment["LAYERFX_PORTABLE"] == nil,
       let cpuInfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
       let flags = cpuInfo.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
     else { return false }
@@ -41,7 +60,7 @@ let package = Package(
       name: "LayerFX",
       targets: ["LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation"]),
     .executable(name: "layerfx", targets: ["layerfx"]),
-    // The CLI's commands as a library, for the fuzz targets in Fuzz/ (a separate package).
+    // The CLI's commands and parser as a library, for the packages in Fuzz/ and Benchmarks/.
     .library(name: "LayerFXCLI", targets: ["LayerFXCLI"]),
   ],
   targets: [
@@ -73,13 +92,16 @@ let package = Package(
       name: "LayerFXCLI",
       dependencies: [
         "LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
-        "LayerFXBenchmarkKit",
       ]),
     .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI"]),
 
     // MARK: Tests
     .target(
       name: "LayerFXTestSupport", dependencies: ["LayerFX"], path: "Tests/LayerFXTestSupport"),
+    // The C reference kernels (their sources live in the Benchmarks package, which builds them
+    // with -O3 -march=native and OpenMP), built here plainly, without OpenMP or unsafe flags,
+    // for the differential tests only; no product contains this target.
+    .target(name: "CReference", path: "Benchmarks/CReference"),
     .testTarget(name: "LayerFXMathTests", dependencies: ["LayerFXMath"]),
     .testTarget(name: "LayerFXTests", dependencies: ["LayerFX", "LayerFXTestSupport"]),
     .testTarget(
@@ -92,26 +114,5 @@ let package = Package(
       name: "LayerFXCLITests",
       dependencies: ["LayerFXCLI", "layerfx", "LayerFXPNG", "LayerFXTestSupport"]),
     .testTarget(name: "LayerFXAnimationTests", dependencies: ["LayerFXAnimation"]),
-
-    // MARK: Benchmarks
-    // The C + OpenMP reference kernels: -O3 -march=native as a C programmer would build them.
-    // OpenMP: `apt-get install libomp-dev`; `-fopenmp` is a compile flag only (the Swift link
-    // driver rejects it), so libomp is linked by name from where Debian puts it.
-    .target(
-      name: "CReference", path: "Benchmarks/CReference",
-      cSettings: [.unsafeFlags(["-O3", "-march=native", "-fopenmp"])],
-      linkerSettings: [
-        .linkedLibrary("omp"),
-        .unsafeFlags([
-          "-L\(openMPLibraryPath)", "-Xlinker", "-rpath", "-Xlinker", openMPLibraryPath,
-        ]),
-      ]),
-    .target(
-      name: "LayerFXBenchmarkKit",
-      dependencies: ["LayerFX", "LayerFXKernels", "LayerFXMath", "CReference"],
-      path: "Benchmarks/LayerFXBenchmarkKit"),
-    .executableTarget(
-      name: "layerfx-bench", dependencies: ["LayerFXCLI"],
-      path: "Benchmarks/layerfx-bench"),
   ]
 )

@@ -1,6 +1,6 @@
 import LayerFX
 
-/// What a benchmark run measures; `layerfx bench` fills it from the command line.
+/// What a benchmark run measures; `layerfx-bench` fills it from the command line.
 public struct BenchmarkOptions: Equatable, Sendable {
   /// Only this kernel, or every registered one when `nil`.
   public var kernel: String?

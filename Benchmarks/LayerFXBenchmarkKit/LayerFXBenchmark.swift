@@ -2,7 +2,7 @@ import Foundation
 import LayerFX
 import LayerFXKernels
 
-/// The benchmark harness behind `layerfx bench` (and the `layerfx-bench` executable).
+/// The benchmark harness behind the `layerfx-bench` executable.
 ///
 /// Times every kernel of ``LayerFX/ShaderLibrary/default`` (a kernel added later appears without
 /// touching the harness) at each size and thread count: the Swift engine's lane form, its

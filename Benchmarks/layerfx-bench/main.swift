@@ -1,5 +1,4 @@
 import Foundation
-import LayerFXCLI
 
-// `layerfx-bench ARGS` is `layerfx bench ARGS`.
-exit(CommandLineTool.main(["bench"] + CommandLine.arguments.dropFirst()))
+// `layerfx-bench ARGS`: see BenchCommand.
+exit(BenchCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -17,7 +17,7 @@ script prints the largest 8-bit code difference and the share of channels more t
 Requires: pip install moderngl halide numpy pillow; Debian's Mesa (libegl1, libgl1-mesa-dri).
 Usage: python3 Benchmarks/peers/ripple_peers.py [--input PHOTO.png (default: the dandelion photo
            of $LAYERFX_TESTDATA or ../shared/testdata)] [--threads 2] [--repeats 7]
-           [--bench .build/release/layerfx-bench] [--json]
+           [--bench Benchmarks/.build/release/layerfx-bench] [--json]
 """
 import argparse
 import json
@@ -41,7 +41,8 @@ def parse_arguments():
         testdata, "photos", "dandelion-seeding-3000x2000.png"))
     parser.add_argument("--threads", type=int, default=os.cpu_count())
     parser.add_argument("--repeats", type=int, default=7)
-    parser.add_argument("--bench", default=os.path.join(root, ".build", "release", "layerfx-bench"))
+    parser.add_argument("--bench", default=os.path.join(
+        root, "Benchmarks", ".build", "release", "layerfx-bench"))
     parser.add_argument("--json", action="store_true")
     return parser.parse_args()
 

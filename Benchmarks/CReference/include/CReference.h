@@ -5,6 +5,10 @@
 // shared/docs/semantics.md exactly (pixel centres, padded layer, clamped bilinear sample) so the
 // Swift engine can be checked against them within 1 8-bit code value.
 //
+// Two builds of these sources: the Benchmarks package's (-O3 -march=native -fopenmp, for
+// timing) and the root package's, plain and without OpenMP, for its differential tests; there
+// the `omp` pragmas are ignored and every kernel runs on the calling thread.
+//
 // Images are premultiplied RGBA, 4 floats per pixel, row-major, top row first.
 #ifndef LAYERFX_CREFERENCE_H
 #define LAYERFX_CREFERENCE_H

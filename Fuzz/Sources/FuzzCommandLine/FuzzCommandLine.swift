@@ -11,8 +11,8 @@ import LayerFXKernels
 /// First the pieces: the command line is parsed against the command's options, every given
 /// option is read through each value type, and `--arg NAME=VALUE` pairs are bound to every
 /// built-in kernel as `layerfx apply` does. Then, when it is safe, the whole command runs
-/// (`CommandLineTool.main`) inside a scratch directory: never `bench` or an argument `-`
-/// (standard input), only when no argument contains `/`
+/// (`CommandLineTool.main`) inside a scratch directory: never with an argument `-` (standard
+/// input), only when no argument contains `/`
 /// (so nothing outside the directory is read or written), the input is small
 /// (`--max-pixels` at most 4096, added when absent) and an animation is short
 /// (`--max-frames` at most 3, added when absent).
@@ -55,9 +55,8 @@ enum FuzzCommandLine: FuzzTarget {
   /// Runs the command when its arguments stay inside the scratch directory and its size is
   /// bounded, then empties the directory.
   static func runWhole(_ command: Command, arguments: [String], parsed: ParsedArguments) {
-    // Not `bench`: it times full-size renders by design. Not `-`: that reads standard input,
-    // which would wait for the fuzzer's terminal.
-    guard command.name != BenchCommand.name, !arguments.contains("-"),
+    // Not `-`: that reads standard input, which would wait for the fuzzer's terminal.
+    guard !arguments.contains("-"),
       !arguments.contains(where: { $0.contains("/") })
     else { return }
     let names = Set(command.options.map(\.name))
