@@ -67,7 +67,7 @@ let package = Package(
     // MARK: Library
     .target(name: "LayerFXMath", exclude: ["README.md"], swiftSettings: engineSwiftSettings),
     .target(
-      name: "LayerFX", dependencies: ["LayerFXMath"], exclude: ["README.md"],
+      name: "LayerFX", dependencies: ["LayerFXMath", "CLaneShuffle"], exclude: ["README.md"],
       swiftSettings: engineSwiftSettings),
     .target(
       name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"], exclude: ["README.md"],
@@ -78,6 +78,9 @@ let package = Package(
     .target(name: "LayerFXAnimation", dependencies: ["LayerFXMath"], exclude: ["README.md"]),
 
     // MARK: System
+    // Header-only shuffles of eight floats (clang's __builtin_shufflevector) for the lane
+    // sampler's transposes; nothing to link.
+    .systemLibrary(name: "CLaneShuffle"),
     // libpng from Debian (apt install libpng-dev); found through pkg-config.
     .systemLibrary(
       name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),

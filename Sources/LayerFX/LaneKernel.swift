@@ -76,17 +76,20 @@ struct LayerRow {
     self.run = run
   }
 
-  /// Shades the run with a layer effect's body: `body(positions)` gives the colours.
+  /// Shades the run with a layer effect, `F.laneCount` pixels per call of its body.
   @inlinable @inline(__always)
-  func shade<F: PixelLanes>(_ body: (Vector2<F>) -> Vector4<F>) {
-    run.forEachBatch { position, _, _ in body(position) }
+  func shade<K: LayerEffect, F: PixelLanes>(_ kernel: K, lanes: F.Type) {
+    run.forEachBatch { (position: Vector2<F>, _, _) in
+      kernel.shade(position: position, layer: layer)
+    }
   }
 
-  /// Shades the run with a distortion effect's body: `body(positions)` gives the source
-  /// positions (points), which the layer is sampled at.
+  /// Shades the run with a distortion effect: the layer sampled where its body says.
   @inlinable @inline(__always)
-  func distort<F: PixelLanes>(_ body: (Vector2<F>) -> Vector2<F>) {
-    run.forEachBatch { position, _, _ in layer.sample(body(position)) }
+  func distort<K: DistortionEffect, F: PixelLanes>(_ kernel: K, lanes: F.Type) {
+    run.forEachBatch { (position: Vector2<F>, _, _) in
+      layer.sample(kernel.distort(position: position))
+    }
   }
 }
 
@@ -102,12 +105,12 @@ struct ColorRow {
     self.run = run
   }
 
-  /// Shades the run with a colour effect's body: `body(positions, colours)` gets each pixel's
-  /// own premultiplied colour.
+  /// Shades the run with a colour effect, `F.laneCount` pixels per call of its body, each
+  /// given its own premultiplied colour.
   @inlinable @inline(__always)
-  func shade<F: PixelLanes>(_ body: (Vector2<F>, Vector4<F>) -> Vector4<F>) {
-    run.forEachBatch { position, offset, lanes in
-      body(position, F._load(source + offset, count: lanes))
+  func shade<K: ColorEffect, F: PixelLanes>(_ kernel: K, lanes: F.Type) {
+    run.forEachBatch { (position: Vector2<F>, offset, count) in
+      kernel.shade(position: position, color: F._load(source + offset, count: count))
     }
   }
 }

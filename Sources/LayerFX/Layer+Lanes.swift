@@ -16,7 +16,7 @@ extension Layer {
   /// - Complexity: O(1); 32 texel reads.
   ///
   /// Source: `Documentation/Semantics.md` §4.
-  @inlinable @inline(__always)
+  @usableFromInline @inline(never)
   func sampleLanes(x: SIMD8<Float>, y: SIMD8<Float>) -> Vector4<FloatLanes8> {
     let scale = storage.scale
     var qx = x * scale - 0.5
@@ -41,7 +41,7 @@ extension Layer {
     // zero-extends into an x86 address scaled by 8, without a sign extension or shift per lane.
     let halfTexel = unsafeBitCast(index &+ index, to: SIMD8<UInt32>.self)
     // Written out lane by lane (constant lane indices) so the compiler keeps the lanes in
-    // registers and transposes with shuffles; a loop over `lane` spills every lane to memory.
+    // registers; a loop over `lane` spills every lane to memory.
     let c0 = blend(at: Int(halfTexel[0]), weightX[0], weightY[0])
     let c1 = blend(at: Int(halfTexel[1]), weightX[1], weightY[1])
     let c2 = blend(at: Int(halfTexel[2]), weightX[2], weightY[2])
@@ -51,6 +51,25 @@ extension Layer {
     let c6 = blend(at: Int(halfTexel[6]), weightX[6], weightY[6])
     let c7 = blend(at: Int(halfTexel[7]), weightX[7], weightY[7])
     return _planes(c0, c1, c2, c3, c4, c5, c6, c7)
+  }
+
+  /// The bilinear blend of the texel at `halfTexel` (the cell's top-left, in 8-byte units) and
+  /// its right, lower and lower-right neighbours, with the weights and order of operations of
+  /// ``sample(_:)-(float2)``.
+  ///
+  /// Each row's two neighbours are one 32-byte load; left and right texels of both rows are
+  /// blended in one 8-lane step, then the two rows.
+  @inlinable @inline(__always)
+  func blend(at halfTexel: Int, _ weightX: Float, _ weightY: Float) -> half4 {
+    let texels = UnsafeRawPointer(storage.texels)
+    let offset = halfTexel &* 8
+    let top = texels.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+    let bottom = (texels + storage.rowLength &* MemoryLayout<half4>.stride)
+      .loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+    let left = SIMD8(lowHalf: top.lowHalf, highHalf: bottom.lowHalf)
+    let right = SIMD8(lowHalf: top.highHalf, highHalf: bottom.highHalf)
+    let rows = left + (right - left) * weightX
+    return rows.lowHalf + (rows.highHalf - rows.lowHalf) * weightY
   }
 
   /// Returns `floor(x)` as floats and as integers, for lanes with `|x| < 2²²`.
@@ -67,24 +86,5 @@ extension Layer {
     let integer =
       unsafeBitCast(floor + magic, to: SIMD8<Int32>.self) &- Int32(bitPattern: magic.bitPattern)
     return (floor, integer)
-  }
-
-  /// The bilinear blend of the texel at `halfTexel` (the cell's top-left, in 8-byte units) and
-  /// its right, lower and lower-right neighbours, with the weights and order of operations of
-  /// ``sample(_:)``.
-  ///
-  /// Each row's two neighbours are one 32-byte load; left and right texels of both rows are
-  /// blended in one 8-lane step, then the two rows.
-  @inlinable @inline(__always)
-  func blend(at halfTexel: Int, _ weightX: Float, _ weightY: Float) -> half4 {
-    let texels = UnsafeRawPointer(storage.texels)
-    let offset = halfTexel &* 8
-    let top = texels.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-    let bottom = (texels + storage.rowLength &* MemoryLayout<half4>.stride)
-      .loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-    let left = SIMD8(lowHalf: top.lowHalf, highHalf: bottom.lowHalf)
-    let right = SIMD8(lowHalf: top.highHalf, highHalf: bottom.highHalf)
-    let rows = left + (right - left) * weightX
-    return rows.lowHalf + (rows.highHalf - rows.lowHalf) * weightY
   }
 }

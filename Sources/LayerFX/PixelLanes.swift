@@ -1,3 +1,4 @@
+import CLaneShuffle
 import LayerFXMath
 
 /// A lane width the renderer can shade at: `Float` for one pixel per call, ``FloatLanes8`` for
@@ -107,26 +108,83 @@ extension FloatLanes8: PixelLanes {
       for lane in 0..<count { destination[lane] = half4(r[lane], g[lane], b[lane], a[lane]) }
       return
     }
-    destination[0] = half4(r[0], g[0], b[0], a[0])
-    destination[1] = half4(r[1], g[1], b[1], a[1])
-    destination[2] = half4(r[2], g[2], b[2], a[2])
-    destination[3] = half4(r[3], g[3], b[3], a[3])
-    destination[4] = half4(r[4], g[4], b[4], a[4])
-    destination[5] = half4(r[5], g[5], b[5], a[5])
-    destination[6] = half4(r[6], g[6], b[6], a[6])
-    destination[7] = half4(r[7], g[7], b[7], a[7])
+    // The transpose of `_planes`, as two-source shuffles: (r, g) and (b, a) interleaved, then
+    // 64-bit pairs; each 256-bit result holds pixels i and i + 4.
+    let rg0 = _interleaveLow(r, g)
+    let rg1 = _interleaveHigh(r, g)
+    let ba0 = _interleaveLow(b, a)
+    let ba1 = _interleaveHigh(b, a)
+    let p04 = _pairsLow(rg0, ba0)
+    let p15 = _pairsHigh(rg0, ba0)
+    let p26 = _pairsLow(rg1, ba1)
+    let p37 = _pairsHigh(rg1, ba1)
+    destination[0] = p04.lowHalf
+    destination[1] = p15.lowHalf
+    destination[2] = p26.lowHalf
+    destination[3] = p37.lowHalf
+    destination[4] = p04.highHalf
+    destination[5] = p15.highHalf
+    destination[6] = p26.highHalf
+    destination[7] = p37.highHalf
   }
 }
 
 /// Returns eight RGBA colours as four channel planes (a transpose).
+///
+/// Pixels i and i + 4 share a 256-bit register; within each 128-bit half a 4 × 4 transpose of
+/// two-source shuffles (`unpcklps`, `unpckhps`, `unpcklpd`, `unpckhpd` on x86), so the eight
+/// colours become planes in twelve instructions instead of per-lane inserts.
 @inlinable @inline(__always)
 func _planes(
   _ c0: half4, _ c1: half4, _ c2: half4, _ c3: half4, _ c4: half4, _ c5: half4, _ c6: half4,
   _ c7: half4
 ) -> Vector4<FloatLanes8> {
-  Vector4(
-    FloatLanes8(SIMD8(c0.x, c1.x, c2.x, c3.x, c4.x, c5.x, c6.x, c7.x)),
-    FloatLanes8(SIMD8(c0.y, c1.y, c2.y, c3.y, c4.y, c5.y, c6.y, c7.y)),
-    FloatLanes8(SIMD8(c0.z, c1.z, c2.z, c3.z, c4.z, c5.z, c6.z, c7.z)),
-    FloatLanes8(SIMD8(c0.w, c1.w, c2.w, c3.w, c4.w, c5.w, c6.w, c7.w)))
+  let p04 = SIMD8(lowHalf: c0, highHalf: c4)
+  let p15 = SIMD8(lowHalf: c1, highHalf: c5)
+  let p26 = SIMD8(lowHalf: c2, highHalf: c6)
+  let p37 = SIMD8(lowHalf: c3, highHalf: c7)
+  // (r0 r1 g0 g1 | r4 r5 g4 g5), (b0 b1 a0 a1 | b4 b5 a4 a5), and the same for 2, 3, 6, 7.
+  let t0 = _interleaveLow(p04, p15)
+  let t1 = _interleaveHigh(p04, p15)
+  let t2 = _interleaveLow(p26, p37)
+  let t3 = _interleaveHigh(p26, p37)
+  return Vector4(
+    FloatLanes8(_pairsLow(t0, t2)), FloatLanes8(_pairsHigh(t0, t2)),
+    FloatLanes8(_pairsLow(t1, t3)), FloatLanes8(_pairsHigh(t1, t3)))
+}
+
+/// `(a0 b0 a1 b1 | a4 b4 a5 b5)`: x86 `unpcklps` on each 128-bit half.
+@inlinable @inline(__always)
+func _interleaveLow(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+  lfx_interleave_low(a, b)
+}
+
+/// `(a2 b2 a3 b3 | a6 b6 a7 b7)`: x86 `unpckhps` on each 128-bit half.
+@inlinable @inline(__always)
+func _interleaveHigh(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+  lfx_interleave_high(a, b)
+}
+
+/// `(a0 a1 b0 b1 | a4 a5 b4 b5)`: x86 `unpcklpd` on each 128-bit half.
+@inlinable @inline(__always)
+func _pairsLow(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+  lfx_pairs_low(a, b)
+}
+
+/// `(a2 a3 b2 b3 | a6 a7 b6 b7)`: x86 `unpckhpd` on each 128-bit half.
+@inlinable @inline(__always)
+func _pairsHigh(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+  lfx_pairs_high(a, b)
+}
+
+/// `(a0 a1 a2 a3 | b0 b1 b2 b3)`: the two low halves.
+@inlinable @inline(__always)
+func _lowHalves(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+  lfx_low_halves(a, b)
+}
+
+/// `(a4 a5 a6 a7 | b4 b5 b6 b7)`: the two high halves.
+@inlinable @inline(__always)
+func _highHalves(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> {
+  lfx_high_halves(a, b)
 }

@@ -18,11 +18,7 @@ extension ShaderFunction {
         .color { position, color in
           kernel.shade(position: Vector2<Float>(position), color: Vector4<Float>(color)).simd
         },
-        .color { row in
-          row.shade { (position: Vector2<FloatLanes8>, color) in
-            kernel.shade(position: position, color: color)
-          }
-        }
+        .color { row in row.shade(kernel, lanes: FloatLanes8.self) }
       )
     }
   }
@@ -35,9 +31,7 @@ extension ShaderFunction {
     self.init(kernelType: K.self, name: name, kind: .distortion, summary: summary) { kernel in
       (
         .distortion { position in kernel.distort(position: Vector2<Float>(position)).simd },
-        .distortion { row in
-          row.distort { (position: Vector2<FloatLanes8>) in kernel.distort(position: position) }
-        }
+        .distortion { row in row.distort(kernel, lanes: FloatLanes8.self) }
       )
     }
   }
@@ -52,11 +46,7 @@ extension ShaderFunction {
         .layer { position, layer in
           kernel.shade(position: Vector2<Float>(position), layer: layer).simd
         },
-        .layer { row in
-          row.shade { (position: Vector2<FloatLanes8>) in
-            kernel.shade(position: position, layer: row.layer)
-          }
-        }
+        .layer { row in row.shade(kernel, lanes: FloatLanes8.self) }
       )
     }
   }

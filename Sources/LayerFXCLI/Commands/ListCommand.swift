@@ -18,9 +18,7 @@ enum ListCommand {
     for function in ShaderLibrary.default.functions {
       console.print("\(function.name) (\(function.kind.rawValue) effect): \(function.summary)")
       for parameter in function.parameters {
-        let defaultText = parameter.defaultValue.map { " [default \($0.commandLineText)]" } ?? ""
-        console.print(
-          "  \(parameter.name): \(parameter.type.rawValue), \(parameter.summary)\(defaultText)")
+        console.print("  \(parameter.name): \(parameter.type.rawValue), \(parameter.helpText)")
       }
     }
   }

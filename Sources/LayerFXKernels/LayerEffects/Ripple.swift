@@ -39,7 +39,9 @@ public struct Ripple: LayerEffect {
 
   /// The declaration: Metal order, units, ranges, roles; defaults are `init()`'s values.
   public static let parameters: [KernelParameter<Ripple>] = [
-    .float2("origin", \.origin, summary: "where the tap landed", unit: .points, role: .position),
+    .float2(
+      "origin", \.origin, summary: "where the tap landed", unit: .points, role: .position,
+      isRequired: true),
     .float(
       "time", \.time, summary: "time since the tap", unit: .seconds, validRange: .atLeast(0),
       suggestedRange: 0...3, role: .timeSinceTrigger),

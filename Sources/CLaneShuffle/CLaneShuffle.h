@@ -1,0 +1,52 @@
+// Two-source shuffles of eight floats, for the lane sampler's and the store's transposes.
+//
+// Swift has no shuffle primitive: a SIMD8 built from another vector's elements reaches LLVM as
+// element inserts, which the x86 back end lowers to broadcasts and blends (about three times
+// the instructions of the shuffles below, measured in the ripple's lane form). Clang's
+// __builtin_shufflevector reaches LLVM as one shufflevector, lowered to one shuffle instruction
+// (unpcklps, unpckhps, unpcklpd, unpckhpd, vperm2f128 on AVX; their SSE forms elsewhere).
+// Header only: the functions are imported into Swift and inlined there, compiled for whatever
+// CPU the Swift module targets.
+#ifndef CLANESHUFFLE_H
+#define CLANESHUFFLE_H
+
+/// Eight floats: Swift's SIMD8<Float>.
+typedef float lfx_float8 __attribute__((ext_vector_type(8)));
+
+/// (a0 b0 a1 b1 | a4 b4 a5 b5): unpcklps on each 128-bit half.
+static inline __attribute__((always_inline)) lfx_float8
+lfx_interleave_low(lfx_float8 a, lfx_float8 b) {
+  return __builtin_shufflevector(a, b, 0, 8, 1, 9, 4, 12, 5, 13);
+}
+
+/// (a2 b2 a3 b3 | a6 b6 a7 b7): unpckhps on each 128-bit half.
+static inline __attribute__((always_inline)) lfx_float8
+lfx_interleave_high(lfx_float8 a, lfx_float8 b) {
+  return __builtin_shufflevector(a, b, 2, 10, 3, 11, 6, 14, 7, 15);
+}
+
+/// (a0 a1 b0 b1 | a4 a5 b4 b5): unpcklpd on each 128-bit half.
+static inline __attribute__((always_inline)) lfx_float8
+lfx_pairs_low(lfx_float8 a, lfx_float8 b) {
+  return __builtin_shufflevector(a, b, 0, 1, 8, 9, 4, 5, 12, 13);
+}
+
+/// (a2 a3 b2 b3 | a6 a7 b6 b7): unpckhpd on each 128-bit half.
+static inline __attribute__((always_inline)) lfx_float8
+lfx_pairs_high(lfx_float8 a, lfx_float8 b) {
+  return __builtin_shufflevector(a, b, 2, 3, 10, 11, 6, 7, 14, 15);
+}
+
+/// (a0 a1 a2 a3 | b0 b1 b2 b3): the low halves, vperm2f128.
+static inline __attribute__((always_inline)) lfx_float8
+lfx_low_halves(lfx_float8 a, lfx_float8 b) {
+  return __builtin_shufflevector(a, b, 0, 1, 2, 3, 8, 9, 10, 11);
+}
+
+/// (a4 a5 a6 a7 | b4 b5 b6 b7): the high halves, vperm2f128.
+static inline __attribute__((always_inline)) lfx_float8
+lfx_high_halves(lfx_float8 a, lfx_float8 b) {
+  return __builtin_shufflevector(a, b, 4, 5, 6, 7, 12, 13, 14, 15);
+}
+
+#endif
