@@ -4,14 +4,28 @@ import LayerFXTestSupport
 import Synchronization
 import Testing
 
-/// How many times ``countingShift``'s kernel has been made.
+/// How many times ``countingShift``'s kernel has been made; only ``PreparedShaderTests/reuse()``
+/// uses that function, so no other test (running in parallel) moves the count.
 private let kernelsMade = Atomic<Int>(0)
 
-/// A layer function that reads `offset` points away, declares `|offset|` as its
-/// maxSampleOffset, and counts how often its kernel is made.
+/// A layer function that reads `offset` points away and declares `|offset|` as its
+/// maxSampleOffset.
+private let shift = ShaderFunction(
+  name: "shift", kind: .layer, parameters: [.init("offset", .float2)],
+  maxSampleOffset: { arguments throws(ShaderArgumentError) in
+    try abs(arguments.float2("offset"))
+  }
+) { arguments throws(ShaderArgumentError) in
+  let offset = try arguments.float2("offset")
+  return .layer { position, layer in layer.sample(position + offset) }
+}
+
+/// ``shift``, counting how often its kernel is made.
 private let countingShift = ShaderFunction(
-  name: "countingShift", kind: .layer, parameters: [.init("offset", .float2)],
-  maxSampleOffset: { arguments throws(ShaderArgumentError) in try abs(arguments.float2("offset")) }
+  name: "countingShift", kind: .layer, parameters: shift.parameters,
+  maxSampleOffset: { arguments throws(ShaderArgumentError) in
+    try abs(arguments.float2("offset"))
+  }
 ) { arguments throws(ShaderArgumentError) in
   kernelsMade.add(1, ordering: .relaxed)
   let offset = try arguments.float2("offset")
@@ -46,10 +60,10 @@ struct PreparedShaderTests {
   @Test("the declared maxSampleOffset comes from the arguments and can be overridden")
   func maxSampleOffset() throws {
     let size = card.sizeInPoints
-    var prepared = try countingShift(.float2(float2(-3, 0.5))).prepared(sizeInPoints: size)
+    var prepared = try shift(.float2(float2(-3, 0.5))).prepared(sizeInPoints: size)
     #expect(prepared.maxSampleOffset == float2(3, 0.5))
     #expect(prepared.kind == .layer)
-    #expect(prepared.function.name == "countingShift")
+    #expect(prepared.function.name == "shift")
     #expect(!prepared.hasLaneForm)  // a closure function runs one pixel per call
     // The layer is padded by the offset. Pixel (0, 5) at (0.5, 5.5) samples (−2.5, 6), q = (−3, 5.5):
     // with padding (3, 1) that is the outermost padding column, transparent black; with no
@@ -81,9 +95,9 @@ struct PreparedShaderTests {
   func wrongKind() {
     #expect(
       throws: ShaderArgumentError.wrongEffectKind(
-        function: "countingShift", declared: .layer, used: .color)
+        function: "shift", declared: .layer, used: .color)
     ) {
-      try countingShift(.float2(.zero)).prepared(for: .color, sizeInPoints: card.sizeInPoints)
+      try shift(.float2(.zero)).prepared(for: .color, sizeInPoints: card.sizeInPoints)
     }
   }
 }
