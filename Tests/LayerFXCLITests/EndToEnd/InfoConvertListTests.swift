@@ -83,22 +83,31 @@ import Testing
     #expect(result.standardError.contains("would be enough"))
   }
 
-  @Test("apply names a missing argument and an unknown parameter")
+  @Test("apply names a missing argument and an unknown parameter, with a did-you-mean")
   func applyErrors() throws {
-    let missing = try LayerFXTool.run(["apply", "ripple", "testcard:8x8", "-o", "/tmp/never.png"])
+    let directory = try TemporaryDirectory()
+    let output = directory.path("never.png")
+    // semantics.md §5 gives the ripple's origin no default: where the tap landed must be said.
+    let missing = try LayerFXTool.run(["apply", "ripple", "testcard:8x8", "-o", output])
     #expect(missing.status == 64)
     #expect(
-      missing.errorLines.first
-        == "layerfx: error: missing --arg origin=X,Y (where the tap landed, points)")
+      missing.errorLines.first == "layerfx: error: ripple: argument 'origin' (float2) is required")
     let unknown = try LayerFXTool.run([
-      "apply", "ripple", "testcard:8x8", "--arg", "orign=1,2", "-o", "/tmp/never.png",
+      "apply", "ripple", "testcard:8x8", "--arg", "orign=1,2", "-o", output,
     ])
     #expect(unknown.status == 64)
     #expect(
       unknown.errorLines.first
-        == "layerfx: error: ripple has no parameter 'orign' (parameters: origin, time, amplitude, "
-        + "frequency, decay, speed)")
-    #expect(!FileManager.default.fileExists(atPath: "/tmp/never.png"))
+        == "layerfx: error: ripple: no parameter named 'orign'; did you mean 'origin'? "
+        + "(parameters: origin, time, amplitude, frequency, decay, speed)")
+    let speed = try LayerFXTool.run([
+      "apply", "ripple", "testcard:8x8", "--arg", "origin=1,2", "--arg", "speed=0", "-o", output,
+    ])
+    #expect(speed.status == 64)
+    #expect(
+      speed.errorLines.first
+        == "layerfx: error: ripple: argument 'speed' must be > 0 points per second, got 0")
+    #expect(try directory.contents().isEmpty)
   }
 
   /// Walks the PNG chunk layout (PNG spec §5.3: length, type, data, CRC) and writes runs of one

@@ -39,12 +39,17 @@ import Testing
   func deterministic() throws {
     let directory = try TemporaryDirectory()
     var files: [Data] = []
-    for (threads, tile) in [("1", "64"), ("2", "64"), ("2", "7"), ("3", "1")] {
-      let path = directory.path("t\(threads)-\(tile).png")
-      let result = try LayerFXTool.run([
-        "ripple", "testcard:97x61", "--time", "0.1", "--origin", "30,20", "--threads", threads,
-        "--tile-size", tile, "-o", path,
-      ])
+    // nil: no --tile-size, the default bands of whole rows.
+    let tilings: [(String, String?)] = [
+      ("1", "64"), ("2", "64"), ("2", "7"), ("3", "1"), ("1", nil), ("2", nil), ("3", nil),
+    ]
+    for (threads, tile) in tilings {
+      let path = directory.path("t\(threads)-\(tile ?? "bands").png")
+      let result = try LayerFXTool.run(
+        [
+          "ripple", "testcard:97x61", "--time", "0.1", "--origin", "30,20", "--threads", threads,
+          "-o", path,
+        ] + (tile.map { ["--tile-size", $0] } ?? []))
       #expect(result.status == 0, "\(result.standardError)")
       files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
@@ -88,6 +93,44 @@ import Testing
     ] {
       #expect(result.standardOutput.contains(fragment), "missing \(fragment)")
     }
+  }
+
+  @Test("the ripple's parameter options and their help come from the kernel's declaration")
+  func derivedOptions() throws {
+    let result = try LayerFXTool.run(["ripple", "--help"])
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n").map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+    // Units and defaults from semantics.md §5; suggested ranges and speed > 0 as declared.
+    for line in [
+      "--amplitude POINTS largest displacement, points (default 12; suggested 4…24)",
+      "--frequency RADIANS-PER-SECOND oscillation, radians per second (default 15; suggested 5…30)",
+      "--decay PER-SECOND damping, per second (default 8; suggested 2…15)",
+      "--speed POINTS-PER-SECOND wave-front speed, points per second (default 1200; > 0; "
+        + "suggested 300…3000)",
+      "--tile-size PX edge of a square render tile, pixels (default: bands of whole rows, even "
+        + "across threads)",
+    ] {
+      #expect(lines.contains(line), "missing \(line)")
+    }
+    // The taps drive origin and time, so those two are the command's own options, once each.
+    #expect(lines.filter { $0.hasPrefix("--origin ") }.count == 1)
+    #expect(lines.filter { $0.hasPrefix("--time ") }.count == 1)
+  }
+
+  @Test("a speed outside the declared range (> 0) is a usage error", arguments: ["0", "-300"])
+  func speedOutOfRange(speed: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--time", "0.1", "--speed", speed, "-o", directory.path("out.png"),
+    ])
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: invalid value '\(speed)' for '--speed': expected a number > 0")
+    #expect(result.errorLines.count == 2 && result.errorLines.last?.hasPrefix("Usage: ") == true)
+    #expect(try directory.contents().isEmpty)
   }
 }
 

@@ -77,12 +77,15 @@ import Testing
   func deterministic() throws {
     let directory = try TemporaryDirectory()
     var files: [Data] = []
-    for (threads, tile) in [("1", "64"), ("2", "7"), ("3", "1")] {
-      let path = directory.path("t\(threads)-\(tile).png")
-      try run([
-        "ripple", "testcard:97x61", "--tap", "30,20@0", "--tap", "70,40@0.05", "--time", "0.1",
-        "--threads", threads, "--tile-size", tile, "-o", path,
-      ])
+    // nil: no --tile-size, the default bands of whole rows.
+    let tilings: [(String, String?)] = [("1", "64"), ("2", "7"), ("3", "1"), ("2", nil)]
+    for (threads, tile) in tilings {
+      let path = directory.path("t\(threads)-\(tile ?? "bands").png")
+      try run(
+        [
+          "ripple", "testcard:97x61", "--tap", "30,20@0", "--tap", "70,40@0.05", "--time", "0.1",
+          "--threads", threads, "-o", path,
+        ] + (tile.map { ["--tile-size", $0] } ?? []))
       files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
     #expect(Set(files).count == 1)

@@ -131,4 +131,13 @@ import Testing
     let help = try LayerFXTool.run(["help", "info"])
     #expect(help.status == 0 && help.standardOutput.hasPrefix("Usage: layerfx info FILE.png..."))
   }
+
+  @Test("bench is no layerfx command: the benchmarks are the Benchmarks package's layerfx-bench")
+  func noBenchCommand() throws {
+    let help = try LayerFXTool.run(["--help"])
+    #expect(help.status == 0 && !help.standardOutput.contains("bench"))
+    let bench = try LayerFXTool.run(["bench"])
+    #expect(bench.status == 64)
+    #expect(bench.errorLines.first == "layerfx: error: unknown command 'bench'")
+  }
 }

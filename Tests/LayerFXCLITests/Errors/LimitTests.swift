@@ -15,7 +15,10 @@ import Testing
       (["--decay", "-infinity"], "decay", "a finite number"),
       // 1e39 is a finite Double but ∞ as a Float, the kernels' type.
       (["--amplitude", "1e39"], "amplitude", "a finite number"),
-      (["--speed", "1e39"], "speed", "a finite number greater than 0"),
+      // A derived parameter option is first read as a finite number, then checked against its
+      // declared range (speed > 0: RippleCommandTests.speedOutOfRange).
+      (["--speed", "1e39"], "speed", "a finite number"),
+      (["--speed", "nan"], "speed", "a finite number"),
       // 1e-300 is a positive Double but 0 as a Float: a scale of 0 would divide by zero.
       (["--scale", "1e-300"], "scale", "a finite number greater than 0"),
       (["--duration", "nan"], "duration", "a finite number greater than 0"),

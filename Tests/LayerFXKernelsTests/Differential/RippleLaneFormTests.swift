@@ -26,14 +26,16 @@ import Testing
     }.max() ?? 0
   }
 
-  /// Renders `shader` as a layer effect through the lane form or the closure form.
+  /// Renders `shader` as a layer effect through the lane form or the closure form, padded by
+  /// the ripple's declared maxSampleOffset.
   static func render(
-    _ shader: Shader, _ image: Image, lanes: Bool, tileSize: Int = 64, threads: Int = 2
+    _ shader: Shader, _ image: Image, lanes: Bool, tileSize: Int? = 64, threads: Int = 2
   ) throws -> Image {
     var renderer = Renderer(tileSize: tileSize, threadCount: threads)
     renderer.usesLaneKernels = lanes
-    let offset = try shader.declaredMaxSampleOffset(sizeInPoints: image.sizeInPoints)
-    return try image.layerEffect(shader, maxSampleOffset: offset, renderer: renderer)
+    let prepared = try shader.prepared(for: .layer, sizeInPoints: image.sizeInPoints)
+    #expect(prepared.hasLaneForm)
+    return renderer.render(prepared, image).image
   }
 
   // Odd sizes so rows end in partial lane batches; scale 2 exercises points ≠ pixels.
@@ -54,30 +56,36 @@ import Testing
     #expect(Self.maxCodeDifference(lanes.pixels, closures.pixels) <= 1)
   }
 
-  @Test("the lane form is identical for every tile size and thread count")
-  func laneFormIsDeterministic() throws {
+  @Test(
+    "each form is identical for bands and tile sizes 1, 7, 64, 256, on 1 and 2 threads",
+    arguments: [true, false])
+  func formsAreDeterministic(lanes: Bool) throws {
     let image = Image.testCard(width: 203, height: 117)
     let shader = Self.shader(origin: float2(70, 50))
-    let reference = try Self.render(shader, image, lanes: true, tileSize: 64, threads: 1)
-    for (tileSize, threads) in [(1, 2), (7, 2), (7, 1), (64, 2), (256, 2)] {
-      let other = try Self.render(shader, image, lanes: true, tileSize: tileSize, threads: threads)
-      #expect(other.pixels == reference.pixels, "tile \(tileSize), \(threads) threads")
+    let reference = try Self.render(shader, image, lanes: lanes, tileSize: 64, threads: 1)
+    for tileSize in [nil, 1, 7, 64, 256] as [Int?] {
+      for threads in [1, 2] {
+        let other = try Self.render(
+          shader, image, lanes: lanes, tileSize: tileSize, threads: threads)
+        #expect(
+          other.pixels == reference.pixels,
+          "tile \(tileSize.map(String.init) ?? "bands"), \(threads) threads, lanes \(lanes)")
+      }
     }
   }
 
   @Test("checking sample bounds does not change the lane form's output")
   func checkingKeepsOutput() throws {
     let image = Image.testCard(width: 67, height: 45)
-    let shader = Self.shader(origin: float2(30, 20))
-    let kernel = try shader.makeKernel(for: .layer, sizeInPoints: image.sizeInPoints)
-    let lanes = try shader.makeLaneKernel(for: .layer, sizeInPoints: image.sizeInPoints)
+    let prepared = try Self.shader(origin: float2(30, 20)).prepared(
+      for: .layer, sizeInPoints: image.sizeInPoints)
+    #expect(prepared.maxSampleOffset == float2(12, 12))
     let layer = Layer(image, maxSampleOffset: float2(12, 12))
-    let plain = Renderer().render(kernel, lanes: lanes, layer: layer).image
-    let checked = Renderer().render(
-      kernel, lanes: lanes, layer: layer, checksSampleBounds: true,
-      maxSampleOffset: float2(12, 12))
+    let plain = Renderer().render(prepared, layer).image
+    let checked = Renderer().render(prepared, layer, checksSampleBounds: true)
     #expect(checked.image.pixels == plain.pixels)
     #expect(checked.report?.pixelCount == 67 * 45)
+    #expect(checked.report?.declaredOffset == float2(12, 12))
     #expect(checked.report?.violationCount == 0)
   }
 
@@ -85,7 +93,7 @@ import Testing
   func swiftMatchesCReference() throws {
     let image = Image.testCard(width: 203, height: 117)
     let origin = float2(80.5, 40.5)
-    let swift = try Self.render(Self.shader(origin: origin), image, lanes: true)
+    let swift = try Self.render(Self.shader(origin: origin), image, lanes: true, tileSize: nil)
     var layer = lfx_layer()
     let status = image.pixels.withUnsafeBufferPointer { pixels in
       pixels.withMemoryRebound(to: Float.self) { floats in
@@ -101,5 +109,29 @@ import Testing
       }
     }
     #expect(Self.maxCodeDifference(swift.pixels, output) <= 1)
+  }
+
+  @Test("the kernel called directly at eight lanes agrees with one lane within 1 code value")
+  func directLanesMatchScalar() {
+    let image = Image.testCard(width: 64, height: 40)
+    let layer = Layer(image, maxSampleOffset: float2(12, 12))
+    var ripple = Ripple()
+    ripple.origin = float2(20.5, 15.5)
+    ripple.time = 0.2
+    for row in [0, 15, 39] {
+      for start in stride(from: 0, to: 64, by: 8) {
+        let xs = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7) + Float(start) + 0.5
+        let batch = ripple.shade(
+          position: Vector2(FloatLanes8(xs), FloatLanes8(Float(row) + 0.5)), layer: layer)
+        for lane in 0..<8 {
+          let one = ripple.shade(
+            position: Vector2<Float>(float2(xs[lane], Float(row) + 0.5)), layer: layer)
+          let lanes = half4(
+            batch.x[lane: lane], batch.y[lane: lane], batch.z[lane: lane], batch.w[lane: lane])
+          #expect(
+            Self.maxCodeDifference([lanes], [one.simd]) <= 1, "pixel (\(start + lane), \(row))")
+        }
+      }
+    }
   }
 }

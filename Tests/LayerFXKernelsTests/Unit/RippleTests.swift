@@ -21,10 +21,10 @@ struct RippleTests {
     _ image: Image, origin: float2, time: Float, amplitude: Float = 5, frequency: Float,
     decay: Float = 0, speed: Float = 20
   ) throws -> Image {
-    let shader = ShaderLibrary.builtIn.ripple(
+    let shader = ShaderLibrary.default.ripple(
       .float2(origin), .float(time), .float(amplitude), .float(frequency), .float(decay),
       .float(speed))
-    let offset = try shader.declaredMaxSampleOffset(sizeInPoints: image.sizeInPoints)
+    let offset = try shader.prepared(sizeInPoints: image.sizeInPoints).maxSampleOffset
     return try image.layerEffect(shader, maxSampleOffset: offset)
   }
 
@@ -45,6 +45,28 @@ struct RippleTests {
     // amount = 5 · sin(π/2) · exp(0) = 5; sample at (12.5, 16.5) + 5 (0.6, 0.8) = (15.5, 20.5),
     // q = (15, 20) → (15/32, 20/32, 0.5, 1) = (0.46875, 0.625, 0.5, 1); shade 0.3 · (5/5) · 1
     expectColor(output[12, 16], half4(0.768_75, 0.925, 0.8, 1))
+  }
+
+  @Test("the kernel called directly gives the crest's colour, one pixel or eight at a time")
+  func directCall() {
+    var kernel = Ripple()
+    kernel.origin = float2(0.5, 0.5)
+    kernel.time = 2
+    kernel.amplitude = 5
+    kernel.frequency = .pi / 2
+    kernel.decay = 0
+    kernel.speed = 20
+    let layer = Layer(gradient, maxSampleOffset: float2(5, 5))
+    // As on the crest above: pixel (12, 16) at (12.5, 16.5) reads q = (15, 20), shaded by 0.3.
+    let color = kernel.shade(position: Vector2<Float>(float2(12.5, 16.5)), layer: layer)
+    expectColor(color.simd, half4(0.768_75, 0.925, 0.8, 1))
+    let lanes = kernel.shade(
+      position: Vector2(FloatLanes8(12.5), FloatLanes8(16.5)), layer: layer)
+    for lane in 0..<8 {
+      expectColor(
+        half4(lanes.x[lane: lane], lanes.y[lane: lane], lanes.z[lane: lane], lanes.w[lane: lane]),
+        half4(0.768_75, 0.925, 0.8, 1))
+    }
   }
 
   @Test("decay scales the displacement and the shading")
@@ -157,7 +179,7 @@ struct RippleTests {
 
   @Test("the built-in library has the ripple with maxSampleOffset (|amplitude|, |amplitude|)")
   func libraryEntry() throws {
-    let function = try ShaderLibrary.builtIn.function(named: "ripple")
+    let function = try ShaderLibrary.default.function(named: "ripple")
     #expect(function.kind == .layer)
     #expect(
       function.parameters.map(\.name) == [
@@ -169,8 +191,20 @@ struct RippleTests {
       function.parameters.map(\.defaultValue) == [
         nil, .float(0), .float(12), .float(15), .float(8), .float(1200),
       ])
+    // Units from semantics.md §5; speed must be > 0 (it divides the distance), time ≥ 0.
+    #expect(
+      function.parameters.map(\.unit) == [
+        .points, .seconds, .points, .radiansPerSecond, .perSecond, .pointsPerSecond,
+      ])
+    #expect(function.parameters[5].validRange == .greaterThan(0))
+    #expect(function.parameters[1].validRange == .atLeast(0))
+    // The taps drive origin and time.
+    #expect(function.parameters[0].role == .position)
+    #expect(function.parameters[1].role == .timeSinceTrigger)
     let size = float2(10, 10)
     let shader = function(.float2(.zero), .float(0), .float(-7), .float(15), .float(8), .float(1))
-    #expect(try shader.declaredMaxSampleOffset(sizeInPoints: size) == float2(7, 7))
+    let prepared = try shader.prepared(sizeInPoints: size)
+    #expect(prepared.maxSampleOffset == float2(7, 7))
+    #expect(prepared.hasLaneForm)
   }
 }

@@ -14,8 +14,8 @@ struct NonFiniteStoreTests {
   func nanPixelsStoreAsZero(depth: PNGEncoder.BitDepth) throws {
     // Pixel 0: every channel NaN; pixel 1: NaN colour, opaque; pixel 2: a finite colour.
     let outputs = [half4(.nan, .nan, .nan, .nan), half4(.nan, .nan, .nan, 1), half4(0, 0.5, 0, 1)]
-    let kernel = EffectKernel.color { position, _ in outputs[Int(position.x)] }
-    let rendered = Renderer().render(kernel, layer: Layer(Image(width: 3, height: 1))).image
+    let kernel = PreparedShader(.color { position, _ in outputs[Int(position.x)] })
+    let rendered = Renderer().render(kernel, Image(width: 3, height: 1)).image
     let decoded = try PNGDecoder().decode(PNGEncoder(bitDepth: depth).encode(rendered))
     // semantics.md §3: NaN stores as 0; alpha NaN → the pixel is all zeros (PNGEncoder docs).
     #expect(decoded.image.pixels[0] == half4(0, 0, 0, 0))

@@ -7,25 +7,25 @@ import Testing
 /// resolved rectangle shows in the output).
 private let scaleFunction = ShaderFunction(
   name: "scaleColor", kind: .color, parameters: [.init("strength", .float), .init("rect", .float4)]
-) { arguments in
-  let strength = arguments.float(0)
-  let rect = arguments.float4(1)
+) { arguments throws(ShaderArgumentError) in
+  let strength = try arguments.float("strength")
+  let rect = try arguments.float4("rect")
   return .color { _, color in color * strength + rect / 100 }
 }
 
 /// A layer function that reads `offset` points away.
 private let shiftFunction = ShaderFunction(
   name: "shift", kind: .layer, parameters: [.init("offset", .float2)]
-) { arguments in
-  let offset = arguments.float2(0)
+) { arguments throws(ShaderArgumentError) in
+  let offset = try arguments.float2("offset")
   return .layer { position, layer in layer.sample(position + offset) }
 }
 
 /// A distortion function that reads `offset` points away.
 private let moveFunction = ShaderFunction(
   name: "move", kind: .distortion, parameters: [.init("offset", .float2)]
-) { arguments in
-  let offset = arguments.float2(0)
+) { arguments throws(ShaderArgumentError) in
+  let offset = try arguments.float2("offset")
   return .distortion { position in position + offset }
 }
 

@@ -8,26 +8,26 @@ struct NonFiniteOutputTests {
   /// A 5 × 3 image; the kernel returns NaN in the left two columns, +∞ red at pixel (4, 2),
   /// and the input colour elsewhere.
   static let image = Image.testCard(width: 5, height: 3)
-  static let kernel = EffectKernel.color { position, color in
-    if position.x < 2 { return half4(.nan, 0, 0, 1) }
-    if position == float2(4.5, 2.5) { return half4(.infinity, 0, 0, 1) }
-    return color
-  }
+  static let shader = PreparedShader(
+    .color { position, color in
+      if position.x < 2 { return half4(.nan, 0, 0, 1) }
+      if position == float2(4.5, 2.5) { return half4(.infinity, 0, 0, 1) }
+      return color
+    })
 
   @Test(
     "NaN and ∞ pixels are counted, the same for every tiling",
-    arguments: [(1, 1), (7, 1), (64, 1), (1, 2), (2, 3)])
-  func countsNonFiniteOutput(tileSize: Int, threads: Int) throws {
+    arguments: [(nil, 1), (nil, 2), (1, 1), (7, 1), (64, 1), (1, 2), (2, 3)] as [(Int?, Int)])
+  func countsNonFiniteOutput(tileSize: Int?, threads: Int) throws {
     let renderer = Renderer(tileSize: tileSize, threadCount: threads)
-    let result = renderer.render(
-      Self.kernel, layer: Layer(Self.image), checksSampleBounds: true, maxSampleOffset: .zero)
+    let result = renderer.render(Self.shader, Self.image, checksSampleBounds: true)
     let report = try #require(result.report)
     // Columns 0 and 1 (centres 0.5, 1.5 < 2) of 3 rows, plus pixel (4, 2): 2 × 3 + 1 = 7.
     #expect(report.nonFiniteOutputCount == 7)
     #expect(report.isWithinBounds)  // a colour effect samples nothing
     #expect(report.description.hasSuffix("; 7 output pixels NaN or ∞ (stored as 0 or clamped)"))
     // Checking does not change the output.
-    let unchecked = renderer.render(Self.kernel, layer: Layer(Self.image))
+    let unchecked = renderer.render(Self.shader, Self.image)
     #expect(unchecked.report == nil)
     #expect(unchecked.image.pixels.count == result.image.pixels.count)
     for (a, b) in zip(unchecked.image.pixels, result.image.pixels) {
@@ -37,11 +37,10 @@ struct NonFiniteOutputTests {
 
   @Test("a finite render reports no non-finite output and keeps its old description")
   func finiteRender() throws {
-    let identity = EffectKernel.color { _, color in color }
+    let identity = PreparedShader(.color { _, color in color })
     let report = try #require(
-      Renderer(tileSize: 2, threadCount: 2).render(
-        identity, layer: Layer(Self.image), checksSampleBounds: true, maxSampleOffset: .zero
-      ).report)
+      Renderer(tileSize: 2, threadCount: 2).render(identity, Self.image, checksSampleBounds: true)
+        .report)
     #expect(report.nonFiniteOutputCount == 0)
     #expect(!report.description.contains("NaN"))
   }

@@ -18,8 +18,8 @@ struct SampleBoundsReportTests {
     _ kernel: EffectKernel, renderer: Renderer = Renderer(tileSize: 4, threadCount: 2)
   ) -> (image: Image, report: SampleBoundsReport?) {
     renderer.render(
-      kernel, layer: Layer(image, maxSampleOffset: declared), checksSampleBounds: true,
-      maxSampleOffset: declared)
+      PreparedShader(kernel, maxSampleOffset: declared), Layer(image, maxSampleOffset: declared),
+      checksSampleBounds: true)
   }
 
   @Test("a layer effect sampling 5 points right with maxSampleOffset 3 violates at every pixel")
@@ -71,7 +71,7 @@ struct SampleBoundsReportTests {
     #expect(expected.largestOffset == float2(5.5, 5.5))  // max(9.5 / 2, 5.5) on both axes
     for renderer in Renderer.tilingMatrix {
       let result = render(kernel, renderer: renderer)
-      #expect(result.report == expected, "tile \(renderer.tileSize), \(renderer.threadCount)")
+      #expect(result.report == expected, "\(renderer.tilingDescription)")
       #expect(result.image.pixels == reference.image.pixels)
     }
   }
@@ -112,14 +112,13 @@ struct SampleBoundsReportTests {
 
   @Test("checking sample bounds does not change the output")
   func checkingKeepsOutput() {
-    let kernel = EffectKernel.layer { position, layer in
-      layer.sample(position + float2(5, sinf(position.x)))
-    }
+    let shader = PreparedShader(
+      .layer { position, layer in layer.sample(position + float2(5, sinf(position.x))) },
+      maxSampleOffset: declared)
     let layer = Layer(image, maxSampleOffset: declared)
     for renderer in Renderer.tilingMatrix {
-      let checked = renderer.render(
-        kernel, layer: layer, checksSampleBounds: true, maxSampleOffset: declared)
-      let unchecked = renderer.render(kernel, layer: layer)
+      let checked = renderer.render(shader, layer, checksSampleBounds: true)
+      let unchecked = renderer.render(shader, layer)
       #expect(checked.image.pixels == unchecked.image.pixels)
       #expect(unchecked.report == nil)
     }
@@ -159,5 +158,20 @@ struct SampleBoundsReportTests {
   func colorEffectHasNoSamples() throws {
     let report = try #require(render(.color { _, color in color }).report)
     #expect(report.pixelCount == 60 && report.sampleCount == 0 && report.isWithinBounds)
+  }
+
+  @Test("the checker holds samples to the prepared shader's maxSampleOffset, also when set")
+  func checksAgainstPreparedOffset() throws {
+    // Sampling 5 points right: beyond an offset of 3, within one of 5 (offsets at it included).
+    let kernel = EffectKernel.layer { position, layer in layer.sample(position + float2(5, 0)) }
+    var shader = PreparedShader(kernel, maxSampleOffset: declared)
+    let tight = try #require(Renderer().render(shader, image, checksSampleBounds: true).report)
+    #expect(tight.declaredOffset == float2(3, 3))
+    #expect(tight.violationCount == 60)
+    shader.maxSampleOffset = float2(5, 0)
+    let enough = try #require(Renderer().render(shader, image, checksSampleBounds: true).report)
+    #expect(enough.declaredOffset == float2(5, 0))
+    #expect(enough.isWithinBounds && enough.sampleCount == 60)
+    #expect(enough.largestOffset == float2(5, 0))
   }
 }

@@ -10,8 +10,8 @@ import Testing
     let tint = ShaderFunction(
       name: "tint", kind: .color,
       parameters: [.init("amount", .float, summary: "0…1 blend toward red")]
-    ) { arguments in
-      let amount = arguments.float(0)
+    ) { arguments throws(ShaderArgumentError) in
+      let amount = try arguments.float("amount")
       return .color { position, color in mix(color, half4(1, 0, 0, 1) * color.a, amount) }
     }
     let tinted = try Fixtures.twoByTwo.colorEffect(tint(.float(0.3)))
