@@ -12,10 +12,32 @@
 // OpenMP: `apt-get install libomp-dev` (Scripts/bootstrap.sh does). `-fopenmp` is a compile
 // flag only (the Swift link driver rejects it), so libomp is linked by name from where Debian
 // puts it.
+//
+// UserKernels holds kernels written as a user writes their own
+// (Sources/LayerFXKernels/README.md), depending on the LayerFX product alone. It gets the same host tuning as the engine's targets
+// (the root manifest's rule: x86-64 with AVX2, FMA and F16C, no LAYERFX_PORTABLE), so timing it
+// against a built-in kernel compares kernel source, not build flags; a user's package gets the
+// same with `swift build -Xswiftc -target-cpu -Xswiftc haswell`.
+import Foundation
 import PackageDescription
 
 /// Where Debian's `libomp-dev` installs `libomp.so`.
 let openMPLibraryPath = "/usr/lib/llvm-14/lib"
+
+/// Whether the engine targets are built with `-target-cpu haswell`, as ../Package.swift decides:
+/// x86-64 Linux with AVX2, FMA and F16C in /proc/cpuinfo, and no LAYERFX_PORTABLE.
+let buildsForHostAVX2: Bool = {
+  #if arch(x86_64) && os(Linux)
+    guard Context.environment["LAYERFX_PORTABLE"] == nil,
+      let cpuInfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+      let flags = cpuInfo.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+    else { return false }
+    let names = Set(flags.split(separator: " ").map(String.init))
+    return names.isSuperset(of: ["avx2", "fma", "f16c"])
+  #else
+    return false
+  #endif
+}()
 
 let package = Package(
   name: "LayerFXBenchmarks",
@@ -35,10 +57,15 @@ let package = Package(
           "-L\(openMPLibraryPath)", "-Xlinker", "-rpath", "-Xlinker", openMPLibraryPath,
         ]),
       ]),
+    // Kernels written as a user writes their own: the LayerFX product only, never the built-ins.
+    .target(
+      name: "UserKernels", dependencies: [.product(name: "LayerFX", package: "LayerFX")],
+      path: "UserKernels", exclude: ["README.md"],
+      swiftSettings: buildsForHostAVX2 ? [.unsafeFlags(["-target-cpu", "haswell"])] : []),
     // The harness: scenarios from each kernel's declaration, interleaved timing, the report.
     .target(
       name: "LayerFXBenchmarkKit",
-      dependencies: [.product(name: "LayerFX", package: "LayerFX"), "CReference"],
+      dependencies: [.product(name: "LayerFX", package: "LayerFX"), "CReference", "UserKernels"],
       path: "LayerFXBenchmarkKit"),
     // The command line: option parsing (the root's LayerFXCLI parser) and the run.
     .executableTarget(

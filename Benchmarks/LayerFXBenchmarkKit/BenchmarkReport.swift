@@ -26,6 +26,12 @@ public struct BenchmarkReport: Codable, Sendable {
     var swift: Timing
     /// The per-pixel closure form, timed too when the kernel has a lane form.
     var swiftClosure: Timing?
+    /// The kernel's user-style twin (Benchmarks/UserKernels), lane form, when it has one.
+    var userKernel: Timing?
+    /// The twin's shader function name (`userRipple`).
+    var userKernelName: String?
+    /// Twin median ÷ built-in (`swift`) median: how many times slower the user's kernel is.
+    var userKernelOverBuiltIn: Double?
     /// The C + OpenMP reference, when the kernel has one.
     var c: Timing?
     /// C median ÷ Swift median: how many times faster Swift is than C.
@@ -34,6 +40,8 @@ public struct BenchmarkReport: Codable, Sendable {
     var agreementWithC: CodeValueAgreement?
     /// The lane form against the closure form, in 8-bit code values.
     var agreementWithClosure: CodeValueAgreement?
+    /// The built-in (lane form) against its user-style twin, in 8-bit code values.
+    var agreementWithUserKernel: CodeValueAgreement?
   }
 
   /// The Swift engine at one tile size.
@@ -47,6 +55,7 @@ public struct BenchmarkReport: Codable, Sendable {
   public var allAgree: Bool {
     cases.allSatisfy {
       ($0.agreementWithC?.agrees ?? true) && ($0.agreementWithClosure?.agrees ?? true)
+        && ($0.agreementWithUserKernel?.agrees ?? true)
     }
   }
 
@@ -82,11 +91,18 @@ extension BenchmarkReport.CaseResult {
       "swift \(Self.format(swift))",
     ]
     if let swiftClosure { parts.append("closure \(Self.format(swiftClosure))") }
+    if let userKernel, let userKernelName, let userKernelOverBuiltIn {
+      parts.append("\(userKernelName) \(Self.format(userKernel))")
+      parts.append(String(format: "user/built-in %.2f×", userKernelOverBuiltIn))
+    }
     if let c { parts.append("C \(Self.format(c))") }
     if let swiftOverC { parts.append(String(format: "speed-up vs C %.2f×", swiftOverC)) }
     if let agreementWithC { parts.append("vs C: max \(agreementWithC.maxCodeDifference) code") }
     if let agreementWithClosure {
       parts.append("vs closure: max \(agreementWithClosure.maxCodeDifference) code")
+    }
+    if let agreementWithUserKernel {
+      parts.append("vs user: max \(agreementWithUserKernel.maxCodeDifference) code")
     }
     return parts.joined(separator: "  ")
   }

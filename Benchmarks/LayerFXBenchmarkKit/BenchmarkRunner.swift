@@ -2,8 +2,9 @@ import CReference
 import LayerFX
 import LayerFXMath
 
-/// Times one kernel on one source image: the Swift engine (lane form and closure form) and the
-/// C reference, interleaved run by run, after checking that their outputs agree.
+/// Times one kernel on one source image: the Swift engine (lane form and closure form), the
+/// kernel's user-style twin and the C reference, interleaved run by run, after checking that
+/// their outputs agree.
 struct BenchmarkRunner {
   let options: BenchmarkOptions
 
@@ -40,6 +41,8 @@ struct BenchmarkRunner {
     var cOutput = [Float](repeating: 0, count: setup.pixelCount * 4)
     let hasLanes = setup.shader.hasLaneForm
     let reference = setup.reference
+    let twin = setup.twin
+    var twinOutput = swiftOutput
 
     // Check before timing: every variant renders once and is compared with the others.
     setup.renderSwift(renderer, into: &swiftOutput)
@@ -50,6 +53,10 @@ struct BenchmarkRunner {
     if hasLanes {
       setup.renderSwift(closureRenderer, into: &closureOutput)
       result.agreementWithClosure = Self.agreement(swiftOutput, closureOutput.pixels)
+    }
+    if let twin {
+      setup.render(twin, renderer, into: &twinOutput)
+      result.agreementWithUserKernel = Self.agreement(swiftOutput, twinOutput.pixels)
     }
     if let reference {
       setup.renderC(reference, into: &cOutput, threads: threads)
@@ -65,10 +72,16 @@ struct BenchmarkRunner {
     var swiftSeconds: [Double] = []
     var closureSeconds: [Double] = []
     var cSeconds: [Double] = []
+    var twinSeconds: [Double] = []
     for repetition in 0..<(options.warmUps + options.repeats) {
       let isTimed = repetition >= options.warmUps
       let s = Timing.seconds { setup.renderSwift(renderer, into: &swiftOutput) }
       if isTimed { swiftSeconds.append(s) }
+      // The user-style twin right after the built-in it is compared with.
+      if let twin {
+        let u = Timing.seconds { setup.render(twin, renderer, into: &twinOutput) }
+        if isTimed { twinSeconds.append(u) }
+      }
       if hasLanes {
         let k = Timing.seconds { setup.renderSwift(closureRenderer, into: &closureOutput) }
         if isTimed { closureSeconds.append(k) }
@@ -81,8 +94,15 @@ struct BenchmarkRunner {
     blackHole(swiftOutput)
     blackHole(closureOutput)
     blackHole(cOutput)
+    blackHole(twinOutput)
     result.swift = Timing(seconds: swiftSeconds, pixels: setup.pixelCount)
     if hasLanes { result.swiftClosure = Timing(seconds: closureSeconds, pixels: setup.pixelCount) }
+    if let twin {
+      let user = Timing(seconds: twinSeconds, pixels: setup.pixelCount)
+      result.userKernel = user
+      result.userKernelName = twin.shader.function.name
+      result.userKernelOverBuiltIn = user.median / result.swift.median
+    }
     if reference != nil {
       let c = Timing(seconds: cSeconds, pixels: setup.pixelCount)
       result.c = c
@@ -109,12 +129,14 @@ struct BenchmarkRunner {
 }
 
 extension BenchmarkRunner {
-  /// A kernel prepared with its benchmark arguments, with the Swift and C layers of one source.
+  /// A kernel prepared with its benchmark arguments, with the Swift and C layers of one source,
+  /// and its user-style twin prepared with the same arguments.
   struct Setup {
     let shader: PreparedShader
     let source: Image
     let layer: Layer?
     let reference: (kernel: CReferenceKernel, layer: ReferenceLayer)?
+    let twin: (shader: PreparedShader, layer: Layer?)?
 
     var pixelCount: Int { source.width * source.height }
     var name: String { "\(shader.function.name)/\(source.width)x\(source.height)" }
@@ -132,13 +154,32 @@ extension BenchmarkRunner {
       } else {
         reference = nil
       }
+      if let twinFunction = UserKernelTwin.all[function.name] {
+        let twinShader = try UserKernelTwin.shader(twinFunction, like: shader)
+          .prepared(for: function.kind, sizeInPoints: source.sizeInPoints)
+        // The twin declares the same offset rule, so it normally shares the built-in's layer.
+        let twinLayer =
+          function.kind == .color || twinShader.maxSampleOffset == shader.maxSampleOffset
+          ? layer : Layer(source, maxSampleOffset: twinShader.maxSampleOffset)
+        twin = (twinShader, twinLayer)
+      } else {
+        twin = nil
+      }
     }
 
     func renderSwift(_ renderer: Renderer, into output: inout Image) {
-      if let layer {
-        renderer.render(shader, layer, into: &output)
+      render((shader, layer), renderer, into: &output)
+    }
+
+    /// Renders `prepared` (this kernel or its twin) with `renderer` into `output`.
+    func render(
+      _ prepared: (shader: PreparedShader, layer: Layer?), _ renderer: Renderer,
+      into output: inout Image
+    ) {
+      if let layer = prepared.layer {
+        renderer.render(prepared.shader, layer, into: &output)
       } else {
-        renderer.render(shader, source, into: &output)
+        renderer.render(prepared.shader, source, into: &output)
       }
     }
 

@@ -6,8 +6,9 @@ import LayerFXKernels
 ///
 /// Times every kernel of ``LayerFX/ShaderLibrary/default`` (a kernel added later appears without
 /// touching the harness) at each size and thread count: the Swift engine's lane form, its
-/// closure form and the kernel's C + OpenMP reference, on the same input, interleaved. Outputs
-/// are checked to agree within 1 8-bit code value before anything is timed.
+/// closure form, the kernel's user-style twin (``UserKernelTwin``: the same math written as a
+/// user's own kernel) and its C + OpenMP reference, on the same input, interleaved. Outputs are
+/// checked to agree within 1 8-bit code value before anything is timed.
 public enum LayerFXBenchmark {
   /// Runs the benchmark, printing a line per case to standard output as it goes unless
   /// `options.json` is set.

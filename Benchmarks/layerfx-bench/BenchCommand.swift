@@ -16,9 +16,11 @@ enum BenchCommand {
   static let usageLine = "Usage: \(name) [options]"
   static let discussion = """
     For each kernel, size and thread count: the Swift engine's fast (lane) form, its closure
-    form and the C reference run on the same input, interleaved, after checking that their
+    form, its user-style twin (the same math written as a user's own kernel, where there is
+    one) and the C reference run on the same input, interleaved, after checking that their
     outputs agree within 1 code value. Prints median and minimum seconds, megapixels per
-    second and the Swift/C ratio, then a tile-size sweep. Build with -c release first.
+    second, the user/built-in and Swift/C ratios, then a tile-size sweep. Build with -c
+    release first.
     Exits 1 when some outputs differ by more than 1 code value.
     """
   static let options: [OptionSpec] = [
