@@ -15,7 +15,8 @@ public func closestName(to name: String, among candidates: [String]) -> String? 
     for (i, a) in target.enumerated() {
       var current = [i + 1] + [Int](repeating: 0, count: letters.count)
       for (j, b) in letters.enumerated() {
-        current[j + 1] = Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a == b ? 0 : 1))
+        current[j + 1] = Swift.min(
+          previous[j + 1] + 1, current[j] + 1, previous[j] + (a == b ? 0 : 1))
       }
       previous = current
     }

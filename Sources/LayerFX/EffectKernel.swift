@@ -8,6 +8,7 @@ import LayerFXMath
 /// | `color` | `half4 f(float2 position, half4 color, args…)` | the pixel's own premultiplied colour |
 /// | `distortion` | `float2 f(float2 position, args…)` | returns the source position to read |
 /// | `layer` | `half4 f(float2 position, SwiftUI::Layer layer, args…)` | the padded layer |
+/// | `fill` | `half4 f(float2 position, args…)` | nothing: a shader used as a `ShapeStyle` |
 ///
 /// Positions are in points, origin top-left, at pixel centres (semantics.md §2); colours are
 /// premultiplied RGBA. A kernel must be a pure function of its inputs: the renderer calls it
@@ -22,6 +23,8 @@ public enum EffectKernel: Sendable {
   case distortion(@Sendable (float2) -> float2)
   /// A `layerEffect` body: `(position, layer) -> color`.
   case layer(@Sendable (float2, Layer) -> half4)
+  /// A fill's body (a shader as a `ShapeStyle`): `(position) -> color`.
+  case fill(@Sendable (float2) -> half4)
 
   /// The effect kind of this kernel.
   public var kind: EffectKind {
@@ -29,11 +32,12 @@ public enum EffectKernel: Sendable {
     case .color: .color
     case .distortion: .distortion
     case .layer: .layer
+    case .fill: .fill
     }
   }
 }
 
-/// SwiftUI's three shader effect kinds.
+/// SwiftUI's three shader effect kinds, and the fourth use of a shader: a fill.
 public enum EffectKind: String, Sendable, CaseIterable {
   /// `View.colorEffect(_:isEnabled:)`: a function of the pixel's own colour.
   case color
@@ -41,4 +45,6 @@ public enum EffectKind: String, Sendable, CaseIterable {
   case distortion
   /// `View.layerEffect(_:maxSampleOffset:isEnabled:)`: samples the layer freely.
   case layer
+  /// `Shape.fill(_:)` with a `Shader` as its `ShapeStyle`: a colour per position, no input.
+  case fill
 }

@@ -33,6 +33,7 @@ public struct KernelParameter<Kernel: ShaderKernel>: Sendable {
   ///   - suggestedRange: Where the effect looks good, if known.
   ///   - role: What it stands for, if it has a standard meaning.
   ///   - isRequired: Whether a caller must give it (then `init()`'s value is no default).
+  /// - Returns: The parameter.
   public static func float(
     _ name: String, _ property: WritableKeyPath<Kernel, Float> & Sendable, summary: String,
     unit: ShaderFunction.Unit? = nil, validRange: ShaderFunction.ValueRange? = nil,
@@ -52,6 +53,7 @@ public struct KernelParameter<Kernel: ShaderKernel>: Sendable {
   ///
   /// - Parameters: As for ``float(_:_:summary:unit:validRange:suggestedRange:role:isRequired:)``;
   ///   `validRange` applies to each component.
+  /// - Returns: The parameter.
   public static func float2(
     _ name: String, _ property: WritableKeyPath<Kernel, LayerFXMath.float2> & Sendable,
     summary: String, unit: ShaderFunction.Unit? = nil,
@@ -69,6 +71,7 @@ public struct KernelParameter<Kernel: ShaderKernel>: Sendable {
   /// A `half4` colour parameter stored at `property`, premultiplied (SwiftUI's `.color`).
   ///
   /// - Parameters: As for ``float(_:_:summary:unit:validRange:suggestedRange:role:isRequired:)``.
+  /// - Returns: The parameter.
   public static func color(
     _ name: String, _ property: WritableKeyPath<Kernel, half4> & Sendable, summary: String,
     isRequired: Bool = false

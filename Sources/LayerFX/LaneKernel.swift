@@ -14,8 +14,10 @@ enum LaneKernel: Sendable {
   case color(@Sendable (ColorRow) -> Void)
   /// A `distortionEffect` over a row: `row.distort { positions in … }`.
   case distortion(@Sendable (LayerRow) -> Void)
-  /// A `layerEffect` over a row: `row.shade { positions in … }`.
+  /// A `layerEffect` over a row.
   case layer(@Sendable (LayerRow) -> Void)
+  /// A fill over a row: no source.
+  case fill(@Sendable (RowRun) -> Void)
 }
 
 /// A run of consecutive destination pixels of one row: where it is and where it is stored.
@@ -61,6 +63,14 @@ struct RowRun {
       F._store(shade(Vector2(x, y), done, lanes), to: destination + done, count: lanes)
       done += F.laneCount
     }
+  }
+}
+
+extension RowRun {
+  /// Fills the run, `F.laneCount` pixels per call of the fill's body.
+  @inlinable @inline(__always)
+  func fill<K: Fill, F: PixelLanes>(_ kernel: K, lanes: F.Type) {
+    forEachBatch { (position: Vector2<F>, _, _) in kernel.fill(position: position) }
   }
 }
 

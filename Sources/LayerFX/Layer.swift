@@ -153,6 +153,7 @@ extension Layer {
   /// The texel of the unpadded image in column `column` of row `row` (both inside the image);
   /// the row's texels follow it.
   func pointer(row: Int, column: Int) -> UnsafePointer<half4> {
-    UnsafePointer(storage.texels + (row + storage.pad.y) * storage.rowLength + column + storage.pad.x)
+    UnsafePointer(
+      storage.texels + (row + storage.pad.y) * storage.rowLength + column + storage.pad.x)
   }
 }

@@ -23,7 +23,8 @@ public protocol PixelLanes: FloatLanes {
   static func _load(_ source: UnsafePointer<half4>, count: Int) -> Vector4<Self>
 
   /// Stores the first `count` lanes of `color` at `destination`, lane 0 first.
-  static func _store(_ color: Vector4<Self>, to destination: UnsafeMutablePointer<half4>, count: Int)
+  static func _store(
+    _ color: Vector4<Self>, to destination: UnsafeMutablePointer<half4>, count: Int)
 }
 
 extension Layer {
@@ -68,7 +69,9 @@ extension Float: PixelLanes {
 /// Eight pixels per call.
 extension FloatLanes8: PixelLanes {
   /// 0, 1, …, 7.
-  @inlinable public static var _laneOffsets: FloatLanes8 { FloatLanes8(SIMD8(0, 1, 2, 3, 4, 5, 6, 7)) }
+  @inlinable public static var _laneOffsets: FloatLanes8 {
+    FloatLanes8(SIMD8(0, 1, 2, 3, 4, 5, 6, 7))
+  }
 
   /// The lane sampler: coordinates in SIMD, then per lane two 32-byte loads and the blend,
   /// bit-identical to the scalar sample.

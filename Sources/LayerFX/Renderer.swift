@@ -22,8 +22,9 @@ public struct Renderer: Sendable {
   public var tileSize: Int?
   /// How many workers render tiles at once (≥ 1).
   public var threadCount: Int
-  /// Whether a kernel's lane form, when it has one, is used instead of its closure; on by
-  /// default. Turning it off times or checks the closure form.
+  /// Whether a kernel's lane form, when it has one, is used instead of its closure.
+  ///
+  /// On by default; turning it off times or checks the closure form.
   public var usesLaneKernels = true
 
   /// The default worker count: the active processor count.
@@ -140,6 +141,40 @@ public struct Renderer: Sendable {
     return renderPixels(
       shader, .layer(layer), size: size, margin: margin, scale: layer.scale,
       checksSampleBounds: checksSampleBounds, into: &destination)
+  }
+
+  /// Renders a fill over `width × height` pixels: a shader used as a `ShapeStyle`.
+  ///
+  /// - Parameters:
+  ///   - shader: A prepared ``EffectKind/fill`` shader.
+  ///   - width: Width in pixels, ≥ 1.
+  ///   - height: Height in pixels, ≥ 1.
+  ///   - scale: Pixels per point, > 0.
+  ///   - destination: On return, the fill (premultiplied RGBA); its storage is reused when it
+  ///     has the size.
+  /// - Precondition: `shader` is a fill; sizes ≥ 1.
+  public func render(
+    fill shader: PreparedShader, width: Int, height: Int, scale: Float = 1,
+    into destination: inout Image
+  ) {
+    precondition(shader.kind == .fill, "\(shader.function.name) is not a fill")
+    let size = SIMD2(width, height)
+    prepare(&destination, size: size, scale: scale)
+    _ = renderPixels(
+      shader, .none, size: size, margin: .zero, scale: scale, checksSampleBounds: false,
+      into: &destination)
+  }
+
+  /// Returns a fill over `width × height` pixels.
+  ///
+  /// - Parameters: As for ``render(fill:width:height:scale:into:)``.
+  /// - Returns: The fill, premultiplied RGBA.
+  public func render(fill shader: PreparedShader, width: Int, height: Int, scale: Float = 1)
+    -> Image
+  {
+    var image = Image(uninitializedWidth: width, height: height, scale: scale)
+    render(fill: shader, width: width, height: height, scale: scale, into: &image)
+    return image
   }
 
   private func prepare(_ destination: inout Image, size: SIMD2<Int>, scale: Float) {

@@ -50,7 +50,8 @@ public struct Shader: Sendable {
     }
     let bound = try ShaderArguments(
       checking: arguments, named: namedArguments, against: function, sizeInPoints: sizeInPoints)
-    return PreparedShader(function: function, arguments: bound, forms: try function.makeForms(bound))
+    return PreparedShader(
+      function: function, arguments: bound, forms: try function.makeForms(bound))
   }
 }
 

@@ -30,7 +30,8 @@ public struct ShaderArguments: Sendable {
     guard positional.count <= parameters.count else {
       throw .tooManyArguments(function: function.name, parameters: names, actual: positional.count)
     }
-    var given = positional.map(Optional.some)
+    var given =
+      positional.map(Optional.some)
       + [Shader.Argument?](repeating: nil, count: parameters.count - positional.count)
     for (name, value) in named {
       guard let index = names.firstIndex(of: name) else {

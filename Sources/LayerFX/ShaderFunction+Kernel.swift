@@ -51,6 +51,19 @@ extension ShaderFunction {
     }
   }
 
+  /// Creates the shader function of a fill.
+  ///
+  /// - Parameters: As for the colour-effect initialiser.
+  @inlinable
+  public init<K: Fill>(_ kernel: K.Type, name: String, summary: String) {
+    self.init(kernelType: K.self, name: name, kind: .fill, summary: summary) { kernel in
+      (
+        .fill { position in kernel.fill(position: Vector2<Float>(position)).simd },
+        .fill { run in run.fill(kernel, lanes: FloatLanes8.self) }
+      )
+    }
+  }
+
   /// Creates a shader function whose prepared forms are `forms` of the kernel made from the
   /// checked arguments: `K()` with every argument assigned through its parameter.
   @inlinable

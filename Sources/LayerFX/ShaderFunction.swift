@@ -80,8 +80,10 @@ public struct ShaderFunction: Sendable {
     }
   }
 
-  /// Returns a shader that calls this function with `arguments` in call order: SwiftUI's
-  /// `ShaderFunction.callAsFunction(_:)`. Trailing parameters with defaults may be left out.
+  /// Returns a shader that calls this function with `arguments` in call order.
+  ///
+  /// SwiftUI's `ShaderFunction.callAsFunction(_:)`; trailing parameters with defaults may be
+  /// left out.
   ///
   /// - Parameter arguments: The arguments in call order; checked when the shader is prepared.
   /// - Returns: A shader of this function with `arguments`.

@@ -57,3 +57,12 @@ public protocol LayerEffect: ShaderKernel {
   /// Returns the premultiplied colour of the pixels at `position` (points), sampling `layer`.
   func shade<F: PixelLanes>(position: Vector2<F>, layer: Layer) -> Vector4<F>
 }
+
+/// The kernel of a fill: a shader used as a `ShapeStyle` (`Rectangle().fill(shader)`), a colour
+/// for every position with no input image.
+///
+/// Metal: `half4 f(float2 position, args…)`.
+public protocol Fill: ShaderKernel {
+  /// Returns the premultiplied colour of the pixels at `position` (points).
+  func fill<F: PixelLanes>(position: Vector2<F>) -> Vector4<F>
+}

@@ -36,7 +36,9 @@ struct TilePass: Sendable {
       forEachPixel(columns, rows, probe: probe, stores: stores) { position, pixel in
         body(position, source.pixel(pixel &- margin))
       }
-    case (.layer, .pixels), (.distortion, .pixels):
+    case (.fill(let body), _):
+      forEachPixel(columns, rows, probe: probe, stores: stores) { position, _ in body(position) }
+    case (.layer, _), (.distortion, _):
       preconditionFailure("a layer or distortion effect renders from a layer")
     }
   }
@@ -69,9 +71,12 @@ struct TilePass: Sendable {
         switch (lanes, source) {
         case (.color(let shadeRow), _):
           shadeRow(ColorRow(source: source.row(y - margin.y, from: columns.lowerBound), run: run))
-        case (.layer(let shadeRow), .layer(let layer)), (.distortion(let shadeRow), .layer(let layer)):
+        case (.layer(let shadeRow), .layer(let layer)),
+          (.distortion(let shadeRow), .layer(let layer)):
           shadeRow(LayerRow(layer: layer, run: run))
-        case (.layer, .pixels), (.distortion, .pixels):
+        case (.fill(let shadeRow), _):
+          shadeRow(run)
+        case (.layer, _), (.distortion, _):
           preconditionFailure("a layer or distortion effect renders from a layer")
         }
       }
@@ -86,6 +91,8 @@ enum TileSource: @unchecked Sendable {
   case layer(Layer)
   /// `width × height` premultiplied pixels, row-major, alive for the whole render.
   case pixels(UnsafePointer<half4>, width: Int, height: Int)
+  /// Nothing: a fill.
+  case none
 
   /// The source pixel in column `pixel.x`, row `pixel.y`; transparent black outside the image.
   func pixel(_ pixel: SIMD2<Int>) -> half4 {
@@ -94,6 +101,7 @@ enum TileSource: @unchecked Sendable {
     case .pixels(let base, let width, let height):
       guard pixel.x >= 0, pixel.x < width, pixel.y >= 0, pixel.y < height else { return .zero }
       return base[pixel.y * width + pixel.x]
+    case .none: return .zero
     }
   }
 
@@ -102,6 +110,7 @@ enum TileSource: @unchecked Sendable {
     switch self {
     case .layer(let layer): return layer.pointer(row: row, column: column)
     case .pixels(let base, let width, _): return base + row * width + column
+    case .none: preconditionFailure("a fill reads no source")
     }
   }
 }

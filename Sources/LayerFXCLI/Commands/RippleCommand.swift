@@ -57,7 +57,8 @@ enum RippleCommand {
       .value("keyframes", "FILE.json", "keyframe tracks for ripple parameters (config document)"),
       .value("duration", "SECONDS", "how long each ripple lasts, seconds (default 3)"),
       .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
-    ] + rippleParameters.map(\.optionSpec) + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs
+    ] + rippleParameters.map(\.optionSpec) + RenderOptions.specs + OutputOptions.specs
+    + FrameLimits.specs
 
   /// The ripple's parameters that are options here: all but those the taps drive (origin and
   /// time), straight from the kernel's declaration.

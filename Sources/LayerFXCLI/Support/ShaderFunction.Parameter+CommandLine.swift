@@ -4,8 +4,10 @@ extension ShaderFunction.Parameter {
   /// The option a command derives from the parameter: `--amplitude POINTS`, with the help text
   /// from the declaration.
   var optionSpec: OptionSpec {
-    .value(name, unit.map { $0.name.uppercased().replacingOccurrences(of: " ", with: "-") }
-      ?? Shader.Argument.commandLineForm(of: type), helpText)
+    .value(
+      name,
+      unit.map { $0.name.uppercased().replacingOccurrences(of: " ", with: "-") }
+        ?? Shader.Argument.commandLineForm(of: type), helpText)
   }
 
   /// The declaration as one line of help: `largest displacement, points (default 12; suggested

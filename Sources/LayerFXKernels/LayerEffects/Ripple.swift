@@ -48,7 +48,8 @@ public struct Ripple: LayerEffect {
     .float(
       "amplitude", \.amplitude, summary: "largest displacement", unit: .points,
       suggestedRange: 4...24),
-    .float("frequency", \.frequency, summary: "oscillation", unit: .radiansPerSecond,
+    .float(
+      "frequency", \.frequency, summary: "oscillation", unit: .radiansPerSecond,
       suggestedRange: 5...30),
     .float("decay", \.decay, summary: "damping", unit: .perSecond, suggestedRange: 2...15),
     .float(
