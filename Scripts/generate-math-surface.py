@@ -17,6 +17,7 @@ the Metal Shading Language Specification (cited in each doc comment).
 import argparse
 import itertools
 import pathlib
+import re
 import subprocess
 import sys
 import textwrap
@@ -1124,7 +1125,8 @@ public enum precise {""")
             lines.append(notes)
         else:
             lines.append(f"The same as the unqualified `{name}`.")
-        lines.append(f"Source: {SPEC} §6.5, `{ns}::{name}`; §8.4"
+        section = re.search(r"§(\d+\.\d+)", docs[-1]).group(1) if docs else "6.5"
+        lines.append(f"Source: {SPEC} §{section}, `{ns}::{name}`; §8.4"
                      f" {'Table 8.2' if ns == 'fast' else 'Table 8.1'}.")
         emit_function(out, lines, name, params, result, body, indent=indent, static=True)
     while out.lines and out.lines[-1] == "":

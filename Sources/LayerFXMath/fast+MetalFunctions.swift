@@ -16,7 +16,7 @@ extension fast {
   ///
   /// The same as the unqualified `clamp`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::clamp`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
   @inlinable public static func clamp(_ x: Float, _ minval: Float, _ maxval: Float) -> Float {
     LayerFXMath.clamp(x, minval, maxval)
   }
@@ -25,7 +25,7 @@ extension fast {
   ///
   /// The same as the unqualified `clamp`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::clamp`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
   @inlinable public static func clamp(_ x: float2, _ minval: float2, _ maxval: float2) -> float2 {
     LayerFXMath.clamp(x, minval, maxval)
   }
@@ -35,7 +35,7 @@ extension fast {
   ///
   /// The same as the unqualified `clamp`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::clamp`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
   @inlinable public static func clamp(_ x: float2, _ minval: Float, _ maxval: Float) -> float2 {
     LayerFXMath.clamp(x, minval, maxval)
   }
@@ -44,7 +44,7 @@ extension fast {
   ///
   /// The same as the unqualified `clamp`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::clamp`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
   @inlinable public static func clamp(_ x: float3, _ minval: float3, _ maxval: float3) -> float3 {
     LayerFXMath.clamp(x, minval, maxval)
   }
@@ -54,7 +54,7 @@ extension fast {
   ///
   /// The same as the unqualified `clamp`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::clamp`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
   @inlinable public static func clamp(_ x: float3, _ minval: Float, _ maxval: Float) -> float3 {
     LayerFXMath.clamp(x, minval, maxval)
   }
@@ -63,7 +63,7 @@ extension fast {
   ///
   /// The same as the unqualified `clamp`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::clamp`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
   @inlinable public static func clamp(_ x: float4, _ minval: float4, _ maxval: float4) -> float4 {
     LayerFXMath.clamp(x, minval, maxval)
   }
@@ -73,7 +73,7 @@ extension fast {
   ///
   /// The same as the unqualified `clamp`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::clamp`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
   @inlinable public static func clamp(_ x: float4, _ minval: Float, _ maxval: Float) -> float4 {
     LayerFXMath.clamp(x, minval, maxval)
   }
@@ -82,28 +82,28 @@ extension fast {
   ///
   /// The same as the unqualified `saturate`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::saturate`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.2, `fast::saturate`; §8.4 Table 8.2.
   @inlinable public static func saturate(_ x: Float) -> Float { LayerFXMath.saturate(x) }
 
   /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
   ///
   /// The same as the unqualified `saturate`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::saturate`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.2, `fast::saturate`; §8.4 Table 8.2.
   @inlinable public static func saturate(_ x: float2) -> float2 { LayerFXMath.saturate(x) }
 
   /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
   ///
   /// The same as the unqualified `saturate`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::saturate`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.2, `fast::saturate`; §8.4 Table 8.2.
   @inlinable public static func saturate(_ x: float3) -> float3 { LayerFXMath.saturate(x) }
 
   /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
   ///
   /// The same as the unqualified `saturate`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::saturate`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.2, `fast::saturate`; §8.4 Table 8.2.
   @inlinable public static func saturate(_ x: float4) -> float4 { LayerFXMath.saturate(x) }
 
   /// Returns the arc cosine of `x`, in radians, in `[0, π]`.
@@ -1839,14 +1839,14 @@ extension fast {
   ///
   /// The same as the unqualified `length`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::length`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.8, `fast::length`; §8.4 Table 8.2.
   @inlinable public static func length(_ x: float2) -> Float { LayerFXMath.length(x) }
 
   /// Returns the distance `length(x − y)`.
   ///
   /// The same as the unqualified `distance`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::distance`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.8, `fast::distance`; §8.4 Table 8.2.
   @inlinable public static func distance(_ x: float2, _ y: float2) -> Float {
     LayerFXMath.distance(x, y)
   }
@@ -1855,21 +1855,21 @@ extension fast {
   ///
   /// The same as the unqualified `normalize`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::normalize`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.8, `fast::normalize`; §8.4 Table 8.2.
   @inlinable public static func normalize(_ x: float2) -> float2 { LayerFXMath.normalize(x) }
 
   /// Returns the Euclidean length `sqrt(dot(x, x))`.
   ///
   /// The same as the unqualified `length`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::length`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.8, `fast::length`; §8.4 Table 8.2.
   @inlinable public static func length(_ x: float3) -> Float { LayerFXMath.length(x) }
 
   /// Returns the distance `length(x − y)`.
   ///
   /// The same as the unqualified `distance`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::distance`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.8, `fast::distance`; §8.4 Table 8.2.
   @inlinable public static func distance(_ x: float3, _ y: float3) -> Float {
     LayerFXMath.distance(x, y)
   }
@@ -1878,21 +1878,21 @@ extension fast {
   ///
   /// The same as the unqualified `normalize`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::normalize`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.8, `fast::normalize`; §8.4 Table 8.2.
   @inlinable public static func normalize(_ x: float3) -> float3 { LayerFXMath.normalize(x) }
 
   /// Returns the Euclidean length `sqrt(dot(x, x))`.
   ///
   /// The same as the unqualified `length`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::length`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.8, `fast::length`; §8.4 Table 8.2.
   @inlinable public static func length(_ x: float4) -> Float { LayerFXMath.length(x) }
 
   /// Returns the distance `length(x − y)`.
   ///
   /// The same as the unqualified `distance`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::distance`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.8, `fast::distance`; §8.4 Table 8.2.
   @inlinable public static func distance(_ x: float4, _ y: float4) -> Float {
     LayerFXMath.distance(x, y)
   }
@@ -1901,6 +1901,6 @@ extension fast {
   ///
   /// The same as the unqualified `normalize`.
   ///
-  /// Source: MSL 3.2 §6.5, `fast::normalize`; §8.4 Table 8.2.
+  /// Source: MSL 3.2 §6.8, `fast::normalize`; §8.4 Table 8.2.
   @inlinable public static func normalize(_ x: float4) -> float4 { LayerFXMath.normalize(x) }
 }

@@ -26,7 +26,7 @@ public enum precise {
   ///
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::clamp`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
   @inlinable public static func clamp(_ x: Float, _ minval: Float, _ maxval: Float) -> Float {
     fmin(fmax(x, minval), maxval)
   }
@@ -35,7 +35,7 @@ public enum precise {
   ///
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::clamp`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
   @inlinable public static func clamp(_ x: float2, _ minval: float2, _ maxval: float2) -> float2 {
     fmin(fmax(x, minval), maxval)
   }
@@ -45,7 +45,7 @@ public enum precise {
   ///
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::clamp`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
   @inlinable public static func clamp(_ x: float2, _ minval: Float, _ maxval: Float) -> float2 {
     clamp(x, float2(repeating: minval), float2(repeating: maxval))
   }
@@ -54,7 +54,7 @@ public enum precise {
   ///
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::clamp`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
   @inlinable public static func clamp(_ x: float3, _ minval: float3, _ maxval: float3) -> float3 {
     fmin(fmax(x, minval), maxval)
   }
@@ -64,7 +64,7 @@ public enum precise {
   ///
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::clamp`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
   @inlinable public static func clamp(_ x: float3, _ minval: Float, _ maxval: Float) -> float3 {
     clamp(x, float3(repeating: minval), float3(repeating: maxval))
   }
@@ -73,7 +73,7 @@ public enum precise {
   ///
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::clamp`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
   @inlinable public static func clamp(_ x: float4, _ minval: float4, _ maxval: float4) -> float4 {
     fmin(fmax(x, minval), maxval)
   }
@@ -83,7 +83,7 @@ public enum precise {
   ///
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::clamp`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
   @inlinable public static func clamp(_ x: float4, _ minval: Float, _ maxval: Float) -> float4 {
     clamp(x, float4(repeating: minval), float4(repeating: maxval))
   }
@@ -92,28 +92,28 @@ public enum precise {
   ///
   /// The same as the unqualified `saturate`.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::saturate`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.2, `precise::saturate`; §8.4 Table 8.1.
   @inlinable public static func saturate(_ x: Float) -> Float { LayerFXMath.saturate(x) }
 
   /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
   ///
   /// The same as the unqualified `saturate`.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::saturate`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.2, `precise::saturate`; §8.4 Table 8.1.
   @inlinable public static func saturate(_ x: float2) -> float2 { LayerFXMath.saturate(x) }
 
   /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
   ///
   /// The same as the unqualified `saturate`.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::saturate`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.2, `precise::saturate`; §8.4 Table 8.1.
   @inlinable public static func saturate(_ x: float3) -> float3 { LayerFXMath.saturate(x) }
 
   /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
   ///
   /// The same as the unqualified `saturate`.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::saturate`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.2, `precise::saturate`; §8.4 Table 8.1.
   @inlinable public static func saturate(_ x: float4) -> float4 { LayerFXMath.saturate(x) }
 
   /// Returns the arc cosine of `x`, in radians, in `[0, π]`.
@@ -1719,7 +1719,7 @@ public enum precise {
   ///
   /// The squares are summed in double precision and rounded once.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::length`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.8, `precise::length`; §8.4 Table 8.1.
   @inlinable public static func length(_ x: float2) -> Float {
     let wide = SIMD2<Double>(x)
     return Float((wide * wide).sum().squareRoot())
@@ -1729,7 +1729,7 @@ public enum precise {
   ///
   /// The difference and the squares are computed in double precision and rounded once.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::distance`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.8, `precise::distance`; §8.4 Table 8.1.
   @inlinable public static func distance(_ x: float2, _ y: float2) -> Float {
     let difference = SIMD2<Double>(x) - SIMD2<Double>(y)
     return Float((difference * difference).sum().squareRoot())
@@ -1739,7 +1739,7 @@ public enum precise {
   ///
   /// The length is computed in double precision; a zero vector gives NaN.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::normalize`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.8, `precise::normalize`; §8.4 Table 8.1.
   @inlinable public static func normalize(_ x: float2) -> float2 {
     let wide = SIMD2<Double>(x)
     return float2(wide / (wide * wide).sum().squareRoot())
@@ -1749,7 +1749,7 @@ public enum precise {
   ///
   /// The squares are summed in double precision and rounded once.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::length`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.8, `precise::length`; §8.4 Table 8.1.
   @inlinable public static func length(_ x: float3) -> Float {
     let wide = SIMD3<Double>(x)
     return Float((wide * wide).sum().squareRoot())
@@ -1759,7 +1759,7 @@ public enum precise {
   ///
   /// The difference and the squares are computed in double precision and rounded once.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::distance`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.8, `precise::distance`; §8.4 Table 8.1.
   @inlinable public static func distance(_ x: float3, _ y: float3) -> Float {
     let difference = SIMD3<Double>(x) - SIMD3<Double>(y)
     return Float((difference * difference).sum().squareRoot())
@@ -1769,7 +1769,7 @@ public enum precise {
   ///
   /// The length is computed in double precision; a zero vector gives NaN.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::normalize`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.8, `precise::normalize`; §8.4 Table 8.1.
   @inlinable public static func normalize(_ x: float3) -> float3 {
     let wide = SIMD3<Double>(x)
     return float3(wide / (wide * wide).sum().squareRoot())
@@ -1779,7 +1779,7 @@ public enum precise {
   ///
   /// The squares are summed in double precision and rounded once.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::length`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.8, `precise::length`; §8.4 Table 8.1.
   @inlinable public static func length(_ x: float4) -> Float {
     let wide = SIMD4<Double>(x)
     return Float((wide * wide).sum().squareRoot())
@@ -1789,7 +1789,7 @@ public enum precise {
   ///
   /// The difference and the squares are computed in double precision and rounded once.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::distance`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.8, `precise::distance`; §8.4 Table 8.1.
   @inlinable public static func distance(_ x: float4, _ y: float4) -> Float {
     let difference = SIMD4<Double>(x) - SIMD4<Double>(y)
     return Float((difference * difference).sum().squareRoot())
@@ -1799,7 +1799,7 @@ public enum precise {
   ///
   /// The length is computed in double precision; a zero vector gives NaN.
   ///
-  /// Source: MSL 3.2 §6.5, `precise::normalize`; §8.4 Table 8.1.
+  /// Source: MSL 3.2 §6.8, `precise::normalize`; §8.4 Table 8.1.
   @inlinable public static func normalize(_ x: float4) -> float4 {
     let wide = SIMD4<Double>(x)
     return float4(wide / (wide * wide).sum().squareRoot())
