@@ -5,7 +5,9 @@ import Testing
 // A file that imports Foundation as well as LayerFXMath: every call below would be "ambiguous"
 // if LayerFXMath declared its own copy of a C library function (Foundation re-exports Glibc's
 // `sin(_: Float)`, …). That this file compiles is the claim; the values check that each call
-// still reaches the function Metal means.
+// still reaches the function Metal means. One trap remains, shown below: Foundation also brings
+// Glibc's deprecated `ilogb(_:) -> Int` and `ldexp(_:_: Int)`, and a bare integer literal
+// prefers `Int`, so spell Metal's `int` results and arguments `Int32(…)` in such a file.
 
 @Suite("LayerFXMath alongside Foundation")
 struct FoundationInteropTests {
@@ -23,7 +25,8 @@ struct FoundationInteropTests {
     )
     #expect(exp(Float(0)) == 1 && log2(Float(8)) == 3 && abs(Float(-2)) == 2 && fma(x, 2, 1) == 2)
     #expect(copysign(x, -1) == -0.5 && fmax(Float.nan, x) == x && clamp(x, 0, 0.25) == 0.25)
-    #expect(isnan(Float.nan) && !signbit(x) && ilogb(Float(8)) == 3 && ldexp(x, Int32(2)) == 2)
+    #expect(
+      isnan(Float.nan) && !signbit(x) && ilogb(Float(8)) == Int32(3) && ldexp(x, Int32(2)) == 2)
     #expect(mix(Float(0), 4, x) == 2 && fract(Float(1.25)) == 0.25 && M_PI_F > 3.14)
   }
 
