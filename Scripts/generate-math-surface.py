@@ -115,9 +115,20 @@ def call_arguments(params):
     return ", ".join(parts)
 
 
+VECTOR_TYPE = re.compile(r"\b(float|int|uint|bool)[234]\b|SIMD[2348]")
+
+
 def emit_function(out, docs, name, params, result, body, indent="", static=False):
+    """Writes one public function. Vector forms are `@inline(__always)` as well as `@inlinable`:
+    without it the optimizer of a client module calls LayerFXMath's compiled copy of a vector
+    `clamp` or `mix` instead of inlining it (its body loops over the lanes until LLVM unrolls
+    it, which the SIL inliner counts against it; seen in `-O` assembly), and
+    shared/docs/platform-notes.md measured width-8 code at 80 instead of 121 Mpix/s without it.
+    """
     out.doc(docs, indent)
-    head = f"{indent}@inlinable public {'static ' if static else ''}func {name}("
+    types = " ".join(kind for _, _, kind in params) + " " + (result or "")
+    always = "@inline(__always) " if VECTOR_TYPE.search(types) else ""
+    head = f"{indent}@inlinable {always}public {'static ' if static else ''}func {name}("
     head += signature(params) + ")" + (f" -> {result}" if result else "")
     if isinstance(body, str) and "\n" not in body:
         out.lines.append(f"{head} {{ {body} }}")
@@ -1292,16 +1303,17 @@ def matrix(n):
     ]
     for summary, op, ps, result, body in ops:
         out.doc([summary, "Source: MSL 3.2 §3.2 \"Matrix Operators\"."], "  ")
-        out.raw(f"  @inlinable public static func {op} ({ps}) -> {result} {{ {body} }}\n")
+        out.raw(f"  @inlinable @inline(__always) public static func {op} ({ps}) -> {result}"
+                f" {{ {body} }}\n")
     out.doc(["Returns the matrix with every element negated."], "  ")
-    out.raw(f"  @inlinable public static prefix func - (operand: {t}) -> {t} {{"
+    out.raw(f"  @inlinable @inline(__always) public static prefix func - (operand: {t}) -> {t} {{"
             f" {each('-operand.columns.{i}')} }}\n")
     for op, rhs, what in [("+=", t, "Adds `rhs` to `lhs`, element by element."),
                           ("-=", t, "Subtracts `rhs` from `lhs`, element by element."),
                           ("*=", "Float", "Multiplies every element of `lhs` by `rhs`."),
                           ("*=", t, "Replaces `lhs` with the matrix product `lhs * rhs`.")]:
         out.doc([what], "  ")
-        out.raw(f"  @inlinable public static func {op} (lhs: inout {t}, rhs: {rhs}) {{"
+        out.raw(f"  @inlinable @inline(__always) public static func {op} (lhs: inout {t}, rhs: {rhs}) {{"
                 f" lhs = lhs {op[0]} rhs }}\n")
     while out.lines and out.lines[-1] == "":
         out.lines.pop()
@@ -1310,7 +1322,7 @@ def matrix(n):
              "Source: MSL 3.2 §6.6, `transpose`."])
     rows = ", ".join(f"{v}(" + ", ".join(f"m.columns.{j}.{COMPONENTS[i]}" for j in range(n)) + ")"
                      for i in range(n))
-    out.raw(f"@inlinable public func transpose(_ m: {t}) -> {t} {{ {t}({rows}) }}\n")
+    out.raw(f"@inlinable @inline(__always) public func transpose(_ m: {t}) -> {t} {{ {t}({rows}) }}\n")
     if n == 2:
         det = ["m.columns.0.x * m.columns.1.y - m.columns.1.x * m.columns.0.y"]
         how = "`m[0][0] m[1][1] − m[1][0] m[0][1]`."

@@ -25,7 +25,9 @@
 ///
 /// Source: MSL 3.2 §6.2, `clamp`. Metal's default (fast-math) `clamp` leaves NaN handling
 /// undefined.
-@inlinable public func clamp(_ x: float2, _ minval: float2, _ maxval: float2) -> float2 {
+@inlinable @inline(__always) public func clamp(_ x: float2, _ minval: float2, _ maxval: float2)
+  -> float2
+{
   let lower = minval.replacing(with: x, where: x .>= minval)
   return maxval.replacing(with: lower, where: lower .<= maxval)
 }
@@ -39,9 +41,9 @@
 ///
 /// Source: MSL 3.2 §6.2, `clamp`. Metal's default (fast-math) `clamp` leaves NaN handling
 /// undefined.
-@inlinable public func clamp(_ x: float2, _ minval: Float, _ maxval: Float) -> float2 {
-  clamp(x, float2(repeating: minval), float2(repeating: maxval))
-}
+@inlinable @inline(__always) public func clamp(_ x: float2, _ minval: Float, _ maxval: Float)
+  -> float2
+{ clamp(x, float2(repeating: minval), float2(repeating: maxval)) }
 
 /// Returns each component of `x` clamped to `[minval, maxval]`: `fmin(fmax(x, minval), maxval)`.
 ///
@@ -51,7 +53,9 @@
 ///
 /// Source: MSL 3.2 §6.2, `clamp`. Metal's default (fast-math) `clamp` leaves NaN handling
 /// undefined.
-@inlinable public func clamp(_ x: float3, _ minval: float3, _ maxval: float3) -> float3 {
+@inlinable @inline(__always) public func clamp(_ x: float3, _ minval: float3, _ maxval: float3)
+  -> float3
+{
   let lower = minval.replacing(with: x, where: x .>= minval)
   return maxval.replacing(with: lower, where: lower .<= maxval)
 }
@@ -65,9 +69,9 @@
 ///
 /// Source: MSL 3.2 §6.2, `clamp`. Metal's default (fast-math) `clamp` leaves NaN handling
 /// undefined.
-@inlinable public func clamp(_ x: float3, _ minval: Float, _ maxval: Float) -> float3 {
-  clamp(x, float3(repeating: minval), float3(repeating: maxval))
-}
+@inlinable @inline(__always) public func clamp(_ x: float3, _ minval: Float, _ maxval: Float)
+  -> float3
+{ clamp(x, float3(repeating: minval), float3(repeating: maxval)) }
 
 /// Returns each component of `x` clamped to `[minval, maxval]`: `fmin(fmax(x, minval), maxval)`.
 ///
@@ -77,7 +81,9 @@
 ///
 /// Source: MSL 3.2 §6.2, `clamp`. Metal's default (fast-math) `clamp` leaves NaN handling
 /// undefined.
-@inlinable public func clamp(_ x: float4, _ minval: float4, _ maxval: float4) -> float4 {
+@inlinable @inline(__always) public func clamp(_ x: float4, _ minval: float4, _ maxval: float4)
+  -> float4
+{
   let lower = minval.replacing(with: x, where: x .>= minval)
   return maxval.replacing(with: lower, where: lower .<= maxval)
 }
@@ -91,9 +97,9 @@
 ///
 /// Source: MSL 3.2 §6.2, `clamp`. Metal's default (fast-math) `clamp` leaves NaN handling
 /// undefined.
-@inlinable public func clamp(_ x: float4, _ minval: Float, _ maxval: Float) -> float4 {
-  clamp(x, float4(repeating: minval), float4(repeating: maxval))
-}
+@inlinable @inline(__always) public func clamp(_ x: float4, _ minval: Float, _ maxval: Float)
+  -> float4
+{ clamp(x, float4(repeating: minval), float4(repeating: maxval)) }
 
 /// Returns the linear blend of `x` and `y`: `x + (y − x) × a`.
 ///
@@ -111,7 +117,9 @@
 /// formula extrapolates.
 ///
 /// Source: MSL 3.2 §6.2, `mix`.
-@inlinable public func mix(_ x: float2, _ y: float2, _ a: float2) -> float2 { x + (y - x) * a }
+@inlinable @inline(__always) public func mix(_ x: float2, _ y: float2, _ a: float2) -> float2 {
+  x + (y - x) * a
+}
 
 /// Returns the linear blend of each component of `x` and each component of `y`: `x + (y − x) × a`.
 ///
@@ -121,7 +129,9 @@
 /// formula extrapolates.
 ///
 /// Source: MSL 3.2 §6.2, `mix`.
-@inlinable public func mix(_ x: float2, _ y: float2, _ a: Float) -> float2 { x + (y - x) * a }
+@inlinable @inline(__always) public func mix(_ x: float2, _ y: float2, _ a: Float) -> float2 {
+  x + (y - x) * a
+}
 
 /// Returns the linear blend of each component of `x` and each component of `y`: `x + (y − x) × a`.
 ///
@@ -131,7 +141,9 @@
 /// formula extrapolates.
 ///
 /// Source: MSL 3.2 §6.2, `mix`.
-@inlinable public func mix(_ x: float3, _ y: float3, _ a: float3) -> float3 { x + (y - x) * a }
+@inlinable @inline(__always) public func mix(_ x: float3, _ y: float3, _ a: float3) -> float3 {
+  x + (y - x) * a
+}
 
 /// Returns the linear blend of each component of `x` and each component of `y`: `x + (y − x) × a`.
 ///
@@ -141,7 +153,9 @@
 /// formula extrapolates.
 ///
 /// Source: MSL 3.2 §6.2, `mix`.
-@inlinable public func mix(_ x: float3, _ y: float3, _ a: Float) -> float3 { x + (y - x) * a }
+@inlinable @inline(__always) public func mix(_ x: float3, _ y: float3, _ a: Float) -> float3 {
+  x + (y - x) * a
+}
 
 /// Returns the linear blend of each component of `x` and each component of `y`: `x + (y − x) × a`.
 ///
@@ -151,7 +165,9 @@
 /// formula extrapolates.
 ///
 /// Source: MSL 3.2 §6.2, `mix`.
-@inlinable public func mix(_ x: float4, _ y: float4, _ a: float4) -> float4 { x + (y - x) * a }
+@inlinable @inline(__always) public func mix(_ x: float4, _ y: float4, _ a: float4) -> float4 {
+  x + (y - x) * a
+}
 
 /// Returns the linear blend of each component of `x` and each component of `y`: `x + (y − x) × a`.
 ///
@@ -161,7 +177,9 @@
 /// formula extrapolates.
 ///
 /// Source: MSL 3.2 §6.2, `mix`.
-@inlinable public func mix(_ x: float4, _ y: float4, _ a: Float) -> float4 { x + (y - x) * a }
+@inlinable @inline(__always) public func mix(_ x: float4, _ y: float4, _ a: Float) -> float4 {
+  x + (y - x) * a
+}
 
 /// Returns `x` clamped to `[0, 1]`; NaN gives 0.
 ///
@@ -171,17 +189,17 @@
 /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
 ///
 /// Source: MSL 3.2 §6.2, `saturate`.
-@inlinable public func saturate(_ x: float2) -> float2 { clamp(x, 0, 1) }
+@inlinable @inline(__always) public func saturate(_ x: float2) -> float2 { clamp(x, 0, 1) }
 
 /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
 ///
 /// Source: MSL 3.2 §6.2, `saturate`.
-@inlinable public func saturate(_ x: float3) -> float3 { clamp(x, 0, 1) }
+@inlinable @inline(__always) public func saturate(_ x: float3) -> float3 { clamp(x, 0, 1) }
 
 /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
 ///
 /// Source: MSL 3.2 §6.2, `saturate`.
-@inlinable public func saturate(_ x: float4) -> float4 { clamp(x, 0, 1) }
+@inlinable @inline(__always) public func saturate(_ x: float4) -> float4 { clamp(x, 0, 1) }
 
 /// Returns the sign of `x`: 1 if `x > 0`, −1 if `x < 0`, `x` itself for ±0 (so −0 stays −0), and 0
 /// for NaN.
@@ -193,7 +211,7 @@
 /// stays −0), and 0 for NaN.
 ///
 /// Source: MSL 3.2 §6.2, `sign`. C has no `sign`; Metal's keeps the zero's sign and maps NaN to 0.
-@inlinable public func sign(_ x: float2) -> float2 {
+@inlinable @inline(__always) public func sign(_ x: float2) -> float2 {
   var result = x.replacing(with: 0, where: x .!= x)
   result.replace(with: 1, where: x .> 0)
   result.replace(with: -1, where: x .< 0)
@@ -204,7 +222,7 @@
 /// stays −0), and 0 for NaN.
 ///
 /// Source: MSL 3.2 §6.2, `sign`. C has no `sign`; Metal's keeps the zero's sign and maps NaN to 0.
-@inlinable public func sign(_ x: float3) -> float3 {
+@inlinable @inline(__always) public func sign(_ x: float3) -> float3 {
   var result = x.replacing(with: 0, where: x .!= x)
   result.replace(with: 1, where: x .> 0)
   result.replace(with: -1, where: x .< 0)
@@ -215,7 +233,7 @@
 /// stays −0), and 0 for NaN.
 ///
 /// Source: MSL 3.2 §6.2, `sign`. C has no `sign`; Metal's keeps the zero's sign and maps NaN to 0.
-@inlinable public func sign(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func sign(_ x: float4) -> float4 {
   var result = x.replacing(with: 0, where: x .!= x)
   result.replace(with: 1, where: x .> 0)
   result.replace(with: -1, where: x .< 0)
@@ -243,7 +261,9 @@
 /// undefined.
 ///
 /// Source: MSL 3.2 §6.2, `smoothstep`.
-@inlinable public func smoothstep(_ edge0: float2, _ edge1: float2, _ x: float2) -> float2 {
+@inlinable @inline(__always) public func smoothstep(_ edge0: float2, _ edge1: float2, _ x: float2)
+  -> float2
+{
   let t = clamp((x - edge0) / (edge1 - edge0), 0, 1)
   return t * t * (3 - 2 * t)
 }
@@ -257,9 +277,9 @@
 /// undefined.
 ///
 /// Source: MSL 3.2 §6.2, `smoothstep`.
-@inlinable public func smoothstep(_ edge0: Float, _ edge1: Float, _ x: float2) -> float2 {
-  smoothstep(float2(repeating: edge0), float2(repeating: edge1), x)
-}
+@inlinable @inline(__always) public func smoothstep(_ edge0: Float, _ edge1: Float, _ x: float2)
+  -> float2
+{ smoothstep(float2(repeating: edge0), float2(repeating: edge1), x) }
 
 /// Returns the smooth Hermite step of each component of `x` from `edge0` to `edge1`: `t² (3 − 2t)`
 /// with `t = clamp((x − edge0) / (edge1 − edge0), 0, 1)`.
@@ -270,7 +290,9 @@
 /// undefined.
 ///
 /// Source: MSL 3.2 §6.2, `smoothstep`.
-@inlinable public func smoothstep(_ edge0: float3, _ edge1: float3, _ x: float3) -> float3 {
+@inlinable @inline(__always) public func smoothstep(_ edge0: float3, _ edge1: float3, _ x: float3)
+  -> float3
+{
   let t = clamp((x - edge0) / (edge1 - edge0), 0, 1)
   return t * t * (3 - 2 * t)
 }
@@ -284,9 +306,9 @@
 /// undefined.
 ///
 /// Source: MSL 3.2 §6.2, `smoothstep`.
-@inlinable public func smoothstep(_ edge0: Float, _ edge1: Float, _ x: float3) -> float3 {
-  smoothstep(float3(repeating: edge0), float3(repeating: edge1), x)
-}
+@inlinable @inline(__always) public func smoothstep(_ edge0: Float, _ edge1: Float, _ x: float3)
+  -> float3
+{ smoothstep(float3(repeating: edge0), float3(repeating: edge1), x) }
 
 /// Returns the smooth Hermite step of each component of `x` from `edge0` to `edge1`: `t² (3 − 2t)`
 /// with `t = clamp((x − edge0) / (edge1 − edge0), 0, 1)`.
@@ -297,7 +319,9 @@
 /// undefined.
 ///
 /// Source: MSL 3.2 §6.2, `smoothstep`.
-@inlinable public func smoothstep(_ edge0: float4, _ edge1: float4, _ x: float4) -> float4 {
+@inlinable @inline(__always) public func smoothstep(_ edge0: float4, _ edge1: float4, _ x: float4)
+  -> float4
+{
   let t = clamp((x - edge0) / (edge1 - edge0), 0, 1)
   return t * t * (3 - 2 * t)
 }
@@ -311,9 +335,9 @@
 /// undefined.
 ///
 /// Source: MSL 3.2 §6.2, `smoothstep`.
-@inlinable public func smoothstep(_ edge0: Float, _ edge1: Float, _ x: float4) -> float4 {
-  smoothstep(float4(repeating: edge0), float4(repeating: edge1), x)
-}
+@inlinable @inline(__always) public func smoothstep(_ edge0: Float, _ edge1: Float, _ x: float4)
+  -> float4
+{ smoothstep(float4(repeating: edge0), float4(repeating: edge1), x) }
 
 /// Returns 0 if `x` is below `edge`, otherwise 1 (the edge comes first, as in Metal).
 ///
@@ -330,7 +354,7 @@
 /// `x == edge` and a NaN `x` give 1.
 ///
 /// Source: MSL 3.2 §6.2, `step`.
-@inlinable public func step(_ edge: float2, _ x: float2) -> float2 {
+@inlinable @inline(__always) public func step(_ edge: float2, _ x: float2) -> float2 {
   float2(repeating: 1).replacing(with: 0, where: x .< edge)
 }
 
@@ -342,7 +366,7 @@
 /// `x == edge` and a NaN `x` give 1.
 ///
 /// Source: MSL 3.2 §6.2, `step`.
-@inlinable public func step(_ edge: Float, _ x: float2) -> float2 {
+@inlinable @inline(__always) public func step(_ edge: Float, _ x: float2) -> float2 {
   step(float2(repeating: edge), x)
 }
 
@@ -354,7 +378,7 @@
 /// `x == edge` and a NaN `x` give 1.
 ///
 /// Source: MSL 3.2 §6.2, `step`.
-@inlinable public func step(_ edge: float3, _ x: float3) -> float3 {
+@inlinable @inline(__always) public func step(_ edge: float3, _ x: float3) -> float3 {
   float3(repeating: 1).replacing(with: 0, where: x .< edge)
 }
 
@@ -366,7 +390,7 @@
 /// `x == edge` and a NaN `x` give 1.
 ///
 /// Source: MSL 3.2 §6.2, `step`.
-@inlinable public func step(_ edge: Float, _ x: float3) -> float3 {
+@inlinable @inline(__always) public func step(_ edge: Float, _ x: float3) -> float3 {
   step(float3(repeating: edge), x)
 }
 
@@ -378,7 +402,7 @@
 /// `x == edge` and a NaN `x` give 1.
 ///
 /// Source: MSL 3.2 §6.2, `step`.
-@inlinable public func step(_ edge: float4, _ x: float4) -> float4 {
+@inlinable @inline(__always) public func step(_ edge: float4, _ x: float4) -> float4 {
   float4(repeating: 1).replacing(with: 0, where: x .< edge)
 }
 
@@ -390,6 +414,6 @@
 /// `x == edge` and a NaN `x` give 1.
 ///
 /// Source: MSL 3.2 §6.2, `step`.
-@inlinable public func step(_ edge: Float, _ x: float4) -> float4 {
+@inlinable @inline(__always) public func step(_ edge: Float, _ x: float4) -> float4 {
   step(float4(repeating: edge), x)
 }

@@ -7,17 +7,21 @@
 /// Returns the dot product `x.x × y.x + x.y × y.y + …`.
 ///
 /// Source: MSL 3.2 §6.8, `dot`.
-@inlinable public func dot(_ x: float2, _ y: float2) -> Float { x.x * y.x + x.y * y.y }
+@inlinable @inline(__always) public func dot(_ x: float2, _ y: float2) -> Float {
+  x.x * y.x + x.y * y.y
+}
 
 /// Returns the dot product `x.x × y.x + x.y × y.y + …`.
 ///
 /// Source: MSL 3.2 §6.8, `dot`.
-@inlinable public func dot(_ x: float3, _ y: float3) -> Float { x.x * y.x + x.y * y.y + x.z * y.z }
+@inlinable @inline(__always) public func dot(_ x: float3, _ y: float3) -> Float {
+  x.x * y.x + x.y * y.y + x.z * y.z
+}
 
 /// Returns the dot product `x.x × y.x + x.y × y.y + …`.
 ///
 /// Source: MSL 3.2 §6.8, `dot`.
-@inlinable public func dot(_ x: float4, _ y: float4) -> Float {
+@inlinable @inline(__always) public func dot(_ x: float4, _ y: float4) -> Float {
   x.x * y.x + x.y * y.y + x.z * y.z + x.w * y.w
 }
 
@@ -27,29 +31,33 @@
 /// precision.
 ///
 /// Source: MSL 3.2 §6.8, `length`.
-@inlinable public func length(_ x: float2) -> Float { dot(x, x).squareRoot() }
+@inlinable @inline(__always) public func length(_ x: float2) -> Float { dot(x, x).squareRoot() }
 
 /// Returns the squared length `dot(x, x)`.
 ///
 /// Source: MSL 3.2 §6.8, `length_squared`.
-@inlinable public func length_squared(_ x: float2) -> Float { dot(x, x) }
+@inlinable @inline(__always) public func length_squared(_ x: float2) -> Float { dot(x, x) }
 
 /// Returns the distance `length(x − y)`.
 ///
 /// Source: MSL 3.2 §6.8, `distance`.
-@inlinable public func distance(_ x: float2, _ y: float2) -> Float { length(x - y) }
+@inlinable @inline(__always) public func distance(_ x: float2, _ y: float2) -> Float {
+  length(x - y)
+}
 
 /// Returns the squared distance `length_squared(x − y)`.
 ///
 /// Source: MSL 3.2 §6.8, `distance_squared`.
-@inlinable public func distance_squared(_ x: float2, _ y: float2) -> Float { length_squared(x - y) }
+@inlinable @inline(__always) public func distance_squared(_ x: float2, _ y: float2) -> Float {
+  length_squared(x - y)
+}
 
 /// Returns `x / length(x)`: the unit vector in the direction of `x`.
 ///
 /// A zero vector gives NaN in every component (0 / 0), as on the GPU.
 ///
 /// Source: MSL 3.2 §6.8, `normalize`.
-@inlinable public func normalize(_ x: float2) -> float2 { x / length(x) }
+@inlinable @inline(__always) public func normalize(_ x: float2) -> float2 { x / length(x) }
 
 /// Returns `n` if `dot(nref, i) < 0`, otherwise `−n`: the normal turned to face against the
 /// incident vector.
@@ -61,9 +69,9 @@
 /// - Returns: `n` or `−n`.
 ///
 /// Source: MSL 3.2 §6.8, `faceforward`.
-@inlinable public func faceforward(_ n: float2, _ i: float2, _ nref: float2) -> float2 {
-  dot(nref, i) < 0 ? n : -n
-}
+@inlinable @inline(__always) public func faceforward(_ n: float2, _ i: float2, _ nref: float2)
+  -> float2
+{ dot(nref, i) < 0 ? n : -n }
 
 /// Returns the reflection of the incident vector `i` off the surface with normal `n`:
 /// `i − 2 dot(nn, i) nn` with `nn = normalize(n)`.
@@ -76,7 +84,7 @@
 /// - Returns: The reflected direction.
 ///
 /// Source: MSL 3.2 §6.8, `reflect`.
-@inlinable public func reflect(_ i: float2, _ n: float2) -> float2 {
+@inlinable @inline(__always) public func reflect(_ i: float2, _ n: float2) -> float2 {
   let unit = normalize(n)
   return i - 2 * dot(unit, i) * unit
 }
@@ -92,7 +100,7 @@
 /// - Returns: The refracted direction, or the zero vector.
 ///
 /// Source: MSL 3.2 §6.8, `refract`.
-@inlinable public func refract(_ i: float2, _ n: float2, _ eta: Float) -> float2 {
+@inlinable @inline(__always) public func refract(_ i: float2, _ n: float2, _ eta: Float) -> float2 {
   let cosine = dot(n, i)
   let k = 1 - eta * eta * (1 - cosine * cosine)
   if k < 0 { return float2() }
@@ -105,29 +113,33 @@
 /// precision.
 ///
 /// Source: MSL 3.2 §6.8, `length`.
-@inlinable public func length(_ x: float3) -> Float { dot(x, x).squareRoot() }
+@inlinable @inline(__always) public func length(_ x: float3) -> Float { dot(x, x).squareRoot() }
 
 /// Returns the squared length `dot(x, x)`.
 ///
 /// Source: MSL 3.2 §6.8, `length_squared`.
-@inlinable public func length_squared(_ x: float3) -> Float { dot(x, x) }
+@inlinable @inline(__always) public func length_squared(_ x: float3) -> Float { dot(x, x) }
 
 /// Returns the distance `length(x − y)`.
 ///
 /// Source: MSL 3.2 §6.8, `distance`.
-@inlinable public func distance(_ x: float3, _ y: float3) -> Float { length(x - y) }
+@inlinable @inline(__always) public func distance(_ x: float3, _ y: float3) -> Float {
+  length(x - y)
+}
 
 /// Returns the squared distance `length_squared(x − y)`.
 ///
 /// Source: MSL 3.2 §6.8, `distance_squared`.
-@inlinable public func distance_squared(_ x: float3, _ y: float3) -> Float { length_squared(x - y) }
+@inlinable @inline(__always) public func distance_squared(_ x: float3, _ y: float3) -> Float {
+  length_squared(x - y)
+}
 
 /// Returns `x / length(x)`: the unit vector in the direction of `x`.
 ///
 /// A zero vector gives NaN in every component (0 / 0), as on the GPU.
 ///
 /// Source: MSL 3.2 §6.8, `normalize`.
-@inlinable public func normalize(_ x: float3) -> float3 { x / length(x) }
+@inlinable @inline(__always) public func normalize(_ x: float3) -> float3 { x / length(x) }
 
 /// Returns `n` if `dot(nref, i) < 0`, otherwise `−n`: the normal turned to face against the
 /// incident vector.
@@ -139,9 +151,9 @@
 /// - Returns: `n` or `−n`.
 ///
 /// Source: MSL 3.2 §6.8, `faceforward`.
-@inlinable public func faceforward(_ n: float3, _ i: float3, _ nref: float3) -> float3 {
-  dot(nref, i) < 0 ? n : -n
-}
+@inlinable @inline(__always) public func faceforward(_ n: float3, _ i: float3, _ nref: float3)
+  -> float3
+{ dot(nref, i) < 0 ? n : -n }
 
 /// Returns the reflection of the incident vector `i` off the surface with normal `n`:
 /// `i − 2 dot(nn, i) nn` with `nn = normalize(n)`.
@@ -154,7 +166,7 @@
 /// - Returns: The reflected direction.
 ///
 /// Source: MSL 3.2 §6.8, `reflect`.
-@inlinable public func reflect(_ i: float3, _ n: float3) -> float3 {
+@inlinable @inline(__always) public func reflect(_ i: float3, _ n: float3) -> float3 {
   let unit = normalize(n)
   return i - 2 * dot(unit, i) * unit
 }
@@ -170,7 +182,7 @@
 /// - Returns: The refracted direction, or the zero vector.
 ///
 /// Source: MSL 3.2 §6.8, `refract`.
-@inlinable public func refract(_ i: float3, _ n: float3, _ eta: Float) -> float3 {
+@inlinable @inline(__always) public func refract(_ i: float3, _ n: float3, _ eta: Float) -> float3 {
   let cosine = dot(n, i)
   let k = 1 - eta * eta * (1 - cosine * cosine)
   if k < 0 { return float3() }
@@ -183,29 +195,33 @@
 /// precision.
 ///
 /// Source: MSL 3.2 §6.8, `length`.
-@inlinable public func length(_ x: float4) -> Float { dot(x, x).squareRoot() }
+@inlinable @inline(__always) public func length(_ x: float4) -> Float { dot(x, x).squareRoot() }
 
 /// Returns the squared length `dot(x, x)`.
 ///
 /// Source: MSL 3.2 §6.8, `length_squared`.
-@inlinable public func length_squared(_ x: float4) -> Float { dot(x, x) }
+@inlinable @inline(__always) public func length_squared(_ x: float4) -> Float { dot(x, x) }
 
 /// Returns the distance `length(x − y)`.
 ///
 /// Source: MSL 3.2 §6.8, `distance`.
-@inlinable public func distance(_ x: float4, _ y: float4) -> Float { length(x - y) }
+@inlinable @inline(__always) public func distance(_ x: float4, _ y: float4) -> Float {
+  length(x - y)
+}
 
 /// Returns the squared distance `length_squared(x − y)`.
 ///
 /// Source: MSL 3.2 §6.8, `distance_squared`.
-@inlinable public func distance_squared(_ x: float4, _ y: float4) -> Float { length_squared(x - y) }
+@inlinable @inline(__always) public func distance_squared(_ x: float4, _ y: float4) -> Float {
+  length_squared(x - y)
+}
 
 /// Returns `x / length(x)`: the unit vector in the direction of `x`.
 ///
 /// A zero vector gives NaN in every component (0 / 0), as on the GPU.
 ///
 /// Source: MSL 3.2 §6.8, `normalize`.
-@inlinable public func normalize(_ x: float4) -> float4 { x / length(x) }
+@inlinable @inline(__always) public func normalize(_ x: float4) -> float4 { x / length(x) }
 
 /// Returns `n` if `dot(nref, i) < 0`, otherwise `−n`: the normal turned to face against the
 /// incident vector.
@@ -217,9 +233,9 @@
 /// - Returns: `n` or `−n`.
 ///
 /// Source: MSL 3.2 §6.8, `faceforward`.
-@inlinable public func faceforward(_ n: float4, _ i: float4, _ nref: float4) -> float4 {
-  dot(nref, i) < 0 ? n : -n
-}
+@inlinable @inline(__always) public func faceforward(_ n: float4, _ i: float4, _ nref: float4)
+  -> float4
+{ dot(nref, i) < 0 ? n : -n }
 
 /// Returns the reflection of the incident vector `i` off the surface with normal `n`:
 /// `i − 2 dot(nn, i) nn` with `nn = normalize(n)`.
@@ -232,7 +248,7 @@
 /// - Returns: The reflected direction.
 ///
 /// Source: MSL 3.2 §6.8, `reflect`.
-@inlinable public func reflect(_ i: float4, _ n: float4) -> float4 {
+@inlinable @inline(__always) public func reflect(_ i: float4, _ n: float4) -> float4 {
   let unit = normalize(n)
   return i - 2 * dot(unit, i) * unit
 }
@@ -248,7 +264,7 @@
 /// - Returns: The refracted direction, or the zero vector.
 ///
 /// Source: MSL 3.2 §6.8, `refract`.
-@inlinable public func refract(_ i: float4, _ n: float4, _ eta: Float) -> float4 {
+@inlinable @inline(__always) public func refract(_ i: float4, _ n: float4, _ eta: Float) -> float4 {
   let cosine = dot(n, i)
   let k = 1 - eta * eta * (1 - cosine * cosine)
   if k < 0 { return float4() }
@@ -260,6 +276,6 @@
 /// Metal defines it for 3-component vectors only.
 ///
 /// Source: MSL 3.2 §6.8, `cross`.
-@inlinable public func cross(_ x: float3, _ y: float3) -> float3 {
+@inlinable @inline(__always) public func cross(_ x: float3, _ y: float3) -> float3 {
   float3(x.y * y.z - x.z * y.y, x.z * y.x - x.x * y.z, x.x * y.y - x.y * y.x)
 }

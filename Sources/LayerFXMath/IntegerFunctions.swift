@@ -17,189 +17,243 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `abs`.
-@inlinable public func abs(_ x: int2) -> int2 { x.replacing(with: 0 &- x, where: x .< 0) }
+@inlinable @inline(__always) public func abs(_ x: int2) -> int2 {
+  x.replacing(with: 0 &- x, where: x .< 0)
+}
 
 /// Returns the absolute value `|x|`; the most negative value wraps to itself, as on the GPU.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `abs`.
-@inlinable public func abs(_ x: int3) -> int3 { x.replacing(with: 0 &- x, where: x .< 0) }
+@inlinable @inline(__always) public func abs(_ x: int3) -> int3 {
+  x.replacing(with: 0 &- x, where: x .< 0)
+}
 
 /// Returns the absolute value `|x|`; the most negative value wraps to itself, as on the GPU.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `abs`.
-@inlinable public func abs(_ x: int4) -> int4 { x.replacing(with: 0 &- x, where: x .< 0) }
+@inlinable @inline(__always) public func abs(_ x: int4) -> int4 {
+  x.replacing(with: 0 &- x, where: x .< 0)
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: int2, _ y: int2) -> int2 { x.replacing(with: y, where: x .< y) }
+@inlinable @inline(__always) public func max(_ x: int2, _ y: int2) -> int2 {
+  x.replacing(with: y, where: x .< y)
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: int3, _ y: int3) -> int3 { x.replacing(with: y, where: x .< y) }
+@inlinable @inline(__always) public func max(_ x: int3, _ y: int3) -> int3 {
+  x.replacing(with: y, where: x .< y)
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: int4, _ y: int4) -> int4 { x.replacing(with: y, where: x .< y) }
+@inlinable @inline(__always) public func max(_ x: int4, _ y: int4) -> int4 {
+  x.replacing(with: y, where: x .< y)
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: uint2, _ y: uint2) -> uint2 { x.replacing(with: y, where: x .< y) }
+@inlinable @inline(__always) public func max(_ x: uint2, _ y: uint2) -> uint2 {
+  x.replacing(with: y, where: x .< y)
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: uint3, _ y: uint3) -> uint3 { x.replacing(with: y, where: x .< y) }
+@inlinable @inline(__always) public func max(_ x: uint3, _ y: uint3) -> uint3 {
+  x.replacing(with: y, where: x .< y)
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: uint4, _ y: uint4) -> uint4 { x.replacing(with: y, where: x .< y) }
+@inlinable @inline(__always) public func max(_ x: uint4, _ y: uint4) -> uint4 {
+  x.replacing(with: y, where: x .< y)
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: int2, _ y: Int32) -> int2 { max(x, int2(repeating: y)) }
+@inlinable @inline(__always) public func max(_ x: int2, _ y: Int32) -> int2 {
+  max(x, int2(repeating: y))
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: int3, _ y: Int32) -> int3 { max(x, int3(repeating: y)) }
+@inlinable @inline(__always) public func max(_ x: int3, _ y: Int32) -> int3 {
+  max(x, int3(repeating: y))
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: int4, _ y: Int32) -> int4 { max(x, int4(repeating: y)) }
+@inlinable @inline(__always) public func max(_ x: int4, _ y: Int32) -> int4 {
+  max(x, int4(repeating: y))
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: uint2, _ y: UInt32) -> uint2 { max(x, uint2(repeating: y)) }
+@inlinable @inline(__always) public func max(_ x: uint2, _ y: UInt32) -> uint2 {
+  max(x, uint2(repeating: y))
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: uint3, _ y: UInt32) -> uint3 { max(x, uint3(repeating: y)) }
+@inlinable @inline(__always) public func max(_ x: uint3, _ y: UInt32) -> uint3 {
+  max(x, uint3(repeating: y))
+}
 
 /// Returns `y` if `x < y`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `max`.
-@inlinable public func max(_ x: uint4, _ y: UInt32) -> uint4 { max(x, uint4(repeating: y)) }
+@inlinable @inline(__always) public func max(_ x: uint4, _ y: UInt32) -> uint4 {
+  max(x, uint4(repeating: y))
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: int2, _ y: int2) -> int2 { x.replacing(with: y, where: y .< x) }
+@inlinable @inline(__always) public func min(_ x: int2, _ y: int2) -> int2 {
+  x.replacing(with: y, where: y .< x)
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: int3, _ y: int3) -> int3 { x.replacing(with: y, where: y .< x) }
+@inlinable @inline(__always) public func min(_ x: int3, _ y: int3) -> int3 {
+  x.replacing(with: y, where: y .< x)
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: int4, _ y: int4) -> int4 { x.replacing(with: y, where: y .< x) }
+@inlinable @inline(__always) public func min(_ x: int4, _ y: int4) -> int4 {
+  x.replacing(with: y, where: y .< x)
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: uint2, _ y: uint2) -> uint2 { x.replacing(with: y, where: y .< x) }
+@inlinable @inline(__always) public func min(_ x: uint2, _ y: uint2) -> uint2 {
+  x.replacing(with: y, where: y .< x)
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: uint3, _ y: uint3) -> uint3 { x.replacing(with: y, where: y .< x) }
+@inlinable @inline(__always) public func min(_ x: uint3, _ y: uint3) -> uint3 {
+  x.replacing(with: y, where: y .< x)
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: uint4, _ y: uint4) -> uint4 { x.replacing(with: y, where: y .< x) }
+@inlinable @inline(__always) public func min(_ x: uint4, _ y: uint4) -> uint4 {
+  x.replacing(with: y, where: y .< x)
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: int2, _ y: Int32) -> int2 { min(x, int2(repeating: y)) }
+@inlinable @inline(__always) public func min(_ x: int2, _ y: Int32) -> int2 {
+  min(x, int2(repeating: y))
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: int3, _ y: Int32) -> int3 { min(x, int3(repeating: y)) }
+@inlinable @inline(__always) public func min(_ x: int3, _ y: Int32) -> int3 {
+  min(x, int3(repeating: y))
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: int4, _ y: Int32) -> int4 { min(x, int4(repeating: y)) }
+@inlinable @inline(__always) public func min(_ x: int4, _ y: Int32) -> int4 {
+  min(x, int4(repeating: y))
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: uint2, _ y: UInt32) -> uint2 { min(x, uint2(repeating: y)) }
+@inlinable @inline(__always) public func min(_ x: uint2, _ y: UInt32) -> uint2 {
+  min(x, uint2(repeating: y))
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: uint3, _ y: UInt32) -> uint3 { min(x, uint3(repeating: y)) }
+@inlinable @inline(__always) public func min(_ x: uint3, _ y: UInt32) -> uint3 {
+  min(x, uint3(repeating: y))
+}
 
 /// Returns `y` if `y < x`, otherwise `x`.
 ///
 /// Applies to each component; `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.3, `min`.
-@inlinable public func min(_ x: uint4, _ y: UInt32) -> uint4 { min(x, uint4(repeating: y)) }
+@inlinable @inline(__always) public func min(_ x: uint4, _ y: UInt32) -> uint4 {
+  min(x, uint4(repeating: y))
+}
 
 /// Returns `|x − y|` as an unsigned value, without overflow.
 ///
@@ -213,7 +267,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `absdiff`.
-@inlinable public func absdiff(_ x: int2, _ y: int2) -> uint2 {
+@inlinable @inline(__always) public func absdiff(_ x: int2, _ y: int2) -> uint2 {
   uint2(absdiff(x.x, y.x), absdiff(x.y, y.y))
 }
 
@@ -222,7 +276,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `absdiff`.
-@inlinable public func absdiff(_ x: int3, _ y: int3) -> uint3 {
+@inlinable @inline(__always) public func absdiff(_ x: int3, _ y: int3) -> uint3 {
   uint3(absdiff(x.x, y.x), absdiff(x.y, y.y), absdiff(x.z, y.z))
 }
 
@@ -231,7 +285,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `absdiff`.
-@inlinable public func absdiff(_ x: int4, _ y: int4) -> uint4 {
+@inlinable @inline(__always) public func absdiff(_ x: int4, _ y: int4) -> uint4 {
   uint4(absdiff(x.x, y.x), absdiff(x.y, y.y), absdiff(x.z, y.z), absdiff(x.w, y.w))
 }
 
@@ -240,7 +294,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `absdiff`.
-@inlinable public func absdiff(_ x: uint2, _ y: uint2) -> uint2 {
+@inlinable @inline(__always) public func absdiff(_ x: uint2, _ y: uint2) -> uint2 {
   uint2(absdiff(x.x, y.x), absdiff(x.y, y.y))
 }
 
@@ -249,7 +303,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `absdiff`.
-@inlinable public func absdiff(_ x: uint3, _ y: uint3) -> uint3 {
+@inlinable @inline(__always) public func absdiff(_ x: uint3, _ y: uint3) -> uint3 {
   uint3(absdiff(x.x, y.x), absdiff(x.y, y.y), absdiff(x.z, y.z))
 }
 
@@ -258,7 +312,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `absdiff`.
-@inlinable public func absdiff(_ x: uint4, _ y: uint4) -> uint4 {
+@inlinable @inline(__always) public func absdiff(_ x: uint4, _ y: uint4) -> uint4 {
   uint4(absdiff(x.x, y.x), absdiff(x.y, y.y), absdiff(x.z, y.z), absdiff(x.w, y.w))
 }
 
@@ -275,7 +329,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `addsat`.
-@inlinable public func addsat(_ x: int2, _ y: int2) -> int2 {
+@inlinable @inline(__always) public func addsat(_ x: int2, _ y: int2) -> int2 {
   int2(addsat(x.x, y.x), addsat(x.y, y.y))
 }
 
@@ -284,7 +338,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `addsat`.
-@inlinable public func addsat(_ x: int3, _ y: int3) -> int3 {
+@inlinable @inline(__always) public func addsat(_ x: int3, _ y: int3) -> int3 {
   int3(addsat(x.x, y.x), addsat(x.y, y.y), addsat(x.z, y.z))
 }
 
@@ -293,7 +347,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `addsat`.
-@inlinable public func addsat(_ x: int4, _ y: int4) -> int4 {
+@inlinable @inline(__always) public func addsat(_ x: int4, _ y: int4) -> int4 {
   int4(addsat(x.x, y.x), addsat(x.y, y.y), addsat(x.z, y.z), addsat(x.w, y.w))
 }
 
@@ -302,7 +356,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `addsat`.
-@inlinable public func addsat(_ x: uint2, _ y: uint2) -> uint2 {
+@inlinable @inline(__always) public func addsat(_ x: uint2, _ y: uint2) -> uint2 {
   uint2(addsat(x.x, y.x), addsat(x.y, y.y))
 }
 
@@ -311,7 +365,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `addsat`.
-@inlinable public func addsat(_ x: uint3, _ y: uint3) -> uint3 {
+@inlinable @inline(__always) public func addsat(_ x: uint3, _ y: uint3) -> uint3 {
   uint3(addsat(x.x, y.x), addsat(x.y, y.y), addsat(x.z, y.z))
 }
 
@@ -320,7 +374,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `addsat`.
-@inlinable public func addsat(_ x: uint4, _ y: uint4) -> uint4 {
+@inlinable @inline(__always) public func addsat(_ x: uint4, _ y: uint4) -> uint4 {
   uint4(addsat(x.x, y.x), addsat(x.y, y.y), addsat(x.z, y.z), addsat(x.w, y.w))
 }
 
@@ -337,7 +391,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `subsat`.
-@inlinable public func subsat(_ x: int2, _ y: int2) -> int2 {
+@inlinable @inline(__always) public func subsat(_ x: int2, _ y: int2) -> int2 {
   int2(subsat(x.x, y.x), subsat(x.y, y.y))
 }
 
@@ -346,7 +400,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `subsat`.
-@inlinable public func subsat(_ x: int3, _ y: int3) -> int3 {
+@inlinable @inline(__always) public func subsat(_ x: int3, _ y: int3) -> int3 {
   int3(subsat(x.x, y.x), subsat(x.y, y.y), subsat(x.z, y.z))
 }
 
@@ -355,7 +409,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `subsat`.
-@inlinable public func subsat(_ x: int4, _ y: int4) -> int4 {
+@inlinable @inline(__always) public func subsat(_ x: int4, _ y: int4) -> int4 {
   int4(subsat(x.x, y.x), subsat(x.y, y.y), subsat(x.z, y.z), subsat(x.w, y.w))
 }
 
@@ -364,7 +418,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `subsat`.
-@inlinable public func subsat(_ x: uint2, _ y: uint2) -> uint2 {
+@inlinable @inline(__always) public func subsat(_ x: uint2, _ y: uint2) -> uint2 {
   uint2(subsat(x.x, y.x), subsat(x.y, y.y))
 }
 
@@ -373,7 +427,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `subsat`.
-@inlinable public func subsat(_ x: uint3, _ y: uint3) -> uint3 {
+@inlinable @inline(__always) public func subsat(_ x: uint3, _ y: uint3) -> uint3 {
   uint3(subsat(x.x, y.x), subsat(x.y, y.y), subsat(x.z, y.z))
 }
 
@@ -382,7 +436,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `subsat`.
-@inlinable public func subsat(_ x: uint4, _ y: uint4) -> uint4 {
+@inlinable @inline(__always) public func subsat(_ x: uint4, _ y: uint4) -> uint4 {
   uint4(subsat(x.x, y.x), subsat(x.y, y.y), subsat(x.z, y.z), subsat(x.w, y.w))
 }
 
@@ -398,7 +452,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: int2, _ minval: int2, _ maxval: int2) -> int2 {
+@inlinable @inline(__always) public func clamp(_ x: int2, _ minval: int2, _ maxval: int2) -> int2 {
   min(max(x, minval), maxval)
 }
 
@@ -407,7 +461,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: int3, _ minval: int3, _ maxval: int3) -> int3 {
+@inlinable @inline(__always) public func clamp(_ x: int3, _ minval: int3, _ maxval: int3) -> int3 {
   min(max(x, minval), maxval)
 }
 
@@ -416,7 +470,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: int4, _ minval: int4, _ maxval: int4) -> int4 {
+@inlinable @inline(__always) public func clamp(_ x: int4, _ minval: int4, _ maxval: int4) -> int4 {
   min(max(x, minval), maxval)
 }
 
@@ -425,69 +479,66 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: uint2, _ minval: uint2, _ maxval: uint2) -> uint2 {
-  min(max(x, minval), maxval)
-}
+@inlinable @inline(__always) public func clamp(_ x: uint2, _ minval: uint2, _ maxval: uint2)
+  -> uint2
+{ min(max(x, minval), maxval) }
 
 /// Returns `min(max(x, minval), maxval)`; Metal leaves `minval > maxval` undefined.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: uint3, _ minval: uint3, _ maxval: uint3) -> uint3 {
-  min(max(x, minval), maxval)
-}
+@inlinable @inline(__always) public func clamp(_ x: uint3, _ minval: uint3, _ maxval: uint3)
+  -> uint3
+{ min(max(x, minval), maxval) }
 
 /// Returns `min(max(x, minval), maxval)`; Metal leaves `minval > maxval` undefined.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: uint4, _ minval: uint4, _ maxval: uint4) -> uint4 {
-  min(max(x, minval), maxval)
-}
+@inlinable @inline(__always) public func clamp(_ x: uint4, _ minval: uint4, _ maxval: uint4)
+  -> uint4
+{ min(max(x, minval), maxval) }
 
 /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: int2, _ minval: Int32, _ maxval: Int32) -> int2 {
-  clamp(x, int2(repeating: minval), int2(repeating: maxval))
-}
+@inlinable @inline(__always) public func clamp(_ x: int2, _ minval: Int32, _ maxval: Int32) -> int2
+{ clamp(x, int2(repeating: minval), int2(repeating: maxval)) }
 
 /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: int3, _ minval: Int32, _ maxval: Int32) -> int3 {
-  clamp(x, int3(repeating: minval), int3(repeating: maxval))
-}
+@inlinable @inline(__always) public func clamp(_ x: int3, _ minval: Int32, _ maxval: Int32) -> int3
+{ clamp(x, int3(repeating: minval), int3(repeating: maxval)) }
 
 /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: int4, _ minval: Int32, _ maxval: Int32) -> int4 {
-  clamp(x, int4(repeating: minval), int4(repeating: maxval))
-}
+@inlinable @inline(__always) public func clamp(_ x: int4, _ minval: Int32, _ maxval: Int32) -> int4
+{ clamp(x, int4(repeating: minval), int4(repeating: maxval)) }
 
 /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: uint2, _ minval: UInt32, _ maxval: UInt32) -> uint2 {
-  clamp(x, uint2(repeating: minval), uint2(repeating: maxval))
-}
+@inlinable @inline(__always) public func clamp(_ x: uint2, _ minval: UInt32, _ maxval: UInt32)
+  -> uint2
+{ clamp(x, uint2(repeating: minval), uint2(repeating: maxval)) }
 
 /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: uint3, _ minval: UInt32, _ maxval: UInt32) -> uint3 {
-  clamp(x, uint3(repeating: minval), uint3(repeating: maxval))
-}
+@inlinable @inline(__always) public func clamp(_ x: uint3, _ minval: UInt32, _ maxval: UInt32)
+  -> uint3
+{ clamp(x, uint3(repeating: minval), uint3(repeating: maxval)) }
 
 /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`.
 ///
 /// Source: MSL 3.2 §6.3, `clamp`.
-@inlinable public func clamp(_ x: uint4, _ minval: UInt32, _ maxval: UInt32) -> uint4 {
-  clamp(x, uint4(repeating: minval), uint4(repeating: maxval))
-}
+@inlinable @inline(__always) public func clamp(_ x: uint4, _ minval: UInt32, _ maxval: UInt32)
+  -> uint4
+{ clamp(x, uint4(repeating: minval), uint4(repeating: maxval)) }
 
 /// Returns the number of leading zero bits; the bit width for 0.
 ///
@@ -499,42 +550,50 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clz`.
-@inlinable public func clz(_ x: int2) -> int2 { int2(clz(x.x), clz(x.y)) }
+@inlinable @inline(__always) public func clz(_ x: int2) -> int2 { int2(clz(x.x), clz(x.y)) }
 
 /// Returns the number of leading zero bits; the bit width for 0.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clz`.
-@inlinable public func clz(_ x: int3) -> int3 { int3(clz(x.x), clz(x.y), clz(x.z)) }
+@inlinable @inline(__always) public func clz(_ x: int3) -> int3 {
+  int3(clz(x.x), clz(x.y), clz(x.z))
+}
 
 /// Returns the number of leading zero bits; the bit width for 0.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clz`.
-@inlinable public func clz(_ x: int4) -> int4 { int4(clz(x.x), clz(x.y), clz(x.z), clz(x.w)) }
+@inlinable @inline(__always) public func clz(_ x: int4) -> int4 {
+  int4(clz(x.x), clz(x.y), clz(x.z), clz(x.w))
+}
 
 /// Returns the number of leading zero bits; the bit width for 0.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clz`.
-@inlinable public func clz(_ x: uint2) -> uint2 { uint2(clz(x.x), clz(x.y)) }
+@inlinable @inline(__always) public func clz(_ x: uint2) -> uint2 { uint2(clz(x.x), clz(x.y)) }
 
 /// Returns the number of leading zero bits; the bit width for 0.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clz`.
-@inlinable public func clz(_ x: uint3) -> uint3 { uint3(clz(x.x), clz(x.y), clz(x.z)) }
+@inlinable @inline(__always) public func clz(_ x: uint3) -> uint3 {
+  uint3(clz(x.x), clz(x.y), clz(x.z))
+}
 
 /// Returns the number of leading zero bits; the bit width for 0.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `clz`.
-@inlinable public func clz(_ x: uint4) -> uint4 { uint4(clz(x.x), clz(x.y), clz(x.z), clz(x.w)) }
+@inlinable @inline(__always) public func clz(_ x: uint4) -> uint4 {
+  uint4(clz(x.x), clz(x.y), clz(x.z), clz(x.w))
+}
 
 /// Returns the number of trailing zero bits; the bit width for 0.
 ///
@@ -546,42 +605,50 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `ctz`.
-@inlinable public func ctz(_ x: int2) -> int2 { int2(ctz(x.x), ctz(x.y)) }
+@inlinable @inline(__always) public func ctz(_ x: int2) -> int2 { int2(ctz(x.x), ctz(x.y)) }
 
 /// Returns the number of trailing zero bits; the bit width for 0.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `ctz`.
-@inlinable public func ctz(_ x: int3) -> int3 { int3(ctz(x.x), ctz(x.y), ctz(x.z)) }
+@inlinable @inline(__always) public func ctz(_ x: int3) -> int3 {
+  int3(ctz(x.x), ctz(x.y), ctz(x.z))
+}
 
 /// Returns the number of trailing zero bits; the bit width for 0.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `ctz`.
-@inlinable public func ctz(_ x: int4) -> int4 { int4(ctz(x.x), ctz(x.y), ctz(x.z), ctz(x.w)) }
+@inlinable @inline(__always) public func ctz(_ x: int4) -> int4 {
+  int4(ctz(x.x), ctz(x.y), ctz(x.z), ctz(x.w))
+}
 
 /// Returns the number of trailing zero bits; the bit width for 0.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `ctz`.
-@inlinable public func ctz(_ x: uint2) -> uint2 { uint2(ctz(x.x), ctz(x.y)) }
+@inlinable @inline(__always) public func ctz(_ x: uint2) -> uint2 { uint2(ctz(x.x), ctz(x.y)) }
 
 /// Returns the number of trailing zero bits; the bit width for 0.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `ctz`.
-@inlinable public func ctz(_ x: uint3) -> uint3 { uint3(ctz(x.x), ctz(x.y), ctz(x.z)) }
+@inlinable @inline(__always) public func ctz(_ x: uint3) -> uint3 {
+  uint3(ctz(x.x), ctz(x.y), ctz(x.z))
+}
 
 /// Returns the number of trailing zero bits; the bit width for 0.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `ctz`.
-@inlinable public func ctz(_ x: uint4) -> uint4 { uint4(ctz(x.x), ctz(x.y), ctz(x.z), ctz(x.w)) }
+@inlinable @inline(__always) public func ctz(_ x: uint4) -> uint4 {
+  uint4(ctz(x.x), ctz(x.y), ctz(x.z), ctz(x.w))
+}
 
 /// Returns the number of set bits.
 ///
@@ -593,14 +660,16 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `popcount`.
-@inlinable public func popcount(_ x: int2) -> int2 { int2(popcount(x.x), popcount(x.y)) }
+@inlinable @inline(__always) public func popcount(_ x: int2) -> int2 {
+  int2(popcount(x.x), popcount(x.y))
+}
 
 /// Returns the number of set bits.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `popcount`.
-@inlinable public func popcount(_ x: int3) -> int3 {
+@inlinable @inline(__always) public func popcount(_ x: int3) -> int3 {
   int3(popcount(x.x), popcount(x.y), popcount(x.z))
 }
 
@@ -609,7 +678,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `popcount`.
-@inlinable public func popcount(_ x: int4) -> int4 {
+@inlinable @inline(__always) public func popcount(_ x: int4) -> int4 {
   int4(popcount(x.x), popcount(x.y), popcount(x.z), popcount(x.w))
 }
 
@@ -618,14 +687,16 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `popcount`.
-@inlinable public func popcount(_ x: uint2) -> uint2 { uint2(popcount(x.x), popcount(x.y)) }
+@inlinable @inline(__always) public func popcount(_ x: uint2) -> uint2 {
+  uint2(popcount(x.x), popcount(x.y))
+}
 
 /// Returns the number of set bits.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `popcount`.
-@inlinable public func popcount(_ x: uint3) -> uint3 {
+@inlinable @inline(__always) public func popcount(_ x: uint3) -> uint3 {
   uint3(popcount(x.x), popcount(x.y), popcount(x.z))
 }
 
@@ -634,7 +705,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `popcount`.
-@inlinable public func popcount(_ x: uint4) -> uint4 {
+@inlinable @inline(__always) public func popcount(_ x: uint4) -> uint4 {
   uint4(popcount(x.x), popcount(x.y), popcount(x.z), popcount(x.w))
 }
 
@@ -650,14 +721,16 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `hadd`.
-@inlinable public func hadd(_ x: int2, _ y: int2) -> int2 { int2(hadd(x.x, y.x), hadd(x.y, y.y)) }
+@inlinable @inline(__always) public func hadd(_ x: int2, _ y: int2) -> int2 {
+  int2(hadd(x.x, y.x), hadd(x.y, y.y))
+}
 
 /// Returns `(x + y) >> 1`, computed without overflow (rounding down).
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `hadd`.
-@inlinable public func hadd(_ x: int3, _ y: int3) -> int3 {
+@inlinable @inline(__always) public func hadd(_ x: int3, _ y: int3) -> int3 {
   int3(hadd(x.x, y.x), hadd(x.y, y.y), hadd(x.z, y.z))
 }
 
@@ -666,7 +739,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `hadd`.
-@inlinable public func hadd(_ x: int4, _ y: int4) -> int4 {
+@inlinable @inline(__always) public func hadd(_ x: int4, _ y: int4) -> int4 {
   int4(hadd(x.x, y.x), hadd(x.y, y.y), hadd(x.z, y.z), hadd(x.w, y.w))
 }
 
@@ -675,7 +748,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `hadd`.
-@inlinable public func hadd(_ x: uint2, _ y: uint2) -> uint2 {
+@inlinable @inline(__always) public func hadd(_ x: uint2, _ y: uint2) -> uint2 {
   uint2(hadd(x.x, y.x), hadd(x.y, y.y))
 }
 
@@ -684,7 +757,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `hadd`.
-@inlinable public func hadd(_ x: uint3, _ y: uint3) -> uint3 {
+@inlinable @inline(__always) public func hadd(_ x: uint3, _ y: uint3) -> uint3 {
   uint3(hadd(x.x, y.x), hadd(x.y, y.y), hadd(x.z, y.z))
 }
 
@@ -693,7 +766,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `hadd`.
-@inlinable public func hadd(_ x: uint4, _ y: uint4) -> uint4 {
+@inlinable @inline(__always) public func hadd(_ x: uint4, _ y: uint4) -> uint4 {
   uint4(hadd(x.x, y.x), hadd(x.y, y.y), hadd(x.z, y.z), hadd(x.w, y.w))
 }
 
@@ -709,7 +782,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rhadd`.
-@inlinable public func rhadd(_ x: int2, _ y: int2) -> int2 {
+@inlinable @inline(__always) public func rhadd(_ x: int2, _ y: int2) -> int2 {
   int2(rhadd(x.x, y.x), rhadd(x.y, y.y))
 }
 
@@ -718,7 +791,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rhadd`.
-@inlinable public func rhadd(_ x: int3, _ y: int3) -> int3 {
+@inlinable @inline(__always) public func rhadd(_ x: int3, _ y: int3) -> int3 {
   int3(rhadd(x.x, y.x), rhadd(x.y, y.y), rhadd(x.z, y.z))
 }
 
@@ -727,7 +800,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rhadd`.
-@inlinable public func rhadd(_ x: int4, _ y: int4) -> int4 {
+@inlinable @inline(__always) public func rhadd(_ x: int4, _ y: int4) -> int4 {
   int4(rhadd(x.x, y.x), rhadd(x.y, y.y), rhadd(x.z, y.z), rhadd(x.w, y.w))
 }
 
@@ -736,7 +809,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rhadd`.
-@inlinable public func rhadd(_ x: uint2, _ y: uint2) -> uint2 {
+@inlinable @inline(__always) public func rhadd(_ x: uint2, _ y: uint2) -> uint2 {
   uint2(rhadd(x.x, y.x), rhadd(x.y, y.y))
 }
 
@@ -745,7 +818,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rhadd`.
-@inlinable public func rhadd(_ x: uint3, _ y: uint3) -> uint3 {
+@inlinable @inline(__always) public func rhadd(_ x: uint3, _ y: uint3) -> uint3 {
   uint3(rhadd(x.x, y.x), rhadd(x.y, y.y), rhadd(x.z, y.z))
 }
 
@@ -754,7 +827,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rhadd`.
-@inlinable public func rhadd(_ x: uint4, _ y: uint4) -> uint4 {
+@inlinable @inline(__always) public func rhadd(_ x: uint4, _ y: uint4) -> uint4 {
   uint4(rhadd(x.x, y.x), rhadd(x.y, y.y), rhadd(x.z, y.z), rhadd(x.w, y.w))
 }
 
@@ -770,42 +843,54 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max3`.
-@inlinable public func max3(_ x: int2, _ y: int2, _ z: int2) -> int2 { max(x, max(y, z)) }
+@inlinable @inline(__always) public func max3(_ x: int2, _ y: int2, _ z: int2) -> int2 {
+  max(x, max(y, z))
+}
 
 /// Returns `max(x, max(y, z))`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max3`.
-@inlinable public func max3(_ x: int3, _ y: int3, _ z: int3) -> int3 { max(x, max(y, z)) }
+@inlinable @inline(__always) public func max3(_ x: int3, _ y: int3, _ z: int3) -> int3 {
+  max(x, max(y, z))
+}
 
 /// Returns `max(x, max(y, z))`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max3`.
-@inlinable public func max3(_ x: int4, _ y: int4, _ z: int4) -> int4 { max(x, max(y, z)) }
+@inlinable @inline(__always) public func max3(_ x: int4, _ y: int4, _ z: int4) -> int4 {
+  max(x, max(y, z))
+}
 
 /// Returns `max(x, max(y, z))`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max3`.
-@inlinable public func max3(_ x: uint2, _ y: uint2, _ z: uint2) -> uint2 { max(x, max(y, z)) }
+@inlinable @inline(__always) public func max3(_ x: uint2, _ y: uint2, _ z: uint2) -> uint2 {
+  max(x, max(y, z))
+}
 
 /// Returns `max(x, max(y, z))`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max3`.
-@inlinable public func max3(_ x: uint3, _ y: uint3, _ z: uint3) -> uint3 { max(x, max(y, z)) }
+@inlinable @inline(__always) public func max3(_ x: uint3, _ y: uint3, _ z: uint3) -> uint3 {
+  max(x, max(y, z))
+}
 
 /// Returns `max(x, max(y, z))`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `max3`.
-@inlinable public func max3(_ x: uint4, _ y: uint4, _ z: uint4) -> uint4 { max(x, max(y, z)) }
+@inlinable @inline(__always) public func max3(_ x: uint4, _ y: uint4, _ z: uint4) -> uint4 {
+  max(x, max(y, z))
+}
 
 /// Returns `min(x, min(y, z))`.
 ///
@@ -819,42 +904,54 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min3`.
-@inlinable public func min3(_ x: int2, _ y: int2, _ z: int2) -> int2 { min(x, min(y, z)) }
+@inlinable @inline(__always) public func min3(_ x: int2, _ y: int2, _ z: int2) -> int2 {
+  min(x, min(y, z))
+}
 
 /// Returns `min(x, min(y, z))`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min3`.
-@inlinable public func min3(_ x: int3, _ y: int3, _ z: int3) -> int3 { min(x, min(y, z)) }
+@inlinable @inline(__always) public func min3(_ x: int3, _ y: int3, _ z: int3) -> int3 {
+  min(x, min(y, z))
+}
 
 /// Returns `min(x, min(y, z))`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min3`.
-@inlinable public func min3(_ x: int4, _ y: int4, _ z: int4) -> int4 { min(x, min(y, z)) }
+@inlinable @inline(__always) public func min3(_ x: int4, _ y: int4, _ z: int4) -> int4 {
+  min(x, min(y, z))
+}
 
 /// Returns `min(x, min(y, z))`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min3`.
-@inlinable public func min3(_ x: uint2, _ y: uint2, _ z: uint2) -> uint2 { min(x, min(y, z)) }
+@inlinable @inline(__always) public func min3(_ x: uint2, _ y: uint2, _ z: uint2) -> uint2 {
+  min(x, min(y, z))
+}
 
 /// Returns `min(x, min(y, z))`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min3`.
-@inlinable public func min3(_ x: uint3, _ y: uint3, _ z: uint3) -> uint3 { min(x, min(y, z)) }
+@inlinable @inline(__always) public func min3(_ x: uint3, _ y: uint3, _ z: uint3) -> uint3 {
+  min(x, min(y, z))
+}
 
 /// Returns `min(x, min(y, z))`.
 ///
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `min3`.
-@inlinable public func min3(_ x: uint4, _ y: uint4, _ z: uint4) -> uint4 { min(x, min(y, z)) }
+@inlinable @inline(__always) public func min3(_ x: uint4, _ y: uint4, _ z: uint4) -> uint4 {
+  min(x, min(y, z))
+}
 
 /// Returns the middle value of `x`, `y` and `z`.
 ///
@@ -868,7 +965,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `median3`.
-@inlinable public func median3(_ x: int2, _ y: int2, _ z: int2) -> int2 {
+@inlinable @inline(__always) public func median3(_ x: int2, _ y: int2, _ z: int2) -> int2 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -877,7 +974,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `median3`.
-@inlinable public func median3(_ x: int3, _ y: int3, _ z: int3) -> int3 {
+@inlinable @inline(__always) public func median3(_ x: int3, _ y: int3, _ z: int3) -> int3 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -886,7 +983,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `median3`.
-@inlinable public func median3(_ x: int4, _ y: int4, _ z: int4) -> int4 {
+@inlinable @inline(__always) public func median3(_ x: int4, _ y: int4, _ z: int4) -> int4 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -895,7 +992,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `median3`.
-@inlinable public func median3(_ x: uint2, _ y: uint2, _ z: uint2) -> uint2 {
+@inlinable @inline(__always) public func median3(_ x: uint2, _ y: uint2, _ z: uint2) -> uint2 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -904,7 +1001,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `median3`.
-@inlinable public func median3(_ x: uint3, _ y: uint3, _ z: uint3) -> uint3 {
+@inlinable @inline(__always) public func median3(_ x: uint3, _ y: uint3, _ z: uint3) -> uint3 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -913,7 +1010,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `median3`.
-@inlinable public func median3(_ x: uint4, _ y: uint4, _ z: uint4) -> uint4 {
+@inlinable @inline(__always) public func median3(_ x: uint4, _ y: uint4, _ z: uint4) -> uint4 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -929,7 +1026,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mulhi`.
-@inlinable public func mulhi(_ x: int2, _ y: int2) -> int2 {
+@inlinable @inline(__always) public func mulhi(_ x: int2, _ y: int2) -> int2 {
   int2(mulhi(x.x, y.x), mulhi(x.y, y.y))
 }
 
@@ -938,7 +1035,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mulhi`.
-@inlinable public func mulhi(_ x: int3, _ y: int3) -> int3 {
+@inlinable @inline(__always) public func mulhi(_ x: int3, _ y: int3) -> int3 {
   int3(mulhi(x.x, y.x), mulhi(x.y, y.y), mulhi(x.z, y.z))
 }
 
@@ -947,7 +1044,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mulhi`.
-@inlinable public func mulhi(_ x: int4, _ y: int4) -> int4 {
+@inlinable @inline(__always) public func mulhi(_ x: int4, _ y: int4) -> int4 {
   int4(mulhi(x.x, y.x), mulhi(x.y, y.y), mulhi(x.z, y.z), mulhi(x.w, y.w))
 }
 
@@ -956,7 +1053,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mulhi`.
-@inlinable public func mulhi(_ x: uint2, _ y: uint2) -> uint2 {
+@inlinable @inline(__always) public func mulhi(_ x: uint2, _ y: uint2) -> uint2 {
   uint2(mulhi(x.x, y.x), mulhi(x.y, y.y))
 }
 
@@ -965,7 +1062,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mulhi`.
-@inlinable public func mulhi(_ x: uint3, _ y: uint3) -> uint3 {
+@inlinable @inline(__always) public func mulhi(_ x: uint3, _ y: uint3) -> uint3 {
   uint3(mulhi(x.x, y.x), mulhi(x.y, y.y), mulhi(x.z, y.z))
 }
 
@@ -974,7 +1071,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mulhi`.
-@inlinable public func mulhi(_ x: uint4, _ y: uint4) -> uint4 {
+@inlinable @inline(__always) public func mulhi(_ x: uint4, _ y: uint4) -> uint4 {
   uint4(mulhi(x.x, y.x), mulhi(x.y, y.y), mulhi(x.z, y.z), mulhi(x.w, y.w))
 }
 
@@ -988,7 +1085,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madhi`.
-@inlinable public func madhi(_ a: int2, _ b: int2, _ c: int2) -> int2 {
+@inlinable @inline(__always) public func madhi(_ a: int2, _ b: int2, _ c: int2) -> int2 {
   int2(madhi(a.x, b.x, c.x), madhi(a.y, b.y, c.y))
 }
 
@@ -997,7 +1094,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madhi`.
-@inlinable public func madhi(_ a: int3, _ b: int3, _ c: int3) -> int3 {
+@inlinable @inline(__always) public func madhi(_ a: int3, _ b: int3, _ c: int3) -> int3 {
   int3(madhi(a.x, b.x, c.x), madhi(a.y, b.y, c.y), madhi(a.z, b.z, c.z))
 }
 
@@ -1006,7 +1103,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madhi`.
-@inlinable public func madhi(_ a: int4, _ b: int4, _ c: int4) -> int4 {
+@inlinable @inline(__always) public func madhi(_ a: int4, _ b: int4, _ c: int4) -> int4 {
   int4(madhi(a.x, b.x, c.x), madhi(a.y, b.y, c.y), madhi(a.z, b.z, c.z), madhi(a.w, b.w, c.w))
 }
 
@@ -1015,7 +1112,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madhi`.
-@inlinable public func madhi(_ a: uint2, _ b: uint2, _ c: uint2) -> uint2 {
+@inlinable @inline(__always) public func madhi(_ a: uint2, _ b: uint2, _ c: uint2) -> uint2 {
   uint2(madhi(a.x, b.x, c.x), madhi(a.y, b.y, c.y))
 }
 
@@ -1024,7 +1121,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madhi`.
-@inlinable public func madhi(_ a: uint3, _ b: uint3, _ c: uint3) -> uint3 {
+@inlinable @inline(__always) public func madhi(_ a: uint3, _ b: uint3, _ c: uint3) -> uint3 {
   uint3(madhi(a.x, b.x, c.x), madhi(a.y, b.y, c.y), madhi(a.z, b.z, c.z))
 }
 
@@ -1033,7 +1130,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madhi`.
-@inlinable public func madhi(_ a: uint4, _ b: uint4, _ c: uint4) -> uint4 {
+@inlinable @inline(__always) public func madhi(_ a: uint4, _ b: uint4, _ c: uint4) -> uint4 {
   uint4(madhi(a.x, b.x, c.x), madhi(a.y, b.y, c.y), madhi(a.z, b.z, c.z), madhi(a.w, b.w, c.w))
 }
 
@@ -1058,7 +1155,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madsat`.
-@inlinable public func madsat(_ a: int2, _ b: int2, _ c: int2) -> int2 {
+@inlinable @inline(__always) public func madsat(_ a: int2, _ b: int2, _ c: int2) -> int2 {
   int2(madsat(a.x, b.x, c.x), madsat(a.y, b.y, c.y))
 }
 
@@ -1067,7 +1164,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madsat`.
-@inlinable public func madsat(_ a: int3, _ b: int3, _ c: int3) -> int3 {
+@inlinable @inline(__always) public func madsat(_ a: int3, _ b: int3, _ c: int3) -> int3 {
   int3(madsat(a.x, b.x, c.x), madsat(a.y, b.y, c.y), madsat(a.z, b.z, c.z))
 }
 
@@ -1076,7 +1173,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madsat`.
-@inlinable public func madsat(_ a: int4, _ b: int4, _ c: int4) -> int4 {
+@inlinable @inline(__always) public func madsat(_ a: int4, _ b: int4, _ c: int4) -> int4 {
   int4(madsat(a.x, b.x, c.x), madsat(a.y, b.y, c.y), madsat(a.z, b.z, c.z), madsat(a.w, b.w, c.w))
 }
 
@@ -1085,7 +1182,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madsat`.
-@inlinable public func madsat(_ a: uint2, _ b: uint2, _ c: uint2) -> uint2 {
+@inlinable @inline(__always) public func madsat(_ a: uint2, _ b: uint2, _ c: uint2) -> uint2 {
   uint2(madsat(a.x, b.x, c.x), madsat(a.y, b.y, c.y))
 }
 
@@ -1094,7 +1191,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madsat`.
-@inlinable public func madsat(_ a: uint3, _ b: uint3, _ c: uint3) -> uint3 {
+@inlinable @inline(__always) public func madsat(_ a: uint3, _ b: uint3, _ c: uint3) -> uint3 {
   uint3(madsat(a.x, b.x, c.x), madsat(a.y, b.y, c.y), madsat(a.z, b.z, c.z))
 }
 
@@ -1103,7 +1200,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `madsat`.
-@inlinable public func madsat(_ a: uint4, _ b: uint4, _ c: uint4) -> uint4 {
+@inlinable @inline(__always) public func madsat(_ a: uint4, _ b: uint4, _ c: uint4) -> uint4 {
   uint4(madsat(a.x, b.x, c.x), madsat(a.y, b.y, c.y), madsat(a.z, b.z, c.z), madsat(a.w, b.w, c.w))
 }
 
@@ -1134,7 +1231,7 @@
 /// bits.
 ///
 /// Source: MSL 3.2 §6.3, `mul24`.
-@inlinable public func mul24(_ x: int2, _ y: int2) -> int2 {
+@inlinable @inline(__always) public func mul24(_ x: int2, _ y: int2) -> int2 {
   int2(mul24(x.x, y.x), mul24(x.y, y.y))
 }
 
@@ -1147,7 +1244,7 @@
 /// bits.
 ///
 /// Source: MSL 3.2 §6.3, `mul24`.
-@inlinable public func mul24(_ x: int3, _ y: int3) -> int3 {
+@inlinable @inline(__always) public func mul24(_ x: int3, _ y: int3) -> int3 {
   int3(mul24(x.x, y.x), mul24(x.y, y.y), mul24(x.z, y.z))
 }
 
@@ -1160,7 +1257,7 @@
 /// bits.
 ///
 /// Source: MSL 3.2 §6.3, `mul24`.
-@inlinable public func mul24(_ x: int4, _ y: int4) -> int4 {
+@inlinable @inline(__always) public func mul24(_ x: int4, _ y: int4) -> int4 {
   int4(mul24(x.x, y.x), mul24(x.y, y.y), mul24(x.z, y.z), mul24(x.w, y.w))
 }
 
@@ -1173,7 +1270,7 @@
 /// bits.
 ///
 /// Source: MSL 3.2 §6.3, `mul24`.
-@inlinable public func mul24(_ x: uint2, _ y: uint2) -> uint2 {
+@inlinable @inline(__always) public func mul24(_ x: uint2, _ y: uint2) -> uint2 {
   uint2(mul24(x.x, y.x), mul24(x.y, y.y))
 }
 
@@ -1186,7 +1283,7 @@
 /// bits.
 ///
 /// Source: MSL 3.2 §6.3, `mul24`.
-@inlinable public func mul24(_ x: uint3, _ y: uint3) -> uint3 {
+@inlinable @inline(__always) public func mul24(_ x: uint3, _ y: uint3) -> uint3 {
   uint3(mul24(x.x, y.x), mul24(x.y, y.y), mul24(x.z, y.z))
 }
 
@@ -1199,7 +1296,7 @@
 /// bits.
 ///
 /// Source: MSL 3.2 §6.3, `mul24`.
-@inlinable public func mul24(_ x: uint4, _ y: uint4) -> uint4 {
+@inlinable @inline(__always) public func mul24(_ x: uint4, _ y: uint4) -> uint4 {
   uint4(mul24(x.x, y.x), mul24(x.y, y.y), mul24(x.z, y.z), mul24(x.w, y.w))
 }
 
@@ -1218,7 +1315,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mad24`.
-@inlinable public func mad24(_ x: int2, _ y: int2, _ z: int2) -> int2 {
+@inlinable @inline(__always) public func mad24(_ x: int2, _ y: int2, _ z: int2) -> int2 {
   int2(mad24(x.x, y.x, z.x), mad24(x.y, y.y, z.y))
 }
 
@@ -1227,7 +1324,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mad24`.
-@inlinable public func mad24(_ x: int3, _ y: int3, _ z: int3) -> int3 {
+@inlinable @inline(__always) public func mad24(_ x: int3, _ y: int3, _ z: int3) -> int3 {
   int3(mad24(x.x, y.x, z.x), mad24(x.y, y.y, z.y), mad24(x.z, y.z, z.z))
 }
 
@@ -1236,7 +1333,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mad24`.
-@inlinable public func mad24(_ x: int4, _ y: int4, _ z: int4) -> int4 {
+@inlinable @inline(__always) public func mad24(_ x: int4, _ y: int4, _ z: int4) -> int4 {
   int4(mad24(x.x, y.x, z.x), mad24(x.y, y.y, z.y), mad24(x.z, y.z, z.z), mad24(x.w, y.w, z.w))
 }
 
@@ -1245,7 +1342,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mad24`.
-@inlinable public func mad24(_ x: uint2, _ y: uint2, _ z: uint2) -> uint2 {
+@inlinable @inline(__always) public func mad24(_ x: uint2, _ y: uint2, _ z: uint2) -> uint2 {
   uint2(mad24(x.x, y.x, z.x), mad24(x.y, y.y, z.y))
 }
 
@@ -1254,7 +1351,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mad24`.
-@inlinable public func mad24(_ x: uint3, _ y: uint3, _ z: uint3) -> uint3 {
+@inlinable @inline(__always) public func mad24(_ x: uint3, _ y: uint3, _ z: uint3) -> uint3 {
   uint3(mad24(x.x, y.x, z.x), mad24(x.y, y.y, z.y), mad24(x.z, y.z, z.z))
 }
 
@@ -1263,7 +1360,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `mad24`.
-@inlinable public func mad24(_ x: uint4, _ y: uint4, _ z: uint4) -> uint4 {
+@inlinable @inline(__always) public func mad24(_ x: uint4, _ y: uint4, _ z: uint4) -> uint4 {
   uint4(mad24(x.x, y.x, z.x), mad24(x.y, y.y, z.y), mad24(x.z, y.z, z.z), mad24(x.w, y.w, z.w))
 }
 
@@ -1298,7 +1395,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `reverse_bits`.
-@inlinable public func reverse_bits(_ x: int2) -> int2 {
+@inlinable @inline(__always) public func reverse_bits(_ x: int2) -> int2 {
   int2(reverse_bits(x.x), reverse_bits(x.y))
 }
 
@@ -1307,7 +1404,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `reverse_bits`.
-@inlinable public func reverse_bits(_ x: int3) -> int3 {
+@inlinable @inline(__always) public func reverse_bits(_ x: int3) -> int3 {
   int3(reverse_bits(x.x), reverse_bits(x.y), reverse_bits(x.z))
 }
 
@@ -1316,7 +1413,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `reverse_bits`.
-@inlinable public func reverse_bits(_ x: int4) -> int4 {
+@inlinable @inline(__always) public func reverse_bits(_ x: int4) -> int4 {
   int4(reverse_bits(x.x), reverse_bits(x.y), reverse_bits(x.z), reverse_bits(x.w))
 }
 
@@ -1325,7 +1422,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `reverse_bits`.
-@inlinable public func reverse_bits(_ x: uint2) -> uint2 {
+@inlinable @inline(__always) public func reverse_bits(_ x: uint2) -> uint2 {
   uint2(reverse_bits(x.x), reverse_bits(x.y))
 }
 
@@ -1334,7 +1431,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `reverse_bits`.
-@inlinable public func reverse_bits(_ x: uint3) -> uint3 {
+@inlinable @inline(__always) public func reverse_bits(_ x: uint3) -> uint3 {
   uint3(reverse_bits(x.x), reverse_bits(x.y), reverse_bits(x.z))
 }
 
@@ -1343,7 +1440,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `reverse_bits`.
-@inlinable public func reverse_bits(_ x: uint4) -> uint4 {
+@inlinable @inline(__always) public func reverse_bits(_ x: uint4) -> uint4 {
   uint4(reverse_bits(x.x), reverse_bits(x.y), reverse_bits(x.z), reverse_bits(x.w))
 }
 
@@ -1375,7 +1472,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rotate`.
-@inlinable public func rotate(_ v: int2, _ i: int2) -> int2 {
+@inlinable @inline(__always) public func rotate(_ v: int2, _ i: int2) -> int2 {
   int2(rotate(v.x, i.x), rotate(v.y, i.y))
 }
 
@@ -1385,7 +1482,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rotate`.
-@inlinable public func rotate(_ v: int3, _ i: int3) -> int3 {
+@inlinable @inline(__always) public func rotate(_ v: int3, _ i: int3) -> int3 {
   int3(rotate(v.x, i.x), rotate(v.y, i.y), rotate(v.z, i.z))
 }
 
@@ -1395,7 +1492,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rotate`.
-@inlinable public func rotate(_ v: int4, _ i: int4) -> int4 {
+@inlinable @inline(__always) public func rotate(_ v: int4, _ i: int4) -> int4 {
   int4(rotate(v.x, i.x), rotate(v.y, i.y), rotate(v.z, i.z), rotate(v.w, i.w))
 }
 
@@ -1405,7 +1502,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rotate`.
-@inlinable public func rotate(_ v: uint2, _ i: uint2) -> uint2 {
+@inlinable @inline(__always) public func rotate(_ v: uint2, _ i: uint2) -> uint2 {
   uint2(rotate(v.x, i.x), rotate(v.y, i.y))
 }
 
@@ -1415,7 +1512,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rotate`.
-@inlinable public func rotate(_ v: uint3, _ i: uint3) -> uint3 {
+@inlinable @inline(__always) public func rotate(_ v: uint3, _ i: uint3) -> uint3 {
   uint3(rotate(v.x, i.x), rotate(v.y, i.y), rotate(v.z, i.z))
 }
 
@@ -1425,7 +1522,7 @@
 /// Applies to each component.
 ///
 /// Source: MSL 3.2 §6.3, `rotate`.
-@inlinable public func rotate(_ v: uint4, _ i: uint4) -> uint4 {
+@inlinable @inline(__always) public func rotate(_ v: uint4, _ i: uint4) -> uint4 {
   uint4(rotate(v.x, i.x), rotate(v.y, i.y), rotate(v.z, i.z), rotate(v.w, i.w))
 }
 
@@ -1467,9 +1564,9 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `extract_bits`.
-@inlinable public func extract_bits(_ x: int2, _ offset: UInt32, _ bits: UInt32) -> int2 {
-  int2(extract_bits(x.x, offset, bits), extract_bits(x.y, offset, bits))
-}
+@inlinable @inline(__always) public func extract_bits(_ x: int2, _ offset: UInt32, _ bits: UInt32)
+  -> int2
+{ int2(extract_bits(x.x, offset, bits), extract_bits(x.y, offset, bits)) }
 
 /// Returns bits `offset ..< offset + bits` of `x` in the low bits of the result, zero-extended for
 /// unsigned types and sign-extended (from bit `offset + bits − 1`) for signed ones; 0 when `bits`
@@ -1481,7 +1578,9 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `extract_bits`.
-@inlinable public func extract_bits(_ x: int3, _ offset: UInt32, _ bits: UInt32) -> int3 {
+@inlinable @inline(__always) public func extract_bits(_ x: int3, _ offset: UInt32, _ bits: UInt32)
+  -> int3
+{
   int3(
     extract_bits(x.x, offset, bits), extract_bits(x.y, offset, bits),
     extract_bits(x.z, offset, bits))
@@ -1497,7 +1596,9 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `extract_bits`.
-@inlinable public func extract_bits(_ x: int4, _ offset: UInt32, _ bits: UInt32) -> int4 {
+@inlinable @inline(__always) public func extract_bits(_ x: int4, _ offset: UInt32, _ bits: UInt32)
+  -> int4
+{
   int4(
     extract_bits(x.x, offset, bits), extract_bits(x.y, offset, bits),
     extract_bits(x.z, offset, bits), extract_bits(x.w, offset, bits))
@@ -1513,9 +1614,9 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `extract_bits`.
-@inlinable public func extract_bits(_ x: uint2, _ offset: UInt32, _ bits: UInt32) -> uint2 {
-  uint2(extract_bits(x.x, offset, bits), extract_bits(x.y, offset, bits))
-}
+@inlinable @inline(__always) public func extract_bits(_ x: uint2, _ offset: UInt32, _ bits: UInt32)
+  -> uint2
+{ uint2(extract_bits(x.x, offset, bits), extract_bits(x.y, offset, bits)) }
 
 /// Returns bits `offset ..< offset + bits` of `x` in the low bits of the result, zero-extended for
 /// unsigned types and sign-extended (from bit `offset + bits − 1`) for signed ones; 0 when `bits`
@@ -1527,7 +1628,9 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `extract_bits`.
-@inlinable public func extract_bits(_ x: uint3, _ offset: UInt32, _ bits: UInt32) -> uint3 {
+@inlinable @inline(__always) public func extract_bits(_ x: uint3, _ offset: UInt32, _ bits: UInt32)
+  -> uint3
+{
   uint3(
     extract_bits(x.x, offset, bits), extract_bits(x.y, offset, bits),
     extract_bits(x.z, offset, bits))
@@ -1543,7 +1646,9 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `extract_bits`.
-@inlinable public func extract_bits(_ x: uint4, _ offset: UInt32, _ bits: UInt32) -> uint4 {
+@inlinable @inline(__always) public func extract_bits(_ x: uint4, _ offset: UInt32, _ bits: UInt32)
+  -> uint4
+{
   uint4(
     extract_bits(x.x, offset, bits), extract_bits(x.y, offset, bits),
     extract_bits(x.z, offset, bits), extract_bits(x.w, offset, bits))
@@ -1592,9 +1697,11 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `insert_bits`.
-@inlinable public func insert_bits(_ base: int2, _ insert: int2, _ offset: UInt32, _ bits: UInt32)
-  -> int2
-{ int2(insert_bits(base.x, insert.x, offset, bits), insert_bits(base.y, insert.y, offset, bits)) }
+@inlinable @inline(__always) public func insert_bits(
+  _ base: int2, _ insert: int2, _ offset: UInt32, _ bits: UInt32
+) -> int2 {
+  int2(insert_bits(base.x, insert.x, offset, bits), insert_bits(base.y, insert.y, offset, bits))
+}
 
 /// Returns `base` with bits `offset ..< offset + bits` replaced by the low `bits` bits of `insert`;
 /// `base` when `bits` is 0.
@@ -1605,9 +1712,9 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `insert_bits`.
-@inlinable public func insert_bits(_ base: int3, _ insert: int3, _ offset: UInt32, _ bits: UInt32)
-  -> int3
-{
+@inlinable @inline(__always) public func insert_bits(
+  _ base: int3, _ insert: int3, _ offset: UInt32, _ bits: UInt32
+) -> int3 {
   int3(
     insert_bits(base.x, insert.x, offset, bits), insert_bits(base.y, insert.y, offset, bits),
     insert_bits(base.z, insert.z, offset, bits))
@@ -1622,9 +1729,9 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `insert_bits`.
-@inlinable public func insert_bits(_ base: int4, _ insert: int4, _ offset: UInt32, _ bits: UInt32)
-  -> int4
-{
+@inlinable @inline(__always) public func insert_bits(
+  _ base: int4, _ insert: int4, _ offset: UInt32, _ bits: UInt32
+) -> int4 {
   int4(
     insert_bits(base.x, insert.x, offset, bits), insert_bits(base.y, insert.y, offset, bits),
     insert_bits(base.z, insert.z, offset, bits), insert_bits(base.w, insert.w, offset, bits))
@@ -1639,9 +1746,11 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `insert_bits`.
-@inlinable public func insert_bits(_ base: uint2, _ insert: uint2, _ offset: UInt32, _ bits: UInt32)
-  -> uint2
-{ uint2(insert_bits(base.x, insert.x, offset, bits), insert_bits(base.y, insert.y, offset, bits)) }
+@inlinable @inline(__always) public func insert_bits(
+  _ base: uint2, _ insert: uint2, _ offset: UInt32, _ bits: UInt32
+) -> uint2 {
+  uint2(insert_bits(base.x, insert.x, offset, bits), insert_bits(base.y, insert.y, offset, bits))
+}
 
 /// Returns `base` with bits `offset ..< offset + bits` replaced by the low `bits` bits of `insert`;
 /// `base` when `bits` is 0.
@@ -1652,9 +1761,9 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `insert_bits`.
-@inlinable public func insert_bits(_ base: uint3, _ insert: uint3, _ offset: UInt32, _ bits: UInt32)
-  -> uint3
-{
+@inlinable @inline(__always) public func insert_bits(
+  _ base: uint3, _ insert: uint3, _ offset: UInt32, _ bits: UInt32
+) -> uint3 {
   uint3(
     insert_bits(base.x, insert.x, offset, bits), insert_bits(base.y, insert.y, offset, bits),
     insert_bits(base.z, insert.z, offset, bits))
@@ -1669,9 +1778,9 @@
 ///   builds only.
 ///
 /// Source: MSL 3.2 §6.3, `insert_bits`.
-@inlinable public func insert_bits(_ base: uint4, _ insert: uint4, _ offset: UInt32, _ bits: UInt32)
-  -> uint4
-{
+@inlinable @inline(__always) public func insert_bits(
+  _ base: uint4, _ insert: uint4, _ offset: UInt32, _ bits: UInt32
+) -> uint4 {
   uint4(
     insert_bits(base.x, insert.x, offset, bits), insert_bits(base.y, insert.y, offset, bits),
     insert_bits(base.z, insert.z, offset, bits), insert_bits(base.w, insert.w, offset, bits))

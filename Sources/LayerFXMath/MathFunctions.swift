@@ -17,7 +17,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `acos`.
-@inlinable public func acos(_ x: float2) -> float2 { float2(acos(x.x), acos(x.y)) }
+@inlinable @inline(__always) public func acos(_ x: float2) -> float2 {
+  float2(acos(x.x), acos(x.y))
+}
 
 /// Returns the arc cosine of each component of `x`, in radians, in `[0, π]`.
 ///
@@ -25,7 +27,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `acos`.
-@inlinable public func acos(_ x: float3) -> float3 { float3(acos(x.x), acos(x.y), acos(x.z)) }
+@inlinable @inline(__always) public func acos(_ x: float3) -> float3 {
+  float3(acos(x.x), acos(x.y), acos(x.z))
+}
 
 /// Returns the arc cosine of each component of `x`, in radians, in `[0, π]`.
 ///
@@ -33,7 +37,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `acos`.
-@inlinable public func acos(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func acos(_ x: float4) -> float4 {
   float4(acos(x.x), acos(x.y), acos(x.z), acos(x.w))
 }
 
@@ -43,7 +47,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `acosh`.
-@inlinable public func acosh(_ x: float2) -> float2 { float2(acosh(x.x), acosh(x.y)) }
+@inlinable @inline(__always) public func acosh(_ x: float2) -> float2 {
+  float2(acosh(x.x), acosh(x.y))
+}
 
 /// Returns the inverse hyperbolic cosine of each component of `x`.
 ///
@@ -51,7 +57,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `acosh`.
-@inlinable public func acosh(_ x: float3) -> float3 { float3(acosh(x.x), acosh(x.y), acosh(x.z)) }
+@inlinable @inline(__always) public func acosh(_ x: float3) -> float3 {
+  float3(acosh(x.x), acosh(x.y), acosh(x.z))
+}
 
 /// Returns the inverse hyperbolic cosine of each component of `x`.
 ///
@@ -59,7 +67,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `acosh`.
-@inlinable public func acosh(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func acosh(_ x: float4) -> float4 {
   float4(acosh(x.x), acosh(x.y), acosh(x.z), acosh(x.w))
 }
 
@@ -69,7 +77,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `asin`.
-@inlinable public func asin(_ x: float2) -> float2 { float2(asin(x.x), asin(x.y)) }
+@inlinable @inline(__always) public func asin(_ x: float2) -> float2 {
+  float2(asin(x.x), asin(x.y))
+}
 
 /// Returns the arc sine of each component of `x`, in radians, in `[−π/2, π/2]`.
 ///
@@ -77,7 +87,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `asin`.
-@inlinable public func asin(_ x: float3) -> float3 { float3(asin(x.x), asin(x.y), asin(x.z)) }
+@inlinable @inline(__always) public func asin(_ x: float3) -> float3 {
+  float3(asin(x.x), asin(x.y), asin(x.z))
+}
 
 /// Returns the arc sine of each component of `x`, in radians, in `[−π/2, π/2]`.
 ///
@@ -85,7 +97,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `asin`.
-@inlinable public func asin(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func asin(_ x: float4) -> float4 {
   float4(asin(x.x), asin(x.y), asin(x.z), asin(x.w))
 }
 
@@ -95,7 +107,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `asinh`.
-@inlinable public func asinh(_ x: float2) -> float2 { float2(asinh(x.x), asinh(x.y)) }
+@inlinable @inline(__always) public func asinh(_ x: float2) -> float2 {
+  float2(asinh(x.x), asinh(x.y))
+}
 
 /// Returns the inverse hyperbolic sine of each component of `x`.
 ///
@@ -103,7 +117,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `asinh`.
-@inlinable public func asinh(_ x: float3) -> float3 { float3(asinh(x.x), asinh(x.y), asinh(x.z)) }
+@inlinable @inline(__always) public func asinh(_ x: float3) -> float3 {
+  float3(asinh(x.x), asinh(x.y), asinh(x.z))
+}
 
 /// Returns the inverse hyperbolic sine of each component of `x`.
 ///
@@ -111,7 +127,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `asinh`.
-@inlinable public func asinh(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func asinh(_ x: float4) -> float4 {
   float4(asinh(x.x), asinh(x.y), asinh(x.z), asinh(x.w))
 }
 
@@ -121,7 +137,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atan`.
-@inlinable public func atan(_ x: float2) -> float2 { float2(atan(x.x), atan(x.y)) }
+@inlinable @inline(__always) public func atan(_ x: float2) -> float2 {
+  float2(atan(x.x), atan(x.y))
+}
 
 /// Returns the arc tangent of each component of `x`, in radians, in `[−π/2, π/2]`.
 ///
@@ -129,7 +147,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atan`.
-@inlinable public func atan(_ x: float3) -> float3 { float3(atan(x.x), atan(x.y), atan(x.z)) }
+@inlinable @inline(__always) public func atan(_ x: float3) -> float3 {
+  float3(atan(x.x), atan(x.y), atan(x.z))
+}
 
 /// Returns the arc tangent of each component of `x`, in radians, in `[−π/2, π/2]`.
 ///
@@ -137,7 +157,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atan`.
-@inlinable public func atan(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func atan(_ x: float4) -> float4 {
   float4(atan(x.x), atan(x.y), atan(x.z), atan(x.w))
 }
 
@@ -147,7 +167,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atanh`.
-@inlinable public func atanh(_ x: float2) -> float2 { float2(atanh(x.x), atanh(x.y)) }
+@inlinable @inline(__always) public func atanh(_ x: float2) -> float2 {
+  float2(atanh(x.x), atanh(x.y))
+}
 
 /// Returns the inverse hyperbolic tangent of each component of `x`.
 ///
@@ -155,7 +177,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atanh`.
-@inlinable public func atanh(_ x: float3) -> float3 { float3(atanh(x.x), atanh(x.y), atanh(x.z)) }
+@inlinable @inline(__always) public func atanh(_ x: float3) -> float3 {
+  float3(atanh(x.x), atanh(x.y), atanh(x.z))
+}
 
 /// Returns the inverse hyperbolic tangent of each component of `x`.
 ///
@@ -163,7 +187,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atanh`.
-@inlinable public func atanh(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func atanh(_ x: float4) -> float4 {
   float4(atanh(x.x), atanh(x.y), atanh(x.z), atanh(x.w))
 }
 
@@ -173,7 +197,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `cos`.
-@inlinable public func cos(_ x: float2) -> float2 { float2(cos(x.x), cos(x.y)) }
+@inlinable @inline(__always) public func cos(_ x: float2) -> float2 { float2(cos(x.x), cos(x.y)) }
 
 /// Returns the cosine of each component of `x` (radians).
 ///
@@ -181,7 +205,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `cos`.
-@inlinable public func cos(_ x: float3) -> float3 { float3(cos(x.x), cos(x.y), cos(x.z)) }
+@inlinable @inline(__always) public func cos(_ x: float3) -> float3 {
+  float3(cos(x.x), cos(x.y), cos(x.z))
+}
 
 /// Returns the cosine of each component of `x` (radians).
 ///
@@ -189,7 +215,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `cos`.
-@inlinable public func cos(_ x: float4) -> float4 { float4(cos(x.x), cos(x.y), cos(x.z), cos(x.w)) }
+@inlinable @inline(__always) public func cos(_ x: float4) -> float4 {
+  float4(cos(x.x), cos(x.y), cos(x.z), cos(x.w))
+}
 
 /// Returns the hyperbolic cosine of each component of `x`.
 ///
@@ -197,7 +225,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `cosh`.
-@inlinable public func cosh(_ x: float2) -> float2 { float2(cosh(x.x), cosh(x.y)) }
+@inlinable @inline(__always) public func cosh(_ x: float2) -> float2 {
+  float2(cosh(x.x), cosh(x.y))
+}
 
 /// Returns the hyperbolic cosine of each component of `x`.
 ///
@@ -205,7 +235,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `cosh`.
-@inlinable public func cosh(_ x: float3) -> float3 { float3(cosh(x.x), cosh(x.y), cosh(x.z)) }
+@inlinable @inline(__always) public func cosh(_ x: float3) -> float3 {
+  float3(cosh(x.x), cosh(x.y), cosh(x.z))
+}
 
 /// Returns the hyperbolic cosine of each component of `x`.
 ///
@@ -213,7 +245,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `cosh`.
-@inlinable public func cosh(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func cosh(_ x: float4) -> float4 {
   float4(cosh(x.x), cosh(x.y), cosh(x.z), cosh(x.w))
 }
 
@@ -223,7 +255,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `exp`.
-@inlinable public func exp(_ x: float2) -> float2 { float2(exp(x.x), exp(x.y)) }
+@inlinable @inline(__always) public func exp(_ x: float2) -> float2 { float2(exp(x.x), exp(x.y)) }
 
 /// Returns the natural exponential `eˣ` of each component of `x`.
 ///
@@ -231,7 +263,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `exp`.
-@inlinable public func exp(_ x: float3) -> float3 { float3(exp(x.x), exp(x.y), exp(x.z)) }
+@inlinable @inline(__always) public func exp(_ x: float3) -> float3 {
+  float3(exp(x.x), exp(x.y), exp(x.z))
+}
 
 /// Returns the natural exponential `eˣ` of each component of `x`.
 ///
@@ -239,7 +273,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `exp`.
-@inlinable public func exp(_ x: float4) -> float4 { float4(exp(x.x), exp(x.y), exp(x.z), exp(x.w)) }
+@inlinable @inline(__always) public func exp(_ x: float4) -> float4 {
+  float4(exp(x.x), exp(x.y), exp(x.z), exp(x.w))
+}
 
 /// Returns the base-2 exponential `2ˣ` of each component of `x`.
 ///
@@ -247,7 +283,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `exp2`.
-@inlinable public func exp2(_ x: float2) -> float2 { float2(exp2(x.x), exp2(x.y)) }
+@inlinable @inline(__always) public func exp2(_ x: float2) -> float2 {
+  float2(exp2(x.x), exp2(x.y))
+}
 
 /// Returns the base-2 exponential `2ˣ` of each component of `x`.
 ///
@@ -255,7 +293,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `exp2`.
-@inlinable public func exp2(_ x: float3) -> float3 { float3(exp2(x.x), exp2(x.y), exp2(x.z)) }
+@inlinable @inline(__always) public func exp2(_ x: float3) -> float3 {
+  float3(exp2(x.x), exp2(x.y), exp2(x.z))
+}
 
 /// Returns the base-2 exponential `2ˣ` of each component of `x`.
 ///
@@ -263,7 +303,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `exp2`.
-@inlinable public func exp2(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func exp2(_ x: float4) -> float4 {
   float4(exp2(x.x), exp2(x.y), exp2(x.z), exp2(x.w))
 }
 
@@ -273,7 +313,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `log`.
-@inlinable public func log(_ x: float2) -> float2 { float2(log(x.x), log(x.y)) }
+@inlinable @inline(__always) public func log(_ x: float2) -> float2 { float2(log(x.x), log(x.y)) }
 
 /// Returns the natural logarithm of each component of `x`.
 ///
@@ -281,7 +321,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `log`.
-@inlinable public func log(_ x: float3) -> float3 { float3(log(x.x), log(x.y), log(x.z)) }
+@inlinable @inline(__always) public func log(_ x: float3) -> float3 {
+  float3(log(x.x), log(x.y), log(x.z))
+}
 
 /// Returns the natural logarithm of each component of `x`.
 ///
@@ -289,7 +331,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `log`.
-@inlinable public func log(_ x: float4) -> float4 { float4(log(x.x), log(x.y), log(x.z), log(x.w)) }
+@inlinable @inline(__always) public func log(_ x: float4) -> float4 {
+  float4(log(x.x), log(x.y), log(x.z), log(x.w))
+}
 
 /// Returns the base-2 logarithm of each component of `x`.
 ///
@@ -297,7 +341,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `log2`.
-@inlinable public func log2(_ x: float2) -> float2 { float2(log2(x.x), log2(x.y)) }
+@inlinable @inline(__always) public func log2(_ x: float2) -> float2 {
+  float2(log2(x.x), log2(x.y))
+}
 
 /// Returns the base-2 logarithm of each component of `x`.
 ///
@@ -305,7 +351,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `log2`.
-@inlinable public func log2(_ x: float3) -> float3 { float3(log2(x.x), log2(x.y), log2(x.z)) }
+@inlinable @inline(__always) public func log2(_ x: float3) -> float3 {
+  float3(log2(x.x), log2(x.y), log2(x.z))
+}
 
 /// Returns the base-2 logarithm of each component of `x`.
 ///
@@ -313,7 +361,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `log2`.
-@inlinable public func log2(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func log2(_ x: float4) -> float4 {
   float4(log2(x.x), log2(x.y), log2(x.z), log2(x.w))
 }
 
@@ -323,7 +371,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `log10`.
-@inlinable public func log10(_ x: float2) -> float2 { float2(log10(x.x), log10(x.y)) }
+@inlinable @inline(__always) public func log10(_ x: float2) -> float2 {
+  float2(log10(x.x), log10(x.y))
+}
 
 /// Returns the base-10 logarithm of each component of `x`.
 ///
@@ -331,7 +381,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `log10`.
-@inlinable public func log10(_ x: float3) -> float3 { float3(log10(x.x), log10(x.y), log10(x.z)) }
+@inlinable @inline(__always) public func log10(_ x: float3) -> float3 {
+  float3(log10(x.x), log10(x.y), log10(x.z))
+}
 
 /// Returns the base-10 logarithm of each component of `x`.
 ///
@@ -339,7 +391,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `log10`.
-@inlinable public func log10(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func log10(_ x: float4) -> float4 {
   float4(log10(x.x), log10(x.y), log10(x.z), log10(x.w))
 }
 
@@ -349,7 +401,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `sin`.
-@inlinable public func sin(_ x: float2) -> float2 { float2(sin(x.x), sin(x.y)) }
+@inlinable @inline(__always) public func sin(_ x: float2) -> float2 { float2(sin(x.x), sin(x.y)) }
 
 /// Returns the sine of each component of `x` (radians).
 ///
@@ -357,7 +409,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `sin`.
-@inlinable public func sin(_ x: float3) -> float3 { float3(sin(x.x), sin(x.y), sin(x.z)) }
+@inlinable @inline(__always) public func sin(_ x: float3) -> float3 {
+  float3(sin(x.x), sin(x.y), sin(x.z))
+}
 
 /// Returns the sine of each component of `x` (radians).
 ///
@@ -365,7 +419,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `sin`.
-@inlinable public func sin(_ x: float4) -> float4 { float4(sin(x.x), sin(x.y), sin(x.z), sin(x.w)) }
+@inlinable @inline(__always) public func sin(_ x: float4) -> float4 {
+  float4(sin(x.x), sin(x.y), sin(x.z), sin(x.w))
+}
 
 /// Returns the hyperbolic sine of each component of `x`.
 ///
@@ -373,7 +429,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `sinh`.
-@inlinable public func sinh(_ x: float2) -> float2 { float2(sinh(x.x), sinh(x.y)) }
+@inlinable @inline(__always) public func sinh(_ x: float2) -> float2 {
+  float2(sinh(x.x), sinh(x.y))
+}
 
 /// Returns the hyperbolic sine of each component of `x`.
 ///
@@ -381,7 +439,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `sinh`.
-@inlinable public func sinh(_ x: float3) -> float3 { float3(sinh(x.x), sinh(x.y), sinh(x.z)) }
+@inlinable @inline(__always) public func sinh(_ x: float3) -> float3 {
+  float3(sinh(x.x), sinh(x.y), sinh(x.z))
+}
 
 /// Returns the hyperbolic sine of each component of `x`.
 ///
@@ -389,7 +449,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `sinh`.
-@inlinable public func sinh(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func sinh(_ x: float4) -> float4 {
   float4(sinh(x.x), sinh(x.y), sinh(x.z), sinh(x.w))
 }
 
@@ -399,7 +459,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `tan`.
-@inlinable public func tan(_ x: float2) -> float2 { float2(tan(x.x), tan(x.y)) }
+@inlinable @inline(__always) public func tan(_ x: float2) -> float2 { float2(tan(x.x), tan(x.y)) }
 
 /// Returns the tangent of each component of `x` (radians).
 ///
@@ -407,7 +467,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `tan`.
-@inlinable public func tan(_ x: float3) -> float3 { float3(tan(x.x), tan(x.y), tan(x.z)) }
+@inlinable @inline(__always) public func tan(_ x: float3) -> float3 {
+  float3(tan(x.x), tan(x.y), tan(x.z))
+}
 
 /// Returns the tangent of each component of `x` (radians).
 ///
@@ -415,7 +477,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `tan`.
-@inlinable public func tan(_ x: float4) -> float4 { float4(tan(x.x), tan(x.y), tan(x.z), tan(x.w)) }
+@inlinable @inline(__always) public func tan(_ x: float4) -> float4 {
+  float4(tan(x.x), tan(x.y), tan(x.z), tan(x.w))
+}
 
 /// Returns the hyperbolic tangent of each component of `x`.
 ///
@@ -423,7 +487,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `tanh`.
-@inlinable public func tanh(_ x: float2) -> float2 { float2(tanh(x.x), tanh(x.y)) }
+@inlinable @inline(__always) public func tanh(_ x: float2) -> float2 {
+  float2(tanh(x.x), tanh(x.y))
+}
 
 /// Returns the hyperbolic tangent of each component of `x`.
 ///
@@ -431,7 +497,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `tanh`.
-@inlinable public func tanh(_ x: float3) -> float3 { float3(tanh(x.x), tanh(x.y), tanh(x.z)) }
+@inlinable @inline(__always) public func tanh(_ x: float3) -> float3 {
+  float3(tanh(x.x), tanh(x.y), tanh(x.z))
+}
 
 /// Returns the hyperbolic tangent of each component of `x`.
 ///
@@ -439,7 +507,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `tanh`.
-@inlinable public func tanh(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func tanh(_ x: float4) -> float4 {
   float4(tanh(x.x), tanh(x.y), tanh(x.z), tanh(x.w))
 }
 
@@ -457,7 +525,9 @@
 /// (Metal allows 4).
 ///
 /// Source: MSL 3.2 §6.5, `exp10`.
-@inlinable public func exp10(_ x: float2) -> float2 { float2(exp10(x.x), exp10(x.y)) }
+@inlinable @inline(__always) public func exp10(_ x: float2) -> float2 {
+  float2(exp10(x.x), exp10(x.y))
+}
 
 /// Returns the base-10 exponential `10ˣ` of each component of `x`.
 ///
@@ -465,7 +535,9 @@
 /// (Metal allows 4).
 ///
 /// Source: MSL 3.2 §6.5, `exp10`.
-@inlinable public func exp10(_ x: float3) -> float3 { float3(exp10(x.x), exp10(x.y), exp10(x.z)) }
+@inlinable @inline(__always) public func exp10(_ x: float3) -> float3 {
+  float3(exp10(x.x), exp10(x.y), exp10(x.z))
+}
 
 /// Returns the base-10 exponential `10ˣ` of each component of `x`.
 ///
@@ -473,7 +545,7 @@
 /// (Metal allows 4).
 ///
 /// Source: MSL 3.2 §6.5, `exp10`.
-@inlinable public func exp10(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func exp10(_ x: float4) -> float4 {
   float4(exp10(x.x), exp10(x.y), exp10(x.z), exp10(x.w))
 }
 
@@ -491,7 +563,9 @@
 /// `cospi(1)` exactly −1, which `cos(.pi * x)` is not.
 ///
 /// Source: MSL 3.2 §6.5, `cospi`.
-@inlinable public func cospi(_ x: float2) -> float2 { float2(cospi(x.x), cospi(x.y)) }
+@inlinable @inline(__always) public func cospi(_ x: float2) -> float2 {
+  float2(cospi(x.x), cospi(x.y))
+}
 
 /// Returns `cos(πx)` for each component of `x`.
 ///
@@ -499,7 +573,9 @@
 /// `cospi(1)` exactly −1, which `cos(.pi * x)` is not.
 ///
 /// Source: MSL 3.2 §6.5, `cospi`.
-@inlinable public func cospi(_ x: float3) -> float3 { float3(cospi(x.x), cospi(x.y), cospi(x.z)) }
+@inlinable @inline(__always) public func cospi(_ x: float3) -> float3 {
+  float3(cospi(x.x), cospi(x.y), cospi(x.z))
+}
 
 /// Returns `cos(πx)` for each component of `x`.
 ///
@@ -507,7 +583,7 @@
 /// `cospi(1)` exactly −1, which `cos(.pi * x)` is not.
 ///
 /// Source: MSL 3.2 §6.5, `cospi`.
-@inlinable public func cospi(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func cospi(_ x: float4) -> float4 {
   float4(cospi(x.x), cospi(x.y), cospi(x.z), cospi(x.w))
 }
 
@@ -525,7 +601,9 @@
 /// `sinpi(0.5)` exactly 1, which `sin(.pi * x)` is not.
 ///
 /// Source: MSL 3.2 §6.5, `sinpi`.
-@inlinable public func sinpi(_ x: float2) -> float2 { float2(sinpi(x.x), sinpi(x.y)) }
+@inlinable @inline(__always) public func sinpi(_ x: float2) -> float2 {
+  float2(sinpi(x.x), sinpi(x.y))
+}
 
 /// Returns `sin(πx)` for each component of `x`.
 ///
@@ -533,7 +611,9 @@
 /// `sinpi(0.5)` exactly 1, which `sin(.pi * x)` is not.
 ///
 /// Source: MSL 3.2 §6.5, `sinpi`.
-@inlinable public func sinpi(_ x: float3) -> float3 { float3(sinpi(x.x), sinpi(x.y), sinpi(x.z)) }
+@inlinable @inline(__always) public func sinpi(_ x: float3) -> float3 {
+  float3(sinpi(x.x), sinpi(x.y), sinpi(x.z))
+}
 
 /// Returns `sin(πx)` for each component of `x`.
 ///
@@ -541,7 +621,7 @@
 /// `sinpi(0.5)` exactly 1, which `sin(.pi * x)` is not.
 ///
 /// Source: MSL 3.2 §6.5, `sinpi`.
-@inlinable public func sinpi(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func sinpi(_ x: float4) -> float4 {
   float4(sinpi(x.x), sinpi(x.y), sinpi(x.z), sinpi(x.w))
 }
 
@@ -557,21 +637,25 @@
 /// `sinpi(x) / cospi(x)` in double precision: exactly 0 at whole `x`, ±∞ at odd multiples of ½.
 ///
 /// Source: MSL 3.2 §6.5, `tanpi`.
-@inlinable public func tanpi(_ x: float2) -> float2 { float2(tanpi(x.x), tanpi(x.y)) }
+@inlinable @inline(__always) public func tanpi(_ x: float2) -> float2 {
+  float2(tanpi(x.x), tanpi(x.y))
+}
 
 /// Returns `tan(πx)` for each component of `x`.
 ///
 /// `sinpi(x) / cospi(x)` in double precision: exactly 0 at whole `x`, ±∞ at odd multiples of ½.
 ///
 /// Source: MSL 3.2 §6.5, `tanpi`.
-@inlinable public func tanpi(_ x: float3) -> float3 { float3(tanpi(x.x), tanpi(x.y), tanpi(x.z)) }
+@inlinable @inline(__always) public func tanpi(_ x: float3) -> float3 {
+  float3(tanpi(x.x), tanpi(x.y), tanpi(x.z))
+}
 
 /// Returns `tan(πx)` for each component of `x`.
 ///
 /// `sinpi(x) / cospi(x)` in double precision: exactly 0 at whole `x`, ±∞ at odd multiples of ½.
 ///
 /// Source: MSL 3.2 §6.5, `tanpi`.
-@inlinable public func tanpi(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func tanpi(_ x: float4) -> float4 {
   float4(tanpi(x.x), tanpi(x.y), tanpi(x.z), tanpi(x.w))
 }
 
@@ -583,17 +667,17 @@
 /// Returns each component of `x` rounded up to a whole number (toward +∞).
 ///
 /// Source: MSL 3.2 §6.5, `ceil`.
-@inlinable public func ceil(_ x: float2) -> float2 { x.rounded(.up) }
+@inlinable @inline(__always) public func ceil(_ x: float2) -> float2 { x.rounded(.up) }
 
 /// Returns each component of `x` rounded up to a whole number (toward +∞).
 ///
 /// Source: MSL 3.2 §6.5, `ceil`.
-@inlinable public func ceil(_ x: float3) -> float3 { x.rounded(.up) }
+@inlinable @inline(__always) public func ceil(_ x: float3) -> float3 { x.rounded(.up) }
 
 /// Returns each component of `x` rounded up to a whole number (toward +∞).
 ///
 /// Source: MSL 3.2 §6.5, `ceil`.
-@inlinable public func ceil(_ x: float4) -> float4 { x.rounded(.up) }
+@inlinable @inline(__always) public func ceil(_ x: float4) -> float4 { x.rounded(.up) }
 
 /// Returns `x` rounded down to a whole number (toward −∞).
 ///
@@ -603,17 +687,17 @@
 /// Returns each component of `x` rounded down to a whole number (toward −∞).
 ///
 /// Source: MSL 3.2 §6.5, `floor`.
-@inlinable public func floor(_ x: float2) -> float2 { x.rounded(.down) }
+@inlinable @inline(__always) public func floor(_ x: float2) -> float2 { x.rounded(.down) }
 
 /// Returns each component of `x` rounded down to a whole number (toward −∞).
 ///
 /// Source: MSL 3.2 §6.5, `floor`.
-@inlinable public func floor(_ x: float3) -> float3 { x.rounded(.down) }
+@inlinable @inline(__always) public func floor(_ x: float3) -> float3 { x.rounded(.down) }
 
 /// Returns each component of `x` rounded down to a whole number (toward −∞).
 ///
 /// Source: MSL 3.2 §6.5, `floor`.
-@inlinable public func floor(_ x: float4) -> float4 { x.rounded(.down) }
+@inlinable @inline(__always) public func floor(_ x: float4) -> float4 { x.rounded(.down) }
 
 /// Returns `x` rounded to the nearest whole number, halfway cases away from zero.
 ///
@@ -623,17 +707,23 @@
 /// Returns each component of `x` rounded to the nearest whole number, halfway cases away from zero.
 ///
 /// Source: MSL 3.2 §6.5, `round`.
-@inlinable public func round(_ x: float2) -> float2 { x.rounded(.toNearestOrAwayFromZero) }
+@inlinable @inline(__always) public func round(_ x: float2) -> float2 {
+  x.rounded(.toNearestOrAwayFromZero)
+}
 
 /// Returns each component of `x` rounded to the nearest whole number, halfway cases away from zero.
 ///
 /// Source: MSL 3.2 §6.5, `round`.
-@inlinable public func round(_ x: float3) -> float3 { x.rounded(.toNearestOrAwayFromZero) }
+@inlinable @inline(__always) public func round(_ x: float3) -> float3 {
+  x.rounded(.toNearestOrAwayFromZero)
+}
 
 /// Returns each component of `x` rounded to the nearest whole number, halfway cases away from zero.
 ///
 /// Source: MSL 3.2 §6.5, `round`.
-@inlinable public func round(_ x: float4) -> float4 { x.rounded(.toNearestOrAwayFromZero) }
+@inlinable @inline(__always) public func round(_ x: float4) -> float4 {
+  x.rounded(.toNearestOrAwayFromZero)
+}
 
 /// Returns `x` rounded toward zero to a whole number.
 ///
@@ -643,32 +733,32 @@
 /// Returns each component of `x` rounded toward zero to a whole number.
 ///
 /// Source: MSL 3.2 §6.5, `trunc`.
-@inlinable public func trunc(_ x: float2) -> float2 { x.rounded(.towardZero) }
+@inlinable @inline(__always) public func trunc(_ x: float2) -> float2 { x.rounded(.towardZero) }
 
 /// Returns each component of `x` rounded toward zero to a whole number.
 ///
 /// Source: MSL 3.2 §6.5, `trunc`.
-@inlinable public func trunc(_ x: float3) -> float3 { x.rounded(.towardZero) }
+@inlinable @inline(__always) public func trunc(_ x: float3) -> float3 { x.rounded(.towardZero) }
 
 /// Returns each component of `x` rounded toward zero to a whole number.
 ///
 /// Source: MSL 3.2 §6.5, `trunc`.
-@inlinable public func trunc(_ x: float4) -> float4 { x.rounded(.towardZero) }
+@inlinable @inline(__always) public func trunc(_ x: float4) -> float4 { x.rounded(.towardZero) }
 
 /// Returns each component of `x` rounded to the nearest whole number, ties to even.
 ///
 /// Source: MSL 3.2 §6.5, `rint`.
-@inlinable public func rint(_ x: float2) -> float2 { x.rounded(.toNearestOrEven) }
+@inlinable @inline(__always) public func rint(_ x: float2) -> float2 { x.rounded(.toNearestOrEven) }
 
 /// Returns each component of `x` rounded to the nearest whole number, ties to even.
 ///
 /// Source: MSL 3.2 §6.5, `rint`.
-@inlinable public func rint(_ x: float3) -> float3 { x.rounded(.toNearestOrEven) }
+@inlinable @inline(__always) public func rint(_ x: float3) -> float3 { x.rounded(.toNearestOrEven) }
 
 /// Returns each component of `x` rounded to the nearest whole number, ties to even.
 ///
 /// Source: MSL 3.2 §6.5, `rint`.
-@inlinable public func rint(_ x: float4) -> float4 { x.rounded(.toNearestOrEven) }
+@inlinable @inline(__always) public func rint(_ x: float4) -> float4 { x.rounded(.toNearestOrEven) }
 
 /// Returns the absolute value of `x`: the sign bit cleared, so `−0` gives `+0`.
 ///
@@ -678,21 +768,21 @@
 /// Returns the absolute value of each component of `x`: the sign bit cleared, so `−0` gives `+0`.
 ///
 /// Source: MSL 3.2 §6.5, `fabs`.
-@inlinable public func fabs(_ x: float2) -> float2 {
+@inlinable @inline(__always) public func fabs(_ x: float2) -> float2 {
   unsafeBitCast(unsafeBitCast(x, to: SIMD2<UInt32>.self) & 0x7fff_ffff, to: float2.self)
 }
 
 /// Returns the absolute value of each component of `x`: the sign bit cleared, so `−0` gives `+0`.
 ///
 /// Source: MSL 3.2 §6.5, `fabs`.
-@inlinable public func fabs(_ x: float3) -> float3 {
+@inlinable @inline(__always) public func fabs(_ x: float3) -> float3 {
   unsafeBitCast(unsafeBitCast(x, to: SIMD3<UInt32>.self) & 0x7fff_ffff, to: float3.self)
 }
 
 /// Returns the absolute value of each component of `x`: the sign bit cleared, so `−0` gives `+0`.
 ///
 /// Source: MSL 3.2 §6.5, `fabs`.
-@inlinable public func fabs(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func fabs(_ x: float4) -> float4 {
   unsafeBitCast(unsafeBitCast(x, to: SIMD4<UInt32>.self) & 0x7fff_ffff, to: float4.self)
 }
 
@@ -704,21 +794,21 @@
 /// Returns the absolute value of each component of `x`: the sign bit cleared, so `−0` gives `+0`.
 ///
 /// Source: MSL 3.2 §6.5, `abs`. Metal's float `abs` is `fabs`.
-@inlinable public func abs(_ x: float2) -> float2 {
+@inlinable @inline(__always) public func abs(_ x: float2) -> float2 {
   unsafeBitCast(unsafeBitCast(x, to: SIMD2<UInt32>.self) & 0x7fff_ffff, to: float2.self)
 }
 
 /// Returns the absolute value of each component of `x`: the sign bit cleared, so `−0` gives `+0`.
 ///
 /// Source: MSL 3.2 §6.5, `abs`. Metal's float `abs` is `fabs`.
-@inlinable public func abs(_ x: float3) -> float3 {
+@inlinable @inline(__always) public func abs(_ x: float3) -> float3 {
   unsafeBitCast(unsafeBitCast(x, to: SIMD3<UInt32>.self) & 0x7fff_ffff, to: float3.self)
 }
 
 /// Returns the absolute value of each component of `x`: the sign bit cleared, so `−0` gives `+0`.
 ///
 /// Source: MSL 3.2 §6.5, `abs`. Metal's float `abs` is `fabs`.
-@inlinable public func abs(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func abs(_ x: float4) -> float4 {
   unsafeBitCast(unsafeBitCast(x, to: SIMD4<UInt32>.self) & 0x7fff_ffff, to: float4.self)
 }
 
@@ -730,17 +820,17 @@
 /// Returns the square root of each component of `x`; NaN for negative `x`, −0 for −0.
 ///
 /// Source: MSL 3.2 §6.5, `sqrt`.
-@inlinable public func sqrt(_ x: float2) -> float2 { x.squareRoot() }
+@inlinable @inline(__always) public func sqrt(_ x: float2) -> float2 { x.squareRoot() }
 
 /// Returns the square root of each component of `x`; NaN for negative `x`, −0 for −0.
 ///
 /// Source: MSL 3.2 §6.5, `sqrt`.
-@inlinable public func sqrt(_ x: float3) -> float3 { x.squareRoot() }
+@inlinable @inline(__always) public func sqrt(_ x: float3) -> float3 { x.squareRoot() }
 
 /// Returns the square root of each component of `x`; NaN for negative `x`, −0 for −0.
 ///
 /// Source: MSL 3.2 §6.5, `sqrt`.
-@inlinable public func sqrt(_ x: float4) -> float4 { x.squareRoot() }
+@inlinable @inline(__always) public func sqrt(_ x: float4) -> float4 { x.squareRoot() }
 
 /// Returns the reciprocal square root `1 / sqrt(x)` of `x`.
 ///
@@ -750,17 +840,17 @@
 /// Returns the reciprocal square root `1 / sqrt(x)` of each component of `x`.
 ///
 /// Source: MSL 3.2 §6.5, `rsqrt`.
-@inlinable public func rsqrt(_ x: float2) -> float2 { 1 / x.squareRoot() }
+@inlinable @inline(__always) public func rsqrt(_ x: float2) -> float2 { 1 / x.squareRoot() }
 
 /// Returns the reciprocal square root `1 / sqrt(x)` of each component of `x`.
 ///
 /// Source: MSL 3.2 §6.5, `rsqrt`.
-@inlinable public func rsqrt(_ x: float3) -> float3 { 1 / x.squareRoot() }
+@inlinable @inline(__always) public func rsqrt(_ x: float3) -> float3 { 1 / x.squareRoot() }
 
 /// Returns the reciprocal square root `1 / sqrt(x)` of each component of `x`.
 ///
 /// Source: MSL 3.2 §6.5, `rsqrt`.
-@inlinable public func rsqrt(_ x: float4) -> float4 { 1 / x.squareRoot() }
+@inlinable @inline(__always) public func rsqrt(_ x: float4) -> float4 { 1 / x.squareRoot() }
 
 /// Returns the fractional part of `x`: `fmin(x − floor(x), 0x1.fffffep-1)`, in `[0, 1)`.
 ///
@@ -784,7 +874,7 @@
 ///
 /// Source: MSL 3.2 §6.5, `fract`. (MSL 2 gave the formula; MSL 3 says "greater than or equal to 0
 /// or less than 1").
-@inlinable public func fract(_ x: float2) -> float2 {
+@inlinable @inline(__always) public func fract(_ x: float2) -> float2 {
   let fraction = x - x.rounded(.down)
   return fraction.replacing(with: 0x1.fffffep-1, where: fraction .> 0x1.fffffep-1)
 }
@@ -798,7 +888,7 @@
 ///
 /// Source: MSL 3.2 §6.5, `fract`. (MSL 2 gave the formula; MSL 3 says "greater than or equal to 0
 /// or less than 1").
-@inlinable public func fract(_ x: float3) -> float3 {
+@inlinable @inline(__always) public func fract(_ x: float3) -> float3 {
   let fraction = x - x.rounded(.down)
   return fraction.replacing(with: 0x1.fffffep-1, where: fraction .> 0x1.fffffep-1)
 }
@@ -812,7 +902,7 @@
 ///
 /// Source: MSL 3.2 §6.5, `fract`. (MSL 2 gave the formula; MSL 3 says "greater than or equal to 0
 /// or less than 1").
-@inlinable public func fract(_ x: float4) -> float4 {
+@inlinable @inline(__always) public func fract(_ x: float4) -> float4 {
   let fraction = x - x.rounded(.down)
   return fraction.replacing(with: 0x1.fffffep-1, where: fraction .> 0x1.fffffep-1)
 }
@@ -824,7 +914,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atan2`.
-@inlinable public func atan2(_ y: float2, _ x: float2) -> float2 {
+@inlinable @inline(__always) public func atan2(_ y: float2, _ x: float2) -> float2 {
   float2(atan2(y.x, x.x), atan2(y.y, x.y))
 }
 
@@ -837,7 +927,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atan2`.
-@inlinable public func atan2(_ y: float2, _ x: Float) -> float2 { atan2(y, float2(repeating: x)) }
+@inlinable @inline(__always) public func atan2(_ y: float2, _ x: Float) -> float2 {
+  atan2(y, float2(repeating: x))
+}
 
 /// Returns the arc tangent of `y / x` for each component of `y` and each component of `x`, in
 /// radians, in `[−π, π]`, with the quadrant from the signs of both.
@@ -846,7 +938,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atan2`.
-@inlinable public func atan2(_ y: float3, _ x: float3) -> float3 {
+@inlinable @inline(__always) public func atan2(_ y: float3, _ x: float3) -> float3 {
   float3(atan2(y.x, x.x), atan2(y.y, x.y), atan2(y.z, x.z))
 }
 
@@ -859,7 +951,9 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atan2`.
-@inlinable public func atan2(_ y: float3, _ x: Float) -> float3 { atan2(y, float3(repeating: x)) }
+@inlinable @inline(__always) public func atan2(_ y: float3, _ x: Float) -> float3 {
+  atan2(y, float3(repeating: x))
+}
 
 /// Returns the arc tangent of `y / x` for each component of `y` and each component of `x`, in
 /// radians, in `[−π, π]`, with the quadrant from the signs of both.
@@ -868,7 +962,7 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atan2`.
-@inlinable public func atan2(_ y: float4, _ x: float4) -> float4 {
+@inlinable @inline(__always) public func atan2(_ y: float4, _ x: float4) -> float4 {
   float4(atan2(y.x, x.x), atan2(y.y, x.y), atan2(y.z, x.z), atan2(y.w, x.w))
 }
 
@@ -881,12 +975,14 @@
 /// component.
 ///
 /// Source: MSL 3.2 §6.5, `atan2`.
-@inlinable public func atan2(_ y: float4, _ x: Float) -> float4 { atan2(y, float4(repeating: x)) }
+@inlinable @inline(__always) public func atan2(_ y: float4, _ x: Float) -> float4 {
+  atan2(y, float4(repeating: x))
+}
 
 /// Returns each component of `x` with the sign of `y`.
 ///
 /// Source: MSL 3.2 §6.5, `copysign`.
-@inlinable public func copysign(_ x: float2, _ y: float2) -> float2 {
+@inlinable @inline(__always) public func copysign(_ x: float2, _ y: float2) -> float2 {
   let magnitude = unsafeBitCast(x, to: SIMD2<UInt32>.self) & 0x7fff_ffff
   let sign = unsafeBitCast(y, to: SIMD2<UInt32>.self) & 0x8000_0000
   return unsafeBitCast(magnitude | sign, to: float2.self)
@@ -897,14 +993,14 @@
 /// `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.5, `copysign`.
-@inlinable public func copysign(_ x: float2, _ y: Float) -> float2 {
+@inlinable @inline(__always) public func copysign(_ x: float2, _ y: Float) -> float2 {
   copysign(x, float2(repeating: y))
 }
 
 /// Returns each component of `x` with the sign of `y`.
 ///
 /// Source: MSL 3.2 §6.5, `copysign`.
-@inlinable public func copysign(_ x: float3, _ y: float3) -> float3 {
+@inlinable @inline(__always) public func copysign(_ x: float3, _ y: float3) -> float3 {
   let magnitude = unsafeBitCast(x, to: SIMD3<UInt32>.self) & 0x7fff_ffff
   let sign = unsafeBitCast(y, to: SIMD3<UInt32>.self) & 0x8000_0000
   return unsafeBitCast(magnitude | sign, to: float3.self)
@@ -915,14 +1011,14 @@
 /// `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.5, `copysign`.
-@inlinable public func copysign(_ x: float3, _ y: Float) -> float3 {
+@inlinable @inline(__always) public func copysign(_ x: float3, _ y: Float) -> float3 {
   copysign(x, float3(repeating: y))
 }
 
 /// Returns each component of `x` with the sign of `y`.
 ///
 /// Source: MSL 3.2 §6.5, `copysign`.
-@inlinable public func copysign(_ x: float4, _ y: float4) -> float4 {
+@inlinable @inline(__always) public func copysign(_ x: float4, _ y: float4) -> float4 {
   let magnitude = unsafeBitCast(x, to: SIMD4<UInt32>.self) & 0x7fff_ffff
   let sign = unsafeBitCast(y, to: SIMD4<UInt32>.self) & 0x8000_0000
   return unsafeBitCast(magnitude | sign, to: float4.self)
@@ -933,7 +1029,7 @@
 /// `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.5, `copysign`.
-@inlinable public func copysign(_ x: float4, _ y: Float) -> float4 {
+@inlinable @inline(__always) public func copysign(_ x: float4, _ y: Float) -> float4 {
   copysign(x, float4(repeating: y))
 }
 
@@ -943,7 +1039,7 @@
 /// NaN operands give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fdim`.
-@inlinable public func fdim(_ x: float2, _ y: float2) -> float2 {
+@inlinable @inline(__always) public func fdim(_ x: float2, _ y: float2) -> float2 {
   (x - y).replacing(with: 0, where: x .<= y)
 }
 
@@ -955,7 +1051,9 @@
 /// NaN operands give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fdim`.
-@inlinable public func fdim(_ x: float2, _ y: Float) -> float2 { fdim(x, float2(repeating: y)) }
+@inlinable @inline(__always) public func fdim(_ x: float2, _ y: Float) -> float2 {
+  fdim(x, float2(repeating: y))
+}
 
 /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
 /// `x > y`, otherwise +0.
@@ -963,7 +1061,7 @@
 /// NaN operands give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fdim`.
-@inlinable public func fdim(_ x: float3, _ y: float3) -> float3 {
+@inlinable @inline(__always) public func fdim(_ x: float3, _ y: float3) -> float3 {
   (x - y).replacing(with: 0, where: x .<= y)
 }
 
@@ -975,7 +1073,9 @@
 /// NaN operands give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fdim`.
-@inlinable public func fdim(_ x: float3, _ y: Float) -> float3 { fdim(x, float3(repeating: y)) }
+@inlinable @inline(__always) public func fdim(_ x: float3, _ y: Float) -> float3 {
+  fdim(x, float3(repeating: y))
+}
 
 /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
 /// `x > y`, otherwise +0.
@@ -983,7 +1083,7 @@
 /// NaN operands give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fdim`.
-@inlinable public func fdim(_ x: float4, _ y: float4) -> float4 {
+@inlinable @inline(__always) public func fdim(_ x: float4, _ y: float4) -> float4 {
   (x - y).replacing(with: 0, where: x .<= y)
 }
 
@@ -995,7 +1095,9 @@
 /// NaN operands give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fdim`.
-@inlinable public func fdim(_ x: float4, _ y: Float) -> float4 { fdim(x, float4(repeating: y)) }
+@inlinable @inline(__always) public func fdim(_ x: float4, _ y: Float) -> float4 {
+  fdim(x, float4(repeating: y))
+}
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1003,7 +1105,7 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax`.
-@inlinable public func fmax(_ x: float2, _ y: float2) -> float2 {
+@inlinable @inline(__always) public func fmax(_ x: float2, _ y: float2) -> float2 {
   x.replacing(with: y, where: (y .>= x) .| (x .!= x))
 }
 
@@ -1015,7 +1117,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax`.
-@inlinable public func fmax(_ x: float2, _ y: Float) -> float2 { fmax(x, float2(repeating: y)) }
+@inlinable @inline(__always) public func fmax(_ x: float2, _ y: Float) -> float2 {
+  fmax(x, float2(repeating: y))
+}
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1025,7 +1129,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax`.
-@inlinable public func fmax(_ x: Float, _ y: float2) -> float2 { fmax(float2(repeating: x), y) }
+@inlinable @inline(__always) public func fmax(_ x: Float, _ y: float2) -> float2 {
+  fmax(float2(repeating: x), y)
+}
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1033,7 +1139,7 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax`.
-@inlinable public func fmax(_ x: float3, _ y: float3) -> float3 {
+@inlinable @inline(__always) public func fmax(_ x: float3, _ y: float3) -> float3 {
   x.replacing(with: y, where: (y .>= x) .| (x .!= x))
 }
 
@@ -1045,7 +1151,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax`.
-@inlinable public func fmax(_ x: float3, _ y: Float) -> float3 { fmax(x, float3(repeating: y)) }
+@inlinable @inline(__always) public func fmax(_ x: float3, _ y: Float) -> float3 {
+  fmax(x, float3(repeating: y))
+}
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1055,7 +1163,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax`.
-@inlinable public func fmax(_ x: Float, _ y: float3) -> float3 { fmax(float3(repeating: x), y) }
+@inlinable @inline(__always) public func fmax(_ x: Float, _ y: float3) -> float3 {
+  fmax(float3(repeating: x), y)
+}
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1063,7 +1173,7 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax`.
-@inlinable public func fmax(_ x: float4, _ y: float4) -> float4 {
+@inlinable @inline(__always) public func fmax(_ x: float4, _ y: float4) -> float4 {
   x.replacing(with: y, where: (y .>= x) .| (x .!= x))
 }
 
@@ -1075,7 +1185,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax`.
-@inlinable public func fmax(_ x: float4, _ y: Float) -> float4 { fmax(x, float4(repeating: y)) }
+@inlinable @inline(__always) public func fmax(_ x: float4, _ y: Float) -> float4 {
+  fmax(x, float4(repeating: y))
+}
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1085,7 +1197,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax`.
-@inlinable public func fmax(_ x: Float, _ y: float4) -> float4 { fmax(float4(repeating: x), y) }
+@inlinable @inline(__always) public func fmax(_ x: Float, _ y: float4) -> float4 {
+  fmax(float4(repeating: x), y)
+}
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1093,7 +1207,7 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin`.
-@inlinable public func fmin(_ x: float2, _ y: float2) -> float2 {
+@inlinable @inline(__always) public func fmin(_ x: float2, _ y: float2) -> float2 {
   x.replacing(with: y, where: (y .< x) .| (x .!= x))
 }
 
@@ -1105,7 +1219,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin`.
-@inlinable public func fmin(_ x: float2, _ y: Float) -> float2 { fmin(x, float2(repeating: y)) }
+@inlinable @inline(__always) public func fmin(_ x: float2, _ y: Float) -> float2 {
+  fmin(x, float2(repeating: y))
+}
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1115,7 +1231,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin`.
-@inlinable public func fmin(_ x: Float, _ y: float2) -> float2 { fmin(float2(repeating: x), y) }
+@inlinable @inline(__always) public func fmin(_ x: Float, _ y: float2) -> float2 {
+  fmin(float2(repeating: x), y)
+}
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1123,7 +1241,7 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin`.
-@inlinable public func fmin(_ x: float3, _ y: float3) -> float3 {
+@inlinable @inline(__always) public func fmin(_ x: float3, _ y: float3) -> float3 {
   x.replacing(with: y, where: (y .< x) .| (x .!= x))
 }
 
@@ -1135,7 +1253,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin`.
-@inlinable public func fmin(_ x: float3, _ y: Float) -> float3 { fmin(x, float3(repeating: y)) }
+@inlinable @inline(__always) public func fmin(_ x: float3, _ y: Float) -> float3 {
+  fmin(x, float3(repeating: y))
+}
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1145,7 +1265,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin`.
-@inlinable public func fmin(_ x: Float, _ y: float3) -> float3 { fmin(float3(repeating: x), y) }
+@inlinable @inline(__always) public func fmin(_ x: Float, _ y: float3) -> float3 {
+  fmin(float3(repeating: x), y)
+}
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1153,7 +1275,7 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin`.
-@inlinable public func fmin(_ x: float4, _ y: float4) -> float4 {
+@inlinable @inline(__always) public func fmin(_ x: float4, _ y: float4) -> float4 {
   x.replacing(with: y, where: (y .< x) .| (x .!= x))
 }
 
@@ -1165,7 +1287,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin`.
-@inlinable public func fmin(_ x: float4, _ y: Float) -> float4 { fmin(x, float4(repeating: y)) }
+@inlinable @inline(__always) public func fmin(_ x: float4, _ y: Float) -> float4 {
+  fmin(x, float4(repeating: y))
+}
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1175,7 +1299,9 @@
 /// second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin`.
-@inlinable public func fmin(_ x: Float, _ y: float4) -> float4 { fmin(float4(repeating: x), y) }
+@inlinable @inline(__always) public func fmin(_ x: Float, _ y: float4) -> float4 {
+  fmin(float4(repeating: x), y)
+}
 
 /// Returns the larger of `x` and `y`.
 ///
@@ -1191,7 +1317,7 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `max`.
-@inlinable public func max(_ x: float2, _ y: float2) -> float2 { fmax(x, y) }
+@inlinable @inline(__always) public func max(_ x: float2, _ y: float2) -> float2 { fmax(x, y) }
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1201,7 +1327,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `max`.
-@inlinable public func max(_ x: float2, _ y: Float) -> float2 { max(x, float2(repeating: y)) }
+@inlinable @inline(__always) public func max(_ x: float2, _ y: Float) -> float2 {
+  max(x, float2(repeating: y))
+}
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1211,7 +1339,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `max`.
-@inlinable public func max(_ x: Float, _ y: float2) -> float2 { max(float2(repeating: x), y) }
+@inlinable @inline(__always) public func max(_ x: Float, _ y: float2) -> float2 {
+  max(float2(repeating: x), y)
+}
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1219,7 +1349,7 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `max`.
-@inlinable public func max(_ x: float3, _ y: float3) -> float3 { fmax(x, y) }
+@inlinable @inline(__always) public func max(_ x: float3, _ y: float3) -> float3 { fmax(x, y) }
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1229,7 +1359,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `max`.
-@inlinable public func max(_ x: float3, _ y: Float) -> float3 { max(x, float3(repeating: y)) }
+@inlinable @inline(__always) public func max(_ x: float3, _ y: Float) -> float3 {
+  max(x, float3(repeating: y))
+}
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1239,7 +1371,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `max`.
-@inlinable public func max(_ x: Float, _ y: float3) -> float3 { max(float3(repeating: x), y) }
+@inlinable @inline(__always) public func max(_ x: Float, _ y: float3) -> float3 {
+  max(float3(repeating: x), y)
+}
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1247,7 +1381,7 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `max`.
-@inlinable public func max(_ x: float4, _ y: float4) -> float4 { fmax(x, y) }
+@inlinable @inline(__always) public func max(_ x: float4, _ y: float4) -> float4 { fmax(x, y) }
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1257,7 +1391,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `max`.
-@inlinable public func max(_ x: float4, _ y: Float) -> float4 { max(x, float4(repeating: y)) }
+@inlinable @inline(__always) public func max(_ x: float4, _ y: Float) -> float4 {
+  max(x, float4(repeating: y))
+}
 
 /// Returns the larger of each component of `x` and each component of `y`.
 ///
@@ -1267,7 +1403,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `max`.
-@inlinable public func max(_ x: Float, _ y: float4) -> float4 { max(float4(repeating: x), y) }
+@inlinable @inline(__always) public func max(_ x: Float, _ y: float4) -> float4 {
+  max(float4(repeating: x), y)
+}
 
 /// Returns the smaller of `x` and `y`.
 ///
@@ -1283,7 +1421,7 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `min`.
-@inlinable public func min(_ x: float2, _ y: float2) -> float2 { fmin(x, y) }
+@inlinable @inline(__always) public func min(_ x: float2, _ y: float2) -> float2 { fmin(x, y) }
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1293,7 +1431,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `min`.
-@inlinable public func min(_ x: float2, _ y: Float) -> float2 { min(x, float2(repeating: y)) }
+@inlinable @inline(__always) public func min(_ x: float2, _ y: Float) -> float2 {
+  min(x, float2(repeating: y))
+}
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1303,7 +1443,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `min`.
-@inlinable public func min(_ x: Float, _ y: float2) -> float2 { min(float2(repeating: x), y) }
+@inlinable @inline(__always) public func min(_ x: Float, _ y: float2) -> float2 {
+  min(float2(repeating: x), y)
+}
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1311,7 +1453,7 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `min`.
-@inlinable public func min(_ x: float3, _ y: float3) -> float3 { fmin(x, y) }
+@inlinable @inline(__always) public func min(_ x: float3, _ y: float3) -> float3 { fmin(x, y) }
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1321,7 +1463,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `min`.
-@inlinable public func min(_ x: float3, _ y: Float) -> float3 { min(x, float3(repeating: y)) }
+@inlinable @inline(__always) public func min(_ x: float3, _ y: Float) -> float3 {
+  min(x, float3(repeating: y))
+}
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1331,7 +1475,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `min`.
-@inlinable public func min(_ x: Float, _ y: float3) -> float3 { min(float3(repeating: x), y) }
+@inlinable @inline(__always) public func min(_ x: Float, _ y: float3) -> float3 {
+  min(float3(repeating: x), y)
+}
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1339,7 +1485,7 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `min`.
-@inlinable public func min(_ x: float4, _ y: float4) -> float4 { fmin(x, y) }
+@inlinable @inline(__always) public func min(_ x: float4, _ y: float4) -> float4 { fmin(x, y) }
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1349,7 +1495,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `min`.
-@inlinable public func min(_ x: float4, _ y: Float) -> float4 { min(x, float4(repeating: y)) }
+@inlinable @inline(__always) public func min(_ x: float4, _ y: Float) -> float4 {
+  min(x, float4(repeating: y))
+}
 
 /// Returns the smaller of each component of `x` and each component of `y`.
 ///
@@ -1359,7 +1507,9 @@
 /// in C and Metal; on a tie the second argument is returned for `max`, the first for `min`.
 ///
 /// Source: MSL 3.2 §6.5, `min`.
-@inlinable public func min(_ x: Float, _ y: float4) -> float4 { min(float4(repeating: x), y) }
+@inlinable @inline(__always) public func min(_ x: Float, _ y: float4) -> float4 {
+  min(float4(repeating: x), y)
+}
 
 /// Returns the remainder of `x` divided by `y`, with the sign of `x`: `x − y × trunc(x / y)`.
 ///
@@ -1378,7 +1528,7 @@
 /// (`x − y × floor(x / y)`) the result is negative for negative `x`. `y = 0` gives NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fmod`.
-@inlinable public func fmod(_ x: float2, _ y: float2) -> float2 {
+@inlinable @inline(__always) public func fmod(_ x: float2, _ y: float2) -> float2 {
   float2(fmod(x.x, y.x), fmod(x.y, y.y))
 }
 
@@ -1391,7 +1541,9 @@
 /// (`x − y × floor(x / y)`) the result is negative for negative `x`. `y = 0` gives NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fmod`.
-@inlinable public func fmod(_ x: float2, _ y: Float) -> float2 { fmod(x, float2(repeating: y)) }
+@inlinable @inline(__always) public func fmod(_ x: float2, _ y: Float) -> float2 {
+  fmod(x, float2(repeating: y))
+}
 
 /// Returns the remainder of each component of `x` divided by each component of `y`, with the sign
 /// of `x`: `x − y × trunc(x / y)`.
@@ -1400,7 +1552,7 @@
 /// (`x − y × floor(x / y)`) the result is negative for negative `x`. `y = 0` gives NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fmod`.
-@inlinable public func fmod(_ x: float3, _ y: float3) -> float3 {
+@inlinable @inline(__always) public func fmod(_ x: float3, _ y: float3) -> float3 {
   float3(fmod(x.x, y.x), fmod(x.y, y.y), fmod(x.z, y.z))
 }
 
@@ -1413,7 +1565,9 @@
 /// (`x − y × floor(x / y)`) the result is negative for negative `x`. `y = 0` gives NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fmod`.
-@inlinable public func fmod(_ x: float3, _ y: Float) -> float3 { fmod(x, float3(repeating: y)) }
+@inlinable @inline(__always) public func fmod(_ x: float3, _ y: Float) -> float3 {
+  fmod(x, float3(repeating: y))
+}
 
 /// Returns the remainder of each component of `x` divided by each component of `y`, with the sign
 /// of `x`: `x − y × trunc(x / y)`.
@@ -1422,7 +1576,7 @@
 /// (`x − y × floor(x / y)`) the result is negative for negative `x`. `y = 0` gives NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fmod`.
-@inlinable public func fmod(_ x: float4, _ y: float4) -> float4 {
+@inlinable @inline(__always) public func fmod(_ x: float4, _ y: float4) -> float4 {
   float4(fmod(x.x, y.x), fmod(x.y, y.y), fmod(x.z, y.z), fmod(x.w, y.w))
 }
 
@@ -1435,7 +1589,9 @@
 /// (`x − y × floor(x / y)`) the result is negative for negative `x`. `y = 0` gives NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fmod`.
-@inlinable public func fmod(_ x: float4, _ y: Float) -> float4 { fmod(x, float4(repeating: y)) }
+@inlinable @inline(__always) public func fmod(_ x: float4, _ y: Float) -> float4 {
+  fmod(x, float4(repeating: y))
+}
 
 /// Returns each component of `x` raised to the power `y`.
 ///
@@ -1445,7 +1601,7 @@
 /// that one, and two functions of the same signature would be ambiguous.
 ///
 /// Source: MSL 3.2 §6.5, `pow`.
-@inlinable public func pow(_ x: float2, _ y: float2) -> float2 {
+@inlinable @inline(__always) public func pow(_ x: float2, _ y: float2) -> float2 {
   float2(pow(x.x, y.x), pow(x.y, y.y))
 }
 
@@ -1459,7 +1615,9 @@
 /// that one, and two functions of the same signature would be ambiguous.
 ///
 /// Source: MSL 3.2 §6.5, `pow`.
-@inlinable public func pow(_ x: float2, _ y: Float) -> float2 { pow(x, float2(repeating: y)) }
+@inlinable @inline(__always) public func pow(_ x: float2, _ y: Float) -> float2 {
+  pow(x, float2(repeating: y))
+}
 
 /// Returns each component of `x` raised to the power `y`.
 ///
@@ -1469,7 +1627,7 @@
 /// that one, and two functions of the same signature would be ambiguous.
 ///
 /// Source: MSL 3.2 §6.5, `pow`.
-@inlinable public func pow(_ x: float3, _ y: float3) -> float3 {
+@inlinable @inline(__always) public func pow(_ x: float3, _ y: float3) -> float3 {
   float3(pow(x.x, y.x), pow(x.y, y.y), pow(x.z, y.z))
 }
 
@@ -1483,7 +1641,9 @@
 /// that one, and two functions of the same signature would be ambiguous.
 ///
 /// Source: MSL 3.2 §6.5, `pow`.
-@inlinable public func pow(_ x: float3, _ y: Float) -> float3 { pow(x, float3(repeating: y)) }
+@inlinable @inline(__always) public func pow(_ x: float3, _ y: Float) -> float3 {
+  pow(x, float3(repeating: y))
+}
 
 /// Returns each component of `x` raised to the power `y`.
 ///
@@ -1493,7 +1653,7 @@
 /// that one, and two functions of the same signature would be ambiguous.
 ///
 /// Source: MSL 3.2 §6.5, `pow`.
-@inlinable public func pow(_ x: float4, _ y: float4) -> float4 {
+@inlinable @inline(__always) public func pow(_ x: float4, _ y: float4) -> float4 {
   float4(pow(x.x, y.x), pow(x.y, y.y), pow(x.z, y.z), pow(x.w, y.w))
 }
 
@@ -1507,7 +1667,9 @@
 /// that one, and two functions of the same signature would be ambiguous.
 ///
 /// Source: MSL 3.2 §6.5, `pow`.
-@inlinable public func pow(_ x: float4, _ y: Float) -> float4 { pow(x, float4(repeating: y)) }
+@inlinable @inline(__always) public func pow(_ x: float4, _ y: Float) -> float4 {
+  pow(x, float4(repeating: y))
+}
 
 /// Returns `x` raised to the power `y`, for `x ≥ 0`.
 ///
@@ -1528,7 +1690,7 @@
 /// `powr(1, ±∞)` are NaN too (the limits disagree), the `exp2(y × log2(x))` of Metal's fast math.
 ///
 /// Source: MSL 3.2 §6.5, `powr`.
-@inlinable public func powr(_ x: float2, _ y: float2) -> float2 {
+@inlinable @inline(__always) public func powr(_ x: float2, _ y: float2) -> float2 {
   float2(powr(x.x, y.x), powr(x.y, y.y))
 }
 
@@ -1540,7 +1702,9 @@
 /// `powr(1, ±∞)` are NaN too (the limits disagree), the `exp2(y × log2(x))` of Metal's fast math.
 ///
 /// Source: MSL 3.2 §6.5, `powr`.
-@inlinable public func powr(_ x: float2, _ y: Float) -> float2 { powr(x, float2(repeating: y)) }
+@inlinable @inline(__always) public func powr(_ x: float2, _ y: Float) -> float2 {
+  powr(x, float2(repeating: y))
+}
 
 /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
 ///
@@ -1548,7 +1712,7 @@
 /// `powr(1, ±∞)` are NaN too (the limits disagree), the `exp2(y × log2(x))` of Metal's fast math.
 ///
 /// Source: MSL 3.2 §6.5, `powr`.
-@inlinable public func powr(_ x: float3, _ y: float3) -> float3 {
+@inlinable @inline(__always) public func powr(_ x: float3, _ y: float3) -> float3 {
   float3(powr(x.x, y.x), powr(x.y, y.y), powr(x.z, y.z))
 }
 
@@ -1560,7 +1724,9 @@
 /// `powr(1, ±∞)` are NaN too (the limits disagree), the `exp2(y × log2(x))` of Metal's fast math.
 ///
 /// Source: MSL 3.2 §6.5, `powr`.
-@inlinable public func powr(_ x: float3, _ y: Float) -> float3 { powr(x, float3(repeating: y)) }
+@inlinable @inline(__always) public func powr(_ x: float3, _ y: Float) -> float3 {
+  powr(x, float3(repeating: y))
+}
 
 /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
 ///
@@ -1568,7 +1734,7 @@
 /// `powr(1, ±∞)` are NaN too (the limits disagree), the `exp2(y × log2(x))` of Metal's fast math.
 ///
 /// Source: MSL 3.2 §6.5, `powr`.
-@inlinable public func powr(_ x: float4, _ y: float4) -> float4 {
+@inlinable @inline(__always) public func powr(_ x: float4, _ y: float4) -> float4 {
   float4(powr(x.x, y.x), powr(x.y, y.y), powr(x.z, y.z), powr(x.w, y.w))
 }
 
@@ -1580,14 +1746,16 @@
 /// `powr(1, ±∞)` are NaN too (the limits disagree), the `exp2(y × log2(x))` of Metal's fast math.
 ///
 /// Source: MSL 3.2 §6.5, `powr`.
-@inlinable public func powr(_ x: float4, _ y: Float) -> float4 { powr(x, float4(repeating: y)) }
+@inlinable @inline(__always) public func powr(_ x: float4, _ y: Float) -> float4 {
+  powr(x, float4(repeating: y))
+}
 
 /// Returns the next representable value after each component of `x` in the direction of `y`.
 ///
 /// `x == y` gives `y`; NaN gives NaN.
 ///
 /// Source: MSL 3.2 §6.5, `nextafter`.
-@inlinable public func nextafter(_ x: float2, _ y: float2) -> float2 {
+@inlinable @inline(__always) public func nextafter(_ x: float2, _ y: float2) -> float2 {
   float2(nextafter(x.x, y.x), nextafter(x.y, y.y))
 }
 
@@ -1596,7 +1764,7 @@
 /// `x == y` gives `y`; NaN gives NaN.
 ///
 /// Source: MSL 3.2 §6.5, `nextafter`.
-@inlinable public func nextafter(_ x: float3, _ y: float3) -> float3 {
+@inlinable @inline(__always) public func nextafter(_ x: float3, _ y: float3) -> float3 {
   float3(nextafter(x.x, y.x), nextafter(x.y, y.y), nextafter(x.z, y.z))
 }
 
@@ -1605,7 +1773,7 @@
 /// `x == y` gives `y`; NaN gives NaN.
 ///
 /// Source: MSL 3.2 §6.5, `nextafter`.
-@inlinable public func nextafter(_ x: float4, _ y: float4) -> float4 {
+@inlinable @inline(__always) public func nextafter(_ x: float4, _ y: float4) -> float4 {
   float4(nextafter(x.x, y.x), nextafter(x.y, y.y), nextafter(x.z, y.z), nextafter(x.w, y.w))
 }
 
@@ -1617,38 +1785,44 @@
 /// Returns each component of `x` divided by each component of `y`.
 ///
 /// Source: MSL 3.2 §6.5, `divide`.
-@inlinable public func divide(_ x: float2, _ y: float2) -> float2 { x / y }
+@inlinable @inline(__always) public func divide(_ x: float2, _ y: float2) -> float2 { x / y }
 
 /// Returns each component of `x` divided by each component of `y`.
 ///
 /// `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.5, `divide`.
-@inlinable public func divide(_ x: float2, _ y: Float) -> float2 { divide(x, float2(repeating: y)) }
+@inlinable @inline(__always) public func divide(_ x: float2, _ y: Float) -> float2 {
+  divide(x, float2(repeating: y))
+}
 
 /// Returns each component of `x` divided by each component of `y`.
 ///
 /// Source: MSL 3.2 §6.5, `divide`.
-@inlinable public func divide(_ x: float3, _ y: float3) -> float3 { x / y }
-
-/// Returns each component of `x` divided by each component of `y`.
-///
-/// `y` serves every component.
-///
-/// Source: MSL 3.2 §6.5, `divide`.
-@inlinable public func divide(_ x: float3, _ y: Float) -> float3 { divide(x, float3(repeating: y)) }
-
-/// Returns each component of `x` divided by each component of `y`.
-///
-/// Source: MSL 3.2 §6.5, `divide`.
-@inlinable public func divide(_ x: float4, _ y: float4) -> float4 { x / y }
+@inlinable @inline(__always) public func divide(_ x: float3, _ y: float3) -> float3 { x / y }
 
 /// Returns each component of `x` divided by each component of `y`.
 ///
 /// `y` serves every component.
 ///
 /// Source: MSL 3.2 §6.5, `divide`.
-@inlinable public func divide(_ x: float4, _ y: Float) -> float4 { divide(x, float4(repeating: y)) }
+@inlinable @inline(__always) public func divide(_ x: float3, _ y: Float) -> float3 {
+  divide(x, float3(repeating: y))
+}
+
+/// Returns each component of `x` divided by each component of `y`.
+///
+/// Source: MSL 3.2 §6.5, `divide`.
+@inlinable @inline(__always) public func divide(_ x: float4, _ y: float4) -> float4 { x / y }
+
+/// Returns each component of `x` divided by each component of `y`.
+///
+/// `y` serves every component.
+///
+/// Source: MSL 3.2 §6.5, `divide`.
+@inlinable @inline(__always) public func divide(_ x: float4, _ y: Float) -> float4 {
+  divide(x, float4(repeating: y))
+}
 
 /// Returns `a × b + c` for `a`, `b`, `c`, rounded once (fused multiply-add).
 ///
@@ -1665,7 +1839,7 @@
 /// library's `fmaf` otherwise.
 ///
 /// Source: MSL 3.2 §6.5, `fma`.
-@inlinable public func fma(_ a: float2, _ b: float2, _ c: float2) -> float2 {
+@inlinable @inline(__always) public func fma(_ a: float2, _ b: float2, _ c: float2) -> float2 {
   c.addingProduct(a, b)
 }
 
@@ -1676,7 +1850,7 @@
 /// library's `fmaf` otherwise.
 ///
 /// Source: MSL 3.2 §6.5, `fma`.
-@inlinable public func fma(_ a: float3, _ b: float3, _ c: float3) -> float3 {
+@inlinable @inline(__always) public func fma(_ a: float3, _ b: float3, _ c: float3) -> float3 {
   c.addingProduct(a, b)
 }
 
@@ -1687,7 +1861,7 @@
 /// library's `fmaf` otherwise.
 ///
 /// Source: MSL 3.2 §6.5, `fma`.
-@inlinable public func fma(_ a: float4, _ b: float4, _ c: float4) -> float4 {
+@inlinable @inline(__always) public func fma(_ a: float4, _ b: float4, _ c: float4) -> float4 {
   c.addingProduct(a, b)
 }
 
@@ -1699,21 +1873,21 @@
 /// Returns, per component, `fmax(x, fmax(y, z))`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax3`.
-@inlinable public func fmax3(_ x: float2, _ y: float2, _ z: float2) -> float2 {
+@inlinable @inline(__always) public func fmax3(_ x: float2, _ y: float2, _ z: float2) -> float2 {
   fmax(x, fmax(y, z))
 }
 
 /// Returns, per component, `fmax(x, fmax(y, z))`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax3`.
-@inlinable public func fmax3(_ x: float3, _ y: float3, _ z: float3) -> float3 {
+@inlinable @inline(__always) public func fmax3(_ x: float3, _ y: float3, _ z: float3) -> float3 {
   fmax(x, fmax(y, z))
 }
 
 /// Returns, per component, `fmax(x, fmax(y, z))`.
 ///
 /// Source: MSL 3.2 §6.5, `fmax3`.
-@inlinable public func fmax3(_ x: float4, _ y: float4, _ z: float4) -> float4 {
+@inlinable @inline(__always) public func fmax3(_ x: float4, _ y: float4, _ z: float4) -> float4 {
   fmax(x, fmax(y, z))
 }
 
@@ -1725,21 +1899,21 @@
 /// Returns, per component, `fmin(x, fmin(y, z))`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin3`.
-@inlinable public func fmin3(_ x: float2, _ y: float2, _ z: float2) -> float2 {
+@inlinable @inline(__always) public func fmin3(_ x: float2, _ y: float2, _ z: float2) -> float2 {
   fmin(x, fmin(y, z))
 }
 
 /// Returns, per component, `fmin(x, fmin(y, z))`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin3`.
-@inlinable public func fmin3(_ x: float3, _ y: float3, _ z: float3) -> float3 {
+@inlinable @inline(__always) public func fmin3(_ x: float3, _ y: float3, _ z: float3) -> float3 {
   fmin(x, fmin(y, z))
 }
 
 /// Returns, per component, `fmin(x, fmin(y, z))`.
 ///
 /// Source: MSL 3.2 §6.5, `fmin3`.
-@inlinable public func fmin3(_ x: float4, _ y: float4, _ z: float4) -> float4 {
+@inlinable @inline(__always) public func fmin3(_ x: float4, _ y: float4, _ z: float4) -> float4 {
   fmin(x, fmin(y, z))
 }
 
@@ -1751,17 +1925,23 @@
 /// Returns, per component, `max(x, max(y, z))` (the same as `fmax3`).
 ///
 /// Source: MSL 3.2 §6.5, `max3`.
-@inlinable public func max3(_ x: float2, _ y: float2, _ z: float2) -> float2 { max(x, max(y, z)) }
+@inlinable @inline(__always) public func max3(_ x: float2, _ y: float2, _ z: float2) -> float2 {
+  max(x, max(y, z))
+}
 
 /// Returns, per component, `max(x, max(y, z))` (the same as `fmax3`).
 ///
 /// Source: MSL 3.2 §6.5, `max3`.
-@inlinable public func max3(_ x: float3, _ y: float3, _ z: float3) -> float3 { max(x, max(y, z)) }
+@inlinable @inline(__always) public func max3(_ x: float3, _ y: float3, _ z: float3) -> float3 {
+  max(x, max(y, z))
+}
 
 /// Returns, per component, `max(x, max(y, z))` (the same as `fmax3`).
 ///
 /// Source: MSL 3.2 §6.5, `max3`.
-@inlinable public func max3(_ x: float4, _ y: float4, _ z: float4) -> float4 { max(x, max(y, z)) }
+@inlinable @inline(__always) public func max3(_ x: float4, _ y: float4, _ z: float4) -> float4 {
+  max(x, max(y, z))
+}
 
 /// Returns `min(x, min(y, z))` (the same as `fmin3`).
 ///
@@ -1771,17 +1951,23 @@
 /// Returns, per component, `min(x, min(y, z))` (the same as `fmin3`).
 ///
 /// Source: MSL 3.2 §6.5, `min3`.
-@inlinable public func min3(_ x: float2, _ y: float2, _ z: float2) -> float2 { min(x, min(y, z)) }
+@inlinable @inline(__always) public func min3(_ x: float2, _ y: float2, _ z: float2) -> float2 {
+  min(x, min(y, z))
+}
 
 /// Returns, per component, `min(x, min(y, z))` (the same as `fmin3`).
 ///
 /// Source: MSL 3.2 §6.5, `min3`.
-@inlinable public func min3(_ x: float3, _ y: float3, _ z: float3) -> float3 { min(x, min(y, z)) }
+@inlinable @inline(__always) public func min3(_ x: float3, _ y: float3, _ z: float3) -> float3 {
+  min(x, min(y, z))
+}
 
 /// Returns, per component, `min(x, min(y, z))` (the same as `fmin3`).
 ///
 /// Source: MSL 3.2 §6.5, `min3`.
-@inlinable public func min3(_ x: float4, _ y: float4, _ z: float4) -> float4 { min(x, min(y, z)) }
+@inlinable @inline(__always) public func min3(_ x: float4, _ y: float4, _ z: float4) -> float4 {
+  min(x, min(y, z))
+}
 
 /// Returns the middle value of `x`, `y` and `z`.
 ///
@@ -1799,7 +1985,7 @@
 /// of the pair's extremes), two NaNs give the third value, three give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fmedian3`.
-@inlinable public func fmedian3(_ x: float2, _ y: float2, _ z: float2) -> float2 {
+@inlinable @inline(__always) public func fmedian3(_ x: float2, _ y: float2, _ z: float2) -> float2 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -1809,7 +1995,7 @@
 /// of the pair's extremes), two NaNs give the third value, three give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fmedian3`.
-@inlinable public func fmedian3(_ x: float3, _ y: float3, _ z: float3) -> float3 {
+@inlinable @inline(__always) public func fmedian3(_ x: float3, _ y: float3, _ z: float3) -> float3 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -1819,7 +2005,7 @@
 /// of the pair's extremes), two NaNs give the third value, three give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `fmedian3`.
-@inlinable public func fmedian3(_ x: float4, _ y: float4, _ z: float4) -> float4 {
+@inlinable @inline(__always) public func fmedian3(_ x: float4, _ y: float4, _ z: float4) -> float4 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -1839,7 +2025,7 @@
 /// of the pair's extremes), two NaNs give the third value, three give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `median3`.
-@inlinable public func median3(_ x: float2, _ y: float2, _ z: float2) -> float2 {
+@inlinable @inline(__always) public func median3(_ x: float2, _ y: float2, _ z: float2) -> float2 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -1849,7 +2035,7 @@
 /// of the pair's extremes), two NaNs give the third value, three give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `median3`.
-@inlinable public func median3(_ x: float3, _ y: float3, _ z: float3) -> float3 {
+@inlinable @inline(__always) public func median3(_ x: float3, _ y: float3, _ z: float3) -> float3 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -1859,7 +2045,7 @@
 /// of the pair's extremes), two NaNs give the third value, three give NaN.
 ///
 /// Source: MSL 3.2 §6.5, `median3`.
-@inlinable public func median3(_ x: float4, _ y: float4, _ z: float4) -> float4 {
+@inlinable @inline(__always) public func median3(_ x: float4, _ y: float4, _ z: float4) -> float4 {
   max(min(x, y), min(max(x, y), z))
 }
 
@@ -1892,7 +2078,7 @@
 /// - Returns: The significands.
 ///
 /// Source: MSL 3.2 §6.5, `frexp`.
-@inlinable public func frexp(_ x: float2, _ exponent: inout int2) -> float2 {
+@inlinable @inline(__always) public func frexp(_ x: float2, _ exponent: inout int2) -> float2 {
   var result = float2()
   for i in 0..<2 {
     var e: Int32 = 0
@@ -1911,7 +2097,7 @@
 /// - Returns: The significands.
 ///
 /// Source: MSL 3.2 §6.5, `frexp`.
-@inlinable public func frexp(_ x: float3, _ exponent: inout int3) -> float3 {
+@inlinable @inline(__always) public func frexp(_ x: float3, _ exponent: inout int3) -> float3 {
   var result = float3()
   for i in 0..<3 {
     var e: Int32 = 0
@@ -1930,7 +2116,7 @@
 /// - Returns: The significands.
 ///
 /// Source: MSL 3.2 §6.5, `frexp`.
-@inlinable public func frexp(_ x: float4, _ exponent: inout int4) -> float4 {
+@inlinable @inline(__always) public func frexp(_ x: float4, _ exponent: inout int4) -> float4 {
   var result = float4()
   for i in 0..<4 {
     var e: Int32 = 0
@@ -1955,17 +2141,19 @@
 /// Returns, per component, the unbiased binary exponent of `x`; see the scalar `ilogb(_:)`.
 ///
 /// Source: MSL 3.2 §6.5, `ilogb`.
-@inlinable public func ilogb(_ x: float2) -> int2 { int2(ilogb(x.x), ilogb(x.y)) }
+@inlinable @inline(__always) public func ilogb(_ x: float2) -> int2 { int2(ilogb(x.x), ilogb(x.y)) }
 
 /// Returns, per component, the unbiased binary exponent of `x`; see the scalar `ilogb(_:)`.
 ///
 /// Source: MSL 3.2 §6.5, `ilogb`.
-@inlinable public func ilogb(_ x: float3) -> int3 { int3(ilogb(x.x), ilogb(x.y), ilogb(x.z)) }
+@inlinable @inline(__always) public func ilogb(_ x: float3) -> int3 {
+  int3(ilogb(x.x), ilogb(x.y), ilogb(x.z))
+}
 
 /// Returns, per component, the unbiased binary exponent of `x`; see the scalar `ilogb(_:)`.
 ///
 /// Source: MSL 3.2 §6.5, `ilogb`.
-@inlinable public func ilogb(_ x: float4) -> int4 {
+@inlinable @inline(__always) public func ilogb(_ x: float4) -> int4 {
   int4(ilogb(x.x), ilogb(x.y), ilogb(x.z), ilogb(x.w))
 }
 
@@ -1979,21 +2167,21 @@
 /// Returns, per component, `x × 2^k`, correctly rounded.
 ///
 /// Source: MSL 3.2 §6.5, `ldexp`.
-@inlinable public func ldexp(_ x: float2, _ k: int2) -> float2 {
+@inlinable @inline(__always) public func ldexp(_ x: float2, _ k: int2) -> float2 {
   float2(ldexp(x.x, k.x), ldexp(x.y, k.y))
 }
 
 /// Returns, per component, `x × 2^k`, correctly rounded.
 ///
 /// Source: MSL 3.2 §6.5, `ldexp`.
-@inlinable public func ldexp(_ x: float3, _ k: int3) -> float3 {
+@inlinable @inline(__always) public func ldexp(_ x: float3, _ k: int3) -> float3 {
   float3(ldexp(x.x, k.x), ldexp(x.y, k.y), ldexp(x.z, k.z))
 }
 
 /// Returns, per component, `x × 2^k`, correctly rounded.
 ///
 /// Source: MSL 3.2 §6.5, `ldexp`.
-@inlinable public func ldexp(_ x: float4, _ k: int4) -> float4 {
+@inlinable @inline(__always) public func ldexp(_ x: float4, _ k: int4) -> float4 {
   float4(ldexp(x.x, k.x), ldexp(x.y, k.y), ldexp(x.z, k.z), ldexp(x.w, k.w))
 }
 
@@ -2022,7 +2210,7 @@
 /// - Returns: `x − trunc(x)`, with the signs of `x`.
 ///
 /// Source: MSL 3.2 §6.5, `modf`.
-@inlinable public func modf(_ x: float2, _ intval: inout float2) -> float2 {
+@inlinable @inline(__always) public func modf(_ x: float2, _ intval: inout float2) -> float2 {
   var result = float2()
   for i in 0..<2 {
     var whole: Float = 0
@@ -2041,7 +2229,7 @@
 /// - Returns: `x − trunc(x)`, with the signs of `x`.
 ///
 /// Source: MSL 3.2 §6.5, `modf`.
-@inlinable public func modf(_ x: float3, _ intval: inout float3) -> float3 {
+@inlinable @inline(__always) public func modf(_ x: float3, _ intval: inout float3) -> float3 {
   var result = float3()
   for i in 0..<3 {
     var whole: Float = 0
@@ -2060,7 +2248,7 @@
 /// - Returns: `x − trunc(x)`, with the signs of `x`.
 ///
 /// Source: MSL 3.2 §6.5, `modf`.
-@inlinable public func modf(_ x: float4, _ intval: inout float4) -> float4 {
+@inlinable @inline(__always) public func modf(_ x: float4, _ intval: inout float4) -> float4 {
   var result = float4()
   for i in 0..<4 {
     var whole: Float = 0
@@ -2091,7 +2279,7 @@
 /// - Returns: `sin(x)`.
 ///
 /// Source: MSL 3.2 §6.5, `sincos`.
-@inlinable public func sincos(_ x: float2, _ cosval: inout float2) -> float2 {
+@inlinable @inline(__always) public func sincos(_ x: float2, _ cosval: inout float2) -> float2 {
   cosval = cos(x)
   return sin(x)
 }
@@ -2104,7 +2292,7 @@
 /// - Returns: `sin(x)`.
 ///
 /// Source: MSL 3.2 §6.5, `sincos`.
-@inlinable public func sincos(_ x: float3, _ cosval: inout float3) -> float3 {
+@inlinable @inline(__always) public func sincos(_ x: float3, _ cosval: inout float3) -> float3 {
   cosval = cos(x)
   return sin(x)
 }
@@ -2117,7 +2305,7 @@
 /// - Returns: `sin(x)`.
 ///
 /// Source: MSL 3.2 §6.5, `sincos`.
-@inlinable public func sincos(_ x: float4, _ cosval: inout float4) -> float4 {
+@inlinable @inline(__always) public func sincos(_ x: float4, _ cosval: inout float4) -> float4 {
   cosval = cos(x)
   return sin(x)
 }

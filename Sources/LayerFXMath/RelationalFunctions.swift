@@ -27,17 +27,17 @@
 /// Returns, per component, whether `x` is finite (neither infinite nor NaN).
 ///
 /// Source: MSL 3.2 §6.4, `isfinite`.
-@inlinable public func isfinite(_ x: float2) -> bool2 { abs(x) .< .infinity }
+@inlinable @inline(__always) public func isfinite(_ x: float2) -> bool2 { abs(x) .< .infinity }
 
 /// Returns, per component, whether `x` is finite (neither infinite nor NaN).
 ///
 /// Source: MSL 3.2 §6.4, `isfinite`.
-@inlinable public func isfinite(_ x: float3) -> bool3 { abs(x) .< .infinity }
+@inlinable @inline(__always) public func isfinite(_ x: float3) -> bool3 { abs(x) .< .infinity }
 
 /// Returns, per component, whether `x` is finite (neither infinite nor NaN).
 ///
 /// Source: MSL 3.2 §6.4, `isfinite`.
-@inlinable public func isfinite(_ x: float4) -> bool4 { abs(x) .< .infinity }
+@inlinable @inline(__always) public func isfinite(_ x: float4) -> bool4 { abs(x) .< .infinity }
 
 /// Returns whether `x` is +∞ or −∞.
 ///
@@ -47,17 +47,17 @@
 /// Returns, per component, whether `x` is +∞ or −∞.
 ///
 /// Source: MSL 3.2 §6.4, `isinf`.
-@inlinable public func isinf(_ x: float2) -> bool2 { abs(x) .== .infinity }
+@inlinable @inline(__always) public func isinf(_ x: float2) -> bool2 { abs(x) .== .infinity }
 
 /// Returns, per component, whether `x` is +∞ or −∞.
 ///
 /// Source: MSL 3.2 §6.4, `isinf`.
-@inlinable public func isinf(_ x: float3) -> bool3 { abs(x) .== .infinity }
+@inlinable @inline(__always) public func isinf(_ x: float3) -> bool3 { abs(x) .== .infinity }
 
 /// Returns, per component, whether `x` is +∞ or −∞.
 ///
 /// Source: MSL 3.2 §6.4, `isinf`.
-@inlinable public func isinf(_ x: float4) -> bool4 { abs(x) .== .infinity }
+@inlinable @inline(__always) public func isinf(_ x: float4) -> bool4 { abs(x) .== .infinity }
 
 /// Returns whether `x` is NaN.
 ///
@@ -67,17 +67,17 @@
 /// Returns, per component, whether `x` is NaN.
 ///
 /// Source: MSL 3.2 §6.4, `isnan`.
-@inlinable public func isnan(_ x: float2) -> bool2 { x .!= x }
+@inlinable @inline(__always) public func isnan(_ x: float2) -> bool2 { x .!= x }
 
 /// Returns, per component, whether `x` is NaN.
 ///
 /// Source: MSL 3.2 §6.4, `isnan`.
-@inlinable public func isnan(_ x: float3) -> bool3 { x .!= x }
+@inlinable @inline(__always) public func isnan(_ x: float3) -> bool3 { x .!= x }
 
 /// Returns, per component, whether `x` is NaN.
 ///
 /// Source: MSL 3.2 §6.4, `isnan`.
-@inlinable public func isnan(_ x: float4) -> bool4 { x .!= x }
+@inlinable @inline(__always) public func isnan(_ x: float4) -> bool4 { x .!= x }
 
 /// Returns whether `x` is a normal number (not zero, subnormal, infinite or NaN).
 ///
@@ -87,7 +87,7 @@
 /// Returns, per component, whether `x` is a normal number (not zero, subnormal, infinite or NaN).
 ///
 /// Source: MSL 3.2 §6.4, `isnormal`.
-@inlinable public func isnormal(_ x: float2) -> bool2 {
+@inlinable @inline(__always) public func isnormal(_ x: float2) -> bool2 {
   let magnitude = abs(x)
   return (magnitude .>= Float.leastNormalMagnitude) .& (magnitude .< .infinity)
 }
@@ -95,7 +95,7 @@
 /// Returns, per component, whether `x` is a normal number (not zero, subnormal, infinite or NaN).
 ///
 /// Source: MSL 3.2 §6.4, `isnormal`.
-@inlinable public func isnormal(_ x: float3) -> bool3 {
+@inlinable @inline(__always) public func isnormal(_ x: float3) -> bool3 {
   let magnitude = abs(x)
   return (magnitude .>= Float.leastNormalMagnitude) .& (magnitude .< .infinity)
 }
@@ -103,7 +103,7 @@
 /// Returns, per component, whether `x` is a normal number (not zero, subnormal, infinite or NaN).
 ///
 /// Source: MSL 3.2 §6.4, `isnormal`.
-@inlinable public func isnormal(_ x: float4) -> bool4 {
+@inlinable @inline(__always) public func isnormal(_ x: float4) -> bool4 {
   let magnitude = abs(x)
   return (magnitude .>= Float.leastNormalMagnitude) .& (magnitude .< .infinity)
 }
@@ -116,21 +116,21 @@
 /// Returns, per component, whether the sign bit of `x` is set (true for −0 and negative NaNs).
 ///
 /// Source: MSL 3.2 §6.4, `signbit`.
-@inlinable public func signbit(_ x: float2) -> bool2 {
+@inlinable @inline(__always) public func signbit(_ x: float2) -> bool2 {
   unsafeBitCast(x, to: SIMD2<UInt32>.self) .>= 0x8000_0000
 }
 
 /// Returns, per component, whether the sign bit of `x` is set (true for −0 and negative NaNs).
 ///
 /// Source: MSL 3.2 §6.4, `signbit`.
-@inlinable public func signbit(_ x: float3) -> bool3 {
+@inlinable @inline(__always) public func signbit(_ x: float3) -> bool3 {
   unsafeBitCast(x, to: SIMD3<UInt32>.self) .>= 0x8000_0000
 }
 
 /// Returns, per component, whether the sign bit of `x` is set (true for −0 and negative NaNs).
 ///
 /// Source: MSL 3.2 §6.4, `signbit`.
-@inlinable public func signbit(_ x: float4) -> bool4 {
+@inlinable @inline(__always) public func signbit(_ x: float4) -> bool4 {
   unsafeBitCast(x, to: SIMD4<UInt32>.self) .>= 0x8000_0000
 }
 
@@ -142,17 +142,23 @@
 /// Returns, per component, whether neither `x` nor `y` is NaN: `(x == x) && (y == y)`.
 ///
 /// Source: MSL 3.2 §6.4, `isordered`.
-@inlinable public func isordered(_ x: float2, _ y: float2) -> bool2 { (x .== x) .& (y .== y) }
+@inlinable @inline(__always) public func isordered(_ x: float2, _ y: float2) -> bool2 {
+  (x .== x) .& (y .== y)
+}
 
 /// Returns, per component, whether neither `x` nor `y` is NaN: `(x == x) && (y == y)`.
 ///
 /// Source: MSL 3.2 §6.4, `isordered`.
-@inlinable public func isordered(_ x: float3, _ y: float3) -> bool3 { (x .== x) .& (y .== y) }
+@inlinable @inline(__always) public func isordered(_ x: float3, _ y: float3) -> bool3 {
+  (x .== x) .& (y .== y)
+}
 
 /// Returns, per component, whether neither `x` nor `y` is NaN: `(x == x) && (y == y)`.
 ///
 /// Source: MSL 3.2 §6.4, `isordered`.
-@inlinable public func isordered(_ x: float4, _ y: float4) -> bool4 { (x .== x) .& (y .== y) }
+@inlinable @inline(__always) public func isordered(_ x: float4, _ y: float4) -> bool4 {
+  (x .== x) .& (y .== y)
+}
 
 /// Returns whether `x` or `y` is NaN.
 ///
@@ -162,17 +168,23 @@
 /// Returns, per component, whether `x` or `y` is NaN.
 ///
 /// Source: MSL 3.2 §6.4, `isunordered`.
-@inlinable public func isunordered(_ x: float2, _ y: float2) -> bool2 { (x .!= x) .| (y .!= y) }
+@inlinable @inline(__always) public func isunordered(_ x: float2, _ y: float2) -> bool2 {
+  (x .!= x) .| (y .!= y)
+}
 
 /// Returns, per component, whether `x` or `y` is NaN.
 ///
 /// Source: MSL 3.2 §6.4, `isunordered`.
-@inlinable public func isunordered(_ x: float3, _ y: float3) -> bool3 { (x .!= x) .| (y .!= y) }
+@inlinable @inline(__always) public func isunordered(_ x: float3, _ y: float3) -> bool3 {
+  (x .!= x) .| (y .!= y)
+}
 
 /// Returns, per component, whether `x` or `y` is NaN.
 ///
 /// Source: MSL 3.2 §6.4, `isunordered`.
-@inlinable public func isunordered(_ x: float4, _ y: float4) -> bool4 { (x .!= x) .| (y .!= y) }
+@inlinable @inline(__always) public func isunordered(_ x: float4, _ y: float4) -> bool4 {
+  (x .!= x) .| (y .!= y)
+}
 
 /// Returns the logical complement `!x`.
 ///
@@ -182,17 +194,17 @@
 /// Returns the component-wise logical complement of `x` (`.!x`).
 ///
 /// Source: MSL 3.2 §6.4, `not`.
-@inlinable public func not(_ x: bool2) -> bool2 { .!x }
+@inlinable @inline(__always) public func not(_ x: bool2) -> bool2 { .!x }
 
 /// Returns the component-wise logical complement of `x` (`.!x`).
 ///
 /// Source: MSL 3.2 §6.4, `not`.
-@inlinable public func not(_ x: bool3) -> bool3 { .!x }
+@inlinable @inline(__always) public func not(_ x: bool3) -> bool3 { .!x }
 
 /// Returns the component-wise logical complement of `x` (`.!x`).
 ///
 /// Source: MSL 3.2 §6.4, `not`.
-@inlinable public func not(_ x: bool4) -> bool4 { .!x }
+@inlinable @inline(__always) public func not(_ x: bool4) -> bool4 { .!x }
 
 /// Returns `c ? b : a`.
 ///
@@ -222,7 +234,7 @@
 /// Note the order: the value for `true` is the second argument.
 ///
 /// Source: MSL 3.2 §6.4, `select`.
-@inlinable public func select(_ a: float2, _ b: float2, _ c: bool2) -> float2 {
+@inlinable @inline(__always) public func select(_ a: float2, _ b: float2, _ c: bool2) -> float2 {
   a.replacing(with: b, where: c)
 }
 
@@ -231,7 +243,7 @@
 /// Note the order: the value for `true` is the second argument.
 ///
 /// Source: MSL 3.2 §6.4, `select`.
-@inlinable public func select(_ a: float3, _ b: float3, _ c: bool3) -> float3 {
+@inlinable @inline(__always) public func select(_ a: float3, _ b: float3, _ c: bool3) -> float3 {
   a.replacing(with: b, where: c)
 }
 
@@ -240,7 +252,7 @@
 /// Note the order: the value for `true` is the second argument.
 ///
 /// Source: MSL 3.2 §6.4, `select`.
-@inlinable public func select(_ a: float4, _ b: float4, _ c: bool4) -> float4 {
+@inlinable @inline(__always) public func select(_ a: float4, _ b: float4, _ c: bool4) -> float4 {
   a.replacing(with: b, where: c)
 }
 
@@ -249,7 +261,7 @@
 /// Note the order: the value for `true` is the second argument.
 ///
 /// Source: MSL 3.2 §6.4, `select`.
-@inlinable public func select(_ a: int2, _ b: int2, _ c: bool2) -> int2 {
+@inlinable @inline(__always) public func select(_ a: int2, _ b: int2, _ c: bool2) -> int2 {
   a.replacing(with: b, where: c)
 }
 
@@ -258,7 +270,7 @@
 /// Note the order: the value for `true` is the second argument.
 ///
 /// Source: MSL 3.2 §6.4, `select`.
-@inlinable public func select(_ a: int3, _ b: int3, _ c: bool3) -> int3 {
+@inlinable @inline(__always) public func select(_ a: int3, _ b: int3, _ c: bool3) -> int3 {
   a.replacing(with: b, where: c)
 }
 
@@ -267,7 +279,7 @@
 /// Note the order: the value for `true` is the second argument.
 ///
 /// Source: MSL 3.2 §6.4, `select`.
-@inlinable public func select(_ a: int4, _ b: int4, _ c: bool4) -> int4 {
+@inlinable @inline(__always) public func select(_ a: int4, _ b: int4, _ c: bool4) -> int4 {
   a.replacing(with: b, where: c)
 }
 
@@ -276,7 +288,7 @@
 /// Note the order: the value for `true` is the second argument.
 ///
 /// Source: MSL 3.2 §6.4, `select`.
-@inlinable public func select(_ a: uint2, _ b: uint2, _ c: bool2) -> uint2 {
+@inlinable @inline(__always) public func select(_ a: uint2, _ b: uint2, _ c: bool2) -> uint2 {
   a.replacing(with: b, where: c)
 }
 
@@ -285,7 +297,7 @@
 /// Note the order: the value for `true` is the second argument.
 ///
 /// Source: MSL 3.2 §6.4, `select`.
-@inlinable public func select(_ a: uint3, _ b: uint3, _ c: bool3) -> uint3 {
+@inlinable @inline(__always) public func select(_ a: uint3, _ b: uint3, _ c: bool3) -> uint3 {
   a.replacing(with: b, where: c)
 }
 
@@ -294,6 +306,6 @@
 /// Note the order: the value for `true` is the second argument.
 ///
 /// Source: MSL 3.2 §6.4, `select`.
-@inlinable public func select(_ a: uint4, _ b: uint4, _ c: bool4) -> uint4 {
+@inlinable @inline(__always) public func select(_ a: uint4, _ b: uint4, _ c: bool4) -> uint4 {
   a.replacing(with: b, where: c)
 }

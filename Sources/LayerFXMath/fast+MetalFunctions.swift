@@ -26,9 +26,9 @@ extension fast {
   /// The same as the unqualified `clamp`.
   ///
   /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
-  @inlinable public static func clamp(_ x: float2, _ minval: float2, _ maxval: float2) -> float2 {
-    LayerFXMath.clamp(x, minval, maxval)
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float2, _ minval: float2, _ maxval: float2
+  ) -> float2 { LayerFXMath.clamp(x, minval, maxval) }
 
   /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`:
   /// `fmin(fmax(x, minval), maxval)`.
@@ -36,18 +36,18 @@ extension fast {
   /// The same as the unqualified `clamp`.
   ///
   /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
-  @inlinable public static func clamp(_ x: float2, _ minval: Float, _ maxval: Float) -> float2 {
-    LayerFXMath.clamp(x, minval, maxval)
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float2, _ minval: Float, _ maxval: Float
+  ) -> float2 { LayerFXMath.clamp(x, minval, maxval) }
 
   /// Returns each component of `x` clamped to `[minval, maxval]`: `fmin(fmax(x, minval), maxval)`.
   ///
   /// The same as the unqualified `clamp`.
   ///
   /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
-  @inlinable public static func clamp(_ x: float3, _ minval: float3, _ maxval: float3) -> float3 {
-    LayerFXMath.clamp(x, minval, maxval)
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float3, _ minval: float3, _ maxval: float3
+  ) -> float3 { LayerFXMath.clamp(x, minval, maxval) }
 
   /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`:
   /// `fmin(fmax(x, minval), maxval)`.
@@ -55,18 +55,18 @@ extension fast {
   /// The same as the unqualified `clamp`.
   ///
   /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
-  @inlinable public static func clamp(_ x: float3, _ minval: Float, _ maxval: Float) -> float3 {
-    LayerFXMath.clamp(x, minval, maxval)
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float3, _ minval: Float, _ maxval: Float
+  ) -> float3 { LayerFXMath.clamp(x, minval, maxval) }
 
   /// Returns each component of `x` clamped to `[minval, maxval]`: `fmin(fmax(x, minval), maxval)`.
   ///
   /// The same as the unqualified `clamp`.
   ///
   /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
-  @inlinable public static func clamp(_ x: float4, _ minval: float4, _ maxval: float4) -> float4 {
-    LayerFXMath.clamp(x, minval, maxval)
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float4, _ minval: float4, _ maxval: float4
+  ) -> float4 { LayerFXMath.clamp(x, minval, maxval) }
 
   /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`:
   /// `fmin(fmax(x, minval), maxval)`.
@@ -74,9 +74,9 @@ extension fast {
   /// The same as the unqualified `clamp`.
   ///
   /// Source: MSL 3.2 §6.2, `fast::clamp`; §8.4 Table 8.2.
-  @inlinable public static func clamp(_ x: float4, _ minval: Float, _ maxval: Float) -> float4 {
-    LayerFXMath.clamp(x, minval, maxval)
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float4, _ minval: Float, _ maxval: Float
+  ) -> float4 { LayerFXMath.clamp(x, minval, maxval) }
 
   /// Returns `x` clamped to `[0, 1]`; NaN gives 0.
   ///
@@ -90,21 +90,27 @@ extension fast {
   /// The same as the unqualified `saturate`.
   ///
   /// Source: MSL 3.2 §6.2, `fast::saturate`; §8.4 Table 8.2.
-  @inlinable public static func saturate(_ x: float2) -> float2 { LayerFXMath.saturate(x) }
+  @inlinable @inline(__always) public static func saturate(_ x: float2) -> float2 {
+    LayerFXMath.saturate(x)
+  }
 
   /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
   ///
   /// The same as the unqualified `saturate`.
   ///
   /// Source: MSL 3.2 §6.2, `fast::saturate`; §8.4 Table 8.2.
-  @inlinable public static func saturate(_ x: float3) -> float3 { LayerFXMath.saturate(x) }
+  @inlinable @inline(__always) public static func saturate(_ x: float3) -> float3 {
+    LayerFXMath.saturate(x)
+  }
 
   /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
   ///
   /// The same as the unqualified `saturate`.
   ///
   /// Source: MSL 3.2 §6.2, `fast::saturate`; §8.4 Table 8.2.
-  @inlinable public static func saturate(_ x: float4) -> float4 { LayerFXMath.saturate(x) }
+  @inlinable @inline(__always) public static func saturate(_ x: float4) -> float4 {
+    LayerFXMath.saturate(x)
+  }
 
   /// Returns the arc cosine of `x`, in radians, in `[0, π]`.
   ///
@@ -118,21 +124,27 @@ extension fast {
   /// The same as the unqualified `acos`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::acos`; §8.4 Table 8.2.
-  @inlinable public static func acos(_ x: float2) -> float2 { LayerFXMath.acos(x) }
+  @inlinable @inline(__always) public static func acos(_ x: float2) -> float2 {
+    LayerFXMath.acos(x)
+  }
 
   /// Returns the arc cosine of each component of `x`, in radians, in `[0, π]`.
   ///
   /// The same as the unqualified `acos`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::acos`; §8.4 Table 8.2.
-  @inlinable public static func acos(_ x: float3) -> float3 { LayerFXMath.acos(x) }
+  @inlinable @inline(__always) public static func acos(_ x: float3) -> float3 {
+    LayerFXMath.acos(x)
+  }
 
   /// Returns the arc cosine of each component of `x`, in radians, in `[0, π]`.
   ///
   /// The same as the unqualified `acos`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::acos`; §8.4 Table 8.2.
-  @inlinable public static func acos(_ x: float4) -> float4 { LayerFXMath.acos(x) }
+  @inlinable @inline(__always) public static func acos(_ x: float4) -> float4 {
+    LayerFXMath.acos(x)
+  }
 
   /// Returns the inverse hyperbolic cosine of `x`.
   ///
@@ -146,21 +158,27 @@ extension fast {
   /// The same as the unqualified `acosh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::acosh`; §8.4 Table 8.2.
-  @inlinable public static func acosh(_ x: float2) -> float2 { LayerFXMath.acosh(x) }
+  @inlinable @inline(__always) public static func acosh(_ x: float2) -> float2 {
+    LayerFXMath.acosh(x)
+  }
 
   /// Returns the inverse hyperbolic cosine of each component of `x`.
   ///
   /// The same as the unqualified `acosh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::acosh`; §8.4 Table 8.2.
-  @inlinable public static func acosh(_ x: float3) -> float3 { LayerFXMath.acosh(x) }
+  @inlinable @inline(__always) public static func acosh(_ x: float3) -> float3 {
+    LayerFXMath.acosh(x)
+  }
 
   /// Returns the inverse hyperbolic cosine of each component of `x`.
   ///
   /// The same as the unqualified `acosh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::acosh`; §8.4 Table 8.2.
-  @inlinable public static func acosh(_ x: float4) -> float4 { LayerFXMath.acosh(x) }
+  @inlinable @inline(__always) public static func acosh(_ x: float4) -> float4 {
+    LayerFXMath.acosh(x)
+  }
 
   /// Returns the arc sine of `x`, in radians, in `[−π/2, π/2]`.
   ///
@@ -174,21 +192,27 @@ extension fast {
   /// The same as the unqualified `asin`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::asin`; §8.4 Table 8.2.
-  @inlinable public static func asin(_ x: float2) -> float2 { LayerFXMath.asin(x) }
+  @inlinable @inline(__always) public static func asin(_ x: float2) -> float2 {
+    LayerFXMath.asin(x)
+  }
 
   /// Returns the arc sine of each component of `x`, in radians, in `[−π/2, π/2]`.
   ///
   /// The same as the unqualified `asin`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::asin`; §8.4 Table 8.2.
-  @inlinable public static func asin(_ x: float3) -> float3 { LayerFXMath.asin(x) }
+  @inlinable @inline(__always) public static func asin(_ x: float3) -> float3 {
+    LayerFXMath.asin(x)
+  }
 
   /// Returns the arc sine of each component of `x`, in radians, in `[−π/2, π/2]`.
   ///
   /// The same as the unqualified `asin`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::asin`; §8.4 Table 8.2.
-  @inlinable public static func asin(_ x: float4) -> float4 { LayerFXMath.asin(x) }
+  @inlinable @inline(__always) public static func asin(_ x: float4) -> float4 {
+    LayerFXMath.asin(x)
+  }
 
   /// Returns the inverse hyperbolic sine of `x`.
   ///
@@ -202,21 +226,27 @@ extension fast {
   /// The same as the unqualified `asinh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::asinh`; §8.4 Table 8.2.
-  @inlinable public static func asinh(_ x: float2) -> float2 { LayerFXMath.asinh(x) }
+  @inlinable @inline(__always) public static func asinh(_ x: float2) -> float2 {
+    LayerFXMath.asinh(x)
+  }
 
   /// Returns the inverse hyperbolic sine of each component of `x`.
   ///
   /// The same as the unqualified `asinh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::asinh`; §8.4 Table 8.2.
-  @inlinable public static func asinh(_ x: float3) -> float3 { LayerFXMath.asinh(x) }
+  @inlinable @inline(__always) public static func asinh(_ x: float3) -> float3 {
+    LayerFXMath.asinh(x)
+  }
 
   /// Returns the inverse hyperbolic sine of each component of `x`.
   ///
   /// The same as the unqualified `asinh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::asinh`; §8.4 Table 8.2.
-  @inlinable public static func asinh(_ x: float4) -> float4 { LayerFXMath.asinh(x) }
+  @inlinable @inline(__always) public static func asinh(_ x: float4) -> float4 {
+    LayerFXMath.asinh(x)
+  }
 
   /// Returns the arc tangent of `x`, in radians, in `[−π/2, π/2]`.
   ///
@@ -230,21 +260,27 @@ extension fast {
   /// The same as the unqualified `atan`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::atan`; §8.4 Table 8.2.
-  @inlinable public static func atan(_ x: float2) -> float2 { LayerFXMath.atan(x) }
+  @inlinable @inline(__always) public static func atan(_ x: float2) -> float2 {
+    LayerFXMath.atan(x)
+  }
 
   /// Returns the arc tangent of each component of `x`, in radians, in `[−π/2, π/2]`.
   ///
   /// The same as the unqualified `atan`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::atan`; §8.4 Table 8.2.
-  @inlinable public static func atan(_ x: float3) -> float3 { LayerFXMath.atan(x) }
+  @inlinable @inline(__always) public static func atan(_ x: float3) -> float3 {
+    LayerFXMath.atan(x)
+  }
 
   /// Returns the arc tangent of each component of `x`, in radians, in `[−π/2, π/2]`.
   ///
   /// The same as the unqualified `atan`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::atan`; §8.4 Table 8.2.
-  @inlinable public static func atan(_ x: float4) -> float4 { LayerFXMath.atan(x) }
+  @inlinable @inline(__always) public static func atan(_ x: float4) -> float4 {
+    LayerFXMath.atan(x)
+  }
 
   /// Returns the inverse hyperbolic tangent of `x`.
   ///
@@ -258,21 +294,27 @@ extension fast {
   /// The same as the unqualified `atanh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::atanh`; §8.4 Table 8.2.
-  @inlinable public static func atanh(_ x: float2) -> float2 { LayerFXMath.atanh(x) }
+  @inlinable @inline(__always) public static func atanh(_ x: float2) -> float2 {
+    LayerFXMath.atanh(x)
+  }
 
   /// Returns the inverse hyperbolic tangent of each component of `x`.
   ///
   /// The same as the unqualified `atanh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::atanh`; §8.4 Table 8.2.
-  @inlinable public static func atanh(_ x: float3) -> float3 { LayerFXMath.atanh(x) }
+  @inlinable @inline(__always) public static func atanh(_ x: float3) -> float3 {
+    LayerFXMath.atanh(x)
+  }
 
   /// Returns the inverse hyperbolic tangent of each component of `x`.
   ///
   /// The same as the unqualified `atanh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::atanh`; §8.4 Table 8.2.
-  @inlinable public static func atanh(_ x: float4) -> float4 { LayerFXMath.atanh(x) }
+  @inlinable @inline(__always) public static func atanh(_ x: float4) -> float4 {
+    LayerFXMath.atanh(x)
+  }
 
   /// Returns the cosine of `x` (radians).
   ///
@@ -286,21 +328,21 @@ extension fast {
   /// The same as the unqualified `cos`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::cos`; §8.4 Table 8.2.
-  @inlinable public static func cos(_ x: float2) -> float2 { LayerFXMath.cos(x) }
+  @inlinable @inline(__always) public static func cos(_ x: float2) -> float2 { LayerFXMath.cos(x) }
 
   /// Returns the cosine of each component of `x` (radians).
   ///
   /// The same as the unqualified `cos`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::cos`; §8.4 Table 8.2.
-  @inlinable public static func cos(_ x: float3) -> float3 { LayerFXMath.cos(x) }
+  @inlinable @inline(__always) public static func cos(_ x: float3) -> float3 { LayerFXMath.cos(x) }
 
   /// Returns the cosine of each component of `x` (radians).
   ///
   /// The same as the unqualified `cos`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::cos`; §8.4 Table 8.2.
-  @inlinable public static func cos(_ x: float4) -> float4 { LayerFXMath.cos(x) }
+  @inlinable @inline(__always) public static func cos(_ x: float4) -> float4 { LayerFXMath.cos(x) }
 
   /// Returns the hyperbolic cosine of `x`.
   ///
@@ -314,21 +356,27 @@ extension fast {
   /// The same as the unqualified `cosh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::cosh`; §8.4 Table 8.2.
-  @inlinable public static func cosh(_ x: float2) -> float2 { LayerFXMath.cosh(x) }
+  @inlinable @inline(__always) public static func cosh(_ x: float2) -> float2 {
+    LayerFXMath.cosh(x)
+  }
 
   /// Returns the hyperbolic cosine of each component of `x`.
   ///
   /// The same as the unqualified `cosh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::cosh`; §8.4 Table 8.2.
-  @inlinable public static func cosh(_ x: float3) -> float3 { LayerFXMath.cosh(x) }
+  @inlinable @inline(__always) public static func cosh(_ x: float3) -> float3 {
+    LayerFXMath.cosh(x)
+  }
 
   /// Returns the hyperbolic cosine of each component of `x`.
   ///
   /// The same as the unqualified `cosh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::cosh`; §8.4 Table 8.2.
-  @inlinable public static func cosh(_ x: float4) -> float4 { LayerFXMath.cosh(x) }
+  @inlinable @inline(__always) public static func cosh(_ x: float4) -> float4 {
+    LayerFXMath.cosh(x)
+  }
 
   /// Returns the natural exponential `eˣ` of `x`.
   ///
@@ -344,7 +392,7 @@ extension fast {
   /// bit for bit (within 2 ulp of `exp`).
   ///
   /// Source: MSL 3.2 §6.5, `fast::exp`; §8.4 Table 8.2.
-  @inlinable public static func exp(_ x: float2) -> float2 {
+  @inlinable @inline(__always) public static func exp(_ x: float2) -> float2 {
     let lanes = exp(SIMD8<Float>(lowHalf: SIMD4(lowHalf: x, highHalf: .zero), highHalf: .zero))
     return lanes.lowHalf.lowHalf
   }
@@ -355,7 +403,7 @@ extension fast {
   /// bit for bit (within 2 ulp of `exp`).
   ///
   /// Source: MSL 3.2 §6.5, `fast::exp`; §8.4 Table 8.2.
-  @inlinable public static func exp(_ x: float3) -> float3 {
+  @inlinable @inline(__always) public static func exp(_ x: float3) -> float3 {
     let lanes = exp(SIMD8<Float>(lowHalf: SIMD4(x, 0), highHalf: .zero))
     return float3(lanes[0], lanes[1], lanes[2])
   }
@@ -366,7 +414,7 @@ extension fast {
   /// bit for bit (within 2 ulp of `exp`).
   ///
   /// Source: MSL 3.2 §6.5, `fast::exp`; §8.4 Table 8.2.
-  @inlinable public static func exp(_ x: float4) -> float4 {
+  @inlinable @inline(__always) public static func exp(_ x: float4) -> float4 {
     exp(SIMD8<Float>(lowHalf: x, highHalf: .zero)).lowHalf
   }
 
@@ -382,21 +430,27 @@ extension fast {
   /// The same as the unqualified `exp2`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::exp2`; §8.4 Table 8.2.
-  @inlinable public static func exp2(_ x: float2) -> float2 { LayerFXMath.exp2(x) }
+  @inlinable @inline(__always) public static func exp2(_ x: float2) -> float2 {
+    LayerFXMath.exp2(x)
+  }
 
   /// Returns the base-2 exponential `2ˣ` of each component of `x`.
   ///
   /// The same as the unqualified `exp2`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::exp2`; §8.4 Table 8.2.
-  @inlinable public static func exp2(_ x: float3) -> float3 { LayerFXMath.exp2(x) }
+  @inlinable @inline(__always) public static func exp2(_ x: float3) -> float3 {
+    LayerFXMath.exp2(x)
+  }
 
   /// Returns the base-2 exponential `2ˣ` of each component of `x`.
   ///
   /// The same as the unqualified `exp2`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::exp2`; §8.4 Table 8.2.
-  @inlinable public static func exp2(_ x: float4) -> float4 { LayerFXMath.exp2(x) }
+  @inlinable @inline(__always) public static func exp2(_ x: float4) -> float4 {
+    LayerFXMath.exp2(x)
+  }
 
   /// Returns the natural logarithm of `x`.
   ///
@@ -410,21 +464,21 @@ extension fast {
   /// The same as the unqualified `log`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::log`; §8.4 Table 8.2.
-  @inlinable public static func log(_ x: float2) -> float2 { LayerFXMath.log(x) }
+  @inlinable @inline(__always) public static func log(_ x: float2) -> float2 { LayerFXMath.log(x) }
 
   /// Returns the natural logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::log`; §8.4 Table 8.2.
-  @inlinable public static func log(_ x: float3) -> float3 { LayerFXMath.log(x) }
+  @inlinable @inline(__always) public static func log(_ x: float3) -> float3 { LayerFXMath.log(x) }
 
   /// Returns the natural logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::log`; §8.4 Table 8.2.
-  @inlinable public static func log(_ x: float4) -> float4 { LayerFXMath.log(x) }
+  @inlinable @inline(__always) public static func log(_ x: float4) -> float4 { LayerFXMath.log(x) }
 
   /// Returns the base-2 logarithm of `x`.
   ///
@@ -438,21 +492,27 @@ extension fast {
   /// The same as the unqualified `log2`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::log2`; §8.4 Table 8.2.
-  @inlinable public static func log2(_ x: float2) -> float2 { LayerFXMath.log2(x) }
+  @inlinable @inline(__always) public static func log2(_ x: float2) -> float2 {
+    LayerFXMath.log2(x)
+  }
 
   /// Returns the base-2 logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log2`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::log2`; §8.4 Table 8.2.
-  @inlinable public static func log2(_ x: float3) -> float3 { LayerFXMath.log2(x) }
+  @inlinable @inline(__always) public static func log2(_ x: float3) -> float3 {
+    LayerFXMath.log2(x)
+  }
 
   /// Returns the base-2 logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log2`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::log2`; §8.4 Table 8.2.
-  @inlinable public static func log2(_ x: float4) -> float4 { LayerFXMath.log2(x) }
+  @inlinable @inline(__always) public static func log2(_ x: float4) -> float4 {
+    LayerFXMath.log2(x)
+  }
 
   /// Returns the base-10 logarithm of `x`.
   ///
@@ -466,21 +526,27 @@ extension fast {
   /// The same as the unqualified `log10`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::log10`; §8.4 Table 8.2.
-  @inlinable public static func log10(_ x: float2) -> float2 { LayerFXMath.log10(x) }
+  @inlinable @inline(__always) public static func log10(_ x: float2) -> float2 {
+    LayerFXMath.log10(x)
+  }
 
   /// Returns the base-10 logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log10`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::log10`; §8.4 Table 8.2.
-  @inlinable public static func log10(_ x: float3) -> float3 { LayerFXMath.log10(x) }
+  @inlinable @inline(__always) public static func log10(_ x: float3) -> float3 {
+    LayerFXMath.log10(x)
+  }
 
   /// Returns the base-10 logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log10`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::log10`; §8.4 Table 8.2.
-  @inlinable public static func log10(_ x: float4) -> float4 { LayerFXMath.log10(x) }
+  @inlinable @inline(__always) public static func log10(_ x: float4) -> float4 {
+    LayerFXMath.log10(x)
+  }
 
   /// Returns the sine of `x` (radians).
   ///
@@ -496,7 +562,7 @@ extension fast {
   /// bit for bit (within 3.5 ulp + 1e-7 of `sin` for |x| ≤ 39000).
   ///
   /// Source: MSL 3.2 §6.5, `fast::sin`; §8.4 Table 8.2.
-  @inlinable public static func sin(_ x: float2) -> float2 {
+  @inlinable @inline(__always) public static func sin(_ x: float2) -> float2 {
     let lanes = sin(SIMD8<Float>(lowHalf: SIMD4(lowHalf: x, highHalf: .zero), highHalf: .zero))
     return lanes.lowHalf.lowHalf
   }
@@ -507,7 +573,7 @@ extension fast {
   /// bit for bit (within 3.5 ulp + 1e-7 of `sin` for |x| ≤ 39000).
   ///
   /// Source: MSL 3.2 §6.5, `fast::sin`; §8.4 Table 8.2.
-  @inlinable public static func sin(_ x: float3) -> float3 {
+  @inlinable @inline(__always) public static func sin(_ x: float3) -> float3 {
     let lanes = sin(SIMD8<Float>(lowHalf: SIMD4(x, 0), highHalf: .zero))
     return float3(lanes[0], lanes[1], lanes[2])
   }
@@ -518,7 +584,7 @@ extension fast {
   /// bit for bit (within 3.5 ulp + 1e-7 of `sin` for |x| ≤ 39000).
   ///
   /// Source: MSL 3.2 §6.5, `fast::sin`; §8.4 Table 8.2.
-  @inlinable public static func sin(_ x: float4) -> float4 {
+  @inlinable @inline(__always) public static func sin(_ x: float4) -> float4 {
     sin(SIMD8<Float>(lowHalf: x, highHalf: .zero)).lowHalf
   }
 
@@ -534,21 +600,27 @@ extension fast {
   /// The same as the unqualified `sinh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sinh`; §8.4 Table 8.2.
-  @inlinable public static func sinh(_ x: float2) -> float2 { LayerFXMath.sinh(x) }
+  @inlinable @inline(__always) public static func sinh(_ x: float2) -> float2 {
+    LayerFXMath.sinh(x)
+  }
 
   /// Returns the hyperbolic sine of each component of `x`.
   ///
   /// The same as the unqualified `sinh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sinh`; §8.4 Table 8.2.
-  @inlinable public static func sinh(_ x: float3) -> float3 { LayerFXMath.sinh(x) }
+  @inlinable @inline(__always) public static func sinh(_ x: float3) -> float3 {
+    LayerFXMath.sinh(x)
+  }
 
   /// Returns the hyperbolic sine of each component of `x`.
   ///
   /// The same as the unqualified `sinh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sinh`; §8.4 Table 8.2.
-  @inlinable public static func sinh(_ x: float4) -> float4 { LayerFXMath.sinh(x) }
+  @inlinable @inline(__always) public static func sinh(_ x: float4) -> float4 {
+    LayerFXMath.sinh(x)
+  }
 
   /// Returns the tangent of `x` (radians).
   ///
@@ -562,21 +634,21 @@ extension fast {
   /// The same as the unqualified `tan`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::tan`; §8.4 Table 8.2.
-  @inlinable public static func tan(_ x: float2) -> float2 { LayerFXMath.tan(x) }
+  @inlinable @inline(__always) public static func tan(_ x: float2) -> float2 { LayerFXMath.tan(x) }
 
   /// Returns the tangent of each component of `x` (radians).
   ///
   /// The same as the unqualified `tan`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::tan`; §8.4 Table 8.2.
-  @inlinable public static func tan(_ x: float3) -> float3 { LayerFXMath.tan(x) }
+  @inlinable @inline(__always) public static func tan(_ x: float3) -> float3 { LayerFXMath.tan(x) }
 
   /// Returns the tangent of each component of `x` (radians).
   ///
   /// The same as the unqualified `tan`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::tan`; §8.4 Table 8.2.
-  @inlinable public static func tan(_ x: float4) -> float4 { LayerFXMath.tan(x) }
+  @inlinable @inline(__always) public static func tan(_ x: float4) -> float4 { LayerFXMath.tan(x) }
 
   /// Returns the hyperbolic tangent of `x`.
   ///
@@ -590,21 +662,27 @@ extension fast {
   /// The same as the unqualified `tanh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::tanh`; §8.4 Table 8.2.
-  @inlinable public static func tanh(_ x: float2) -> float2 { LayerFXMath.tanh(x) }
+  @inlinable @inline(__always) public static func tanh(_ x: float2) -> float2 {
+    LayerFXMath.tanh(x)
+  }
 
   /// Returns the hyperbolic tangent of each component of `x`.
   ///
   /// The same as the unqualified `tanh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::tanh`; §8.4 Table 8.2.
-  @inlinable public static func tanh(_ x: float3) -> float3 { LayerFXMath.tanh(x) }
+  @inlinable @inline(__always) public static func tanh(_ x: float3) -> float3 {
+    LayerFXMath.tanh(x)
+  }
 
   /// Returns the hyperbolic tangent of each component of `x`.
   ///
   /// The same as the unqualified `tanh`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::tanh`; §8.4 Table 8.2.
-  @inlinable public static func tanh(_ x: float4) -> float4 { LayerFXMath.tanh(x) }
+  @inlinable @inline(__always) public static func tanh(_ x: float4) -> float4 {
+    LayerFXMath.tanh(x)
+  }
 
   /// Returns the base-10 exponential `10ˣ` of `x`.
   ///
@@ -618,21 +696,27 @@ extension fast {
   /// The same as the unqualified `exp10`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::exp10`; §8.4 Table 8.2.
-  @inlinable public static func exp10(_ x: float2) -> float2 { LayerFXMath.exp10(x) }
+  @inlinable @inline(__always) public static func exp10(_ x: float2) -> float2 {
+    LayerFXMath.exp10(x)
+  }
 
   /// Returns the base-10 exponential `10ˣ` of each component of `x`.
   ///
   /// The same as the unqualified `exp10`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::exp10`; §8.4 Table 8.2.
-  @inlinable public static func exp10(_ x: float3) -> float3 { LayerFXMath.exp10(x) }
+  @inlinable @inline(__always) public static func exp10(_ x: float3) -> float3 {
+    LayerFXMath.exp10(x)
+  }
 
   /// Returns the base-10 exponential `10ˣ` of each component of `x`.
   ///
   /// The same as the unqualified `exp10`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::exp10`; §8.4 Table 8.2.
-  @inlinable public static func exp10(_ x: float4) -> float4 { LayerFXMath.exp10(x) }
+  @inlinable @inline(__always) public static func exp10(_ x: float4) -> float4 {
+    LayerFXMath.exp10(x)
+  }
 
   /// Returns `cos(πx)` for `x`.
   ///
@@ -646,21 +730,27 @@ extension fast {
   /// The same as the unqualified `cospi`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::cospi`; §8.4 Table 8.2.
-  @inlinable public static func cospi(_ x: float2) -> float2 { LayerFXMath.cospi(x) }
+  @inlinable @inline(__always) public static func cospi(_ x: float2) -> float2 {
+    LayerFXMath.cospi(x)
+  }
 
   /// Returns `cos(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `cospi`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::cospi`; §8.4 Table 8.2.
-  @inlinable public static func cospi(_ x: float3) -> float3 { LayerFXMath.cospi(x) }
+  @inlinable @inline(__always) public static func cospi(_ x: float3) -> float3 {
+    LayerFXMath.cospi(x)
+  }
 
   /// Returns `cos(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `cospi`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::cospi`; §8.4 Table 8.2.
-  @inlinable public static func cospi(_ x: float4) -> float4 { LayerFXMath.cospi(x) }
+  @inlinable @inline(__always) public static func cospi(_ x: float4) -> float4 {
+    LayerFXMath.cospi(x)
+  }
 
   /// Returns `sin(πx)` for `x`.
   ///
@@ -674,21 +764,27 @@ extension fast {
   /// The same as the unqualified `sinpi`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sinpi`; §8.4 Table 8.2.
-  @inlinable public static func sinpi(_ x: float2) -> float2 { LayerFXMath.sinpi(x) }
+  @inlinable @inline(__always) public static func sinpi(_ x: float2) -> float2 {
+    LayerFXMath.sinpi(x)
+  }
 
   /// Returns `sin(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `sinpi`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sinpi`; §8.4 Table 8.2.
-  @inlinable public static func sinpi(_ x: float3) -> float3 { LayerFXMath.sinpi(x) }
+  @inlinable @inline(__always) public static func sinpi(_ x: float3) -> float3 {
+    LayerFXMath.sinpi(x)
+  }
 
   /// Returns `sin(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `sinpi`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sinpi`; §8.4 Table 8.2.
-  @inlinable public static func sinpi(_ x: float4) -> float4 { LayerFXMath.sinpi(x) }
+  @inlinable @inline(__always) public static func sinpi(_ x: float4) -> float4 {
+    LayerFXMath.sinpi(x)
+  }
 
   /// Returns `tan(πx)` for `x`.
   ///
@@ -702,21 +798,27 @@ extension fast {
   /// The same as the unqualified `tanpi`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::tanpi`; §8.4 Table 8.2.
-  @inlinable public static func tanpi(_ x: float2) -> float2 { LayerFXMath.tanpi(x) }
+  @inlinable @inline(__always) public static func tanpi(_ x: float2) -> float2 {
+    LayerFXMath.tanpi(x)
+  }
 
   /// Returns `tan(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `tanpi`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::tanpi`; §8.4 Table 8.2.
-  @inlinable public static func tanpi(_ x: float3) -> float3 { LayerFXMath.tanpi(x) }
+  @inlinable @inline(__always) public static func tanpi(_ x: float3) -> float3 {
+    LayerFXMath.tanpi(x)
+  }
 
   /// Returns `tan(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `tanpi`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::tanpi`; §8.4 Table 8.2.
-  @inlinable public static func tanpi(_ x: float4) -> float4 { LayerFXMath.tanpi(x) }
+  @inlinable @inline(__always) public static func tanpi(_ x: float4) -> float4 {
+    LayerFXMath.tanpi(x)
+  }
 
   /// Returns `x` rounded up to a whole number (toward +∞).
   ///
@@ -730,21 +832,27 @@ extension fast {
   /// The same as the unqualified `ceil`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::ceil`; §8.4 Table 8.2.
-  @inlinable public static func ceil(_ x: float2) -> float2 { LayerFXMath.ceil(x) }
+  @inlinable @inline(__always) public static func ceil(_ x: float2) -> float2 {
+    LayerFXMath.ceil(x)
+  }
 
   /// Returns each component of `x` rounded up to a whole number (toward +∞).
   ///
   /// The same as the unqualified `ceil`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::ceil`; §8.4 Table 8.2.
-  @inlinable public static func ceil(_ x: float3) -> float3 { LayerFXMath.ceil(x) }
+  @inlinable @inline(__always) public static func ceil(_ x: float3) -> float3 {
+    LayerFXMath.ceil(x)
+  }
 
   /// Returns each component of `x` rounded up to a whole number (toward +∞).
   ///
   /// The same as the unqualified `ceil`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::ceil`; §8.4 Table 8.2.
-  @inlinable public static func ceil(_ x: float4) -> float4 { LayerFXMath.ceil(x) }
+  @inlinable @inline(__always) public static func ceil(_ x: float4) -> float4 {
+    LayerFXMath.ceil(x)
+  }
 
   /// Returns `x` rounded down to a whole number (toward −∞).
   ///
@@ -758,21 +866,27 @@ extension fast {
   /// The same as the unqualified `floor`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::floor`; §8.4 Table 8.2.
-  @inlinable public static func floor(_ x: float2) -> float2 { LayerFXMath.floor(x) }
+  @inlinable @inline(__always) public static func floor(_ x: float2) -> float2 {
+    LayerFXMath.floor(x)
+  }
 
   /// Returns each component of `x` rounded down to a whole number (toward −∞).
   ///
   /// The same as the unqualified `floor`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::floor`; §8.4 Table 8.2.
-  @inlinable public static func floor(_ x: float3) -> float3 { LayerFXMath.floor(x) }
+  @inlinable @inline(__always) public static func floor(_ x: float3) -> float3 {
+    LayerFXMath.floor(x)
+  }
 
   /// Returns each component of `x` rounded down to a whole number (toward −∞).
   ///
   /// The same as the unqualified `floor`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::floor`; §8.4 Table 8.2.
-  @inlinable public static func floor(_ x: float4) -> float4 { LayerFXMath.floor(x) }
+  @inlinable @inline(__always) public static func floor(_ x: float4) -> float4 {
+    LayerFXMath.floor(x)
+  }
 
   /// Returns `x` rounded to the nearest whole number, halfway cases away from zero.
   ///
@@ -787,7 +901,9 @@ extension fast {
   /// The same as the unqualified `round`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::round`; §8.4 Table 8.2.
-  @inlinable public static func round(_ x: float2) -> float2 { LayerFXMath.round(x) }
+  @inlinable @inline(__always) public static func round(_ x: float2) -> float2 {
+    LayerFXMath.round(x)
+  }
 
   /// Returns each component of `x` rounded to the nearest whole number, halfway cases away from
   /// zero.
@@ -795,7 +911,9 @@ extension fast {
   /// The same as the unqualified `round`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::round`; §8.4 Table 8.2.
-  @inlinable public static func round(_ x: float3) -> float3 { LayerFXMath.round(x) }
+  @inlinable @inline(__always) public static func round(_ x: float3) -> float3 {
+    LayerFXMath.round(x)
+  }
 
   /// Returns each component of `x` rounded to the nearest whole number, halfway cases away from
   /// zero.
@@ -803,7 +921,9 @@ extension fast {
   /// The same as the unqualified `round`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::round`; §8.4 Table 8.2.
-  @inlinable public static func round(_ x: float4) -> float4 { LayerFXMath.round(x) }
+  @inlinable @inline(__always) public static func round(_ x: float4) -> float4 {
+    LayerFXMath.round(x)
+  }
 
   /// Returns `x` rounded toward zero to a whole number.
   ///
@@ -817,21 +937,27 @@ extension fast {
   /// The same as the unqualified `trunc`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::trunc`; §8.4 Table 8.2.
-  @inlinable public static func trunc(_ x: float2) -> float2 { LayerFXMath.trunc(x) }
+  @inlinable @inline(__always) public static func trunc(_ x: float2) -> float2 {
+    LayerFXMath.trunc(x)
+  }
 
   /// Returns each component of `x` rounded toward zero to a whole number.
   ///
   /// The same as the unqualified `trunc`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::trunc`; §8.4 Table 8.2.
-  @inlinable public static func trunc(_ x: float3) -> float3 { LayerFXMath.trunc(x) }
+  @inlinable @inline(__always) public static func trunc(_ x: float3) -> float3 {
+    LayerFXMath.trunc(x)
+  }
 
   /// Returns each component of `x` rounded toward zero to a whole number.
   ///
   /// The same as the unqualified `trunc`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::trunc`; §8.4 Table 8.2.
-  @inlinable public static func trunc(_ x: float4) -> float4 { LayerFXMath.trunc(x) }
+  @inlinable @inline(__always) public static func trunc(_ x: float4) -> float4 {
+    LayerFXMath.trunc(x)
+  }
 
   /// Returns `x` rounded to the nearest whole number, ties to even.
   ///
@@ -845,21 +971,27 @@ extension fast {
   /// The same as the unqualified `rint`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::rint`; §8.4 Table 8.2.
-  @inlinable public static func rint(_ x: float2) -> float2 { LayerFXMath.rint(x) }
+  @inlinable @inline(__always) public static func rint(_ x: float2) -> float2 {
+    LayerFXMath.rint(x)
+  }
 
   /// Returns each component of `x` rounded to the nearest whole number, ties to even.
   ///
   /// The same as the unqualified `rint`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::rint`; §8.4 Table 8.2.
-  @inlinable public static func rint(_ x: float3) -> float3 { LayerFXMath.rint(x) }
+  @inlinable @inline(__always) public static func rint(_ x: float3) -> float3 {
+    LayerFXMath.rint(x)
+  }
 
   /// Returns each component of `x` rounded to the nearest whole number, ties to even.
   ///
   /// The same as the unqualified `rint`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::rint`; §8.4 Table 8.2.
-  @inlinable public static func rint(_ x: float4) -> float4 { LayerFXMath.rint(x) }
+  @inlinable @inline(__always) public static func rint(_ x: float4) -> float4 {
+    LayerFXMath.rint(x)
+  }
 
   /// Returns the absolute value of `x`: the sign bit cleared, so `−0` gives `+0`.
   ///
@@ -873,21 +1005,27 @@ extension fast {
   /// The same as the unqualified `fabs`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fabs`; §8.4 Table 8.2.
-  @inlinable public static func fabs(_ x: float2) -> float2 { LayerFXMath.fabs(x) }
+  @inlinable @inline(__always) public static func fabs(_ x: float2) -> float2 {
+    LayerFXMath.fabs(x)
+  }
 
   /// Returns the absolute value of each component of `x`: the sign bit cleared, so `−0` gives `+0`.
   ///
   /// The same as the unqualified `fabs`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fabs`; §8.4 Table 8.2.
-  @inlinable public static func fabs(_ x: float3) -> float3 { LayerFXMath.fabs(x) }
+  @inlinable @inline(__always) public static func fabs(_ x: float3) -> float3 {
+    LayerFXMath.fabs(x)
+  }
 
   /// Returns the absolute value of each component of `x`: the sign bit cleared, so `−0` gives `+0`.
   ///
   /// The same as the unqualified `fabs`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fabs`; §8.4 Table 8.2.
-  @inlinable public static func fabs(_ x: float4) -> float4 { LayerFXMath.fabs(x) }
+  @inlinable @inline(__always) public static func fabs(_ x: float4) -> float4 {
+    LayerFXMath.fabs(x)
+  }
 
   /// Returns the square root of `x`; NaN for negative `x`, −0 for −0.
   ///
@@ -901,21 +1039,27 @@ extension fast {
   /// The same as the unqualified `sqrt`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sqrt`; §8.4 Table 8.2.
-  @inlinable public static func sqrt(_ x: float2) -> float2 { LayerFXMath.sqrt(x) }
+  @inlinable @inline(__always) public static func sqrt(_ x: float2) -> float2 {
+    LayerFXMath.sqrt(x)
+  }
 
   /// Returns the square root of each component of `x`; NaN for negative `x`, −0 for −0.
   ///
   /// The same as the unqualified `sqrt`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sqrt`; §8.4 Table 8.2.
-  @inlinable public static func sqrt(_ x: float3) -> float3 { LayerFXMath.sqrt(x) }
+  @inlinable @inline(__always) public static func sqrt(_ x: float3) -> float3 {
+    LayerFXMath.sqrt(x)
+  }
 
   /// Returns the square root of each component of `x`; NaN for negative `x`, −0 for −0.
   ///
   /// The same as the unqualified `sqrt`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sqrt`; §8.4 Table 8.2.
-  @inlinable public static func sqrt(_ x: float4) -> float4 { LayerFXMath.sqrt(x) }
+  @inlinable @inline(__always) public static func sqrt(_ x: float4) -> float4 {
+    LayerFXMath.sqrt(x)
+  }
 
   /// Returns the reciprocal square root `1 / sqrt(x)` of `x`.
   ///
@@ -929,21 +1073,27 @@ extension fast {
   /// The same as the unqualified `rsqrt`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::rsqrt`; §8.4 Table 8.2.
-  @inlinable public static func rsqrt(_ x: float2) -> float2 { LayerFXMath.rsqrt(x) }
+  @inlinable @inline(__always) public static func rsqrt(_ x: float2) -> float2 {
+    LayerFXMath.rsqrt(x)
+  }
 
   /// Returns the reciprocal square root `1 / sqrt(x)` of each component of `x`.
   ///
   /// The same as the unqualified `rsqrt`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::rsqrt`; §8.4 Table 8.2.
-  @inlinable public static func rsqrt(_ x: float3) -> float3 { LayerFXMath.rsqrt(x) }
+  @inlinable @inline(__always) public static func rsqrt(_ x: float3) -> float3 {
+    LayerFXMath.rsqrt(x)
+  }
 
   /// Returns the reciprocal square root `1 / sqrt(x)` of each component of `x`.
   ///
   /// The same as the unqualified `rsqrt`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::rsqrt`; §8.4 Table 8.2.
-  @inlinable public static func rsqrt(_ x: float4) -> float4 { LayerFXMath.rsqrt(x) }
+  @inlinable @inline(__always) public static func rsqrt(_ x: float4) -> float4 {
+    LayerFXMath.rsqrt(x)
+  }
 
   /// Returns the fractional part of `x`: `fmin(x − floor(x), 0x1.fffffep-1)`, in `[0, 1)`.
   ///
@@ -958,7 +1108,9 @@ extension fast {
   /// The same as the unqualified `fract`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fract`; §8.4 Table 8.2.
-  @inlinable public static func fract(_ x: float2) -> float2 { LayerFXMath.fract(x) }
+  @inlinable @inline(__always) public static func fract(_ x: float2) -> float2 {
+    LayerFXMath.fract(x)
+  }
 
   /// Returns the fractional part of each component of `x`: `fmin(x − floor(x), 0x1.fffffep-1)`, in
   /// `[0, 1)`.
@@ -966,7 +1118,9 @@ extension fast {
   /// The same as the unqualified `fract`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fract`; §8.4 Table 8.2.
-  @inlinable public static func fract(_ x: float3) -> float3 { LayerFXMath.fract(x) }
+  @inlinable @inline(__always) public static func fract(_ x: float3) -> float3 {
+    LayerFXMath.fract(x)
+  }
 
   /// Returns the fractional part of each component of `x`: `fmin(x − floor(x), 0x1.fffffep-1)`, in
   /// `[0, 1)`.
@@ -974,7 +1128,9 @@ extension fast {
   /// The same as the unqualified `fract`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fract`; §8.4 Table 8.2.
-  @inlinable public static func fract(_ x: float4) -> float4 { LayerFXMath.fract(x) }
+  @inlinable @inline(__always) public static func fract(_ x: float4) -> float4 {
+    LayerFXMath.fract(x)
+  }
 
   /// Returns the arc tangent of `y / x` for `y` and `x`, in radians, in `[−π, π]`, with the
   /// quadrant from the signs of both.
@@ -990,7 +1146,7 @@ extension fast {
   /// The same as the unqualified `atan2`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::atan2`; §8.4 Table 8.2.
-  @inlinable public static func atan2(_ y: float2, _ x: float2) -> float2 {
+  @inlinable @inline(__always) public static func atan2(_ y: float2, _ x: float2) -> float2 {
     LayerFXMath.atan2(y, x)
   }
 
@@ -1000,15 +1156,7 @@ extension fast {
   /// The same as the unqualified `atan2`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::atan2`; §8.4 Table 8.2.
-  @inlinable public static func atan2(_ y: float2, _ x: Float) -> float2 { LayerFXMath.atan2(y, x) }
-
-  /// Returns the arc tangent of `y / x` for each component of `y` and each component of `x`, in
-  /// radians, in `[−π, π]`, with the quadrant from the signs of both.
-  ///
-  /// The same as the unqualified `atan2`.
-  ///
-  /// Source: MSL 3.2 §6.5, `fast::atan2`; §8.4 Table 8.2.
-  @inlinable public static func atan2(_ y: float3, _ x: float3) -> float3 {
+  @inlinable @inline(__always) public static func atan2(_ y: float2, _ x: Float) -> float2 {
     LayerFXMath.atan2(y, x)
   }
 
@@ -1018,15 +1166,7 @@ extension fast {
   /// The same as the unqualified `atan2`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::atan2`; §8.4 Table 8.2.
-  @inlinable public static func atan2(_ y: float3, _ x: Float) -> float3 { LayerFXMath.atan2(y, x) }
-
-  /// Returns the arc tangent of `y / x` for each component of `y` and each component of `x`, in
-  /// radians, in `[−π, π]`, with the quadrant from the signs of both.
-  ///
-  /// The same as the unqualified `atan2`.
-  ///
-  /// Source: MSL 3.2 §6.5, `fast::atan2`; §8.4 Table 8.2.
-  @inlinable public static func atan2(_ y: float4, _ x: float4) -> float4 {
+  @inlinable @inline(__always) public static func atan2(_ y: float3, _ x: float3) -> float3 {
     LayerFXMath.atan2(y, x)
   }
 
@@ -1036,7 +1176,29 @@ extension fast {
   /// The same as the unqualified `atan2`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::atan2`; §8.4 Table 8.2.
-  @inlinable public static func atan2(_ y: float4, _ x: Float) -> float4 { LayerFXMath.atan2(y, x) }
+  @inlinable @inline(__always) public static func atan2(_ y: float3, _ x: Float) -> float3 {
+    LayerFXMath.atan2(y, x)
+  }
+
+  /// Returns the arc tangent of `y / x` for each component of `y` and each component of `x`, in
+  /// radians, in `[−π, π]`, with the quadrant from the signs of both.
+  ///
+  /// The same as the unqualified `atan2`.
+  ///
+  /// Source: MSL 3.2 §6.5, `fast::atan2`; §8.4 Table 8.2.
+  @inlinable @inline(__always) public static func atan2(_ y: float4, _ x: float4) -> float4 {
+    LayerFXMath.atan2(y, x)
+  }
+
+  /// Returns the arc tangent of `y / x` for each component of `y` and each component of `x`, in
+  /// radians, in `[−π, π]`, with the quadrant from the signs of both.
+  ///
+  /// The same as the unqualified `atan2`.
+  ///
+  /// Source: MSL 3.2 §6.5, `fast::atan2`; §8.4 Table 8.2.
+  @inlinable @inline(__always) public static func atan2(_ y: float4, _ x: Float) -> float4 {
+    LayerFXMath.atan2(y, x)
+  }
 
   /// Returns `x` with the sign of `y`.
   ///
@@ -1050,7 +1212,7 @@ extension fast {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::copysign`; §8.4 Table 8.2.
-  @inlinable public static func copysign(_ x: float2, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func copysign(_ x: float2, _ y: float2) -> float2 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1059,7 +1221,7 @@ extension fast {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::copysign`; §8.4 Table 8.2.
-  @inlinable public static func copysign(_ x: float2, _ y: Float) -> float2 {
+  @inlinable @inline(__always) public static func copysign(_ x: float2, _ y: Float) -> float2 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1068,7 +1230,7 @@ extension fast {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::copysign`; §8.4 Table 8.2.
-  @inlinable public static func copysign(_ x: float3, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func copysign(_ x: float3, _ y: float3) -> float3 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1077,7 +1239,7 @@ extension fast {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::copysign`; §8.4 Table 8.2.
-  @inlinable public static func copysign(_ x: float3, _ y: Float) -> float3 {
+  @inlinable @inline(__always) public static func copysign(_ x: float3, _ y: Float) -> float3 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1086,7 +1248,7 @@ extension fast {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::copysign`; §8.4 Table 8.2.
-  @inlinable public static func copysign(_ x: float4, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func copysign(_ x: float4, _ y: float4) -> float4 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1095,7 +1257,7 @@ extension fast {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::copysign`; §8.4 Table 8.2.
-  @inlinable public static func copysign(_ x: float4, _ y: Float) -> float4 {
+  @inlinable @inline(__always) public static func copysign(_ x: float4, _ y: Float) -> float4 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1112,7 +1274,9 @@ extension fast {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fdim`; §8.4 Table 8.2.
-  @inlinable public static func fdim(_ x: float2, _ y: float2) -> float2 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float2, _ y: float2) -> float2 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
   /// `x > y`, otherwise +0.
@@ -1120,7 +1284,9 @@ extension fast {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fdim`; §8.4 Table 8.2.
-  @inlinable public static func fdim(_ x: float2, _ y: Float) -> float2 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float2, _ y: Float) -> float2 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
   /// `x > y`, otherwise +0.
@@ -1128,7 +1294,9 @@ extension fast {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fdim`; §8.4 Table 8.2.
-  @inlinable public static func fdim(_ x: float3, _ y: float3) -> float3 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float3, _ y: float3) -> float3 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
   /// `x > y`, otherwise +0.
@@ -1136,7 +1304,9 @@ extension fast {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fdim`; §8.4 Table 8.2.
-  @inlinable public static func fdim(_ x: float3, _ y: Float) -> float3 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float3, _ y: Float) -> float3 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
   /// `x > y`, otherwise +0.
@@ -1144,7 +1314,9 @@ extension fast {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fdim`; §8.4 Table 8.2.
-  @inlinable public static func fdim(_ x: float4, _ y: float4) -> float4 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float4, _ y: float4) -> float4 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
   /// `x > y`, otherwise +0.
@@ -1152,7 +1324,9 @@ extension fast {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fdim`; §8.4 Table 8.2.
-  @inlinable public static func fdim(_ x: float4, _ y: Float) -> float4 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float4, _ y: Float) -> float4 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the larger of `x` and `y`.
   ///
@@ -1166,7 +1340,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmax`; §8.4 Table 8.2.
-  @inlinable public static func fmax(_ x: float2, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func fmax(_ x: float2, _ y: float2) -> float2 {
     x.replacing(with: y, where: x .< y)
   }
 
@@ -1175,7 +1349,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmax`; §8.4 Table 8.2.
-  @inlinable public static func fmax(_ x: float2, _ y: Float) -> float2 {
+  @inlinable @inline(__always) public static func fmax(_ x: float2, _ y: Float) -> float2 {
     fmax(x, float2(repeating: y))
   }
 
@@ -1184,7 +1358,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmax`; §8.4 Table 8.2.
-  @inlinable public static func fmax(_ x: Float, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func fmax(_ x: Float, _ y: float2) -> float2 {
     fmax(float2(repeating: x), y)
   }
 
@@ -1193,7 +1367,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmax`; §8.4 Table 8.2.
-  @inlinable public static func fmax(_ x: float3, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func fmax(_ x: float3, _ y: float3) -> float3 {
     x.replacing(with: y, where: x .< y)
   }
 
@@ -1202,7 +1376,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmax`; §8.4 Table 8.2.
-  @inlinable public static func fmax(_ x: float3, _ y: Float) -> float3 {
+  @inlinable @inline(__always) public static func fmax(_ x: float3, _ y: Float) -> float3 {
     fmax(x, float3(repeating: y))
   }
 
@@ -1211,7 +1385,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmax`; §8.4 Table 8.2.
-  @inlinable public static func fmax(_ x: Float, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func fmax(_ x: Float, _ y: float3) -> float3 {
     fmax(float3(repeating: x), y)
   }
 
@@ -1220,7 +1394,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmax`; §8.4 Table 8.2.
-  @inlinable public static func fmax(_ x: float4, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func fmax(_ x: float4, _ y: float4) -> float4 {
     x.replacing(with: y, where: x .< y)
   }
 
@@ -1229,7 +1403,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmax`; §8.4 Table 8.2.
-  @inlinable public static func fmax(_ x: float4, _ y: Float) -> float4 {
+  @inlinable @inline(__always) public static func fmax(_ x: float4, _ y: Float) -> float4 {
     fmax(x, float4(repeating: y))
   }
 
@@ -1238,7 +1412,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmax`; §8.4 Table 8.2.
-  @inlinable public static func fmax(_ x: Float, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func fmax(_ x: Float, _ y: float4) -> float4 {
     fmax(float4(repeating: x), y)
   }
 
@@ -1254,7 +1428,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmin`; §8.4 Table 8.2.
-  @inlinable public static func fmin(_ x: float2, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func fmin(_ x: float2, _ y: float2) -> float2 {
     x.replacing(with: y, where: y .< x)
   }
 
@@ -1263,7 +1437,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmin`; §8.4 Table 8.2.
-  @inlinable public static func fmin(_ x: float2, _ y: Float) -> float2 {
+  @inlinable @inline(__always) public static func fmin(_ x: float2, _ y: Float) -> float2 {
     fmin(x, float2(repeating: y))
   }
 
@@ -1272,7 +1446,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmin`; §8.4 Table 8.2.
-  @inlinable public static func fmin(_ x: Float, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func fmin(_ x: Float, _ y: float2) -> float2 {
     fmin(float2(repeating: x), y)
   }
 
@@ -1281,7 +1455,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmin`; §8.4 Table 8.2.
-  @inlinable public static func fmin(_ x: float3, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func fmin(_ x: float3, _ y: float3) -> float3 {
     x.replacing(with: y, where: y .< x)
   }
 
@@ -1290,7 +1464,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmin`; §8.4 Table 8.2.
-  @inlinable public static func fmin(_ x: float3, _ y: Float) -> float3 {
+  @inlinable @inline(__always) public static func fmin(_ x: float3, _ y: Float) -> float3 {
     fmin(x, float3(repeating: y))
   }
 
@@ -1299,7 +1473,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmin`; §8.4 Table 8.2.
-  @inlinable public static func fmin(_ x: Float, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func fmin(_ x: Float, _ y: float3) -> float3 {
     fmin(float3(repeating: x), y)
   }
 
@@ -1308,7 +1482,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmin`; §8.4 Table 8.2.
-  @inlinable public static func fmin(_ x: float4, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func fmin(_ x: float4, _ y: float4) -> float4 {
     x.replacing(with: y, where: y .< x)
   }
 
@@ -1317,7 +1491,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmin`; §8.4 Table 8.2.
-  @inlinable public static func fmin(_ x: float4, _ y: Float) -> float4 {
+  @inlinable @inline(__always) public static func fmin(_ x: float4, _ y: Float) -> float4 {
     fmin(x, float4(repeating: y))
   }
 
@@ -1326,7 +1500,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmin`; §8.4 Table 8.2.
-  @inlinable public static func fmin(_ x: Float, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func fmin(_ x: Float, _ y: float4) -> float4 {
     fmin(float4(repeating: x), y)
   }
 
@@ -1342,7 +1516,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::max`; §8.4 Table 8.2.
-  @inlinable public static func max(_ x: float2, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func max(_ x: float2, _ y: float2) -> float2 {
     x.replacing(with: y, where: x .< y)
   }
 
@@ -1351,7 +1525,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::max`; §8.4 Table 8.2.
-  @inlinable public static func max(_ x: float2, _ y: Float) -> float2 {
+  @inlinable @inline(__always) public static func max(_ x: float2, _ y: Float) -> float2 {
     max(x, float2(repeating: y))
   }
 
@@ -1360,7 +1534,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::max`; §8.4 Table 8.2.
-  @inlinable public static func max(_ x: Float, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func max(_ x: Float, _ y: float2) -> float2 {
     max(float2(repeating: x), y)
   }
 
@@ -1369,7 +1543,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::max`; §8.4 Table 8.2.
-  @inlinable public static func max(_ x: float3, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func max(_ x: float3, _ y: float3) -> float3 {
     x.replacing(with: y, where: x .< y)
   }
 
@@ -1378,7 +1552,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::max`; §8.4 Table 8.2.
-  @inlinable public static func max(_ x: float3, _ y: Float) -> float3 {
+  @inlinable @inline(__always) public static func max(_ x: float3, _ y: Float) -> float3 {
     max(x, float3(repeating: y))
   }
 
@@ -1387,7 +1561,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::max`; §8.4 Table 8.2.
-  @inlinable public static func max(_ x: Float, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func max(_ x: Float, _ y: float3) -> float3 {
     max(float3(repeating: x), y)
   }
 
@@ -1396,7 +1570,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::max`; §8.4 Table 8.2.
-  @inlinable public static func max(_ x: float4, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func max(_ x: float4, _ y: float4) -> float4 {
     x.replacing(with: y, where: x .< y)
   }
 
@@ -1405,7 +1579,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::max`; §8.4 Table 8.2.
-  @inlinable public static func max(_ x: float4, _ y: Float) -> float4 {
+  @inlinable @inline(__always) public static func max(_ x: float4, _ y: Float) -> float4 {
     max(x, float4(repeating: y))
   }
 
@@ -1414,7 +1588,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `x < y ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::max`; §8.4 Table 8.2.
-  @inlinable public static func max(_ x: Float, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func max(_ x: Float, _ y: float4) -> float4 {
     max(float4(repeating: x), y)
   }
 
@@ -1430,7 +1604,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::min`; §8.4 Table 8.2.
-  @inlinable public static func min(_ x: float2, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func min(_ x: float2, _ y: float2) -> float2 {
     x.replacing(with: y, where: y .< x)
   }
 
@@ -1439,7 +1613,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::min`; §8.4 Table 8.2.
-  @inlinable public static func min(_ x: float2, _ y: Float) -> float2 {
+  @inlinable @inline(__always) public static func min(_ x: float2, _ y: Float) -> float2 {
     min(x, float2(repeating: y))
   }
 
@@ -1448,7 +1622,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::min`; §8.4 Table 8.2.
-  @inlinable public static func min(_ x: Float, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func min(_ x: Float, _ y: float2) -> float2 {
     min(float2(repeating: x), y)
   }
 
@@ -1457,7 +1631,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::min`; §8.4 Table 8.2.
-  @inlinable public static func min(_ x: float3, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func min(_ x: float3, _ y: float3) -> float3 {
     x.replacing(with: y, where: y .< x)
   }
 
@@ -1466,7 +1640,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::min`; §8.4 Table 8.2.
-  @inlinable public static func min(_ x: float3, _ y: Float) -> float3 {
+  @inlinable @inline(__always) public static func min(_ x: float3, _ y: Float) -> float3 {
     min(x, float3(repeating: y))
   }
 
@@ -1475,7 +1649,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::min`; §8.4 Table 8.2.
-  @inlinable public static func min(_ x: Float, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func min(_ x: Float, _ y: float3) -> float3 {
     min(float3(repeating: x), y)
   }
 
@@ -1484,7 +1658,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::min`; §8.4 Table 8.2.
-  @inlinable public static func min(_ x: float4, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func min(_ x: float4, _ y: float4) -> float4 {
     x.replacing(with: y, where: y .< x)
   }
 
@@ -1493,7 +1667,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::min`; §8.4 Table 8.2.
-  @inlinable public static func min(_ x: float4, _ y: Float) -> float4 {
+  @inlinable @inline(__always) public static func min(_ x: float4, _ y: Float) -> float4 {
     min(x, float4(repeating: y))
   }
 
@@ -1502,7 +1676,7 @@ extension fast {
   /// Fast math leaves NaN undefined: this is one compare and select, `y < x ? y : x`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::min`; §8.4 Table 8.2.
-  @inlinable public static func min(_ x: Float, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func min(_ x: Float, _ y: float4) -> float4 {
     min(float4(repeating: x), y)
   }
 
@@ -1523,7 +1697,7 @@ extension fast {
   /// of `x / y` when the quotient is large (Table 8.2: fast `fmod` is undefined).
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmod`; §8.4 Table 8.2.
-  @inlinable public static func fmod(_ x: float2, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func fmod(_ x: float2, _ y: float2) -> float2 {
     x - y * (x / y).rounded(.towardZero)
   }
 
@@ -1534,7 +1708,7 @@ extension fast {
   /// of `x / y` when the quotient is large (Table 8.2: fast `fmod` is undefined).
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmod`; §8.4 Table 8.2.
-  @inlinable public static func fmod(_ x: float2, _ y: Float) -> float2 {
+  @inlinable @inline(__always) public static func fmod(_ x: float2, _ y: Float) -> float2 {
     fmod(x, float2(repeating: y))
   }
 
@@ -1545,7 +1719,7 @@ extension fast {
   /// of `x / y` when the quotient is large (Table 8.2: fast `fmod` is undefined).
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmod`; §8.4 Table 8.2.
-  @inlinable public static func fmod(_ x: float3, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func fmod(_ x: float3, _ y: float3) -> float3 {
     x - y * (x / y).rounded(.towardZero)
   }
 
@@ -1556,7 +1730,7 @@ extension fast {
   /// of `x / y` when the quotient is large (Table 8.2: fast `fmod` is undefined).
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmod`; §8.4 Table 8.2.
-  @inlinable public static func fmod(_ x: float3, _ y: Float) -> float3 {
+  @inlinable @inline(__always) public static func fmod(_ x: float3, _ y: Float) -> float3 {
     fmod(x, float3(repeating: y))
   }
 
@@ -1567,7 +1741,7 @@ extension fast {
   /// of `x / y` when the quotient is large (Table 8.2: fast `fmod` is undefined).
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmod`; §8.4 Table 8.2.
-  @inlinable public static func fmod(_ x: float4, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func fmod(_ x: float4, _ y: float4) -> float4 {
     x - y * (x / y).rounded(.towardZero)
   }
 
@@ -1578,7 +1752,7 @@ extension fast {
   /// of `x / y` when the quotient is large (Table 8.2: fast `fmod` is undefined).
   ///
   /// Source: MSL 3.2 §6.5, `fast::fmod`; §8.4 Table 8.2.
-  @inlinable public static func fmod(_ x: float4, _ y: Float) -> float4 {
+  @inlinable @inline(__always) public static func fmod(_ x: float4, _ y: Float) -> float4 {
     fmod(x, float4(repeating: y))
   }
 
@@ -1596,7 +1770,7 @@ extension fast {
   /// `powf`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::pow`; §8.4 Table 8.2.
-  @inlinable public static func pow(_ x: float2, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func pow(_ x: float2, _ y: float2) -> float2 {
     float2(pow(x.x, y.x), pow(x.y, y.y))
   }
 
@@ -1606,7 +1780,7 @@ extension fast {
   /// `powf`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::pow`; §8.4 Table 8.2.
-  @inlinable public static func pow(_ x: float2, _ y: Float) -> float2 {
+  @inlinable @inline(__always) public static func pow(_ x: float2, _ y: Float) -> float2 {
     pow(x, float2(repeating: y))
   }
 
@@ -1616,7 +1790,7 @@ extension fast {
   /// `powf`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::pow`; §8.4 Table 8.2.
-  @inlinable public static func pow(_ x: float3, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func pow(_ x: float3, _ y: float3) -> float3 {
     float3(pow(x.x, y.x), pow(x.y, y.y), pow(x.z, y.z))
   }
 
@@ -1626,7 +1800,7 @@ extension fast {
   /// `powf`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::pow`; §8.4 Table 8.2.
-  @inlinable public static func pow(_ x: float3, _ y: Float) -> float3 {
+  @inlinable @inline(__always) public static func pow(_ x: float3, _ y: Float) -> float3 {
     pow(x, float3(repeating: y))
   }
 
@@ -1636,7 +1810,7 @@ extension fast {
   /// `powf`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::pow`; §8.4 Table 8.2.
-  @inlinable public static func pow(_ x: float4, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func pow(_ x: float4, _ y: float4) -> float4 {
     float4(pow(x.x, y.x), pow(x.y, y.y), pow(x.z, y.z), pow(x.w, y.w))
   }
 
@@ -1646,7 +1820,7 @@ extension fast {
   /// `powf`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::pow`; §8.4 Table 8.2.
-  @inlinable public static func pow(_ x: float4, _ y: Float) -> float4 {
+  @inlinable @inline(__always) public static func pow(_ x: float4, _ y: Float) -> float4 {
     pow(x, float4(repeating: y))
   }
 
@@ -1662,42 +1836,54 @@ extension fast {
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::powr`; §8.4 Table 8.2.
-  @inlinable public static func powr(_ x: float2, _ y: float2) -> float2 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float2, _ y: float2) -> float2 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
   ///
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::powr`; §8.4 Table 8.2.
-  @inlinable public static func powr(_ x: float2, _ y: Float) -> float2 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float2, _ y: Float) -> float2 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
   ///
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::powr`; §8.4 Table 8.2.
-  @inlinable public static func powr(_ x: float3, _ y: float3) -> float3 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float3, _ y: float3) -> float3 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
   ///
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::powr`; §8.4 Table 8.2.
-  @inlinable public static func powr(_ x: float3, _ y: Float) -> float3 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float3, _ y: Float) -> float3 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
   ///
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::powr`; §8.4 Table 8.2.
-  @inlinable public static func powr(_ x: float4, _ y: float4) -> float4 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float4, _ y: float4) -> float4 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
   ///
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::powr`; §8.4 Table 8.2.
-  @inlinable public static func powr(_ x: float4, _ y: Float) -> float4 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float4, _ y: Float) -> float4 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns `x` divided by `y`.
   ///
@@ -1711,7 +1897,7 @@ extension fast {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::divide`; §8.4 Table 8.2.
-  @inlinable public static func divide(_ x: float2, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func divide(_ x: float2, _ y: float2) -> float2 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1720,7 +1906,7 @@ extension fast {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::divide`; §8.4 Table 8.2.
-  @inlinable public static func divide(_ x: float2, _ y: Float) -> float2 {
+  @inlinable @inline(__always) public static func divide(_ x: float2, _ y: Float) -> float2 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1729,7 +1915,7 @@ extension fast {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::divide`; §8.4 Table 8.2.
-  @inlinable public static func divide(_ x: float3, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func divide(_ x: float3, _ y: float3) -> float3 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1738,7 +1924,7 @@ extension fast {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::divide`; §8.4 Table 8.2.
-  @inlinable public static func divide(_ x: float3, _ y: Float) -> float3 {
+  @inlinable @inline(__always) public static func divide(_ x: float3, _ y: Float) -> float3 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1747,7 +1933,7 @@ extension fast {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::divide`; §8.4 Table 8.2.
-  @inlinable public static func divide(_ x: float4, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func divide(_ x: float4, _ y: float4) -> float4 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1756,7 +1942,7 @@ extension fast {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::divide`; §8.4 Table 8.2.
-  @inlinable public static func divide(_ x: float4, _ y: Float) -> float4 {
+  @inlinable @inline(__always) public static func divide(_ x: float4, _ y: Float) -> float4 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1775,9 +1961,9 @@ extension fast {
   /// The same as the unqualified `fma`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fma`; §8.4 Table 8.2.
-  @inlinable public static func fma(_ a: float2, _ b: float2, _ c: float2) -> float2 {
-    LayerFXMath.fma(a, b, c)
-  }
+  @inlinable @inline(__always) public static func fma(_ a: float2, _ b: float2, _ c: float2)
+    -> float2
+  { LayerFXMath.fma(a, b, c) }
 
   /// Returns `a × b + c` for each component of `a`, each component of `b`, each component of `c`,
   /// rounded once (fused multiply-add).
@@ -1785,9 +1971,9 @@ extension fast {
   /// The same as the unqualified `fma`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fma`; §8.4 Table 8.2.
-  @inlinable public static func fma(_ a: float3, _ b: float3, _ c: float3) -> float3 {
-    LayerFXMath.fma(a, b, c)
-  }
+  @inlinable @inline(__always) public static func fma(_ a: float3, _ b: float3, _ c: float3)
+    -> float3
+  { LayerFXMath.fma(a, b, c) }
 
   /// Returns `a × b + c` for each component of `a`, each component of `b`, each component of `c`,
   /// rounded once (fused multiply-add).
@@ -1795,9 +1981,9 @@ extension fast {
   /// The same as the unqualified `fma`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::fma`; §8.4 Table 8.2.
-  @inlinable public static func fma(_ a: float4, _ b: float4, _ c: float4) -> float4 {
-    LayerFXMath.fma(a, b, c)
-  }
+  @inlinable @inline(__always) public static func fma(_ a: float4, _ b: float4, _ c: float4)
+    -> float4
+  { LayerFXMath.fma(a, b, c) }
 
   /// Returns the sine of `x` (radians) and sets `cosval` to its cosine.
   ///
@@ -1813,41 +1999,43 @@ extension fast {
   /// The same as the unqualified `sincos`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sincos`; §8.4 Table 8.2.
-  @inlinable public static func sincos(_ x: float2, _ cosval: inout float2) -> float2 {
-    LayerFXMath.sincos(x, &cosval)
-  }
+  @inlinable @inline(__always) public static func sincos(_ x: float2, _ cosval: inout float2)
+    -> float2
+  { LayerFXMath.sincos(x, &cosval) }
 
   /// Returns the sine of each component of `x` (radians) and sets `cosval` to its cosine.
   ///
   /// The same as the unqualified `sincos`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sincos`; §8.4 Table 8.2.
-  @inlinable public static func sincos(_ x: float3, _ cosval: inout float3) -> float3 {
-    LayerFXMath.sincos(x, &cosval)
-  }
+  @inlinable @inline(__always) public static func sincos(_ x: float3, _ cosval: inout float3)
+    -> float3
+  { LayerFXMath.sincos(x, &cosval) }
 
   /// Returns the sine of each component of `x` (radians) and sets `cosval` to its cosine.
   ///
   /// The same as the unqualified `sincos`.
   ///
   /// Source: MSL 3.2 §6.5, `fast::sincos`; §8.4 Table 8.2.
-  @inlinable public static func sincos(_ x: float4, _ cosval: inout float4) -> float4 {
-    LayerFXMath.sincos(x, &cosval)
-  }
+  @inlinable @inline(__always) public static func sincos(_ x: float4, _ cosval: inout float4)
+    -> float4
+  { LayerFXMath.sincos(x, &cosval) }
 
   /// Returns the Euclidean length `sqrt(dot(x, x))`.
   ///
   /// The same as the unqualified `length`.
   ///
   /// Source: MSL 3.2 §6.8, `fast::length`; §8.4 Table 8.2.
-  @inlinable public static func length(_ x: float2) -> Float { LayerFXMath.length(x) }
+  @inlinable @inline(__always) public static func length(_ x: float2) -> Float {
+    LayerFXMath.length(x)
+  }
 
   /// Returns the distance `length(x − y)`.
   ///
   /// The same as the unqualified `distance`.
   ///
   /// Source: MSL 3.2 §6.8, `fast::distance`; §8.4 Table 8.2.
-  @inlinable public static func distance(_ x: float2, _ y: float2) -> Float {
+  @inlinable @inline(__always) public static func distance(_ x: float2, _ y: float2) -> Float {
     LayerFXMath.distance(x, y)
   }
 
@@ -1856,21 +2044,25 @@ extension fast {
   /// The same as the unqualified `normalize`.
   ///
   /// Source: MSL 3.2 §6.8, `fast::normalize`; §8.4 Table 8.2.
-  @inlinable public static func normalize(_ x: float2) -> float2 { LayerFXMath.normalize(x) }
+  @inlinable @inline(__always) public static func normalize(_ x: float2) -> float2 {
+    LayerFXMath.normalize(x)
+  }
 
   /// Returns the Euclidean length `sqrt(dot(x, x))`.
   ///
   /// The same as the unqualified `length`.
   ///
   /// Source: MSL 3.2 §6.8, `fast::length`; §8.4 Table 8.2.
-  @inlinable public static func length(_ x: float3) -> Float { LayerFXMath.length(x) }
+  @inlinable @inline(__always) public static func length(_ x: float3) -> Float {
+    LayerFXMath.length(x)
+  }
 
   /// Returns the distance `length(x − y)`.
   ///
   /// The same as the unqualified `distance`.
   ///
   /// Source: MSL 3.2 §6.8, `fast::distance`; §8.4 Table 8.2.
-  @inlinable public static func distance(_ x: float3, _ y: float3) -> Float {
+  @inlinable @inline(__always) public static func distance(_ x: float3, _ y: float3) -> Float {
     LayerFXMath.distance(x, y)
   }
 
@@ -1879,21 +2071,25 @@ extension fast {
   /// The same as the unqualified `normalize`.
   ///
   /// Source: MSL 3.2 §6.8, `fast::normalize`; §8.4 Table 8.2.
-  @inlinable public static func normalize(_ x: float3) -> float3 { LayerFXMath.normalize(x) }
+  @inlinable @inline(__always) public static func normalize(_ x: float3) -> float3 {
+    LayerFXMath.normalize(x)
+  }
 
   /// Returns the Euclidean length `sqrt(dot(x, x))`.
   ///
   /// The same as the unqualified `length`.
   ///
   /// Source: MSL 3.2 §6.8, `fast::length`; §8.4 Table 8.2.
-  @inlinable public static func length(_ x: float4) -> Float { LayerFXMath.length(x) }
+  @inlinable @inline(__always) public static func length(_ x: float4) -> Float {
+    LayerFXMath.length(x)
+  }
 
   /// Returns the distance `length(x − y)`.
   ///
   /// The same as the unqualified `distance`.
   ///
   /// Source: MSL 3.2 §6.8, `fast::distance`; §8.4 Table 8.2.
-  @inlinable public static func distance(_ x: float4, _ y: float4) -> Float {
+  @inlinable @inline(__always) public static func distance(_ x: float4, _ y: float4) -> Float {
     LayerFXMath.distance(x, y)
   }
 
@@ -1902,5 +2098,7 @@ extension fast {
   /// The same as the unqualified `normalize`.
   ///
   /// Source: MSL 3.2 §6.8, `fast::normalize`; §8.4 Table 8.2.
-  @inlinable public static func normalize(_ x: float4) -> float4 { LayerFXMath.normalize(x) }
+  @inlinable @inline(__always) public static func normalize(_ x: float4) -> float4 {
+    LayerFXMath.normalize(x)
+  }
 }

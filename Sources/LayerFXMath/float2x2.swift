@@ -80,74 +80,82 @@ public struct float2x2: Equatable, Sendable {
   /// Returns the element-wise sum.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func + (lhs: float2x2, rhs: float2x2) -> float2x2 {
+  @inlinable @inline(__always) public static func + (lhs: float2x2, rhs: float2x2) -> float2x2 {
     float2x2(lhs.columns.0 + rhs.columns.0, lhs.columns.1 + rhs.columns.1)
   }
 
   /// Returns the element-wise difference.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func - (lhs: float2x2, rhs: float2x2) -> float2x2 {
+  @inlinable @inline(__always) public static func - (lhs: float2x2, rhs: float2x2) -> float2x2 {
     float2x2(lhs.columns.0 - rhs.columns.0, lhs.columns.1 - rhs.columns.1)
   }
 
   /// Returns every element multiplied by `rhs`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float2x2, rhs: Float) -> float2x2 {
+  @inlinable @inline(__always) public static func * (lhs: float2x2, rhs: Float) -> float2x2 {
     float2x2(lhs.columns.0 * rhs, lhs.columns.1 * rhs)
   }
 
   /// Returns every element multiplied by `lhs`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: Float, rhs: float2x2) -> float2x2 {
+  @inlinable @inline(__always) public static func * (lhs: Float, rhs: float2x2) -> float2x2 {
     float2x2(lhs * rhs.columns.0, lhs * rhs.columns.1)
   }
 
   /// Returns the matrix × column-vector product `Σᵢ lhs[i] × rhs[i]` (a `float2`).
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float2x2, rhs: float2) -> float2 {
+  @inlinable @inline(__always) public static func * (lhs: float2x2, rhs: float2) -> float2 {
     lhs.columns.0 * rhs.x + lhs.columns.1 * rhs.y
   }
 
   /// Returns the row-vector × matrix product `(dot(lhs, rhs[0]), dot(lhs, rhs[1]), …)`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float2, rhs: float2x2) -> float2 {
+  @inlinable @inline(__always) public static func * (lhs: float2, rhs: float2x2) -> float2 {
     float2(dot(lhs, rhs.columns.0), dot(lhs, rhs.columns.1))
   }
 
   /// Returns the matrix product: column `i` is `lhs * rhs[i]`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float2x2, rhs: float2x2) -> float2x2 {
+  @inlinable @inline(__always) public static func * (lhs: float2x2, rhs: float2x2) -> float2x2 {
     float2x2(lhs * rhs.columns.0, lhs * rhs.columns.1)
   }
 
   /// Returns the matrix with every element negated.
-  @inlinable public static prefix func - (operand: float2x2) -> float2x2 {
+  @inlinable @inline(__always) public static prefix func - (operand: float2x2) -> float2x2 {
     float2x2(-operand.columns.0, -operand.columns.1)
   }
 
   /// Adds `rhs` to `lhs`, element by element.
-  @inlinable public static func += (lhs: inout float2x2, rhs: float2x2) { lhs = lhs + rhs }
+  @inlinable @inline(__always) public static func += (lhs: inout float2x2, rhs: float2x2) {
+    lhs = lhs + rhs
+  }
 
   /// Subtracts `rhs` from `lhs`, element by element.
-  @inlinable public static func -= (lhs: inout float2x2, rhs: float2x2) { lhs = lhs - rhs }
+  @inlinable @inline(__always) public static func -= (lhs: inout float2x2, rhs: float2x2) {
+    lhs = lhs - rhs
+  }
 
   /// Multiplies every element of `lhs` by `rhs`.
-  @inlinable public static func *= (lhs: inout float2x2, rhs: Float) { lhs = lhs * rhs }
+  @inlinable @inline(__always) public static func *= (lhs: inout float2x2, rhs: Float) {
+    lhs = lhs * rhs
+  }
 
   /// Replaces `lhs` with the matrix product `lhs * rhs`.
-  @inlinable public static func *= (lhs: inout float2x2, rhs: float2x2) { lhs = lhs * rhs }
+  @inlinable @inline(__always) public static func *= (lhs: inout float2x2, rhs: float2x2) {
+    lhs = lhs * rhs
+  }
 }
 
 /// Returns the transpose of `m`: column `i` of the result is row `i` of `m`.
 ///
 /// Source: MSL 3.2 §6.6, `transpose`.
-@inlinable public func transpose(_ m: float2x2) -> float2x2 {
+@inlinable @inline(__always) public func transpose(_ m: float2x2) -> float2x2 {
   float2x2(float2(m.columns.0.x, m.columns.1.x), float2(m.columns.0.y, m.columns.1.y))
 }
 

@@ -85,7 +85,7 @@ public struct float3x3: Equatable, Sendable {
   /// Returns the element-wise sum.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func + (lhs: float3x3, rhs: float3x3) -> float3x3 {
+  @inlinable @inline(__always) public static func + (lhs: float3x3, rhs: float3x3) -> float3x3 {
     float3x3(
       lhs.columns.0 + rhs.columns.0, lhs.columns.1 + rhs.columns.1, lhs.columns.2 + rhs.columns.2)
   }
@@ -93,7 +93,7 @@ public struct float3x3: Equatable, Sendable {
   /// Returns the element-wise difference.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func - (lhs: float3x3, rhs: float3x3) -> float3x3 {
+  @inlinable @inline(__always) public static func - (lhs: float3x3, rhs: float3x3) -> float3x3 {
     float3x3(
       lhs.columns.0 - rhs.columns.0, lhs.columns.1 - rhs.columns.1, lhs.columns.2 - rhs.columns.2)
   }
@@ -101,60 +101,68 @@ public struct float3x3: Equatable, Sendable {
   /// Returns every element multiplied by `rhs`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float3x3, rhs: Float) -> float3x3 {
+  @inlinable @inline(__always) public static func * (lhs: float3x3, rhs: Float) -> float3x3 {
     float3x3(lhs.columns.0 * rhs, lhs.columns.1 * rhs, lhs.columns.2 * rhs)
   }
 
   /// Returns every element multiplied by `lhs`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: Float, rhs: float3x3) -> float3x3 {
+  @inlinable @inline(__always) public static func * (lhs: Float, rhs: float3x3) -> float3x3 {
     float3x3(lhs * rhs.columns.0, lhs * rhs.columns.1, lhs * rhs.columns.2)
   }
 
   /// Returns the matrix × column-vector product `Σᵢ lhs[i] × rhs[i]` (a `float3`).
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float3x3, rhs: float3) -> float3 {
+  @inlinable @inline(__always) public static func * (lhs: float3x3, rhs: float3) -> float3 {
     lhs.columns.0 * rhs.x + lhs.columns.1 * rhs.y + lhs.columns.2 * rhs.z
   }
 
   /// Returns the row-vector × matrix product `(dot(lhs, rhs[0]), dot(lhs, rhs[1]), …)`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float3, rhs: float3x3) -> float3 {
+  @inlinable @inline(__always) public static func * (lhs: float3, rhs: float3x3) -> float3 {
     float3(dot(lhs, rhs.columns.0), dot(lhs, rhs.columns.1), dot(lhs, rhs.columns.2))
   }
 
   /// Returns the matrix product: column `i` is `lhs * rhs[i]`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float3x3, rhs: float3x3) -> float3x3 {
+  @inlinable @inline(__always) public static func * (lhs: float3x3, rhs: float3x3) -> float3x3 {
     float3x3(lhs * rhs.columns.0, lhs * rhs.columns.1, lhs * rhs.columns.2)
   }
 
   /// Returns the matrix with every element negated.
-  @inlinable public static prefix func - (operand: float3x3) -> float3x3 {
+  @inlinable @inline(__always) public static prefix func - (operand: float3x3) -> float3x3 {
     float3x3(-operand.columns.0, -operand.columns.1, -operand.columns.2)
   }
 
   /// Adds `rhs` to `lhs`, element by element.
-  @inlinable public static func += (lhs: inout float3x3, rhs: float3x3) { lhs = lhs + rhs }
+  @inlinable @inline(__always) public static func += (lhs: inout float3x3, rhs: float3x3) {
+    lhs = lhs + rhs
+  }
 
   /// Subtracts `rhs` from `lhs`, element by element.
-  @inlinable public static func -= (lhs: inout float3x3, rhs: float3x3) { lhs = lhs - rhs }
+  @inlinable @inline(__always) public static func -= (lhs: inout float3x3, rhs: float3x3) {
+    lhs = lhs - rhs
+  }
 
   /// Multiplies every element of `lhs` by `rhs`.
-  @inlinable public static func *= (lhs: inout float3x3, rhs: Float) { lhs = lhs * rhs }
+  @inlinable @inline(__always) public static func *= (lhs: inout float3x3, rhs: Float) {
+    lhs = lhs * rhs
+  }
 
   /// Replaces `lhs` with the matrix product `lhs * rhs`.
-  @inlinable public static func *= (lhs: inout float3x3, rhs: float3x3) { lhs = lhs * rhs }
+  @inlinable @inline(__always) public static func *= (lhs: inout float3x3, rhs: float3x3) {
+    lhs = lhs * rhs
+  }
 }
 
 /// Returns the transpose of `m`: column `i` of the result is row `i` of `m`.
 ///
 /// Source: MSL 3.2 §6.6, `transpose`.
-@inlinable public func transpose(_ m: float3x3) -> float3x3 {
+@inlinable @inline(__always) public func transpose(_ m: float3x3) -> float3x3 {
   float3x3(
     float3(m.columns.0.x, m.columns.1.x, m.columns.2.x),
     float3(m.columns.0.y, m.columns.1.y, m.columns.2.y),

@@ -93,7 +93,7 @@ public struct float4x4: Equatable, Sendable {
   /// Returns the element-wise sum.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func + (lhs: float4x4, rhs: float4x4) -> float4x4 {
+  @inlinable @inline(__always) public static func + (lhs: float4x4, rhs: float4x4) -> float4x4 {
     float4x4(
       lhs.columns.0 + rhs.columns.0, lhs.columns.1 + rhs.columns.1, lhs.columns.2 + rhs.columns.2,
       lhs.columns.3 + rhs.columns.3)
@@ -102,7 +102,7 @@ public struct float4x4: Equatable, Sendable {
   /// Returns the element-wise difference.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func - (lhs: float4x4, rhs: float4x4) -> float4x4 {
+  @inlinable @inline(__always) public static func - (lhs: float4x4, rhs: float4x4) -> float4x4 {
     float4x4(
       lhs.columns.0 - rhs.columns.0, lhs.columns.1 - rhs.columns.1, lhs.columns.2 - rhs.columns.2,
       lhs.columns.3 - rhs.columns.3)
@@ -111,28 +111,28 @@ public struct float4x4: Equatable, Sendable {
   /// Returns every element multiplied by `rhs`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float4x4, rhs: Float) -> float4x4 {
+  @inlinable @inline(__always) public static func * (lhs: float4x4, rhs: Float) -> float4x4 {
     float4x4(lhs.columns.0 * rhs, lhs.columns.1 * rhs, lhs.columns.2 * rhs, lhs.columns.3 * rhs)
   }
 
   /// Returns every element multiplied by `lhs`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: Float, rhs: float4x4) -> float4x4 {
+  @inlinable @inline(__always) public static func * (lhs: Float, rhs: float4x4) -> float4x4 {
     float4x4(lhs * rhs.columns.0, lhs * rhs.columns.1, lhs * rhs.columns.2, lhs * rhs.columns.3)
   }
 
   /// Returns the matrix × column-vector product `Σᵢ lhs[i] × rhs[i]` (a `float4`).
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float4x4, rhs: float4) -> float4 {
+  @inlinable @inline(__always) public static func * (lhs: float4x4, rhs: float4) -> float4 {
     lhs.columns.0 * rhs.x + lhs.columns.1 * rhs.y + lhs.columns.2 * rhs.z + lhs.columns.3 * rhs.w
   }
 
   /// Returns the row-vector × matrix product `(dot(lhs, rhs[0]), dot(lhs, rhs[1]), …)`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float4, rhs: float4x4) -> float4 {
+  @inlinable @inline(__always) public static func * (lhs: float4, rhs: float4x4) -> float4 {
     float4(
       dot(lhs, rhs.columns.0), dot(lhs, rhs.columns.1), dot(lhs, rhs.columns.2),
       dot(lhs, rhs.columns.3))
@@ -141,32 +141,40 @@ public struct float4x4: Equatable, Sendable {
   /// Returns the matrix product: column `i` is `lhs * rhs[i]`.
   ///
   /// Source: MSL 3.2 §3.2 "Matrix Operators".
-  @inlinable public static func * (lhs: float4x4, rhs: float4x4) -> float4x4 {
+  @inlinable @inline(__always) public static func * (lhs: float4x4, rhs: float4x4) -> float4x4 {
     float4x4(lhs * rhs.columns.0, lhs * rhs.columns.1, lhs * rhs.columns.2, lhs * rhs.columns.3)
   }
 
   /// Returns the matrix with every element negated.
-  @inlinable public static prefix func - (operand: float4x4) -> float4x4 {
+  @inlinable @inline(__always) public static prefix func - (operand: float4x4) -> float4x4 {
     float4x4(-operand.columns.0, -operand.columns.1, -operand.columns.2, -operand.columns.3)
   }
 
   /// Adds `rhs` to `lhs`, element by element.
-  @inlinable public static func += (lhs: inout float4x4, rhs: float4x4) { lhs = lhs + rhs }
+  @inlinable @inline(__always) public static func += (lhs: inout float4x4, rhs: float4x4) {
+    lhs = lhs + rhs
+  }
 
   /// Subtracts `rhs` from `lhs`, element by element.
-  @inlinable public static func -= (lhs: inout float4x4, rhs: float4x4) { lhs = lhs - rhs }
+  @inlinable @inline(__always) public static func -= (lhs: inout float4x4, rhs: float4x4) {
+    lhs = lhs - rhs
+  }
 
   /// Multiplies every element of `lhs` by `rhs`.
-  @inlinable public static func *= (lhs: inout float4x4, rhs: Float) { lhs = lhs * rhs }
+  @inlinable @inline(__always) public static func *= (lhs: inout float4x4, rhs: Float) {
+    lhs = lhs * rhs
+  }
 
   /// Replaces `lhs` with the matrix product `lhs * rhs`.
-  @inlinable public static func *= (lhs: inout float4x4, rhs: float4x4) { lhs = lhs * rhs }
+  @inlinable @inline(__always) public static func *= (lhs: inout float4x4, rhs: float4x4) {
+    lhs = lhs * rhs
+  }
 }
 
 /// Returns the transpose of `m`: column `i` of the result is row `i` of `m`.
 ///
 /// Source: MSL 3.2 §6.6, `transpose`.
-@inlinable public func transpose(_ m: float4x4) -> float4x4 {
+@inlinable @inline(__always) public func transpose(_ m: float4x4) -> float4x4 {
   float4x4(
     float4(m.columns.0.x, m.columns.1.x, m.columns.2.x, m.columns.3.x),
     float4(m.columns.0.y, m.columns.1.y, m.columns.2.y, m.columns.3.y),

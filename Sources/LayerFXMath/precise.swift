@@ -36,9 +36,9 @@ public enum precise {
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
   /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
-  @inlinable public static func clamp(_ x: float2, _ minval: float2, _ maxval: float2) -> float2 {
-    fmin(fmax(x, minval), maxval)
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float2, _ minval: float2, _ maxval: float2
+  ) -> float2 { fmin(fmax(x, minval), maxval) }
 
   /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`:
   /// `fmin(fmax(x, minval), maxval)`.
@@ -46,18 +46,18 @@ public enum precise {
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
   /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
-  @inlinable public static func clamp(_ x: float2, _ minval: Float, _ maxval: Float) -> float2 {
-    clamp(x, float2(repeating: minval), float2(repeating: maxval))
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float2, _ minval: Float, _ maxval: Float
+  ) -> float2 { clamp(x, float2(repeating: minval), float2(repeating: maxval)) }
 
   /// Returns each component of `x` clamped to `[minval, maxval]`: `fmin(fmax(x, minval), maxval)`.
   ///
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
   /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
-  @inlinable public static func clamp(_ x: float3, _ minval: float3, _ maxval: float3) -> float3 {
-    fmin(fmax(x, minval), maxval)
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float3, _ minval: float3, _ maxval: float3
+  ) -> float3 { fmin(fmax(x, minval), maxval) }
 
   /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`:
   /// `fmin(fmax(x, minval), maxval)`.
@@ -65,18 +65,18 @@ public enum precise {
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
   /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
-  @inlinable public static func clamp(_ x: float3, _ minval: Float, _ maxval: Float) -> float3 {
-    clamp(x, float3(repeating: minval), float3(repeating: maxval))
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float3, _ minval: Float, _ maxval: Float
+  ) -> float3 { clamp(x, float3(repeating: minval), float3(repeating: maxval)) }
 
   /// Returns each component of `x` clamped to `[minval, maxval]`: `fmin(fmax(x, minval), maxval)`.
   ///
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
   /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
-  @inlinable public static func clamp(_ x: float4, _ minval: float4, _ maxval: float4) -> float4 {
-    fmin(fmax(x, minval), maxval)
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float4, _ minval: float4, _ maxval: float4
+  ) -> float4 { fmin(fmax(x, minval), maxval) }
 
   /// Returns each component of `x` clamped to the scalar bounds `[minval, maxval]`:
   /// `fmin(fmax(x, minval), maxval)`.
@@ -84,9 +84,9 @@ public enum precise {
   /// `fmin(fmax(x, minval), maxval)` with IEEE `fmin`/`fmax`: a NaN bound is ignored.
   ///
   /// Source: MSL 3.2 §6.2, `precise::clamp`; §8.4 Table 8.1.
-  @inlinable public static func clamp(_ x: float4, _ minval: Float, _ maxval: Float) -> float4 {
-    clamp(x, float4(repeating: minval), float4(repeating: maxval))
-  }
+  @inlinable @inline(__always) public static func clamp(
+    _ x: float4, _ minval: Float, _ maxval: Float
+  ) -> float4 { clamp(x, float4(repeating: minval), float4(repeating: maxval)) }
 
   /// Returns `x` clamped to `[0, 1]`; NaN gives 0.
   ///
@@ -100,21 +100,27 @@ public enum precise {
   /// The same as the unqualified `saturate`.
   ///
   /// Source: MSL 3.2 §6.2, `precise::saturate`; §8.4 Table 8.1.
-  @inlinable public static func saturate(_ x: float2) -> float2 { LayerFXMath.saturate(x) }
+  @inlinable @inline(__always) public static func saturate(_ x: float2) -> float2 {
+    LayerFXMath.saturate(x)
+  }
 
   /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
   ///
   /// The same as the unqualified `saturate`.
   ///
   /// Source: MSL 3.2 §6.2, `precise::saturate`; §8.4 Table 8.1.
-  @inlinable public static func saturate(_ x: float3) -> float3 { LayerFXMath.saturate(x) }
+  @inlinable @inline(__always) public static func saturate(_ x: float3) -> float3 {
+    LayerFXMath.saturate(x)
+  }
 
   /// Returns each component of `x` clamped to `[0, 1]`; NaN gives 0.
   ///
   /// The same as the unqualified `saturate`.
   ///
   /// Source: MSL 3.2 §6.2, `precise::saturate`; §8.4 Table 8.1.
-  @inlinable public static func saturate(_ x: float4) -> float4 { LayerFXMath.saturate(x) }
+  @inlinable @inline(__always) public static func saturate(_ x: float4) -> float4 {
+    LayerFXMath.saturate(x)
+  }
 
   /// Returns the arc cosine of `x`, in radians, in `[0, π]`.
   ///
@@ -128,21 +134,27 @@ public enum precise {
   /// The same as the unqualified `acos`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::acos`; §8.4 Table 8.1.
-  @inlinable public static func acos(_ x: float2) -> float2 { LayerFXMath.acos(x) }
+  @inlinable @inline(__always) public static func acos(_ x: float2) -> float2 {
+    LayerFXMath.acos(x)
+  }
 
   /// Returns the arc cosine of each component of `x`, in radians, in `[0, π]`.
   ///
   /// The same as the unqualified `acos`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::acos`; §8.4 Table 8.1.
-  @inlinable public static func acos(_ x: float3) -> float3 { LayerFXMath.acos(x) }
+  @inlinable @inline(__always) public static func acos(_ x: float3) -> float3 {
+    LayerFXMath.acos(x)
+  }
 
   /// Returns the arc cosine of each component of `x`, in radians, in `[0, π]`.
   ///
   /// The same as the unqualified `acos`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::acos`; §8.4 Table 8.1.
-  @inlinable public static func acos(_ x: float4) -> float4 { LayerFXMath.acos(x) }
+  @inlinable @inline(__always) public static func acos(_ x: float4) -> float4 {
+    LayerFXMath.acos(x)
+  }
 
   /// Returns the inverse hyperbolic cosine of `x`.
   ///
@@ -156,21 +168,27 @@ public enum precise {
   /// The same as the unqualified `acosh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::acosh`; §8.4 Table 8.1.
-  @inlinable public static func acosh(_ x: float2) -> float2 { LayerFXMath.acosh(x) }
+  @inlinable @inline(__always) public static func acosh(_ x: float2) -> float2 {
+    LayerFXMath.acosh(x)
+  }
 
   /// Returns the inverse hyperbolic cosine of each component of `x`.
   ///
   /// The same as the unqualified `acosh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::acosh`; §8.4 Table 8.1.
-  @inlinable public static func acosh(_ x: float3) -> float3 { LayerFXMath.acosh(x) }
+  @inlinable @inline(__always) public static func acosh(_ x: float3) -> float3 {
+    LayerFXMath.acosh(x)
+  }
 
   /// Returns the inverse hyperbolic cosine of each component of `x`.
   ///
   /// The same as the unqualified `acosh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::acosh`; §8.4 Table 8.1.
-  @inlinable public static func acosh(_ x: float4) -> float4 { LayerFXMath.acosh(x) }
+  @inlinable @inline(__always) public static func acosh(_ x: float4) -> float4 {
+    LayerFXMath.acosh(x)
+  }
 
   /// Returns the arc sine of `x`, in radians, in `[−π/2, π/2]`.
   ///
@@ -184,21 +202,27 @@ public enum precise {
   /// The same as the unqualified `asin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::asin`; §8.4 Table 8.1.
-  @inlinable public static func asin(_ x: float2) -> float2 { LayerFXMath.asin(x) }
+  @inlinable @inline(__always) public static func asin(_ x: float2) -> float2 {
+    LayerFXMath.asin(x)
+  }
 
   /// Returns the arc sine of each component of `x`, in radians, in `[−π/2, π/2]`.
   ///
   /// The same as the unqualified `asin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::asin`; §8.4 Table 8.1.
-  @inlinable public static func asin(_ x: float3) -> float3 { LayerFXMath.asin(x) }
+  @inlinable @inline(__always) public static func asin(_ x: float3) -> float3 {
+    LayerFXMath.asin(x)
+  }
 
   /// Returns the arc sine of each component of `x`, in radians, in `[−π/2, π/2]`.
   ///
   /// The same as the unqualified `asin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::asin`; §8.4 Table 8.1.
-  @inlinable public static func asin(_ x: float4) -> float4 { LayerFXMath.asin(x) }
+  @inlinable @inline(__always) public static func asin(_ x: float4) -> float4 {
+    LayerFXMath.asin(x)
+  }
 
   /// Returns the inverse hyperbolic sine of `x`.
   ///
@@ -212,21 +236,27 @@ public enum precise {
   /// The same as the unqualified `asinh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::asinh`; §8.4 Table 8.1.
-  @inlinable public static func asinh(_ x: float2) -> float2 { LayerFXMath.asinh(x) }
+  @inlinable @inline(__always) public static func asinh(_ x: float2) -> float2 {
+    LayerFXMath.asinh(x)
+  }
 
   /// Returns the inverse hyperbolic sine of each component of `x`.
   ///
   /// The same as the unqualified `asinh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::asinh`; §8.4 Table 8.1.
-  @inlinable public static func asinh(_ x: float3) -> float3 { LayerFXMath.asinh(x) }
+  @inlinable @inline(__always) public static func asinh(_ x: float3) -> float3 {
+    LayerFXMath.asinh(x)
+  }
 
   /// Returns the inverse hyperbolic sine of each component of `x`.
   ///
   /// The same as the unqualified `asinh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::asinh`; §8.4 Table 8.1.
-  @inlinable public static func asinh(_ x: float4) -> float4 { LayerFXMath.asinh(x) }
+  @inlinable @inline(__always) public static func asinh(_ x: float4) -> float4 {
+    LayerFXMath.asinh(x)
+  }
 
   /// Returns the arc tangent of `x`, in radians, in `[−π/2, π/2]`.
   ///
@@ -240,21 +270,27 @@ public enum precise {
   /// The same as the unqualified `atan`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::atan`; §8.4 Table 8.1.
-  @inlinable public static func atan(_ x: float2) -> float2 { LayerFXMath.atan(x) }
+  @inlinable @inline(__always) public static func atan(_ x: float2) -> float2 {
+    LayerFXMath.atan(x)
+  }
 
   /// Returns the arc tangent of each component of `x`, in radians, in `[−π/2, π/2]`.
   ///
   /// The same as the unqualified `atan`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::atan`; §8.4 Table 8.1.
-  @inlinable public static func atan(_ x: float3) -> float3 { LayerFXMath.atan(x) }
+  @inlinable @inline(__always) public static func atan(_ x: float3) -> float3 {
+    LayerFXMath.atan(x)
+  }
 
   /// Returns the arc tangent of each component of `x`, in radians, in `[−π/2, π/2]`.
   ///
   /// The same as the unqualified `atan`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::atan`; §8.4 Table 8.1.
-  @inlinable public static func atan(_ x: float4) -> float4 { LayerFXMath.atan(x) }
+  @inlinable @inline(__always) public static func atan(_ x: float4) -> float4 {
+    LayerFXMath.atan(x)
+  }
 
   /// Returns the inverse hyperbolic tangent of `x`.
   ///
@@ -268,21 +304,27 @@ public enum precise {
   /// The same as the unqualified `atanh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::atanh`; §8.4 Table 8.1.
-  @inlinable public static func atanh(_ x: float2) -> float2 { LayerFXMath.atanh(x) }
+  @inlinable @inline(__always) public static func atanh(_ x: float2) -> float2 {
+    LayerFXMath.atanh(x)
+  }
 
   /// Returns the inverse hyperbolic tangent of each component of `x`.
   ///
   /// The same as the unqualified `atanh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::atanh`; §8.4 Table 8.1.
-  @inlinable public static func atanh(_ x: float3) -> float3 { LayerFXMath.atanh(x) }
+  @inlinable @inline(__always) public static func atanh(_ x: float3) -> float3 {
+    LayerFXMath.atanh(x)
+  }
 
   /// Returns the inverse hyperbolic tangent of each component of `x`.
   ///
   /// The same as the unqualified `atanh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::atanh`; §8.4 Table 8.1.
-  @inlinable public static func atanh(_ x: float4) -> float4 { LayerFXMath.atanh(x) }
+  @inlinable @inline(__always) public static func atanh(_ x: float4) -> float4 {
+    LayerFXMath.atanh(x)
+  }
 
   /// Returns the cosine of `x` (radians).
   ///
@@ -296,21 +338,21 @@ public enum precise {
   /// The same as the unqualified `cos`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::cos`; §8.4 Table 8.1.
-  @inlinable public static func cos(_ x: float2) -> float2 { LayerFXMath.cos(x) }
+  @inlinable @inline(__always) public static func cos(_ x: float2) -> float2 { LayerFXMath.cos(x) }
 
   /// Returns the cosine of each component of `x` (radians).
   ///
   /// The same as the unqualified `cos`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::cos`; §8.4 Table 8.1.
-  @inlinable public static func cos(_ x: float3) -> float3 { LayerFXMath.cos(x) }
+  @inlinable @inline(__always) public static func cos(_ x: float3) -> float3 { LayerFXMath.cos(x) }
 
   /// Returns the cosine of each component of `x` (radians).
   ///
   /// The same as the unqualified `cos`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::cos`; §8.4 Table 8.1.
-  @inlinable public static func cos(_ x: float4) -> float4 { LayerFXMath.cos(x) }
+  @inlinable @inline(__always) public static func cos(_ x: float4) -> float4 { LayerFXMath.cos(x) }
 
   /// Returns the hyperbolic cosine of `x`.
   ///
@@ -324,21 +366,27 @@ public enum precise {
   /// The same as the unqualified `cosh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::cosh`; §8.4 Table 8.1.
-  @inlinable public static func cosh(_ x: float2) -> float2 { LayerFXMath.cosh(x) }
+  @inlinable @inline(__always) public static func cosh(_ x: float2) -> float2 {
+    LayerFXMath.cosh(x)
+  }
 
   /// Returns the hyperbolic cosine of each component of `x`.
   ///
   /// The same as the unqualified `cosh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::cosh`; §8.4 Table 8.1.
-  @inlinable public static func cosh(_ x: float3) -> float3 { LayerFXMath.cosh(x) }
+  @inlinable @inline(__always) public static func cosh(_ x: float3) -> float3 {
+    LayerFXMath.cosh(x)
+  }
 
   /// Returns the hyperbolic cosine of each component of `x`.
   ///
   /// The same as the unqualified `cosh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::cosh`; §8.4 Table 8.1.
-  @inlinable public static func cosh(_ x: float4) -> float4 { LayerFXMath.cosh(x) }
+  @inlinable @inline(__always) public static func cosh(_ x: float4) -> float4 {
+    LayerFXMath.cosh(x)
+  }
 
   /// Returns the natural exponential `eˣ` of `x`.
   ///
@@ -352,21 +400,21 @@ public enum precise {
   /// The same as the unqualified `exp`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::exp`; §8.4 Table 8.1.
-  @inlinable public static func exp(_ x: float2) -> float2 { LayerFXMath.exp(x) }
+  @inlinable @inline(__always) public static func exp(_ x: float2) -> float2 { LayerFXMath.exp(x) }
 
   /// Returns the natural exponential `eˣ` of each component of `x`.
   ///
   /// The same as the unqualified `exp`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::exp`; §8.4 Table 8.1.
-  @inlinable public static func exp(_ x: float3) -> float3 { LayerFXMath.exp(x) }
+  @inlinable @inline(__always) public static func exp(_ x: float3) -> float3 { LayerFXMath.exp(x) }
 
   /// Returns the natural exponential `eˣ` of each component of `x`.
   ///
   /// The same as the unqualified `exp`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::exp`; §8.4 Table 8.1.
-  @inlinable public static func exp(_ x: float4) -> float4 { LayerFXMath.exp(x) }
+  @inlinable @inline(__always) public static func exp(_ x: float4) -> float4 { LayerFXMath.exp(x) }
 
   /// Returns the base-2 exponential `2ˣ` of `x`.
   ///
@@ -380,21 +428,27 @@ public enum precise {
   /// The same as the unqualified `exp2`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::exp2`; §8.4 Table 8.1.
-  @inlinable public static func exp2(_ x: float2) -> float2 { LayerFXMath.exp2(x) }
+  @inlinable @inline(__always) public static func exp2(_ x: float2) -> float2 {
+    LayerFXMath.exp2(x)
+  }
 
   /// Returns the base-2 exponential `2ˣ` of each component of `x`.
   ///
   /// The same as the unqualified `exp2`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::exp2`; §8.4 Table 8.1.
-  @inlinable public static func exp2(_ x: float3) -> float3 { LayerFXMath.exp2(x) }
+  @inlinable @inline(__always) public static func exp2(_ x: float3) -> float3 {
+    LayerFXMath.exp2(x)
+  }
 
   /// Returns the base-2 exponential `2ˣ` of each component of `x`.
   ///
   /// The same as the unqualified `exp2`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::exp2`; §8.4 Table 8.1.
-  @inlinable public static func exp2(_ x: float4) -> float4 { LayerFXMath.exp2(x) }
+  @inlinable @inline(__always) public static func exp2(_ x: float4) -> float4 {
+    LayerFXMath.exp2(x)
+  }
 
   /// Returns the natural logarithm of `x`.
   ///
@@ -408,21 +462,21 @@ public enum precise {
   /// The same as the unqualified `log`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::log`; §8.4 Table 8.1.
-  @inlinable public static func log(_ x: float2) -> float2 { LayerFXMath.log(x) }
+  @inlinable @inline(__always) public static func log(_ x: float2) -> float2 { LayerFXMath.log(x) }
 
   /// Returns the natural logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::log`; §8.4 Table 8.1.
-  @inlinable public static func log(_ x: float3) -> float3 { LayerFXMath.log(x) }
+  @inlinable @inline(__always) public static func log(_ x: float3) -> float3 { LayerFXMath.log(x) }
 
   /// Returns the natural logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::log`; §8.4 Table 8.1.
-  @inlinable public static func log(_ x: float4) -> float4 { LayerFXMath.log(x) }
+  @inlinable @inline(__always) public static func log(_ x: float4) -> float4 { LayerFXMath.log(x) }
 
   /// Returns the base-2 logarithm of `x`.
   ///
@@ -436,21 +490,27 @@ public enum precise {
   /// The same as the unqualified `log2`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::log2`; §8.4 Table 8.1.
-  @inlinable public static func log2(_ x: float2) -> float2 { LayerFXMath.log2(x) }
+  @inlinable @inline(__always) public static func log2(_ x: float2) -> float2 {
+    LayerFXMath.log2(x)
+  }
 
   /// Returns the base-2 logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log2`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::log2`; §8.4 Table 8.1.
-  @inlinable public static func log2(_ x: float3) -> float3 { LayerFXMath.log2(x) }
+  @inlinable @inline(__always) public static func log2(_ x: float3) -> float3 {
+    LayerFXMath.log2(x)
+  }
 
   /// Returns the base-2 logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log2`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::log2`; §8.4 Table 8.1.
-  @inlinable public static func log2(_ x: float4) -> float4 { LayerFXMath.log2(x) }
+  @inlinable @inline(__always) public static func log2(_ x: float4) -> float4 {
+    LayerFXMath.log2(x)
+  }
 
   /// Returns the base-10 logarithm of `x`.
   ///
@@ -464,21 +524,27 @@ public enum precise {
   /// The same as the unqualified `log10`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::log10`; §8.4 Table 8.1.
-  @inlinable public static func log10(_ x: float2) -> float2 { LayerFXMath.log10(x) }
+  @inlinable @inline(__always) public static func log10(_ x: float2) -> float2 {
+    LayerFXMath.log10(x)
+  }
 
   /// Returns the base-10 logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log10`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::log10`; §8.4 Table 8.1.
-  @inlinable public static func log10(_ x: float3) -> float3 { LayerFXMath.log10(x) }
+  @inlinable @inline(__always) public static func log10(_ x: float3) -> float3 {
+    LayerFXMath.log10(x)
+  }
 
   /// Returns the base-10 logarithm of each component of `x`.
   ///
   /// The same as the unqualified `log10`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::log10`; §8.4 Table 8.1.
-  @inlinable public static func log10(_ x: float4) -> float4 { LayerFXMath.log10(x) }
+  @inlinable @inline(__always) public static func log10(_ x: float4) -> float4 {
+    LayerFXMath.log10(x)
+  }
 
   /// Returns the sine of `x` (radians).
   ///
@@ -492,21 +558,21 @@ public enum precise {
   /// The same as the unqualified `sin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sin`; §8.4 Table 8.1.
-  @inlinable public static func sin(_ x: float2) -> float2 { LayerFXMath.sin(x) }
+  @inlinable @inline(__always) public static func sin(_ x: float2) -> float2 { LayerFXMath.sin(x) }
 
   /// Returns the sine of each component of `x` (radians).
   ///
   /// The same as the unqualified `sin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sin`; §8.4 Table 8.1.
-  @inlinable public static func sin(_ x: float3) -> float3 { LayerFXMath.sin(x) }
+  @inlinable @inline(__always) public static func sin(_ x: float3) -> float3 { LayerFXMath.sin(x) }
 
   /// Returns the sine of each component of `x` (radians).
   ///
   /// The same as the unqualified `sin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sin`; §8.4 Table 8.1.
-  @inlinable public static func sin(_ x: float4) -> float4 { LayerFXMath.sin(x) }
+  @inlinable @inline(__always) public static func sin(_ x: float4) -> float4 { LayerFXMath.sin(x) }
 
   /// Returns the hyperbolic sine of `x`.
   ///
@@ -520,21 +586,27 @@ public enum precise {
   /// The same as the unqualified `sinh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sinh`; §8.4 Table 8.1.
-  @inlinable public static func sinh(_ x: float2) -> float2 { LayerFXMath.sinh(x) }
+  @inlinable @inline(__always) public static func sinh(_ x: float2) -> float2 {
+    LayerFXMath.sinh(x)
+  }
 
   /// Returns the hyperbolic sine of each component of `x`.
   ///
   /// The same as the unqualified `sinh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sinh`; §8.4 Table 8.1.
-  @inlinable public static func sinh(_ x: float3) -> float3 { LayerFXMath.sinh(x) }
+  @inlinable @inline(__always) public static func sinh(_ x: float3) -> float3 {
+    LayerFXMath.sinh(x)
+  }
 
   /// Returns the hyperbolic sine of each component of `x`.
   ///
   /// The same as the unqualified `sinh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sinh`; §8.4 Table 8.1.
-  @inlinable public static func sinh(_ x: float4) -> float4 { LayerFXMath.sinh(x) }
+  @inlinable @inline(__always) public static func sinh(_ x: float4) -> float4 {
+    LayerFXMath.sinh(x)
+  }
 
   /// Returns the tangent of `x` (radians).
   ///
@@ -548,21 +620,21 @@ public enum precise {
   /// The same as the unqualified `tan`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::tan`; §8.4 Table 8.1.
-  @inlinable public static func tan(_ x: float2) -> float2 { LayerFXMath.tan(x) }
+  @inlinable @inline(__always) public static func tan(_ x: float2) -> float2 { LayerFXMath.tan(x) }
 
   /// Returns the tangent of each component of `x` (radians).
   ///
   /// The same as the unqualified `tan`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::tan`; §8.4 Table 8.1.
-  @inlinable public static func tan(_ x: float3) -> float3 { LayerFXMath.tan(x) }
+  @inlinable @inline(__always) public static func tan(_ x: float3) -> float3 { LayerFXMath.tan(x) }
 
   /// Returns the tangent of each component of `x` (radians).
   ///
   /// The same as the unqualified `tan`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::tan`; §8.4 Table 8.1.
-  @inlinable public static func tan(_ x: float4) -> float4 { LayerFXMath.tan(x) }
+  @inlinable @inline(__always) public static func tan(_ x: float4) -> float4 { LayerFXMath.tan(x) }
 
   /// Returns the hyperbolic tangent of `x`.
   ///
@@ -576,21 +648,27 @@ public enum precise {
   /// The same as the unqualified `tanh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::tanh`; §8.4 Table 8.1.
-  @inlinable public static func tanh(_ x: float2) -> float2 { LayerFXMath.tanh(x) }
+  @inlinable @inline(__always) public static func tanh(_ x: float2) -> float2 {
+    LayerFXMath.tanh(x)
+  }
 
   /// Returns the hyperbolic tangent of each component of `x`.
   ///
   /// The same as the unqualified `tanh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::tanh`; §8.4 Table 8.1.
-  @inlinable public static func tanh(_ x: float3) -> float3 { LayerFXMath.tanh(x) }
+  @inlinable @inline(__always) public static func tanh(_ x: float3) -> float3 {
+    LayerFXMath.tanh(x)
+  }
 
   /// Returns the hyperbolic tangent of each component of `x`.
   ///
   /// The same as the unqualified `tanh`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::tanh`; §8.4 Table 8.1.
-  @inlinable public static func tanh(_ x: float4) -> float4 { LayerFXMath.tanh(x) }
+  @inlinable @inline(__always) public static func tanh(_ x: float4) -> float4 {
+    LayerFXMath.tanh(x)
+  }
 
   /// Returns the base-10 exponential `10ˣ` of `x`.
   ///
@@ -604,21 +682,27 @@ public enum precise {
   /// The same as the unqualified `exp10`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::exp10`; §8.4 Table 8.1.
-  @inlinable public static func exp10(_ x: float2) -> float2 { LayerFXMath.exp10(x) }
+  @inlinable @inline(__always) public static func exp10(_ x: float2) -> float2 {
+    LayerFXMath.exp10(x)
+  }
 
   /// Returns the base-10 exponential `10ˣ` of each component of `x`.
   ///
   /// The same as the unqualified `exp10`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::exp10`; §8.4 Table 8.1.
-  @inlinable public static func exp10(_ x: float3) -> float3 { LayerFXMath.exp10(x) }
+  @inlinable @inline(__always) public static func exp10(_ x: float3) -> float3 {
+    LayerFXMath.exp10(x)
+  }
 
   /// Returns the base-10 exponential `10ˣ` of each component of `x`.
   ///
   /// The same as the unqualified `exp10`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::exp10`; §8.4 Table 8.1.
-  @inlinable public static func exp10(_ x: float4) -> float4 { LayerFXMath.exp10(x) }
+  @inlinable @inline(__always) public static func exp10(_ x: float4) -> float4 {
+    LayerFXMath.exp10(x)
+  }
 
   /// Returns `cos(πx)` for `x`.
   ///
@@ -632,21 +716,27 @@ public enum precise {
   /// The same as the unqualified `cospi`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::cospi`; §8.4 Table 8.1.
-  @inlinable public static func cospi(_ x: float2) -> float2 { LayerFXMath.cospi(x) }
+  @inlinable @inline(__always) public static func cospi(_ x: float2) -> float2 {
+    LayerFXMath.cospi(x)
+  }
 
   /// Returns `cos(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `cospi`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::cospi`; §8.4 Table 8.1.
-  @inlinable public static func cospi(_ x: float3) -> float3 { LayerFXMath.cospi(x) }
+  @inlinable @inline(__always) public static func cospi(_ x: float3) -> float3 {
+    LayerFXMath.cospi(x)
+  }
 
   /// Returns `cos(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `cospi`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::cospi`; §8.4 Table 8.1.
-  @inlinable public static func cospi(_ x: float4) -> float4 { LayerFXMath.cospi(x) }
+  @inlinable @inline(__always) public static func cospi(_ x: float4) -> float4 {
+    LayerFXMath.cospi(x)
+  }
 
   /// Returns `sin(πx)` for `x`.
   ///
@@ -660,21 +750,27 @@ public enum precise {
   /// The same as the unqualified `sinpi`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sinpi`; §8.4 Table 8.1.
-  @inlinable public static func sinpi(_ x: float2) -> float2 { LayerFXMath.sinpi(x) }
+  @inlinable @inline(__always) public static func sinpi(_ x: float2) -> float2 {
+    LayerFXMath.sinpi(x)
+  }
 
   /// Returns `sin(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `sinpi`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sinpi`; §8.4 Table 8.1.
-  @inlinable public static func sinpi(_ x: float3) -> float3 { LayerFXMath.sinpi(x) }
+  @inlinable @inline(__always) public static func sinpi(_ x: float3) -> float3 {
+    LayerFXMath.sinpi(x)
+  }
 
   /// Returns `sin(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `sinpi`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sinpi`; §8.4 Table 8.1.
-  @inlinable public static func sinpi(_ x: float4) -> float4 { LayerFXMath.sinpi(x) }
+  @inlinable @inline(__always) public static func sinpi(_ x: float4) -> float4 {
+    LayerFXMath.sinpi(x)
+  }
 
   /// Returns `tan(πx)` for `x`.
   ///
@@ -688,21 +784,27 @@ public enum precise {
   /// The same as the unqualified `tanpi`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::tanpi`; §8.4 Table 8.1.
-  @inlinable public static func tanpi(_ x: float2) -> float2 { LayerFXMath.tanpi(x) }
+  @inlinable @inline(__always) public static func tanpi(_ x: float2) -> float2 {
+    LayerFXMath.tanpi(x)
+  }
 
   /// Returns `tan(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `tanpi`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::tanpi`; §8.4 Table 8.1.
-  @inlinable public static func tanpi(_ x: float3) -> float3 { LayerFXMath.tanpi(x) }
+  @inlinable @inline(__always) public static func tanpi(_ x: float3) -> float3 {
+    LayerFXMath.tanpi(x)
+  }
 
   /// Returns `tan(πx)` for each component of `x`.
   ///
   /// The same as the unqualified `tanpi`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::tanpi`; §8.4 Table 8.1.
-  @inlinable public static func tanpi(_ x: float4) -> float4 { LayerFXMath.tanpi(x) }
+  @inlinable @inline(__always) public static func tanpi(_ x: float4) -> float4 {
+    LayerFXMath.tanpi(x)
+  }
 
   /// Returns `x` rounded up to a whole number (toward +∞).
   ///
@@ -716,21 +818,27 @@ public enum precise {
   /// The same as the unqualified `ceil`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::ceil`; §8.4 Table 8.1.
-  @inlinable public static func ceil(_ x: float2) -> float2 { LayerFXMath.ceil(x) }
+  @inlinable @inline(__always) public static func ceil(_ x: float2) -> float2 {
+    LayerFXMath.ceil(x)
+  }
 
   /// Returns each component of `x` rounded up to a whole number (toward +∞).
   ///
   /// The same as the unqualified `ceil`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::ceil`; §8.4 Table 8.1.
-  @inlinable public static func ceil(_ x: float3) -> float3 { LayerFXMath.ceil(x) }
+  @inlinable @inline(__always) public static func ceil(_ x: float3) -> float3 {
+    LayerFXMath.ceil(x)
+  }
 
   /// Returns each component of `x` rounded up to a whole number (toward +∞).
   ///
   /// The same as the unqualified `ceil`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::ceil`; §8.4 Table 8.1.
-  @inlinable public static func ceil(_ x: float4) -> float4 { LayerFXMath.ceil(x) }
+  @inlinable @inline(__always) public static func ceil(_ x: float4) -> float4 {
+    LayerFXMath.ceil(x)
+  }
 
   /// Returns `x` rounded down to a whole number (toward −∞).
   ///
@@ -744,21 +852,27 @@ public enum precise {
   /// The same as the unqualified `floor`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::floor`; §8.4 Table 8.1.
-  @inlinable public static func floor(_ x: float2) -> float2 { LayerFXMath.floor(x) }
+  @inlinable @inline(__always) public static func floor(_ x: float2) -> float2 {
+    LayerFXMath.floor(x)
+  }
 
   /// Returns each component of `x` rounded down to a whole number (toward −∞).
   ///
   /// The same as the unqualified `floor`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::floor`; §8.4 Table 8.1.
-  @inlinable public static func floor(_ x: float3) -> float3 { LayerFXMath.floor(x) }
+  @inlinable @inline(__always) public static func floor(_ x: float3) -> float3 {
+    LayerFXMath.floor(x)
+  }
 
   /// Returns each component of `x` rounded down to a whole number (toward −∞).
   ///
   /// The same as the unqualified `floor`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::floor`; §8.4 Table 8.1.
-  @inlinable public static func floor(_ x: float4) -> float4 { LayerFXMath.floor(x) }
+  @inlinable @inline(__always) public static func floor(_ x: float4) -> float4 {
+    LayerFXMath.floor(x)
+  }
 
   /// Returns `x` rounded to the nearest whole number, halfway cases away from zero.
   ///
@@ -773,7 +887,9 @@ public enum precise {
   /// The same as the unqualified `round`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::round`; §8.4 Table 8.1.
-  @inlinable public static func round(_ x: float2) -> float2 { LayerFXMath.round(x) }
+  @inlinable @inline(__always) public static func round(_ x: float2) -> float2 {
+    LayerFXMath.round(x)
+  }
 
   /// Returns each component of `x` rounded to the nearest whole number, halfway cases away from
   /// zero.
@@ -781,7 +897,9 @@ public enum precise {
   /// The same as the unqualified `round`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::round`; §8.4 Table 8.1.
-  @inlinable public static func round(_ x: float3) -> float3 { LayerFXMath.round(x) }
+  @inlinable @inline(__always) public static func round(_ x: float3) -> float3 {
+    LayerFXMath.round(x)
+  }
 
   /// Returns each component of `x` rounded to the nearest whole number, halfway cases away from
   /// zero.
@@ -789,7 +907,9 @@ public enum precise {
   /// The same as the unqualified `round`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::round`; §8.4 Table 8.1.
-  @inlinable public static func round(_ x: float4) -> float4 { LayerFXMath.round(x) }
+  @inlinable @inline(__always) public static func round(_ x: float4) -> float4 {
+    LayerFXMath.round(x)
+  }
 
   /// Returns `x` rounded toward zero to a whole number.
   ///
@@ -803,21 +923,27 @@ public enum precise {
   /// The same as the unqualified `trunc`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::trunc`; §8.4 Table 8.1.
-  @inlinable public static func trunc(_ x: float2) -> float2 { LayerFXMath.trunc(x) }
+  @inlinable @inline(__always) public static func trunc(_ x: float2) -> float2 {
+    LayerFXMath.trunc(x)
+  }
 
   /// Returns each component of `x` rounded toward zero to a whole number.
   ///
   /// The same as the unqualified `trunc`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::trunc`; §8.4 Table 8.1.
-  @inlinable public static func trunc(_ x: float3) -> float3 { LayerFXMath.trunc(x) }
+  @inlinable @inline(__always) public static func trunc(_ x: float3) -> float3 {
+    LayerFXMath.trunc(x)
+  }
 
   /// Returns each component of `x` rounded toward zero to a whole number.
   ///
   /// The same as the unqualified `trunc`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::trunc`; §8.4 Table 8.1.
-  @inlinable public static func trunc(_ x: float4) -> float4 { LayerFXMath.trunc(x) }
+  @inlinable @inline(__always) public static func trunc(_ x: float4) -> float4 {
+    LayerFXMath.trunc(x)
+  }
 
   /// Returns `x` rounded to the nearest whole number, ties to even.
   ///
@@ -831,21 +957,27 @@ public enum precise {
   /// The same as the unqualified `rint`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::rint`; §8.4 Table 8.1.
-  @inlinable public static func rint(_ x: float2) -> float2 { LayerFXMath.rint(x) }
+  @inlinable @inline(__always) public static func rint(_ x: float2) -> float2 {
+    LayerFXMath.rint(x)
+  }
 
   /// Returns each component of `x` rounded to the nearest whole number, ties to even.
   ///
   /// The same as the unqualified `rint`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::rint`; §8.4 Table 8.1.
-  @inlinable public static func rint(_ x: float3) -> float3 { LayerFXMath.rint(x) }
+  @inlinable @inline(__always) public static func rint(_ x: float3) -> float3 {
+    LayerFXMath.rint(x)
+  }
 
   /// Returns each component of `x` rounded to the nearest whole number, ties to even.
   ///
   /// The same as the unqualified `rint`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::rint`; §8.4 Table 8.1.
-  @inlinable public static func rint(_ x: float4) -> float4 { LayerFXMath.rint(x) }
+  @inlinable @inline(__always) public static func rint(_ x: float4) -> float4 {
+    LayerFXMath.rint(x)
+  }
 
   /// Returns the absolute value of `x`: the sign bit cleared, so `−0` gives `+0`.
   ///
@@ -859,21 +991,27 @@ public enum precise {
   /// The same as the unqualified `fabs`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fabs`; §8.4 Table 8.1.
-  @inlinable public static func fabs(_ x: float2) -> float2 { LayerFXMath.fabs(x) }
+  @inlinable @inline(__always) public static func fabs(_ x: float2) -> float2 {
+    LayerFXMath.fabs(x)
+  }
 
   /// Returns the absolute value of each component of `x`: the sign bit cleared, so `−0` gives `+0`.
   ///
   /// The same as the unqualified `fabs`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fabs`; §8.4 Table 8.1.
-  @inlinable public static func fabs(_ x: float3) -> float3 { LayerFXMath.fabs(x) }
+  @inlinable @inline(__always) public static func fabs(_ x: float3) -> float3 {
+    LayerFXMath.fabs(x)
+  }
 
   /// Returns the absolute value of each component of `x`: the sign bit cleared, so `−0` gives `+0`.
   ///
   /// The same as the unqualified `fabs`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fabs`; §8.4 Table 8.1.
-  @inlinable public static func fabs(_ x: float4) -> float4 { LayerFXMath.fabs(x) }
+  @inlinable @inline(__always) public static func fabs(_ x: float4) -> float4 {
+    LayerFXMath.fabs(x)
+  }
 
   /// Returns the square root of `x`; NaN for negative `x`, −0 for −0.
   ///
@@ -887,21 +1025,27 @@ public enum precise {
   /// The same as the unqualified `sqrt`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sqrt`; §8.4 Table 8.1.
-  @inlinable public static func sqrt(_ x: float2) -> float2 { LayerFXMath.sqrt(x) }
+  @inlinable @inline(__always) public static func sqrt(_ x: float2) -> float2 {
+    LayerFXMath.sqrt(x)
+  }
 
   /// Returns the square root of each component of `x`; NaN for negative `x`, −0 for −0.
   ///
   /// The same as the unqualified `sqrt`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sqrt`; §8.4 Table 8.1.
-  @inlinable public static func sqrt(_ x: float3) -> float3 { LayerFXMath.sqrt(x) }
+  @inlinable @inline(__always) public static func sqrt(_ x: float3) -> float3 {
+    LayerFXMath.sqrt(x)
+  }
 
   /// Returns the square root of each component of `x`; NaN for negative `x`, −0 for −0.
   ///
   /// The same as the unqualified `sqrt`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sqrt`; §8.4 Table 8.1.
-  @inlinable public static func sqrt(_ x: float4) -> float4 { LayerFXMath.sqrt(x) }
+  @inlinable @inline(__always) public static func sqrt(_ x: float4) -> float4 {
+    LayerFXMath.sqrt(x)
+  }
 
   /// Returns the reciprocal square root `1 / sqrt(x)` of `x`.
   ///
@@ -915,7 +1059,7 @@ public enum precise {
   /// Computed in double precision and rounded once.
   ///
   /// Source: MSL 3.2 §6.5, `precise::rsqrt`; §8.4 Table 8.1.
-  @inlinable public static func rsqrt(_ x: float2) -> float2 {
+  @inlinable @inline(__always) public static func rsqrt(_ x: float2) -> float2 {
     float2(1 / SIMD2<Double>(x).squareRoot())
   }
 
@@ -924,7 +1068,7 @@ public enum precise {
   /// Computed in double precision and rounded once.
   ///
   /// Source: MSL 3.2 §6.5, `precise::rsqrt`; §8.4 Table 8.1.
-  @inlinable public static func rsqrt(_ x: float3) -> float3 {
+  @inlinable @inline(__always) public static func rsqrt(_ x: float3) -> float3 {
     float3(1 / SIMD3<Double>(x).squareRoot())
   }
 
@@ -933,7 +1077,7 @@ public enum precise {
   /// Computed in double precision and rounded once.
   ///
   /// Source: MSL 3.2 §6.5, `precise::rsqrt`; §8.4 Table 8.1.
-  @inlinable public static func rsqrt(_ x: float4) -> float4 {
+  @inlinable @inline(__always) public static func rsqrt(_ x: float4) -> float4 {
     float4(1 / SIMD4<Double>(x).squareRoot())
   }
 
@@ -950,7 +1094,9 @@ public enum precise {
   /// The same as the unqualified `fract`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fract`; §8.4 Table 8.1.
-  @inlinable public static func fract(_ x: float2) -> float2 { LayerFXMath.fract(x) }
+  @inlinable @inline(__always) public static func fract(_ x: float2) -> float2 {
+    LayerFXMath.fract(x)
+  }
 
   /// Returns the fractional part of each component of `x`: `fmin(x − floor(x), 0x1.fffffep-1)`, in
   /// `[0, 1)`.
@@ -958,7 +1104,9 @@ public enum precise {
   /// The same as the unqualified `fract`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fract`; §8.4 Table 8.1.
-  @inlinable public static func fract(_ x: float3) -> float3 { LayerFXMath.fract(x) }
+  @inlinable @inline(__always) public static func fract(_ x: float3) -> float3 {
+    LayerFXMath.fract(x)
+  }
 
   /// Returns the fractional part of each component of `x`: `fmin(x − floor(x), 0x1.fffffep-1)`, in
   /// `[0, 1)`.
@@ -966,7 +1114,9 @@ public enum precise {
   /// The same as the unqualified `fract`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fract`; §8.4 Table 8.1.
-  @inlinable public static func fract(_ x: float4) -> float4 { LayerFXMath.fract(x) }
+  @inlinable @inline(__always) public static func fract(_ x: float4) -> float4 {
+    LayerFXMath.fract(x)
+  }
 
   /// Returns the arc tangent of `y / x` for `y` and `x`, in radians, in `[−π, π]`, with the
   /// quadrant from the signs of both.
@@ -982,7 +1132,7 @@ public enum precise {
   /// The same as the unqualified `atan2`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::atan2`; §8.4 Table 8.1.
-  @inlinable public static func atan2(_ y: float2, _ x: float2) -> float2 {
+  @inlinable @inline(__always) public static func atan2(_ y: float2, _ x: float2) -> float2 {
     LayerFXMath.atan2(y, x)
   }
 
@@ -992,15 +1142,7 @@ public enum precise {
   /// The same as the unqualified `atan2`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::atan2`; §8.4 Table 8.1.
-  @inlinable public static func atan2(_ y: float2, _ x: Float) -> float2 { LayerFXMath.atan2(y, x) }
-
-  /// Returns the arc tangent of `y / x` for each component of `y` and each component of `x`, in
-  /// radians, in `[−π, π]`, with the quadrant from the signs of both.
-  ///
-  /// The same as the unqualified `atan2`.
-  ///
-  /// Source: MSL 3.2 §6.5, `precise::atan2`; §8.4 Table 8.1.
-  @inlinable public static func atan2(_ y: float3, _ x: float3) -> float3 {
+  @inlinable @inline(__always) public static func atan2(_ y: float2, _ x: Float) -> float2 {
     LayerFXMath.atan2(y, x)
   }
 
@@ -1010,15 +1152,7 @@ public enum precise {
   /// The same as the unqualified `atan2`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::atan2`; §8.4 Table 8.1.
-  @inlinable public static func atan2(_ y: float3, _ x: Float) -> float3 { LayerFXMath.atan2(y, x) }
-
-  /// Returns the arc tangent of `y / x` for each component of `y` and each component of `x`, in
-  /// radians, in `[−π, π]`, with the quadrant from the signs of both.
-  ///
-  /// The same as the unqualified `atan2`.
-  ///
-  /// Source: MSL 3.2 §6.5, `precise::atan2`; §8.4 Table 8.1.
-  @inlinable public static func atan2(_ y: float4, _ x: float4) -> float4 {
+  @inlinable @inline(__always) public static func atan2(_ y: float3, _ x: float3) -> float3 {
     LayerFXMath.atan2(y, x)
   }
 
@@ -1028,7 +1162,29 @@ public enum precise {
   /// The same as the unqualified `atan2`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::atan2`; §8.4 Table 8.1.
-  @inlinable public static func atan2(_ y: float4, _ x: Float) -> float4 { LayerFXMath.atan2(y, x) }
+  @inlinable @inline(__always) public static func atan2(_ y: float3, _ x: Float) -> float3 {
+    LayerFXMath.atan2(y, x)
+  }
+
+  /// Returns the arc tangent of `y / x` for each component of `y` and each component of `x`, in
+  /// radians, in `[−π, π]`, with the quadrant from the signs of both.
+  ///
+  /// The same as the unqualified `atan2`.
+  ///
+  /// Source: MSL 3.2 §6.5, `precise::atan2`; §8.4 Table 8.1.
+  @inlinable @inline(__always) public static func atan2(_ y: float4, _ x: float4) -> float4 {
+    LayerFXMath.atan2(y, x)
+  }
+
+  /// Returns the arc tangent of `y / x` for each component of `y` and each component of `x`, in
+  /// radians, in `[−π, π]`, with the quadrant from the signs of both.
+  ///
+  /// The same as the unqualified `atan2`.
+  ///
+  /// Source: MSL 3.2 §6.5, `precise::atan2`; §8.4 Table 8.1.
+  @inlinable @inline(__always) public static func atan2(_ y: float4, _ x: Float) -> float4 {
+    LayerFXMath.atan2(y, x)
+  }
 
   /// Returns `x` with the sign of `y`.
   ///
@@ -1042,7 +1198,7 @@ public enum precise {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::copysign`; §8.4 Table 8.1.
-  @inlinable public static func copysign(_ x: float2, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func copysign(_ x: float2, _ y: float2) -> float2 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1051,7 +1207,7 @@ public enum precise {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::copysign`; §8.4 Table 8.1.
-  @inlinable public static func copysign(_ x: float2, _ y: Float) -> float2 {
+  @inlinable @inline(__always) public static func copysign(_ x: float2, _ y: Float) -> float2 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1060,7 +1216,7 @@ public enum precise {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::copysign`; §8.4 Table 8.1.
-  @inlinable public static func copysign(_ x: float3, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func copysign(_ x: float3, _ y: float3) -> float3 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1069,7 +1225,7 @@ public enum precise {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::copysign`; §8.4 Table 8.1.
-  @inlinable public static func copysign(_ x: float3, _ y: Float) -> float3 {
+  @inlinable @inline(__always) public static func copysign(_ x: float3, _ y: Float) -> float3 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1078,7 +1234,7 @@ public enum precise {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::copysign`; §8.4 Table 8.1.
-  @inlinable public static func copysign(_ x: float4, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func copysign(_ x: float4, _ y: float4) -> float4 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1087,7 +1243,7 @@ public enum precise {
   /// The same as the unqualified `copysign`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::copysign`; §8.4 Table 8.1.
-  @inlinable public static func copysign(_ x: float4, _ y: Float) -> float4 {
+  @inlinable @inline(__always) public static func copysign(_ x: float4, _ y: Float) -> float4 {
     LayerFXMath.copysign(x, y)
   }
 
@@ -1104,7 +1260,9 @@ public enum precise {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fdim`; §8.4 Table 8.1.
-  @inlinable public static func fdim(_ x: float2, _ y: float2) -> float2 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float2, _ y: float2) -> float2 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
   /// `x > y`, otherwise +0.
@@ -1112,7 +1270,9 @@ public enum precise {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fdim`; §8.4 Table 8.1.
-  @inlinable public static func fdim(_ x: float2, _ y: Float) -> float2 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float2, _ y: Float) -> float2 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
   /// `x > y`, otherwise +0.
@@ -1120,7 +1280,9 @@ public enum precise {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fdim`; §8.4 Table 8.1.
-  @inlinable public static func fdim(_ x: float3, _ y: float3) -> float3 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float3, _ y: float3) -> float3 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
   /// `x > y`, otherwise +0.
@@ -1128,7 +1290,9 @@ public enum precise {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fdim`; §8.4 Table 8.1.
-  @inlinable public static func fdim(_ x: float3, _ y: Float) -> float3 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float3, _ y: Float) -> float3 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
   /// `x > y`, otherwise +0.
@@ -1136,7 +1300,9 @@ public enum precise {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fdim`; §8.4 Table 8.1.
-  @inlinable public static func fdim(_ x: float4, _ y: float4) -> float4 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float4, _ y: float4) -> float4 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the positive difference of each component of `x` and each component of `y`: `x − y` if
   /// `x > y`, otherwise +0.
@@ -1144,7 +1310,9 @@ public enum precise {
   /// The same as the unqualified `fdim`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fdim`; §8.4 Table 8.1.
-  @inlinable public static func fdim(_ x: float4, _ y: Float) -> float4 { LayerFXMath.fdim(x, y) }
+  @inlinable @inline(__always) public static func fdim(_ x: float4, _ y: Float) -> float4 {
+    LayerFXMath.fdim(x, y)
+  }
 
   /// Returns the larger of `x` and `y`.
   ///
@@ -1158,63 +1326,81 @@ public enum precise {
   /// The same as the unqualified `fmax`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmax`; §8.4 Table 8.1.
-  @inlinable public static func fmax(_ x: float2, _ y: float2) -> float2 { LayerFXMath.fmax(x, y) }
+  @inlinable @inline(__always) public static func fmax(_ x: float2, _ y: float2) -> float2 {
+    LayerFXMath.fmax(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmax`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmax`; §8.4 Table 8.1.
-  @inlinable public static func fmax(_ x: float2, _ y: Float) -> float2 { LayerFXMath.fmax(x, y) }
+  @inlinable @inline(__always) public static func fmax(_ x: float2, _ y: Float) -> float2 {
+    LayerFXMath.fmax(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmax`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmax`; §8.4 Table 8.1.
-  @inlinable public static func fmax(_ x: Float, _ y: float2) -> float2 { LayerFXMath.fmax(x, y) }
+  @inlinable @inline(__always) public static func fmax(_ x: Float, _ y: float2) -> float2 {
+    LayerFXMath.fmax(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmax`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmax`; §8.4 Table 8.1.
-  @inlinable public static func fmax(_ x: float3, _ y: float3) -> float3 { LayerFXMath.fmax(x, y) }
+  @inlinable @inline(__always) public static func fmax(_ x: float3, _ y: float3) -> float3 {
+    LayerFXMath.fmax(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmax`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmax`; §8.4 Table 8.1.
-  @inlinable public static func fmax(_ x: float3, _ y: Float) -> float3 { LayerFXMath.fmax(x, y) }
+  @inlinable @inline(__always) public static func fmax(_ x: float3, _ y: Float) -> float3 {
+    LayerFXMath.fmax(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmax`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmax`; §8.4 Table 8.1.
-  @inlinable public static func fmax(_ x: Float, _ y: float3) -> float3 { LayerFXMath.fmax(x, y) }
+  @inlinable @inline(__always) public static func fmax(_ x: Float, _ y: float3) -> float3 {
+    LayerFXMath.fmax(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmax`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmax`; §8.4 Table 8.1.
-  @inlinable public static func fmax(_ x: float4, _ y: float4) -> float4 { LayerFXMath.fmax(x, y) }
+  @inlinable @inline(__always) public static func fmax(_ x: float4, _ y: float4) -> float4 {
+    LayerFXMath.fmax(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmax`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmax`; §8.4 Table 8.1.
-  @inlinable public static func fmax(_ x: float4, _ y: Float) -> float4 { LayerFXMath.fmax(x, y) }
+  @inlinable @inline(__always) public static func fmax(_ x: float4, _ y: Float) -> float4 {
+    LayerFXMath.fmax(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmax`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmax`; §8.4 Table 8.1.
-  @inlinable public static func fmax(_ x: Float, _ y: float4) -> float4 { LayerFXMath.fmax(x, y) }
+  @inlinable @inline(__always) public static func fmax(_ x: Float, _ y: float4) -> float4 {
+    LayerFXMath.fmax(x, y)
+  }
 
   /// Returns the smaller of `x` and `y`.
   ///
@@ -1228,63 +1414,81 @@ public enum precise {
   /// The same as the unqualified `fmin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmin`; §8.4 Table 8.1.
-  @inlinable public static func fmin(_ x: float2, _ y: float2) -> float2 { LayerFXMath.fmin(x, y) }
+  @inlinable @inline(__always) public static func fmin(_ x: float2, _ y: float2) -> float2 {
+    LayerFXMath.fmin(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmin`; §8.4 Table 8.1.
-  @inlinable public static func fmin(_ x: float2, _ y: Float) -> float2 { LayerFXMath.fmin(x, y) }
+  @inlinable @inline(__always) public static func fmin(_ x: float2, _ y: Float) -> float2 {
+    LayerFXMath.fmin(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmin`; §8.4 Table 8.1.
-  @inlinable public static func fmin(_ x: Float, _ y: float2) -> float2 { LayerFXMath.fmin(x, y) }
+  @inlinable @inline(__always) public static func fmin(_ x: Float, _ y: float2) -> float2 {
+    LayerFXMath.fmin(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmin`; §8.4 Table 8.1.
-  @inlinable public static func fmin(_ x: float3, _ y: float3) -> float3 { LayerFXMath.fmin(x, y) }
+  @inlinable @inline(__always) public static func fmin(_ x: float3, _ y: float3) -> float3 {
+    LayerFXMath.fmin(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmin`; §8.4 Table 8.1.
-  @inlinable public static func fmin(_ x: float3, _ y: Float) -> float3 { LayerFXMath.fmin(x, y) }
+  @inlinable @inline(__always) public static func fmin(_ x: float3, _ y: Float) -> float3 {
+    LayerFXMath.fmin(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmin`; §8.4 Table 8.1.
-  @inlinable public static func fmin(_ x: Float, _ y: float3) -> float3 { LayerFXMath.fmin(x, y) }
+  @inlinable @inline(__always) public static func fmin(_ x: Float, _ y: float3) -> float3 {
+    LayerFXMath.fmin(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmin`; §8.4 Table 8.1.
-  @inlinable public static func fmin(_ x: float4, _ y: float4) -> float4 { LayerFXMath.fmin(x, y) }
+  @inlinable @inline(__always) public static func fmin(_ x: float4, _ y: float4) -> float4 {
+    LayerFXMath.fmin(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmin`; §8.4 Table 8.1.
-  @inlinable public static func fmin(_ x: float4, _ y: Float) -> float4 { LayerFXMath.fmin(x, y) }
+  @inlinable @inline(__always) public static func fmin(_ x: float4, _ y: Float) -> float4 {
+    LayerFXMath.fmin(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `fmin`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmin`; §8.4 Table 8.1.
-  @inlinable public static func fmin(_ x: Float, _ y: float4) -> float4 { LayerFXMath.fmin(x, y) }
+  @inlinable @inline(__always) public static func fmin(_ x: Float, _ y: float4) -> float4 {
+    LayerFXMath.fmin(x, y)
+  }
 
   /// Returns the larger of `x` and `y`.
   ///
@@ -1298,63 +1502,81 @@ public enum precise {
   /// The same as the unqualified `max`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::max`; §8.4 Table 8.1.
-  @inlinable public static func max(_ x: float2, _ y: float2) -> float2 { LayerFXMath.max(x, y) }
+  @inlinable @inline(__always) public static func max(_ x: float2, _ y: float2) -> float2 {
+    LayerFXMath.max(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `max`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::max`; §8.4 Table 8.1.
-  @inlinable public static func max(_ x: float2, _ y: Float) -> float2 { LayerFXMath.max(x, y) }
+  @inlinable @inline(__always) public static func max(_ x: float2, _ y: Float) -> float2 {
+    LayerFXMath.max(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `max`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::max`; §8.4 Table 8.1.
-  @inlinable public static func max(_ x: Float, _ y: float2) -> float2 { LayerFXMath.max(x, y) }
+  @inlinable @inline(__always) public static func max(_ x: Float, _ y: float2) -> float2 {
+    LayerFXMath.max(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `max`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::max`; §8.4 Table 8.1.
-  @inlinable public static func max(_ x: float3, _ y: float3) -> float3 { LayerFXMath.max(x, y) }
+  @inlinable @inline(__always) public static func max(_ x: float3, _ y: float3) -> float3 {
+    LayerFXMath.max(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `max`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::max`; §8.4 Table 8.1.
-  @inlinable public static func max(_ x: float3, _ y: Float) -> float3 { LayerFXMath.max(x, y) }
+  @inlinable @inline(__always) public static func max(_ x: float3, _ y: Float) -> float3 {
+    LayerFXMath.max(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `max`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::max`; §8.4 Table 8.1.
-  @inlinable public static func max(_ x: Float, _ y: float3) -> float3 { LayerFXMath.max(x, y) }
+  @inlinable @inline(__always) public static func max(_ x: Float, _ y: float3) -> float3 {
+    LayerFXMath.max(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `max`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::max`; §8.4 Table 8.1.
-  @inlinable public static func max(_ x: float4, _ y: float4) -> float4 { LayerFXMath.max(x, y) }
+  @inlinable @inline(__always) public static func max(_ x: float4, _ y: float4) -> float4 {
+    LayerFXMath.max(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `max`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::max`; §8.4 Table 8.1.
-  @inlinable public static func max(_ x: float4, _ y: Float) -> float4 { LayerFXMath.max(x, y) }
+  @inlinable @inline(__always) public static func max(_ x: float4, _ y: Float) -> float4 {
+    LayerFXMath.max(x, y)
+  }
 
   /// Returns the larger of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `max`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::max`; §8.4 Table 8.1.
-  @inlinable public static func max(_ x: Float, _ y: float4) -> float4 { LayerFXMath.max(x, y) }
+  @inlinable @inline(__always) public static func max(_ x: Float, _ y: float4) -> float4 {
+    LayerFXMath.max(x, y)
+  }
 
   /// Returns the smaller of `x` and `y`.
   ///
@@ -1368,63 +1590,81 @@ public enum precise {
   /// The same as the unqualified `min`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::min`; §8.4 Table 8.1.
-  @inlinable public static func min(_ x: float2, _ y: float2) -> float2 { LayerFXMath.min(x, y) }
+  @inlinable @inline(__always) public static func min(_ x: float2, _ y: float2) -> float2 {
+    LayerFXMath.min(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `min`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::min`; §8.4 Table 8.1.
-  @inlinable public static func min(_ x: float2, _ y: Float) -> float2 { LayerFXMath.min(x, y) }
+  @inlinable @inline(__always) public static func min(_ x: float2, _ y: Float) -> float2 {
+    LayerFXMath.min(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `min`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::min`; §8.4 Table 8.1.
-  @inlinable public static func min(_ x: Float, _ y: float2) -> float2 { LayerFXMath.min(x, y) }
+  @inlinable @inline(__always) public static func min(_ x: Float, _ y: float2) -> float2 {
+    LayerFXMath.min(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `min`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::min`; §8.4 Table 8.1.
-  @inlinable public static func min(_ x: float3, _ y: float3) -> float3 { LayerFXMath.min(x, y) }
+  @inlinable @inline(__always) public static func min(_ x: float3, _ y: float3) -> float3 {
+    LayerFXMath.min(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `min`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::min`; §8.4 Table 8.1.
-  @inlinable public static func min(_ x: float3, _ y: Float) -> float3 { LayerFXMath.min(x, y) }
+  @inlinable @inline(__always) public static func min(_ x: float3, _ y: Float) -> float3 {
+    LayerFXMath.min(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `min`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::min`; §8.4 Table 8.1.
-  @inlinable public static func min(_ x: Float, _ y: float3) -> float3 { LayerFXMath.min(x, y) }
+  @inlinable @inline(__always) public static func min(_ x: Float, _ y: float3) -> float3 {
+    LayerFXMath.min(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `min`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::min`; §8.4 Table 8.1.
-  @inlinable public static func min(_ x: float4, _ y: float4) -> float4 { LayerFXMath.min(x, y) }
+  @inlinable @inline(__always) public static func min(_ x: float4, _ y: float4) -> float4 {
+    LayerFXMath.min(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `min`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::min`; §8.4 Table 8.1.
-  @inlinable public static func min(_ x: float4, _ y: Float) -> float4 { LayerFXMath.min(x, y) }
+  @inlinable @inline(__always) public static func min(_ x: float4, _ y: Float) -> float4 {
+    LayerFXMath.min(x, y)
+  }
 
   /// Returns the smaller of each component of `x` and each component of `y`.
   ///
   /// The same as the unqualified `min`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::min`; §8.4 Table 8.1.
-  @inlinable public static func min(_ x: Float, _ y: float4) -> float4 { LayerFXMath.min(x, y) }
+  @inlinable @inline(__always) public static func min(_ x: Float, _ y: float4) -> float4 {
+    LayerFXMath.min(x, y)
+  }
 
   /// Returns the remainder of `x` divided by `y`, with the sign of `x`: `x − y × trunc(x / y)`.
   ///
@@ -1439,7 +1679,9 @@ public enum precise {
   /// The same as the unqualified `fmod`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmod`; §8.4 Table 8.1.
-  @inlinable public static func fmod(_ x: float2, _ y: float2) -> float2 { LayerFXMath.fmod(x, y) }
+  @inlinable @inline(__always) public static func fmod(_ x: float2, _ y: float2) -> float2 {
+    LayerFXMath.fmod(x, y)
+  }
 
   /// Returns the remainder of each component of `x` divided by each component of `y`, with the sign
   /// of `x`: `x − y × trunc(x / y)`.
@@ -1447,7 +1689,9 @@ public enum precise {
   /// The same as the unqualified `fmod`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmod`; §8.4 Table 8.1.
-  @inlinable public static func fmod(_ x: float2, _ y: Float) -> float2 { LayerFXMath.fmod(x, y) }
+  @inlinable @inline(__always) public static func fmod(_ x: float2, _ y: Float) -> float2 {
+    LayerFXMath.fmod(x, y)
+  }
 
   /// Returns the remainder of each component of `x` divided by each component of `y`, with the sign
   /// of `x`: `x − y × trunc(x / y)`.
@@ -1455,7 +1699,9 @@ public enum precise {
   /// The same as the unqualified `fmod`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmod`; §8.4 Table 8.1.
-  @inlinable public static func fmod(_ x: float3, _ y: float3) -> float3 { LayerFXMath.fmod(x, y) }
+  @inlinable @inline(__always) public static func fmod(_ x: float3, _ y: float3) -> float3 {
+    LayerFXMath.fmod(x, y)
+  }
 
   /// Returns the remainder of each component of `x` divided by each component of `y`, with the sign
   /// of `x`: `x − y × trunc(x / y)`.
@@ -1463,7 +1709,9 @@ public enum precise {
   /// The same as the unqualified `fmod`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmod`; §8.4 Table 8.1.
-  @inlinable public static func fmod(_ x: float3, _ y: Float) -> float3 { LayerFXMath.fmod(x, y) }
+  @inlinable @inline(__always) public static func fmod(_ x: float3, _ y: Float) -> float3 {
+    LayerFXMath.fmod(x, y)
+  }
 
   /// Returns the remainder of each component of `x` divided by each component of `y`, with the sign
   /// of `x`: `x − y × trunc(x / y)`.
@@ -1471,7 +1719,9 @@ public enum precise {
   /// The same as the unqualified `fmod`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmod`; §8.4 Table 8.1.
-  @inlinable public static func fmod(_ x: float4, _ y: float4) -> float4 { LayerFXMath.fmod(x, y) }
+  @inlinable @inline(__always) public static func fmod(_ x: float4, _ y: float4) -> float4 {
+    LayerFXMath.fmod(x, y)
+  }
 
   /// Returns the remainder of each component of `x` divided by each component of `y`, with the sign
   /// of `x`: `x − y × trunc(x / y)`.
@@ -1479,7 +1729,9 @@ public enum precise {
   /// The same as the unqualified `fmod`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fmod`; §8.4 Table 8.1.
-  @inlinable public static func fmod(_ x: float4, _ y: Float) -> float4 { LayerFXMath.fmod(x, y) }
+  @inlinable @inline(__always) public static func fmod(_ x: float4, _ y: Float) -> float4 {
+    LayerFXMath.fmod(x, y)
+  }
 
   /// Returns `x` raised to the power `y`.
   ///
@@ -1493,42 +1745,54 @@ public enum precise {
   /// The same as the unqualified `pow`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::pow`; §8.4 Table 8.1.
-  @inlinable public static func pow(_ x: float2, _ y: float2) -> float2 { LayerFXMath.pow(x, y) }
+  @inlinable @inline(__always) public static func pow(_ x: float2, _ y: float2) -> float2 {
+    LayerFXMath.pow(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`.
   ///
   /// The same as the unqualified `pow`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::pow`; §8.4 Table 8.1.
-  @inlinable public static func pow(_ x: float2, _ y: Float) -> float2 { LayerFXMath.pow(x, y) }
+  @inlinable @inline(__always) public static func pow(_ x: float2, _ y: Float) -> float2 {
+    LayerFXMath.pow(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`.
   ///
   /// The same as the unqualified `pow`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::pow`; §8.4 Table 8.1.
-  @inlinable public static func pow(_ x: float3, _ y: float3) -> float3 { LayerFXMath.pow(x, y) }
+  @inlinable @inline(__always) public static func pow(_ x: float3, _ y: float3) -> float3 {
+    LayerFXMath.pow(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`.
   ///
   /// The same as the unqualified `pow`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::pow`; §8.4 Table 8.1.
-  @inlinable public static func pow(_ x: float3, _ y: Float) -> float3 { LayerFXMath.pow(x, y) }
+  @inlinable @inline(__always) public static func pow(_ x: float3, _ y: Float) -> float3 {
+    LayerFXMath.pow(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`.
   ///
   /// The same as the unqualified `pow`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::pow`; §8.4 Table 8.1.
-  @inlinable public static func pow(_ x: float4, _ y: float4) -> float4 { LayerFXMath.pow(x, y) }
+  @inlinable @inline(__always) public static func pow(_ x: float4, _ y: float4) -> float4 {
+    LayerFXMath.pow(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`.
   ///
   /// The same as the unqualified `pow`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::pow`; §8.4 Table 8.1.
-  @inlinable public static func pow(_ x: float4, _ y: Float) -> float4 { LayerFXMath.pow(x, y) }
+  @inlinable @inline(__always) public static func pow(_ x: float4, _ y: Float) -> float4 {
+    LayerFXMath.pow(x, y)
+  }
 
   /// Returns `x` raised to the power `y`, for `x ≥ 0`.
   ///
@@ -1542,42 +1806,54 @@ public enum precise {
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::powr`; §8.4 Table 8.1.
-  @inlinable public static func powr(_ x: float2, _ y: float2) -> float2 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float2, _ y: float2) -> float2 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
   ///
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::powr`; §8.4 Table 8.1.
-  @inlinable public static func powr(_ x: float2, _ y: Float) -> float2 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float2, _ y: Float) -> float2 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
   ///
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::powr`; §8.4 Table 8.1.
-  @inlinable public static func powr(_ x: float3, _ y: float3) -> float3 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float3, _ y: float3) -> float3 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
   ///
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::powr`; §8.4 Table 8.1.
-  @inlinable public static func powr(_ x: float3, _ y: Float) -> float3 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float3, _ y: Float) -> float3 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
   ///
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::powr`; §8.4 Table 8.1.
-  @inlinable public static func powr(_ x: float4, _ y: float4) -> float4 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float4, _ y: float4) -> float4 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns each component of `x` raised to the power `y`, for `x ≥ 0`.
   ///
   /// The same as the unqualified `powr`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::powr`; §8.4 Table 8.1.
-  @inlinable public static func powr(_ x: float4, _ y: Float) -> float4 { LayerFXMath.powr(x, y) }
+  @inlinable @inline(__always) public static func powr(_ x: float4, _ y: Float) -> float4 {
+    LayerFXMath.powr(x, y)
+  }
 
   /// Returns `x` divided by `y`.
   ///
@@ -1591,7 +1867,7 @@ public enum precise {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::divide`; §8.4 Table 8.1.
-  @inlinable public static func divide(_ x: float2, _ y: float2) -> float2 {
+  @inlinable @inline(__always) public static func divide(_ x: float2, _ y: float2) -> float2 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1600,7 +1876,7 @@ public enum precise {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::divide`; §8.4 Table 8.1.
-  @inlinable public static func divide(_ x: float2, _ y: Float) -> float2 {
+  @inlinable @inline(__always) public static func divide(_ x: float2, _ y: Float) -> float2 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1609,7 +1885,7 @@ public enum precise {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::divide`; §8.4 Table 8.1.
-  @inlinable public static func divide(_ x: float3, _ y: float3) -> float3 {
+  @inlinable @inline(__always) public static func divide(_ x: float3, _ y: float3) -> float3 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1618,7 +1894,7 @@ public enum precise {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::divide`; §8.4 Table 8.1.
-  @inlinable public static func divide(_ x: float3, _ y: Float) -> float3 {
+  @inlinable @inline(__always) public static func divide(_ x: float3, _ y: Float) -> float3 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1627,7 +1903,7 @@ public enum precise {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::divide`; §8.4 Table 8.1.
-  @inlinable public static func divide(_ x: float4, _ y: float4) -> float4 {
+  @inlinable @inline(__always) public static func divide(_ x: float4, _ y: float4) -> float4 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1636,7 +1912,7 @@ public enum precise {
   /// The same as the unqualified `divide`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::divide`; §8.4 Table 8.1.
-  @inlinable public static func divide(_ x: float4, _ y: Float) -> float4 {
+  @inlinable @inline(__always) public static func divide(_ x: float4, _ y: Float) -> float4 {
     LayerFXMath.divide(x, y)
   }
 
@@ -1655,9 +1931,9 @@ public enum precise {
   /// The same as the unqualified `fma`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fma`; §8.4 Table 8.1.
-  @inlinable public static func fma(_ a: float2, _ b: float2, _ c: float2) -> float2 {
-    LayerFXMath.fma(a, b, c)
-  }
+  @inlinable @inline(__always) public static func fma(_ a: float2, _ b: float2, _ c: float2)
+    -> float2
+  { LayerFXMath.fma(a, b, c) }
 
   /// Returns `a × b + c` for each component of `a`, each component of `b`, each component of `c`,
   /// rounded once (fused multiply-add).
@@ -1665,9 +1941,9 @@ public enum precise {
   /// The same as the unqualified `fma`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fma`; §8.4 Table 8.1.
-  @inlinable public static func fma(_ a: float3, _ b: float3, _ c: float3) -> float3 {
-    LayerFXMath.fma(a, b, c)
-  }
+  @inlinable @inline(__always) public static func fma(_ a: float3, _ b: float3, _ c: float3)
+    -> float3
+  { LayerFXMath.fma(a, b, c) }
 
   /// Returns `a × b + c` for each component of `a`, each component of `b`, each component of `c`,
   /// rounded once (fused multiply-add).
@@ -1675,9 +1951,9 @@ public enum precise {
   /// The same as the unqualified `fma`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::fma`; §8.4 Table 8.1.
-  @inlinable public static func fma(_ a: float4, _ b: float4, _ c: float4) -> float4 {
-    LayerFXMath.fma(a, b, c)
-  }
+  @inlinable @inline(__always) public static func fma(_ a: float4, _ b: float4, _ c: float4)
+    -> float4
+  { LayerFXMath.fma(a, b, c) }
 
   /// Returns the sine of `x` (radians) and sets `cosval` to its cosine.
   ///
@@ -1693,34 +1969,34 @@ public enum precise {
   /// The same as the unqualified `sincos`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sincos`; §8.4 Table 8.1.
-  @inlinable public static func sincos(_ x: float2, _ cosval: inout float2) -> float2 {
-    LayerFXMath.sincos(x, &cosval)
-  }
+  @inlinable @inline(__always) public static func sincos(_ x: float2, _ cosval: inout float2)
+    -> float2
+  { LayerFXMath.sincos(x, &cosval) }
 
   /// Returns the sine of each component of `x` (radians) and sets `cosval` to its cosine.
   ///
   /// The same as the unqualified `sincos`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sincos`; §8.4 Table 8.1.
-  @inlinable public static func sincos(_ x: float3, _ cosval: inout float3) -> float3 {
-    LayerFXMath.sincos(x, &cosval)
-  }
+  @inlinable @inline(__always) public static func sincos(_ x: float3, _ cosval: inout float3)
+    -> float3
+  { LayerFXMath.sincos(x, &cosval) }
 
   /// Returns the sine of each component of `x` (radians) and sets `cosval` to its cosine.
   ///
   /// The same as the unqualified `sincos`.
   ///
   /// Source: MSL 3.2 §6.5, `precise::sincos`; §8.4 Table 8.1.
-  @inlinable public static func sincos(_ x: float4, _ cosval: inout float4) -> float4 {
-    LayerFXMath.sincos(x, &cosval)
-  }
+  @inlinable @inline(__always) public static func sincos(_ x: float4, _ cosval: inout float4)
+    -> float4
+  { LayerFXMath.sincos(x, &cosval) }
 
   /// Returns the Euclidean length `sqrt(dot(x, x))`.
   ///
   /// The squares are summed in double precision and rounded once.
   ///
   /// Source: MSL 3.2 §6.8, `precise::length`; §8.4 Table 8.1.
-  @inlinable public static func length(_ x: float2) -> Float {
+  @inlinable @inline(__always) public static func length(_ x: float2) -> Float {
     let wide = SIMD2<Double>(x)
     return Float((wide * wide).sum().squareRoot())
   }
@@ -1730,7 +2006,7 @@ public enum precise {
   /// The difference and the squares are computed in double precision and rounded once.
   ///
   /// Source: MSL 3.2 §6.8, `precise::distance`; §8.4 Table 8.1.
-  @inlinable public static func distance(_ x: float2, _ y: float2) -> Float {
+  @inlinable @inline(__always) public static func distance(_ x: float2, _ y: float2) -> Float {
     let difference = SIMD2<Double>(x) - SIMD2<Double>(y)
     return Float((difference * difference).sum().squareRoot())
   }
@@ -1740,7 +2016,7 @@ public enum precise {
   /// The length is computed in double precision; a zero vector gives NaN.
   ///
   /// Source: MSL 3.2 §6.8, `precise::normalize`; §8.4 Table 8.1.
-  @inlinable public static func normalize(_ x: float2) -> float2 {
+  @inlinable @inline(__always) public static func normalize(_ x: float2) -> float2 {
     let wide = SIMD2<Double>(x)
     return float2(wide / (wide * wide).sum().squareRoot())
   }
@@ -1750,7 +2026,7 @@ public enum precise {
   /// The squares are summed in double precision and rounded once.
   ///
   /// Source: MSL 3.2 §6.8, `precise::length`; §8.4 Table 8.1.
-  @inlinable public static func length(_ x: float3) -> Float {
+  @inlinable @inline(__always) public static func length(_ x: float3) -> Float {
     let wide = SIMD3<Double>(x)
     return Float((wide * wide).sum().squareRoot())
   }
@@ -1760,7 +2036,7 @@ public enum precise {
   /// The difference and the squares are computed in double precision and rounded once.
   ///
   /// Source: MSL 3.2 §6.8, `precise::distance`; §8.4 Table 8.1.
-  @inlinable public static func distance(_ x: float3, _ y: float3) -> Float {
+  @inlinable @inline(__always) public static func distance(_ x: float3, _ y: float3) -> Float {
     let difference = SIMD3<Double>(x) - SIMD3<Double>(y)
     return Float((difference * difference).sum().squareRoot())
   }
@@ -1770,7 +2046,7 @@ public enum precise {
   /// The length is computed in double precision; a zero vector gives NaN.
   ///
   /// Source: MSL 3.2 §6.8, `precise::normalize`; §8.4 Table 8.1.
-  @inlinable public static func normalize(_ x: float3) -> float3 {
+  @inlinable @inline(__always) public static func normalize(_ x: float3) -> float3 {
     let wide = SIMD3<Double>(x)
     return float3(wide / (wide * wide).sum().squareRoot())
   }
@@ -1780,7 +2056,7 @@ public enum precise {
   /// The squares are summed in double precision and rounded once.
   ///
   /// Source: MSL 3.2 §6.8, `precise::length`; §8.4 Table 8.1.
-  @inlinable public static func length(_ x: float4) -> Float {
+  @inlinable @inline(__always) public static func length(_ x: float4) -> Float {
     let wide = SIMD4<Double>(x)
     return Float((wide * wide).sum().squareRoot())
   }
@@ -1790,7 +2066,7 @@ public enum precise {
   /// The difference and the squares are computed in double precision and rounded once.
   ///
   /// Source: MSL 3.2 §6.8, `precise::distance`; §8.4 Table 8.1.
-  @inlinable public static func distance(_ x: float4, _ y: float4) -> Float {
+  @inlinable @inline(__always) public static func distance(_ x: float4, _ y: float4) -> Float {
     let difference = SIMD4<Double>(x) - SIMD4<Double>(y)
     return Float((difference * difference).sum().squareRoot())
   }
@@ -1800,7 +2076,7 @@ public enum precise {
   /// The length is computed in double precision; a zero vector gives NaN.
   ///
   /// Source: MSL 3.2 §6.8, `precise::normalize`; §8.4 Table 8.1.
-  @inlinable public static func normalize(_ x: float4) -> float4 {
+  @inlinable @inline(__always) public static func normalize(_ x: float4) -> float4 {
     let wide = SIMD4<Double>(x)
     return float4(wide / (wide * wide).sum().squareRoot())
   }
