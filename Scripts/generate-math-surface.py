@@ -42,9 +42,8 @@ class Swift:
     """Accumulates Swift source lines."""
 
     def __init__(self, preamble=""):
-        self.lines = [HEADER.rstrip("\n")]
+        self.lines = [HEADER.rstrip("\n"), ""]
         if preamble:
-            self.lines.append("")
             self.lines.extend(preamble.rstrip("\n").split("\n"))
             self.lines.append("")
 
