@@ -4,18 +4,27 @@
   import Darwin
 #endif
 
-/// Metal's `metal::fast` math functions, for eight `Float` lanes at once: polynomial
-/// approximations that stay in SIMD registers, where `sin`/`exp` call libm lane by lane.
+/// Metal's `metal::fast` math functions: `fast.sin(x)` ports `fast::sin(x)`.
 ///
-/// Accuracy (measured against float64 over the ranges below, see `FastMathTests`): `sin` within
-/// 3.5 ulp plus 1e-7 absolute for `|x| ≤ 39000`, `exp` within 2 ulp for normal results. Lanes
-/// outside those ranges (NaN, infinities, huge arguments, overflow and underflow) get libm's or
-/// IEEE's answer, so results never differ in kind from the scalar functions. Metal's own `fast`
-/// functions promise less (MSL 3.2 §6.5.1 allows an absolute error of 2⁻¹³ for `fast::sin`).
+/// Two families share the namespace:
+/// - Eight `Float` lanes at once (`SIMD8<Float>`: `sin`, `exp`, `rint`, `floor`), the lane fast
+///   path's polynomial approximations that stay in SIMD registers, where `sin`/`exp` call libm
+///   lane by lane. Accuracy (measured against float64 over the ranges below, see
+///   `FastMathTests`): `sin` within 3.5 ulp plus 1e-7 absolute for `|x| ≤ 39000`, `exp` within
+///   2 ulp for normal results. Lanes outside those ranges (NaN, infinities, huge arguments,
+///   overflow and underflow) get libm's or IEEE's answer, so results never differ in kind from
+///   the scalar functions. Metal's own `fast` functions promise less (MSL 3.2 §8.4 Table 8.2
+///   allows an absolute error of 2⁻¹³ for `fast::sin` on [−π, π]).
+/// - `Float` and `float2`…`float4` forms of every Metal function with a fast variant
+///   (`fast+MetalFunctions.swift`). Metal's default math is its fast math, so most are the
+///   unqualified functions. The differences: `sin` and `exp` run the lane polynomials (so a
+///   kernel's per-pixel and lane forms agree bit for bit); `min`, `max`, `fmin`, `fmax` are one
+///   compare and select with NaN left undefined; `pow` of a negative base is NaN, as on the
+///   GPU; `fmod` is `x − y × trunc(x / y)` in `Float` arithmetic.
 ///
 /// Source: Metal Shading Language Specification 3.2, §6.5 "Math Functions" (`fast` and
-/// `precise` namespaces); the polynomials and π splits are SLEEF's `xsinf` (sleef.org,
-/// src/libm/sleefsimdsp.c) and Cephes' `expf` (S. L. Moshier, netlib.org/cephes).
+/// `precise` namespaces), §8.4 Table 8.2; the polynomials and π splits are SLEEF's `xsinf`
+/// (sleef.org, src/libm/sleefsimdsp.c) and Cephes' `expf` (S. L. Moshier, netlib.org/cephes).
 public enum fast {
   /// Returns the sine of each lane of `x` (radians).
   ///

@@ -3,11 +3,11 @@ import LayerFXMath
 import Testing
 
 // Expected values are worked by hand from the definitions in the Metal Shading Language
-// Specification 3.2, §6.4 (common), §6.5 (math) and §6.6 (geometric functions); the arithmetic is
+// Specification 3.2, §6.2 (common), §6.5 (math) and §6.8 (geometric functions); the arithmetic is
 // in the comment beside each value. Operands are chosen so every result is exact in binary32
 // unless a tolerance is given.
 
-@Suite("Metal common functions (MSL §6.4)")
+@Suite("Metal common functions (MSL §6.2)")
 struct MetalCommonFunctionsTests {
   @Test("mix(x, y, a) is x + (y − x) a with the blend factor last")
   func mixScalar() {
@@ -144,7 +144,7 @@ struct MetalMathFunctionsTests {
   }
 }
 
-@Suite("Metal geometric functions (MSL §6.6)")
+@Suite("Metal geometric functions (MSL §6.8)")
 struct MetalGeometricFunctionsTests {
   @Test("length of a 3-4-5 triangle's legs is 5")
   func lengthValues() {
