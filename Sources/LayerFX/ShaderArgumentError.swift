@@ -24,6 +24,8 @@ public enum ShaderArgumentError: Error, Equatable, CustomStringConvertible {
   case tooManyImages(function: String, count: Int)
   /// The function is of another effect kind than the effect it was used with.
   case wrongEffectKind(function: String, declared: EffectKind, used: EffectKind)
+  /// A function's own argument binding refused the arguments, for the reason given.
+  case invalidArguments(function: String, reason: String)
   /// No function of that name in the library.
   case unknownFunction(name: String, suggestion: String?, available: [String])
 
@@ -52,6 +54,8 @@ public enum ShaderArgumentError: Error, Equatable, CustomStringConvertible {
       "\(function): at most one image argument is allowed, got \(count)"
     case .wrongEffectKind(let function, let declared, let used):
       "\(function): is a \(declared.rawValue) effect and cannot be used as a \(used.rawValue) effect"
+    case .invalidArguments(let function, let reason):
+      "\(function): \(reason)"
     case .unknownFunction(let name, let suggestion, let available):
       "no shader function named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         + " (available: \(available.joined(separator: ", ")))"

@@ -56,7 +56,9 @@ public struct ShaderFunction: Sendable {
   ///
   /// The closure runs once per prepared shader, never per pixel; it reads arguments by name
   /// (`try arguments.float("amount")`). Such a function has no lane form: it runs one pixel per
-  /// call (a ``ShaderKernel`` type runs eight).
+  /// call (a ``ShaderKernel`` type runs eight). A ``ShaderArgumentError`` it throws reaches the
+  /// caller as it is; any other error as
+  /// ``ShaderArgumentError/invalidArguments(function:reason:)``.
   ///
   /// - Parameters:
   ///   - name: The function's name.
@@ -68,15 +70,20 @@ public struct ShaderFunction: Sendable {
   ///   - makeKernel: Binds checked arguments and returns the per-pixel kernel.
   public init(
     name: String, kind: EffectKind, summary: String = "", parameters: [Parameter],
-    maxSampleOffset:
-      @escaping @Sendable (ShaderArguments) throws(ShaderArgumentError) -> float2 = { _ in .zero },
-    makeKernel: @escaping @Sendable (ShaderArguments) throws(ShaderArgumentError) -> EffectKernel
+    maxSampleOffset: @escaping @Sendable (ShaderArguments) throws -> float2 = { _ in .zero },
+    makeKernel: @escaping @Sendable (ShaderArguments) throws -> EffectKernel
   ) {
     self.init(name: name, kind: kind, summary: summary, parameters: parameters) {
       arguments throws(ShaderArgumentError) in
-      Forms(
-        kernel: try makeKernel(arguments), lanes: nil,
-        maxSampleOffset: try maxSampleOffset(arguments))
+      do {
+        return Forms(
+          kernel: try makeKernel(arguments), lanes: nil,
+          maxSampleOffset: try maxSampleOffset(arguments))
+      } catch let error as ShaderArgumentError {
+        throw error
+      } catch {
+        throw .invalidArguments(function: name, reason: "\(error)")
+      }
     }
   }
 

@@ -7,7 +7,7 @@ import Testing
 /// resolved rectangle shows in the output).
 private let scaleFunction = ShaderFunction(
   name: "scaleColor", kind: .color, parameters: [.init("strength", .float), .init("rect", .float4)]
-) { arguments throws(ShaderArgumentError) in
+) { arguments in
   let strength = try arguments.float("strength")
   let rect = try arguments.float4("rect")
   return .color { _, color in color * strength + rect / 100 }
@@ -16,7 +16,7 @@ private let scaleFunction = ShaderFunction(
 /// A layer function that reads `offset` points away.
 private let shiftFunction = ShaderFunction(
   name: "shift", kind: .layer, parameters: [.init("offset", .float2)]
-) { arguments throws(ShaderArgumentError) in
+) { arguments in
   let offset = try arguments.float2("offset")
   return .layer { position, layer in layer.sample(position + offset) }
 }
@@ -24,7 +24,7 @@ private let shiftFunction = ShaderFunction(
 /// A distortion function that reads `offset` points away.
 private let moveFunction = ShaderFunction(
   name: "move", kind: .distortion, parameters: [.init("offset", .float2)]
-) { arguments throws(ShaderArgumentError) in
+) { arguments in
   let offset = try arguments.float2("offset")
   return .distortion { position in position + offset }
 }

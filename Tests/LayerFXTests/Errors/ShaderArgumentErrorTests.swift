@@ -5,7 +5,7 @@ import Testing
 /// A colour function with two parameters, for provoking argument errors.
 private let tint = ShaderFunction(
   name: "tint", kind: .color, parameters: [.init("color", .color), .init("strength", .float)]
-) { arguments throws(ShaderArgumentError) in
+) { arguments in
   let color = try arguments.color("color")
   let strength = try arguments.float("strength")
   return .color { _, pixel in mix(pixel, color, strength) }
@@ -31,7 +31,7 @@ private let wave = ShaderFunction(
 /// A function whose kernel reads a parameter it does not declare (a typo in its own code).
 private let misspelt = ShaderFunction(
   name: "misspelt", kind: .color, parameters: [.init("strength", .float, defaultValue: .float(1))]
-) { arguments throws(ShaderArgumentError) in
+) { arguments in
   let strength = try arguments.float("strenght")
   return .color { _, pixel in pixel * strength }
 }
@@ -39,7 +39,7 @@ private let misspelt = ShaderFunction(
 /// A function whose kernel reads a parameter as the wrong type.
 private let mistyped = ShaderFunction(
   name: "mistyped", kind: .color, parameters: [.init("strength", .float, defaultValue: .float(1))]
-) { arguments throws(ShaderArgumentError) in
+) { arguments in
   let strength = try arguments.float2("strength")
   return .color { _, pixel in pixel * strength.x }
 }

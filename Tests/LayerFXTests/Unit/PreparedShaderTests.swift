@@ -12,10 +12,10 @@ private let kernelsMade = Atomic<Int>(0)
 /// maxSampleOffset.
 private let shift = ShaderFunction(
   name: "shift", kind: .layer, parameters: [.init("offset", .float2)],
-  maxSampleOffset: { arguments throws(ShaderArgumentError) in
+  maxSampleOffset: { arguments in
     try abs(arguments.float2("offset"))
   }
-) { arguments throws(ShaderArgumentError) in
+) { arguments in
   let offset = try arguments.float2("offset")
   return .layer { position, layer in layer.sample(position + offset) }
 }
@@ -23,10 +23,10 @@ private let shift = ShaderFunction(
 /// ``shift``, counting how often its kernel is made.
 private let countingShift = ShaderFunction(
   name: "countingShift", kind: .layer, parameters: shift.parameters,
-  maxSampleOffset: { arguments throws(ShaderArgumentError) in
+  maxSampleOffset: { arguments in
     try abs(arguments.float2("offset"))
   }
-) { arguments throws(ShaderArgumentError) in
+) { arguments in
   kernelsMade.add(1, ordering: .relaxed)
   let offset = try arguments.float2("offset")
   return .layer { position, layer in layer.sample(position + offset) }

@@ -10,7 +10,7 @@ import Testing
     let tint = ShaderFunction(
       name: "tint", kind: .color,
       parameters: [.init("amount", .float, summary: "0…1 blend toward red")]
-    ) { arguments throws(ShaderArgumentError) in
+    ) { arguments in
       let amount = try arguments.float("amount")
       return .color { position, color in mix(color, half4(1, 0, 0, 1) * color.a, amount) }
     }

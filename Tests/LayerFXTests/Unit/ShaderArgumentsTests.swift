@@ -14,7 +14,7 @@ private let echo = ShaderFunction(
       "speed", .float, unit: .pointsPerSecond, validRange: .greaterThan(0),
       defaultValue: .float(1200)),
   ]
-) { arguments throws(ShaderArgumentError) in
+) { arguments in
   let origin = try arguments.float2("origin")
   let time = try arguments.float("time")
   let speed = try arguments.float("speed")
@@ -82,7 +82,7 @@ struct ShaderArgumentsTests {
   func boundingRect() throws {
     let rect = ShaderFunction(
       name: "rect", kind: .color, parameters: [.init("bounds", .float4)]
-    ) { arguments throws(ShaderArgumentError) in
+    ) { arguments in
       let bounds = try arguments.float4("bounds")
       return .color { _, _ in bounds }
     }
