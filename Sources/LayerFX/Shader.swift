@@ -118,5 +118,18 @@ extension Shader {
     case data
     /// `texture2d<half>`
     case image
+
+    /// The type as a Metal function's parameter list spells it (`float2`, `half4`,
+    /// `device const float *`, `texture2d<half>`).
+    public var metalName: String {
+      switch self {
+      case .float, .float2, .float3, .float4: rawValue
+      case .color: "half4"
+      case .colorArray: "device const half4 *"
+      case .floatArray: "device const float *"
+      case .data: "device const void *"
+      case .image: "texture2d<half>"
+      }
+    }
   }
 }

@@ -152,9 +152,9 @@ public struct ShaderArguments: Sendable {
 }
 
 extension Shader.Argument {
-  /// The float components, for the finiteness and range checks (arrays included; none for
-  /// data and images).
-  var components: [Float] {
+  /// The float components, in order (arrays included; none for data and images): what the
+  /// finiteness and range checks look at, and how tools print a value.
+  public var components: [Float] {
     switch self {
     case .float(let x): [x]
     case .float2(let v): [v.x, v.y]

@@ -1,3 +1,4 @@
+import Foundation
 import LayerFX
 import LayerFXKernels
 
@@ -6,8 +7,15 @@ enum ListCommand {
   static let name = "list"
   static let summary = "List the built-in kernels with their parameters."
   static let synopsis = "[options]"
-  static let discussion = ""
-  static let options: [OptionSpec] = []
+  static let discussion = """
+    For each kernel: its name, kind and summary, then each parameter after SwiftUI's own with
+    its Metal type, unit, default, valid and suggested range. --json prints the same as one
+    JSON array: objects with name, kind, summary and parameters (each with name, type as Metal
+    spells it, unit, default, range as JSON Schema bounds, suggestedRange, role, summary).
+    """
+  static let options: [OptionSpec] = [
+    .flag("json", "print one JSON array instead of lines")
+  ]
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
@@ -15,6 +23,13 @@ enum ListCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     _ = try arguments.positionals()
+    if arguments.has("json") {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let listing = ShaderLibrary.default.functions.map(KernelListing.init)
+      console.print(String(decoding: try encoder.encode(listing), as: UTF8.self))
+      return
+    }
     for function in ShaderLibrary.default.functions {
       console.print("\(function.name) (\(function.kind.rawValue) effect): \(function.summary)")
       for parameter in function.parameters {

@@ -1,0 +1,86 @@
+import LayerFX
+
+/// A shader function as `layerfx list --json` prints it: one object per function, derived from
+/// its declaration alone.
+struct KernelListing: Encodable {
+  let name: String
+  let kind: String
+  let summary: String
+  let parameters: [ParameterListing]
+
+  init(_ function: ShaderFunction) {
+    name = function.name
+    kind = function.kind.rawValue
+    summary = function.summary
+    parameters = function.parameters.map(ParameterListing.init)
+  }
+
+  /// A parameter: `type` as Metal spells it, `default` as a number or a list of numbers (null
+  /// without one), `range` as JSON Schema bounds (null when unrestricted), `suggestedRange` as
+  /// `[low, high]`.
+  struct ParameterListing: Encodable {
+    let name: String
+    let type: String
+    let unit: String?
+    let `default`: [Double]?
+    let range: RangeListing?
+    let suggestedRange: [Double]?
+    let role: String?
+    let summary: String
+
+    init(_ parameter: ShaderFunction.Parameter) {
+      name = parameter.name
+      type = parameter.type.metalName
+      unit = parameter.unit?.name
+      `default` = parameter.defaultValue.map { $0.components.map(\.decimal) }
+      range = parameter.validRange.map(RangeListing.init)
+      suggestedRange = parameter.suggestedRange.map {
+        [$0.lowerBound.decimal, $0.upperBound.decimal]
+      }
+      role = parameter.role?.rawValue
+      summary = parameter.summary
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(name, forKey: .name)
+      try container.encode(type, forKey: .type)
+      try container.encode(unit, forKey: .unit)
+      // A scalar default is a number; a vector's is a list.
+      if let value = `default`, value.count == 1 {
+        try container.encode(value[0], forKey: .default)
+      } else {
+        try container.encode(`default`, forKey: .default)
+      }
+      try container.encode(range, forKey: .range)
+      try container.encode(suggestedRange, forKey: .suggestedRange)
+      try container.encode(role, forKey: .role)
+      try container.encode(summary, forKey: .summary)
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case name, type, unit, `default`, range, suggestedRange, role, summary
+    }
+  }
+
+  /// Bounds in JSON Schema's words (`minimum`, `exclusiveMinimum`, …).
+  struct RangeListing: Encodable {
+    let minimum: Double?
+    let exclusiveMinimum: Double?
+    let maximum: Double?
+    let exclusiveMaximum: Double?
+
+    init(_ range: ShaderFunction.ValueRange) {
+      minimum = range.lower.flatMap { $0.isIncluded ? $0.value.decimal : nil }
+      exclusiveMinimum = range.lower.flatMap { $0.isIncluded ? nil : $0.value.decimal }
+      maximum = range.upper.flatMap { $0.isIncluded ? $0.value.decimal : nil }
+      exclusiveMaximum = range.upper.flatMap { $0.isIncluded ? nil : $0.value.decimal }
+    }
+  }
+}
+
+extension Float {
+  /// The `Double` whose shortest decimal form is this `Float`'s (0.3, not 0.30000001192…), so
+  /// JSON shows the number as declared.
+  fileprivate var decimal: Double { Double("\(self)") ?? Double(self) }
+}
