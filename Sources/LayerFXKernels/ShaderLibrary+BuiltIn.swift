@@ -3,7 +3,10 @@ import LayerFX
 extension ShaderLibrary {
   /// Every built-in kernel, one per file under `LayerFXKernels/`, each mirroring its Metal
   /// original in `Shaders/`: SwiftUI's `ShaderLibrary.default`.
-  public static let `default` = ShaderLibrary([.ripple])
+  public static let `default` = ShaderLibrary([
+    .brightness, .colorInvert, .colorMultiply, .contrast, .grayscale, .hueRotation,
+    .luminanceToAlpha, .ripple, .saturation, .sepia,
+  ])
 
   /// Returns the built-in function called `name`, as SwiftUI's `ShaderLibrary.ripple`.
   ///
