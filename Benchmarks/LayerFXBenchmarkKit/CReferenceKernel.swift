@@ -26,6 +26,41 @@ struct CReferenceKernel: Sendable {
       else { preconditionFailure("ripple's C reference: parameters renamed") }
       lfx_ripple(
         layer, output, origin.x, origin.y, time, amplitude, frequency, decay, speed, threads)
-    }
+    },
+    "brightness": amountReference("brightness", lfx_brightness),
+    "colorInvert": CReferenceKernel { layer, output, _, threads in
+      lfx_color_invert(layer, output, threads)
+    },
+    "colorMultiply": CReferenceKernel { layer, output, arguments, threads in
+      guard let color = try? arguments.color("color") else {
+        preconditionFailure("colorMultiply's C reference: parameters renamed")
+      }
+      lfx_color_multiply(layer, output, color.x, color.y, color.z, color.w, threads)
+    },
+    "contrast": amountReference("contrast", lfx_contrast),
+    "grayscale": amountReference("grayscale", lfx_grayscale),
+    "hueRotation": amountReference("hueRotation", lfx_hue_rotation, parameter: "degrees"),
+    "luminanceToAlpha": CReferenceKernel { layer, output, _, threads in
+      lfx_luminance_to_alpha(layer, output, threads)
+    },
+    "saturation": amountReference("saturation", lfx_saturation),
+    "sepia": amountReference("sepia", lfx_sepia),
   ]
+
+  /// The reference of a kernel whose only parameter is one `float` (`amount` by default).
+  private static func amountReference(
+    _ kernel: String,
+    _ render:
+      @escaping @Sendable (
+        UnsafePointer<lfx_layer>?, UnsafeMutablePointer<Float>?, Float, Int32
+      ) -> Void,
+    parameter: String = "amount"
+  ) -> CReferenceKernel {
+    CReferenceKernel { layer, output, arguments, threads in
+      guard let value = try? arguments.float(parameter) else {
+        preconditionFailure("\(kernel)'s C reference: parameters renamed")
+      }
+      render(layer, output, value, threads)
+    }
+  }
 }
