@@ -20,10 +20,23 @@ import LayerFXMath
 /// and `feColorMatrix` `type="hueRotate"`; Apple, `View.hueRotation(_:)` (an `Angle`).
 public struct HueRotation: ColorEffect {
   /// The rotation around the colour circle, degrees.
-  public var degrees: Float = 90
+  public var degrees: Float = 90 {
+    didSet { (_cos, _sin) = Self.cosineAndSine(degrees) }
+  }
+  /// `cos θ` and `sin θ` of ``degrees``, kept beside it so that the body does not call the C
+  /// library's `cosf`/`sinf` for every batch of pixels (they halved the lane form's speed).
+  @usableFromInline var _cos: Float
+  @usableFromInline var _sin: Float
 
   /// Creates the effect with a quarter turn (90°).
-  public init() {}
+  public init() {
+    (_cos, _sin) = Self.cosineAndSine(90)
+  }
+
+  private static func cosineAndSine(_ degrees: Float) -> (Float, Float) {
+    let theta = degrees * (Float.pi / 180)
+    return (Float.cos(theta), Float.sin(theta))
+  }
 
   /// The declaration: Metal order, units, ranges; defaults are `init()`'s values.
   public static let parameters: [KernelParameter<HueRotation>] = [
@@ -38,9 +51,8 @@ public struct HueRotation: ColorEffect {
     // The W3C matrix works on straight colour; a transparent pixel has none.
     let alpha = color.a
     let rgb = color.rgb * select(0, 1 / alpha, alpha > 0)
-    // The same angle for every pixel: the matrix is computed once per call, not per lane.
-    let theta = degrees * (Float.pi / 180)
-    let (c, s) = (Float.cos(theta), Float.sin(theta))
+    // θ = degrees · π / 180, the same for every pixel: cos θ and sin θ are kept with it.
+    let (c, s) = (_cos, _sin)
     let row0 = float3(
       0.213 + 0.787 * c - 0.213 * s, 0.715 - 0.715 * c - 0.715 * s, 0.072 - 0.072 * c + 0.928 * s)
     let row1 = float3(

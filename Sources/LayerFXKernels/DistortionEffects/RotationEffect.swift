@@ -20,12 +20,26 @@ public struct RotationEffect: DistortionEffect {
   /// The view's size, points.
   public var size = float2(1, 1)
   /// The rotation, degrees; positive turns clockwise on screen.
-  public var degrees: Float = 30
+  public var degrees: Float = 30 {
+    didSet { (_cos, _sin) = Self.cosineAndSine(degrees) }
+  }
   /// The fixed point as a fraction of the size: (0, 0) top-left, (0.5, 0.5) the centre.
   public var anchor = float2(0.5, 0.5)
 
+  /// `cos θ` and `sin θ` of ``degrees``, kept beside it so that the body does not call the C
+  /// library's `cosf`/`sinf` for every batch of pixels.
+  @usableFromInline var _cos: Float
+  @usableFromInline var _sin: Float
+
   /// Creates the effect turning 30° clockwise about the centre.
-  public init() {}
+  public init() {
+    (_cos, _sin) = Self.cosineAndSine(30)
+  }
+
+  private static func cosineAndSine(_ degrees: Float) -> (Float, Float) {
+    let theta = degrees * (Float.pi / 180)
+    return (Float.cos(theta), Float.sin(theta))
+  }
 
   /// The declaration: Metal order, units, ranges; defaults are `init()`'s values.
   public static let parameters: [KernelParameter<RotationEffect>] = [
@@ -55,9 +69,8 @@ public struct RotationEffect: DistortionEffect {
   public func distort<F: PixelLanes>(position: Vector2<F>) -> Vector2<F> {
     // The anchor in points: the point that stays put.
     let a = Vector2<F>(anchor * size)
-    // The same turn for every pixel.
-    let theta = degrees * (Float.pi / 180)
-    let (c, s) = (F(Float.cos(theta)), F(Float.sin(theta)))
+    // θ = degrees · π / 180, the same turn for every pixel: cos θ and sin θ are kept with it.
+    let (c, s) = (F(_cos), F(_sin))
     // Undo the turn: rotate the offset from the anchor by −θ.
     let d = position - a
     return a + Vector2(c * d.x + s * d.y, c * d.y - s * d.x)
