@@ -42,6 +42,41 @@ void lfx_layer_destroy(lfx_layer *layer);
 void lfx_ripple(const lfx_layer *layer, float *out, float origin_x, float origin_y, float time,
                 float amplitude, float frequency, float decay, float speed, int threads);
 
+/// Colour effects (Shaders/ColorEffects/*.metal) over every pixel of the layer's unpadded image,
+/// written to `out` (width × height RGBA floats), on `threads` OpenMP threads. The W3C matrices
+/// apply to straight colour, clamped to [0, 1], then premultiplied again.
+void lfx_grayscale(const lfx_layer *layer, float *out, float amount, int threads);
+void lfx_sepia(const lfx_layer *layer, float *out, float amount, int threads);
+void lfx_saturation(const lfx_layer *layer, float *out, float amount, int threads);
+void lfx_hue_rotation(const lfx_layer *layer, float *out, float degrees, int threads);
+void lfx_color_invert(const lfx_layer *layer, float *out, int threads);
+void lfx_contrast(const lfx_layer *layer, float *out, float amount, int threads);
+void lfx_brightness(const lfx_layer *layer, float *out, float amount, int threads);
+/// `(r, g, b, a)`: the premultiplied colour every pixel is multiplied by.
+void lfx_color_multiply(const lfx_layer *layer, float *out, float r, float g, float b, float a,
+                        int threads);
+void lfx_luminance_to_alpha(const lfx_layer *layer, float *out, int threads);
+
+/// Distortion effects (Shaders/DistortionEffects/*.metal): each pixel reads the layer (bilinear,
+/// semantics.md §4) at the position the distortion returns; arguments in points, Metal order.
+void lfx_wave(const lfx_layer *layer, float *out, float amplitude, float wavelength, float speed,
+              float time, int threads);
+void lfx_water(const lfx_layer *layer, float *out, float amplitude, float wavelength,
+               float frequency, float time, int threads);
+void lfx_pixellate(const lfx_layer *layer, float *out, float cell_size, int threads);
+void lfx_offset(const lfx_layer *layer, float *out, float x, float y, int threads);
+void lfx_twirl(const lfx_layer *layer, float *out, float center_x, float center_y, float radius,
+               float angle, int threads);
+void lfx_bulge(const lfx_layer *layer, float *out, float center_x, float center_y, float radius,
+               float strength, int threads);
+void lfx_kaleidoscope(const lfx_layer *layer, float *out, float center_x, float center_y,
+                      float segments, float radius, int threads);
+void lfx_scale_effect(const lfx_layer *layer, float *out, float width_points, float height_points,
+                      float scale_x, float scale_y, float anchor_x, float anchor_y, int threads);
+void lfx_rotation_effect(const lfx_layer *layer, float *out, float width_points,
+                         float height_points, float degrees, float anchor_x, float anchor_y,
+                         int threads);
+
 #ifdef __cplusplus
 }
 #endif
