@@ -4,7 +4,8 @@ extension ShaderLibrary {
   /// Every built-in kernel, one per file under `LayerFXKernels/`, each mirroring its Metal
   /// original in `Shaders/`: SwiftUI's `ShaderLibrary.default`.
   public static let `default` = ShaderLibrary([
-    .bloom, .boxBlur, .chromaticAberration, .emboss, .gaussianBlur, .ripple, .shimmer, .sobelEdges,
+    .bloom, .boxBlur, .checkerboard, .chromaticAberration, .emboss, .gaussianBlur, .linearGradient,
+    .noise, .radialGradient, .ripple, .shimmer, .sobelEdges, .testCard,
   ])
 
   /// Returns the built-in function called `name`, as SwiftUI's `ShaderLibrary.ripple`.
