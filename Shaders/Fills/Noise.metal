@@ -14,7 +14,8 @@
 //   h1 = (1021 x + y + 7 s) mod m
 //   h2 = (h1² mod m + x) mod m
 //   h3 = (h2² mod m + y + 1) mod m
-//   h  = h3 / (m − 1)
+//   h4 = (h3² mod m + x + 1) mod m
+//   h  = h4 / (m − 1)
 // The pattern repeats every 4093 cells.
 //
 // Parameters (after SwiftUI's position):
@@ -41,7 +42,9 @@ static float Hash(float i, float j, float s) {
     float h1 = Mod4093(1021.0 * x + y + 7.0 * s);
     float h2 = Mod4093(Mod4093(h1 * h1) + x);
     float h3 = Mod4093(Mod4093(h2 * h2) + y + 1.0);
-    return h3 * (1.0 / 4092.0);
+    // Each squaring round mixes the bits further; four leave no visible streaks.
+    float h4 = Mod4093(Mod4093(h3 * h3) + x + 1.0);
+    return h4 * (1.0 / 4092.0);
 }
 
 [[ stitchable ]]

@@ -19,7 +19,8 @@ import LayerFXMath
 /// h1 = (1021 x + y + 7 s) mod m
 /// h2 = (h1² mod m + x) mod m
 /// h3 = (h2² mod m + y + 1) mod m
-/// h  = h3 / (m − 1)                                          in 0…1
+/// h4 = (h3² mod m + x + 1) mod m
+/// h  = h4 / (m − 1)                                          in 0…1
 /// ```
 /// The pattern repeats every 4093 cells on each axis. `seed` is rounded down to a whole number.
 ///
@@ -62,7 +63,9 @@ public struct Noise: Fill {
     let h1 = Self._mod(1021 * x + y + 7 * s)
     let h2 = Self._mod(Self._mod(h1 * h1) + x)
     let h3 = Self._mod(Self._mod(h2 * h2) + y + 1)
-    return h3 * F(Float(1) / 4092)
+    // Each squaring round mixes the bits further; four leave no visible streaks.
+    let h4 = Self._mod(Self._mod(h3 * h3) + x + 1)
+    return h4 * F(Float(1) / 4092)
   }
 
   /// The noise at `position`, line by line as `Shaders/Fills/Noise.metal`.

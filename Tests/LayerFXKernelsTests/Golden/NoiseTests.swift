@@ -12,7 +12,8 @@ import Testing
     let h1 = mod(1021 * x + y + 7 * s)
     let h2 = mod(mod(h1 * h1) + x)
     let h3 = mod(mod(h2 * h2) + y + 1)
-    return Double(h3) / 4092
+    let h4 = mod(mod(h3 * h3) + x + 1)
+    return Double(h4) / 4092
   }
 
   static func reference(cellSize: Double, seed: Int) -> (SIMD2<Double>, SIMD2<Double>) ->
