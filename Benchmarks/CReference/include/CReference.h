@@ -42,6 +42,15 @@ void lfx_layer_destroy(lfx_layer *layer);
 void lfx_ripple(const lfx_layer *layer, float *out, float origin_x, float origin_y, float time,
                 float amplitude, float frequency, float decay, float speed, int threads);
 
+/// The box blur (Shaders/LayerEffects/BoxBlur.metal): the mean of the (2k + 1)² samples one
+/// point apart, k = floor(radius), over every pixel, into `out`, on `threads` OpenMP threads.
+void lfx_box_blur(const lfx_layer *layer, float *out, float radius, int threads);
+
+/// The Gaussian blur with σ = radius points, cut at 3σ (Shaders/LayerEffects/GaussianBlur.metal),
+/// over every pixel, into `out`, on `threads` OpenMP threads. Returns 0, or -1 if the weights
+/// could not be allocated (then `out` is untouched).
+int lfx_gaussian_blur(const lfx_layer *layer, float *out, float radius, int threads);
+
 #ifdef __cplusplus
 }
 #endif
