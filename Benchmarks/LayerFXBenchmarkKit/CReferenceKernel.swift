@@ -40,6 +40,6 @@ struct CReferenceKernel: Sendable {
       else { preconditionFailure("ripple's C reference: parameters renamed") }
       lfx_ripple(
         layer, output, origin.x, origin.y, time, amplitude, frequency, decay, speed, threads)
-    }
+    },
   ]
 }
