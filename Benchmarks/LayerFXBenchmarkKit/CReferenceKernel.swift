@@ -17,6 +17,20 @@ struct CReferenceKernel: Sendable {
 
   /// Every C reference, by kernel name.
   static let all: [String: CReferenceKernel] = [
+    "boxBlur": CReferenceKernel { layer, output, arguments, threads in
+      guard let radius = try? arguments.float("radius") else {
+        preconditionFailure("boxBlur's C reference: parameters renamed")
+      }
+      lfx_box_blur(layer, output, radius, threads)
+    },
+    "gaussianBlur": CReferenceKernel { layer, output, arguments, threads in
+      guard let radius = try? arguments.float("radius") else {
+        preconditionFailure("gaussianBlur's C reference: parameters renamed")
+      }
+      guard lfx_gaussian_blur(layer, output, radius, threads) == 0 else {
+        preconditionFailure("gaussianBlur's C reference: out of memory")
+      }
+    },
     "ripple": CReferenceKernel { layer, output, arguments, threads in
       // The kernel's own checked arguments: names missing here would be a harness bug.
       guard let origin = try? arguments.float2("origin"), let time = try? arguments.float("time"),

@@ -4,9 +4,11 @@ extension ShaderLibrary {
   /// Every built-in kernel, one per file under `LayerFXKernels/`, each mirroring its Metal
   /// original in `Shaders/`: SwiftUI's `ShaderLibrary.default`.
   public static let `default` = ShaderLibrary([
-    .brightness, .bulge, .colorInvert, .colorMultiply, .contrast, .grayscale, .hueRotation,
-    .kaleidoscope, .luminanceToAlpha, .offset, .pixellate, .ripple, .rotationEffect,
-    .saturation, .scaleEffect, .sepia, .twirl, .water, .wave,
+    .bloom, .boxBlur, .brightness, .bulge, .checkerboard, .chromaticAberration, .colorInvert,
+    .colorMultiply, .contrast, .emboss, .gaussianBlur, .grayscale, .hueRotation, .kaleidoscope,
+    .linearGradient, .luminanceToAlpha, .noise, .offset, .pixellate, .radialGradient, .ripple,
+    .rotationEffect, .saturation, .scaleEffect, .sepia, .shimmer, .sobelEdges, .testCard, .twirl,
+    .water, .wave,
   ])
 
   /// Returns the built-in function called `name`, as SwiftUI's `ShaderLibrary.ripple`.

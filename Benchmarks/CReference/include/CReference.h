@@ -76,6 +76,14 @@ void lfx_scale_effect(const lfx_layer *layer, float *out, float width_points, fl
 void lfx_rotation_effect(const lfx_layer *layer, float *out, float width_points,
                          float height_points, float degrees, float anchor_x, float anchor_y,
                          int threads);
+/// The box blur (Shaders/LayerEffects/BoxBlur.metal): the mean of the (2k + 1)² samples one
+/// point apart, k = floor(radius), over every pixel, into `out`, on `threads` OpenMP threads.
+void lfx_box_blur(const lfx_layer *layer, float *out, float radius, int threads);
+
+/// The Gaussian blur with σ = radius points, cut at 3σ (Shaders/LayerEffects/GaussianBlur.metal),
+/// over every pixel, into `out`, on `threads` OpenMP threads. Returns 0, or -1 if the weights
+/// could not be allocated (then `out` is untouched).
+int lfx_gaussian_blur(const lfx_layer *layer, float *out, float radius, int threads);
 
 #ifdef __cplusplus
 }

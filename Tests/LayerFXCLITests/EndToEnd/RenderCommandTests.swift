@@ -1,0 +1,106 @@
+import Foundation
+import LayerFX
+import LayerFXPNG
+import LayerFXTestSupport
+import Testing
+
+/// `layerfx render FILL`: fills rendered to new images, and every way to get it wrong.
+@Suite struct RenderCommandTests {
+  static let usage =
+    "Usage: layerfx render FILL --size WxH -o OUT.png [--arg NAME=VALUE]... [--time T] [options]"
+
+  @Test("the testCard fill writes the same pixels as the built-in testcard: input")
+  func testCardMatchesBuiltIn() throws {
+    let directory = try TemporaryDirectory()
+    let fill = try LayerFXTool.run([
+      "render", "testCard", "--size", "67x45", "-o", directory.path("fill.png"),
+    ])
+    #expect(fill.status == 0)
+    #expect(fill.standardError.isEmpty)
+    let card = try LayerFXTool.run([
+      "convert", "testcard:67x45", "-o", directory.path("card.png"),
+    ])
+    #expect(card.status == 0)
+    let a = try PNGDecoder().decode(contentsOf: directory.path("fill.png")).image
+    let b = try PNGDecoder().decode(contentsOf: directory.path("card.png")).image
+    #expect(a.width == 67 && a.height == 45)
+    #expect(a.pixels == b.pixels)
+  }
+
+  @Test(
+    "every built-in fill renders at its defaults, at 1 × 1 and at 64 × 48 @2x",
+    arguments: ["testCard", "checkerboard", "linearGradient", "radialGradient", "noise"])
+  func everyFillRenders(name: String) throws {
+    let directory = try TemporaryDirectory()
+    for (size, scale) in [("1x1", "1"), ("64x48", "2")] {
+      let result = try LayerFXTool.run([
+        "render", name, "--size", size, "--scale", scale, "-o", directory.path("out.png"),
+      ])
+      #expect(result.status == 0, "\(name) \(size): \(result.standardError)")
+      let image = try PNGDecoder().decode(contentsOf: directory.path("out.png")).image
+      #expect("\(image.width)x\(image.height)" == size)
+    }
+  }
+
+  @Test("named arguments reach the fill: a one-square checkerboard in the first colour")
+  func namedArguments() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "render", "checkerboard", "--size", "8x8", "--arg", "squareSize=100",
+      "--arg", "firstColor=0,0,1,1", "-o", directory.path("out.png"),
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let image = try PNGDecoder().decode(contentsOf: directory.path("out.png")).image
+    #expect(image.pixels.allSatisfy { $0 == SIMD4<Float>(0, 0, 1, 1) })
+  }
+
+  @Test(
+    "usage errors exit 64 with one message and the usage line, and write nothing",
+    arguments: [
+      (
+        ["render", "chekerboard", "--size", "8x8"],
+        "layerfx: error: no shader function named 'chekerboard'; did you mean 'checkerboard'?"
+      ),
+      (
+        ["render", "boxBlur", "--size", "8x8"],
+        "layerfx: error: 'boxBlur' is a layer effect, not a fill; use 'layerfx apply boxBlur INPUT'"
+      ),
+      (["render", "noise"], "layerfx: error: missing --size WxH: the image's size in pixels"),
+      (
+        ["render", "noise", "--size", "8x0"],
+        "layerfx: error: invalid value '8x0' for '--size': expected WxH"
+      ),
+      (
+        ["render", "noise", "--size", "8x8", "--time", "1"],
+        "layerfx: error: 'noise' has no time parameter; drop --time"
+      ),
+      (
+        ["render", "noise", "--size", "8x8", "--arg", "cellSiz=3"],
+        "layerfx: error: noise: no parameter named 'cellSiz'; did you mean 'cellSize'?"
+      ),
+    ])
+  func usageErrors(arguments: [String], message: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(arguments + ["-o", directory.path("out.png")])
+    #expect(result.status == 64)
+    #expect(result.errorLines.count == 2, "\(result.standardError)")
+    #expect(result.errorLines.first?.hasPrefix(message) == true, "\(result.standardError)")
+    #expect(result.errorLines.last == Self.usage)
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("an image over --max-pixels is refused before anything is rendered (exit 65)")
+  func pixelLimit() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "render", "noise", "--size", "100x100", "--max-pixels", "9999", "-o",
+      directory.path("out.png"),
+    ])
+    #expect(result.status == 65)
+    #expect(
+      result.standardError
+        == "layerfx: error: a 100 × 100 image has more than the limit of 9999 pixels; lower "
+        + "--size or raise --max-pixels\n")
+    #expect(try directory.contents().isEmpty)
+  }
+}
