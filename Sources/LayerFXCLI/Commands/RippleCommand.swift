@@ -1,6 +1,7 @@
 import Foundation
 import LayerFX
 import LayerFXAnimation
+import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
 import LayerFXPNG
@@ -101,45 +102,52 @@ enum RippleCommand {
     if origin != nil && !taps.isEmpty {
       throw UsageError.invalid("--origin and --tap cannot be used together; give X,Y@T per tap")
     }
-    var base = RippleParameters()
-    for parameter in rippleParameters {
-      guard let property = RippleParameters.Property(rawValue: parameter.name) else { continue }
-      base[keyPath: property.keyPath] = Double(try parameter.float(from: arguments))
+    let ripple = ShaderFunction.ripple
+    var base = ParameterValues(defaultsOf: ripple)
+    for parameter in rippleParameters where base.contains(parameter.name) {
+      base[parameter.name] = Double(try parameter.float(from: arguments))
+    }
+    guard let clock = ripple.parameter(role: .timeSinceTrigger)?.name else {
+      preconditionFailure("the ripple declares a time-since-trigger parameter")
     }
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
     let limits = try FrameLimits(arguments)
-    var animator =
-      try arguments.value("keyframes").map { path in
-        try RippleConfig(file: path, initialValue: base, defaultDuration: duration).makeAnimator()
-      } ?? RippleAnimator(duration: duration, parameters: base)
+    let config = try arguments.value("keyframes").map { path in
+      try KeyframesConfig(file: path, initialValue: base, clock: clock, defaultDuration: duration)
+    }
     let input = try InputImage(inputArgument, scale: Float(scale), pixelLimit: render.pixelLimit)
     try OutputOptions.checkNotInput(outputPath, input: input.path)
-    for tap in taps.isEmpty
-      ? [.init(origin: origin ?? input.image.sizeInPoints / 2, startTime: 0)] : taps
-    {
-      animator.tap(at: tap.origin, time: tap.startTime)
-    }
-    let ripples = RippleRenderer(image: input.image, animator: animator, options: render)
+    let effect = AnimatedEffect(
+      ripple,
+      timeline: config?.timeline
+        ?? KeyframeTimeline(
+          initialValue: base, clock: ParameterValues.keyPath(clock), duration: duration),
+      triggers: taps.isEmpty
+        ? [.init(time: 0, payload: origin ?? input.image.sizeInPoints / 2)] : taps,
+      duration: config?.duration ?? duration)
+    let chain = EffectChain([effect])
+    let ripples = ChainRenderer(image: input.image, chain: chain, renderer: render.renderer)
 
     if let time {
-      let frame = try ripples.frame(at: time)
-      try output.write(frame, to: outputPath, metadata: input.metadata, console: console)
+      let frame = ripples.render(
+        try render.checkedPasses(of: chain, image: input.image, at: [time])[0])
+      try output.write(frame.image, to: outputPath, metadata: input.metadata, console: console)
       return
     }
     guard let fps else { return }
-    let lastStart = animator.taps.map(\.startTime).max() ?? 0
-    let count = try limits.frameCount(
-      explicit: frameCount, duration: lastStart + animator.timeline.duration, fps: fps)
+    let count = try limits.frameCount(explicit: frameCount, duration: chain.endTime, fps: fps)
+    let schedule = FrameSchedule(fps: fps, frameCount: count)
+    let passes = try render.checkedPasses(of: chain, image: input.image, at: schedule.times)
     if let columns = try arguments.value("contact-sheet", as: .integer(in: 1...1000)) {
       var sheet = try ContactSheet(
         frameCount: count, columns: columns, frameWidth: input.image.width,
         frameHeight: input.image.height, scale: input.image.scale, pixelLimit: render.pixelLimit)
       for k in 0..<count {
         console.progress("frame \(k + 1)/\(count)")
-        sheet.place(try ripples.frame(at: Double(k) / fps), at: k)
+        sheet.place(ripples.render(passes[k]).image, at: k)
       }
       console.endProgress()
       try output.write(sheet.image, to: outputPath, metadata: input.metadata, console: console)
@@ -149,7 +157,7 @@ enum RippleCommand {
       // A raw stream: every frame as straight-alpha 8-bit RGBA, width × height × 4 bytes, in order.
       for k in 0..<count {
         console.progress("frame \(k + 1)/\(count)")
-        let frame = try ripples.frame(at: Double(k) / fps)
+        let frame = ripples.render(passes[k]).image
         try console.writeOutput(PNGEncoder.rgba8(frame))
       }
       console.endProgress()
@@ -166,7 +174,7 @@ enum RippleCommand {
     for k in 0..<count {
       console.progress("frame \(k + 1)/\(count)")
       // Frame timing is a pure function of t = k / fps, never an accumulated sum.
-      let frame = try ripples.frame(at: Double(k) / fps)
+      let frame = ripples.render(passes[k]).image
       try writer.write(frame, to: directory + FrameWriter.frameName(k, of: count))
     }
     try writer.finish()

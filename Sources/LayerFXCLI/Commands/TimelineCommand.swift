@@ -1,5 +1,8 @@
 import Foundation
+import LayerFX
 import LayerFXAnimation
+import LayerFXComposition
+import LayerFXKernels
 
 /// `layerfx timeline`: a config document's keyframe tracks sampled over time, as CSV and
 /// optionally as an SVG chart.
@@ -39,7 +42,13 @@ enum TimelineCommand {
     let step = try arguments.value("step", as: .positiveNumber, default: 0.05)
     let svgPath = arguments.value("svg")
     if let svgPath { try OutputOptions.checkNotInput(svgPath, input: file) }
-    let config = try RippleConfig(file: file, initialValue: RippleParameters(), defaultDuration: 3)
+    let function = ShaderFunction.ripple
+    guard let clock = function.parameter(role: .timeSinceTrigger)?.name else {
+      preconditionFailure("the ripple declares a time-since-trigger parameter")
+    }
+    let config = try KeyframesConfig(
+      file: file, initialValue: ParameterValues(defaultsOf: function), clock: clock,
+      defaultDuration: 3)
     let end = to ?? config.timeline.duration
     guard from < end else {
       let toText = arguments.value("to") ?? "\(end.fixed(3)), the timeline's duration"
@@ -54,23 +63,24 @@ enum TimelineCommand {
           + "gives more than \(maxRowCount) rows; use a larger --step or a shorter range")
     }
     let times = (0..<Int(rows)).map { from + Double($0) * step }
-    let properties = config.animatedProperties
+    let names = config.animatedNames
     let samples = times.map { config.timeline.value(time: $0) }
 
-    var csv = ["time," + properties.map { "keyframes." + $0.rawValue }.joined(separator: ",")]
+    var csv = ["time," + names.map { "keyframes." + $0 }.joined(separator: ",")]
     for (time, value) in zip(times, samples) {
       csv.append(
-        ([time] + properties.map { value[keyPath: $0.keyPath] }).map { $0.fixed() }
+        ([time] + names.map { value[$0] }).map { $0.fixed() }
           .joined(separator: ","))
     }
     if let svgPath {
       let chart = TimelineChart(
         title: "\(URL(fileURLWithPath: file).lastPathComponent): keyframe tracks",
         times: times,
-        series: properties.map { property in
+        series: names.map { name in
           TimelineChart.Series(
-            name: "keyframes." + property.rawValue, unit: property.unit,
-            values: samples.map { $0[keyPath: property.keyPath] })
+            name: "keyframes." + name,
+            unit: function.parameters.first { $0.name == name }?.unit?.name ?? "",
+            values: samples.map { $0[name] })
         })
       try TextFile.write(chart.svg, to: svgPath)
     }

@@ -1,5 +1,5 @@
 import LayerFX
-import LayerFXAnimation
+import LayerFXComposition
 import LayerFXPNG
 
 extension ShaderArgumentError: ExitCoded {
