@@ -74,6 +74,35 @@ public struct AnimatedEffect: Sendable {
     self.isEnabled = isEnabled
   }
 
+  /// Returns `function` replayed by each trigger with Apple's clock: its time-since-trigger
+  /// parameter runs from 0 to `duration` over `duration` seconds after each trigger, drawn
+  /// while in `(0, duration)`; every other `float` parameter holds its value in `initialValue`.
+  ///
+  /// - Parameters:
+  ///   - function: A shader function with a ``ShaderFunction/Role/timeSinceTrigger`` parameter.
+  ///   - duration: Seconds, finite and > 0.
+  ///   - triggers: Times (seconds) and points (points), such as taps.
+  ///   - initialValue: The animatable values; the function's declared defaults unless given.
+  /// - Returns: The effect.
+  /// - Precondition: `function` has a time-since-trigger parameter and `duration` is finite
+  ///   and > 0; checked in release.
+  ///
+  /// Source: Apple, WWDC24 session 10151 (the ripple's `keyframeAnimator`);
+  /// `Documentation/Semantics.md` §5.
+  public static func triggered(
+    _ function: ShaderFunction, duration: Double, triggers: [Trigger],
+    initialValue: ParameterValues? = nil
+  ) -> AnimatedEffect {
+    guard let clock = function.parameter(role: .timeSinceTrigger)?.name else {
+      preconditionFailure("\(function.name) has no time-since-trigger parameter")
+    }
+    precondition(duration.isFinite && duration > 0, "duration must be finite and > 0")
+    let timeline = KeyframeTimeline(
+      initialValue: initialValue ?? ParameterValues(defaultsOf: function),
+      clock: ParameterValues.keyPath(clock), duration: duration)
+    return AnimatedEffect(function, timeline: timeline, triggers: triggers, duration: duration)
+  }
+
   /// The name of the parameter whose role is `role`, if any.
   public func parameterName(role: ShaderFunction.Role) -> String? {
     function.parameter(role: role)?.name

@@ -4,7 +4,6 @@ import LayerFXAnimation
 import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
-import LayerFXPNG
 
 /// `layerfx ripple`: the WWDC24 ripple on an image, one frame or a whole animation, from one
 /// or several taps.
@@ -45,12 +44,7 @@ enum RippleCommand {
     """
 
   static let options: [OptionSpec] =
-    [
-      .value("time", "SECONDS", "render one frame at this time on the animation clock (seconds)"),
-      .value("fps", "FPS", "render an animation at this frame rate (frames per second)"),
-      .value("frames", "N", "frames to render (default: until the last tap's timeline ends)"),
-      .value("output", short: "o", "PATH", "output PNG file, or directory for an animation"),
-      .value("contact-sheet", "N", "with --fps: write the frames as one image, N per row"),
+    ChainRun.specs + [
       .value(
         "tap", "X,Y@T", "a tap at X,Y points, T seconds into the animation (repeatable)",
         repeatable: true),
@@ -69,29 +63,9 @@ enum RippleCommand {
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
     options: options, run: run)
 
+  /// The ripple preset of the general path: one ripple effect whose timeline every tap replays.
   static func run(_ arguments: ParsedArguments, console: Console) throws {
-    let inputArgument = try arguments.positionals(InputImage.usageName)[0]
-    let outputPath = try arguments.required("output", hint: "output: give -o OUT.png or -o DIR/")
-    let time = try arguments.value("time", as: .number)
-    let fps = try arguments.value("fps", as: .positiveNumber)
-    let frameCount = try arguments.value("frames", as: .integer(in: 1...1_000_000))
-    switch (time, fps) {
-    case (nil, nil): throw UsageError.missing("--time SECONDS (one frame) or --fps FPS (animation)")
-    case (.some, .some): throw UsageError.invalid("--time and --fps cannot be used together")
-    case (.some, nil) where frameCount != nil:
-      throw UsageError.invalid("--frames needs --fps")
-    case (.some, nil) where arguments.has("contact-sheet"):
-      throw UsageError.invalid("--contact-sheet needs --fps")
-    default: break
-    }
-    let writesOneImage = time != nil || arguments.has("contact-sheet")
-    if writesOneImage && outputPath != "-" {
-      try OutputOptions.checkIsFile(outputPath)
-    } else if !writesOneImage && outputPath.lowercased().hasSuffix(".png") {
-      throw UsageError.invalid(
-        "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
-          + "give -o DIR/ (or --contact-sheet N for one image)")
-    }
+    let run = try ChainRun(arguments)
     let taps = try arguments.all("tap").map { text throws(UsageError) in
       guard let tap = ValueType.tap.parse(text) else {
         throw .invalidValue(option: "tap", value: text, expected: ValueType.tap.expected)
@@ -111,73 +85,22 @@ enum RippleCommand {
       preconditionFailure("the ripple declares a time-since-trigger parameter")
     }
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
-    let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
-    let render = try RenderOptions(arguments)
-    let output = try OutputOptions(arguments)
-    let limits = try FrameLimits(arguments)
+    let prepared = try run.prepare(arguments)
     let config = try arguments.value("keyframes").map { path in
       try KeyframesConfig(file: path, initialValue: base, clock: clock, defaultDuration: duration)
     }
-    let input = try InputImage(inputArgument, scale: Float(scale), pixelLimit: render.pixelLimit)
-    try OutputOptions.checkNotInput(outputPath, input: input.path)
-    let effect = AnimatedEffect(
-      ripple,
-      timeline: config?.timeline
-        ?? KeyframeTimeline(
-          initialValue: base, clock: ParameterValues.keyPath(clock), duration: duration),
-      triggers: taps.isEmpty
-        ? [.init(time: 0, payload: origin ?? input.image.sizeInPoints / 2)] : taps,
-      duration: config?.duration ?? duration)
-    let chain = EffectChain([effect])
-    let ripples = ChainRenderer(image: input.image, chain: chain, renderer: render.renderer)
-
-    if let time {
-      let frame = ripples.render(
-        try render.checkedPasses(of: chain, image: input.image, at: [time])[0])
-      try output.write(frame.image, to: outputPath, metadata: input.metadata, console: console)
-      return
-    }
-    guard let fps else { return }
-    let count = try limits.frameCount(explicit: frameCount, duration: chain.endTime, fps: fps)
-    let schedule = FrameSchedule(fps: fps, frameCount: count)
-    let passes = try render.checkedPasses(of: chain, image: input.image, at: schedule.times)
-    if let columns = try arguments.value("contact-sheet", as: .integer(in: 1...1000)) {
-      var sheet = try ContactSheet(
-        frameCount: count, columns: columns, frameWidth: input.image.width,
-        frameHeight: input.image.height, scale: input.image.scale, pixelLimit: render.pixelLimit)
-      for k in 0..<count {
-        console.progress("frame \(k + 1)/\(count)")
-        sheet.place(ripples.render(passes[k]).image, at: k)
+    try prepared.run(console: console) { image in
+      let triggers =
+        taps.isEmpty ? [.init(time: 0, payload: origin ?? image.sizeInPoints / 2)] : taps
+      guard let config else {
+        return EffectChain([
+          .triggered(ripple, duration: duration, triggers: triggers, initialValue: base)
+        ])
       }
-      console.endProgress()
-      try output.write(sheet.image, to: outputPath, metadata: input.metadata, console: console)
-      return
+      return EffectChain([
+        AnimatedEffect(
+          ripple, timeline: config.timeline, triggers: triggers, duration: config.duration)
+      ])
     }
-    if outputPath == "-" {
-      // A raw stream: every frame as straight-alpha 8-bit RGBA, width × height × 4 bytes, in order.
-      for k in 0..<count {
-        console.progress("frame \(k + 1)/\(count)")
-        let frame = ripples.render(passes[k]).image
-        try console.writeOutput(PNGEncoder.rgba8(frame))
-      }
-      console.endProgress()
-      return
-    }
-    try limits.checkFreeSpace(
-      frames: count, width: input.image.width, height: input.image.height,
-      bitDepth: output.encoder.bitDepth.rawValue, directory: outputPath)
-    try OutputOptions.checkFramesAvoidInput(
-      directory: outputPath, frameCount: count, input: input.path)
-    let directory = try output.makeDirectory(outputPath)
-    let writer = FrameWriter(
-      encoder: output.encoder, metadata: input.metadata, concurrentEncodes: render.threadCount)
-    for k in 0..<count {
-      console.progress("frame \(k + 1)/\(count)")
-      // Frame timing is a pure function of t = k / fps, never an accumulated sum.
-      let frame = ripples.render(passes[k]).image
-      try writer.write(frame, to: directory + FrameWriter.frameName(k, of: count))
-    }
-    try writer.finish()
-    console.endProgress()
   }
 }

@@ -26,3 +26,12 @@ extension ConfigError: ExitCoded {
     }
   }
 }
+
+extension CompositionError: ExitCoded {
+  var exitCode: ExitCode {
+    switch self {
+    case .limitExceeded: .dataError
+    case .cannotCreateDirectory: .cannotCreate
+    }
+  }
+}

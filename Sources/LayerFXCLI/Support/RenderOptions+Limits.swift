@@ -1,5 +1,4 @@
 import LayerFX
-import LayerFXComposition
 import LayerFXMath
 
 extension RenderOptions {
@@ -29,23 +28,5 @@ extension RenderOptions {
 
   private static func count(_ value: Double) -> String {
     value < 1e15 ? "\(Int(value))" : "\(value)"
-  }
-
-  /// Returns the passes of `chain` over `image` at each of `times`, having checked every pass's
-  /// padded size first: an animation is refused before its first frame renders, never midway.
-  ///
-  /// - Throws: ``ShaderArgumentError`` for an argument that does not fit its function, and
-  ///   ``CLIError/limitExceeded(_:)`` (``checkPaddedSize(of:maxSampleOffset:)``), for the first
-  ///   frame and pass in order that fails.
-  func checkedPasses(of chain: EffectChain, image: Image, at times: [Double]) throws
-    -> [[PreparedShader]]
-  {
-    try times.map { time in
-      let passes = try chain.passes(at: time, sizeInPoints: image.sizeInPoints)
-      for pass in passes where pass.kind != .color {
-        try checkPaddedSize(of: image, maxSampleOffset: pass.maxSampleOffset)
-      }
-      return passes
-    }
   }
 }

@@ -3,13 +3,15 @@ import Foundation
 import LayerFX
 import LayerFXPNG
 
-/// Writes rendered frames as PNG files, each to a temporary file renamed into place, encoding
-/// up to `concurrentEncodes` frames in the background while the next one renders.
+/// Writes an animation's frames as PNG files `DIR/frame_0000.png`, …, encoding up to
+/// `concurrentEncodes` frames in the background while the next one renders.
 ///
 /// At most `concurrentEncodes + 1` frames are alive at once, so memory does not grow with the
 /// number of frames. A killed run leaves only complete frames: each frame is written to an
 /// unnamed file that gets its name only once complete (see `PNGEncoder.write`).
-final class FrameWriter: @unchecked Sendable {
+public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
+  private let directory: String
+  private let frameCount: Int
   private let encoder: PNGEncoder
   private let metadata: PNGMetadata
   private let queue = DispatchQueue(label: "layerfx.frame-writer", attributes: .concurrent)
@@ -20,26 +22,48 @@ final class FrameWriter: @unchecked Sendable {
 
   /// The file name of frame `index` (from 0) of `count`: `frame_0000.png`, … with at least four
   /// digits and as many as the last frame needs, so names sort in frame order.
-  static func frameName(_ index: Int, of count: Int) -> String {
+  ///
+  /// - Parameters:
+  ///   - index: The frame, from 0.
+  ///   - count: The animation's frame count.
+  /// - Returns: The file name, without a directory.
+  public static func frameName(_ index: Int, of count: Int) -> String {
     let digits = max(4, String(max(count - 1, 0)).count)
     let number = String(index)
     return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
   }
 
+  /// Creates a sink writing `frameCount` frames into `directory`, creating it (and its
+  /// parents) when needed.
+  ///
   /// - Parameters:
+  ///   - directory: The folder, with or without a trailing slash.
+  ///   - frameCount: How many frames the animation has (it sets the digits of the names).
   ///   - encoder: Bit depth and compression of every frame.
   ///   - metadata: Colour chunks copied into every frame.
   ///   - concurrentEncodes: How many frames may encode at once (≥ 1).
-  init(encoder: PNGEncoder, metadata: PNGMetadata, concurrentEncodes: Int) {
+  /// - Throws: ``CompositionError/cannotCreateDirectory(path:reason:)``.
+  public init(
+    directory: String, frameCount: Int, encoder: PNGEncoder = PNGEncoder(),
+    metadata: PNGMetadata = PNGMetadata(), concurrentEncodes: Int = 1
+  ) throws(CompositionError) {
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      throw .cannotCreateDirectory(path: directory, reason: error.localizedDescription)
+    }
+    self.directory = directory.hasSuffix("/") ? directory : directory + "/"
+    self.frameCount = frameCount
     self.encoder = encoder
     self.metadata = metadata
     slots = DispatchSemaphore(value: max(1, concurrentEncodes))
   }
 
-  /// Queues `image` to be written to `path`; waits while every encode slot is busy.
+  /// Queues frame `index` to be written; waits while every encode slot is busy.
   ///
   /// - Throws: The first error of an earlier write (``PNGError``), so a failing run stops early.
-  func write(_ image: Image, to path: String) throws {
+  public func write(_ image: Image, index: Int) throws {
+    let path = directory + Self.frameName(index, of: frameCount)
     slots.wait()
     do {
       try rethrowFirstError()
@@ -60,7 +84,7 @@ final class FrameWriter: @unchecked Sendable {
   /// Waits for every queued frame.
   ///
   /// - Throws: The first write error, if any.
-  func finish() throws {
+  public func finish() throws {
     group.wait()
     try rethrowFirstError()
   }

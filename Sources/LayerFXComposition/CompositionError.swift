@@ -1,0 +1,18 @@
+/// An animation the composition refuses before its first frame renders.
+public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A limit (pixels, frames, bytes) would be exceeded; the message names both numbers and what
+  /// changes them.
+  case limitExceeded(String)
+
+  /// An output directory cannot be made; `reason` is the system's text.
+  case cannotCreateDirectory(path: String, reason: String)
+
+  /// The message, one line.
+  public var description: String {
+    switch self {
+    case .limitExceeded(let message): message
+    case .cannotCreateDirectory(let path, let reason):
+      "\(path): cannot create output directory: \(reason)"
+    }
+  }
+}
