@@ -34,14 +34,19 @@ extension ChainRenderer {
   ///   - passes: Each frame's passes (``checkedPasses(at:pixelLimit:)``).
   ///   - sink: Where the frames go.
   ///   - progress: Called with each frame's index before it renders.
+  ///   - reports: Called with each frame's index and its passes' bounds reports, when
+  ///     ``checksSampleBounds`` is on.
   /// - Throws: What the sink throws.
   /// - Complexity: O(frames × passes × width × height).
   public func render<Sink: FrameSink>(
-    _ passes: [[PreparedShader]], into sink: inout Sink, progress: (Int) -> Void = { _ in }
+    _ passes: [[PreparedShader]], into sink: inout Sink, progress: (Int) -> Void = { _ in },
+    reports: (Int, [SampleBoundsReport]) -> Void = { _, _ in }
   ) throws {
     for (index, frame) in passes.enumerated() {
       progress(index)
-      try sink.write(render(frame).image, index: index)
+      let rendered = render(frame)
+      if checksSampleBounds { reports(index, rendered.reports) }
+      try sink.write(rendered.image, index: index)
     }
     try sink.finish()
   }

@@ -15,6 +15,12 @@ struct ChainRun {
     .value("frames", "N", "frames to render (default: until the last tap's timeline ends)"),
     .value("output", short: "o", "PATH", "output PNG file, or directory for an animation"),
     .value("contact-sheet", "N", "with --fps: write the frames as one image, N per row"),
+    .value(
+      "max-sample-offset", "X,Y",
+      "maxSampleOffset of every layer and distortion pass, points (default: each kernel's own)"),
+    .flag(
+      "check-bounds",
+      "report samples beyond maxSampleOffset on standard error; exit 1 if there are any"),
   ]
 
   let inputArgument: String
@@ -55,7 +61,19 @@ struct ChainRun {
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
     return Prepared(
       run: self, arguments: arguments, scale: Float(scale), render: try RenderOptions(arguments),
-      output: try OutputOptions(arguments), limits: try FrameLimits(arguments))
+      output: try OutputOptions(arguments), limits: try FrameLimits(arguments),
+      maxSampleOffset: try Self.maxSampleOffset(arguments))
+  }
+
+  /// Reads `--max-sample-offset X,Y`: two finite numbers ≥ 0, points.
+  static func maxSampleOffset(_ arguments: ParsedArguments) throws -> SIMD2<Float>? {
+    guard let offset = try arguments.value("max-sample-offset", as: .point) else { return nil }
+    guard offset.x >= 0, offset.y >= 0 else {
+      throw UsageError.invalidValue(
+        option: "max-sample-offset", value: arguments.value("max-sample-offset") ?? "",
+        expected: "two numbers ≥ 0")
+    }
+    return offset
   }
 
   /// The options read; ``run(console:chain:)`` renders.
@@ -66,6 +84,8 @@ struct ChainRun {
     let render: RenderOptions
     let output: OutputOptions
     let limits: FrameLimits
+    /// `--max-sample-offset`, points per axis.
+    let maxSampleOffset: SIMD2<Float>?
 
     /// Loads the input, builds the chain for it, checks every limit over the whole schedule,
     /// then renders into the output the options name.
@@ -80,12 +100,26 @@ struct ChainRun {
       let outputPath = run.outputPath
       let input = try InputImage(run.inputArgument, scale: scale, pixelLimit: render.pixelLimit)
       try OutputOptions.checkNotInput(outputPath, input: input.path)
-      let effects = try chain(input.image)
-      let renderer = ChainRenderer(image: input.image, chain: effects, renderer: render.renderer)
+      var effects = try chain(input.image)
+      if let maxSampleOffset {
+        for index in effects.effects.indices {
+          effects.effects[index].maxSampleOffset = maxSampleOffset
+        }
+      }
+      let checksBounds = arguments.has("check-bounds")
+      let renderer = ChainRenderer(
+        image: input.image, chain: effects, renderer: render.renderer,
+        checksSampleBounds: checksBounds)
+      var isWithinBounds = true
       if let time = run.time {
         let frame = renderer.render(
           try renderer.checkedPasses(at: [time], pixelLimit: render.pixelLimit)[0])
         try output.write(frame.image, to: outputPath, metadata: input.metadata, console: console)
+        for report in frame.reports {
+          console.error("layerfx: bounds: \(report)")
+          isWithinBounds = isWithinBounds && report.isWithinBounds
+        }
+        if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
         return
       }
       guard let fps = run.fps else { return }
@@ -93,22 +127,31 @@ struct ChainRun {
         explicit: run.frameCount, duration: effects.endTime, fps: fps)
       let times = FrameSchedule(fps: fps, frameCount: count).times
       let progress = { (k: Int) in console.progress("frame \(k + 1)/\(count)") }
+      // With --check-bounds: one line per pass that samples beyond its offset, then exit 1.
+      let reports = { (k: Int, reports: [SampleBoundsReport]) in
+        for (pass, report) in reports.enumerated() where !report.isWithinBounds {
+          console.error("layerfx: bounds: frame \(k) pass \(pass + 1): \(report)")
+          isWithinBounds = false
+        }
+      }
       if let columns = try arguments.value("contact-sheet", as: .integer(in: 1...1000)) {
         let image = input.image
         var sheet = try ContactSheetSink(
           frameCount: count, columns: columns, frameWidth: image.width,
           frameHeight: image.height, scale: image.scale, pixelLimit: render.pixelLimit)
         let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
-        try renderer.render(passes, into: &sheet, progress: progress)
+        try renderer.render(passes, into: &sheet, progress: progress, reports: reports)
         console.endProgress()
         try output.write(sheet.image, to: outputPath, metadata: input.metadata, console: console)
+        if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
         return
       }
       if outputPath == "-" {
         let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
         var stream = RawRGBASink { bytes in try console.writeOutput(bytes) }
-        try renderer.render(passes, into: &stream, progress: progress)
+        try renderer.render(passes, into: &stream, progress: progress, reports: reports)
         console.endProgress()
+        if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
         return
       }
       try limits.checkFreeSpace(
@@ -121,8 +164,9 @@ struct ChainRun {
         directory: try output.makeDirectory(outputPath), frameCount: count,
         encoder: output.encoder, metadata: input.metadata,
         concurrentEncodes: render.threadCount)
-      try renderer.render(passes, into: &frames, progress: progress)
+      try renderer.render(passes, into: &frames, progress: progress, reports: reports)
       console.endProgress()
+      if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
     }
   }
 }
