@@ -9,7 +9,8 @@ import LayerFXKernels
 enum TimelineCommand {
   static let name = "timeline"
   static let summary = "Print a config's keyframe tracks over time as CSV, or chart them as SVG."
-  static let synopsis = "FILE.json [--from SECONDS] [--to SECONDS] [--step SECONDS] [--svg OUT.svg]"
+  static let synopsis =
+    "FILE.json [--effect NAME] [--from SECONDS] [--to SECONDS] [--step SECONDS] [--svg OUT.svg]"
   static let discussion = """
     FILE.json is a config document (see 'layerfx ripple --help'). Prints a header
     time,keyframes.<track>,… then one row per sample time from, from + step, … up to to,
@@ -20,12 +21,16 @@ enum TimelineCommand {
     second). Times are seconds since a tap; values hold after a track ends.
     --svg also draws the tracks: one panel per track with its own value axis in the track's
     unit, a shared time axis in seconds, and a legend.
+    --effect NAME reads the tracks of another built-in kernel (default ripple): its float
+    parameters, at their declared defaults, with its time-since-trigger parameter as the
+    clock.
     """
   static let options: [OptionSpec] = [
     .value("from", "SECONDS", "first sample time, seconds (default 0)"),
     .value("to", "SECONDS", "last sample time, seconds (default: the timeline's duration)"),
     .value("step", "SECONDS", "time between samples, seconds, > 0 (default 0.05)"),
     .value("svg", "OUT.svg", "also write the chart to this SVG file"),
+    .value("effect", "NAME", "the kernel whose parameters the tracks animate (default ripple)"),
   ]
 
   /// The most rows one run prints.
@@ -42,9 +47,10 @@ enum TimelineCommand {
     let step = try arguments.value("step", as: .positiveNumber, default: 0.05)
     let svgPath = arguments.value("svg")
     if let svgPath { try OutputOptions.checkNotInput(svgPath, input: file) }
-    let function = ShaderFunction.ripple
+    let function = try ShaderLibrary.default.function(named: arguments.value("effect") ?? "ripple")
     guard let clock = function.parameter(role: .timeSinceTrigger)?.name else {
-      preconditionFailure("the ripple declares a time-since-trigger parameter")
+      throw UsageError.invalid(
+        "--effect \(function.name) has no time-since-trigger parameter to animate")
     }
     let config = try KeyframesConfig(
       file: file, initialValue: ParameterValues(defaultsOf: function), clock: clock,
