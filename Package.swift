@@ -127,6 +127,8 @@ let package = Package(
     .testTarget(name: "LayerFXAnimationTests", dependencies: ["LayerFXAnimation"]),
     .testTarget(
       name: "LayerFXCompositionTests",
-      dependencies: ["LayerFXComposition", "LayerFXAnimation", "LayerFX", "LayerFXKernels"]),
+      dependencies: [
+        "LayerFXComposition", "LayerFXAnimation", "LayerFX", "LayerFXKernels", "LayerFXTestSupport",
+      ]),
   ]
 )

@@ -8,10 +8,11 @@ import LayerFXPNG
 ///
 /// At most `concurrentEncodes + 1` frames are alive at once, so memory does not grow with the
 /// number of frames. A killed run leaves only complete frames: each frame is written to an
-/// unnamed file that gets its name only once complete (see `PNGEncoder.write`).
+/// unnamed file that gets its name only once complete (``AtomicFile``).
 public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   private let directory: String
   private let frameCount: Int
+  private let protected: [String]
   private let encoder: PNGEncoder
   private let metadata: PNGMetadata
   private let queue = DispatchQueue(label: "layerfx.frame-writer", attributes: .concurrent)
@@ -42,11 +43,15 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   ///   - encoder: Bit depth and compression of every frame.
   ///   - metadata: Colour chunks copied into every frame.
   ///   - concurrentEncodes: How many frames may encode at once (≥ 1).
+  ///   - protected: Files the command reads, which no frame may replace
+  ///     (``AtomicFile/write(_:to:protecting:)-([UInt8],_,_)``).
   /// - Throws: ``CompositionError/cannotCreateDirectory(path:reason:)``.
   public init(
     directory: String, frameCount: Int, encoder: PNGEncoder = PNGEncoder(),
-    metadata: PNGMetadata = PNGMetadata(), concurrentEncodes: Int = 1
+    metadata: PNGMetadata = PNGMetadata(), concurrentEncodes: Int = 1,
+    protecting protected: [String] = []
   ) throws(CompositionError) {
+    self.protected = protected
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     } catch {
@@ -61,7 +66,8 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
 
   /// Queues frame `index` to be written; waits while every encode slot is busy.
   ///
-  /// - Throws: The first error of an earlier write (``PNGError``), so a failing run stops early.
+  /// - Throws: The first error of an earlier write (``PNGError`` when encoding,
+  ///   ``CompositionError`` when writing), so a failing run stops early.
   public func write(_ image: Image, index: Int) throws {
     let path = directory + Self.frameName(index, of: frameCount)
     slots.wait()
@@ -74,7 +80,8 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     queue.async(group: group) { [self] in
       defer { slots.signal() }
       do {
-        try encoder.write(image, to: path, metadata: metadata)
+        try AtomicFile.write(
+          encoder.encode(image, metadata: metadata, name: path), to: path, protecting: protected)
       } catch {
         lock.withLock { firstError = firstError ?? error }
       }

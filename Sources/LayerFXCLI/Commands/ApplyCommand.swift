@@ -83,7 +83,9 @@ enum ApplyCommand {
     let result = render.renderer.render(
       prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
       checksSampleBounds: arguments.has("check-bounds"))
-    try output.write(result.image, to: outputPath, metadata: input.metadata, console: console)
+    try output.write(
+      result.image, to: outputPath, metadata: input.metadata, console: console,
+      protecting: input.path.map { [$0] } ?? [])
     if let report = result.report {
       console.error("layerfx: bounds: \(report)")
       if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }

@@ -89,7 +89,7 @@ enum RippleCommand {
     let config = try arguments.value("keyframes").map { path in
       try KeyframesConfig(file: path, initialValue: base, clock: clock, defaultDuration: duration)
     }
-    try prepared.run(console: console) { image in
+    try prepared.run(console: console, reads: arguments.all("keyframes")) { image in
       let triggers =
         taps.isEmpty ? [.init(time: 0, payload: origin ?? image.sizeInPoints / 2)] : taps
       guard let config else {

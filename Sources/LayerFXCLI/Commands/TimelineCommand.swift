@@ -88,7 +88,7 @@ enum TimelineCommand {
             unit: function.parameters.first { $0.name == name }?.unit?.name ?? "",
             values: samples.map { $0[name] })
         })
-      try TextFile.write(chart.svg, to: svgPath)
+      try TextFile.write(chart.svg, to: svgPath, protecting: [file])
     }
     console.print(csv.joined(separator: "\n"))
   }

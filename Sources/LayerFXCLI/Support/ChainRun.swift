@@ -92,14 +92,19 @@ struct ChainRun {
     ///
     /// - Parameters:
     ///   - console: Standard output and error.
+    ///   - reads: Files the command reads besides the input (a keyframes file), which no output
+    ///     may replace.
     ///   - chain: The chain for the loaded input (which may depend on its size).
     /// - Throws: ``UsageError``, ``PNGError``, ``ShaderArgumentError``, ``CLIError``,
     ///   ``CompositionError`` and what `chain` throws, before the first frame renders except
     ///   for write failures.
-    func run(console: Console, chain: (Image) throws -> EffectChain) throws {
+    func run(console: Console, reads: [String] = [], chain: (Image) throws -> EffectChain)
+      throws
+    {
       let outputPath = run.outputPath
       let input = try InputImage(run.inputArgument, scale: scale, pixelLimit: render.pixelLimit)
       try OutputOptions.checkNotInput(outputPath, input: input.path)
+      let protected = (input.path.map { [$0] } ?? []) + reads
       var effects = try chain(input.image)
       if let maxSampleOffset {
         for index in effects.effects.indices {
@@ -114,7 +119,9 @@ struct ChainRun {
       if let time = run.time {
         let frame = renderer.render(
           try renderer.checkedPasses(at: [time], pixelLimit: render.pixelLimit)[0])
-        try output.write(frame.image, to: outputPath, metadata: input.metadata, console: console)
+        try output.write(
+          frame.image, to: outputPath, metadata: input.metadata, console: console,
+          protecting: protected)
         for report in frame.reports {
           console.error("layerfx: bounds: \(report)")
           isWithinBounds = isWithinBounds && report.isWithinBounds
@@ -142,7 +149,9 @@ struct ChainRun {
         let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
         try renderer.render(passes, into: &sheet, progress: progress, reports: reports)
         console.endProgress()
-        try output.write(sheet.image, to: outputPath, metadata: input.metadata, console: console)
+        try output.write(
+          sheet.image, to: outputPath, metadata: input.metadata, console: console,
+          protecting: protected)
         if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
         return
       }
@@ -163,7 +172,7 @@ struct ChainRun {
       var frames = try PNGSequenceSink(
         directory: try output.makeDirectory(outputPath), frameCount: count,
         encoder: output.encoder, metadata: input.metadata,
-        concurrentEncodes: render.threadCount)
+        concurrentEncodes: render.threadCount, protecting: protected)
       try renderer.render(passes, into: &frames, progress: progress, reports: reports)
       console.endProgress()
       if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }

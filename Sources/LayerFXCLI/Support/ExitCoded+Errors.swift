@@ -31,7 +31,7 @@ extension CompositionError: ExitCoded {
   var exitCode: ExitCode {
     switch self {
     case .limitExceeded: .dataError
-    case .cannotCreateDirectory: .cannotCreate
+    case .cannotCreateDirectory, .cannotWrite, .wouldOverwriteInput: .cannotCreate
     }
   }
 }
