@@ -61,7 +61,7 @@ struct ChainRun {
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
     return Prepared(
       run: self, arguments: arguments, scale: Float(scale), render: try RenderOptions(arguments),
-      output: try OutputOptions(arguments), limits: try FrameLimits(arguments),
+      output: try OutputOptions(arguments), limits: try FrameLimits.limits(arguments),
       maxSampleOffset: try Self.maxSampleOffset(arguments))
   }
 
@@ -83,7 +83,7 @@ struct ChainRun {
     let scale: Float
     let render: RenderOptions
     let output: OutputOptions
-    let limits: FrameLimits
+    let limits: AnimationLimits
     /// `--max-sample-offset`, points per axis.
     let maxSampleOffset: SIMD2<Float>?
 
