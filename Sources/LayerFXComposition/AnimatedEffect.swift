@@ -131,13 +131,22 @@ public struct AnimatedEffect: Sendable {
       : animator.replays(at: time).map { ($0.value, $0.trigger.payload) }
     var passes: [PreparedShader] = []
     for (values, point) in replays {
-      if let duration, let clock, values.contains(clock) {
-        let t = values[clock]
+      if let duration, let clock, let t = clockValue(clock, in: values) {
         guard 0 < t && t < duration else { continue }
       }
       passes.append(try prepared(values, point: point, sizeInPoints: sizeInPoints))
     }
     return passes
+  }
+
+  /// The clock's value in this replay: a fixed argument of that name wins, as it does for the
+  /// kernel.
+  private func clockValue(_ clock: String, in values: ParameterValues) -> Double? {
+    if let fixed = arguments.first(where: { $0.name == clock }) {
+      if case .float(let value) = fixed.value { return Double(value) }
+      return nil
+    }
+    return values.contains(clock) ? values[clock] : nil
   }
 
   private func prepared(_ values: ParameterValues, point: float2?, sizeInPoints: float2)

@@ -115,4 +115,31 @@ private func clamped(_ image: Image) -> Image {
     #expect(FrameSchedule.frameCount(covering: 0.31, fps: 10) == 4)
     #expect(FrameSchedule.frameCount(covering: 0, fps: 10) == 1)
   }
+
+  @Test("a chain's frame does not depend on tiles or threads")
+  func tilingIndependence() throws {
+    let chain = EffectChain([
+      .triggered(
+        .ripple, duration: 1,
+        triggers: [.init(time: 0, payload: float2(6, 5)), .init(time: 0.1, payload: float2(18, 9))]),
+      AnimatedEffect(brighten, arguments: [("gain", .float(1.5))]),
+    ])
+    let reference = try ChainRenderer(image: input, chain: chain, renderer: renderer).frame(at: 0.3)
+    for (tileSize, threads) in [(1, 1), (7, 2), (64, 2), (nil, 2)] as [(Int?, Int)] {
+      let frame = try ChainRenderer(
+        image: input, chain: chain, renderer: Renderer(tileSize: tileSize, threadCount: threads)
+      ).frame(at: 0.3)
+      #expect(frame.image.pixels == reference.image.pixels, "tile \(String(describing: tileSize))")
+    }
+  }
+
+  @Test("the enabled window reads a fixed clock argument when one is given")
+  func fixedClockWindow() throws {
+    let outside = AnimatedEffect(
+      .ripple, arguments: [("origin", .float2(.zero)), ("time", .float(5))], duration: 3)
+    let inside = AnimatedEffect(
+      .ripple, arguments: [("origin", .float2(.zero)), ("time", .float(1))], duration: 3)
+    #expect(try outside.passes(at: 1, sizeInPoints: float2(4, 4)).isEmpty)
+    #expect(try inside.passes(at: 9, sizeInPoints: float2(4, 4)).count == 1)
+  }
 }
