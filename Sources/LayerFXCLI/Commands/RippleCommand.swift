@@ -33,9 +33,9 @@ enum RippleCommand {
       {"version": 1, "duration": 3, "keyframes": {"amplitude": [
         {"type": "move", "value": 12},
         {"type": "spring", "value": 4, "duration": 1, "springDuration": 0.5, "bounce": 0.3}]}}
-    with a track for any of time, amplitude, frequency, decay, speed (keyframe types move,
-    linear, spring, cubic). Precedence: a track in the file wins; --amplitude, --frequency,
-    --decay and --speed give the value of a parameter without a track and the value a track
+    with a track for any of \(trackNames) (keyframe types move,
+    linear, spring, cubic). Precedence: a track in the file wins; \(optionNames[0])
+    \(optionNames[1]) give the value of a parameter without a track and the value a track
     starts from; the file's "duration" wins over --duration. Every tap replays the timeline.
     'layerfx timeline FILE.json' prints the tracks.
     Before rendering, an animation is refused when it has more than --max-frames frames or
@@ -54,6 +54,20 @@ enum RippleCommand {
       .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
     ] + rippleParameters.map(\.optionSpec) + RenderOptions.specs + OutputOptions.specs
     + FrameLimits.specs
+
+  /// The names a keyframes document may give tracks: the kernel's `float` parameters.
+  static var trackNames: String {
+    ParameterValues(defaultsOf: .ripple).names.joined(separator: ", ")
+  }
+
+  /// The parameter options as the discussion lists them, split where its line breaks:
+  /// `--amplitude, --frequency,` and `--decay and --speed`.
+  static var optionNames: [String] {
+    let names = rippleParameters.map { "--" + $0.name }
+    let list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    guard let split = list.range(of: ", ", options: .backwards) else { return [list, ""] }
+    return [String(list[..<split.lowerBound]) + ",", String(list[split.upperBound...])]
+  }
 
   /// The ripple's parameters that are options here: all but those the taps drive (origin and
   /// time), straight from the kernel's declaration.

@@ -16,9 +16,10 @@ enum TimelineCommand {
     time,keyframes.<track>,… then one row per sample time from, from + step, … up to to,
     each value with 6 decimals. Columns are named by the track's JSON key path; the ripple's
     clock keyframes.time is always listed (the default clock, 0 → duration over duration,
-    when the file has no time track). Parameters start from Apple's defaults (amplitude 12
-    points, frequency 15 radians per second, decay 8 per second, speed 1200 points per
-    second). Times are seconds since a tap; values hold after a track ends.
+    when the file has no time track). Parameters start from the kernel's declared defaults,
+    for the ripple
+      \(rippleDefaults).
+    Times are seconds since a tap; values hold after a track ends.
     --svg also draws the tracks: one panel per track with its own value axis in the track's
     unit, a shared time axis in seconds, and a legend.
     --effect NAME reads the tracks of another built-in kernel (default ripple): its float
@@ -32,6 +33,16 @@ enum TimelineCommand {
     .value("svg", "OUT.svg", "also write the chart to this SVG file"),
     .value("effect", "NAME", "the kernel whose parameters the tracks animate (default ripple)"),
   ]
+
+  /// The ripple's animated parameters other than its clock, with their declared defaults and
+  /// units: `amplitude 12 points, …`.
+  static var rippleDefaults: String {
+    ShaderFunction.ripple.parameters.filter { $0.role == nil }.compactMap { parameter in
+      guard case .float(let value)? = parameter.defaultValue else { return nil }
+      return "\(parameter.name) \(value.shortDescription)"
+        + (parameter.unit.map { " \($0.name)" } ?? "")
+    }.joined(separator: ", ")
+  }
 
   /// The most rows one run prints.
   static let maxRowCount = 100_000
