@@ -1,7 +1,8 @@
 import Foundation
 import LayerFXAnimation
 
-/// A versioned JSON config document describing how a ripple animates.
+/// A versioned JSON config document describing how an effect's parameters animate (the
+/// example is the ripple's).
 ///
 /// Format (version 1); every key not listed is an error, every number must be finite:
 /// ```json
@@ -18,7 +19,7 @@ import LayerFXAnimation
 /// ```
 /// - `version` (required): 1.
 /// - `duration` (optional, seconds, > 0, default: the caller's `defaultDuration`, 3 unless
-///   given): the ripple is drawn while its `time` parameter is in `(0, duration)`.
+///   given): the effect is drawn while its clock parameter is in `(0, duration)`.
 /// - `keyframes` (optional): one track per animated parameter, keyed by its name (the names
 ///   of the caller's `initialValue`, such as a shader function's float parameters, see
 ///   ``ParameterValues/init(defaultsOf:)``); a parameter without a track keeps its value in
