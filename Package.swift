@@ -58,7 +58,10 @@ let package = Package(
   products: [
     .library(
       name: "LayerFX",
-      targets: ["LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation"]),
+      targets: [
+        "LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
+        "LayerFXComposition",
+      ]),
     .executable(name: "layerfx", targets: ["layerfx"]),
     // The CLI's commands and parser as a library, for the packages in Fuzz/ and Benchmarks/.
     .library(name: "LayerFXCLI", targets: ["LayerFXCLI"]),
@@ -76,6 +79,10 @@ let package = Package(
       name: "LayerFXPNG", dependencies: ["LayerFX", "LayerFXMath", "CPNGShim"],
       exclude: ["README.md"]),
     .target(name: "LayerFXAnimation", dependencies: ["LayerFXMath"], exclude: ["README.md"]),
+    .target(
+      name: "LayerFXComposition",
+      dependencies: ["LayerFX", "LayerFXMath", "LayerFXAnimation", "LayerFXPNG"],
+      exclude: ["README.md"]),
 
     // MARK: System
     // Header-only shuffles of eight floats (clang's __builtin_shufflevector) for the lane
@@ -95,6 +102,7 @@ let package = Package(
       name: "LayerFXCLI",
       dependencies: [
         "LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
+        "LayerFXComposition",
       ]),
     .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI"]),
 
@@ -117,5 +125,10 @@ let package = Package(
       name: "LayerFXCLITests",
       dependencies: ["LayerFXCLI", "layerfx", "LayerFXPNG", "LayerFXTestSupport"]),
     .testTarget(name: "LayerFXAnimationTests", dependencies: ["LayerFXAnimation"]),
+    .testTarget(
+      name: "LayerFXCompositionTests",
+      dependencies: [
+        "LayerFXComposition", "LayerFXAnimation", "LayerFX", "LayerFXKernels", "LayerFXTestSupport",
+      ]),
   ]
 )

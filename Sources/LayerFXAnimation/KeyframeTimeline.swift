@@ -3,12 +3,13 @@ import Foundation
 /// A value animated by keyframe tracks, sampled at any time.
 ///
 /// ```swift
-/// let timeline = try KeyframeTimeline(initialValue: RippleParameters()) {
-///   KeyframeTrack(\.time) {
+/// let start = ParameterValues(["time": 0, "amplitude": 12])
+/// let timeline = try KeyframeTimeline(initialValue: start) {
+///   KeyframeTrack(ParameterValues.keyPath("time")) {
 ///     MoveKeyframe(0)
 ///     LinearKeyframe(3, duration: 3)
 ///   }
-///   KeyframeTrack(\.amplitude) {
+///   KeyframeTrack(ParameterValues.keyPath("amplitude")) {
 ///     SpringKeyframe(4, duration: 1, spring: .bouncy)
 ///   }
 /// }
@@ -80,5 +81,44 @@ public struct KeyframeTimeline<Value: Sendable>: Sendable {
   /// (https://developer.apple.com/documentation/swiftui/keyframetimeline/value(progress:)).
   public func value(progress: Double) -> Value {
     value(time: min(max(progress, 0), 1) * duration)
+  }
+}
+
+extension KeyframeTimeline {
+  /// Creates a timeline with one track: the clock at `keyPath` jumps to 0 and runs linearly to
+  /// `duration` over `duration` seconds (`MoveKeyframe(0)`, `LinearKeyframe(duration,
+  /// duration: duration)`), the clock of Apple's ripple sample; every other property keeps its
+  /// value in `initialValue`.
+  ///
+  /// - Parameters:
+  ///   - initialValue: The value the clock animates.
+  ///   - keyPath: The clock's property, in seconds.
+  ///   - duration: Seconds, finite and ≥ 0.
+  /// - Precondition: `duration` is finite and ≥ 0; checked in release.
+  ///
+  /// Source: Apple, WWDC24 session 10151 "Create custom visual effects with SwiftUI" (the
+  /// ripple's `keyframeAnimator`); `Documentation/Semantics.md` §5.
+  public init(
+    initialValue: Value, clock keyPath: WritableKeyPath<Value, Double> & Sendable,
+    duration: TimeInterval
+  ) {
+    precondition(duration.isFinite && duration >= 0, "clock duration must be finite and ≥ 0")
+    let clock = KeyframeTrack(keyPath) {
+      MoveKeyframe(0.0)
+      LinearKeyframe(duration, duration: duration)
+    }
+    // No spring keyframe, so the durations are known without the throwing check.
+    self.init(
+      initialValue: initialValue,
+      resolvedTracks: [clock.resolved(initialValue: initialValue, durations: [0, duration])])
+  }
+}
+
+extension KeyframeTimeline {
+  /// Creates a timeline without tracks: `initialValue` at every time, duration 0.
+  ///
+  /// - Parameter initialValue: The value at every time.
+  public init(constant initialValue: Value) {
+    self.init(initialValue: initialValue, resolvedTracks: [])
   }
 }

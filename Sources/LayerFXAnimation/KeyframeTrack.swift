@@ -3,7 +3,7 @@ import Foundation
 /// A sequence of keyframes that animates one property of a `Root` value, picked by key path.
 ///
 /// ```swift
-/// KeyframeTrack(\RippleParameters.amplitude) {
+/// KeyframeTrack(ParameterValues.keyPath("amplitude")) {
 ///   MoveKeyframe(12)
 ///   SpringKeyframe(4, duration: 0.5, spring: .bouncy)
 /// }

@@ -1,9 +1,9 @@
 import Foundation
 import LayerFX
 import LayerFXAnimation
+import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
-import LayerFXPNG
 
 /// `layerfx ripple`: the WWDC24 ripple on an image, one frame or a whole animation, from one
 /// or several taps.
@@ -33,9 +33,9 @@ enum RippleCommand {
       {"version": 1, "duration": 3, "keyframes": {"amplitude": [
         {"type": "move", "value": 12},
         {"type": "spring", "value": 4, "duration": 1, "springDuration": 0.5, "bounce": 0.3}]}}
-    with a track for any of time, amplitude, frequency, decay, speed (keyframe types move,
-    linear, spring, cubic). Precedence: a track in the file wins; --amplitude, --frequency,
-    --decay and --speed give the value of a parameter without a track and the value a track
+    with a track for any of \(trackNames) (keyframe types move,
+    linear, spring, cubic). Precedence: a track in the file wins; \(optionNames[0])
+    \(optionNames[1]) give the value of a parameter without a track and the value a track
     starts from; the file's "duration" wins over --duration. Every tap replays the timeline.
     'layerfx timeline FILE.json' prints the tracks.
     Before rendering, an animation is refused when it has more than --max-frames frames or
@@ -44,12 +44,7 @@ enum RippleCommand {
     """
 
   static let options: [OptionSpec] =
-    [
-      .value("time", "SECONDS", "render one frame at this time on the animation clock (seconds)"),
-      .value("fps", "FPS", "render an animation at this frame rate (frames per second)"),
-      .value("frames", "N", "frames to render (default: until the last tap's timeline ends)"),
-      .value("output", short: "o", "PATH", "output PNG file, or directory for an animation"),
-      .value("contact-sheet", "N", "with --fps: write the frames as one image, N per row"),
+    ChainRun.specs + [
       .value(
         "tap", "X,Y@T", "a tap at X,Y points, T seconds into the animation (repeatable)",
         repeatable: true),
@@ -60,6 +55,20 @@ enum RippleCommand {
     ] + rippleParameters.map(\.optionSpec) + RenderOptions.specs + OutputOptions.specs
     + FrameLimits.specs
 
+  /// The names a keyframes document may give tracks: the kernel's `float` parameters.
+  static var trackNames: String {
+    ParameterValues(defaultsOf: .ripple).names.joined(separator: ", ")
+  }
+
+  /// The parameter options as the discussion lists them, split where its line breaks:
+  /// `--amplitude, --frequency,` and `--decay and --speed`.
+  static var optionNames: [String] {
+    let names = rippleParameters.map { "--" + $0.name }
+    let list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    guard let split = list.range(of: ", ", options: .backwards) else { return [list, ""] }
+    return [String(list[..<split.lowerBound]) + ",", String(list[split.upperBound...])]
+  }
+
   /// The ripple's parameters that are options here: all but those the taps drive (origin and
   /// time), straight from the kernel's declaration.
   static let rippleParameters = ShaderFunction.ripple.parameters.filter { $0.role == nil }
@@ -68,29 +77,9 @@ enum RippleCommand {
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
     options: options, run: run)
 
+  /// The ripple preset of the general path: one ripple effect whose timeline every tap replays.
   static func run(_ arguments: ParsedArguments, console: Console) throws {
-    let inputArgument = try arguments.positionals(InputImage.usageName)[0]
-    let outputPath = try arguments.required("output", hint: "output: give -o OUT.png or -o DIR/")
-    let time = try arguments.value("time", as: .number)
-    let fps = try arguments.value("fps", as: .positiveNumber)
-    let frameCount = try arguments.value("frames", as: .integer(in: 1...1_000_000))
-    switch (time, fps) {
-    case (nil, nil): throw UsageError.missing("--time SECONDS (one frame) or --fps FPS (animation)")
-    case (.some, .some): throw UsageError.invalid("--time and --fps cannot be used together")
-    case (.some, nil) where frameCount != nil:
-      throw UsageError.invalid("--frames needs --fps")
-    case (.some, nil) where arguments.has("contact-sheet"):
-      throw UsageError.invalid("--contact-sheet needs --fps")
-    default: break
-    }
-    let writesOneImage = time != nil || arguments.has("contact-sheet")
-    if writesOneImage && outputPath != "-" {
-      try OutputOptions.checkIsFile(outputPath)
-    } else if !writesOneImage && outputPath.lowercased().hasSuffix(".png") {
-      throw UsageError.invalid(
-        "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
-          + "give -o DIR/ (or --contact-sheet N for one image)")
-    }
+    let run = try ChainRun(arguments)
     let taps = try arguments.all("tap").map { text throws(UsageError) in
       guard let tap = ValueType.tap.parse(text) else {
         throw .invalidValue(option: "tap", value: text, expected: ValueType.tap.expected)
@@ -101,75 +90,31 @@ enum RippleCommand {
     if origin != nil && !taps.isEmpty {
       throw UsageError.invalid("--origin and --tap cannot be used together; give X,Y@T per tap")
     }
-    var base = RippleParameters()
-    for parameter in rippleParameters {
-      guard let property = RippleParameters.Property(rawValue: parameter.name) else { continue }
-      base[keyPath: property.keyPath] = Double(try parameter.float(from: arguments))
+    let ripple = ShaderFunction.ripple
+    var base = ParameterValues(defaultsOf: ripple)
+    for parameter in rippleParameters where base.contains(parameter.name) {
+      base[parameter.name] = Double(try parameter.float(from: arguments))
+    }
+    guard let clock = ripple.parameter(role: .timeSinceTrigger)?.name else {
+      preconditionFailure("the ripple declares a time-since-trigger parameter")
     }
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
-    let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
-    let render = try RenderOptions(arguments)
-    let output = try OutputOptions(arguments)
-    let limits = try FrameLimits(arguments)
-    var animator =
-      try arguments.value("keyframes").map { path in
-        try RippleConfig(file: path, initialValue: base, defaultDuration: duration).makeAnimator()
-      } ?? RippleAnimator(duration: duration, parameters: base)
-    let input = try InputImage(inputArgument, scale: Float(scale), pixelLimit: render.pixelLimit)
-    try OutputOptions.checkNotInput(outputPath, input: input.path)
-    for tap in taps.isEmpty
-      ? [.init(origin: origin ?? input.image.sizeInPoints / 2, startTime: 0)] : taps
-    {
-      animator.tap(at: tap.origin, time: tap.startTime)
+    let prepared = try run.prepare(arguments)
+    let config = try arguments.value("keyframes").map { path in
+      try KeyframesConfig(file: path, initialValue: base, clock: clock, defaultDuration: duration)
     }
-    let ripples = RippleRenderer(image: input.image, animator: animator, options: render)
-
-    if let time {
-      let frame = try ripples.frame(at: time)
-      try output.write(frame, to: outputPath, metadata: input.metadata, console: console)
-      return
-    }
-    guard let fps else { return }
-    let lastStart = animator.taps.map(\.startTime).max() ?? 0
-    let count = try limits.frameCount(
-      explicit: frameCount, duration: lastStart + animator.timeline.duration, fps: fps)
-    if let columns = try arguments.value("contact-sheet", as: .integer(in: 1...1000)) {
-      var sheet = try ContactSheet(
-        frameCount: count, columns: columns, frameWidth: input.image.width,
-        frameHeight: input.image.height, scale: input.image.scale, pixelLimit: render.pixelLimit)
-      for k in 0..<count {
-        console.progress("frame \(k + 1)/\(count)")
-        sheet.place(try ripples.frame(at: Double(k) / fps), at: k)
+    try prepared.run(console: console, reads: arguments.all("keyframes")) { image in
+      let triggers =
+        taps.isEmpty ? [.init(time: 0, payload: origin ?? image.sizeInPoints / 2)] : taps
+      guard let config else {
+        return EffectChain([
+          .triggered(ripple, duration: duration, triggers: triggers, initialValue: base)
+        ])
       }
-      console.endProgress()
-      try output.write(sheet.image, to: outputPath, metadata: input.metadata, console: console)
-      return
+      return EffectChain([
+        AnimatedEffect(
+          ripple, timeline: config.timeline, triggers: triggers, duration: config.duration)
+      ])
     }
-    if outputPath == "-" {
-      // A raw stream: every frame as straight-alpha 8-bit RGBA, width × height × 4 bytes, in order.
-      for k in 0..<count {
-        console.progress("frame \(k + 1)/\(count)")
-        let frame = try ripples.frame(at: Double(k) / fps)
-        try console.writeOutput(PNGEncoder.rgba8(frame))
-      }
-      console.endProgress()
-      return
-    }
-    try limits.checkFreeSpace(
-      frames: count, width: input.image.width, height: input.image.height,
-      bitDepth: output.encoder.bitDepth.rawValue, directory: outputPath)
-    try OutputOptions.checkFramesAvoidInput(
-      directory: outputPath, frameCount: count, input: input.path)
-    let directory = try output.makeDirectory(outputPath)
-    let writer = FrameWriter(
-      encoder: output.encoder, metadata: input.metadata, concurrentEncodes: render.threadCount)
-    for k in 0..<count {
-      console.progress("frame \(k + 1)/\(count)")
-      // Frame timing is a pure function of t = k / fps, never an accumulated sum.
-      let frame = try ripples.frame(at: Double(k) / fps)
-      try writer.write(frame, to: directory + FrameWriter.frameName(k, of: count))
-    }
-    try writer.finish()
-    console.endProgress()
   }
 }

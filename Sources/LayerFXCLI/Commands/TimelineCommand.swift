@@ -1,29 +1,48 @@
 import Foundation
+import LayerFX
 import LayerFXAnimation
+import LayerFXComposition
+import LayerFXKernels
 
 /// `layerfx timeline`: a config document's keyframe tracks sampled over time, as CSV and
 /// optionally as an SVG chart.
 enum TimelineCommand {
   static let name = "timeline"
   static let summary = "Print a config's keyframe tracks over time as CSV, or chart them as SVG."
-  static let synopsis = "FILE.json [--from SECONDS] [--to SECONDS] [--step SECONDS] [--svg OUT.svg]"
+  static let synopsis =
+    "FILE.json [--effect NAME] [--from SECONDS] [--to SECONDS] [--step SECONDS] [--svg OUT.svg]"
   static let discussion = """
     FILE.json is a config document (see 'layerfx ripple --help'). Prints a header
     time,keyframes.<track>,… then one row per sample time from, from + step, … up to to,
     each value with 6 decimals. Columns are named by the track's JSON key path; the ripple's
     clock keyframes.time is always listed (the default clock, 0 → duration over duration,
-    when the file has no time track). Parameters start from Apple's defaults (amplitude 12
-    points, frequency 15 radians per second, decay 8 per second, speed 1200 points per
-    second). Times are seconds since a tap; values hold after a track ends.
+    when the file has no time track). Parameters start from the kernel's declared defaults,
+    for the ripple
+      \(rippleDefaults).
+    Times are seconds since a tap; values hold after a track ends.
     --svg also draws the tracks: one panel per track with its own value axis in the track's
     unit, a shared time axis in seconds, and a legend.
+    --effect NAME reads the tracks of another built-in kernel (default ripple): its float
+    parameters, at their declared defaults, with its time-since-trigger parameter as the
+    clock.
     """
   static let options: [OptionSpec] = [
     .value("from", "SECONDS", "first sample time, seconds (default 0)"),
     .value("to", "SECONDS", "last sample time, seconds (default: the timeline's duration)"),
     .value("step", "SECONDS", "time between samples, seconds, > 0 (default 0.05)"),
     .value("svg", "OUT.svg", "also write the chart to this SVG file"),
+    .value("effect", "NAME", "the kernel whose parameters the tracks animate (default ripple)"),
   ]
+
+  /// The ripple's animated parameters other than its clock, with their declared defaults and
+  /// units: `amplitude 12 points, …`.
+  static var rippleDefaults: String {
+    ShaderFunction.ripple.parameters.filter { $0.role == nil }.compactMap { parameter in
+      guard case .float(let value)? = parameter.defaultValue else { return nil }
+      return "\(parameter.name) \(value.shortDescription)"
+        + (parameter.unit.map { " \($0.name)" } ?? "")
+    }.joined(separator: ", ")
+  }
 
   /// The most rows one run prints.
   static let maxRowCount = 100_000
@@ -39,7 +58,14 @@ enum TimelineCommand {
     let step = try arguments.value("step", as: .positiveNumber, default: 0.05)
     let svgPath = arguments.value("svg")
     if let svgPath { try OutputOptions.checkNotInput(svgPath, input: file) }
-    let config = try RippleConfig(file: file, initialValue: RippleParameters(), defaultDuration: 3)
+    let function = try ShaderLibrary.default.function(named: arguments.value("effect") ?? "ripple")
+    guard let clock = function.parameter(role: .timeSinceTrigger)?.name else {
+      throw UsageError.invalid(
+        "--effect \(function.name) has no time-since-trigger parameter to animate")
+    }
+    let config = try KeyframesConfig(
+      file: file, initialValue: ParameterValues(defaultsOf: function), clock: clock,
+      defaultDuration: 3)
     let end = to ?? config.timeline.duration
     guard from < end else {
       let toText = arguments.value("to") ?? "\(end.fixed(3)), the timeline's duration"
@@ -54,25 +80,26 @@ enum TimelineCommand {
           + "gives more than \(maxRowCount) rows; use a larger --step or a shorter range")
     }
     let times = (0..<Int(rows)).map { from + Double($0) * step }
-    let properties = config.animatedProperties
+    let names = config.animatedNames
     let samples = times.map { config.timeline.value(time: $0) }
 
-    var csv = ["time," + properties.map { "keyframes." + $0.rawValue }.joined(separator: ",")]
+    var csv = ["time," + names.map { "keyframes." + $0 }.joined(separator: ",")]
     for (time, value) in zip(times, samples) {
       csv.append(
-        ([time] + properties.map { value[keyPath: $0.keyPath] }).map { $0.fixed() }
+        ([time] + names.map { value[$0] }).map { $0.fixed() }
           .joined(separator: ","))
     }
     if let svgPath {
       let chart = TimelineChart(
         title: "\(URL(fileURLWithPath: file).lastPathComponent): keyframe tracks",
         times: times,
-        series: properties.map { property in
+        series: names.map { name in
           TimelineChart.Series(
-            name: "keyframes." + property.rawValue, unit: property.unit,
-            values: samples.map { $0[keyPath: property.keyPath] })
+            name: "keyframes." + name,
+            unit: function.parameters.first { $0.name == name }?.unit?.name ?? "",
+            values: samples.map { $0[name] })
         })
-      try TextFile.write(chart.svg, to: svgPath)
+      try TextFile.write(chart.svg, to: svgPath, protecting: [file])
     }
     console.print(csv.joined(separator: "\n"))
   }

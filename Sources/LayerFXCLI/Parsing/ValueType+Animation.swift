@@ -1,7 +1,8 @@
 import LayerFXAnimation
+import LayerFXComposition
 import LayerFXMath
 
-extension ValueType where Value == RippleAnimator.Tap {
+extension ValueType where Value == AnimatedEffect.Trigger {
   /// A tap `X,Y@T`: a point in points and a start time in seconds, finite and ≥ 0.
   public static let tap = ValueType(
     expected: "X,Y@T (a point in points and a time ≥ 0 in seconds, e.g. 120,80@0.5)"
@@ -10,7 +11,7 @@ extension ValueType where Value == RippleAnimator.Tap {
     guard parts.count == 2, let origin = parsePair(parts[0], separator: ","),
       let time = Double(parts[1]), time.isFinite, time >= 0
     else { return nil }
-    return RippleAnimator.Tap(origin: origin, startTime: time)
+    return AnimatedEffect.Trigger(time: time, payload: origin)
   }
 }
 

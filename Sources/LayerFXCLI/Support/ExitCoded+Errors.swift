@@ -1,5 +1,5 @@
 import LayerFX
-import LayerFXAnimation
+import LayerFXComposition
 import LayerFXPNG
 
 extension ShaderArgumentError: ExitCoded {
@@ -23,6 +23,15 @@ extension ConfigError: ExitCoded {
     case .unreadable: .noInput
     case .invalidJSON, .unknownKey, .missingKey, .typeMismatch, .invalidValue, .unsupportedVersion:
       .dataError
+    }
+  }
+}
+
+extension CompositionError: ExitCoded {
+  var exitCode: ExitCode {
+    switch self {
+    case .limitExceeded: .dataError
+    case .cannotCreateDirectory, .cannotWrite, .wouldOverwriteInput: .cannotCreate
     }
   }
 }

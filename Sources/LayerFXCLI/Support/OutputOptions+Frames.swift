@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXComposition
 
 extension OutputOptions {
   /// Refuses an animation that would write a frame over its input file.
@@ -16,10 +17,11 @@ extension OutputOptions {
     guard inputURL.deletingLastPathComponent().path == directoryURL.path else { return }
     let name = inputURL.lastPathComponent
     if let index = (0..<frameCount).first(where: {
-      FrameWriter.frameName($0, of: frameCount) == name
+      PNGSequenceSink.frameName($0, of: frameCount) == name
     }) {
       throw CLIError.wouldOverwriteInput(
-        path: directoryURL.appendingPathComponent(FrameWriter.frameName(index, of: frameCount)).path
+        path: directoryURL.appendingPathComponent(PNGSequenceSink.frameName(index, of: frameCount))
+          .path
       )
     }
   }

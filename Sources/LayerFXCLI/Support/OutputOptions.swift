@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXComposition
 import LayerFXPNG
 
 /// Options for the PNG files a command writes.
@@ -22,11 +23,22 @@ struct OutputOptions {
 
   /// Writes `image` as a PNG to `path`, atomically, or to standard output when `path` is `-`.
   ///
-  /// - Throws: ``PNGError`` when encoding or writing a file fails,
+  /// - Parameters:
+  ///   - image: Premultiplied RGBA.
+  ///   - path: A file, or `-` for standard output.
+  ///   - metadata: Colour chunks to copy.
+  ///   - console: Standard output.
+  ///   - protected: Files the command reads, which the output may not replace (compared by
+  ///     device and inode).
+  /// - Throws: ``PNGError`` when encoding fails, ``CompositionError`` when writing a file does,
   ///   ``CLIError/outputFailed(reason:)`` when standard output does.
-  func write(_ image: Image, to path: String, metadata: PNGMetadata, console: Console) throws {
+  func write(
+    _ image: Image, to path: String, metadata: PNGMetadata, console: Console,
+    protecting protected: [String] = []
+  ) throws {
     guard path == "-" else {
-      try encoder.write(image, to: path, metadata: metadata)
+      try AtomicFile.write(
+        encoder.encode(image, metadata: metadata, name: path), to: path, protecting: protected)
       return
     }
     try console.writeOutput(try encoder.encode(image, metadata: metadata, name: "-"))

@@ -1,23 +1,24 @@
 import Foundation
+import LayerFXComposition
 
-/// Writes text outputs (SVG charts) the way frames are written: to a temporary file in the
-/// destination's directory, renamed into place, so a failed run leaves no partial file.
+/// Writes text outputs (SVG charts) the way frames are written (``AtomicFile``), so a failed run
+/// leaves no partial file.
 enum TextFile {
   /// Writes `text` as UTF-8 to `path` atomically.
   ///
-  /// - Throws: ``CLIError/cannotWrite(path:reason:)`` when the directory does not exist or the
-  ///   file cannot be written.
-  static func write(_ text: String, to path: String) throws(CLIError) {
+  /// - Parameters:
+  ///   - text: The content, written as UTF-8.
+  ///   - path: The file to create or replace.
+  ///   - protected: Files the command reads, which the output may not replace.
+  /// - Throws: ``CLIError/cannotWrite(path:reason:)`` when the directory does not exist,
+  ///   ``CompositionError`` when the file cannot be written or is one of `protected`.
+  static func write(_ text: String, to path: String, protecting protected: [String] = []) throws {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
       isDirectory.boolValue
-    else { throw .cannotWrite(path: path, reason: "no such directory") }
-    do {
-      try Data(text.utf8).write(to: url, options: .atomic)
-    } catch {
-      throw .cannotWrite(path: path, reason: error.localizedDescription)
-    }
+    else { throw CLIError.cannotWrite(path: path, reason: "no such directory") }
+    try AtomicFile.write(text, to: path, protecting: protected)
   }
 }

@@ -8,8 +8,8 @@ import Testing
   static let rippleUsage =
     "Usage: layerfx ripple INPUT (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
   static let timelineUsage =
-    "Usage: layerfx timeline FILE.json [--from SECONDS] [--to SECONDS] [--step SECONDS] "
-    + "[--svg OUT.svg]"
+    "Usage: layerfx timeline FILE.json [--effect NAME] [--from SECONDS] [--to SECONDS] "
+    + "[--step SECONDS] [--svg OUT.svg]"
   static let springUsage =
     "Usage: layerfx spring [--duration SECONDS --bounce B | --mass M --stiffness K --damping C "
     + "| --response SECONDS --damping-ratio Z] [--at T,T,…]"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A problem found while decoding a config document, before the file name is known; becomes
-/// a ``ConfigError`` in ``RippleConfig/init(data:file:)``.
+/// a ``ConfigError`` in ``KeyframesConfig``.
 struct ConfigIssue: Error {
   enum Problem {
     case invalidJSON(String)

@@ -1,6 +1,8 @@
 import Foundation
+import LayerFXAnimation
 
-/// A versioned JSON config document describing how a ripple animates.
+/// A versioned JSON config document describing how an effect's parameters animate (the
+/// example is the ripple's).
 ///
 /// Format (version 1); every key not listed is an error, every number must be finite:
 /// ```json
@@ -17,13 +19,13 @@ import Foundation
 /// ```
 /// - `version` (required): 1.
 /// - `duration` (optional, seconds, > 0, default: the caller's `defaultDuration`, 3 unless
-///   given): the ripple is drawn while its `time` parameter is in `(0, duration)`.
-/// - `keyframes` (optional): one track per ``RippleParameters`` property, named `time`,
-///   `amplitude`, `frequency`, `decay`, `speed` (``RippleParameters/Property``); a property
-///   without a track keeps its value in the caller's `initialValue` (Apple's defaults unless
-///   given), a track starts from that value until its first keyframe says otherwise, and
-///   without a `time` track the clock is `MoveKeyframe(0)`,
-///   `LinearKeyframe(duration, duration: duration)`.
+///   given): the effect is drawn while its clock parameter is in `(0, duration)`.
+/// - `keyframes` (optional): one track per animated parameter, keyed by its name (the names
+///   of the caller's `initialValue`, such as a shader function's float parameters, see
+///   ``ParameterValues/init(defaultsOf:)``); a parameter without a track keeps its value in
+///   `initialValue`, a track starts from that value until its first keyframe says otherwise,
+///   and without a track for the `clock` parameter (the one whose role is time since the
+///   trigger) the clock is `MoveKeyframe(0)`, `LinearKeyframe(duration, duration: duration)`.
 /// - A keyframe is an object with `type` and `value` and, by type:
 ///   - `"move"`: nothing else.
 ///   - `"linear"`: `duration` (seconds ≥ 0, required), `curve` (optional: `"linear"`,
@@ -38,20 +40,20 @@ import Foundation
 /// Later issues grow this document into the full debug config; the `keyframes` section stays
 /// as it is.
 ///
-/// Source: semantics.md §5 (ripple parameters and clock) and §7 (keyframes).
-public struct RippleConfig: Sendable {
+/// Source: semantics.md §5 (the clock and the enabled window) and §7 (keyframes).
+public struct KeyframesConfig: Sendable {
   /// The document format version; always 1.
   public let version: Int
 
-  /// The window of the `time` parameter in which a ripple is drawn, in seconds.
+  /// The window of the clock parameter in which the effect is drawn, `(0, duration)` seconds.
   public let duration: TimeInterval
 
   /// The timeline each tap replays.
-  public let timeline: KeyframeTimeline<RippleParameters>
+  public let timeline: KeyframeTimeline<ParameterValues>
 
-  /// The properties the timeline animates, in ``RippleParameters/Property`` order; `time` is
-  /// always among them (the default clock when the document has no `time` track).
-  public let animatedProperties: [RippleParameters.Property]
+  /// The parameters the timeline animates, in the order of `initialValue`'s names; the clock
+  /// is always among them (the default clock when the document has no track for it).
+  public let animatedNames: [String]
 
   /// Decodes a config document.
   ///
@@ -62,25 +64,29 @@ public struct RippleConfig: Sendable {
   /// - Parameters:
   ///   - data: The JSON bytes (UTF-8).
   ///   - file: The name used in error messages, e.g. `config.json`.
-  ///   - initialValue: The parameters before any keyframe applies; Apple's defaults unless
-  ///     given.
+  ///   - initialValue: The parameters before any keyframe applies; its names are the keys a
+  ///     `keyframes` section may have.
+  ///   - clock: The name of the parameter the default clock drives; one of `initialValue`'s.
   ///   - defaultDuration: Seconds, finite and > 0; the `duration` when the document has none.
   /// - Throws: ``ConfigError``: `invalidJSON`, `unknownKey`, `missingKey`, `typeMismatch`,
   ///   `invalidValue`, `unsupportedVersion`.
-  /// - Precondition: `defaultDuration` is finite and > 0; checked in release.
+  /// - Precondition: `defaultDuration` is finite and > 0 and `clock` names a parameter;
+  ///   checked in release.
   public init(
-    data: Data, file: String, initialValue: RippleParameters = RippleParameters(),
+    data: Data, file: String, initialValue: ParameterValues, clock: String,
     defaultDuration: TimeInterval = 3
   ) throws(ConfigError) {
     precondition(
       defaultDuration.isFinite && defaultDuration > 0, "default duration must be finite and > 0")
+    precondition(initialValue.contains(clock), "the clock \(clock) is not a parameter")
     let decoder = JSONDecoder()
+    decoder.userInfo[KeyframesConfigDocument.parameterNames] = initialValue.names
     // Accept "NaN" / "Infinity" strings only so they can be rejected with their key path.
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(
       positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-    let document: RippleConfigDocument
+    let document: KeyframesConfigDocument
     do {
-      document = try decoder.decode(RippleConfigDocument.self, from: data)
+      document = try decoder.decode(KeyframesConfigDocument.self, from: data)
     } catch let issue as ConfigIssue {
       throw issue.error(file: file)
     } catch let error as DecodingError {
@@ -94,13 +100,14 @@ public struct RippleConfig: Sendable {
       throw .invalidJSON(file: file, reason: "\(error)")
     }
     let duration = document.duration ?? defaultDuration
-    let properties = document.animatedProperties
+    let names = document.animatedNames(clock: clock)
     do {
-      self.timeline = try document.timeline(initialValue: initialValue, clock: duration)
+      self.timeline = try document.timeline(
+        initialValue: initialValue, clock: clock, duration: duration)
     } catch {
       switch error {
       case .springNeverSettles(let track, let keyframe):
-        let name = properties[track].rawValue
+        let name = names[track]
         throw .invalidValue(
           file: file, path: "keyframes.\(name)[\(keyframe)]",
           reason: "a spring with bounce 1 never settles; give the keyframe a \"duration\"")
@@ -108,26 +115,30 @@ public struct RippleConfig: Sendable {
     }
     self.version = document.version
     self.duration = duration
-    self.animatedProperties = properties
+    self.animatedNames = names
   }
 
   /// Reads and decodes the config document at `url`.
   ///
-  /// - Parameter url: A file URL; its last path component names the file in errors.
+  /// - Parameters:
+  ///   - url: A file URL; its last path component names the file in errors.
+  ///   - initialValue: The parameters before any keyframe applies.
+  ///   - clock: The parameter the default clock drives.
+  ///   - defaultDuration: Seconds, > 0; the `duration` when the document has none.
   /// - Throws: ``ConfigError``: `unreadable`, and every case of
-  ///   ``init(data:file:initialValue:defaultDuration:)``.
-  public init(contentsOf url: URL) throws(ConfigError) {
+  ///   ``init(data:file:initialValue:clock:defaultDuration:)``.
+  public init(
+    contentsOf url: URL, initialValue: ParameterValues, clock: String,
+    defaultDuration: TimeInterval = 3
+  ) throws(ConfigError) {
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
       throw .unreadable(file: url.lastPathComponent, reason: error.localizedDescription)
     }
-    try self.init(data: data, file: url.lastPathComponent)
-  }
-
-  /// Returns an animator that replays this config's timeline on every tap.
-  public func makeAnimator() -> RippleAnimator {
-    RippleAnimator(duration: duration, timeline: timeline)
+    try self.init(
+      data: data, file: url.lastPathComponent, initialValue: initialValue, clock: clock,
+      defaultDuration: defaultDuration)
   }
 }

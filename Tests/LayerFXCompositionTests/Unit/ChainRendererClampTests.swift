@@ -1,9 +1,9 @@
 import LayerFXMath
 import Testing
 
-@testable import LayerFXCLI
+@testable import LayerFXComposition
 
-@Suite struct RippleRendererTests {
+@Suite struct ChainRendererClampTests {
   @Test(
     "between stacked passes each premultiplied channel clamps to [0, 1] and NaN becomes 0",
     arguments: [
@@ -17,6 +17,8 @@ import Testing
     ])
   func clampsBetweenPasses(pixel: half4, expected: half4) {
     // Exact equality is the claim: a clamp selects 0, 1 or the value itself.
-    #expect(RippleRenderer.clampedBetweenPasses(pixel) == expected)
+    var pixels = [pixel]
+    ChainRenderer.clampBetweenPasses(&pixels)
+    #expect(pixels == [expected])
   }
 }

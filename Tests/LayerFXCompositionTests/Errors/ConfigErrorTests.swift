@@ -1,11 +1,13 @@
 import Foundation
 import LayerFXAnimation
+import LayerFXComposition
 import Testing
 
 /// Decodes `json` as `config.json` and returns the error's one-line description.
 private func message(_ json: String) -> String? {
   do {
-    _ = try RippleConfig(data: Data(json.utf8), file: "config.json")
+    _ = try KeyframesConfig(
+      data: Data(json.utf8), file: "config.json", initialValue: rippleValues, clock: "time")
     return nil
   } catch {
     return error.description
@@ -122,7 +124,7 @@ private func message(_ json: String) -> String? {
   func unreadable() {
     let url = URL(fileURLWithPath: "/nonexistent-layerfx-dir/missing.json")
     #expect {
-      try RippleConfig(contentsOf: url)
+      try KeyframesConfig(contentsOf: url, initialValue: rippleValues, clock: "time")
     } throws: { error in
       guard case .unreadable(let file, _) = error as? ConfigError else { return false }
       return file == "missing.json"

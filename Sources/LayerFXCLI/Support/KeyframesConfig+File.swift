@@ -1,19 +1,22 @@
 import Foundation
 import LayerFXAnimation
+import LayerFXComposition
 
-extension RippleConfig {
+extension KeyframesConfig {
   /// Reads the config document at `path`; errors name the path as given.
   ///
   /// - Parameters:
   ///   - path: The JSON file, as given on the command line.
   ///   - initialValue: Parameters where the document has no track (see
-  ///     ``RippleConfig/init(data:file:initialValue:defaultDuration:)``).
+  ///     ``KeyframesConfig/init(data:file:initialValue:clock:defaultDuration:)``).
+  ///   - clock: The parameter the default clock drives.
   ///   - defaultDuration: Seconds, > 0; the `duration` when the document has none.
   /// - Throws: ``ConfigError``: `unreadable` when the file is missing or cannot be read, and
   ///   every decoding case.
-  init(file path: String, initialValue: RippleParameters, defaultDuration: TimeInterval)
-    throws(ConfigError)
-  {
+  init(
+    file path: String, initialValue: ParameterValues, clock: String,
+    defaultDuration: TimeInterval
+  ) throws(ConfigError) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .unreadable(file: path, reason: "no such file")
@@ -23,6 +26,7 @@ extension RippleConfig {
       throw .unreadable(file: path, reason: "permission denied or read error")
     }
     try self.init(
-      data: data, file: path, initialValue: initialValue, defaultDuration: defaultDuration)
+      data: data, file: path, initialValue: initialValue, clock: clock,
+      defaultDuration: defaultDuration)
   }
 }

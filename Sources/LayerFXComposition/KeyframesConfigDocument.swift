@@ -1,12 +1,22 @@
 import Foundation
+import LayerFXAnimation
 
-/// The decoded form of a ``RippleConfig`` document (format in ``RippleConfig``).
-struct RippleConfigDocument: Decodable {
+/// The decoded form of a ``KeyframesConfig`` document (format in ``KeyframesConfig``).
+struct KeyframesConfigDocument: Decodable {
+  /// The `userInfo` key of the decoder's parameter names (`[String]`): the keys a `keyframes`
+  /// section may have, in track order.
+  static let parameterNames: CodingUserInfoKey = {
+    guard let key = CodingUserInfoKey(rawValue: "layerfx.parameterNames") else {
+      preconditionFailure("a user-info key from a non-empty string")
+    }
+    return key
+  }()
+
   let version: Int
   /// The document's `duration`, seconds; `nil` when the key is absent.
   let duration: TimeInterval?
-  /// The tracks in ``RippleParameters/Property`` order.
-  let tracks: [(property: RippleParameters.Property, keyframes: [_Keyframe<Double>])]
+  /// The tracks in parameter order.
+  let tracks: [(name: String, keyframes: [_Keyframe<Double>])]
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ConfigKey.self)
@@ -22,26 +32,25 @@ struct RippleConfigDocument: Decodable {
       try container.check(duration > 0, "duration", "\(duration) must be > 0 seconds")
     }
 
-    var tracks: [(property: RippleParameters.Property, keyframes: [_Keyframe<Double>])] = []
+    var tracks: [(name: String, keyframes: [_Keyframe<Double>])] = []
     if container.contains("keyframes") {
       let section = try container.nestedContainer(keyedBy: ConfigKey.self, forKey: "keyframes")
-      let properties = RippleParameters.Property.allCases
-      try section.rejectUnknownKeys(allowed: Set(properties.map(\.rawValue)))
-      for property in properties where section.contains(ConfigKey(stringValue: property.rawValue)) {
-        var list = try section.nestedUnkeyedContainer(
-          forKey: ConfigKey(stringValue: property.rawValue))
+      let names = decoder.userInfo[Self.parameterNames] as? [String] ?? []
+      try section.rejectUnknownKeys(allowed: Set(names))
+      for name in names where section.contains(ConfigKey(stringValue: name)) {
+        var list = try section.nestedUnkeyedContainer(forKey: ConfigKey(stringValue: name))
         var keyframes: [_Keyframe<Double>] = []
         while !list.isAtEnd { keyframes.append(try list.decode(KeyframeSpec.self).keyframe) }
-        tracks.append((property, keyframes))
+        tracks.append((name, keyframes))
       }
     }
     self.tracks = tracks
   }
 
-  /// The animated properties in timeline order: the default clock (`time`) first when there is
-  /// no `time` track, then the document's tracks.
-  var animatedProperties: [RippleParameters.Property] {
-    (tracks.contains { $0.property == .time } ? [] : [.time]) + tracks.map(\.property)
+  /// The animated parameters in timeline order: the default clock first when there is no
+  /// track for `clock`, then the document's tracks.
+  func animatedNames(clock: String) -> [String] {
+    (tracks.contains { $0.name == clock } ? [] : [clock]) + tracks.map(\.name)
   }
 
   /// Builds the timeline: the default clock unless a `time` track is given, then the tracks.
@@ -49,22 +58,23 @@ struct RippleConfigDocument: Decodable {
   /// - Parameters:
   ///   - initialValue: The parameters before any keyframe applies (where a track starts, and
   ///     the value of every property without a track).
-  ///   - clock: The default clock's length in seconds, used when there is no `time` track.
-  /// - Returns: The timeline each tap replays.
+  ///   - clock: The parameter the default clock drives when the document has no track for it.
+  ///   - duration: The default clock's length in seconds.
+  /// - Returns: The timeline each trigger replays.
   /// - Throws: ``KeyframeError`` for a duration-less spring that never settles.
-  func timeline(initialValue: RippleParameters, clock: TimeInterval) throws(KeyframeError)
-    -> KeyframeTimeline<RippleParameters>
+  func timeline(initialValue: ParameterValues, clock: String, duration: TimeInterval)
+    throws(KeyframeError) -> KeyframeTimeline<ParameterValues>
   {
-    let hasClock = tracks.contains { $0.property == .time }
+    let hasClock = tracks.contains { $0.name == clock }
     return try KeyframeTimeline(initialValue: initialValue) {
       if !hasClock {
-        KeyframeTrack(\RippleParameters.time) {
+        KeyframeTrack(ParameterValues.keyPath(clock)) {
           MoveKeyframe(0.0)
-          LinearKeyframe(clock, duration: clock)
+          LinearKeyframe(duration, duration: duration)
         }
       }
-      for (property, keyframes) in tracks {
-        KeyframeTrack(property.keyPath) { KeyframeList(_keyframes: keyframes) }
+      for (name, keyframes) in tracks {
+        KeyframeTrack(ParameterValues.keyPath(name)) { KeyframeList(_keyframes: keyframes) }
       }
     }
   }

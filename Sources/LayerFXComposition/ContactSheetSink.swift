@@ -2,24 +2,37 @@ import LayerFX
 
 /// An animation's frames laid out in one image, left to right and then top to bottom, with a
 /// transparent gutter between them: a preview of a whole animation at a glance.
-struct ContactSheet {
+///
+/// The sheet is ``image`` once every frame is placed; write it as any image.
+public struct ContactSheetSink: FrameSink {
   /// Transparent pixels between neighbouring frames.
-  static let gutter = 4
+  public static let gutter = 4
 
-  let columns: Int
-  let frameWidth: Int
-  let frameHeight: Int
+  /// Frames per row.
+  public let columns: Int
+  /// Pixels.
+  public let frameWidth: Int
+  /// Pixels.
+  public let frameHeight: Int
   /// The sheet so far, premultiplied RGBA; unfilled cells are transparent.
-  private(set) var image: Image
+  public private(set) var image: Image
 
-  /// Creates an empty sheet for `frameCount` frames of `frameWidth × frameHeight` pixels.
+  /// Creates an empty sheet for `frameCount` frames of `frameWidth × frameHeight` pixels,
+  /// `columns` per row (fewer when there are fewer frames).
   ///
-  /// - Throws: ``CLIError/limitExceeded(_:)`` when the sheet would exceed `pixelLimit` pixels.
-  init(
-    frameCount: Int, columns: Int, frameWidth: Int, frameHeight: Int, scale: Float, pixelLimit: Int
-  )
-    throws
-  {
+  /// - Parameters:
+  ///   - frameCount: Frames, ≥ 1.
+  ///   - columns: Frames per row, ≥ 1.
+  ///   - frameWidth: Pixels.
+  ///   - frameHeight: Pixels.
+  ///   - scale: Pixels per point of the sheet.
+  ///   - pixelLimit: The most pixels the sheet may have.
+  /// - Throws: ``CompositionError/limitExceeded(_:)`` when the sheet would exceed
+  ///   `pixelLimit` pixels.
+  public init(
+    frameCount: Int, columns: Int, frameWidth: Int, frameHeight: Int, scale: Float = 1,
+    pixelLimit: Int = Int(Int32.max)
+  ) throws(CompositionError) {
     let columns = min(columns, frameCount)
     let rows = (frameCount + columns - 1) / columns
     let width = columns * frameWidth + (columns - 1) * Self.gutter
@@ -27,7 +40,7 @@ struct ContactSheet {
     guard width.multipliedReportingOverflow(by: height).partialValue <= pixelLimit,
       width <= pixelLimit, height <= pixelLimit
     else {
-      throw CLIError.limitExceeded(
+      throw .limitExceeded(
         "a contact sheet of \(frameCount) frames in \(columns) columns would be \(width)×\(height) "
           + "pixels, over the limit of \(pixelLimit) (raise it with --max-pixels, or render fewer "
           + "frames)")
@@ -41,7 +54,7 @@ struct ContactSheet {
   /// Copies `frame` into cell `index` (row-major).
   ///
   /// - Precondition: `frame` has the sheet's frame size and `index` is a cell of the sheet.
-  mutating func place(_ frame: Image, at index: Int) {
+  public mutating func write(_ frame: Image, index: Int) {
     precondition(frame.width == frameWidth && frame.height == frameHeight, "frame size differs")
     let x0 = (index % columns) * (frameWidth + Self.gutter)
     let y0 = (index / columns) * (frameHeight + Self.gutter)
@@ -53,4 +66,7 @@ struct ContactSheet {
         destination..<destination + frameWidth, with: frame.pixels[source..<source + frameWidth])
     }
   }
+
+  /// Nothing to complete: the sheet is ``image``.
+  public mutating func finish() {}
 }

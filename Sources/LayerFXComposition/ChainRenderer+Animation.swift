@@ -1,0 +1,86 @@
+import LayerFX
+import LayerFXMath
+
+extension ChainRenderer {
+  /// Returns the passes of every frame time, having checked every pass's padded layer against
+  /// `pixelLimit` first, so an animation is refused before its first frame renders and never
+  /// midway (a keyframed amplitude that grows late is found here).
+  ///
+  /// A layer or distortion pass pads the image by `⌈maxSampleOffset × scale⌉` pixels on every
+  /// side (semantics.md §4); the size is computed in `Double`, so a huge padding is refused
+  /// rather than converted to `Int`.
+  ///
+  /// - Parameters:
+  ///   - times: Frame times in seconds, in order (``FrameSchedule/times``).
+  ///   - pixelLimit: The most pixels a padded layer may have.
+  /// - Returns: One list of prepared passes per time.
+  /// - Throws: ``ShaderArgumentError`` for an argument that does not fit its function, and
+  ///   ``CompositionError/limitExceeded(_:)``, for the first frame and pass in order that fails.
+  public func checkedPasses(at times: [Double], pixelLimit: Int = Int(Int32.max)) throws
+    -> [[PreparedShader]]
+  {
+    try times.map { time in
+      let passes = try chain.passes(at: time, sizeInPoints: image.sizeInPoints)
+      for pass in passes where pass.kind != .color {
+        try checkPaddedSize(maxSampleOffset: pass.maxSampleOffset, pixelLimit: pixelLimit)
+      }
+      return passes
+    }
+  }
+
+  /// Renders one frame per entry of `passes` into `sink`, in order, then finishes the sink.
+  ///
+  /// - Parameters:
+  ///   - passes: Each frame's passes (``checkedPasses(at:pixelLimit:)``).
+  ///   - sink: Where the frames go.
+  ///   - progress: Called with each frame's index before it renders.
+  ///   - reports: Called with each frame's index and its passes' bounds reports, when
+  ///     ``checksSampleBounds`` is on.
+  /// - Throws: What the sink throws.
+  /// - Complexity: O(frames × passes × width × height).
+  public func render<Sink: FrameSink>(
+    _ passes: [[PreparedShader]], into sink: inout Sink, progress: (Int) -> Void = { _ in },
+    reports: (Int, [SampleBoundsReport]) -> Void = { _, _ in }
+  ) throws {
+    for (index, frame) in passes.enumerated() {
+      progress(index)
+      let rendered = render(frame)
+      if checksSampleBounds { reports(index, rendered.reports) }
+      try sink.write(rendered.image, index: index)
+    }
+    try sink.finish()
+  }
+
+  /// Renders the frames of `schedule` into `sink`: limits checked for the whole schedule
+  /// first, then frame `k` at `k / fps`.
+  ///
+  /// - Parameters:
+  ///   - schedule: Frame rate and count.
+  ///   - sink: Where the frames go.
+  ///   - pixelLimit: The most pixels a padded layer may have.
+  /// - Throws: As ``checkedPasses(at:pixelLimit:)``, before any frame; then what the sink
+  ///   throws.
+  public func render<Sink: FrameSink>(
+    _ schedule: FrameSchedule, into sink: inout Sink, pixelLimit: Int = Int(Int32.max)
+  ) throws {
+    try render(checkedPasses(at: schedule.times, pixelLimit: pixelLimit), into: &sink)
+  }
+
+  private func checkPaddedSize(maxSampleOffset: float2, pixelLimit: Int)
+    throws(CompositionError)
+  {
+    let pad = SIMD2<Double>(
+      (Double(maxSampleOffset.x) * Double(image.scale)).rounded(.up),
+      (Double(maxSampleOffset.y) * Double(image.scale)).rounded(.up))
+    let width = Double(image.width) + 2 * pad.x
+    let height = Double(image.height) + 2 * pad.y
+    guard width * height <= Double(pixelLimit) else {
+      let count = { (value: Double) in value < 1e15 ? "\(Int(value))" : "\(value)" }
+      throw .limitExceeded(
+        "a maxSampleOffset of \(maxSampleOffset.x), \(maxSampleOffset.y) points pads the "
+          + "\(image.width) × \(image.height) image to \(count(width)) × "
+          + "\(count(height)) pixels, more than the limit of \(pixelLimit); lower the "
+          + "amplitude (or --max-sample-offset) or raise --max-pixels")
+    }
+  }
+}

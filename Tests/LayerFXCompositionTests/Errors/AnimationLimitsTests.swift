@@ -1,0 +1,31 @@
+import LayerFXComposition
+import Testing
+
+@Suite struct AnimationLimitsTests {
+  @Test("the frame count covers the duration, ⌈d × fps⌉, and is refused above the limit")
+  func frameCount() throws {
+    let limits = AnimationLimits(maxFrames: 100)
+    // 3 s at 30 fps: 90 frames; 0.35 s at 10 fps: ⌈3.5⌉ = 4.
+    #expect(try limits.frameCount(explicit: nil, duration: 3, fps: 30) == 90)
+    #expect(try limits.frameCount(explicit: nil, duration: 0.35, fps: 10) == 4)
+    #expect(try limits.frameCount(explicit: 7, duration: 3, fps: 30) == 7)
+    #expect(throws: CompositionError.self) {
+      try limits.frameCount(explicit: nil, duration: 4, fps: 30)
+    }
+    #expect(throws: CompositionError.self) {
+      try limits.frameCount(explicit: nil, duration: .infinity, fps: 30)
+    }
+  }
+
+  @Test("frames larger than any disk are refused, and the message gives both sizes")
+  func freeSpace() {
+    // 10⁶ frames of 65535 × 65535 at 16 bits: about 3.4 × 10¹⁶ bytes, beyond any test disk.
+    #expect {
+      try AnimationLimits().checkFreeSpace(
+        frames: 1_000_000, width: 65535, height: 65535, bitDepth: 16, directory: "/tmp/x/")
+    } throws: { error in
+      (error as? CompositionError)?.description.contains("uncompressed") == true
+    }
+    #expect(AnimationLimits.bytes(8_300_000) == "8.3 MB" && AnimationLimits.bytes(512) == "512 B")
+  }
+}
