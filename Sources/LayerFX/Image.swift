@@ -15,9 +15,18 @@ public struct Image: Sendable, Equatable {
   /// The height in pixels.
   public let height: Int
   /// Pixels per point; 1 by default, so one point is one pixel.
-  public var scale: Float
+  ///
+  /// - Precondition: Finite and > 0 (checked whenever it is set, in release builds too).
+  public var scale: Float {
+    didSet { precondition(scale.isFinite && scale > 0, "scale must be finite and positive") }
+  }
   /// The pixels, row-major, `width × height` premultiplied RGBA values.
-  public var pixels: [half4]
+  ///
+  /// - Precondition: Exactly `width × height` of them (checked whenever the array is replaced,
+  ///   in release builds too), so no render reads past it.
+  public var pixels: [half4] {
+    didSet { precondition(pixels.count == width * height, "pixel count must be width × height") }
+  }
 
   /// Creates an image from premultiplied RGBA pixels.
   ///

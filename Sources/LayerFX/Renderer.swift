@@ -19,9 +19,17 @@ import LayerFXMath
 /// Source: `Documentation/Semantics.md` §1–§4.
 public struct Renderer: Sendable {
   /// The edge of a square tile, in pixels (≥ 1), or `nil` for bands of whole rows (the default).
-  public var tileSize: Int?
+  ///
+  /// - Precondition: ≥ 1 when set (checked in release builds).
+  public var tileSize: Int? {
+    didSet { precondition((tileSize ?? 1) >= 1, "tile size must be at least 1 pixel") }
+  }
   /// How many workers render tiles at once (≥ 1).
-  public var threadCount: Int
+  ///
+  /// - Precondition: ≥ 1 when set (checked in release builds).
+  public var threadCount: Int {
+    didSet { precondition(threadCount >= 1, "thread count must be at least 1") }
+  }
   /// Whether a kernel's lane form, when it has one, is used instead of its closure.
   ///
   /// On by default; turning it off times or checks the closure form.

@@ -63,7 +63,8 @@ public enum CommandLineTool {
       return run(arguments.count > 1 ? [arguments[1], "--help"] : ["--help"], console: console)
     }
     guard let command = commands.first(where: { $0.name == name }) else {
-      console.error("layerfx: error: \(UsageError.unknownCommand(name))")
+      let nearest = closestName(to: name, among: commands.map(\.name))
+      console.error("layerfx: error: \(UsageError.unknownCommand(name, suggestion: nearest))")
       console.error("Usage: layerfx COMMAND [options]; 'layerfx --help' lists the commands")
       return ExitCode.usage.rawValue
     }

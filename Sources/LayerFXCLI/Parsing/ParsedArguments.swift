@@ -1,3 +1,5 @@
+import LayerFX
+
 /// A command line parsed against an option table: positional arguments in order and each
 /// option's values.
 ///
@@ -54,7 +56,8 @@ public struct ParsedArguments: Sendable, Equatable {
       let name = body.prefix { $0 != "=" }
       let inlineValue = name.count < body.count ? String(body.dropFirst(name.count + 1)) : nil
       guard let spec = options.first(where: { $0.name == name }) else {
-        throw .unknownOption("--\(name)")
+        let nearest = closestName(to: String(name), among: options.map(\.name))
+        throw .unknownOption("--\(name)", suggestion: nearest.map { "--\($0)" })
       }
       return (spec, inlineValue)
     }

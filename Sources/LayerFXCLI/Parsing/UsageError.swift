@@ -1,7 +1,7 @@
 /// A command line that does not fit the command's options (sysexits `EX_USAGE`, 64).
 public enum UsageError: Error, Equatable, CustomStringConvertible {
-  /// An option the command does not have.
-  case unknownOption(String)
+  /// An option the command does not have, with the nearest one it has.
+  case unknownOption(String, suggestion: String? = nil)
   /// An option that needs a value came last.
   case missingValue(option: String)
   /// A flag was given a value (`--help=yes`).
@@ -14,15 +14,16 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   case missing(String)
   /// More positional arguments than the command takes.
   case unexpectedArgument(String)
-  /// No such command.
-  case unknownCommand(String)
+  /// No such command, with the nearest one there is.
+  case unknownCommand(String, suggestion: String? = nil)
   /// Options that cannot be used together, or a value out of the allowed range.
   case invalid(String)
 
   /// One line stating the problem.
   public var description: String {
     switch self {
-    case .unknownOption(let option): "unknown option '\(option)'"
+    case .unknownOption(let option, let suggestion):
+      "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .missingValue(let option): "option '--\(option)' needs a value"
     case .unexpectedValue(let option): "option '--\(option)' takes no value"
     case .repeated(let option): "option '--\(option)' given more than once"
@@ -30,7 +31,8 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
       "invalid value '\(value)' for '--\(option)': expected \(expected)"
     case .missing(let what): "missing \(what)"
     case .unexpectedArgument(let argument): "unexpected argument '\(argument)'"
-    case .unknownCommand(let name): "unknown command '\(name)'"
+    case .unknownCommand(let name, let suggestion):
+      "unknown command '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .invalid(let message): message
     }
   }

@@ -16,7 +16,7 @@ struct KernelListing: Encodable {
   }
 
   /// A parameter: `type` as Metal spells it, `default` as a number or a list of numbers (null
-  /// without one), `range` as JSON Schema bounds (null when unrestricted), `suggestedRange` as
+  /// without one, and then `required` is true), `range` as JSON Schema bounds (null when unrestricted), `suggestedRange` as
   /// `[low, high]`.
   struct ParameterListing: Encodable {
     let name: String
@@ -27,6 +27,7 @@ struct KernelListing: Encodable {
     let suggestedRange: [Double]?
     let role: String?
     let summary: String
+    let required: Bool
 
     init(_ parameter: ShaderFunction.Parameter) {
       name = parameter.name
@@ -39,6 +40,7 @@ struct KernelListing: Encodable {
       }
       role = parameter.role?.rawValue
       summary = parameter.summary
+      required = parameter.defaultValue == nil
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -56,10 +58,11 @@ struct KernelListing: Encodable {
       try container.encode(suggestedRange, forKey: .suggestedRange)
       try container.encode(role, forKey: .role)
       try container.encode(summary, forKey: .summary)
+      try container.encode(required, forKey: .required)
     }
 
     enum CodingKeys: String, CodingKey {
-      case name, type, unit, `default`, range, suggestedRange, role, summary
+      case name, type, unit, `default`, range, suggestedRange, role, summary, required
     }
   }
 

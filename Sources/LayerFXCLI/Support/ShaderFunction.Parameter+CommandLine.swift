@@ -14,7 +14,11 @@ extension ShaderFunction.Parameter {
   /// 4…24)`.
   var helpText: String {
     var notes: [String] = []
-    if let defaultValue { notes.append("default \(defaultValue.commandLineText)") }
+    if let defaultValue {
+      notes.append("default \(defaultValue.commandLineText)")
+    } else {
+      notes.append("required")
+    }
     if let validRange { notes.append(validRange.description) }
     if let suggestedRange {
       notes.append(

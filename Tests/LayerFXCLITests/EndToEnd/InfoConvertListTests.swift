@@ -52,8 +52,13 @@ import Testing
   func list() throws {
     let result = try LayerFXTool.run(["list"])
     #expect(result.status == 0)
-    #expect(result.standardOutput.hasPrefix("ripple (layer effect): "))
-    #expect(result.standardOutput.contains("  amplitude: float, largest displacement, points"))
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    let ripple = try #require(lines.firstIndex { $0.hasPrefix("ripple (layer effect): ") })
+    // Documentation/Semantics.md §5: origin (points, no default), then amplitude 12 points.
+    #expect(lines[ripple + 1] == "  origin: float2, where the tap landed, points (required)")
+    #expect(
+      lines[ripple + 3]
+        == "  amplitude: float, largest displacement, points (default 12; suggested 4…24)")
   }
 
   @Test("apply runs a built-in kernel and reports bounds when asked")

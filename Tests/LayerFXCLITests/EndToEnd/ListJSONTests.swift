@@ -36,6 +36,8 @@ import Testing
         nil, 0, 12, 15, 8, 1200,
       ])
     #expect(parameters[0]["default"] is NSNull, "origin has no default: a tap must give it")
+    #expect(
+      parameters.map { $0["required"] as? Bool } == [true, false, false, false, false, false])
     let speedRange = try #require(parameters[5]["range"] as? [String: Any])
     #expect((speedRange["exclusiveMinimum"] as? NSNumber)?.doubleValue == 0)
     #expect(parameters[1]["role"] as? String == "timeSinceTrigger")

@@ -84,7 +84,7 @@ let corruptPngSuiteFiles: [String] = {
       ),
       (
         ["ripple", "testcard:8x8", "--time", "1", "--tme", "2", "-o", "x.png"],
-        "unknown option '--tme'"
+        "unknown option '--tme'; did you mean '--time'?"
       ),
       (
         ["ripple", "testcard:0x8", "--time", "1", "-o", "x.png"],
@@ -116,7 +116,9 @@ let corruptPngSuiteFiles: [String] = {
   func unknownCommand() throws {
     let result = try LayerFXTool.run(["ripples"])
     #expect(result.status == 64)
-    #expect(result.errorLines.first == "layerfx: error: unknown command 'ripples'")
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: unknown command 'ripples'; did you mean 'ripple'?")
   }
 
   @Test("an output in a missing directory exits 73 and leaves nothing")

@@ -43,7 +43,9 @@ import Testing
   @Test(
     "malformed command lines are usage errors naming the option",
     arguments: [
-      (["--tme", "1"], UsageError.unknownOption("--tme")),
+      // "tme" is "time" with one letter left out: the nearest option.
+      (["--tme", "1"], UsageError.unknownOption("--tme", suggestion: "--time")),
+      (["--xyzzy", "1"], UsageError.unknownOption("--xyzzy")),
       (["-x"], UsageError.unknownOption("-x")),
       (["--time"], UsageError.missingValue(option: "time")),
       (["--verbose=yes"], UsageError.unexpectedValue(option: "verbose")),
