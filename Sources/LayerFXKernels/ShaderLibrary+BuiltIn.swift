@@ -4,9 +4,10 @@ extension ShaderLibrary {
   /// Every built-in kernel, one per file under `LayerFXKernels/`, each mirroring its Metal
   /// original in `Shaders/`: SwiftUI's `ShaderLibrary.default`.
   public static let `default` = ShaderLibrary([
-    .brightness, .bulge, .colorInvert, .colorMultiply, .contrast, .grayscale, .hueRotation,
-    .kaleidoscope, .luminanceToAlpha, .offset, .pixellate, .ripple, .rotationEffect,
-    .saturation, .scaleEffect, .sepia, .twirl, .water, .wave,
+    .brightness, .bulge, .colorInvert, .colorMultiply, .colorPlanes, .contrast, .gradientMap,
+    .grayscale, .hueRotation, .kaleidoscope, .luminanceToAlpha, .offset, .pixellate,
+    .posterize, .ripple, .rotationEffect, .saturation, .scaleEffect, .sepia, .threshold,
+    .twirl, .water, .wave,
   ])
 
   /// Returns the built-in function called `name`, as SwiftUI's `ShaderLibrary.ripple`.
