@@ -1,8 +1,8 @@
 import LayerFX
 import LayerFXMath
 
-/// Black and white by luma: white where the straight colour's Rec. 709 luma reaches `level`,
-/// black below; alpha is kept.
+/// Black and white by luma: white where the straight colour's luma (BT.709 weights) reaches
+/// `level`, black below; alpha is kept.
 ///
 /// ```
 /// rgb   = color.a > 0 ? color.rgb / color.a : 0        straight colour
