@@ -25,6 +25,6 @@ half4 Posterize(float2 position, half4 color, float levels) {
     float3 rgb = alpha > 0.0 ? float3(color.rgb) / alpha : float3(0.0);
 
     // The step each channel falls in (1 itself falls in the last), as a fraction.
-    float3 step = min(floor(rgb * levels), float3(levels - 1.0));
-    return half4(half3(saturate(step * (1.0 / (levels - 1.0))) * alpha), color.a);
+    float3 bucket = min(floor(rgb * levels), float3(levels - 1.0));
+    return half4(half3(saturate(bucket * (1.0 / (levels - 1.0))) * alpha), color.a);
 }

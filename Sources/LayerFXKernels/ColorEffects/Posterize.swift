@@ -38,8 +38,8 @@ public struct Posterize: ColorEffect {
     let rgb = color.rgb * select(0, 1 / alpha, alpha > 0)
     // The step each channel falls in (1 itself falls in the last), as a fraction.
     let n = F(levels)
-    let step = min(floor(rgb * n), Vector3(n - 1))
-    return Vector4(saturate(step * F(1 / (levels - 1))) * alpha, alpha)
+    let bucket = min(floor(rgb * n), Vector3(n - 1))
+    return Vector4(saturate(bucket * F(1 / (levels - 1))) * alpha, alpha)
   }
 }
 

@@ -16,6 +16,9 @@ import LayerFXMath
 /// point and its source both lie within `radius` of the centre, so `maxSampleOffset` is
 /// `2 · radius` on each axis; outside nothing moves.
 ///
+/// `atan2` is `atan2Polynomial` (LayerFXMath; within 10⁻⁶ rad of the C library's), which keeps
+/// the lane form in SIMD.
+///
 /// Source: `Shaders/DistortionEffects/Kaleidoscope.metal` (LayerFX's own).
 public struct Kaleidoscope: DistortionEffect {
   /// The centre of the kaleidoscope, points.
