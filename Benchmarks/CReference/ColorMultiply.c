@@ -1,4 +1,5 @@
-// SwiftUI's colorMultiply, the C reference of Sources/LayerFXKernels/ColorEffects/ColorMultiply.swift.
+// SwiftUI's colorMultiply, the C reference of
+// Sources/LayerFXKernels/ColorEffects/ColorMultiply.swift.
 // Source: Shaders/ColorEffects/ColorMultiply.metal.
 #include "CReference.h"
 #include "Straight.h"

@@ -1,4 +1,5 @@
-// The W3C contrast() transfer, the C reference of Sources/LayerFXKernels/ColorEffects/Contrast.swift.
+// The W3C contrast() transfer, the C reference of
+// Sources/LayerFXKernels/ColorEffects/Contrast.swift.
 // Source: Shaders/ColorEffects/Contrast.metal.
 #include "CReference.h"
 #include "Straight.h"
@@ -12,7 +13,8 @@ void lfx_contrast(const lfx_layer *layer, float *out, float amount, int threads)
     for (int i = 0; i < width; i++) {
       const float *p = lfx_pixel(layer, i, j);
       const float a = p[3], inv = a > 0 ? 1.0f / a : 0.0f;
-      for (int c = 0; c < 3; c++) row[i * 4 + c] = lfx_saturate(p[c] * inv * amount + intercept) * a;
+      for (int c = 0; c < 3; c++)
+        row[i * 4 + c] = lfx_saturate(p[c] * inv * amount + intercept) * a;
       row[i * 4 + 3] = a;
     }
   }

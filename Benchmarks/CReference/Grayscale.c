@@ -1,4 +1,5 @@
-// The W3C grayscale() matrix, the C reference of Sources/LayerFXKernels/ColorEffects/Grayscale.swift.
+// The W3C grayscale() matrix, the C reference of
+// Sources/LayerFXKernels/ColorEffects/Grayscale.swift.
 // Source: Shaders/ColorEffects/Grayscale.metal.
 #include "CReference.h"
 #include "Straight.h"

@@ -5,7 +5,8 @@
 #include "CReference.h"
 #include "Sample.h"
 
-void lfx_kaleidoscope(const lfx_layer *layer, float *out, float center_x, float center_y, float segments, float radius, int threads) {
+void lfx_kaleidoscope(const lfx_layer *layer, float *out, float center_x, float center_y,
+                      float segments, float radius, int threads) {
   const int width = layer->width, height = layer->height;
   const float scale = layer->scale;
   const float sector = 2 * 3.14159265358979f / segments;

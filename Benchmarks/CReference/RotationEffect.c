@@ -1,11 +1,14 @@
-// SwiftUI rotationEffect(_:anchor:), the C reference of Sources/LayerFXKernels/DistortionEffects/RotationEffect.swift.
+// SwiftUI rotationEffect(_:anchor:), the C reference of
+// Sources/LayerFXKernels/DistortionEffects/RotationEffect.swift.
 // Source: Shaders/DistortionEffects/RotationEffect.metal.
 #include <math.h>
 
 #include "CReference.h"
 #include "Sample.h"
 
-void lfx_rotation_effect(const lfx_layer *layer, float *out, float width_points, float height_points, float degrees, float anchor_x, float anchor_y, int threads) {
+void lfx_rotation_effect(const lfx_layer *layer, float *out, float width_points,
+                         float height_points, float degrees, float anchor_x, float anchor_y,
+                         int threads) {
   const int width = layer->width, height = layer->height;
   const float scale = layer->scale;
   const float ax = anchor_x * width_points, ay = anchor_y * height_points;

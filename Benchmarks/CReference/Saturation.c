@@ -1,4 +1,5 @@
-// The W3C saturate() matrix, the C reference of Sources/LayerFXKernels/ColorEffects/Saturation.swift.
+// The W3C saturate() matrix, the C reference of
+// Sources/LayerFXKernels/ColorEffects/Saturation.swift.
 // Source: Shaders/ColorEffects/Saturation.metal.
 #include "CReference.h"
 #include "Straight.h"

@@ -1,11 +1,13 @@
-// SwiftUI scaleEffect(_:anchor:), the C reference of Sources/LayerFXKernels/DistortionEffects/ScaleEffect.swift.
+// SwiftUI scaleEffect(_:anchor:), the C reference of
+// Sources/LayerFXKernels/DistortionEffects/ScaleEffect.swift.
 // Source: Shaders/DistortionEffects/ScaleEffect.metal.
 #include <math.h>
 
 #include "CReference.h"
 #include "Sample.h"
 
-void lfx_scale_effect(const lfx_layer *layer, float *out, float width_points, float height_points, float scale_x, float scale_y, float anchor_x, float anchor_y, int threads) {
+void lfx_scale_effect(const lfx_layer *layer, float *out, float width_points, float height_points,
+                      float scale_x, float scale_y, float anchor_x, float anchor_y, int threads) {
   const int width = layer->width, height = layer->height;
   const float scale = layer->scale;
   const float ax = anchor_x * width_points, ay = anchor_y * height_points;

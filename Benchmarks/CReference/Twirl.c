@@ -5,7 +5,8 @@
 #include "CReference.h"
 #include "Sample.h"
 
-void lfx_twirl(const lfx_layer *layer, float *out, float center_x, float center_y, float radius, float angle, int threads) {
+void lfx_twirl(const lfx_layer *layer, float *out, float center_x, float center_y, float radius,
+               float angle, int threads) {
   const int width = layer->width, height = layer->height;
   const float scale = layer->scale;
 #pragma omp parallel for schedule(static) num_threads(threads)

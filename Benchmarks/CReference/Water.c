@@ -1,11 +1,13 @@
-// A wobbling water surface, the C reference of Sources/LayerFXKernels/DistortionEffects/Water.swift.
+// A wobbling water surface, the C reference of
+// Sources/LayerFXKernels/DistortionEffects/Water.swift.
 // Source: Shaders/DistortionEffects/Water.metal.
 #include <math.h>
 
 #include "CReference.h"
 #include "Sample.h"
 
-void lfx_water(const lfx_layer *layer, float *out, float amplitude, float wavelength, float frequency, float time, int threads) {
+void lfx_water(const lfx_layer *layer, float *out, float amplitude, float wavelength,
+               float frequency, float time, int threads) {
   const int width = layer->width, height = layer->height;
   const float scale = layer->scale;
   const float k = 2 * 3.14159265358979f / wavelength, phase = frequency * time;

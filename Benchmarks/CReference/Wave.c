@@ -5,7 +5,8 @@
 #include "CReference.h"
 #include "Sample.h"
 
-void lfx_wave(const lfx_layer *layer, float *out, float amplitude, float wavelength, float speed, float time, int threads) {
+void lfx_wave(const lfx_layer *layer, float *out, float amplitude, float wavelength, float speed,
+              float time, int threads) {
   const int width = layer->width, height = layer->height;
   const float scale = layer->scale;
   const float k = 2 * 3.14159265358979f / wavelength;

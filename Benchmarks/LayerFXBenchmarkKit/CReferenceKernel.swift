@@ -59,6 +59,16 @@ struct CReferenceKernel: Sendable {
     },
     "saturation": amountReference("saturation", lfx_saturation),
     "sepia": amountReference("sepia", lfx_sepia),
+    "posterize": amountReference("posterize", lfx_posterize, parameter: "levels"),
+    "threshold": amountReference("threshold", lfx_threshold, parameter: "level"),
+    "colorPlanes": amountReference("colorPlanes", lfx_color_planes, parameter: "channel"),
+    "gradientMap": CReferenceKernel { layer, output, arguments, threads in
+      guard let dark = try? arguments.color("dark"), let light = try? arguments.color("light")
+      else { preconditionFailure("gradientMap's C reference: parameters renamed") }
+      let d = [dark.x, dark.y, dark.z, dark.w]
+      let l = [light.x, light.y, light.z, light.w]
+      lfx_gradient_map(layer, output, d, l, threads)
+    },
     "wave": CReferenceKernel { layer, output, arguments, threads in
       let (a, b, c, d) = floats(arguments, "wave", "amplitude", "wavelength", "speed", "time")
       lfx_wave(layer, output, a, b, c, d, threads)

@@ -5,10 +5,10 @@ extension ShaderLibrary {
   /// original in `Shaders/`: SwiftUI's `ShaderLibrary.default`.
   public static let `default` = ShaderLibrary([
     .bloom, .boxBlur, .brightness, .bulge, .checkerboard, .chromaticAberration, .colorInvert,
-    .colorMultiply, .contrast, .emboss, .gaussianBlur, .grayscale, .hueRotation, .kaleidoscope,
-    .linearGradient, .luminanceToAlpha, .noise, .offset, .pixellate, .radialGradient, .ripple,
-    .rotationEffect, .saturation, .scaleEffect, .sepia, .shimmer, .sobelEdges, .testCard, .twirl,
-    .water, .wave,
+    .colorMultiply, .colorPlanes, .contrast, .emboss, .gaussianBlur, .gradientMap, .grayscale,
+    .hueRotation, .kaleidoscope, .linearGradient, .luminanceToAlpha, .noise, .offset, .pixellate,
+    .posterize, .radialGradient, .ripple, .rotationEffect, .saturation, .scaleEffect, .sepia,
+    .shimmer, .sobelEdges, .testCard, .threshold, .twirl, .water, .wave,
   ])
 
   /// Returns the built-in function called `name`, as SwiftUI's `ShaderLibrary.ripple`.

@@ -56,6 +56,12 @@ void lfx_brightness(const lfx_layer *layer, float *out, float amount, int thread
 void lfx_color_multiply(const lfx_layer *layer, float *out, float r, float g, float b, float a,
                         int threads);
 void lfx_luminance_to_alpha(const lfx_layer *layer, float *out, int threads);
+void lfx_posterize(const lfx_layer *layer, float *out, float levels, int threads);
+void lfx_threshold(const lfx_layer *layer, float *out, float level, int threads);
+/// `dark`, `light`: premultiplied RGBA.
+void lfx_gradient_map(const lfx_layer *layer, float *out, const float dark[4],
+                      const float light[4], int threads);
+void lfx_color_planes(const lfx_layer *layer, float *out, float channel, int threads);
 
 /// Distortion effects (Shaders/DistortionEffects/*.metal): each pixel reads the layer (bilinear,
 /// semantics.md §4) at the position the distortion returns; arguments in points, Metal order.

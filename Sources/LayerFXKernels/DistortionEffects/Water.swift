@@ -36,7 +36,9 @@ public struct Water: DistortionEffect {
     .float(
       "frequency", \.frequency, summary: "how fast the surface moves",
       unit: .radiansPerSecond, suggestedRange: 0...10),
-    .float("time", \.time, summary: "the time", unit: .seconds, suggestedRange: 0...10),
+    .float(
+      "time", \.time, summary: "seconds since the effect started", unit: .seconds,
+      suggestedRange: 0...10, role: .timeSinceTrigger),
   ]
 
   /// `(|amplitude|, |amplitude|)`: |sin| and |cos| are at most 1.

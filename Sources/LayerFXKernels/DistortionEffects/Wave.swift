@@ -36,7 +36,9 @@ public struct Wave: DistortionEffect {
     .float(
       "speed", \.speed, summary: "how fast the crests travel", unit: .pointsPerSecond,
       suggestedRange: 0...200),
-    .float("time", \.time, summary: "the time", unit: .seconds, suggestedRange: 0...10),
+    .float(
+      "time", \.time, summary: "seconds since the effect started", unit: .seconds,
+      suggestedRange: 0...10, role: .timeSinceTrigger),
   ]
 
   /// `(0, |amplitude|)`: |sin| ≤ 1, and only `y` moves.
