@@ -58,7 +58,10 @@ let package = Package(
   products: [
     .library(
       name: "LayerFX",
-      targets: ["LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation"]),
+      targets: [
+        "LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
+        "LayerFXMetal",
+      ]),
     .executable(name: "layerfx", targets: ["layerfx"]),
     // The CLI's commands and parser as a library, for the packages in Fuzz/ and Benchmarks/.
     .library(name: "LayerFXCLI", targets: ["LayerFXCLI"]),
@@ -76,6 +79,13 @@ let package = Package(
       name: "LayerFXPNG", dependencies: ["LayerFX", "LayerFXMath", "CPNGShim"],
       exclude: ["README.md"]),
     .target(name: "LayerFXAnimation", dependencies: ["LayerFXMath"], exclude: ["README.md"]),
+    // The .metal runner: compiles Metal source with the toolchain's clang++ against its own
+    // stand-in headers and loads it as ShaderFunctions. No unsafe flags (it compiles at run time).
+    .target(
+      name: "LayerFXMetal", dependencies: ["LayerFX", "LayerFXMath", "CLayerFXMetalGuard"],
+      exclude: ["README.md"]),
+    // The fault guard (sigsetjmp around compiled shader calls) and guarded array memory.
+    .target(name: "CLayerFXMetalGuard"),
 
     // MARK: System
     // Header-only shuffles of eight floats (clang's __builtin_shufflevector) for the lane
@@ -95,6 +105,7 @@ let package = Package(
       name: "LayerFXCLI",
       dependencies: [
         "LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
+        "LayerFXMetal",
       ]),
     .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI"]),
 
@@ -117,5 +128,8 @@ let package = Package(
       name: "LayerFXCLITests",
       dependencies: ["LayerFXCLI", "layerfx", "LayerFXPNG", "LayerFXTestSupport"]),
     .testTarget(name: "LayerFXAnimationTests", dependencies: ["LayerFXAnimation"]),
+    .testTarget(
+      name: "LayerFXMetalTests",
+      dependencies: ["LayerFXMetal", "LayerFXKernels", "LayerFXTestSupport", "LayerFXPNG"]),
   ]
 )
