@@ -26,7 +26,8 @@ extension StandInHeader {
       template <typename T, int N> inline vec<T, N> name(vec<T, N> a, lfx_id<T> b, lfx_id<T> c) { return name(a, vec<T, N>(b), vec<T, N>(c)); } \
       template <typename T, int N> inline vec<T, N> name(lfx_id<T> a, lfx_id<T> b, vec<T, N> c) { return name(vec<T, N>(a), vec<T, N>(b), c); } \
       template <typename T, int N> inline vec<T, N> name(vec<T, N> a, lfx_id<T> b, vec<T, N> c) { return name(a, vec<T, N>(b), c); } \
-      template <typename T, int N> inline vec<T, N> name(lfx_id<T> a, vec<T, N> b, vec<T, N> c) { return name(vec<T, N>(a), b, c); }
+      template <typename T, int N> inline vec<T, N> name(lfx_id<T> a, vec<T, N> b, vec<T, N> c) { return name(vec<T, N>(a), b, c); } \
+      template <typename T, int N> inline vec<T, N> name(lfx_id<T> a, vec<T, N> b, lfx_id<T> c) { return name(vec<T, N>(a), b, vec<T, N>(c)); }
 
     LFX_UNARY(sin, lfx::sin_cos(x, false))
     LFX_UNARY(cos, lfx::sin_cos(x, true))
@@ -107,6 +108,8 @@ extension StandInHeader {
     template <typename T, int N> inline T length_squared(vec<T, N> a) { return dot(a, a); }
     template <typename T, int N> inline T length(vec<T, N> a) { return T(sqrt(float(dot(a, a)))); }
     template <typename T, int N> inline T distance(vec<T, N> a, vec<T, N> b) { return length(a - b); }
+    template <typename T, int N> inline T distance(vec<T, N> a, lfx_id<T> b) { return length(a - b); }
+    template <typename T, int N> inline T distance(lfx_id<T> a, vec<T, N> b) { return length(a - b); }
     template <typename T, int N> inline T distance_squared(vec<T, N> a, vec<T, N> b) { return length_squared(a - b); }
     template <typename T, int N> inline vec<T, N> normalize(vec<T, N> a) { return a * T(rsqrt(float(dot(a, a)))); }
     template <typename T> inline vec<T, 3> cross(vec<T, 3> a, vec<T, 3> b) {
