@@ -39,10 +39,18 @@ struct MetalCompiler {
   /// Finds the compiler and the cache directory.
   ///
   /// - Throws: ``MetalCompileError/compilerNotFound(_:)`` with what to install.
-  init(options: MetalCompileOptions) throws(MetalCompileError) {
-    let environment = ProcessInfo.processInfo.environment
+  init(
+    options: MetalCompileOptions,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(MetalCompileError) {
     var candidates: [String] = []
-    if let explicit = environment["LAYERFX_CLANG"] { candidates.append(explicit) }
+    if let explicit = environment["LAYERFX_CLANG"] {
+      guard FileManager.default.isExecutableFile(atPath: explicit) else {
+        throw .compilerNotFound(
+          "cannot compile .metal: LAYERFX_CLANG=\(explicit) is not an executable clang++")
+      }
+      candidates.append(explicit)
+    }
     let path = (environment["PATH"] ?? "/usr/bin").split(separator: ":").map(String.init)
     for directory in path {
       let swift = directory + "/swift"
@@ -100,7 +108,7 @@ struct MetalCompiler {
     } catch {
       throw .loadFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
     }
-    let temporary = object + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+    let temporary = object + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: clang)
     process.arguments = flags + ["-I", include, cacheDirectory + "/\(key).cpp", "-o", temporary]
@@ -166,7 +174,7 @@ struct MetalCompiler {
     if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text {
       return
     }
-    let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+    let temporary = path + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
     try text.write(toFile: temporary, atomically: false, encoding: .utf8)
     guard rename(temporary, path) == 0 else {
       throw MetalCompileError.loadFailed("cannot write \(path)")

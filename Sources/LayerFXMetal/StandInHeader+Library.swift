@@ -79,6 +79,24 @@ extension StandInHeader {
     LFX_VEC_NAMES(char, char)
     LFX_VEC_NAMES(uchar, uchar)
     #undef LFX_VEC_NAMES
+    }  // namespace metal
+    // Metal's scalar and vector types are built in, so they need no `metal::` (MSL §2).
+    #define LFX_GLOBAL_NAMES(name) using metal::name##2; using metal::name##3; using metal::name##4;
+    LFX_GLOBAL_NAMES(float)
+    LFX_GLOBAL_NAMES(half)
+    LFX_GLOBAL_NAMES(int)
+    LFX_GLOBAL_NAMES(uint)
+    LFX_GLOBAL_NAMES(short)
+    LFX_GLOBAL_NAMES(ushort)
+    LFX_GLOBAL_NAMES(bool)
+    LFX_GLOBAL_NAMES(char)
+    LFX_GLOBAL_NAMES(uchar)
+    #undef LFX_GLOBAL_NAMES
+    using metal::half;
+    using metal::uint;
+    using metal::ushort;
+    using metal::uchar;
+    namespace metal {
 
     template <typename T, typename F> inline auto lfx_map(vec<T, 2> a, F f) -> vec<decltype(f(a.x)), 2> { return {f(a.x), f(a.y)}; }
     template <typename T, typename F> inline auto lfx_map(vec<T, 3> a, F f) -> vec<decltype(f(a.x)), 3> { return {f(a.x), f(a.y), f(a.z)}; }

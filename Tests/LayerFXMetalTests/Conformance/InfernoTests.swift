@@ -4,8 +4,10 @@ import LayerFXMath
 import LayerFXMetal
 import Testing
 
-/// Inferno (github.com/twostraws/Inferno, MIT), the best-known public SwiftUI shader collection,
-/// compiled unmodified. Opt-in: set `LAYERFX_INFERNO` to a checkout (it is never copied into this
+/// Inferno's shaders compiled unmodified.
+///
+/// Inferno (github.com/twostraws/Inferno, MIT) is the best-known public SwiftUI shader
+/// collection. Opt-in: set `LAYERFX_INFERNO` to a checkout (it is never copied into this
 /// repository); skipped otherwise.
 @Suite("Inferno's shaders compile and run unmodified")
 struct InfernoTests {
