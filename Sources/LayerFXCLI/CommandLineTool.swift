@@ -9,7 +9,7 @@ import LayerFXPNG
 public enum CommandLineTool {
   static let commands: [Command] = [
     RippleCommand.command, ApplyCommand.command, ListCommand.command, ConvertCommand.command,
-    InfoCommand.command, TimelineCommand.command, SpringCommand.command,
+    InfoCommand.command, TimelineCommand.command, SpringCommand.command, RenderCommand.command,
   ]
 
   /// The release this build is.

@@ -6,7 +6,8 @@ import LayerFXMath
 enum ApplyCommand {
   static let name = "apply"
   static let summary = "Apply a built-in kernel to an image (see 'layerfx list')."
-  static let synopsis = "KERNEL INPUT -o OUT.png [--arg NAME=VALUE]... [options]"
+  static let synopsis =
+    "KERNEL|FILE.metal:FUNCTION INPUT -o OUT.png [--arg NAME=VALUE]... [options]"
   static let discussion = """
     Arguments are given by the kernel's parameter names; a parameter with a default may be
     left out. Layer and distortion effects sample within --max-sample-offset of each pixel
@@ -24,7 +25,7 @@ enum ApplyCommand {
         "report samples beyond maxSampleOffset on standard error; exit 1 if there are any"),
       .flag("padded", "grow the output by the padding on every side"),
       .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
-    ] + RenderOptions.specs + OutputOptions.specs
+    ] + RenderOptions.specs + OutputOptions.specs + MetalFunctionReference.specs
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
@@ -32,7 +33,8 @@ enum ApplyCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let names = try arguments.positionals("KERNEL (see 'layerfx list')", InputImage.usageName)
-    let function = try ShaderLibrary.default.function(named: names[0])
+    let function = try MetalFunctionReference.function(
+      names[0], arguments: arguments, console: console)
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)

@@ -7,13 +7,16 @@ enum ListCommand {
   static let summary = "List the built-in kernels with their parameters."
   static let synopsis = "[options]"
   static let discussion = ""
-  static let options: [OptionSpec] = []
+  static let options: [OptionSpec] = [
+    .flag("json", "print one JSON array instead of lines")
+  ]
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
+    if try MetalListCommand.run(arguments, console: console) { return }  // list FILE.metal
     _ = try arguments.positionals()
     for function in ShaderLibrary.default.functions {
       console.print("\(function.name) (\(function.kind.rawValue) effect): \(function.summary)")

@@ -7,8 +7,10 @@ import LayerFXPNG
 import LayerFXTestSupport
 import Testing
 
-/// The Metal originals in `Shaders/` as references: each `.metal` file there is compiled and
-/// every stitchable function in it compared with its Swift port in `ShaderLibrary.default` (the
+/// The Metal originals in `Shaders/` as references.
+///
+/// Each `.metal` file there is compiled and every stitchable function in it compared with its
+/// Swift port in `ShaderLibrary.default` (the
 /// built-in named the lowerCamel form of the Metal name), with the port's own parameters and
 /// defaults. New files are picked up as they are added.
 @Suite("Shaders/**/*.metal against their Swift ports")
