@@ -59,3 +59,23 @@ struct MetalRippleTests {
     #expect(coarse.mismatchFraction == 0, "\(coarse)")
   }
 }
+
+@Suite("compiled functions and tiling")
+struct MetalTilingTests {
+  @Test("output is byte-identical for tile sizes 1, 7, 64 and 1 or 2 threads")
+  func tilingIndependence() throws {
+    let library = try MetalRippleTests.library.get()
+    let shader = try library.library.function(named: "Ripple")(
+      .float2(float2(40, 30)), .float(0.1), .float(12), .float(15), .float(8), .float(1200))
+    let image = Image.testCard(width: 97, height: 61)
+    let reference = try image.layerEffect(shader, maxSampleOffset: float2(12, 12))
+    for tileSize in [1, 7, 64] {
+      for threads in [1, 2] {
+        let renderer = Renderer(tileSize: tileSize, threadCount: threads)
+        let out = try image.layerEffect(
+          shader, maxSampleOffset: float2(12, 12), renderer: renderer)
+        #expect(out.pixels == reference.pixels, "tile \(tileSize), \(threads) threads")
+      }
+    }
+  }
+}
