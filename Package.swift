@@ -65,6 +65,8 @@ let package = Package(
     .executable(name: "layerfx", targets: ["layerfx"]),
     // The CLI's commands and parser as a library, for the packages in Fuzz/ and Benchmarks/.
     .library(name: "LayerFXCLI", targets: ["LayerFXCLI"]),
+    // Reference-image tests of a user's own effects (Swift or .metal) with Swift Testing.
+    .library(name: "LayerFXTesting", targets: ["LayerFXTesting"]),
   ],
   targets: [
     // MARK: Library
@@ -83,6 +85,10 @@ let package = Package(
     // stand-in headers and loads it as ShaderFunctions. No unsafe flags (it compiles at run time).
     .target(
       name: "LayerFXMetal", dependencies: ["LayerFX", "LayerFXMath", "CLayerFXMetalGuard"],
+      exclude: ["README.md"]),
+    .target(
+      name: "LayerFXTesting",
+      dependencies: ["LayerFX", "LayerFXMath", "LayerFXPNG", "LayerFXMetal"],
       exclude: ["README.md"]),
     // The fault guard (sigsetjmp around compiled shader calls) and guarded array memory.
     .target(name: "CLayerFXMetalGuard"),
@@ -130,6 +136,8 @@ let package = Package(
     .testTarget(name: "LayerFXAnimationTests", dependencies: ["LayerFXAnimation"]),
     .testTarget(
       name: "LayerFXMetalTests",
-      dependencies: ["LayerFXMetal", "LayerFXKernels", "LayerFXTestSupport", "LayerFXPNG"]),
+      dependencies: [
+        "LayerFXMetal", "LayerFXKernels", "LayerFXTestSupport", "LayerFXPNG", "LayerFXTesting",
+      ]),
   ]
 )
