@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -34,18 +35,32 @@ static void handler(int signal, siginfo_t *info, void *context) {
   }
 }
 
+// Gives this thread an alternate signal stack if it has none, so a stack overflow in shader
+// code (SIGSEGV on the guard page of an exhausted stack) can still run the handler.
+static _Thread_local int has_alternate_stack;
+static void ensure_alternate_stack(void) {
+  if (has_alternate_stack) return;
+  has_alternate_stack = 1;
+  stack_t current_stack;
+  if (sigaltstack(NULL, &current_stack) == 0 && !(current_stack.ss_flags & SS_DISABLE)) return;
+  size_t size = 64 * 1024;
+  stack_t stack = {.ss_sp = malloc(size), .ss_flags = 0, .ss_size = size};
+  if (stack.ss_sp) sigaltstack(&stack, NULL);  // kept for the thread's life
+}
+
 static void install(void) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_sigaction = handler;
   // SA_NODEFER: the signal stays unblocked after the jump, so sigsetjmp need not save the mask.
-  action.sa_flags = SA_SIGINFO | SA_NODEFER;
+  action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
   sigemptyset(&action.sa_mask);
   for (int i = 0; i < 4; ++i) sigaction(signals[i], &action, &previous[i]);
 }
 
 int lfx_guard_row(lfx_row_function function, const void *row, const void *arguments) {
   pthread_once(&installed, install);
+  ensure_alternate_stack();
   sigjmp_buf jump;
   int signal = sigsetjmp(jump, 0);
   if (signal != 0) return signal;
@@ -58,6 +73,7 @@ int lfx_guard_row(lfx_row_function function, const void *row, const void *argume
 int lfx_guard_pixel(
     lfx_pixel_function function, const void *pixel, const void *arguments, float *out) {
   pthread_once(&installed, install);
+  ensure_alternate_stack();
   sigjmp_buf jump;
   int signal = sigsetjmp(jump, 0);
   if (signal != 0) return signal;

@@ -92,7 +92,11 @@ struct MetalCompiler {
   func compile(unit: String, rewriter: MetalSourceRewriter, sourcePath: String, binary16: Bool)
     throws(MetalCompileError) -> (path: String, cached: Bool)
   {
-    let flags = Self.baseFlags + Self.cpuFlags + (binary16 ? ["-DLFX_HALF_BINARY16"] : [])
+    // `#include "x.h"` in the source is found beside the source, as in Xcode.
+    let directory = URL(fileURLWithPath: sourcePath).deletingLastPathComponent().path
+    let flags =
+      Self.baseFlags + Self.cpuFlags + (binary16 ? ["-DLFX_HALF_BINARY16"] : [])
+      + ["-iquote", directory]
     let header = StandInHeader.metalStandardLibrary + StandInHeader.swiftUIMetal
     let headerKey = Self.hash(["\(StandInHeader.version)", header])
     let key = Self.hash([unit, headerKey, flags.joined(separator: " "), clang])

@@ -8,9 +8,9 @@ import Synchronization
 /// crash.
 ///
 /// When a compiled function faults (SIGFPE from an integer division by zero, SIGSEGV or SIGBUS
-/// from a read out of range, SIGILL from a trap), the guard around the call returns and the
-/// renderer gets a defined result: every pixel of the row run being shaded (or the one pixel,
-/// in the per-pixel form) is transparent black. The first fault of each function is also
+/// from a read out of range or a stack overflow, SIGILL from a trap), the guard around the call
+/// returns and the renderer gets a defined result: every pixel of the row run being shaded (or
+/// the one pixel, in the per-pixel form) is transparent black. The first fault of each function is also
 /// printed to standard error as one line naming the function, the signal and the row. Faults
 /// in the rest of the process are left to their usual handlers.
 public enum MetalFaults {
@@ -29,7 +29,8 @@ public enum MetalFaults {
       switch signal {
       case SIGFPE: cause = "SIGFPE, an arithmetic fault such as an integer division by zero"
       case SIGSEGV, SIGBUS:
-        cause = "SIGSEGV, a read outside its memory such as an array index out of range"
+        cause =
+          "SIGSEGV, a read outside its memory (an array index out of range) or a stack overflow"
       case SIGILL: cause = "SIGILL, a trap"
       default: cause = "signal \(signal)"
       }

@@ -61,6 +61,7 @@ enum ApplyCommand {
     let result = render.renderer.render(
       prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
       checksSampleBounds: arguments.has("check-bounds"))
+    try MetalFunctionReference.checkFaults()
     try output.write(result.image, to: outputPath, metadata: input.metadata, console: console)
     if let report = result.report {
       console.error("layerfx: bounds: \(report)")

@@ -48,6 +48,7 @@ enum RenderCommand {
         arguments.all("arg"), to: function, pixelLimit: render.pixelLimit))
     let prepared = try shader.prepared(sizeInPoints: sizeInPoints)
     let image = render.renderer.render(fill: prepared, width: size.x, height: size.y, scale: scale)
+    try MetalFunctionReference.checkFaults()
     try output.write(image, to: outputPath, metadata: PNGMetadata(), console: console)
   }
 }

@@ -64,6 +64,14 @@ enum MetalFunctionReference {
   }
 }
 
+extension MetalFunctionReference {
+  /// Fails the command (exit 65, before any output is written) when compiled shader code
+  /// faulted during the render; the faults were already reported on standard error.
+  static func checkFaults() throws {
+    guard MetalFaults.all.isEmpty else { throw AlreadyReported(exitCode: .dataError) }
+  }
+}
+
 extension MetalCompileError: ExitCoded {
   var exitCode: ExitCode {
     switch self {

@@ -95,4 +95,28 @@ struct MetalCommandTests {
       ])
     #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
   }
+
+  // One thread, so the first faulting row, the one reported, is row 0.
+  @Test("a shader that divides by zero fails the command with one line naming it, exit 65")
+  func fault() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let source =
+      "[[ stitchable ]] half4 f(float2 position, half4 color, float d) "
+      + "{ return color * half(int(position.x) / int(d)); }\n"
+    try source.write(toFile: directory.path("div.metal"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(
+      [
+        "apply", directory.path("div.metal") + ":f", "testcard:4x4", "--arg", "d=0", "--threads",
+        "1", "-o",
+        directory.path("o.png"),
+      ])
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: Metal function 'f' stopped with SIGFPE, an arithmetic fault such as an "
+          + "integer division by zero at row 0; its pixels there are transparent black"
+      ])
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+  }
 }

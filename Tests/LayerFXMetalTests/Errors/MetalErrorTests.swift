@@ -100,4 +100,29 @@ struct MetalErrorTests {
     #expect(out.pixels.allSatisfy { $0 == .zero })
     #expect(MetalFaults.all.contains { $0.function == "lookup" && $0.signal == 11 })
   }
+
+  @Test("a stack overflow in shader code is reported, not fatal")
+  func stackOverflow() throws {
+    // Unbounded recursion with a 1 KiB frame: far past any thread's stack.
+    let source = """
+      #include <metal_stdlib>
+      using namespace metal;
+      int deep(int n, volatile int *sink) {
+        volatile int pad[256];
+        pad[n & 255] = n;
+        *sink = pad[(n * 7) & 255];
+        return n <= 0 ? 0 : 1 + deep(n - 1, sink) + pad[3];
+      }
+      [[ stitchable ]] half4 overflow(float2 position, half4 color, float n) {
+        volatile int sink = 0;
+        return color * half(deep(int(n), &sink));
+      }
+      """
+    let library = try MetalLibrary(
+      source: source, path: "overflow.metal", options: MetalTestSupport.options)
+    let image = Image(width: 4, height: 2, color: half4(1, 1, 1, 1))
+    let out = try image.colorEffect(library.library.overflow(.float(100_000_000)))
+    #expect(out.pixels.allSatisfy { $0 == .zero })
+    #expect(MetalFaults.all.contains { $0.function == "overflow" && $0.signal == 11 })
+  }
 }
