@@ -159,30 +159,35 @@ private let sampleLayer: lfx_sample_function = { context, x, y, rgba in
 }
 
 /// Calls a compiled pixel function under the fault guard; transparent black after a fault.
+///
+/// A layer effect's `layer` is handed to the compiled code as the context of ``sampleLayer``.
 private func callPixel(
   _ function: lfx_pixel_function, _ arguments: MetalArguments, _ name: String, _ position: float2,
   color: half4, layer: Layer?
 ) -> half4 {
-  var out: (Float, Float, Float, Float) = (0, 0, 0, 0)
-  var layer = layer
-  let status = withUnsafeMutablePointer(to: &layer) { layerPointer in
+  func call(context: UnsafeMutableRawPointer?) -> (Int32, half4) {
     var pixel = lfx_pixel(
       x: position.x, y: position.y, color: (color.x, color.y, color.z, color.w),
-      context: nil, sample: sampleLayer)
-    return layerPointer.withMemoryRebound(to: Layer.self, capacity: 1) { unwrapped in
-      if layerPointer.pointee != nil { pixel.context = UnsafeMutableRawPointer(unwrapped) }
-      return withUnsafeMutablePointer(to: &out) {
-        $0.withMemoryRebound(to: Float.self, capacity: 4) {
-          lfx_guard_pixel(function, &pixel, arguments.slots, $0)
-        }
-      }
+      context: context, sample: sampleLayer)
+    var out: (Float, Float, Float, Float) = (0, 0, 0, 0)
+    let status = withUnsafeMutableBytes(of: &out) {
+      lfx_guard_pixel(function, &pixel, arguments.slots, $0.bindMemory(to: Float.self).baseAddress)
     }
+    return (status, half4(out.0, out.1, out.2, out.3))
+  }
+  let (status, result): (Int32, half4)
+  if var layer {
+    (status, result) = withUnsafeMutablePointer(to: &layer) {
+      call(context: UnsafeMutableRawPointer($0))
+    }
+  } else {
+    (status, result) = call(context: nil)
   }
   guard status == 0 else {
     MetalFaults.record(function: name, signal: status, row: nil)
     return .zero
   }
-  return half4(out.0, out.1, out.2, out.3)
+  return result
 }
 
 extension ShaderLibrary {
