@@ -39,6 +39,9 @@ public struct MetalLibrary: Sendable {
     throws(MetalCompileError)
   {
     let source: String
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw .cannotRead(path: url.path, reason: "no such file")
+    }
     do {
       source = try String(contentsOf: url, encoding: .utf8)
     } catch {
@@ -99,7 +102,8 @@ public struct MetalLibrary: Sendable {
     let name = signature.name
     let parameters = signature.parameters.map {
       ShaderFunction.Parameter(
-        $0.name, $0.type, summary: $0.metalType, defaultValue: $0.defaultValue)
+        $0.name, $0.type, summary: $0.metalType, defaultValue: $0.defaultValue,
+        role: role(of: $0))
     }
     let kind = signature.kind
     let file = path.split(separator: "/").last.map(String.init) ?? path
@@ -145,6 +149,18 @@ public struct MetalLibrary: Sendable {
       }
       return (kernel, rowKernel)
     }
+  }
+}
+
+/// The role a parameter's name and type conventionally have in SwiftUI shaders, so animation
+/// and tools can bind it: `float time` is the time since the trigger, `float2 size` (or
+/// `viewSize`) the view's size, `float4 boundingRect` the bounding rectangle.
+private func role(of parameter: MetalSignature.Parameter) -> ShaderFunction.Role? {
+  switch (parameter.type, parameter.name) {
+  case (.float, "time"): .timeSinceTrigger
+  case (.float2, "size"), (.float2, "viewSize"): .viewSize
+  case (.float4, "boundingRect"), (.float4, "bounds"): .boundingRect
+  default: nil
   }
 }
 
