@@ -93,8 +93,13 @@ struct ShaderOriginalsTests {
       case nil: break
       }
       if let value = parameter.defaultValue { return (parameter.name, value) }
-      if let range = parameter.suggestedRange, parameter.type == .float {
-        return (parameter.name, .float((range.lowerBound + range.upperBound) / 2))
+      if parameter.type == .float {
+        // The middle of the suggested range, else a value the valid range accepts.
+        let suggested = parameter.suggestedRange.map { ($0.lowerBound + $0.upperBound) / 2 }
+        let lower = parameter.validRange?.lower?.value
+        let candidates = [suggested, 0.5, lower.map { $0 + 1 }].compactMap { $0 }
+        let valid = candidates.first { parameter.validRange?.contains($0) ?? true }
+        return (parameter.name, .float(valid ?? 0.5))
       }
       switch parameter.type {
       case .float: return (parameter.name, .float(0.5))
