@@ -8,8 +8,8 @@ import LayerFXPNG
 /// The `layerfx` command line: dispatches to a subcommand and maps errors to sysexits codes.
 public enum CommandLineTool {
   static let commands: [Command] = [
-    RippleCommand.command, ApplyCommand.command, ListCommand.command, ConvertCommand.command,
-    InfoCommand.command, TimelineCommand.command, SpringCommand.command, RenderCommand.command,
+    RippleCommand.command, ApplyCommand.command, RenderCommand.command, ListCommand.command,
+    ConvertCommand.command, InfoCommand.command, TimelineCommand.command, SpringCommand.command,
   ]
 
   /// The release this build is.

@@ -6,7 +6,12 @@ enum ListCommand {
   static let name = "list"
   static let summary = "List the built-in kernels with their parameters."
   static let synopsis = "[options]"
-  static let discussion = ""
+  static let discussion = """
+    For each kernel: its name, kind and summary, then each parameter after SwiftUI's own with
+    its Metal type, unit, default, valid and suggested range. --json prints the same as one
+    JSON array: objects with name, kind, summary and parameters (each with name, type as Metal
+    spells it, unit, default, range as JSON Schema bounds, suggestedRange, role, summary).
+    """
   static let options: [OptionSpec] = [
     .flag("json", "print one JSON array instead of lines")
   ]

@@ -1,53 +1,78 @@
 import LayerFX
+import LayerFXKernels
 import LayerFXMath
 import LayerFXPNG
 
-/// `layerfx render FILL --size WxH -o OUT.png`: a fill (a shader used as a `ShapeStyle`), from a
-/// `.metal` file or the built-ins.
+/// `layerfx render`: a built-in fill (a shader used as a `ShapeStyle`) over a new image, with
+/// its arguments by name.
 enum RenderCommand {
   static let name = "render"
-  static let summary = "Render a fill (FILE.metal:FUNCTION or a built-in) at a size."
-  static let synopsis = "FILL --size WxH -o OUT.png [--arg NAME=VALUE]... [options]"
+  static let summary = "Render a built-in fill to a new image (see 'layerfx list')."
+  static let synopsis = "FILL --size WxH -o OUT.png [--arg NAME=VALUE]... [--time T] [options]"
   static let discussion = """
-    A fill is a shader with no input, `half4 f(float2 position, args…)`, as SwiftUI's
-    Shape.fill(shader) draws it. Arguments are given by the function's parameter names.
-    Example: layerfx render Shaders/Fills/Gradient.metal:gradient --size 320x200 -o out.png
+    A fill draws every pixel from its position alone, with no input image. Arguments are given
+    by the fill's parameter names; a parameter with a default may be left out, and a view-size
+    parameter left out gets the image's size in points (--size divided by --scale). --time
+    sets the fill's time parameter (seconds since a trigger), for fills that have one.
+    Example: layerfx render radialGradient --size 640x480 --arg endRadius=300 -o out.png
     """
   static let options: [OptionSpec] =
     [
       .value("output", short: "o", "PATH", "output PNG file"),
-      .value("size", "WxH", "the output's size, pixels"),
-      .value("arg", "NAME=VALUE", "a function argument (repeatable)", repeatable: true),
-      .value("scale", "PX/PT", "pixels per point (default 1)"),
-    ] + MetalFunctionReference.specs + RenderOptions.specs + OutputOptions.specs
+      .value("size", "WxH", "the image's size, pixels"),
+      .value("arg", "NAME=VALUE", "a fill argument (repeatable)", repeatable: true),
+      .value("time", "SECONDS", "the fill's time since a trigger, seconds"),
+      .value("scale", "PX/PT", "pixels per point of the image (default 1)"),
+    ] + RenderOptions.specs + OutputOptions.specs + MetalFunctionReference.specs
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
-    let names = try arguments.positionals("FILL (FILE.metal:FUNCTION or a built-in)")
+    let names = try arguments.positionals("FILL (see 'layerfx list')")
     let function = try MetalFunctionReference.function(
       names[0], arguments: arguments, console: console)
     guard function.kind == .fill else {
-      throw ShaderArgumentError.wrongEffectKind(
-        function: function.name, declared: function.kind, used: .fill)
+      throw UsageError.invalid(
+        "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
+          + "\(function.name) INPUT'")
     }
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     guard let size = try arguments.value("size", as: .size) else {
-      throw UsageError.missing("size: give --size WxH")
+      throw UsageError.missing("--size WxH: the image's size in pixels")
     }
     let scale = Float(try arguments.value("scale", as: .positiveNumber, default: 1))
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
+    guard size.x * size.y <= render.pixelLimit else {
+      throw CLIError.limitExceeded(
+        "a \(size.x) × \(size.y) image has more than the limit of \(render.pixelLimit) pixels; "
+          + "lower --size or raise --max-pixels")
+    }
     let sizeInPoints = float2(Float(size.x), Float(size.y)) / scale
-    let shader = Shader(
-      function: function,
-      namedArguments: try ApplyCommand.bind(
-        arguments.all("arg"), to: function, pixelLimit: render.pixelLimit))
-    let prepared = try shader.prepared(sizeInPoints: sizeInPoints)
-    let image = render.renderer.render(fill: prepared, width: size.x, height: size.y, scale: scale)
+    var named = try ApplyCommand.bind(
+      arguments.all("arg"), to: function, pixelLimit: render.pixelLimit)
+    if let time = try arguments.value("time", as: .number) {
+      guard let parameter = function.parameters.first(where: { $0.role == .timeSinceTrigger })
+      else { throw UsageError.invalid("'\(function.name)' has no time parameter; drop --time") }
+      guard !named.contains(where: { $0.name == parameter.name }) else {
+        throw UsageError.invalid("--time and --arg \(parameter.name) cannot be used together")
+      }
+      named.append((parameter.name, .float(Float(time))))
+    }
+    // A view-size parameter not given is the image's size, as SwiftUI passes a view's bounds.
+    for parameter in function.parameters
+    where parameter.role == .viewSize && parameter.type == .float2
+      && !named.contains(where: { $0.name == parameter.name })
+    {
+      named.append((parameter.name, .float2(sizeInPoints)))
+    }
+    let prepared = try Shader(function: function, namedArguments: named)
+      .prepared(for: .fill, sizeInPoints: sizeInPoints)
+    let image = render.renderer.render(
+      fill: prepared, width: size.x, height: size.y, scale: scale)
     try MetalFunctionReference.checkFaults()
     try output.write(image, to: outputPath, metadata: PNGMetadata(), console: console)
   }
