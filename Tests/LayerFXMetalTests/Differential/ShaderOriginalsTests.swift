@@ -22,8 +22,17 @@ struct ShaderOriginalsTests {
   static func images() throws -> [(name: String, image: Image)] {
     var images = [("test card 256×192", Image.testCard(width: 256, height: 192))]
     if TestData.isAvailable {
+      // A 240 × 160 crop of the middle of the photo: real image content at a test's cost.
       let photo = try PNGDecoder().decode(contentsOf: TestData.path("photos/coffee.png")).image
-      images.append(("coffee.png", photo))
+      let (width, height) = (min(240, photo.width), min(160, photo.height))
+      let (left, top) = ((photo.width - width) / 2, (photo.height - height) / 2)
+      var pixels: [half4] = []
+      pixels.reserveCapacity(width * height)
+      for y in top..<(top + height) {
+        pixels += photo.pixels[(y * photo.width + left)..<(y * photo.width + left + width)]
+      }
+      images.append(
+        ("coffee.png, middle 240×160", Image(width: width, height: height, pixels: pixels)))
     }
     return images
   }
