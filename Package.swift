@@ -61,10 +61,13 @@ let package = Package(
       targets: [
         "LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
         "LayerFXComposition",
+        "LayerFXMetal",
       ]),
     .executable(name: "layerfx", targets: ["layerfx"]),
     // The CLI's commands and parser as a library, for the packages in Fuzz/ and Benchmarks/.
     .library(name: "LayerFXCLI", targets: ["LayerFXCLI"]),
+    // Reference-image tests of a user's own effects (Swift or .metal) with Swift Testing.
+    .library(name: "LayerFXTesting", targets: ["LayerFXTesting"]),
   ],
   targets: [
     // MARK: Library
@@ -83,6 +86,17 @@ let package = Package(
       name: "LayerFXComposition",
       dependencies: ["LayerFX", "LayerFXMath", "LayerFXAnimation", "LayerFXPNG"],
       exclude: ["README.md"]),
+    // The .metal runner: compiles Metal source with the toolchain's clang++ against its own
+    // stand-in headers and loads it as ShaderFunctions. No unsafe flags (it compiles at run time).
+    .target(
+      name: "LayerFXMetal", dependencies: ["LayerFX", "LayerFXMath", "CLayerFXMetalGuard"],
+      exclude: ["README.md"]),
+    .target(
+      name: "LayerFXTesting",
+      dependencies: ["LayerFX", "LayerFXMath", "LayerFXPNG", "LayerFXMetal"],
+      exclude: ["README.md"]),
+    // The fault guard (sigsetjmp around compiled shader calls) and guarded array memory.
+    .target(name: "CLayerFXMetalGuard"),
 
     // MARK: System
     // Header-only shuffles of eight floats (clang's __builtin_shufflevector) for the lane
@@ -103,6 +117,7 @@ let package = Package(
       dependencies: [
         "LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
         "LayerFXComposition",
+        "LayerFXMetal",
       ]),
     .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI"]),
 
@@ -129,6 +144,11 @@ let package = Package(
       name: "LayerFXCompositionTests",
       dependencies: [
         "LayerFXComposition", "LayerFXAnimation", "LayerFX", "LayerFXKernels", "LayerFXTestSupport",
+      ]),
+    .testTarget(
+      name: "LayerFXMetalTests",
+      dependencies: [
+        "LayerFXMetal", "LayerFXKernels", "LayerFXTestSupport", "LayerFXPNG", "LayerFXTesting",
       ]),
   ]
 )

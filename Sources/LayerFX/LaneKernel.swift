@@ -18,6 +18,8 @@ enum LaneKernel: Sendable {
   case layer(@Sendable (LayerRow) -> Void)
   /// A fill over a row: no source.
   case fill(@Sendable (RowRun) -> Void)
+  /// A natively compiled row function of any kind (``RowKernel``).
+  case native(RowKernel)
 }
 
 /// A run of consecutive destination pixels of one row: where it is and where it is stored.

@@ -76,11 +76,39 @@ struct TilePass: Sendable {
           shadeRow(LayerRow(layer: layer, run: run))
         case (.fill(let shadeRow), _):
           shadeRow(run)
+        case (.native(let kernel), _):
+          kernel.body(nativeRun(run, source: source))
         case (.layer, _), (.distortion, _):
           preconditionFailure("a layer or distortion effect renders from a layer")
         }
       }
     }
+  }
+}
+
+extension TilePass {
+  /// The run as a ``RowKernel`` sees it: the source row (colour effects) or the padded texels.
+  private func nativeRun(_ run: RowRun, source: TileSource) -> RowKernel.Run {
+    var texels: UnsafePointer<half4>?
+    var pixels: UnsafePointer<half4>?
+    var (rowLength, padding, size) = (0, SIMD2<Int>.zero, SIMD2<Int>.zero)
+    switch source {
+    case .layer(let layer):
+      texels = UnsafePointer(layer.storage.texels)
+      (rowLength, padding, size) = (
+        layer.storage.rowLength, layer.padding, SIMD2(layer.width, layer.height)
+      )
+      if shader.kind == .color { pixels = source.row(run.row - margin.y, from: run.column) }
+    case .pixels(_, let width, let height):
+      size = SIMD2(width, height)
+      rowLength = width
+      pixels = source.row(run.row - margin.y, from: run.column)
+    case .none: break
+    }
+    return RowKernel.Run(
+      destination: run.destination, count: run.count, column: run.column, row: run.row,
+      margin: run.margin, scale: run.scale, source: pixels, texels: texels, rowLength: rowLength,
+      padding: padding, size: size)
   }
 }
 

@@ -9,8 +9,8 @@ enum ApplyCommand {
   static let name = "apply"
   static let summary = "Apply a built-in kernel to an image (see 'layerfx list')."
   static let synopsis =
-    "KERNEL INPUT -o OUT.png [--arg NAME=VALUE]... | INPUT --effect NAME[:P=V,...]... "
-    + "(--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
+    "KERNEL|FILE.metal:FUNCTION INPUT -o OUT.png [--arg NAME=VALUE]... | INPUT --effect "
+    + "NAME[:P=V,...]... (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
   static let discussion = """
     Arguments are given by the kernel's parameter names; a parameter with a default may be
     left out. Layer and distortion effects sample within --max-sample-offset of each pixel
@@ -43,7 +43,7 @@ enum ApplyCommand {
       .value("duration", "SECONDS", "with --effect and --fps: the clock's length (default 3)"),
     ]
     + ChainRun.specs.filter { !["output", "max-sample-offset", "check-bounds"].contains($0.name) }
-    + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs
+    + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs + MetalFunctionReference.specs
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
@@ -56,7 +56,8 @@ enum ApplyCommand {
       throw UsageError.invalid("--\(option) needs --effect (a chain)")
     }
     let names = try arguments.positionals("KERNEL (see 'layerfx list')", InputImage.usageName)
-    let function = try ShaderLibrary.default.function(named: names[0])
+    let function = try MetalFunctionReference.function(
+      names[0], arguments: arguments, console: console)
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
@@ -83,6 +84,7 @@ enum ApplyCommand {
     let result = render.renderer.render(
       prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
       checksSampleBounds: arguments.has("check-bounds"))
+    try MetalFunctionReference.checkFaults()
     try output.write(
       result.image, to: outputPath, metadata: input.metadata, console: console,
       protecting: input.path.map { [$0] } ?? [])

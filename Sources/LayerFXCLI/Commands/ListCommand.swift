@@ -22,6 +22,7 @@ enum ListCommand {
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
+    if try MetalListCommand.run(arguments, console: console) { return }  // list FILE.metal
     _ = try arguments.positionals()
     if arguments.has("json") {
       let encoder = JSONEncoder()

@@ -23,7 +23,7 @@ enum RenderCommand {
       .value("arg", "NAME=VALUE", "a fill argument (repeatable)", repeatable: true),
       .value("time", "SECONDS", "the fill's time since a trigger, seconds"),
       .value("scale", "PX/PT", "pixels per point of the image (default 1)"),
-    ] + RenderOptions.specs + OutputOptions.specs
+    ] + RenderOptions.specs + OutputOptions.specs + MetalFunctionReference.specs
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
@@ -31,7 +31,8 @@ enum RenderCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let names = try arguments.positionals("FILL (see 'layerfx list')")
-    let function = try ShaderLibrary.default.function(named: names[0])
+    let function = try MetalFunctionReference.function(
+      names[0], arguments: arguments, console: console)
     guard function.kind == .fill else {
       throw UsageError.invalid(
         "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
@@ -72,6 +73,7 @@ enum RenderCommand {
       .prepared(for: .fill, sizeInPoints: sizeInPoints)
     let image = render.renderer.render(
       fill: prepared, width: size.x, height: size.y, scale: scale)
+    try MetalFunctionReference.checkFaults()
     try output.write(image, to: outputPath, metadata: PNGMetadata(), console: console)
   }
 }

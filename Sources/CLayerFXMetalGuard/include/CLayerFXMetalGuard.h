@@ -1,0 +1,63 @@
+// Runs natively compiled shader code so that a fault in it (SIGFPE from an integer division by
+// zero, SIGSEGV or SIGBUS from a wild read, SIGILL from a trap) returns an error to the caller
+// instead of ending the process, and allocates array arguments between guard regions so an
+// out-of-range read faults rather than reading other memory.
+#ifndef CLAYERFX_METAL_GUARD_H
+#define CLAYERFX_METAL_GUARD_H
+
+#include <stddef.h>
+
+// The C ABI between LayerFX and a compiled `.metal` file; the stand-in header
+// (Sources/LayerFXMetal/StandInHeader+Layer.swift) declares the same structs for the C++ side.
+
+/// A run of a destination row (LayerFX's `RowKernel.Run`), floats being RGBA premultiplied.
+typedef struct lfx_row {
+  float *destination;
+  long count, column, row, margin_x, margin_y;
+  float scale;
+  const float *source;
+  const float *texels;
+  long row_length, pad_x, pad_y, width, height;
+} lfx_row;
+
+/// One bound argument: up to four floats, or a pointer with an element count (arrays) or a
+/// width and height (an image of RGBA floats).
+typedef struct lfx_argument {
+  const void *pointer;
+  long count;
+  long width, height;
+  float value[4];
+} lfx_argument;
+
+/// Asks LayerFX for the layer's colour at a point (the bounds checker's probing layer).
+typedef void (*lfx_sample_function)(void *context, float x, float y, float *rgba);
+
+/// One pixel for the per-pixel form.
+typedef struct lfx_pixel {
+  float x, y;
+  float color[4];
+  void *context;
+  lfx_sample_function sample;
+} lfx_pixel;
+
+/// A compiled row function: `(const lfx_row *, const lfx_argument *)`.
+typedef void (*lfx_row_function)(const void *row, const void *arguments);
+/// A compiled pixel function: `(const lfx_pixel *, const lfx_argument *, float *rgba)`.
+typedef void (*lfx_pixel_function)(const void *pixel, const void *arguments, float *out);
+
+/// Calls `function(row, arguments)`; returns 0, or the number of the signal that stopped it.
+int lfx_guard_row(lfx_row_function function, const void *row, const void *arguments);
+
+/// Calls `function(pixel, arguments, out)`; returns 0, or the number of the signal.
+int lfx_guard_pixel(
+    lfx_pixel_function function, const void *pixel, const void *arguments, float *out);
+
+/// Maps `bytes` of zeroed, writable memory whose last byte ends a page and that lies between
+/// two inaccessible regions of `guard` bytes each; returns the start of the `bytes`, or NULL.
+/// `*mapping` and `*length` receive what to pass to `lfx_guarded_free`.
+void *lfx_guarded_alloc(size_t bytes, size_t guard, void **mapping, size_t *length);
+
+/// Unmaps a region from `lfx_guarded_alloc`.
+void lfx_guarded_free(void *mapping, size_t length);
+
+#endif

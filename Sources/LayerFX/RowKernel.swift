@@ -1,0 +1,86 @@
+import LayerFXMath
+
+/// A natively compiled row function: the hook through which code compiled outside Swift (a
+/// `.metal` file built by `LayerFXMetal`) renders a run of a destination row in one call.
+///
+/// The renderer calls ``body`` once per run of a tile's row, from several threads at once, with
+/// a ``Run`` that says where the run's pixels sit and where its source is. The body must write
+/// all `count` pixels of the run and nothing else. Pixel `(x, y)` sits at
+/// `((x − margin.x + 0.5) / scale, (y − margin.y + 0.5) / scale)` points, as in the closure
+/// form (`Documentation/Semantics.md` §2).
+///
+/// Made with ``ShaderFunction/init(name:kind:summary:parameters:maxSampleOffset:makeNativeKernels:)``,
+/// which pairs it with the per-pixel closure form the bounds checker runs.
+public struct RowKernel: Sendable {
+  /// Where a run of a destination row is, and what it reads.
+  ///
+  /// Every pointer is valid only during the call.
+  public struct Run {
+    /// The run's first destination pixel; `count` premultiplied RGBA pixels follow it.
+    public let destination: UnsafeMutablePointer<half4>
+    /// The number of pixels in the run.
+    public let count: Int
+    /// The destination column of the run's first pixel, pixels.
+    public let column: Int
+    /// The destination row, pixels.
+    public let row: Int
+    /// The destination's margin around the source, pixels per side.
+    public let margin: SIMD2<Int>
+    /// Pixels per point.
+    public let scale: Float
+    /// Colour effects: the source pixel under the run's first destination pixel (the run's
+    /// source pixels follow it); `nil` for other kinds.
+    public let source: UnsafePointer<half4>?
+    /// Layer and distortion effects: the padded layer's texels (texel `(−pad.x, −pad.y)` of the
+    /// image first, row-major, `rowLength` texels per row, one extra column and row repeating
+    /// the last, as ``Layer`` stores them); `nil` for other kinds.
+    public let texels: UnsafePointer<half4>?
+    /// Texels per row of `texels`: `width + 2 padding.x + 1`.
+    public let rowLength: Int
+    /// The layer's transparent padding per side, pixels.
+    public let padding: SIMD2<Int>
+    /// The unpadded source's width and height, pixels.
+    public let size: SIMD2<Int>
+  }
+
+  /// The function, called once per run.
+  public let body: @Sendable (Run) -> Void
+
+  /// Creates a row kernel from `body`.
+  ///
+  /// - Parameter body: Renders one run; must write every pixel of it.
+  public init(_ body: @escaping @Sendable (Run) -> Void) {
+    self.body = body
+  }
+}
+
+extension ShaderFunction {
+  /// Creates a shader function whose fast form is a natively compiled ``RowKernel``, paired with
+  /// a per-pixel closure (which the bounds checker and `usesLaneKernels = false` run).
+  ///
+  /// - Parameters:
+  ///   - name: The function's name.
+  ///   - kind: The effect kind; both kernels must be of this kind.
+  ///   - summary: A one-line description.
+  ///   - parameters: The parameters after SwiftUI's own, in call order.
+  ///   - maxSampleOffset: The offset (points, per axis) the function needs for given arguments;
+  ///     zero by default.
+  ///   - makeNativeKernels: Binds checked arguments, once per prepared shader, and returns the
+  ///     per-pixel closure and the row kernel.
+  public init(
+    name: String, kind: EffectKind, summary: String = "", parameters: [Parameter],
+    maxSampleOffset:
+      @escaping @Sendable (ShaderArguments) throws(ShaderArgumentError) -> float2 = { _ in .zero },
+    makeNativeKernels:
+      @escaping @Sendable (ShaderArguments) throws(ShaderArgumentError) -> (
+        EffectKernel, RowKernel
+      )
+  ) {
+    self.init(name: name, kind: kind, summary: summary, parameters: parameters) {
+      arguments throws(ShaderArgumentError) in
+      let (kernel, row) = try makeNativeKernels(arguments)
+      return Forms(
+        kernel: kernel, lanes: .native(row), maxSampleOffset: try maxSampleOffset(arguments))
+    }
+  }
+}

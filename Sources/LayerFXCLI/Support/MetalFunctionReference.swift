@@ -1,0 +1,84 @@
+import Foundation
+import LayerFX
+import LayerFXKernels
+import LayerFXMetal
+
+/// A kernel named on the command line: a built-in (`ripple`) or a function of a `.metal` file
+/// (`Shaders/LayerEffects/Ripple.metal:Ripple`), compiled by the runner.
+enum MetalFunctionReference {
+  /// The options of commands that take a `.metal` function.
+  static let specs: [OptionSpec] = [
+    .value("half", "float|binary16", "how a .metal file's half is computed (default float)")
+  ]
+
+  /// Whether `text` names a `.metal` file (`FILE.metal` or `FILE.metal:FUNCTION`).
+  static func isMetal(_ text: String) -> Bool {
+    text.hasSuffix(".metal") || text.contains(".metal:")
+  }
+
+  /// The file and function of `FILE.metal:FUNCTION` (no function for `FILE.metal`).
+  static func split(_ text: String) -> (path: String, function: String?) {
+    guard let range = text.range(of: ".metal:", options: .backwards) else { return (text, nil) }
+    return (
+      String(text[..<range.lowerBound]) + ".metal", String(text[range.upperBound...])
+    )
+  }
+
+  /// Compiles the `.metal` file at `path` with the `--half` option.
+  ///
+  /// - Throws: ``UsageError`` for a bad `--half`; ``MetalCompileError`` (clang's errors, one
+  ///   line each, are printed first).
+  static func library(_ path: String, arguments: ParsedArguments, console: Console) throws
+    -> MetalLibrary
+  {
+    var options = MetalCompileOptions()
+    if let half = arguments.value("half") {
+      guard let precision = MetalCompileOptions.HalfPrecision(rawValue: half) else {
+        throw UsageError.invalidValue(option: "half", value: half, expected: "float or binary16")
+      }
+      options.half = precision
+    }
+    do {
+      return try MetalLibrary(url: URL(fileURLWithPath: path), options: options)
+    } catch {
+      // Matching the case in the catch clause crashes the 6.3 compiler (an ownership error).
+      guard case .compileFailed(let diagnostics, let output) = error else { throw error }
+      let errors = diagnostics.filter { $0.severity == "error" }
+      for diagnostic in errors.dropFirst() { console.error("layerfx: error: \(diagnostic)") }
+      throw MetalCompileError.compileFailed(diagnostics: Array(errors.prefix(1)), output: output)
+    }
+  }
+
+  /// The function `text` names: a built-in, or `FILE.metal:FUNCTION` compiled.
+  static func function(_ text: String, arguments: ParsedArguments, console: Console) throws
+    -> ShaderFunction
+  {
+    guard isMetal(text) else { return try ShaderLibrary.default.function(named: text) }
+    let (path, name) = split(text)
+    let library = try library(path, arguments: arguments, console: console)
+    guard let name else {
+      let names = library.library.functions.map(\.name).joined(separator: ", ")
+      throw UsageError.invalid("\(path): name a function, FILE.metal:FUNCTION (one of \(names))")
+    }
+    return try library.library.function(named: name)
+  }
+}
+
+extension MetalFunctionReference {
+  /// Fails the command (exit 65, before any output is written) when compiled shader code
+  /// faulted during the render; the faults were already reported on standard error.
+  static func checkFaults() throws {
+    guard MetalFaults.all.isEmpty else { throw AlreadyReported(exitCode: .dataError) }
+  }
+}
+
+extension MetalCompileError: ExitCoded {
+  var exitCode: ExitCode {
+    switch self {
+    case .compilerNotFound: .configuration
+    case .cannotRead: .noInput
+    case .compileFailed, .unsupportedSignature: .dataError
+    case .loadFailed: .software
+    }
+  }
+}

@@ -1,0 +1,47 @@
+/// Why a `.metal` source could not be made into a library.
+public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A diagnostic from clang, mapped back to the `.metal` file's line and column (1-based).
+  public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
+    /// The file as clang names it (the `.metal` path, or `<layerfx glue>` for generated code).
+    public let file: String
+    /// The line, 1-based.
+    public let line: Int
+    /// The column, 1-based, in the original source.
+    public let column: Int
+    /// `error`, `warning` or `note`.
+    public let severity: String
+    /// clang's message.
+    public let message: String
+
+    /// `file:line:column: severity: message`, as clang prints it.
+    public var description: String { "\(file):\(line):\(column): \(severity): \(message)" }
+  }
+
+  /// No C++ compiler: the message says what to install.
+  case compilerNotFound(String)
+  /// The source file could not be read.
+  case cannotRead(path: String, reason: String)
+  /// clang rejected the source; its diagnostics (errors first) and its whole output.
+  case compileFailed(diagnostics: [Diagnostic], output: String)
+  /// A `[[ stitchable ]]` function whose signature SwiftUI could not call.
+  case unsupportedSignature(file: String, function: String, line: Int, message: String)
+  /// The compiled library could not be loaded or lacks a function.
+  case loadFailed(String)
+
+  /// One line naming the file and the problem (the first error, for a failed compile).
+  public var description: String {
+    switch self {
+    case .compilerNotFound(let message): return message
+    case .cannotRead(let path, let reason): return "\(path): cannot read: \(reason)"
+    case .compileFailed(let diagnostics, let output):
+      if let first = diagnostics.first(where: { $0.severity == "error" }) ?? diagnostics.first {
+        let more = diagnostics.filter { $0.severity == "error" }.count - 1
+        return first.description + (more > 0 ? " (and \(more) more errors)" : "")
+      }
+      return "clang failed: " + (output.split(separator: "\n").first.map(String.init) ?? "")
+    case .unsupportedSignature(let file, let function, let line, let message):
+      return "\(file):\(line): \(function): \(message)"
+    case .loadFailed(let message): return message
+    }
+  }
+}

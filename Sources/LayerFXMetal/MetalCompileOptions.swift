@@ -1,0 +1,27 @@
+/// How a `.metal` source is compiled.
+public struct MetalCompileOptions: Sendable, Hashable {
+  /// How Metal's `half` is computed.
+  public enum HalfPrecision: String, Sendable, Hashable, CaseIterable {
+    /// `half` is a `float`: agrees with LayerFX's Swift kernels (the default).
+    case float
+    /// `half` is IEEE binary16 (`_Float16`), rounded after every operation as the GPU does;
+    /// emulated through F16C, 3–4 % slower (issue 11).
+    case binary16
+  }
+
+  /// How `half` is computed; `.float` by default.
+  public var half: HalfPrecision
+  /// Where compiled libraries are kept; `nil` for `$LAYERFX_CACHE`, else
+  /// `$XDG_CACHE_HOME/layerfx/metal`, else `~/.cache/layerfx/metal`.
+  public var cacheDirectory: String?
+
+  /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - half: How `half` is computed.
+  ///   - cacheDirectory: Where compiled libraries are kept (`nil`: the default place).
+  public init(half: HalfPrecision = .float, cacheDirectory: String? = nil) {
+    self.half = half
+    self.cacheDirectory = cacheDirectory
+  }
+}

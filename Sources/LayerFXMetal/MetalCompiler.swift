@@ -1,0 +1,193 @@
+import Foundation
+
+/// Compiles the translation unit of a `.metal` source into a shared object with the Swift
+/// toolchain's `clang++`, caching the result on disk.
+///
+/// The compiler is `$LAYERFX_CLANG`, else the `clang++` beside `swift` on `PATH` (the toolchain
+/// ships clang 21 there), else `clang++` on `PATH`. The cache key covers the translation unit
+/// (the source and the glue generated from it), the stand-in's text and version, the flags and
+/// the CPU level, so a repeat compile is a file lookup (compile times are in the module's
+/// README). A compiled file is written under a temporary name and renamed into place, so
+/// concurrent compiles of one source never see half a file.
+struct MetalCompiler {
+  let clang: String
+  let cacheDirectory: String
+
+  /// Flags every compile uses: C++17 with clang's properties (swizzles), no exceptions or RTTI,
+  /// no `errno` from math, `-O3` for the CPU level, position-independent, shared.
+  static let baseFlags = [
+    "-x", "c++", "-std=c++17", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
+    "-O3", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden", "-Wno-unknown-attributes",
+    "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
+  ]
+
+  /// The CPU level: x86-64-v3 (AVX2, FMA, F16C) when this CPU has it, which beat AVX-512 on the
+  /// Zen 4 for sampling effects (platform notes), else the portable x86-64.
+  static let cpuFlags: [String] = {
+    #if arch(x86_64)
+      guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+      else { return ["-march=x86-64"] }
+      let flags = Set(line.split(separator: " "))
+      return flags.isSuperset(of: ["avx2", "fma", "f16c"])
+        ? ["-march=x86-64-v3"] : ["-march=x86-64"]
+    #else
+      return []
+    #endif
+  }()
+
+  /// Finds the compiler and the cache directory.
+  ///
+  /// - Throws: ``MetalCompileError/compilerNotFound(_:)`` with what to install.
+  init(
+    options: MetalCompileOptions,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(MetalCompileError) {
+    var candidates: [String] = []
+    if let explicit = environment["LAYERFX_CLANG"] {
+      guard FileManager.default.isExecutableFile(atPath: explicit) else {
+        throw .compilerNotFound(
+          "cannot compile .metal: LAYERFX_CLANG=\(explicit) is not an executable clang++")
+      }
+      candidates.append(explicit)
+    }
+    let path = (environment["PATH"] ?? "/usr/bin").split(separator: ":").map(String.init)
+    for directory in path {
+      let swift = directory + "/swift"
+      if FileManager.default.isExecutableFile(atPath: swift) {
+        let resolved = URL(fileURLWithPath: swift).resolvingSymlinksInPath()
+          .deletingLastPathComponent()
+        candidates.append(resolved.appendingPathComponent("clang++").path)
+        candidates.append(directory + "/clang++")
+      }
+    }
+    candidates += path.map { $0 + "/clang++" }
+    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    else {
+      throw .compilerNotFound(
+        "cannot compile .metal: no clang++ found beside swift or on PATH; install the Swift "
+          + "toolchain (it ships clang++ beside swift) or set LAYERFX_CLANG to a clang++")
+    }
+    clang = found
+    if let directory = options.cacheDirectory {
+      cacheDirectory = directory
+    } else if let directory = environment["LAYERFX_CACHE"] {
+      cacheDirectory = directory
+    } else if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+      cacheDirectory = xdg + "/layerfx/metal"
+    } else {
+      cacheDirectory = (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache/layerfx/metal"
+    }
+  }
+
+  /// Compiles `unit`, or finds it in the cache.
+  ///
+  /// - Parameters:
+  ///   - unit: The translation unit.
+  ///   - rewriter: Maps diagnostics' columns back to the `.metal` source.
+  ///   - sourcePath: The `.metal` file's name in diagnostics.
+  ///   - binary16: Whether `half` is `_Float16`.
+  /// - Returns: The shared object's path, and whether it came from the cache.
+  /// - Throws: ``MetalCompileError/compileFailed(diagnostics:output:)`` with clang's diagnostics.
+  func compile(unit: String, rewriter: MetalSourceRewriter, sourcePath: String, binary16: Bool)
+    throws(MetalCompileError) -> (path: String, cached: Bool)
+  {
+    // `#include "x.h"` in the source is found beside the source, as in Xcode.
+    let directory = URL(fileURLWithPath: sourcePath).deletingLastPathComponent().path
+    let flags =
+      Self.baseFlags + Self.cpuFlags + (binary16 ? ["-DLFX_HALF_BINARY16"] : [])
+      + ["-iquote", directory]
+    let header = StandInHeader.metalStandardLibrary + StandInHeader.swiftUIMetal
+    let headerKey = Self.hash(["\(StandInHeader.version)", header])
+    let key = Self.hash([unit, headerKey, flags.joined(separator: " "), clang])
+    let include = cacheDirectory + "/include-" + headerKey
+    let object = cacheDirectory + "/\(key).so"
+    if FileManager.default.fileExists(atPath: object) { return (object, true) }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: include + "/SwiftUI", withIntermediateDirectories: true)
+      try Self.writeAtomically(StandInHeader.metalStandardLibrary, to: include + "/metal_stdlib")
+      try Self.writeAtomically(StandInHeader.swiftUIMetal, to: include + "/SwiftUI/SwiftUI_Metal.h")
+      try Self.writeAtomically(unit, to: cacheDirectory + "/\(key).cpp")
+    } catch {
+      throw .loadFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
+    }
+    let temporary = object + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: clang)
+    process.arguments = flags + ["-I", include, cacheDirectory + "/\(key).cpp", "-o", temporary]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = errors
+    do {
+      try process.run()
+    } catch {
+      throw .compilerNotFound("cannot run \(clang): \(error)")
+    }
+    let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw .compileFailed(
+        diagnostics: Self.diagnostics(output, rewriter: rewriter, sourcePath: sourcePath),
+        output: output)
+    }
+    guard rename(temporary, object) == 0 else {
+      throw .loadFailed("cannot move the compiled library to \(object)")
+    }
+    return (object, false)
+  }
+
+  /// clang's `file:line:column: severity: message` lines, columns mapped back to the source,
+  /// errors before warnings and notes, each once (the probing copy repeats the source's).
+  static func diagnostics(_ output: String, rewriter: MetalSourceRewriter, sourcePath: String)
+    -> [MetalCompileError.Diagnostic]
+  {
+    var result: [MetalCompileError.Diagnostic] = []
+    for line in output.split(separator: "\n") {
+      let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+      guard parts.count == 5, let row = Int(parts[1]), let column = Int(parts[2]) else { continue }
+      let severity = parts[3].trimmingSpaces
+      guard ["error", "warning", "note", "fatal error"].contains(severity) else { continue }
+      let file = String(parts[0])
+      let isSource = file == sourcePath
+      let diagnostic = MetalCompileError.Diagnostic(
+        file: file, line: row,
+        column: isSource ? rewriter.originalColumn(line: row, column: column) : column,
+        severity: severity == "fatal error" ? "error" : severity,
+        message: parts[4].trimmingSpaces)
+      if !result.contains(diagnostic) { result.append(diagnostic) }
+    }
+    return result.filter { $0.severity == "error" } + result.filter { $0.severity != "error" }
+  }
+
+  /// A 128-bit FNV-1a hash of `parts`, as 32 hex digits.
+  static func hash(_ parts: [String]) -> String {
+    var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    var b: UInt64 = 0x6c62_272e_07bb_0142
+    for part in parts {
+      for byte in part.utf8 + [0] {
+        a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 &+ 0x9e37_79b9
+      }
+    }
+    return String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16)
+  }
+
+  private static func writeAtomically(_ text: String, to path: String) throws {
+    if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text {
+      return
+    }
+    let temporary = path + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
+    try text.write(toFile: temporary, atomically: false, encoding: .utf8)
+    guard rename(temporary, path) == 0 else {
+      throw MetalCompileError.loadFailed("cannot write \(path)")
+    }
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(_ width: Int) -> String {
+    String(repeating: "0", count: Swift.max(0, width - count)) + self
+  }
+}

@@ -1,0 +1,234 @@
+import CLayerFXMetalGuard
+import Foundation
+import LayerFX
+import LayerFXMath
+
+/// A `.metal` source compiled for this CPU: its `[[ stitchable ]]` functions as
+/// ``LayerFX/ShaderFunction``s that work wherever a built-in does (effects, chains, the bounds
+/// checker, animation).
+///
+/// Compiling a `.metal` file runs its code as native code in this process, with this process's
+/// rights: compile only sources you would run as a program. (Faults are caught and reported,
+/// see ``MetalFaults``; an endless loop or a write through a wild pointer is not.)
+///
+/// Each function's parameters are the Metal ones after SwiftUI's (`position`, and `color` or
+/// `layer`), typed as SwiftUI passes `Shader.Argument`s; a number written as a default in the
+/// signature (`float windSize = 0.2`) is the parameter's default. A layer or distortion
+/// function declares no `maxSampleOffset` (SwiftUI takes it from the modifier): give one to
+/// `layerEffect(_:maxSampleOffset:)`, or the layer is not padded.
+public struct MetalLibrary: Sendable {
+  /// The source's path (or the name given to a source string).
+  public let path: String
+  /// The stitchable functions found, in source order.
+  public let signatures: [MetalSignature]
+  /// The functions as a library, looked up by their Metal names.
+  public let library: ShaderLibrary
+  /// Whether the compiled object came from the on-disk cache.
+  public let wasCached: Bool
+  /// How long the compile (or the cache lookup) and load took, seconds.
+  public let seconds: Double
+
+  /// Compiles the `.metal` file at `url`.
+  ///
+  /// - Parameters:
+  ///   - url: A `.metal` file.
+  ///   - options: Precision and cache location.
+  /// - Throws: ``MetalCompileError``: the file cannot be read, no compiler, clang's diagnostics
+  ///   (file, line, column), or a stitchable signature SwiftUI could not call.
+  public init(url: URL, options: MetalCompileOptions = MetalCompileOptions())
+    throws(MetalCompileError)
+  {
+    let source: String
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw .cannotRead(path: url.path, reason: "no such file")
+    }
+    do {
+      source = try String(contentsOf: url, encoding: .utf8)
+    } catch {
+      throw .cannotRead(path: url.path, reason: (error as NSError).localizedDescription)
+    }
+    try self.init(source: source, path: url.path, options: options)
+  }
+
+  /// Compiles Metal `source`, named `path` in diagnostics.
+  ///
+  /// - Parameters:
+  ///   - source: Metal source with `[[ stitchable ]]` functions.
+  ///   - path: The name diagnostics give the source.
+  ///   - options: Precision and cache location.
+  /// - Throws: As ``init(url:options:)``.
+  public init(
+    source: String, path: String = "<source>.metal",
+    options: MetalCompileOptions = MetalCompileOptions()
+  ) throws(MetalCompileError) {
+    let start = Date()
+    let binary16 = options.half == .binary16
+    let (signatures, problems) = MetalSignature.find(in: source)
+    if let problem = problems.first {
+      throw .unsupportedSignature(
+        file: path, function: problem.function, line: problem.line, message: problem.message)
+    }
+    let rewriter = MetalSourceRewriter(source, binary16: binary16)
+    let unit = MetalGlue.translationUnit(source: rewriter, path: path, signatures: signatures)
+    let compiler = try MetalCompiler(options: options)
+    let (object, cached) = try compiler.compile(
+      unit: unit, rewriter: rewriter, sourcePath: path, binary16: binary16)
+    guard let handle = dlopen(object, RTLD_NOW | RTLD_LOCAL) else {
+      let reason = dlerror().map { String(cString: $0) } ?? "unknown"
+      throw .loadFailed("cannot load the library compiled from \(path): \(reason)")
+    }
+    var functions: [ShaderFunction] = []
+    for signature in signatures {
+      guard let row = dlsym(handle, MetalGlue.rowSymbol(signature.name)),
+        let pixel = dlsym(handle, MetalGlue.pixelSymbol(signature.name))
+      else { throw .loadFailed("\(path): the compiled library lacks \(signature.name)") }
+      functions.append(
+        Self.function(
+          signature, path: path, binary16: binary16,
+          row: unsafeBitCast(row, to: lfx_row_function.self),
+          pixel: unsafeBitCast(pixel, to: lfx_pixel_function.self)))
+    }
+    self.path = path
+    self.signatures = signatures
+    self.library = ShaderLibrary(functions)
+    self.wasCached = cached
+    self.seconds = Date().timeIntervalSince(start)
+  }
+
+  private static func function(
+    _ signature: MetalSignature, path: String, binary16: Bool, row: lfx_row_function,
+    pixel: lfx_pixel_function
+  ) -> ShaderFunction {
+    let name = signature.name
+    let parameters = signature.parameters.map {
+      ShaderFunction.Parameter(
+        $0.name, $0.type, summary: $0.metalType, defaultValue: $0.defaultValue,
+        role: role(of: $0))
+    }
+    let kind = signature.kind
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    return ShaderFunction(
+      name: name, kind: kind, summary: "\(kind.rawValue) effect compiled from \(file)",
+      parameters: parameters
+    ) { arguments in
+      let bound = MetalArguments(arguments.values, binary16: binary16)
+      let kernel: EffectKernel
+      switch kind {
+      case .color:
+        kernel = .color { position, color in
+          callPixel(pixel, bound, name, position, color: color, layer: nil)
+        }
+      case .layer:
+        kernel = .layer { position, layer in
+          callPixel(pixel, bound, name, position, color: .zero, layer: layer)
+        }
+      case .distortion:
+        kernel = .distortion { position in
+          let q = callPixel(pixel, bound, name, position, color: .zero, layer: nil)
+          return float2(q.x, q.y)
+        }
+      case .fill:
+        kernel = .fill { position in
+          callPixel(pixel, bound, name, position, color: .zero, layer: nil)
+        }
+      }
+      let rowKernel = RowKernel { run in
+        var r = lfx_row(
+          destination: UnsafeMutableRawPointer(run.destination).assumingMemoryBound(to: Float.self),
+          count: run.count, column: run.column, row: run.row, margin_x: run.margin.x,
+          margin_y: run.margin.y, scale: run.scale,
+          source: run.source.map { UnsafeRawPointer($0).assumingMemoryBound(to: Float.self) },
+          texels: run.texels.map { UnsafeRawPointer($0).assumingMemoryBound(to: Float.self) },
+          row_length: run.rowLength, pad_x: run.padding.x, pad_y: run.padding.y,
+          width: run.size.x, height: run.size.y)
+        let status = lfx_guard_row(row, &r, bound.slots)
+        if status != 0 {
+          run.destination.update(repeating: .zero, count: run.count)
+          MetalFaults.record(function: name, signal: status, row: run.row)
+        }
+      }
+      return (kernel, rowKernel)
+    }
+  }
+}
+
+/// The role a parameter's name and type conventionally have in SwiftUI shaders, so animation
+/// and tools can bind it: `float time` is the time since the trigger, `float2 size` (or
+/// `viewSize`) the view's size, `float4 boundingRect` the bounding rectangle.
+private func role(of parameter: MetalSignature.Parameter) -> ShaderFunction.Role? {
+  switch (parameter.type, parameter.name) {
+  case (.float, "time"): .timeSinceTrigger
+  case (.float2, "size"), (.float2, "viewSize"): .viewSize
+  case (.float4, "boundingRect"), (.float4, "bounds"): .boundingRect
+  default: nil
+  }
+}
+
+/// Asks a Swift `Layer` (the probing one of the bounds checker) for a sample.
+private let sampleLayer: lfx_sample_function = { context, x, y, rgba in
+  guard let context, let rgba else { return }
+  let color = context.assumingMemoryBound(to: Layer.self).pointee.sample(float2(x, y))
+  rgba[0] = color.x
+  rgba[1] = color.y
+  rgba[2] = color.z
+  rgba[3] = color.w
+}
+
+/// Calls a compiled pixel function under the fault guard; transparent black after a fault.
+///
+/// A layer effect's `layer` is handed to the compiled code as the context of ``sampleLayer``.
+private func callPixel(
+  _ function: lfx_pixel_function, _ arguments: MetalArguments, _ name: String, _ position: float2,
+  color: half4, layer: Layer?
+) -> half4 {
+  func call(context: UnsafeMutableRawPointer?) -> (Int32, half4) {
+    var pixel = lfx_pixel(
+      x: position.x, y: position.y, color: (color.x, color.y, color.z, color.w),
+      context: context, sample: sampleLayer)
+    var out: (Float, Float, Float, Float) = (0, 0, 0, 0)
+    let status = withUnsafeMutableBytes(of: &out) {
+      lfx_guard_pixel(function, &pixel, arguments.slots, $0.bindMemory(to: Float.self).baseAddress)
+    }
+    return (status, half4(out.0, out.1, out.2, out.3))
+  }
+  let (status, result): (Int32, half4)
+  if var layer {
+    (status, result) = withUnsafeMutablePointer(to: &layer) {
+      call(context: UnsafeMutableRawPointer($0))
+    }
+  } else {
+    (status, result) = call(context: nil)
+  }
+  guard status == 0 else {
+    MetalFaults.record(function: name, signal: status, row: nil)
+    return .zero
+  }
+  return result
+}
+
+extension ShaderLibrary {
+  /// Compiles the `.metal` file at `url` into a library of its `[[ stitchable ]]` functions,
+  /// as SwiftUI's `ShaderLibrary(url:)` loads a compiled Metal library.
+  ///
+  /// - Parameters:
+  ///   - url: A `.metal` source file.
+  ///   - options: Precision and cache location.
+  /// - Throws: ``MetalCompileError``, as ``MetalLibrary/init(url:options:)``.
+  public init(url: URL, options: MetalCompileOptions = MetalCompileOptions())
+    throws(MetalCompileError)
+  {
+    self = try MetalLibrary(url: url, options: options).library
+  }
+
+  /// Compiles Metal `source` into a library of its `[[ stitchable ]]` functions.
+  ///
+  /// - Parameters:
+  ///   - metalSource: Metal source text.
+  ///   - options: Precision and cache location.
+  /// - Throws: ``MetalCompileError``, as ``MetalLibrary/init(source:path:options:)``.
+  public init(metalSource: String, options: MetalCompileOptions = MetalCompileOptions())
+    throws(MetalCompileError)
+  {
+    self = try MetalLibrary(source: metalSource, options: options).library
+  }
+}

@@ -1,0 +1,155 @@
+extension StandInHeader {
+  /// The C ABI LayerFX calls, samplers and `texture2d`, and `SwiftUI::Layer`.
+  ///
+  /// `lfx_row` mirrors `LayerFX.RowKernel.Run`, `lfx_argument` one bound argument (a value of up
+  /// to four floats, or a pointer and a count); both are filled by `MetalFunction`.
+  static let textures = #"""
+    extern "C" {
+    typedef struct lfx_row {
+      float *destination;
+      long count, column, row, margin_x, margin_y;
+      float scale;
+      const float *source;
+      const float *texels;
+      long row_length, pad_x, pad_y, width, height;
+    } lfx_row;
+    typedef struct lfx_argument {
+      const void *pointer;
+      long count;
+      long width, height;
+      float value[4];
+    } lfx_argument;
+    typedef void (*lfx_sample_function)(void *context, float x, float y, float *rgba);
+    typedef struct lfx_pixel {
+      float x, y;
+      float color[4];
+      void *context;
+      lfx_sample_function sample;
+    } lfx_pixel;
+    }
+
+    namespace metal {
+    enum class filter { nearest, linear };
+    enum class mag_filter { nearest, linear };
+    enum class min_filter { nearest, linear };
+    enum class mip_filter { none, nearest, linear };
+    enum class address { clamp_to_edge, clamp_to_zero, clamp_to_border, repeat, mirrored_repeat };
+    enum class s_address { clamp_to_edge, clamp_to_zero, clamp_to_border, repeat, mirrored_repeat };
+    enum class t_address { clamp_to_edge, clamp_to_zero, clamp_to_border, repeat, mirrored_repeat };
+    enum class coord { normalized, pixel };
+    enum class border_color { transparent_black, opaque_black, opaque_white };
+    enum class access { sample, read, write, read_write };
+
+    /// A sampler: filter, addressing and coordinate space (MSL §2.10); the defaults are Metal's.
+    struct sampler {
+      bool linear = false, pixel = false;
+      address addressing = address::clamp_to_edge;
+      constexpr sampler() = default;
+      template <typename... A> constexpr sampler(A... a) { (set(a), ...); }
+      constexpr void set(filter f) { linear = f == filter::linear; }
+      constexpr void set(mag_filter f) { linear = f == mag_filter::linear; }
+      constexpr void set(min_filter) {}
+      constexpr void set(mip_filter) {}
+      constexpr void set(address a) { addressing = a; }
+      constexpr void set(s_address a) { addressing = address(int(a)); }
+      constexpr void set(t_address) {}
+      constexpr void set(coord c) { pixel = c == coord::pixel; }
+      constexpr void set(border_color) {}
+    };
+
+    /// A `texture2d` of premultiplied RGBA floats (a `.image` argument), sampled as Metal does
+    /// with clamp-to-edge, clamp-to-zero or repeat addressing.
+    template <typename T, access A = access::sample> struct texture2d {
+      const float *texels;
+      int width, height;
+      uint get_width(uint = 0) const { return uint(width); }
+      uint get_height(uint = 0) const { return uint(height); }
+      vec<float, 4> texel(int x, int y, address mode) const {
+        if (mode == address::repeat) {
+          x %= width; y %= height; x += x < 0 ? width : 0; y += y < 0 ? height : 0;
+        } else if (x < 0 || y < 0 || x >= width || y >= height) {
+          if (mode != address::clamp_to_edge) return vec<float, 4>(0.0f);
+          x = x < 0 ? 0 : (x >= width ? width - 1 : x);
+          y = y < 0 ? 0 : (y >= height ? height - 1 : y);
+        }
+        const float *p = texels + 4 * (long(y) * width + x);
+        return vec<float, 4>(p[0], p[1], p[2], p[3]);
+      }
+      vec<T, 4> read(vec<uint, 2> p, uint = 0) const { return vec<T, 4>(texel(int(p.x), int(p.y), address::clamp_to_zero)); }
+      vec<T, 4> read(vec<ushort, 2> p, uint = 0) const { return vec<T, 4>(texel(int(p.x), int(p.y), address::clamp_to_zero)); }
+      vec<T, 4> sample(sampler s, vec<float, 2> p) const {
+        if (width <= 0 || height <= 0) return vec<T, 4>(T(0));
+        float u = s.pixel ? p.x : p.x * float(width), v = s.pixel ? p.y : p.y * float(height);
+        if (!s.linear) return vec<T, 4>(texel(int(__builtin_floorf(u)), int(__builtin_floorf(v)), s.addressing));
+        u -= 0.5f; v -= 0.5f;
+        float fu = __builtin_floorf(u), fv = __builtin_floorf(v);
+        float wu = u - fu, wv = v - fv;
+        int x = int(fu), y = int(fv);
+        vec<float, 4> a = texel(x, y, s.addressing), b = texel(x + 1, y, s.addressing);
+        vec<float, 4> c = texel(x, y + 1, s.addressing), d = texel(x + 1, y + 1, s.addressing);
+        vec<float, 4> top = a + (b - a) * wu, bottom = c + (d - c) * wu;
+        return vec<T, 4>(top + (bottom - top) * wv);
+      }
+    };
+    }  // namespace metal
+
+    """#
+
+  /// `SwiftUI::Layer`: bilinear samples of the padded layer, exactly as `LayerFX.Layer.sample`
+  /// computes them (the same operations, no contraction), and the probing twin the bounds
+  /// checker runs, which asks LayerFX for every sample.
+  static let layer = #"""
+    #pragma once
+    #include <metal_stdlib>
+    namespace SwiftUI {
+    struct Layer {
+      const float *texels;
+      long row_length, pad_x, pad_y;
+      float scale, lower_x, lower_y, upper_x, upper_y;
+      __attribute__((always_inline)) metal::vec<metal::half, 4> sample(metal::vec<float, 2> p) const {
+        #pragma clang fp contract(off)
+        float qx = p.x * scale - 0.5f, qy = p.y * scale - 0.5f;
+        qx = !(qx >= lower_x) ? lower_x : qx;
+        qy = !(qy >= lower_y) ? lower_y : qy;
+        qx = qx > upper_x ? upper_x : qx;
+        qy = qy > upper_y ? upper_y : qy;
+        float cx = __builtin_floorf(qx), cy = __builtin_floorf(qy);
+        float wx = qx - cx, wy = qy - cy;
+        long x = long(cx) + pad_x, y = long(cy) + pad_y;
+        const float *r = texels + 4 * (y * row_length + x);
+        const float *b = r + 4 * row_length;
+        #define LFX_CHANNEL(i) (r[i] + (r[4 + i] - r[i]) * wx) \
+          + ((b[i] + (b[4 + i] - b[i]) * wx) - (r[i] + (r[4 + i] - r[i]) * wx)) * wy
+        return metal::vec<metal::half, 4>(metal::half(LFX_CHANNEL(0)), metal::half(LFX_CHANNEL(1)),
+                                          metal::half(LFX_CHANNEL(2)), metal::half(LFX_CHANNEL(3)));
+        #undef LFX_CHANNEL
+      }
+      #ifdef LFX_HALF_BINARY16
+      metal::vec<metal::half, 4> sample(metal::vec<metal::half, 2> p) const { return sample(metal::vec<float, 2>(p)); }
+      #endif
+    };
+    inline Layer lfx_layer(const lfx_row *r) {
+      return Layer{r->texels, r->row_length, r->pad_x, r->pad_y, r->scale, -float(r->pad_x),
+                   -float(r->pad_y), float(r->width - 1) + float(r->pad_x),
+                   float(r->height - 1) + float(r->pad_y)};
+    }
+    }  // namespace SwiftUI
+    namespace lfx_probe {
+    namespace SwiftUI {
+    struct Layer {
+      void *context;
+      lfx_sample_function function;
+      metal::vec<metal::half, 4> sample(metal::vec<float, 2> p) const {
+        float c[4];
+        function(context, p.x, p.y, c);
+        return metal::vec<metal::half, 4>(metal::half(c[0]), metal::half(c[1]), metal::half(c[2]), metal::half(c[3]));
+      }
+      #ifdef LFX_HALF_BINARY16
+      metal::vec<metal::half, 4> sample(metal::vec<metal::half, 2> p) const { return sample(metal::vec<float, 2>(p)); }
+      #endif
+    };
+    }  // namespace SwiftUI
+    }  // namespace lfx_probe
+
+    """#
+}

@@ -1,0 +1,122 @@
+import Foundation
+import LayerFX
+import LayerFXPNG
+import LayerFXTestSupport
+import Testing
+
+/// The `.metal` forms of `list`, `apply` and `render`, through the built binary.
+@Suite("layerfx with .metal files")
+struct MetalCommandTests {
+  static let ripple = TestData.packageRoot.appendingPathComponent(
+    "Shaders/LayerEffects/Ripple.metal"
+  ).path
+
+  @Test("list FILE.metal prints each stitchable function with its Metal parameters")
+  func list() throws {
+    let result = try LayerFXTool.run(["list", Self.ripple])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardOutput.hasPrefix(
+        "Ripple (layer effect, line 30)\n  origin: float2 (float2)\n  time: float (float)\n"))
+  }
+
+  @Test("list FILE.metal --json gives name, kind and parameters with Metal types")
+  func listJSON() throws {
+    let result = try LayerFXTool.run(["list", Self.ripple, "--json"])
+    #expect(result.status == 0)
+    let json = try JSONSerialization.jsonObject(with: result.outputData) as? [[String: Any]]
+    #expect(json?.first?["name"] as? String == "Ripple")
+    #expect(json?.first?["kind"] as? String == "layer")
+    let parameters = json?.first?["parameters"] as? [[String: Any]]
+    #expect(
+      parameters?.map { $0["name"] as? String } == [
+        "origin", "time", "amplitude", "frequency", "decay", "speed",
+      ])
+    #expect(parameters?.first?["type"] as? String == "float2")
+  }
+
+  @Test("apply FILE.metal:FUNCTION gives the built-in ripple's image within 1 code")
+  func applyMatchesBuiltIn() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let arguments = [
+      "--arg", "origin=100,60", "--arg", "time=0.15", "--arg", "amplitude=12", "--arg",
+      "frequency=15", "--arg", "decay=8", "--arg", "speed=1200",
+    ]
+    let metal = try LayerFXTool.run(
+      [
+        "apply", Self.ripple + ":Ripple", "testcard:200x120", "--max-sample-offset", "12,12",
+        "--check-bounds", "-o", directory.path("metal.png"),
+      ] + arguments)
+    #expect(metal.status == 0, "\(metal.standardError)")
+    let swift = try LayerFXTool.run(
+      ["apply", "ripple", "testcard:200x120", "-o", directory.path("swift.png")] + arguments)
+    #expect(swift.status == 0, "\(swift.standardError)")
+    let a = try PNGDecoder().decode(contentsOf: directory.path("metal.png")).image
+    let b = try PNGDecoder().decode(contentsOf: directory.path("swift.png")).image
+    // semantics.md §3: 1 code on ≥ 99.9 % of pixels, 3 everywhere.
+    #expect(compare(a, b, tolerance: 1.0 / 255).mismatchFraction <= 0.001)
+    #expect(compare(a, b, tolerance: 3.0 / 255).mismatchFraction == 0)
+  }
+
+  @Test("render FILE.metal:FILL draws the fill: red = x / width at pixel centres")
+  func render() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let source =
+      "[[ stitchable ]] half4 ramp(float2 position, float2 size) "
+      + "{ return half4(position.x / size.x, 0.0, 0.0, 1.0); }\n"
+    try source.write(toFile: directory.path("ramp.metal"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(
+      [
+        "render", directory.path("ramp.metal") + ":ramp", "--size", "4x1", "--arg", "size=4,1",
+        "-o", directory.path("ramp.png"),
+      ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let image = try PNGDecoder().decode(contentsOf: directory.path("ramp.png")).image
+    // By hand: x = 0.5, 1.5, 2.5, 3.5 over 4 → 0.125, 0.375, 0.625, 0.875 → codes 32, 96, 159, 223.
+    let codes = image.pixels.map { Int(($0.x * 255).rounded()) }
+    #expect(codes == [32, 96, 159, 223])
+  }
+
+  // `nope` starts at column 65 (16 for the attribute, then 48 more characters counted by hand).
+  @Test("a compile error is clang's line, column and message, exit 65, and no output")
+  func compileError() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try "[[ stitchable ]] half4 f(float2 position, half4 color) { return nope; }\n".write(
+      toFile: directory.path("bad.metal"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(
+      ["apply", directory.path("bad.metal") + ":f", "testcard:4x4", "-o", directory.path("o.png")])
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(directory.path("bad.metal")):1:65: error: use of undeclared identifier 'nope'"
+      ])
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+  }
+
+  // One thread, so the first faulting row, the one reported, is row 0.
+  @Test("a shader that divides by zero fails the command with one line naming it, exit 65")
+  func fault() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let source =
+      "[[ stitchable ]] half4 f(float2 position, half4 color, float d) "
+      + "{ return color * half(int(position.x) / int(d)); }\n"
+    try source.write(toFile: directory.path("div.metal"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(
+      [
+        "apply", directory.path("div.metal") + ":f", "testcard:4x4", "--arg", "d=0", "--threads",
+        "1", "-o",
+        directory.path("o.png"),
+      ])
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: Metal function 'f' stopped with SIGFPE, an arithmetic fault such as an "
+          + "integer division by zero at row 0; its pixels there are transparent black"
+      ])
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+  }
+}

@@ -1,0 +1,128 @@
+import LayerFX
+import LayerFXMath
+import Testing
+
+@testable import LayerFXMetal
+
+@Suite("MetalCompileError and faults")
+struct MetalErrorTests {
+  @Test("a compile error comes back as clang's diagnostic at the source's line and column")
+  func compileError() throws {
+    // Line 3, column 16 is `undefinedName` (the literal 0.5 before it on that line gains an `f`
+    // before compiling, which the column mapping takes back). Vector types need no `metal::`.
+    let source = """
+      #include <metal_stdlib>
+      [[ stitchable ]] half4 broken(float2 position, half4 color) {
+        return 0.5 * undefinedName;
+      }
+      """
+    #expect {
+      _ = try MetalLibrary(source: source, path: "broken.metal", options: MetalTestSupport.options)
+    } throws: { error in
+      guard case .compileFailed(let diagnostics, _) = error as? MetalCompileError,
+        let first = diagnostics.first
+      else { return false }
+      return first.file == "broken.metal" && first.line == 3 && first.column == 16
+        && first.severity == "error" && first.message.contains("undefinedName")
+    }
+  }
+
+  @Test("a signature SwiftUI cannot call names the function and its line")
+  func unsupportedSignature() {
+    let source = """
+
+      [[ stitchable ]] half4 odd(float2 position, half4 color, int3 bad) { return color; }
+      """
+    #expect(
+      throws: MetalCompileError.unsupportedSignature(
+        file: "odd.metal", function: "odd", line: 2,
+        message: "parameter 'bad' has type 'int3', which SwiftUI cannot pass")
+    ) {
+      _ = try MetalLibrary(source: source, path: "odd.metal", options: MetalTestSupport.options)
+    }
+  }
+
+  @Test("a missing compiler is one line saying what to install")
+  func missingCompiler() {
+    #expect(throws: MetalCompileError.self) {
+      _ = try MetalCompiler(options: MetalCompileOptions(), environment: ["PATH": "/nonexistent"])
+    }
+    do {
+      _ = try MetalCompiler(options: MetalCompileOptions(), environment: ["PATH": "/nonexistent"])
+    } catch {
+      #expect(error.description.contains("install the Swift toolchain"))
+      #expect(!error.description.contains("\n"))
+    }
+  }
+
+  @Test("an integer division by zero is reported, not fatal, and its pixels are transparent")
+  func divisionByZero() throws {
+    let source = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 divide(float2 position, half4 color, float divisor) {
+        int d = int(divisor);
+        int q = int(position.x) / d;
+        return color * half(q + 1);
+      }
+      """
+    let library = try MetalLibrary(
+      source: source, path: "divide.metal", options: MetalTestSupport.options)
+    let image = Image(width: 8, height: 2, color: half4(0.5, 0.5, 0.5, 1))
+    for usesLanes in [true, false] {
+      var renderer = Renderer()
+      renderer.usesLaneKernels = usesLanes
+      let out = try image.colorEffect(
+        library.library.divide(.float(0)), renderer: renderer)
+      #expect(out.pixels.allSatisfy { $0 == .zero })
+    }
+    #expect(MetalFaults.all.contains { $0.function == "divide" && $0.signal == 8 })
+    // The same function with a non-zero divisor: q = x / 4 for x = 0…7 (by hand: 0 or 1),
+    // so the colour is scaled by 1 or 2.
+    let fine = try image.colorEffect(library.library.divide(.float(4)))
+    #expect(fine.pixels[0] == half4(0.5, 0.5, 0.5, 1))
+    #expect(fine.pixels[7] == half4(1, 1, 1, 2))
+  }
+
+  @Test("a read past the end of an array argument faults and is reported")
+  func arrayOutOfRange() throws {
+    let source = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 lookup(float2 position, half4 color, device const float *v, int n) {
+        return color * v[int(position.x) * 100000];
+      }
+      """
+    let library = try MetalLibrary(
+      source: source, path: "lookup.metal", options: MetalTestSupport.options)
+    let image = Image(width: 4, height: 1, color: half4(1, 1, 1, 1))
+    let out = try image.colorEffect(library.library.lookup(.floatArray([0.5, 0.25])))
+    #expect(out.pixels.allSatisfy { $0 == .zero })
+    #expect(MetalFaults.all.contains { $0.function == "lookup" && $0.signal == 11 })
+  }
+
+  @Test("a stack overflow in shader code is reported, not fatal")
+  func stackOverflow() throws {
+    // Unbounded recursion with a 1 KiB frame: far past any thread's stack.
+    let source = """
+      #include <metal_stdlib>
+      using namespace metal;
+      int deep(int n, volatile int *sink) {
+        volatile int pad[256];
+        pad[n & 255] = n;
+        *sink = pad[(n * 7) & 255];
+        return n <= 0 ? 0 : 1 + deep(n - 1, sink) + pad[3];
+      }
+      [[ stitchable ]] half4 overflow(float2 position, half4 color, float n) {
+        volatile int sink = 0;
+        return color * half(deep(int(n), &sink));
+      }
+      """
+    let library = try MetalLibrary(
+      source: source, path: "overflow.metal", options: MetalTestSupport.options)
+    let image = Image(width: 4, height: 2, color: half4(1, 1, 1, 1))
+    let out = try image.colorEffect(library.library.overflow(.float(100_000_000)))
+    #expect(out.pixels.allSatisfy { $0 == .zero })
+    #expect(MetalFaults.all.contains { $0.function == "overflow" && $0.signal == 11 })
+  }
+}
