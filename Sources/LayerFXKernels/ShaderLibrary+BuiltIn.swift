@@ -5,7 +5,7 @@ extension ShaderLibrary {
   /// original in `Shaders/`: SwiftUI's `ShaderLibrary.default`.
   public static let `default` = ShaderLibrary([
     .bloom, .boxBlur, .checkerboard, .chromaticAberration, .emboss, .gaussianBlur, .linearGradient,
-    .noise, .radialGradient, .ripple, .shimmer, .sobelEdges, .testCard,
+    .meshGradient, .noise, .radialGradient, .ripple, .shimmer, .sobelEdges, .testCard,
   ])
 
   /// Returns the built-in function called `name`, as SwiftUI's `ShaderLibrary.ripple`.
