@@ -6,9 +6,9 @@ extension ShaderLibrary {
   public static let `default` = ShaderLibrary([
     .bloom, .boxBlur, .brightness, .bulge, .checkerboard, .chromaticAberration, .colorInvert,
     .colorMultiply, .colorPlanes, .contrast, .emboss, .gaussianBlur, .gradientMap, .grayscale,
-    .hueRotation, .kaleidoscope, .linearGradient, .luminanceToAlpha, .noise, .offset, .pixellate,
-    .posterize, .radialGradient, .ripple, .rotationEffect, .saturation, .scaleEffect, .sepia,
-    .shimmer, .sobelEdges, .testCard, .threshold, .twirl, .water, .wave,
+    .hueRotation, .kaleidoscope, .linearGradient, .luminanceToAlpha, .meshGradient, .noise, .offset,
+    .pixellate, .posterize, .radialGradient, .ripple, .rotationEffect, .saturation, .scaleEffect,
+    .sepia, .shimmer, .sobelEdges, .testCard, .threshold, .twirl, .water, .wave,
   ])
 
   /// Returns the built-in function called `name`, as SwiftUI's `ShaderLibrary.ripple`.

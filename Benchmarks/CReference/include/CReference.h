@@ -91,6 +91,27 @@ void lfx_box_blur(const lfx_layer *layer, float *out, float radius, int threads)
 /// could not be allocated (then `out` is untouched).
 int lfx_gaussian_blur(const lfx_layer *layer, float *out, float radius, int threads);
 
+/// Chromatic aberration (Shaders/LayerEffects/ChromaticAberration.metal) over every pixel.
+void lfx_chromatic_aberration(const lfx_layer *layer, float *out, float amount, float angle,
+                              int threads);
+
+/// Emboss (Shaders/LayerEffects/Emboss.metal) over every pixel.
+void lfx_emboss(const lfx_layer *layer, float *out, float angle, float distance, float strength,
+                int threads);
+
+/// Sobel edges (Shaders/LayerEffects/SobelEdges.metal) over every pixel.
+void lfx_sobel_edges(const lfx_layer *layer, float *out, float distance, float strength,
+                     int threads);
+
+/// Bloom (Shaders/LayerEffects/Bloom.metal) over every pixel. Returns 0, or -1 if the weights
+/// could not be allocated (then `out` is untouched).
+int lfx_bloom(const lfx_layer *layer, float *out, float radius, float threshold, float intensity,
+              int threads);
+
+/// The shimmer (Shaders/LayerEffects/Shimmer.metal) over every pixel.
+void lfx_shimmer(const lfx_layer *layer, float *out, float time, float speed, float angle,
+                 float band_width, float spacing, float intensity, int threads);
+
 #ifdef __cplusplus
 }
 #endif

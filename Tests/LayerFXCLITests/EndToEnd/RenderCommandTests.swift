@@ -29,7 +29,9 @@ import Testing
 
   @Test(
     "every built-in fill renders at its defaults, at 1 × 1 and at 64 × 48 @2x",
-    arguments: ["testCard", "checkerboard", "linearGradient", "radialGradient", "noise"])
+    arguments: [
+      "testCard", "checkerboard", "linearGradient", "radialGradient", "noise", "meshGradient",
+    ])
   func everyFillRenders(name: String) throws {
     let directory = try TemporaryDirectory()
     for (size, scale) in [("1x1", "1"), ("64x48", "2")] {
