@@ -1,5 +1,5 @@
 // The WWDC24 ripple, the C reference of Sources/LayerFXKernels/LayerEffects/Ripple.swift.
-// Source: Shaders/LayerEffects/Ripple.metal; shared/docs/semantics.md §5.
+// Source: Shaders/LayerEffects/Ripple.metal; Documentation/Semantics.md §5.
 #include <math.h>
 
 #include "CReference.h"

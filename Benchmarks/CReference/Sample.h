@@ -1,4 +1,4 @@
-// Bilinear sample of a padded layer (semantics.md §4), shared by the reference kernels.
+// Bilinear sample of a padded layer (Documentation/Semantics.md §4), shared by the reference kernels.
 #ifndef LAYERFX_CREFERENCE_SAMPLE_H
 #define LAYERFX_CREFERENCE_SAMPLE_H
 

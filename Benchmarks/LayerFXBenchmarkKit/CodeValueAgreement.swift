@@ -1,6 +1,6 @@
 import LayerFXMath
 
-/// How closely two renders agree once stored as 8-bit code values (semantics.md §3: clamp to
+/// How closely two renders agree once stored as 8-bit code values (Documentation/Semantics.md §3: clamp to
 /// [0, 1], round to nearest, NaN stores as 0).
 struct CodeValueAgreement: Codable, Equatable, Sendable {
   /// The largest difference of any channel, in 8-bit code values.

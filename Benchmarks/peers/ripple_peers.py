@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs the WWDC24 ripple (shared/docs/semantics.md §5) on one input through the best CPU shader
+"""Runs the WWDC24 ripple (Documentation/Semantics.md §5) on one input through the best CPU shader
 runtimes we know, and prints their megapixels per second beside LayerFX's Swift engine and C
 reference, all on the same premultiplied RGBA input, the same arguments and the same thread count.
 
@@ -64,7 +64,7 @@ def load_premultiplied(path):
 
 
 def padded(image, pad):
-    """The layer of semantics.md §4: `pad` pixels of transparent black on every side."""
+    """The layer of Documentation/Semantics.md §4: `pad` pixels of transparent black on every side."""
     height, width, _ = image.shape
     layer = np.zeros((height + 2 * pad, width + 2 * pad, 4), image.dtype)
     layer[pad:pad + height, pad:pad + width] = image
@@ -72,7 +72,7 @@ def padded(image, pad):
 
 
 def reference(image, pad):
-    """The ripple in float64 numpy, straight from semantics.md §4–5; returns floats H×W×4."""
+    """The ripple in float64 numpy, straight from Documentation/Semantics.md §4–5; returns floats H×W×4."""
     height, width, _ = image.shape
     layer = padded(image.astype(np.float64) / 255, pad)
     layer = np.pad(layer, ((0, 1), (0, 1), (0, 0)))  # a read at the upper bound has weight 0
@@ -147,7 +147,7 @@ def llvmpipe(image, pad):
           float t = max(0.0, time - d / speed);
           float rippleAmount = amplitude * sin(frequency * t) * exp(-decay * t);
           vec2 n = d > 0.0 ? (position - origin) / d : vec2(0.0);
-          // GL_LINEAR + CLAMP_TO_EDGE on the padded texture = semantics.md §4's sample.
+          // GL_LINEAR + CLAMP_TO_EDGE on the padded texture = Documentation/Semantics.md §4's sample.
           vec2 q = position + rippleAmount * n - 0.5;
           vec4 c = texture(layer, (q + pad + 0.5) / layerSize);
           c.rgb += 0.3 * (rippleAmount / amplitude) * c.a;

@@ -3,7 +3,7 @@
 // The WWDC24 ripple ("Create custom visual effects with SwiftUI"), the specification that
 // Sources/LayerFXKernels/LayerEffects/Ripple.swift follows line by line. Never compiled here.
 //
-// Algorithm (semantics.md §5):
+// Algorithm (Documentation/Semantics.md §5):
 //   d      = length(position − origin)
 //   t      = max(0, time − d / speed)            the front reaches a pixel after d / speed s
 //   amount = amplitude · sin(frequency · t) · exp(−decay · t)

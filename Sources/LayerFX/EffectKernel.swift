@@ -10,12 +10,12 @@ import LayerFXMath
 /// | `layer` | `half4 f(float2 position, SwiftUI::Layer layer, args…)` | the padded layer |
 /// | `fill` | `half4 f(float2 position, args…)` | nothing: a shader used as a `ShapeStyle` |
 ///
-/// Positions are in points, origin top-left, at pixel centres (semantics.md §2); colours are
+/// Positions are in points, origin top-left, at pixel centres (Documentation/Semantics.md §2); colours are
 /// premultiplied RGBA. A kernel must be a pure function of its inputs: the renderer calls it
 /// from several threads in any order.
 ///
 /// Source: Apple, `Shader` and `View.layerEffect(_:maxSampleOffset:isEnabled:)` documentation;
-/// semantics.md §1.
+/// Documentation/Semantics.md §1.
 public enum EffectKernel: Sendable {
   /// A `colorEffect` body: `(position, color) -> color`.
   case color(@Sendable (float2, half4) -> half4)

@@ -5,10 +5,10 @@ import LayerFXMath
 /// Pixels are stored row-major, top row first, `width × height` of them, each a premultiplied
 /// `(r, g, b, a)` with channels in the image's own encoding (sRGB-encoded values stay encoded;
 /// nothing is linearised). Values outside [0, 1] may occur inside a pipeline; the store to a
-/// file clamps them (semantics.md §3).
+/// file clamps them (Documentation/Semantics.md §3).
 ///
 /// `scale` is pixels per point: a kernel runs once per pixel and pixel `(i, j)` sits at the
-/// position `((i + 0.5) / scale, (j + 0.5) / scale)` in points (semantics.md §2).
+/// position `((i + 0.5) / scale, (j + 0.5) / scale)` in points (Documentation/Semantics.md §2).
 public struct Image: Sendable, Equatable {
   /// The width in pixels.
   public let width: Int

@@ -4,12 +4,12 @@ import LayerFXMath
 ///
 /// A layer is the source image padded on every side by `pad = ceil(maxSampleOffset × scale)`
 /// pixels of transparent black, the region SwiftUI rasterises for an effect with that
-/// `maxSampleOffset`. ``sample(_:)`` reads it with bilinear filtering (semantics.md §4).
+/// `maxSampleOffset`. ``sample(_:)`` reads it with bilinear filtering (Documentation/Semantics.md §4).
 ///
 /// A layer is built once per source image and offset and can be shared by every frame and every
 /// thread of a render: its texels never change.
 ///
-/// Source: Apple, `SwiftUI::Layer` in `SwiftUI_Metal.h`; semantics.md §4.
+/// Source: Apple, `SwiftUI::Layer` in `SwiftUI_Metal.h`; Documentation/Semantics.md §4.
 public struct Layer: Sendable {
   @usableFromInline let storage: LayerStorage
   @usableFromInline let lowerBound: float2
@@ -62,7 +62,7 @@ public struct Layer: Sendable {
   /// - Returns: Premultiplied RGBA.
   /// - Complexity: O(1); four texel reads.
   ///
-  /// Source: semantics.md §4; bilinear filtering as in Metal's `filter::linear` with
+  /// Source: Documentation/Semantics.md §4; bilinear filtering as in Metal's `filter::linear` with
   /// clamp-to-edge addressing (Metal Shading Language Specification 3.2, §6.12 "Texture Functions").
   @inlinable
   public func sample(_ position: float2) -> half4 {

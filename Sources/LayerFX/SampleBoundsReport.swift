@@ -7,7 +7,7 @@ import LayerFXMath
 /// returns. SwiftUI does not check and silently clips what lies farther; this report says where,
 /// how often, and which offset would have been enough. Checking never changes the output.
 ///
-/// Source: semantics.md §4; Apple, `View.layerEffect(_:maxSampleOffset:isEnabled:)`.
+/// Source: Documentation/Semantics.md §4; Apple, `View.layerEffect(_:maxSampleOffset:isEnabled:)`.
 public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
   /// The offset the effect declared, points per axis.
   public var declaredOffset: float2
@@ -23,7 +23,7 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
   public var nonFiniteSampleCount = 0
   /// Destination pixels whose kernel output has a NaN or infinite channel.
   ///
-  /// They do not count as violations; the store writes NaN as 0 and clamps ±∞ (semantics.md
+  /// They do not count as violations; the store writes NaN as 0 and clamps ±∞ (Documentation/Semantics.md
   /// §3), so this count is the only place such output shows.
   public var nonFiniteOutputCount = 0
   /// The largest finite `|sample − position|` seen on each axis, in points.

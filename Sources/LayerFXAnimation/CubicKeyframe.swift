@@ -17,7 +17,7 @@ import Foundation
 ///
 /// Source: Apple, SwiftUI documentation, "CubicKeyframe"
 /// (https://developer.apple.com/documentation/swiftui/cubickeyframe); E. Catmull, R. Rom,
-/// "A class of local interpolating splines" (1974); semantics.md §7.
+/// "A class of local interpolating splines" (1974); Documentation/Semantics.md §7.
 public struct CubicKeyframe<Value: VectorArithmetic>: KeyframeTrackContent {
   /// The value at the end of the segment.
   public let to: Value

@@ -22,7 +22,7 @@ import Foundation
 ///
 /// Source: Apple, SwiftUI documentation, "KeyframeTimeline"
 /// (https://developer.apple.com/documentation/swiftui/keyframetimeline); WWDC23 session 10157
-/// "Wind your way through advanced animations in SwiftUI"; semantics.md §7.
+/// "Wind your way through advanced animations in SwiftUI"; Documentation/Semantics.md §7.
 public struct KeyframeTimeline<Value: Sendable>: Sendable {
   /// The value before any keyframe applies.
   public let initialValue: Value

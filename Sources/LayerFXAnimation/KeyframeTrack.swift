@@ -13,7 +13,7 @@ import Foundation
 /// after it ends.
 ///
 /// Source: Apple, SwiftUI documentation, "KeyframeTrack"
-/// (https://developer.apple.com/documentation/swiftui/keyframetrack); semantics.md §7.
+/// (https://developer.apple.com/documentation/swiftui/keyframetrack); Documentation/Semantics.md §7.
 public struct KeyframeTrack<Root, Value: VectorArithmetic>: Keyframes {
   /// The animated property.
   public let keyPath: WritableKeyPath<Root, Value> & Sendable

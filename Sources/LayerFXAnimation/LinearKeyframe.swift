@@ -9,7 +9,7 @@ import Foundation
 /// zero duration acts as a move. Both are LayerFX choices where SwiftUI is silent.
 ///
 /// Source: Apple, SwiftUI documentation, "LinearKeyframe"
-/// (https://developer.apple.com/documentation/swiftui/linearkeyframe); semantics.md §7.
+/// (https://developer.apple.com/documentation/swiftui/linearkeyframe); Documentation/Semantics.md §7.
 public struct LinearKeyframe<Value: VectorArithmetic>: KeyframeTrackContent {
   /// The value at the end of the segment.
   public let to: Value

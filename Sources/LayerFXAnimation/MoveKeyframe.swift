@@ -7,7 +7,7 @@ import Foundation
 /// not say; a jump has no meaningful velocity, and zero lets a following spring start at rest).
 ///
 /// Source: Apple, SwiftUI documentation, "MoveKeyframe"
-/// (https://developer.apple.com/documentation/swiftui/movekeyframe); semantics.md §7.
+/// (https://developer.apple.com/documentation/swiftui/movekeyframe); Documentation/Semantics.md §7.
 public struct MoveKeyframe<Value: VectorArithmetic>: KeyframeTrackContent {
   /// The value jumped to.
   public let to: Value

@@ -16,7 +16,7 @@ extension Spring {
   /// against an underflowing exponential for large `t` and nothing cancels as `ζ → 1`.
   ///
   /// Source: any text on the damped harmonic oscillator, e.g. A. P. French, "Vibrations and
-  /// Waves" (1971), ch. 4; semantics.md §6.
+  /// Waves" (1971), ch. 4; Documentation/Semantics.md §6.
   @usableFromInline
   func _responseWeights(time t: Double) -> (c: Double, s: Double) {
     let w0 = angularFrequency
@@ -68,7 +68,7 @@ extension Spring {
   ///
   /// Source: Apple, "Spring.value(target:initialVelocity:time:)"
   /// (https://developer.apple.com/documentation/swiftui/spring/value(target:initialvelocity:time:));
-  /// semantics.md §6.
+  /// Documentation/Semantics.md §6.
   public func value<V: VectorArithmetic>(
     target: V, initialVelocity: V = .zero, time: TimeInterval
   ) -> V {

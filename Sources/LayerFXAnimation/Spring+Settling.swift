@@ -9,7 +9,7 @@ extension Spring {
   ///
   /// Source: Apple, "Spring.settlingDuration"
   /// (https://developer.apple.com/documentation/swiftui/spring/settlingduration);
-  /// semantics.md §6 (ε = 0.001).
+  /// Documentation/Semantics.md §6 (ε = 0.001).
   public var settlingDuration: TimeInterval {
     settlingDuration(target: 1.0, initialVelocity: 0.0, epsilon: 0.001)
   }

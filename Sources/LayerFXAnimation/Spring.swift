@@ -14,7 +14,7 @@ import Foundation
 ///
 /// Source: Apple, SwiftUI documentation, "Spring"
 /// (https://developer.apple.com/documentation/swiftui/spring); WWDC23 session 10158
-/// "Animate with springs"; LayerFX semantics.md §6.
+/// "Animate with springs"; LayerFX Documentation/Semantics.md §6.
 public struct Spring: Hashable, Sendable {
   /// The mass of the animated object (1 unless set through `init(mass:stiffness:damping:)`).
   public let mass: Double
@@ -42,7 +42,7 @@ public struct Spring: Hashable, Sendable {
   ///
   /// Source: Apple, "Spring.init(duration:bounce:)"
   /// (https://developer.apple.com/documentation/swiftui/spring/init(duration:bounce:));
-  /// semantics.md §6.
+  /// Documentation/Semantics.md §6.
   public init(duration: TimeInterval = 0.5, bounce: Double = 0.0) {
     precondition(duration.isFinite && duration > 0, "Spring duration must be finite and > 0")
     precondition(bounce > -1 && bounce <= 1, "Spring bounce must be in (-1, 1]")
@@ -123,12 +123,12 @@ public struct Spring: Hashable, Sendable {
   /// The perceptual duration in seconds; the same number as ``response``.
   ///
   /// Source: Apple, "Spring.duration"
-  /// (https://developer.apple.com/documentation/swiftui/spring/duration); semantics.md §6.
+  /// (https://developer.apple.com/documentation/swiftui/spring/duration); Documentation/Semantics.md §6.
   public var duration: TimeInterval { response }
 
   /// How bouncy the spring is: `1 − ζ` when `ζ ≤ 1`, else `1/ζ − 1` (negative, over-damped).
   ///
   /// Source: Apple, "Spring.bounce"
-  /// (https://developer.apple.com/documentation/swiftui/spring/bounce); semantics.md §6.
+  /// (https://developer.apple.com/documentation/swiftui/spring/bounce); Documentation/Semantics.md §6.
   public var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// ``KeyframeError/springNeverSettles(track:keyframe:)``.
 ///
 /// Source: Apple, SwiftUI documentation, "SpringKeyframe"
-/// (https://developer.apple.com/documentation/swiftui/springkeyframe); semantics.md §7.
+/// (https://developer.apple.com/documentation/swiftui/springkeyframe); Documentation/Semantics.md §7.
 public struct SpringKeyframe<Value: VectorArithmetic>: KeyframeTrackContent {
   /// The spring's target.
   public let to: Value

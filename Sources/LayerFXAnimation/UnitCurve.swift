@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Source: Apple, SwiftUI documentation, "UnitCurve"
 /// (https://developer.apple.com/documentation/swiftui/unitcurve); CSS Easing Functions Level 1
-/// §3.3 for the named Bézier control points; semantics.md §7.
+/// §3.3 for the named Bézier control points; Documentation/Semantics.md §7.
 public struct UnitCurve: Hashable, Sendable {
   @usableFromInline
   enum Kind: Hashable, Sendable {

@@ -7,7 +7,7 @@ extension ChainRenderer {
   /// midway (a keyframed amplitude that grows late is found here).
   ///
   /// A layer or distortion pass pads the image by `⌈maxSampleOffset × scale⌉` pixels on every
-  /// side (semantics.md §4); the size is computed in `Double`, so a huge padding is refused
+  /// side (Documentation/Semantics.md §4); the size is computed in `Double`, so a huge padding is refused
   /// rather than converted to `Int`.
   ///
   /// - Parameters:

@@ -40,7 +40,7 @@ import LayerFXAnimation
 /// Later issues grow this document into the full debug config; the `keyframes` section stays
 /// as it is.
 ///
-/// Source: semantics.md §5 (the clock and the enabled window) and §7 (keyframes).
+/// Source: Documentation/Semantics.md §5 (the clock and the enabled window) and §7 (keyframes).
 public struct KeyframesConfig: Sendable {
   /// The document format version; always 1.
   public let version: Int

@@ -3,7 +3,8 @@
 /// Storage and precision are decided here, once:
 /// - `half`, `half2`, `half3`, `half4` are backed by 32-bit `Float` lanes, not IEEE binary16.
 ///   x86 has no half-precision arithmetic: every `Float16` operation is a conversion, 8× to 50×
-///   slower than `Float` (measured in `shared/docs/platform-notes.md`). `Float` lanes hold every
+///   slower than `Float` (measured on this project's Zen 3 and Zen 4 machines, 2026; see
+///   `Documentation/Semantics.md` §8 for what it means for accuracy). `Float` lanes hold every
 ///   binary16 value exactly, so a kernel can only be more precise than on the GPU; use
 ///   ``roundedToHalf(_:)`` to see what binary16 rounding does to a colour.
 /// - `float`, `float2`, `float3`, `float4` are `Float` and `Float` vectors, as in Metal.

@@ -8,7 +8,7 @@ import LayerFX
 /// is `sample / (2^depth − 1)`, where 1-, 2- and 4-bit grey is first scaled to 8 bits by libpng
 /// and palette entries are 8-bit; colour is then multiplied by alpha. A tRNS chunk makes the
 /// matching grey or RGB value (or palette entries) transparent. Samples pass through as stored:
-/// no gamma, no ICC profile, no sBIT rescaling (semantics.md §3); the colour chunks are kept in
+/// no gamma, no ICC profile, no sBIT rescaling (Documentation/Semantics.md §3); the colour chunks are kept in
 /// ``PNGDecoded/metadata``. 16-bit samples keep their 16 bits. Adam7 images are de-interlaced.
 ///
 /// Source: PNG Specification (Second Edition) §13.12 "Sample depth rescaling", §11.3.2.1

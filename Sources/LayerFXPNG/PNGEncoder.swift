@@ -9,7 +9,7 @@ import LayerFX
 /// NaN stores as all zeros); each channel rounds to the nearest 8- or 16-bit code. A kernel's
 /// premultiplied (3, 3, 3, 6) therefore stores as opaque white.
 ///
-/// Source: semantics.md §3 (the final store); PNG Specification (Second Edition) §11.2.2
+/// Source: Documentation/Semantics.md §3 (the final store); PNG Specification (Second Edition) §11.2.2
 /// "IHDR Image header" (colour type 6, bit depths 8 and 16).
 public struct PNGEncoder: Sendable {
   /// The bit depth of the samples written.
@@ -49,7 +49,7 @@ public struct PNGEncoder: Sendable {
   ///
   /// Four bytes per pixel, row-major: premultiplied channels clamped to [0, 1] (NaN as 0), then
   /// un-premultiplied, clamped again and rounded to nearest, as ``encode(_:metadata:name:)``
-  /// stores them (semantics.md §3). For raw frame streams (`layerfx ripple … -o -`).
+  /// stores them (Documentation/Semantics.md §3). For raw frame streams (`layerfx ripple … -o -`).
   ///
   /// - Complexity: O(width × height); allocates 4 bytes per pixel.
   public static func rgba8(_ image: Image) -> [UInt8] {

@@ -1,6 +1,6 @@
 /// The colour-describing chunks of a decoded PNG, kept as raw bytes so an encoder can copy them.
 ///
-/// Decoding never applies them: kernels see the samples as stored (semantics.md §3). They are
+/// Decoding never applies them: kernels see the samples as stored (Documentation/Semantics.md §3). They are
 /// kept so that an output file describes its colours as the input did. libpng does not
 /// interpret these chunks when LayerFX reads them, so their bytes are copied exactly.
 ///

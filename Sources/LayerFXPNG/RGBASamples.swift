@@ -10,7 +10,7 @@ enum RGBASamples {
   /// channels are then multiplied by alpha.
   ///
   /// Source: PNG Specification (Second Edition) §13.12 "Sample depth rescaling" (a code of
-  /// depth d stands for `code / (2^d − 1)`); semantics.md §3 (decoding premultiplies).
+  /// depth d stands for `code / (2^d − 1)`); Documentation/Semantics.md §3 (decoding premultiplies).
   static func image<Sample: FixedWidthInteger & UnsignedInteger>(
     samples: UnsafeBufferPointer<Sample>, width: Int, height: Int
   ) -> Image {
@@ -62,7 +62,7 @@ enum RGBASamples {
   /// dividing first and clamping after, whatever the colour (rgb > a, negative, NaN); only
   /// alpha > 1 tells the two orders apart.
   ///
-  /// Source: semantics.md §3 (the final store: clamp premultiplied, then un-premultiply, then
+  /// Source: Documentation/Semantics.md §3 (the final store: clamp premultiplied, then un-premultiply, then
   /// round); PNG Specification (Second Edition) §13.12 (a code of depth d stands for
   /// `code / (2^d − 1)`).
   ///

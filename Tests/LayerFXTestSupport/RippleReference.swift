@@ -2,8 +2,8 @@ import Foundation
 import LayerFX
 import LayerFXMath
 
-/// An independent float64 implementation of the ripple (semantics.md §5) and of the padded
-/// bilinear `Layer.sample` it reads through (semantics.md §4), written from the semantics text
+/// An independent float64 implementation of the ripple (Documentation/Semantics.md §5) and of the padded
+/// bilinear `Layer.sample` it reads through (Documentation/Semantics.md §4), written from the semantics text
 /// only; it shares no code with `LayerFXKernels` or `Layer`.
 public struct RippleReference {
   /// The source, premultiplied RGBA.
@@ -21,7 +21,7 @@ public struct RippleReference {
   /// Wave-front speed, points per second.
   public let speed: Double
 
-  /// Creates the reference for one frame; arguments as in semantics.md §5 (points, seconds).
+  /// Creates the reference for one frame; arguments as in Documentation/Semantics.md §5 (points, seconds).
   public init(
     image: Image, origin: SIMD2<Double>, time: Double, amplitude: Double = 12,
     frequency: Double = 15, decay: Double = 8, speed: Double = 1200

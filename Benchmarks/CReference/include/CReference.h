@@ -2,7 +2,7 @@
 //
 // Each kernel is written as a competent C programmer would: scalar float math from libm
 // (sinf, expf, sqrtf, floorf), rows split across OpenMP threads, compiled with -O3. They follow
-// shared/docs/semantics.md exactly (pixel centres, padded layer, clamped bilinear sample) so the
+// Documentation/Semantics.md exactly (pixel centres, padded layer, clamped bilinear sample) so the
 // Swift engine can be checked against them within 1 8-bit code value.
 //
 // Two builds of these sources: the Benchmarks package's (-O3 -march=native -fopenmp, for
@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-/// A source image padded on every side by transparent black (semantics.md §4), plus one extra
+/// A source image padded on every side by transparent black (Documentation/Semantics.md §4), plus one extra
 /// column and row that repeat the last ones so a bilinear read at the upper bound stays inside.
 typedef struct lfx_layer {
   float *texels;          ///< (width + 2 pad_x + 1) × (height + 2 pad_y + 1) RGBA texels.
@@ -37,7 +37,7 @@ int lfx_layer_init(lfx_layer *layer, const float *rgba, int width, int height, f
 /// Frees the texels of a layer built by lfx_layer_init.
 void lfx_layer_destroy(lfx_layer *layer);
 
-/// The WWDC24 ripple (semantics.md §5) over every pixel of the layer's unpadded image, written
+/// The WWDC24 ripple (Documentation/Semantics.md §5) over every pixel of the layer's unpadded image, written
 /// to `out` (width × height RGBA floats), on `threads` OpenMP threads (rows split statically).
 void lfx_ripple(const lfx_layer *layer, float *out, float origin_x, float origin_y, float time,
                 float amplitude, float frequency, float decay, float speed, int threads);
@@ -64,7 +64,7 @@ void lfx_gradient_map(const lfx_layer *layer, float *out, const float dark[4],
 void lfx_color_planes(const lfx_layer *layer, float *out, float channel, int threads);
 
 /// Distortion effects (Shaders/DistortionEffects/*.metal): each pixel reads the layer (bilinear,
-/// semantics.md §4) at the position the distortion returns; arguments in points, Metal order.
+/// Documentation/Semantics.md §4) at the position the distortion returns; arguments in points, Metal order.
 void lfx_wave(const lfx_layer *layer, float *out, float amplitude, float wavelength, float speed,
               float time, int threads);
 void lfx_water(const lfx_layer *layer, float *out, float amplitude, float wavelength,

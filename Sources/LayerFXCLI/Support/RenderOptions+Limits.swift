@@ -6,7 +6,7 @@ extension RenderOptions {
   /// limit; call it before `Layer(image, maxSampleOffset:)`, which allocates the padded copy.
   ///
   /// The layer is the image padded by `⌈maxSampleOffset × scale⌉` pixels on every side
-  /// (semantics.md §4); the size is computed in `Double`, so a huge or infinite padding is
+  /// (Documentation/Semantics.md §4); the size is computed in `Double`, so a huge or infinite padding is
   /// refused rather than converted to `Int`.
   ///
   /// - Throws: ``CLIError/limitExceeded(_:)`` naming the padded size, the limit, and the

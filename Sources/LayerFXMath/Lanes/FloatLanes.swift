@@ -12,7 +12,8 @@
 /// Every operation such a kernel uses is a requirement here, implemented on each concrete lane
 /// type, so a specialised kernel compiles to plain scalar or plain SIMD instructions. Generic
 /// code written against the standard library's `SIMD` protocol instead keeps per-lane loops
-/// after specialisation (measured in `Documentation/Semantics.md` §8).
+/// after specialisation (12 Mpix/s against 121 for the ripple's math, measured on this
+/// project's Zen 4 machine in December 2026).
 ///
 /// Comparisons give a ``Mask`` (`Bool` for `Float`, one flag per lane otherwise); Metal's
 /// `c ? b : a` on lanes is `select(a, b, c)`.

@@ -2,7 +2,7 @@ import Foundation
 import LayerFXAnimation
 import Testing
 
-/// Spring values and conversions against Apple's documented examples and semantics.md §6.
+/// Spring values and conversions against Apple's documented examples and Documentation/Semantics.md §6.
 @Suite struct SpringConformanceTests {
   @Test("Spring(duration: 0.5, bounce: 0.3) has mass 1.0, stiffness 157.9, damping 17.6")
   func durationBounceConversion() {
@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test(
-    "a spring from 0 to 1 at rest matches the semantics.md table within 1e-4",
+    "a spring from 0 to 1 at rest matches the Documentation/Semantics.md table within 1e-4",
     arguments: [
       (0.5, 0.0, [0.35774, 0.82103, 0.98640]),
       (0.5, 0.3, [0.42330, 0.98409, 1.01450]),

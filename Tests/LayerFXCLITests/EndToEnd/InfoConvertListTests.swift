@@ -92,7 +92,7 @@ import Testing
   func applyErrors() throws {
     let directory = try TemporaryDirectory()
     let output = directory.path("never.png")
-    // semantics.md §5 gives the ripple's origin no default: where the tap landed must be said.
+    // Documentation/Semantics.md §5 gives the ripple's origin no default: where the tap landed must be said.
     let missing = try LayerFXTool.run(["apply", "ripple", "testcard:8x8", "-o", output])
     #expect(missing.status == 64)
     #expect(

@@ -54,7 +54,7 @@ struct MetalCommandTests {
     #expect(swift.status == 0, "\(swift.standardError)")
     let a = try PNGDecoder().decode(contentsOf: directory.path("metal.png")).image
     let b = try PNGDecoder().decode(contentsOf: directory.path("swift.png")).image
-    // semantics.md §3: 1 code on ≥ 99.9 % of pixels, 3 everywhere.
+    // Documentation/Semantics.md §3: 1 code on ≥ 99.9 % of pixels, 3 everywhere.
     #expect(compare(a, b, tolerance: 1.0 / 255).mismatchFraction <= 0.001)
     #expect(compare(a, b, tolerance: 3.0 / 255).mismatchFraction == 0)
   }

@@ -4,7 +4,7 @@ import LayerFXPNG
 import LayerFXTestSupport
 import Testing
 
-/// `layerfx ripple` on real files against the float64 reference of semantics.md §5, compared as
+/// `layerfx ripple` on real files against the float64 reference of Documentation/Semantics.md §5, compared as
 /// the 8-bit straight-alpha codes a user gets in the output file.
 @Suite(.enabled(if: TestData.isAvailable, Comment(rawValue: TestData.notFoundMessage)))
 struct RippleAccuracyTests {
@@ -46,7 +46,7 @@ struct RippleAccuracyTests {
     // The ripple must really move something, or agreement would prove nothing.
     let unchanged = straightCodes(source)
     #expect(zip(unchanged, expected).contains { abs($0 - $1) > 3 })
-    // Tolerance from semantics.md §3.
+    // Tolerance from Documentation/Semantics.md §3.
     let overOne = errors.filter { $0 > 1 }.count
     #expect(Double(overOne) <= 0.001 * Double(errors.count), "\(overOne) samples off by > 1")
     #expect(errors.max() ?? 0 <= 3)
@@ -54,7 +54,7 @@ struct RippleAccuracyTests {
 
   /// The 8-bit straight-alpha codes of premultiplied pixels.
   ///
-  /// Un-premultiply, clamp to [0, 1], round to nearest (semantics.md §3), computed in Double. A pixel whose alpha code is 0 is
+  /// Un-premultiply, clamp to [0, 1], round to nearest (Documentation/Semantics.md §3), computed in Double. A pixel whose alpha code is 0 is
   /// invisible and its colour unrecoverable after decoding, so it compares as all zeros.
   func straightCodes(_ image: Image) -> [Int] {
     image.pixels.flatMap { pixel -> [Int] in

@@ -102,7 +102,7 @@ import Testing
     let lines = result.standardOutput.split(separator: "\n").map {
       $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
-    // Units and defaults from semantics.md §5; suggested ranges and speed > 0 as declared.
+    // Units and defaults from Documentation/Semantics.md §5; suggested ranges and speed > 0 as declared.
     for line in [
       "--amplitude POINTS largest displacement, points (default 12; suggested 4…24)",
       "--frequency RADIANS-PER-SECOND oscillation, radians per second (default 15; suggested 5…30)",

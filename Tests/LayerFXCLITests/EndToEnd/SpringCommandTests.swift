@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `layerfx spring` against semantics.md §6 and Apple's documented examples.
+/// `layerfx spring` against Documentation/Semantics.md §6 and Apple's documented examples.
 @Suite struct SpringCommandTests {
   /// The `name: value` lines and the CSV rows of a run.
   struct Output {
@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test(
-    "values match semantics.md §6's table",
+    "values match Documentation/Semantics.md §6's table",
     arguments: [
       (["--duration", "0.5", "--bounce", "0"], [0.35774, 0.82103, 0.98640]),
       (["--duration", "0.5", "--bounce", "0.3"], [0.42330, 0.98409, 1.01450]),

@@ -22,7 +22,7 @@ private let shiftLeft = ShaderFunction(
   .layer { position, layer in layer.sample(position + float2(1, 0)) }
 }
 
-/// Each premultiplied channel clamped to [0, 1], written out here from semantics.md §3 rather
+/// Each premultiplied channel clamped to [0, 1], written out here from Documentation/Semantics.md §3 rather
 /// than borrowed from the code under test.
 private func clamped(_ image: Image) -> Image {
   var result = image
@@ -88,7 +88,7 @@ private func clamped(_ image: Image) -> Image {
     #expect(
       try effect.passes(at: 2, sizeInPoints: size).map { try $0.arguments.float("time") }
         == [1])
-    // maxSampleOffset = |amplitude| (semantics.md §5), Apple's 12 points.
+    // maxSampleOffset = |amplitude| (Documentation/Semantics.md §5), Apple's 12 points.
     #expect(both.allSatisfy { $0.maxSampleOffset == float2(12, 12) })
     #expect(effect.endTime == 3)
   }

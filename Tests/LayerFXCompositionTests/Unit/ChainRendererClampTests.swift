@@ -7,7 +7,7 @@ import Testing
   @Test(
     "between stacked passes each premultiplied channel clamps to [0, 1] and NaN becomes 0",
     arguments: [
-      // semantics.md §3: a normalised target holds [0, 1]; values inside pass unchanged.
+      // Documentation/Semantics.md §3: a normalised target holds [0, 1]; values inside pass unchanged.
       (half4(3, 3, 3, 6), half4(1, 1, 1, 1)),
       (half4(1.3, 0.5, -0.2, 0.8), half4(1, 0.5, 0, 0.8)),
       (half4(.nan, -.nan, .signalingNaN, 0.5), half4(0, 0, 0, 0.5)),

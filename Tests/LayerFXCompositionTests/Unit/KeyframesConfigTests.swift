@@ -37,7 +37,7 @@ let rippleValues = ParameterValues([
     let timeline = config.timeline
     // No time track: the default clock runs 0 → 2 over 2 s.
     #expect(abs(timeline.value(time: 1.5)["time"] - 1.5) <= 1e-12)
-    // Spring(0.5, 0.3) from 12 to 4: 4 + 8 (1 − x(0.25)), x(0.25) = 0.98409 (semantics.md §6).
+    // Spring(0.5, 0.3) from 12 to 4: 4 + 8 (1 − x(0.25)), x(0.25) = 0.98409 (Documentation/Semantics.md §6).
     #expect(abs(timeline.value(time: 0.25)["amplitude"] - (4 + 8 * (1 - 0.98409))) <= 8e-4)
     // easeInOut is symmetric: halfway in time is halfway in value.
     #expect(abs(timeline.value(time: 0.5)["speed"] - 900) <= 1e-9)

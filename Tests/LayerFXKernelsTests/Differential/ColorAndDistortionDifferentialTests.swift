@@ -61,7 +61,7 @@ import Testing
     ),
   ]
 
-  /// The 8-bit code a channel stores as (semantics.md §3).
+  /// The 8-bit code a channel stores as (Documentation/Semantics.md §3).
   static func code(_ value: Float) -> Int {
     guard value == value else { return 0 }
     return Int((min(max(value, 0), 1) * 255).rounded())

@@ -66,7 +66,7 @@ struct RippleDifferentialTests {
     ).render()
     // The reference really moves pixels, so agreement is not the trivial identity.
     #expect(compare(expected, c.image, tolerance: 1.0 / 255).mismatchFraction > 0.01)
-    // Tolerance from semantics.md §3: every built-in kernel within one 8-bit code value of a
+    // Tolerance from Documentation/Semantics.md §3: every built-in kernel within one 8-bit code value of a
     // float64 reference on ≥ 99.9 % of pixels (bilinear reads near hard edges may differ by
     // binary32 rounding of the sample position) and within 3 everywhere.
     let fine = compare(actual, expected, tolerance: 1.0 / 255)

@@ -4,7 +4,7 @@ import LayerFXMath
 import LayerFXTestSupport
 import Testing
 
-// The ripple's arguments by position and by name (semantics.md §5: origin, time, amplitude,
+// The ripple's arguments by position and by name (Documentation/Semantics.md §5: origin, time, amplitude,
 // frequency, decay, speed, in that order; amplitude 12, frequency 15, decay 8, speed 1200 by
 // default), and every way they can be wrong.
 
@@ -73,7 +73,7 @@ struct RippleArgumentErrorTests {
 
   @Test("the tap's origin has no default and must be given")
   func missingOrigin() {
-    // semantics.md §5 gives defaults for amplitude, frequency, decay and speed only; where the
+    // Documentation/Semantics.md §5 gives defaults for amplitude, frequency, decay and speed only; where the
     // tap landed is the caller's to say.
     expect(
       ShaderLibrary.ripple(["time": .float(0.1)]),

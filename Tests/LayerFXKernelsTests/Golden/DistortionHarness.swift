@@ -6,7 +6,7 @@ import Testing
 
 /// The golden and bounds checks of the distortion effects: the kernel's output against a
 /// float64 reference (the distortion's formula written in the test, then the padded bilinear
-/// sample of semantics.md §4 re-implemented here), and the bounds checker over the test card
+/// sample of Documentation/Semantics.md §4 re-implemented here), and the bounds checker over the test card
 /// and a photo.
 enum DistortionHarness {
   /// A point in float64, points.
@@ -66,7 +66,7 @@ enum DistortionHarness {
     }
   }
 
-  /// The reference output: every pixel centre (semantics.md §2) mapped by `source`, then
+  /// The reference output: every pixel centre (Documentation/Semantics.md §2) mapped by `source`, then
   /// sampled from the image padded by `ceil(maxSampleOffset × scale)` transparent pixels.
   static func render(
     _ image: Image, maxSampleOffset: float2, _ source: (Point) -> Point

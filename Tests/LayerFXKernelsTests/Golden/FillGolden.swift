@@ -22,7 +22,7 @@ enum FillGolden {
     return renderer.render(fill: prepared, width: width, height: height, scale: scale)
   }
 
-  /// `reference(position)` at every pixel centre (semantics.md §2), stored as Float.
+  /// `reference(position)` at every pixel centre (Documentation/Semantics.md §2), stored as Float.
   static func referenceImage(
     width: Int, height: Int, scale: Float, _ reference: (SIMD2<Double>) -> SIMD4<Double>
   ) -> Image {
@@ -53,7 +53,7 @@ enum FillGolden {
         let actual = try render(
           shader(float2(Float(points.x), Float(points.y))), width: width, height: height,
           scale: scale, lanes: lanes)
-        // semantics.md §3: within one 8-bit code on ≥ 99.9 % (binary32 rounding), 3 on all.
+        // Documentation/Semantics.md §3: within one 8-bit code on ≥ 99.9 % (binary32 rounding), 3 on all.
         let fine = compare(actual, expected, tolerance: 1.0 / 255)
         #expect(
           fine.mismatchFraction <= 0.001, "\(width)×\(height)@\(scale), lanes \(lanes): \(fine)",

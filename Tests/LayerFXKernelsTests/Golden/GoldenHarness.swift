@@ -46,7 +46,7 @@ enum GoldenHarness {
     return renderer.render(prepared, image).image
   }
 
-  /// The value a channel stores as before quantising (semantics.md §3): clamped to [0, 1],
+  /// The value a channel stores as before quantising (Documentation/Semantics.md §3): clamped to [0, 1],
   /// NaN as 0.
   static func stored(_ value: Double) -> Double {
     value.isNaN ? 0 : min(max(value, 0), 1)

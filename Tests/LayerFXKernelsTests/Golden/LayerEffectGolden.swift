@@ -4,7 +4,7 @@ import LayerFXMath
 import LayerFXTestSupport
 import Testing
 
-/// An independent float64 model of the padded layer and its bilinear `sample` (semantics.md §4),
+/// An independent float64 model of the padded layer and its bilinear `sample` (Documentation/Semantics.md §4),
 /// written from the semantics text only; it shares no code with `Layer`.
 struct ReferenceLayer {
   /// The source, premultiplied RGBA.
@@ -92,7 +92,7 @@ enum LayerEffectGolden {
       let expected = ReferenceLayer(image, maxSampleOffset: maxSampleOffset).render(reference)
       for lanes in [true, false] {
         let actual = try render(shader, image, lanes: lanes)
-        // Tolerance from semantics.md §3: within one 8-bit code of a float64 reference on
+        // Tolerance from Documentation/Semantics.md §3: within one 8-bit code of a float64 reference on
         // ≥ 99.9 % of pixels (binary32 rounding of sums and bilinear weights), 3 everywhere.
         let fine = compare(actual, expected, tolerance: 1.0 / 255)
         #expect(

@@ -5,7 +5,7 @@ import LayerFXMath
 import LayerFXTestSupport
 import Testing
 
-// The ripple (semantics.md §5) on a linear gradient: pixel (i, j) = (i / 32, j / 32, 0.5, 1), so a
+// The ripple (Documentation/Semantics.md §5) on a linear gradient: pixel (i, j) = (i / 32, j / 32, 0.5, 1), so a
 // bilinear sample at pixel-space q inside the image is exactly (q.x / 32, q.y / 32, 0.5, 1).
 // Parameters are chosen so the wave term is a round number: with the wave front arriving after
 // d / speed = 1 s and time = 2 s, elapsed = 1 s, and sin(frequency · 1) is 1 for frequency = π/2,
@@ -186,12 +186,12 @@ struct RippleTests {
         "origin", "time", "amplitude", "frequency", "decay", "speed",
       ])
     #expect(function.parameters.map(\.type) == [.float2, .float, .float, .float, .float, .float])
-    // Defaults from semantics.md §5.
+    // Defaults from Documentation/Semantics.md §5.
     #expect(
       function.parameters.map(\.defaultValue) == [
         nil, .float(0), .float(12), .float(15), .float(8), .float(1200),
       ])
-    // Units from semantics.md §5; speed must be > 0 (it divides the distance), time ≥ 0.
+    // Units from Documentation/Semantics.md §5; speed must be > 0 (it divides the distance), time ≥ 0.
     #expect(
       function.parameters.map(\.unit) == [
         .points, .seconds, .points, .radiansPerSecond, .perSecond, .pointsPerSecond,

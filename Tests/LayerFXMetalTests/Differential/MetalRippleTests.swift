@@ -52,7 +52,7 @@ struct MetalRippleTests {
     ).render()
     // The reference really moves pixels, so agreement is not the identity.
     #expect(compare(expected, image, tolerance: 1.0 / 255).mismatchFraction > 0.01)
-    // semantics.md §3's tolerance for every kernel: 1 code on ≥ 99.9 %, 3 codes everywhere.
+    // Documentation/Semantics.md §3's tolerance for every kernel: 1 code on ≥ 99.9 %, 3 codes everywhere.
     let fine = compare(actual, expected, tolerance: 1.0 / 255)
     #expect(fine.mismatchFraction <= 0.001, "\(fine)")
     let coarse = compare(actual, expected, tolerance: 3.0 / 255)

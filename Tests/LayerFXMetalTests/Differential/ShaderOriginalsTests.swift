@@ -79,7 +79,7 @@ struct ShaderOriginalsTests {
             fill: try metalShader.prepared(sizeInPoints: size), width: image.width,
             height: image.height, scale: image.scale)
         }
-        // semantics.md §3's tolerance for every kernel: 1 code on ≥ 99.9 %, 3 codes everywhere.
+        // Documentation/Semantics.md §3's tolerance for every kernel: 1 code on ≥ 99.9 %, 3 codes everywhere.
         let fine = compare(actual, expected, tolerance: 1.0 / 255)
         #expect(fine.mismatchFraction <= 0.001, "\(metal.name) on \(imageName): \(fine)")
         let coarse = compare(actual, expected, tolerance: 3.0 / 255)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import LayerFXPNG
 
-/// Checks the final store of semantics.md §3.
+/// Checks the final store of Documentation/Semantics.md §3.
 ///
 /// The rule: clamp each premultiplied channel to [0, 1] (NaN → 0), then un-premultiply
 /// (rgb / a, clamped again; a = 0 gives rgb 0), then round to nearest. Every expected code

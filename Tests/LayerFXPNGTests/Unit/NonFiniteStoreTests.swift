@@ -17,7 +17,7 @@ struct NonFiniteStoreTests {
     let kernel = PreparedShader(.color { position, _ in outputs[Int(position.x)] })
     let rendered = Renderer().render(kernel, Image(width: 3, height: 1)).image
     let decoded = try PNGDecoder().decode(PNGEncoder(bitDepth: depth).encode(rendered))
-    // semantics.md §3: NaN stores as 0; alpha NaN → the pixel is all zeros (PNGEncoder docs).
+    // Documentation/Semantics.md §3: NaN stores as 0; alpha NaN → the pixel is all zeros (PNGEncoder docs).
     #expect(decoded.image.pixels[0] == half4(0, 0, 0, 0))
     #expect(decoded.image.pixels[1] == half4(0, 0, 0, 1))
     // 0.5 → round(127.5) = 128 of 255, or round(32767.5) = 32768 of 65535.

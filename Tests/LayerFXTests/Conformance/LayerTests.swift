@@ -3,7 +3,7 @@ import LayerFXMath
 import LayerFXTestSupport
 import Testing
 
-// Layer.sample per semantics.md §4: q = p · s − 0.5, clamp q to [−pad, W − 1 + pad] per axis,
+// Layer.sample per Documentation/Semantics.md §4: q = p · s − 0.5, clamp q to [−pad, W − 1 + pad] per axis,
 // bilinear blend of the four neighbours of the padded image (transparent black padding).
 // The fixture is 2 × 2 with texels A = (1, 0, 0, 1), B = (0, 1, 0, 1) on top and
 // C = (0, 0, 1, 1), D = (0.25, 0.25, 0.25, 0.5) below; all blends below are exact in binary32.

@@ -4,7 +4,7 @@ import LayerFXMath
 import LayerFXTestSupport
 import Testing
 
-// The bounds checker per semantics.md §4: a layer effect's samples and a distortion effect's
+// The bounds checker per Documentation/Semantics.md §4: a layer effect's samples and a distortion effect's
 // returned positions must lie within maxSampleOffset of the pixel's position on each axis.
 // The image is 10 × 6 at scale 1, so pixel (i, j) is at (i + 0.5, j + 0.5) and every offset below
 // is exact in binary32.

@@ -3,7 +3,7 @@ import LayerFXMath
 import Testing
 
 /// The lane sampler, `layer.sample(Vector2<FloatLanes8>)`, against the scalar
-/// ``Layer/sample(_:)-(float2)``, a second implementation of semantics.md §4.
+/// ``Layer/sample(_:)-(float2)``, a second implementation of Documentation/Semantics.md §4.
 @Suite struct LaneSampleTests {
   /// A small image whose channels differ everywhere, so a wrong texel or weight shows.
   static func image(width: Int, height: Int, scale: Float) -> Image {
