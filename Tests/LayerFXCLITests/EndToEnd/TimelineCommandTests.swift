@@ -44,7 +44,8 @@ import Testing
         """)
   }
 
-  @Test("a spring track from 0 to 1 follows Documentation/Semantics.md §6's table for Spring(0.5, 0)")
+  @Test(
+    "a spring track from 0 to 1 follows Documentation/Semantics.md §6's table for Spring(0.5, 0)")
   func springTrack() throws {
     let directory = try TemporaryDirectory()
     let path = try write(
