@@ -60,7 +60,7 @@ let package = Package(
       name: "LayerFX",
       targets: [
         "LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
-        "LayerFXComposition",
+        "LayerFXComposition", "LayerFXFiles",
         "LayerFXMetal",
       ]),
     .executable(name: "layerfx", targets: ["layerfx"]),
@@ -78,18 +78,20 @@ let package = Package(
     .target(
       name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"], exclude: ["README.md"],
       swiftSettings: engineSwiftSettings),
+    .target(name: "LayerFXFiles", exclude: ["README.md"]),
     .target(
-      name: "LayerFXPNG", dependencies: ["LayerFX", "LayerFXMath", "CPNGShim"],
+      name: "LayerFXPNG", dependencies: ["LayerFX", "LayerFXMath", "LayerFXFiles", "CPNGShim"],
       exclude: ["README.md"]),
     .target(name: "LayerFXAnimation", dependencies: ["LayerFXMath"], exclude: ["README.md"]),
     .target(
       name: "LayerFXComposition",
-      dependencies: ["LayerFX", "LayerFXMath", "LayerFXAnimation", "LayerFXPNG"],
+      dependencies: ["LayerFX", "LayerFXMath", "LayerFXAnimation", "LayerFXPNG", "LayerFXFiles"],
       exclude: ["README.md"]),
     // The .metal runner: compiles Metal source with the toolchain's clang++ against its own
     // stand-in headers and loads it as ShaderFunctions. No unsafe flags (it compiles at run time).
     .target(
-      name: "LayerFXMetal", dependencies: ["LayerFX", "LayerFXMath", "CLayerFXMetalGuard"],
+      name: "LayerFXMetal",
+      dependencies: ["LayerFX", "LayerFXMath", "LayerFXFiles", "CLayerFXMetalGuard"],
       exclude: ["README.md"]),
     .target(
       name: "LayerFXTesting",
@@ -116,7 +118,7 @@ let package = Package(
       name: "LayerFXCLI",
       dependencies: [
         "LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
-        "LayerFXComposition",
+        "LayerFXComposition", "LayerFXFiles",
         "LayerFXMetal",
       ]),
     .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI"]),
@@ -144,6 +146,7 @@ let package = Package(
       name: "LayerFXCompositionTests",
       dependencies: [
         "LayerFXComposition", "LayerFXAnimation", "LayerFX", "LayerFXKernels", "LayerFXTestSupport",
+        "LayerFXFiles",
       ]),
     .testTarget(
       name: "LayerFXMetalTests",

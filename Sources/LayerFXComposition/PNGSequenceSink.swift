@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LayerFX
+import LayerFXFiles
 import LayerFXPNG
 
 /// Writes an animation's frames as PNG files `DIR/frame_0000.png`, …, encoding up to

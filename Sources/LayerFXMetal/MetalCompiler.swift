@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXFiles
 
 /// Compiles the translation unit of a `.metal` source into a shared object with the Swift
 /// toolchain's `clang++`, caching the result on disk.
@@ -178,10 +179,10 @@ struct MetalCompiler {
     if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text {
       return
     }
-    let temporary = path + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
-    try text.write(toFile: temporary, atomically: false, encoding: .utf8)
-    guard rename(temporary, path) == 0 else {
-      throw MetalCompileError.loadFailed("cannot write \(path)")
+    do {
+      try AtomicFile.write(text, to: path)
+    } catch {
+      throw MetalCompileError.loadFailed(error.description)
     }
   }
 }

@@ -1,5 +1,6 @@
 import CPNGShim
 import LayerFX
+import LayerFXFiles
 
 /// Encodes LayerFX images as PNG (colour type 6, RGBA, non-interlaced) with libpng.
 ///
@@ -103,7 +104,15 @@ public struct PNGEncoder: Sendable {
   public func write(_ image: Image, to path: String, metadata: PNGMetadata = PNGMetadata())
     throws(PNGError)
   {
-    try PNGFile.writeAtomically(encode(image, metadata: metadata, name: path), toPath: path)
+    let bytes = try encode(image, metadata: metadata, name: path)
+    do {
+      try AtomicFile.write(bytes, to: path)
+    } catch {
+      switch error {
+      case .cannotWrite(let path, let reason): throw .cannotWrite(path: path, reason: reason)
+      case .wouldOverwriteInput(let path): throw .cannotWrite(path: path, reason: "it is an input")
+      }
+    }
   }
 
   private func encode<Sample>(

@@ -1,5 +1,6 @@
 import LayerFX
 import LayerFXComposition
+import LayerFXFiles
 import LayerFXPNG
 
 extension ShaderArgumentError: ExitCoded {
@@ -31,7 +32,11 @@ extension CompositionError: ExitCoded {
   var exitCode: ExitCode {
     switch self {
     case .limitExceeded: .dataError
-    case .cannotCreateDirectory, .cannotWrite, .wouldOverwriteInput: .cannotCreate
+    case .cannotCreateDirectory: .cannotCreate
     }
   }
+}
+
+extension AtomicFileError: ExitCoded {
+  var exitCode: ExitCode { .cannotCreate }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXFiles
 import LayerFXComposition
 import LayerFXPNG
 

@@ -1,5 +1,5 @@
 import Foundation
-import LayerFXComposition
+import LayerFXFiles
 
 /// Writes text outputs (SVG charts) the way frames are written (``AtomicFile``), so a failed run
 /// leaves no partial file.
@@ -11,7 +11,7 @@ enum TextFile {
   ///   - path: The file to create or replace.
   ///   - protected: Files the command reads, which the output may not replace.
   /// - Throws: ``CLIError/cannotWrite(path:reason:)`` when the directory does not exist,
-  ///   ``CompositionError`` when the file cannot be written or is one of `protected`.
+  ///   ``AtomicFileError`` when the file cannot be written or is one of `protected`.
   static func write(_ text: String, to path: String, protecting protected: [String] = []) throws {
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path

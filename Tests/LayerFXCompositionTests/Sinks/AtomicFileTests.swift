@@ -1,5 +1,6 @@
 import Foundation
 import LayerFXComposition
+import LayerFXFiles
 import LayerFXTestSupport
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
     let other = directory.path("alias.json")
     try AtomicFile.write("{}", to: input)
     try FileManager.default.linkItem(atPath: input, toPath: other)
-    #expect(throws: CompositionError.wouldOverwriteInput(path: other)) {
+    #expect(throws: AtomicFileError.wouldOverwriteInput(path: other)) {
       try AtomicFile.write("x", to: other, protecting: [input])
     }
     #expect(try String(contentsOfFile: input, encoding: .utf8) == "{}")
@@ -46,7 +47,7 @@ import Testing
   func deviceAndFailure() throws {
     try AtomicFile.write("discarded", to: "/dev/null")
     #expect(
-      throws: CompositionError.cannotWrite(
+      throws: AtomicFileError.cannotWrite(
         path: "/nonexistent-layerfx/out.txt", reason: "No such file or directory")
     ) {
       try AtomicFile.write("x", to: "/nonexistent-layerfx/out.txt")

@@ -36,11 +36,11 @@ public enum AtomicFile {
   ///   - bytes: The whole new content.
   ///   - path: The file to create or replace.
   ///   - protected: Paths of files the command reads; refused as destinations.
-  /// - Throws: ``CompositionError/wouldOverwriteInput(path:)`` when `path` is one of
-  ///   `protected` (same device and inode); ``CompositionError/cannotWrite(path:reason:)`` with
+  /// - Throws: ``AtomicFileError/wouldOverwriteInput(path:)`` when `path` is one of
+  ///   `protected` (same device and inode); ``AtomicFileError/cannotWrite(path:reason:)`` with
   ///   the system's reason.
   public static func write(_ bytes: [UInt8], to path: String, protecting protected: [String] = [])
-    throws(CompositionError)
+    throws(AtomicFileError)
   {
     let target = resolvingLink(path)
     var status = stat()
@@ -96,7 +96,7 @@ public enum AtomicFile {
   ///
   /// - Throws: As ``write(_:to:protecting:)``.
   public static func write(_ text: String, to path: String, protecting protected: [String] = [])
-    throws(CompositionError)
+    throws(AtomicFileError)
   {
     try write(Array(text.utf8), to: path, protecting: protected)
   }
@@ -144,7 +144,7 @@ public enum AtomicFile {
 
   /// Creates a new hidden temporary file; returns its descriptor and name.
   private static func createTemporary(directory: String, base: String, mode: mode_t, path: String)
-    throws(CompositionError) -> (Int32, String)
+    throws(AtomicFileError) -> (Int32, String)
   {
     for _ in 0..<8 {
       let name = temporaryPath(directory: directory, base: base)
