@@ -1,7 +1,7 @@
 import Foundation
 import LayerFX
-import LayerFXFiles
 import LayerFXComposition
+import LayerFXFiles
 import LayerFXPNG
 
 /// Options for the PNG files a command writes.
