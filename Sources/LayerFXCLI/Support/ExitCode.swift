@@ -4,7 +4,7 @@
 public enum ExitCode: Int32, Sendable {
   /// Success.
   case ok = 0
-  /// A check the command ran failed (`layerfx bench`: outputs disagree).
+  /// A check the command ran failed (`--check-bounds` found samples beyond maxSampleOffset).
   case failure = 1
   /// `EX_USAGE`: the command line was wrong.
   case usage = 64
