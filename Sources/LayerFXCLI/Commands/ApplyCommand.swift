@@ -58,6 +58,11 @@ enum ApplyCommand {
     let names = try arguments.positionals("KERNEL (see 'layerfx list')", InputImage.usageName)
     let function = try MetalFunctionReference.function(
       names[0], arguments: arguments, console: console)
+    guard function.kind != .fill else {
+      throw UsageError.invalid(
+        "'\(function.name)' is a fill (it draws without an input); use 'layerfx render "
+          + "\(names[0]) --size WxH -o OUT.png'")
+    }
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)

@@ -34,7 +34,7 @@ enum ListCommand {
     for function in ShaderLibrary.default.functions {
       console.print("\(function.name) (\(function.kind.rawValue) effect): \(function.summary)")
       for parameter in function.parameters {
-        console.print("  \(parameter.name): \(parameter.type.rawValue), \(parameter.helpText)")
+        console.print("  \(parameter.name): \(parameter.type.metalName), \(parameter.helpText)")
       }
     }
   }

@@ -36,7 +36,7 @@ enum RenderCommand {
     guard function.kind == .fill else {
       throw UsageError.invalid(
         "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
-          + "\(function.name) INPUT'")
+          + "\(names[0]) INPUT'")
     }
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)

@@ -149,4 +149,18 @@ let corruptPngSuiteFiles: [String] = {
       ])
     #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
   }
+
+  @Test("apply refuses a fill, which draws without an input, and names the render command")
+  func applyRefusesFill() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "apply", "noise", "testcard:8x8", "-o", directory.path("n.png"),
+    ])
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: 'noise' is a fill (it draws without an input); use 'layerfx render "
+        + "noise --size WxH -o OUT.png'")
+    #expect(try directory.contents().isEmpty)
+  }
 }
