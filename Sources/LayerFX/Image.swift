@@ -90,3 +90,21 @@ public struct Image: Sendable, Equatable {
     }
   }
 }
+
+extension SIMD4 where Scalar == Float {
+  /// Returns the premultiplied colour as a normalised render target stores it: each channel
+  /// clamped to [0, 1], NaN becoming 0 (the store's first step, and what stacked effects see
+  /// between them).
+  ///
+  /// Whole-vector compares and selects, no branch.
+  ///
+  /// Source: `Documentation/Semantics.md` §3.
+  @inlinable
+  public func premultipliedClamped() -> Self {
+    // `!(x >= 0)` is true for negatives and for NaN.
+    var clamped = self
+    clamped.replace(with: 0, where: .!(clamped .>= 0))
+    clamped.replace(with: 1, where: clamped .> 1)
+    return clamped
+  }
+}

@@ -121,7 +121,7 @@ public struct AnimationLimits: Sendable {
 
 extension Double {
   /// A whole number without a decimal point (`1800`), or the usual form when not whole.
-  fileprivate var formatted: String {
+  var formatted: String {
     self == rounded() && abs(self) < 1e15 ? "\(Int(self))" : "\(self)"
   }
 }

@@ -75,11 +75,10 @@ extension ChainRenderer {
     let width = Double(image.width) + 2 * pad.x
     let height = Double(image.height) + 2 * pad.y
     guard width * height <= Double(pixelLimit) else {
-      let count = { (value: Double) in value < 1e15 ? "\(Int(value))" : "\(value)" }
       throw .limitExceeded(
         "a maxSampleOffset of \(maxSampleOffset.x), \(maxSampleOffset.y) points pads the "
-          + "\(image.width) × \(image.height) image to \(count(width)) × "
-          + "\(count(height)) pixels, more than the limit of \(pixelLimit); lower the "
+          + "\(image.width) × \(image.height) image to \(width.formatted) × "
+          + "\(height.formatted) pixels, more than the limit of \(pixelLimit); lower the "
           + "amplitude (or --max-sample-offset) or raise --max-pixels")
     }
   }

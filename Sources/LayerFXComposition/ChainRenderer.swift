@@ -92,13 +92,7 @@ public struct ChainRenderer {
   ///
   /// Source: `Documentation/Semantics.md` §3.
   static func clampBetweenPasses(_ pixels: inout [half4]) {
-    for index in pixels.indices {
-      var clamped = pixels[index]
-      // `!(x >= 0)` is true for negatives and for NaN.
-      clamped.replace(with: 0, where: .!(clamped .>= 0))
-      clamped.replace(with: 1, where: clamped .> 1)
-      pixels[index] = clamped
-    }
+    for index in pixels.indices { pixels[index] = pixels[index].premultipliedClamped() }
   }
 }
 

@@ -35,20 +35,22 @@ public struct ContactSheetSink: FrameSink {
   ) throws(CompositionError) {
     let columns = min(columns, frameCount)
     let rows = (frameCount + columns - 1) / columns
-    let width = columns * frameWidth + (columns - 1) * Self.gutter
-    let height = rows * frameHeight + (rows - 1) * Self.gutter
-    guard width.multipliedReportingOverflow(by: height).partialValue <= pixelLimit,
-      width <= pixelLimit, height <= pixelLimit
+    // In Double, so no size can overflow before it is checked.
+    let width = Double(columns) * Double(frameWidth) + Double(columns - 1) * Double(Self.gutter)
+    let height = Double(rows) * Double(frameHeight) + Double(rows - 1) * Double(Self.gutter)
+    guard width * height <= Double(pixelLimit), width <= Double(pixelLimit),
+      height <= Double(pixelLimit)
     else {
       throw .limitExceeded(
-        "a contact sheet of \(frameCount) frames in \(columns) columns would be \(width)×\(height) "
+        "a contact sheet of \(frameCount) frames in \(columns) columns would be "
+          + "\(width.formatted)×\(height.formatted) "
           + "pixels, over the limit of \(pixelLimit) (raise it with --max-pixels, or render fewer "
           + "frames)")
     }
     self.columns = columns
     self.frameWidth = frameWidth
     self.frameHeight = frameHeight
-    image = Image(width: width, height: height, scale: scale)
+    image = Image(width: Int(width), height: Int(height), scale: scale)
   }
 
   /// Copies `frame` into cell `index` (row-major).

@@ -14,7 +14,8 @@ final class MetalArguments: @unchecked Sendable {
   private var mappings: [(pointer: UnsafeMutableRawPointer, length: Int)] = []
   private var allocations: [UnsafeMutableRawPointer] = []
 
-  /// Binds `values` (checked against `signature`'s parameters, in order).
+  /// Binds `values`, already checked against the function's parameters when the shader was
+  /// prepared, one slot each in parameter order.
   init(_ values: [Shader.Argument], binary16: Bool) {
     slots = .allocate(capacity: Swift.max(1, values.count))
     slots.initialize(
@@ -37,7 +38,8 @@ final class MetalArguments: @unchecked Sendable {
             guarded(
               colors.flatMap { [Float16($0.x), Float16($0.y), Float16($0.z), Float16($0.w)] }))
         } else {
-          slot.pointer = UnsafeRawPointer(guarded(colors.flatMap { [$0.x, $0.y, $0.z, $0.w] }))
+          // A half4 is four contiguous Floats: the array's storage is already the layout.
+          slot.pointer = UnsafeRawPointer(guarded(colors))
         }
         slot.count = colors.count
       case .data(let bytes):
@@ -46,8 +48,12 @@ final class MetalArguments: @unchecked Sendable {
       case .image(let image):
         let texels = UnsafeMutablePointer<Float>.allocate(
           capacity: Swift.max(1, 4 * image.pixels.count))
-        for (i, pixel) in image.pixels.enumerated() {
-          (texels + 4 * i).initialize(from: [pixel.x, pixel.y, pixel.z, pixel.w], count: 4)
+        // A half4 is four contiguous Floats: one copy of the pixel storage.
+        image.pixels.withUnsafeBufferPointer { pixels in
+          pixels.withMemoryRebound(to: Float.self) { floats in
+            _ = UnsafeMutableBufferPointer(start: texels, count: floats.count).initialize(
+              from: floats)
+          }
         }
         allocations.append(UnsafeMutableRawPointer(texels))
         slot.pointer = UnsafeRawPointer(texels)

@@ -98,8 +98,7 @@ struct MetalCompiler {
     let flags =
       Self.baseFlags + Self.cpuFlags + (binary16 ? ["-DLFX_HALF_BINARY16"] : [])
       + ["-iquote", directory]
-    let header = StandInHeader.metalStandardLibrary + StandInHeader.swiftUIMetal
-    let headerKey = Self.hash(["\(StandInHeader.version)", header])
+    let headerKey = Self.headerKey
     let key = Self.hash([unit, headerKey, flags.joined(separator: " "), clang])
     let include = cacheDirectory + "/include-" + headerKey
     let object = cacheDirectory + "/\(key).so"
@@ -174,6 +173,11 @@ struct MetalCompiler {
     }
     return String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16)
   }
+
+  /// The stand-in headers' part of every cache key: fixed for the process, hashed once.
+  private static let headerKey = hash([
+    "\(StandInHeader.version)", StandInHeader.metalStandardLibrary + StandInHeader.swiftUIMetal,
+  ])
 
   private static func writeAtomically(_ text: String, to path: String) throws {
     if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text {

@@ -75,10 +75,8 @@ enum RGBASamples {
     let count = image.pixels.count
     return [Sample](unsafeUninitializedCapacity: count * 4) { codes, initialized in
       for (index, pixel) in image.pixels.enumerated() {
-        // Step 1, the render target's clamp. `!(x >= 0)` also catches NaN, which stores as 0.
-        var premultiplied = pixel
-        premultiplied.replace(with: 0, where: .!(premultiplied .>= 0))
-        premultiplied.replace(with: 1, where: premultiplied .> 1)
+        // Step 1, the render target's clamp (NaN stores as 0).
+        let premultiplied = pixel.premultipliedClamped()
         // Step 2: colour / alpha, alpha / 1. Alpha 0 divides by +∞ instead, so its colour (now
         // in [0, 1]) becomes 0 with no 0 / 0; otherwise the quotient lies in [0, +∞], never NaN,
         // and only the upper clamp is needed. Whole-vector selects against constants compile

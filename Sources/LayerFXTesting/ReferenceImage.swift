@@ -51,8 +51,8 @@ public func compareReference(
   precondition(
     actual.width == expected.width && actual.height == expected.height,
     "sizes differ: \(actual.width)×\(actual.height) vs \(expected.width)×\(expected.height)")
-  let a = try codes(of: actual)
-  let e = try codes(of: expected)
+  let a = codes(of: actual)
+  let e = codes(of: expected)
   var maxError = 0
   var sum = 0
   var mismatches = 0
@@ -171,21 +171,7 @@ public func renderEffect(_ shader: Shader, on image: Image, maxSampleOffset: flo
 }
 
 /// The RGBA codes the PNG encoder stores for `image` (8 bits, straight alpha).
-private func codes(of image: Image) throws -> [UInt8] {
-  let file = try PNGEncoder(compressionLevel: 0).encode(image)
-  let decoded = try PNGDecoder().decode(file).image
-  // Decoding gives premultiplied floats k / 255; re-quantise exactly to the stored codes.
-  var result = [UInt8](repeating: 0, count: 4 * decoded.pixels.count)
-  for (i, p) in decoded.pixels.enumerated() {
-    let alpha = p.w
-    let straight = alpha > 0 ? SIMD3(p.x, p.y, p.z) / alpha : .zero
-    result[4 * i] = UInt8((straight.x * 255).rounded())
-    result[4 * i + 1] = UInt8((straight.y * 255).rounded())
-    result[4 * i + 2] = UInt8((straight.z * 255).rounded())
-    result[4 * i + 3] = UInt8((alpha * 255).rounded())
-  }
-  return result
-}
+private func codes(of image: Image) -> [UInt8] { PNGEncoder.rgba8(image) }
 
 private func writeArtifacts(expected: Image, actual: Image, to directory: String) throws {
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -193,7 +179,7 @@ private func writeArtifacts(expected: Image, actual: Image, to directory: String
   try PNGEncoder().write(actual, to: directory + "/actual.png")
   guard expected.width == actual.width && expected.height == actual.height else { return }
   let pixels = zip(expected.pixels, actual.pixels).map { e, a -> half4 in
-    let d = simd_min(abs(e - a) * 16, half4(repeating: 1))
+    let d = pointwiseMin(abs(e - a) * 16, half4(repeating: 1))
     return half4(d.x, d.y, d.z, 1)
   }
   try PNGEncoder().write(
@@ -204,5 +190,3 @@ private func writeArtifacts(expected: Image, actual: Image, to directory: String
 private func report(_ message: String, sourceLocation: SourceLocation) {
   Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
 }
-
-private func simd_min(_ a: half4, _ b: half4) -> half4 { pointwiseMin(a, b) }

@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
 import LayerFXPNG
@@ -55,7 +56,7 @@ enum RenderCommand {
     var named = try ApplyCommand.bind(
       arguments.all("arg"), to: function, pixelLimit: render.pixelLimit)
     if let time = try arguments.value("time", as: .number) {
-      guard let parameter = function.parameters.first(where: { $0.role == .timeSinceTrigger })
+      guard let parameter = function.parameter(role: .timeSinceTrigger)
       else { throw UsageError.invalid("'\(function.name)' has no time parameter; drop --time") }
       guard !named.contains(where: { $0.name == parameter.name }) else {
         throw UsageError.invalid("--time and --arg \(parameter.name) cannot be used together")
