@@ -9,7 +9,8 @@
 //   `-target-cpu haswell`: eight float lanes per instruction for the lane fast path. That is
 //   the x86-64-v3 level, which this toolchain cannot name; on an AVX-512 Zen 4 it is still the
 //   right level (a haswell build ran at full speed there, and AVX-512 gathers are slow). The
-//   binary then needs such a CPU (it stops with SIGILL elsewhere). LAYERFX_PORTABLE=1 gives a
+//   binary then needs such a CPU: on another it stops at load time with one line and exit 69
+//   (Sources/CLayerFXCPULevel), never a SIGILL later. LAYERFX_PORTABLE=1 gives a
 //   portable x86-64 build of this repository.
 // - As a dependency: SwiftPM refuses unsafe flags in a versioned (`from:`) dependency, and a
 //   user's manifest cannot set our environment variables. So this manifest leaves the flags out
@@ -53,6 +54,10 @@ let buildsForHostAVX2: Bool = {
 let engineSwiftSettings: [SwiftSetting] =
   buildsForHostAVX2 ? [.unsafeFlags(["-target-cpu", "haswell"])] : []
 
+/// Tells CLayerFXCPULevel which level the engine targets were built for, so that a binary
+/// refuses, at load time and in one line, a CPU without it (instead of a SIGILL later).
+let cpuLevelCSettings: [CSetting] = buildsForHostAVX2 ? [.define("LAYERFX_X86_64_V3")] : []
+
 let package = Package(
   name: "LayerFX",
   products: [
@@ -73,7 +78,8 @@ let package = Package(
     // MARK: Library
     .target(name: "LayerFXMath", exclude: ["README.md"], swiftSettings: engineSwiftSettings),
     .target(
-      name: "LayerFX", dependencies: ["LayerFXMath", "CLaneShuffle"], exclude: ["README.md"],
+      name: "LayerFX", dependencies: ["LayerFXMath", "CLaneShuffle", "CLayerFXCPULevel"],
+      exclude: ["README.md"],
       swiftSettings: engineSwiftSettings),
     .target(
       name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"], exclude: ["README.md"],
@@ -97,6 +103,8 @@ let package = Package(
       name: "LayerFXTesting",
       dependencies: ["LayerFX", "LayerFXMath", "LayerFXPNG", "LayerFXMetal"],
       exclude: ["README.md"]),
+    // The build's instruction-set level, and the load-time check that the CPU has it.
+    .target(name: "CLayerFXCPULevel", cSettings: cpuLevelCSettings),
     // The fault guard (sigsetjmp around compiled shader calls) and guarded array memory.
     .target(name: "CLayerFXMetalGuard"),
 

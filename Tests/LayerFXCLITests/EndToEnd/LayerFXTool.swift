@@ -26,16 +26,18 @@ struct LayerFXTool {
     return bundle.deletingLastPathComponent().appendingPathComponent("layerfx")
   }()
 
-  /// Runs `layerfx` with `arguments`, reading `input` on standard input; standard output and
-  /// error go to files (no pipe can fill).
-  static func run(_ arguments: [String], in directory: URL? = nil, input: Data? = nil) throws
-    -> Result
-  {
+  /// Runs `layerfx` (or `program`, such as an emulator given `layerfx` among its arguments)
+  /// with `arguments`, reading `input` on standard input; standard output and error go to files
+  /// (no pipe can fill).
+  static func run(
+    _ arguments: [String], in directory: URL? = nil, input: Data? = nil,
+    program: URL = executable
+  ) throws -> Result {
     let scratch = try TemporaryDirectory()
     _ = FileManager.default.createFile(atPath: scratch.path("out"), contents: nil)
     _ = FileManager.default.createFile(atPath: scratch.path("err"), contents: nil)
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     if let input {
