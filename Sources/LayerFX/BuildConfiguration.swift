@@ -11,10 +11,11 @@ public enum BuildConfiguration {
     #endif
   }()
 
-  /// The instruction-set level the engine targets (`LayerFXMath`, `LayerFX`, `LayerFXKernels`)
-  /// were compiled for: `"x86-64-v3"` (AVX2, FMA and F16C; the manifest's `-target-cpu
-  /// haswell`, eight float lanes per instruction) or `"portable"` (the architecture's baseline).
-  /// A binary built for x86-64-v3 refuses, when it is loaded, a CPU without it: one line on
+  /// The instruction-set level the engine targets were compiled for.
+  ///
+  /// `"x86-64-v3"` (AVX2, FMA and F16C; the manifest's `-target-cpu haswell` on `LayerFXMath`,
+  /// `LayerFX` and `LayerFXKernels`, eight float lanes per instruction) or `"portable"` (the
+  /// architecture's baseline). A binary built for x86-64-v3 refuses, when it is loaded, a CPU without it: one line on
   /// standard error and exit 69 (`Sources/CLayerFXCPULevel`), never a SIGILL later.
   public static let cpuLevel = String(cString: lfx_build_cpu_level())
 

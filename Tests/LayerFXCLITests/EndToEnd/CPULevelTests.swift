@@ -2,8 +2,9 @@ import Foundation
 import LayerFX
 import Testing
 
-/// A binary built for x86-64-v3 must refuse a CPU without AVX2 in one line at load time, not die
-/// of SIGILL later. The test runs it under QEMU's user-mode emulator with CPU models whose
+/// A binary built for x86-64-v3 refuses a CPU without AVX2 in one line at load time.
+///
+/// Without the check it would die of SIGILL later, with no word. The test runs it under QEMU's user-mode emulator with CPU models whose
 /// features are documented by QEMU (`qemu-x86_64 -cpu help`): Nehalem has SSE4.2 and no AVX;
 /// Haswell has AVX2, FMA and F16C.
 @Suite struct CPULevelTests {
