@@ -15,7 +15,9 @@ import Testing
     values += (0..<100_000).map { _ in Float.random(in: 0...65535, using: &generator) }
     for start in stride(from: 0, to: values.count - 3, by: 4) {
       let x = SIMD4(values[start], values[start + 1], values[start + 2], values[start + 3])
-      let expected = x.rounded(.toNearestOrAwayFromZero)
+      let rounded = x.rounded(.toNearestOrAwayFromZero)
+      let expected = SIMD4<UInt32>(
+        UInt32(rounded.x), UInt32(rounded.y), UInt32(rounded.z), UInt32(rounded.w))
       let actual = RGBASamples.roundedHalfUp(x)
       if actual != expected {
         Issue.record("\(x): \(actual) ≠ \(expected)")
