@@ -78,7 +78,7 @@ let package = Package(
     .target(
       name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"], exclude: ["README.md"],
       swiftSettings: engineSwiftSettings),
-    .target(name: "LayerFXFiles", exclude: ["README.md"]),
+    .target(name: "LayerFXFiles", dependencies: ["CLayerFXFiles"], exclude: ["README.md"]),
     .target(
       name: "LayerFXPNG", dependencies: ["LayerFX", "LayerFXMath", "LayerFXFiles", "CPNGShim"],
       exclude: ["README.md"]),
@@ -99,6 +99,8 @@ let package = Package(
       exclude: ["README.md"]),
     // The fault guard (sigsetjmp around compiled shader calls) and guarded array memory.
     .target(name: "CLayerFXMetalGuard"),
+    // The signal handler that unlinks temporaries (async-signal-safe C) and the C argv.
+    .target(name: "CLayerFXFiles"),
 
     // MARK: System
     // Header-only shuffles of eight floats (clang's __builtin_shufflevector) for the lane
@@ -109,7 +111,7 @@ let package = Package(
       name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // Every libpng call that can fail, and every setjmp, lives in this C target, so libpng's
     // longjmp never crosses a Swift frame. Swift sees status codes and messages only.
-    .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+    .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
 
     // MARK: Tool
     // The CLI's commands live in a library so the parser can be unit-tested; `layerfx` is
@@ -121,7 +123,7 @@ let package = Package(
         "LayerFXComposition", "LayerFXFiles",
         "LayerFXMetal",
       ]),
-    .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI"]),
+    .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI", "LayerFXFiles"]),
 
     // MARK: Tests
     .target(

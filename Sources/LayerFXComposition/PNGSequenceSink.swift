@@ -8,8 +8,15 @@ import LayerFXPNG
 /// `concurrentEncodes` frames in the background while the next one renders.
 ///
 /// At most `concurrentEncodes + 1` frames are alive at once, so memory does not grow with the
-/// number of frames. A killed run leaves only complete frames: each frame is written to an
-/// unnamed file that gets its name only once complete (``AtomicFile``).
+/// number of frames. Frames are encoded and synced in parallel but named strictly in order
+/// (``AtomicFile/prepare(_:for:protecting:followsSymbolicLink:)``, then
+/// ``PreparedFile/commit()`` for frame k only after frame k − 1), so after an error, a signal
+/// or SIGKILL the directory holds complete frames 0…k of this run and no gap: a frame that
+/// failed stops every later one from being named. A symbolic link under a frame name is
+/// replaced, never written through. Before the first frame, files named like frames
+/// (`frame_DIGITS.png`) that this run will not write (left by a longer earlier run) and hidden
+/// temporaries of a killed run (`.layerfx-HEX.tmp`) are removed, so the directory holds
+/// exactly this animation.
 public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   private let directory: String
   private let frameCount: Int
@@ -21,6 +28,10 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   private let slots: DispatchSemaphore
   private let lock = NSLock()
   private var firstError: (any Error)?
+  /// Encoded frames waiting for an earlier one before they are named, by index.
+  private var ready: [Int: PreparedFile] = [:]
+  /// The next frame to name.
+  private var nextToCommit = 0
 
   /// The file name of frame `index` (from 0) of `count`: `frame_0000.png`, … with at least four
   /// digits and as many as the last frame needs, so names sort in frame order.
@@ -46,7 +57,8 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   ///   - concurrentEncodes: How many frames may encode at once (≥ 1).
   ///   - protected: Files the command reads, which no frame may replace
   ///     (``AtomicFile/write(_:to:protecting:)-([UInt8],_,_)``).
-  /// - Throws: ``CompositionError/cannotCreateDirectory(path:reason:)``.
+  /// - Throws: ``CompositionError/cannotCreateDirectory(path:reason:)`` with the system's
+  ///   reason.
   public init(
     directory: String, frameCount: Int, encoder: PNGEncoder = PNGEncoder(),
     metadata: PNGMetadata = PNGMetadata(), concurrentEncodes: Int = 1,
@@ -54,15 +66,48 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   ) throws(CompositionError) {
     self.protected = protected
     do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      try Directory.create(directory)
     } catch {
-      throw .cannotCreateDirectory(path: directory, reason: error.localizedDescription)
+      switch error {
+      case .cannotWrite(_, let reason), .writeFailed(_, let reason):
+        throw .cannotCreateDirectory(path: directory, reason: reason)
+      case .notRegularFile, .wouldOverwriteInput:
+        throw .cannotCreateDirectory(path: directory, reason: "\(error)")
+      }
     }
     self.directory = directory.hasSuffix("/") ? directory : directory + "/"
     self.frameCount = frameCount
     self.encoder = encoder
     self.metadata = metadata
     slots = DispatchSemaphore(value: max(1, concurrentEncodes))
+    removeStaleFiles()
+  }
+
+  /// Whether `name` is a frame file name: `frame_`, four or more digits, `.png`.
+  ///
+  /// - Parameter name: A file name, without a directory.
+  /// - Returns: `true` for `frame_0000.png`, `frame_123456.png`; `false` for `frame_12.png`.
+  public static func isFrameName(_ name: String) -> Bool {
+    guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return false }
+    let digits = name.dropFirst("frame_".count).dropLast(".png".count)
+    return digits.count >= 4 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
+  /// Removes frame files this run does not write and hidden temporaries of a killed run; a
+  /// file the command reads is kept.
+  private func removeStaleFiles() {
+    for name in Directory.names(in: directory) {
+      let isStaleFrame =
+        Self.isFrameName(name)
+        && Int(name.dropFirst("frame_".count).dropLast(".png".count)).map {
+          $0 >= frameCount || Self.frameName($0, of: frameCount) != name
+        } ?? true
+      let isInput = AtomicFile.isSameFile(
+        directory + name, asAnyOf: protected, followsSymbolicLink: false)
+      if (isStaleFrame || Directory.isTemporaryName(name)) && !isInput {
+        Directory.removeFile(name, in: directory)
+      }
+    }
   }
 
   /// Queues frame `index` to be written; waits while every encode slot is busy.
@@ -81,11 +126,29 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     queue.async(group: group) { [self] in
       defer { slots.signal() }
       do {
-        try AtomicFile.write(
-          encoder.encode(image, metadata: metadata, name: path), to: path, protecting: protected)
+        let file = try AtomicFile.prepare(
+          encoder.encode(image, metadata: metadata, name: path), for: path,
+          protecting: protected, followsSymbolicLink: false)
+        try lock.withLock { try commitInOrder(file, index: index) }
       } catch {
-        lock.withLock { firstError = firstError ?? error }
+        lock.withLock {
+          firstError = firstError ?? error
+          // Nothing after a missing frame is ever named.
+          ready.removeAll()
+        }
       }
+    }
+  }
+
+  /// Names `file` (frame `index`) and every waiting frame after it, in order.
+  ///
+  /// Called with `lock` held. After an error nothing more is named.
+  private func commitInOrder(_ file: PreparedFile, index: Int) throws {
+    guard firstError == nil else { return }
+    ready[index] = file
+    while let next = ready.removeValue(forKey: nextToCommit) {
+      try next.commit()
+      nextToCommit += 1
     }
   }
 
