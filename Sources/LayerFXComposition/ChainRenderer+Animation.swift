@@ -2,10 +2,11 @@ import LayerFX
 import LayerFXMath
 
 extension ChainRenderer {
-  /// The widest and highest a padded layer may be, in pixels: `2²² − 2`, because the engine's
-  /// layer storage keeps one texel of slack past the padding and stays below 2²² texels a side
-  /// for its 32-bit lane indexing (`Sources/LayerFX/Layer.swift`). A side beyond it is refused
-  /// up front, never left to the engine's precondition.
+  /// The widest and highest a padded layer may be, in pixels: `2²² − 2`.
+  ///
+  /// The engine's layer storage keeps one texel of slack past the padding and stays below 2²²
+  /// texels a side for its 32-bit lane indexing (`Sources/LayerFX/Layer.swift`). A side beyond
+  /// it is refused up front, never left to the engine's precondition.
   public static let maxPaddedSide = (1 << 22) - 2
 
   /// Returns the passes of every frame time, having checked every pass's padded layer against
