@@ -7,7 +7,9 @@ public enum RawPNG {
 
   /// One chunk as found in a file.
   public struct Chunk: Equatable {
+    /// The four-letter chunk type.
     public var name: String
+    /// The chunk's data, without length, type and CRC.
     public var data: [UInt8]
     /// Whether the stored CRC equals the CRC-32 of type and data.
     public var hasValidCRC: Bool
