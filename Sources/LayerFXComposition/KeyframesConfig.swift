@@ -1,5 +1,6 @@
 import Foundation
 import LayerFXAnimation
+import LayerFXFiles
 
 /// A versioned JSON config document describing how an effect's parameters animate (the
 /// example is the ripple's).
@@ -131,14 +132,16 @@ public struct KeyframesConfig: Sendable {
     contentsOf url: URL, initialValue: ParameterValues, clock: String,
     defaultDuration: TimeInterval = 3
   ) throws(ConfigError) {
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      // Through the one input opener: a regular file, checked before it is read, at most
+      // 16 MiB; the reason is in the system's words.
+      bytes = try InputFile.read(url.path, limit: 16 << 20)
     } catch {
-      throw .unreadable(file: url.lastPathComponent, reason: error.localizedDescription)
+      throw .unreadable(file: url.lastPathComponent, reason: error.reason)
     }
     try self.init(
-      data: data, file: url.lastPathComponent, initialValue: initialValue, clock: clock,
+      data: Data(bytes), file: url.lastPathComponent, initialValue: initialValue, clock: clock,
       defaultDuration: defaultDuration)
   }
 }

@@ -14,6 +14,19 @@ public enum InputFileError: Error, Equatable, Sendable, CustomStringConvertible 
   /// Reading failed part way (`EIO`…); `reason` is the system's text.
   case readFailed(path: String, reason: String)
 
+  /// The problem without the file's name ("no such file", "Is a directory"), for an error
+  /// of another domain that names the file itself.
+  public var reason: String {
+    switch self {
+    case .notFound: "no such file"
+    case .notRegularFile(_, let kind): "not a regular file: \(kind)"
+    case .standardInputClosed: "standard input is closed"
+    case .tooLarge(_, let byteCount, let limit):
+      "file too large (\(byteCount.map { "\($0) bytes" } ?? "more bytes"), limit \(limit))"
+    case .cannotOpen(_, let reason), .readFailed(_, let reason): reason
+    }
+  }
+
   /// The message, one line naming the file.
   public var description: String {
     switch self {
@@ -21,9 +34,7 @@ public enum InputFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case .notRegularFile(let path, let kind):
       "\(path): not a regular file (\(kind)); give a file, or - to read standard input"
     case .standardInputClosed: "standard input: closed (no descriptor 0)"
-    case .tooLarge(let path, let byteCount, let limit):
-      "\(path): file too large (\(byteCount.map { "\($0) bytes" } ?? "more bytes"), "
-        + "limit \(limit))"
+    case .tooLarge(let path, _, _): "\(path): \(reason)"
     case .cannotOpen(let path, let reason): "\(path): cannot read file (\(reason))"
     case .readFailed(let path, let reason): "\(path): read error (\(reason))"
     }

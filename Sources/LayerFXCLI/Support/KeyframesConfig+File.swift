@@ -15,14 +15,25 @@ extension KeyframesConfig {
   ///     ``KeyframesConfig/init(data:file:initialValue:clock:defaultDuration:)``).
   ///   - clock: The parameter the default clock drives.
   ///   - defaultDuration: Seconds, > 0; the `duration` when the document has none.
-  /// - Throws: ``InputFileError`` when the file is missing, not a regular file, over
-  ///   ``maxFileByteCount`` or cannot be read (``InputFile``), and every decoding case of
-  ///   ``ConfigError``.
+  /// - Throws: ``ConfigError``: `unreadable` when the file is missing, not a regular file or
+  ///   cannot be opened (``InputFile``), and every decoding case; ``InputFileError`` when it
+  ///   is over ``maxFileByteCount`` or a read fails part way.
   init(
     file path: String, initialValue: ParameterValues, clock: String,
     defaultDuration: TimeInterval
   ) throws {
-    let bytes = try InputFile.read(path, limit: Self.maxFileByteCount)
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(path, limit: Self.maxFileByteCount)
+    } catch {
+      // A file that is missing or cannot be opened is the config's own error (exit 66); one
+      // too large (65) or failing mid-read (74) keeps its own exit status.
+      switch error {
+      case .notFound, .notRegularFile, .standardInputClosed, .cannotOpen:
+        throw ConfigError.unreadable(file: path, reason: error.reason)
+      case .tooLarge, .readFailed: throw error
+      }
+    }
     try self.init(
       data: Data(bytes), file: path == "-" ? InputFile.standardInputName : path,
       initialValue: initialValue, clock: clock,
