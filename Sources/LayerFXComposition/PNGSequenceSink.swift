@@ -32,6 +32,8 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   private var ready: [Int: PreparedFile] = [:]
   /// The next frame to name.
   private var nextToCommit = 0
+  /// The first frame that failed; it and every later frame stay unnamed.
+  private var firstFailedIndex = Int.max
 
   /// The file name of frame `index` (from 0) of `count`: `frame_0000.png`, … with at least four
   /// digits and as many as the last frame needs, so names sort in frame order.
@@ -131,25 +133,38 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
           protecting: protected, followsSymbolicLink: false)
         try lock.withLock { try commitInOrder(file, index: index) }
       } catch {
-        lock.withLock {
-          firstError = firstError ?? error
-          // Nothing after a missing frame is ever named.
-          ready.removeAll()
-        }
+        lock.withLock { fail(index: index, error) }
       }
     }
   }
 
-  /// Names `file` (frame `index`) and every waiting frame after it, in order.
+  /// Names `file` (frame `index`) and every waiting frame after it, in order, up to the
+  /// first frame that failed.
   ///
-  /// Called with `lock` held. After an error nothing more is named.
+  /// Called with `lock` held. Frames before a failed one are still named when they complete;
+  /// none after it ever is.
   private func commitInOrder(_ file: PreparedFile, index: Int) throws {
-    guard firstError == nil else { return }
+    guard index < firstFailedIndex else { return }
     ready[index] = file
-    while let next = ready.removeValue(forKey: nextToCommit) {
-      try next.commit()
+    while nextToCommit < firstFailedIndex, let next = ready.removeValue(forKey: nextToCommit) {
+      do {
+        try next.commit()
+      } catch {
+        fail(index: nextToCommit, error)
+        return
+      }
       nextToCommit += 1
     }
+  }
+
+  /// Records that frame `index` failed.
+  ///
+  /// It and every later frame are dropped (their prepared files removed). Called with `lock`
+  /// held.
+  private func fail(index: Int, _ error: any Error) {
+    firstError = firstError ?? error
+    firstFailedIndex = min(firstFailedIndex, index)
+    ready = ready.filter { $0.key < firstFailedIndex }
   }
 
   /// Waits for every queued frame.

@@ -50,7 +50,7 @@ struct ChainRun {
     default: break
     }
     let writesOneImage = time != nil || arguments.has("contact-sheet")
-    if writesOneImage && outputPath != "-" {
+    if writesOneImage && !["-", "/dev/stdout", "/dev/null"].contains(outputPath) {
       try OutputOptions.checkIsFile(outputPath)
     } else if !writesOneImage && outputPath.lowercased().hasSuffix(".png") {
       throw UsageError.invalid(
@@ -159,7 +159,7 @@ struct ChainRun {
         return
       }
       // `-o /dev/null`: every frame renders and is dropped (timing a render, checking bounds).
-      if outputPath == "-" || outputPath == "/dev/null" {
+      if ["-", "/dev/stdout", "/dev/null"].contains(outputPath) {
         let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
         let discards = outputPath == "/dev/null"
         var stream = RawRGBASink { bytes in if !discards { try console.writeOutput(bytes) } }

@@ -8,7 +8,7 @@ import Testing
 /// Class 7 (interrupted runs) of issue 13 in the frame sink: frames are named in order, so a
 /// failure leaves no gap, and a reused directory holds exactly this animation.
 @Suite struct PNGSequenceSinkOrderTests {
-  @Test("a frame that fails stops every later frame from being named: no gap")
+  @Test("a frame that fails stops every later frame from being named; earlier ones are kept")
   func noGapAfterError() throws {
     let directory = try TemporaryDirectory()
     // A directory under frame 2's name: its write fails (EISDIR) however fast frames 3–5 are.
