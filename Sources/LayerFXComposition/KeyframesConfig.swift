@@ -5,7 +5,8 @@ import LayerFXFiles
 /// A versioned JSON config document describing how an effect's parameters animate (the
 /// example is the ripple's).
 ///
-/// Format (version 1); every key not listed is an error, every number must be finite:
+/// Format (version 1); every key not listed is an error, a key given twice in one object is an
+/// error, every number must be finite:
 /// ```json
 /// {
 ///   "version": 1,
@@ -85,6 +86,10 @@ public struct KeyframesConfig: Sendable {
     // Accept "NaN" / "Infinity" strings only so they can be rejected with their key path.
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(
       positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    // A key given twice would silently lose one of its values.
+    if let duplicate = JSONDuplicateKey.describe(data) {
+      throw .invalidJSON(file: file, reason: duplicate)
+    }
     let document: KeyframesConfigDocument
     do {
       document = try decoder.decode(KeyframesConfigDocument.self, from: data)
