@@ -117,6 +117,21 @@ import Testing
     #expect(try String(contentsOfFile: keyframes, encoding: .utf8) == #"{"version": 1}"#)
   }
 
+  @Test("apply's -o naming its .metal source is refused; the source is intact")
+  func outputIsMetalSource() throws {
+    let directory = try TemporaryDirectory()
+    let source = directory.path("tint.metal")
+    let text = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 tint(float2 position, half4 color) { return color; }
+      """
+    try text.write(toFile: source, atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(["apply", source + ":tint", "testcard:8x8", "-o", source])
+    #expect(result.status == 73)
+    #expect(try String(contentsOfFile: source, encoding: .utf8) == text)
+  }
+
   @Test("a symbolic link planted under a frame name is replaced; the file it names is kept")
   func plantedFrameLink() throws {
     let directory = try TemporaryDirectory()
