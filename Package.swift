@@ -84,14 +84,16 @@ let package = Package(
     .target(
       name: "LayerFXKernels", dependencies: ["LayerFX", "LayerFXMath"], exclude: ["README.md"],
       swiftSettings: engineSwiftSettings),
-    .target(name: "LayerFXFiles", exclude: ["README.md"]),
+    .target(name: "LayerFXFiles", dependencies: ["CLayerFXFiles"], exclude: ["README.md"]),
     .target(
       name: "LayerFXPNG", dependencies: ["LayerFX", "LayerFXMath", "LayerFXFiles", "CPNGShim"],
       exclude: ["README.md"]),
     .target(name: "LayerFXAnimation", dependencies: ["LayerFXMath"], exclude: ["README.md"]),
     .target(
       name: "LayerFXComposition",
-      dependencies: ["LayerFX", "LayerFXMath", "LayerFXAnimation", "LayerFXPNG", "LayerFXFiles"],
+      dependencies: [
+        "LayerFX", "LayerFXMath", "LayerFXAnimation", "LayerFXPNG", "LayerFXFiles", "CJansson",
+      ],
       exclude: ["README.md"]),
     // The .metal runner: compiles Metal source with the toolchain's clang++ against its own
     // stand-in headers and loads it as ShaderFunctions. No unsafe flags (it compiles at run time).
@@ -107,6 +109,8 @@ let package = Package(
     .target(name: "CLayerFXCPULevel", cSettings: cpuLevelCSettings),
     // The fault guard (sigsetjmp around compiled shader calls) and guarded array memory.
     .target(name: "CLayerFXMetalGuard"),
+    // The signal handler that unlinks temporaries (async-signal-safe C) and the C argv.
+    .target(name: "CLayerFXFiles"),
 
     // MARK: System
     // Header-only shuffles of eight floats (clang's __builtin_shufflevector) for the lane
@@ -117,7 +121,11 @@ let package = Package(
       name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // Every libpng call that can fail, and every setjmp, lives in this C target, so libpng's
     // longjmp never crosses a Swift frame. Swift sees status codes and messages only.
-    .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+    .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+    // Jansson from Debian (apt install libjansson-dev): rejects duplicate keys in config
+    // documents, which Foundation's JSON parsers accept silently.
+    .systemLibrary(
+      name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
 
     // MARK: Tool
     // The CLI's commands live in a library so the parser can be unit-tested; `layerfx` is
@@ -129,7 +137,7 @@ let package = Package(
         "LayerFXComposition", "LayerFXFiles",
         "LayerFXMetal",
       ]),
-    .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI"]),
+    .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI", "LayerFXFiles"]),
 
     // MARK: Tests
     .target(

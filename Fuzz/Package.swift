@@ -27,5 +27,11 @@ let package = Package(
     .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"]),
     fuzzTarget("PNGDecode", [.product(name: "LayerFX", package: "LayerFX")]),
     fuzzTarget("CommandLine", [.product(name: "LayerFXCLI", package: "LayerFX")]),
+    fuzzTarget(
+      "EffectArguments",
+      [
+        .product(name: "LayerFXCLI", package: "LayerFX"),
+        .product(name: "LayerFX", package: "LayerFX"),
+      ]),
   ]
 )

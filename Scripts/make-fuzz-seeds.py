@@ -6,6 +6,8 @@ colour chunks, built here byte by byte (zlib for the image data).
 CommandLine/: command lines as the FuzzCommandLine target reads them: a command-selector byte
 (index into CommandLineTool.commands: ripple, apply, list, convert, info) and NUL-separated
 arguments.
+EffectArguments/: NUL-separated pieces for the FuzzEffectArguments target: an --effect value,
+then --arg pairs, some with bytes that are not UTF-8.
 """
 import os, struct, zlib
 
@@ -102,6 +104,17 @@ def main():
     for name, (selector, arguments) in commands.items():
         data = bytes([selector]) + b'\x00'.join(a.encode() for a in arguments)
         open(os.path.join(lines, name), 'wb').write(data)
+    effects = os.path.join(ROOT, 'EffectArguments')
+    os.makedirs(effects, exist_ok=True)
+    pieces = {
+        'ripple-chain': [b'ripple:origin=200,150,amplitude=12,time=0.5', b'origin=1,2', b'time=1'],
+        'ripple-default-clock': [b'ripple', b'amplitude=-3e2'],
+        'unknown-name': [b'rippel:amp=1', b'ampl=3'],
+        'raw-bytes': [b'ripple:origin=1,\xff\xfe', b'time=\x1b[31m\n', b'\xf4\x8f\xbc\x80'],
+        'huge-values': [b'ripple:amplitude=1e39,speed=-0', b'frequency=nan', b'decay=1e-320'],
+    }
+    for name, parts in pieces.items():
+        open(os.path.join(effects, name), 'wb').write(b'\x00'.join(parts))
 
 
 if __name__ == '__main__':

@@ -92,7 +92,7 @@ enum BenchCommand {
       return size
     }
     if !sizes.isEmpty { options.sizes = sizes }
-    options.threadCounts = try arguments.value("threads", as: .counts) ?? options.threadCounts
+    options.threadCounts = try arguments.value("threads", as: .threadCounts) ?? options.threadCounts
     options.repeats = try arguments.value("repeats", as: .integer(in: 1...1000), default: 7)
     options.warmUps = try arguments.value("warmup", as: .integer(in: 0...1000), default: 1)
     options.tileSize = try arguments.value("tile-size", as: .integer(in: 1...65536))

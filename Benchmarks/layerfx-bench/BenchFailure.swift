@@ -28,7 +28,8 @@ enum BenchFailure: Error, CustomStringConvertible {
     case let error as PNGError:
       switch error {
       case .fileNotFound, .unreadable: .noInput
-      case .notPNG, .corrupt, .truncated, .tooLarge, .imageDataTooShort: .dataError
+      case .readFailed: .ioError
+      case .notPNG, .corrupt, .truncated, .tooLarge, .fileTooLarge, .imageDataTooShort: .dataError
       case .cannotEncode: .software
       case .cannotWrite: .cannotCreate
       }

@@ -1,7 +1,7 @@
 import LayerFXCLI
 
 extension ValueType where Value == [Int] {
-  /// A comma-separated list of whole numbers from 1 to 65536 (thread counts, tile edges).
+  /// A comma-separated list of whole numbers from 1 to 65536 (tile edges).
   static let counts = ValueType(expected: "comma-separated whole numbers from 1 to 65536") {
     text in
     let values = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
@@ -9,5 +9,14 @@ extension ValueType where Value == [Int] {
       return nil
     }
     return values.compactMap { $0 }
+  }
+
+  /// A comma-separated list of thread counts from 1 to 1024, the bound `layerfx --threads` has
+  /// (65536 threads would only exhaust the machine).
+  static let threadCounts = ValueType(expected: "comma-separated thread counts from 1 to 1024") {
+    text in
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    let values = parts.compactMap { Int($0) }.filter { (1...1024).contains($0) }
+    return !parts.isEmpty && values.count == parts.count ? values : nil
   }
 }

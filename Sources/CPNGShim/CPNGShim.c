@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 enum {
   message_capacity = 512,
@@ -417,4 +418,16 @@ void lfx_png_buffer_free(lfx_png_buffer *buffer) {
   buffer->bytes = NULL;
   buffer->size = 0;
   buffer->capacity = 0;
+}
+
+uint32_t lfx_png_crc32(const uint8_t *bytes, size_t count) {
+  uLong crc = crc32(0L, Z_NULL, 0);
+  // crc32 takes a uInt length: feed it in pieces below 2^31.
+  while (count > 0) {
+    uInt piece = count > 0x40000000u ? 0x40000000u : (uInt)count;
+    crc = crc32(crc, bytes, piece);
+    bytes += piece;
+    count -= piece;
+  }
+  return (uint32_t)crc;
 }

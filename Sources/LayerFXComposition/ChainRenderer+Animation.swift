@@ -2,6 +2,13 @@ import LayerFX
 import LayerFXMath
 
 extension ChainRenderer {
+  /// The widest and highest a padded layer may be, in pixels: `2²² − 2`.
+  ///
+  /// The engine's layer storage keeps one texel of slack past the padding and stays below 2²²
+  /// texels a side for its 32-bit lane indexing (`Sources/LayerFX/Layer.swift`). A side beyond
+  /// it is refused up front, never left to the engine's precondition.
+  public static let maxPaddedSide = (1 << 22) - 2
+
   /// Returns the passes of every frame time, having checked every pass's padded layer against
   /// `pixelLimit` first, so an animation is refused before its first frame renders and never
   /// midway (a keyframed amplitude that grows late is found here).
@@ -80,6 +87,13 @@ extension ChainRenderer {
           + "\(image.width) × \(image.height) image to \(width.formatted) × "
           + "\(height.formatted) pixels, more than the limit of \(pixelLimit); lower the "
           + "amplitude (or --max-sample-offset) or raise --max-pixels")
+    }
+    guard max(width, height) <= Double(Self.maxPaddedSide) else {
+      throw .limitExceeded(
+        "the \(image.width) × \(image.height) image padded by a maxSampleOffset of "
+          + "\(maxSampleOffset.x), \(maxSampleOffset.y) points is \(width.formatted) × "
+          + "\(height.formatted) pixels; a layer effect takes at most \(Self.maxPaddedSide) "
+          + "pixels a side")
     }
   }
 }

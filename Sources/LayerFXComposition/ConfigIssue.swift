@@ -92,8 +92,15 @@ extension KeyedDecodingContainer where Key == ConfigKey {
   /// Decodes an optional number and rejects NaN and infinities.
   func finiteNumber(_ key: ConfigKey) throws -> Double? {
     guard let number = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+    // Parameters reach the kernels as Float: 1e39 is finite as a Double but not as a Float,
+    // and is refused here, naming the key, rather than by the kernel mid-render.
     guard number.isFinite else {
       throw ConfigIssue(codingPath: codingPath + [key], .invalidValue("\(number) is not finite"))
+    }
+    guard Float(number).isFinite else {
+      throw ConfigIssue(
+        codingPath: codingPath + [key],
+        .invalidValue("\(number) is not finite as a Float (|x| ≤ 3.4e38)"))
     }
     return number
   }

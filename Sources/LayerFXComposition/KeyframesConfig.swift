@@ -1,10 +1,12 @@
 import Foundation
 import LayerFXAnimation
+import LayerFXFiles
 
 /// A versioned JSON config document describing how an effect's parameters animate (the
 /// example is the ripple's).
 ///
-/// Format (version 1); every key not listed is an error, every number must be finite:
+/// Format (version 1); every key not listed is an error, a key given twice in one object is an
+/// error, every number must be finite:
 /// ```json
 /// {
 ///   "version": 1,
@@ -84,6 +86,10 @@ public struct KeyframesConfig: Sendable {
     // Accept "NaN" / "Infinity" strings only so they can be rejected with their key path.
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(
       positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    // A key given twice would silently lose one of its values.
+    if let duplicate = JSONDuplicateKey.describe(data) {
+      throw .invalidJSON(file: file, reason: duplicate)
+    }
     let document: KeyframesConfigDocument
     do {
       document = try decoder.decode(KeyframesConfigDocument.self, from: data)
@@ -131,14 +137,16 @@ public struct KeyframesConfig: Sendable {
     contentsOf url: URL, initialValue: ParameterValues, clock: String,
     defaultDuration: TimeInterval = 3
   ) throws(ConfigError) {
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      // Through the one input opener: a regular file, checked before it is read, at most
+      // 16 MiB; the reason is in the system's words.
+      bytes = try InputFile.read(url.path, limit: 16 << 20)
     } catch {
-      throw .unreadable(file: url.lastPathComponent, reason: error.localizedDescription)
+      throw .unreadable(file: url.lastPathComponent, reason: error.reason)
     }
     try self.init(
-      data: data, file: url.lastPathComponent, initialValue: initialValue, clock: clock,
+      data: Data(bytes), file: url.lastPathComponent, initialValue: initialValue, clock: clock,
       defaultDuration: defaultDuration)
   }
 }

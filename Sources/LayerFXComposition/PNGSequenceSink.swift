@@ -8,8 +8,15 @@ import LayerFXPNG
 /// `concurrentEncodes` frames in the background while the next one renders.
 ///
 /// At most `concurrentEncodes + 1` frames are alive at once, so memory does not grow with the
-/// number of frames. A killed run leaves only complete frames: each frame is written to an
-/// unnamed file that gets its name only once complete (``AtomicFile``).
+/// number of frames. Frames are encoded and synced in parallel but named strictly in order
+/// (``AtomicFile/prepare(_:for:protecting:followsSymbolicLink:)``, then
+/// ``PreparedFile/commit()`` for frame k only after frame k − 1), so after an error, a signal
+/// or SIGKILL the directory holds complete frames 0…k of this run and no gap: a frame that
+/// failed stops every later one from being named. A symbolic link under a frame name is
+/// replaced, never written through. Before the first frame, files named like frames
+/// (`frame_DIGITS.png`) that this run will not write (left by a longer earlier run) and hidden
+/// temporaries of a killed run (`.layerfx-HEX.tmp`) are removed, so the directory holds
+/// exactly this animation.
 public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   private let directory: String
   private let frameCount: Int
@@ -21,6 +28,12 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   private let slots: DispatchSemaphore
   private let lock = NSLock()
   private var firstError: (any Error)?
+  /// Encoded frames waiting for an earlier one before they are named, by index.
+  private var ready: [Int: PreparedFile] = [:]
+  /// The next frame to name.
+  private var nextToCommit = 0
+  /// The first frame that failed; it and every later frame stay unnamed.
+  private var firstFailedIndex = Int.max
 
   /// The file name of frame `index` (from 0) of `count`: `frame_0000.png`, … with at least four
   /// digits and as many as the last frame needs, so names sort in frame order.
@@ -46,7 +59,8 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   ///   - concurrentEncodes: How many frames may encode at once (≥ 1).
   ///   - protected: Files the command reads, which no frame may replace
   ///     (``AtomicFile/write(_:to:protecting:)-([UInt8],_,_)``).
-  /// - Throws: ``CompositionError/cannotCreateDirectory(path:reason:)``.
+  /// - Throws: ``CompositionError/cannotCreateDirectory(path:reason:)`` with the system's
+  ///   reason.
   public init(
     directory: String, frameCount: Int, encoder: PNGEncoder = PNGEncoder(),
     metadata: PNGMetadata = PNGMetadata(), concurrentEncodes: Int = 1,
@@ -54,15 +68,48 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   ) throws(CompositionError) {
     self.protected = protected
     do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      try Directory.create(directory)
     } catch {
-      throw .cannotCreateDirectory(path: directory, reason: error.localizedDescription)
+      switch error {
+      case .cannotWrite(_, let reason), .writeFailed(_, let reason):
+        throw .cannotCreateDirectory(path: directory, reason: reason)
+      case .notRegularFile, .wouldOverwriteInput:
+        throw .cannotCreateDirectory(path: directory, reason: "\(error)")
+      }
     }
     self.directory = directory.hasSuffix("/") ? directory : directory + "/"
     self.frameCount = frameCount
     self.encoder = encoder
     self.metadata = metadata
     slots = DispatchSemaphore(value: max(1, concurrentEncodes))
+    removeStaleFiles()
+  }
+
+  /// Whether `name` is a frame file name: `frame_`, four or more digits, `.png`.
+  ///
+  /// - Parameter name: A file name, without a directory.
+  /// - Returns: `true` for `frame_0000.png`, `frame_123456.png`; `false` for `frame_12.png`.
+  public static func isFrameName(_ name: String) -> Bool {
+    guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return false }
+    let digits = name.dropFirst("frame_".count).dropLast(".png".count)
+    return digits.count >= 4 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
+  /// Removes frame files this run does not write and hidden temporaries of a killed run; a
+  /// file the command reads is kept.
+  private func removeStaleFiles() {
+    for name in Directory.names(in: directory) {
+      let isStaleFrame =
+        Self.isFrameName(name)
+        && Int(name.dropFirst("frame_".count).dropLast(".png".count)).map {
+          $0 >= frameCount || Self.frameName($0, of: frameCount) != name
+        } ?? true
+      let isInput = AtomicFile.isSameFile(
+        directory + name, asAnyOf: protected, followsSymbolicLink: false)
+      if (isStaleFrame || Directory.isTemporaryName(name)) && !isInput {
+        Directory.removeFile(name, in: directory)
+      }
+    }
   }
 
   /// Queues frame `index` to be written; waits while every encode slot is busy.
@@ -81,12 +128,43 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     queue.async(group: group) { [self] in
       defer { slots.signal() }
       do {
-        try AtomicFile.write(
-          encoder.encode(image, metadata: metadata, name: path), to: path, protecting: protected)
+        let file = try AtomicFile.prepare(
+          encoder.encode(image, metadata: metadata, name: path), for: path,
+          protecting: protected, followsSymbolicLink: false)
+        try lock.withLock { try commitInOrder(file, index: index) }
       } catch {
-        lock.withLock { firstError = firstError ?? error }
+        lock.withLock { fail(index: index, error) }
       }
     }
+  }
+
+  /// Names `file` (frame `index`) and every waiting frame after it, in order, up to the
+  /// first frame that failed.
+  ///
+  /// Called with `lock` held. Frames before a failed one are still named when they complete;
+  /// none after it ever is.
+  private func commitInOrder(_ file: PreparedFile, index: Int) throws {
+    guard index < firstFailedIndex else { return }
+    ready[index] = file
+    while nextToCommit < firstFailedIndex, let next = ready.removeValue(forKey: nextToCommit) {
+      do {
+        try next.commit()
+      } catch {
+        fail(index: nextToCommit, error)
+        return
+      }
+      nextToCommit += 1
+    }
+  }
+
+  /// Records that frame `index` failed.
+  ///
+  /// It and every later frame are dropped (their prepared files removed). Called with `lock`
+  /// held.
+  private func fail(index: Int, _ error: any Error) {
+    firstError = firstError ?? error
+    firstFailedIndex = min(firstFailedIndex, index)
+    ready = ready.filter { $0.key < firstFailedIndex }
   }
 
   /// Waits for every queued frame.

@@ -1,3 +1,5 @@
+import CLayerFXFiles
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -8,21 +10,28 @@
 /// failure carries `errno`'s text.
 ///
 /// `path` holds either its old content or all of the new bytes, never part of them, and a run
-/// killed part way leaves no stray file:
-/// - A symbolic link is followed: the file it names is replaced (or created, for a dangling
-///   link) and the link kept.
-/// - A device or FIFO (`/dev/null`, `/dev/stdout`) cannot be replaced by a rename; the bytes
-///   are written to it directly.
-/// - Otherwise the bytes go to an unnamed file (`O_TMPFILE`) in the destination's directory,
-///   which gets a name only when complete and synced: linked in directly when `path` is new, or
-///   under a hidden temporary name and then `rename(2)`d over an existing file. Where the file
-///   system has no `O_TMPFILE`, a hidden named temporary file is used the same way.
+/// that is interrupted leaves no stray file:
+/// - The bytes go to an unnamed file (`O_TMPFILE`) in the destination's directory, which gets
+///   a name only when complete and synced: linked in directly when `path` is new, or under a
+///   hidden temporary name `.layerfx-HEX.tmp` (27 bytes, whatever the length of `path`'s
+///   name, so it fits `NAME_MAX`) and then `rename(2)`d over an existing file. Where the file
+///   system has no `O_TMPFILE`, or `/proc` is not mounted, the hidden name is created at once
+///   with `O_CREAT | O_EXCL | O_NOFOLLOW`, so a planted file or symbolic link is never
+///   written through. Hidden names are registered with a SIGINT/SIGTERM/SIGHUP/SIGQUIT
+///   handler that unlinks them; only SIGKILL in the microseconds between link and rename can
+///   leave one.
+/// - A symbolic link at `path` is followed only when `followsSymbolicLink` is set (the single
+///   file named by `-o`): the file it names is replaced (or created, for a dangling link) and
+///   the link kept. Otherwise (frames in a directory) the link itself is replaced by the new
+///   file, and the file it pointed at is untouched.
+/// - A directory, FIFO, device or socket is never replaced or written, except the explicit
+///   names `/dev/stdout` and `/dev/stderr` (written to descriptors 1 and 2) and `/dev/null`.
 /// - An existing file keeps its permission bits; a new one gets 0666 minus the umask.
 /// - A file the command reads (its input, a keyframes file) is never replaced: the destination
 ///   is compared with each of them by device and inode, so no other path to the same file
-///   (a hard link, `./`, a symbolic link) slips through.
+///   (a hard link, `..`, a symbolic link, a bind mount) slips through.
 ///
-/// Source: open(2) (`O_TMPFILE`), linkat(2), rename(2), stat(2).
+/// Source: open(2) (`O_TMPFILE`, `O_EXCL`, `O_NOFOLLOW`), linkat(2), rename(2), stat(2).
 public enum AtomicFile {
   /// `O_TMPFILE` as Linux defines it (`__O_TMPFILE | O_DIRECTORY`); Glibc's module does not
   /// export the macro.
@@ -30,146 +39,167 @@ public enum AtomicFile {
   /// Source: Linux `include/uapi/asm-generic/fcntl.h`; open(2).
   private static let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
 
+  /// Whether `/proc/self/fd` exists, which naming an `O_TMPFILE` file with linkat(2) needs.
+  private static let hasProcessFileDescriptors = access("/proc/self/fd", X_OK) == 0
+
   /// Writes `bytes` to `path` atomically (see ``AtomicFile``).
   ///
   /// - Parameters:
   ///   - bytes: The whole new content.
   ///   - path: The file to create or replace.
   ///   - protected: Paths of files the command reads; refused as destinations.
-  /// - Throws: ``AtomicFileError/wouldOverwriteInput(path:)`` when `path` is one of
-  ///   `protected` (same device and inode); ``AtomicFileError/cannotWrite(path:reason:)`` with
-  ///   the system's reason.
-  public static func write(_ bytes: [UInt8], to path: String, protecting protected: [String] = [])
-    throws(AtomicFileError)
-  {
-    let target = resolvingLink(path)
-    var status = stat()
-    let exists = stat(target, &status) == 0
-    if exists && isProtected(status, by: protected) { throw .wouldOverwriteInput(path: path) }
-    let kind = status.st_mode & S_IFMT
-    if exists && kind == S_IFDIR { throw .cannotWrite(path: path, reason: text(EISDIR)) }
-    if exists && kind != S_IFREG {
-      let descriptor = open(target, O_WRONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: text(errno)) }
-      let failure = writeAll(bytes, to: descriptor)
-      if close(descriptor) != 0 || failure != 0 {
-        throw .cannotWrite(path: path, reason: text(failure != 0 ? failure : errno))
-      }
-      return
-    }
-    let mode = exists ? status.st_mode & 0o7777 : 0o666
-    let slash = target.lastIndex(of: "/")
-    let directory = slash.map { String(target[...$0]) } ?? ""
-    let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-    var temporaryName: String?
-    var descriptor = open(
-      directory.isEmpty ? "." : directory, temporaryFileFlag | O_WRONLY | O_CLOEXEC, mode)
-    if descriptor < 0 {
-      // No O_TMPFILE on this file system: a named, hidden temporary file instead.
-      guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
-        throw .cannotWrite(path: path, reason: text(errno))
-      }
-      (descriptor, temporaryName) = try createTemporary(
-        directory: directory, base: base, mode: mode, path: path)
-    }
-    var failure = writeAll(bytes, to: descriptor)
-    if failure == 0 && exists && fchmod(descriptor, mode) != 0 { failure = errno }
-    if failure == 0 && fsync(descriptor) != 0 { failure = errno }
-    if failure == 0 && temporaryName == nil {
-      let anonymous = "/proc/self/fd/\(descriptor)"
-      if !exists && linkat(AT_FDCWD, anonymous, AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0 {
-        close(descriptor)
-        return
-      }
-      temporaryName = linkTemporary(anonymous, directory: directory, base: base)
-      if temporaryName == nil { failure = errno }
-    }
-    if close(descriptor) != 0 && failure == 0 { failure = errno }
-    if failure == 0, let temporaryName, rename(temporaryName, target) != 0 { failure = errno }
-    if failure != 0 {
-      if let temporaryName { unlink(temporaryName) }
-      throw .cannotWrite(path: path, reason: text(failure))
-    }
+  ///   - followsSymbolicLink: Whether a symbolic link at `path` is followed (`true`) or
+  ///     replaced (`false`).
+  /// - Throws: ``AtomicFileError``: `wouldOverwriteInput` when `path` is one of `protected`
+  ///   (same device and inode); `notRegularFile` for a FIFO, device or socket;
+  ///   `cannotWrite` when the file cannot be created (a directory: `Is a directory`); `writeFailed` for an I/O error (ENOSPC,
+  ///   EIO) while writing.
+  public static func write(
+    _ bytes: [UInt8], to path: String, protecting protected: [String] = [],
+    followsSymbolicLink: Bool = true
+  ) throws(AtomicFileError) {
+    try prepare(bytes, for: path, protecting: protected, followsSymbolicLink: followsSymbolicLink)
+      .commit()
   }
 
-  /// Writes `text` as UTF-8 to `path` atomically (see ``write(_:to:protecting:)``).
+  /// Writes `text` as UTF-8 to `path` atomically (see ``write(_:to:protecting:followsSymbolicLink:)-([UInt8],_,_,_)``).
   ///
-  /// - Throws: As ``write(_:to:protecting:)``.
-  public static func write(_ text: String, to path: String, protecting protected: [String] = [])
-    throws(AtomicFileError)
-  {
-    try write(Array(text.utf8), to: path, protecting: protected)
+  /// - Throws: As ``write(_:to:protecting:followsSymbolicLink:)-([UInt8],_,_,_)``.
+  public static func write(
+    _ text: String, to path: String, protecting protected: [String] = [],
+    followsSymbolicLink: Bool = true
+  ) throws(AtomicFileError) {
+    try write(
+      Array(text.utf8), to: path, protecting: protected, followsSymbolicLink: followsSymbolicLink)
+  }
+
+  /// Writes and syncs `bytes` for `path` without giving them the name yet; the returned file's
+  /// ``PreparedFile/commit()`` does (frames prepared in parallel are committed in order).
+  ///
+  /// - Parameters: As ``write(_:to:protecting:followsSymbolicLink:)-([UInt8],_,_,_)``.
+  /// - Returns: The complete, synced, still unnamed (or hidden) file.
+  /// - Throws: As ``write(_:to:protecting:followsSymbolicLink:)-([UInt8],_,_,_)``.
+  public static func prepare(
+    _ bytes: [UInt8], for path: String, protecting protected: [String] = [],
+    followsSymbolicLink: Bool = true
+  ) throws(AtomicFileError) -> PreparedFile {
+    guard !path.isEmpty else { throw .cannotWrite(path: path, reason: "empty file name") }
+    if let descriptor = standardDescriptor(path) {
+      return PreparedFile(path: path, bytes: bytes, descriptor: descriptor)
+    }
+    let target = followsSymbolicLink ? resolvingLink(path) : path
+    var status = stat()
+    let exists = lstat(RawBytes.cString(target), &status) == 0
+    let kind = status.st_mode & S_IFMT
+    if exists && kind == S_IFDIR { throw .cannotWrite(path: path, reason: text(EISDIR)) }
+    if exists && kind != S_IFREG && kind != S_IFLNK {
+      throw .notRegularFile(path: path, kind: InputFile.kind(status.st_mode))
+    }
+    if exists && kind == S_IFREG && isProtected(status, by: protected) {
+      throw .wouldOverwriteInput(path: path)
+    }
+    // A replaced symbolic link's mode says nothing; the new file gets the default.
+    let keepsMode = exists && kind == S_IFREG
+    let mode = keepsMode ? status.st_mode & 0o7777 : 0o666
+    let slash = target.lastIndex(of: "/")
+    let directory = slash.map { String(target[...$0]) } ?? ""
+    var temporary: Temporary?
+    var descriptor: Int32 = -1
+    if hasProcessFileDescriptors {
+      descriptor = open(
+        RawBytes.cString(directory.isEmpty ? "." : directory),
+        temporaryFileFlag | O_WRONLY | O_CLOEXEC, mode)
+      if descriptor < 0 && ![EOPNOTSUPP, EISDIR, EINVAL].contains(errno) {
+        throw .cannotWrite(path: path, reason: text(errno))
+      }
+    }
+    if descriptor < 0 {
+      // No O_TMPFILE here: a hidden name, created new (never a planted file or link).
+      (descriptor, temporary) = try createTemporary(directory: directory, mode: mode, path: path)
+    }
+    let prepared = PreparedFile(
+      path: path, target: target, descriptor: descriptor, temporary: temporary,
+      directory: directory)
+    var failure = writeAll(bytes, to: descriptor)
+    if failure == 0 && keepsMode && fchmod(descriptor, mode) != 0 { failure = errno }
+    if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+    if failure != 0 {
+      prepared.discard()
+      throw error(failure, path: path)
+    }
+    return prepared
   }
 
   /// Whether `path` names the same file as one of `protected` (device and inode).
   ///
   /// - Parameters:
-  ///   - path: A destination; a symbolic link is followed.
-  ///   - protected: Paths of files the command reads.
+  ///   - path: A destination.
+  ///   - protected: Paths of files the command reads (symbolic links followed).
+  ///   - followsSymbolicLink: Whether a symbolic link at `path` is followed; `false` compares
+  ///     the directory entry a non-following write would replace.
   /// - Returns: `true` when writing `path` would replace one of them.
-  public static func isSameFile(_ path: String, asAnyOf protected: [String]) -> Bool {
+  public static func isSameFile(
+    _ path: String, asAnyOf protected: [String], followsSymbolicLink: Bool = true
+  ) -> Bool {
     var status = stat()
-    return stat(resolvingLink(path), &status) == 0 && isProtected(status, by: protected)
+    let name = RawBytes.cString(followsSymbolicLink ? resolvingLink(path) : path)
+    return lstat(name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+      && isProtected(status, by: protected)
+  }
+
+  /// Descriptor 1 or 2 for the explicit `/dev/stdout` and `/dev/stderr`, a new descriptor for
+  /// `/dev/null`; `nil` for any other path.
+  private static func standardDescriptor(_ path: String) -> Int32? {
+    switch path {
+    case "/dev/stdout": STDOUT_FILENO
+    case "/dev/stderr": STDERR_FILENO
+    case "/dev/null": -2
+    default: nil
+    }
   }
 
   private static func isProtected(_ status: stat, by protected: [String]) -> Bool {
     protected.contains { other in
       var otherStatus = stat()
-      return stat(other, &otherStatus) == 0 && otherStatus.st_dev == status.st_dev
-        && otherStatus.st_ino == status.st_ino
+      return stat(RawBytes.cString(other), &otherStatus) == 0
+        && otherStatus.st_dev == status.st_dev && otherStatus.st_ino == status.st_ino
     }
   }
 
   /// The file a symbolic link at `path` names (created there for a dangling link), or `path`.
   private static func resolvingLink(_ path: String) -> String {
     var status = stat()
-    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return path }
-    if let resolved = realpath(path, nil) {
+    let name = RawBytes.cString(path)
+    guard lstat(name, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return path }
+    if let resolved = realpath(name, nil) {
       defer { free(resolved) }
-      return String(cString: resolved)
+      return RawBytes.string(cString: resolved)
     }
     // A dangling link: the file it names, relative to the link's directory.
     var link = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let length = readlink(path, &link, Int(PATH_MAX))
+    let length = readlink(name, &link, Int(PATH_MAX))
     guard length > 0 else { return path }
-    let named = String(decoding: link[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let named = RawBytes.string(decoding: link[..<length].map { UInt8(bitPattern: $0) })
     let base = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
     return named.hasPrefix("/") ? named : base + named
   }
 
-  /// A hidden name beside the destination: `.NAME.RANDOM.tmp`.
-  private static func temporaryPath(directory: String, base: String) -> String {
-    "\(directory).\(base).\(UInt64.random(in: 0...UInt64.max)).tmp"
-  }
-
-  /// Creates a new hidden temporary file; returns its descriptor and name.
-  private static func createTemporary(directory: String, base: String, mode: mode_t, path: String)
-    throws(AtomicFileError) -> (Int32, String)
+  /// Creates a new hidden temporary file in `directory`; returns its descriptor and name.
+  private static func createTemporary(directory: String, mode: mode_t, path: String)
+    throws(AtomicFileError) -> (Int32, Temporary)
   {
     for _ in 0..<8 {
-      let name = temporaryPath(directory: directory, base: base)
-      let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-      if descriptor >= 0 { return (descriptor, name) }
+      let name = Temporary.name(in: directory)
+      let descriptor = open(
+        RawBytes.cString(name), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+      if descriptor >= 0 { return (descriptor, Temporary(name)) }
       if errno != EEXIST { break }
     }
     throw .cannotWrite(path: path, reason: text(errno))
   }
 
-  /// Gives the unnamed file `anonymous` a hidden temporary name; `nil` with `errno` set on
-  /// failure.
-  private static func linkTemporary(_ anonymous: String, directory: String, base: String)
-    -> String?
-  {
-    for _ in 0..<8 {
-      let name = temporaryPath(directory: directory, base: base)
-      if linkat(AT_FDCWD, anonymous, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 { return name }
-      if errno != EEXIST { break }
-    }
-    return nil
-  }
-
   /// Writes every byte, retrying after interruptions; returns 0 or the failing `errno`.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
     var written = 0
     return bytes.withUnsafeBytes { buffer in
       while written < buffer.count {
@@ -185,8 +215,16 @@ public enum AtomicFile {
     }
   }
 
+  /// The error for `errno` value `code` while writing `path`: an I/O error (the disk is full
+  /// or failing) or a file that cannot be written.
+  static func error(_ code: Int32, path: String) -> AtomicFileError {
+    [ENOSPC, EIO, EDQUOT, EFBIG, EPIPE].contains(code)
+      ? .writeFailed(path: path, reason: text(code))
+      : .cannotWrite(path: path, reason: text(code))
+  }
+
   /// The system's text for an `errno` value ("No such file or directory").
-  private static func text(_ code: Int32) -> String {
+  static func text(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
 }

@@ -129,7 +129,8 @@ struct MetalCompiler {
     guard process.terminationStatus == 0 else {
       try? FileManager.default.removeItem(atPath: temporary)
       throw .compileFailed(
-        diagnostics: Self.diagnostics(output, rewriter: rewriter, sourcePath: sourcePath),
+        diagnostics: Self.diagnostics(
+          output, rewriter: rewriter, sourcePath: sourcePath, standInDirectory: include),
         output: output)
     }
     guard rename(temporary, object) == 0 else {
@@ -139,18 +140,24 @@ struct MetalCompiler {
   }
 
   /// clang's `file:line:column: severity: message` lines, columns mapped back to the source,
-  /// errors before warnings and notes, each once (the probing copy repeats the source's).
-  static func diagnostics(_ output: String, rewriter: MetalSourceRewriter, sourcePath: String)
-    -> [MetalCompileError.Diagnostic]
-  {
+  /// errors before warnings and notes, each once (the probing copy repeats the source's); a
+  /// location in a stand-in header under `standInDirectory` is named as the source includes
+  /// it (`<metal_stdlib>`), not by its path in the cache.
+  static func diagnostics(
+    _ output: String, rewriter: MetalSourceRewriter, sourcePath: String,
+    standInDirectory: String = ""
+  ) -> [MetalCompileError.Diagnostic] {
     var result: [MetalCompileError.Diagnostic] = []
     for line in output.split(separator: "\n") {
       let parts = line.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
       guard parts.count == 5, let row = Int(parts[1]), let column = Int(parts[2]) else { continue }
       let severity = parts[3].trimmingSpaces
       guard ["error", "warning", "note", "fatal error"].contains(severity) else { continue }
-      let file = String(parts[0])
+      var file = String(parts[0])
       let isSource = file == sourcePath
+      if !standInDirectory.isEmpty && file.hasPrefix(standInDirectory + "/") {
+        file = "<" + file.dropFirst(standInDirectory.count + 1) + ">"
+      }
       let diagnostic = MetalCompileError.Diagnostic(
         file: file, line: row,
         column: isSource ? rewriter.originalColumn(line: row, column: column) : column,

@@ -1,6 +1,7 @@
 import CLayerFXMetalGuard
 import Foundation
 import LayerFX
+import LayerFXFiles
 import LayerFXMath
 
 /// A `.metal` source compiled for this CPU: its `[[ stitchable ]]` functions as
@@ -38,14 +39,15 @@ public struct MetalLibrary: Sendable {
   public init(url: URL, options: MetalCompileOptions = MetalCompileOptions())
     throws(MetalCompileError)
   {
-    let source: String
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      throw .cannotRead(path: url.path, reason: "no such file")
-    }
+    let bytes: [UInt8]
     do {
-      source = try String(contentsOf: url, encoding: .utf8)
+      // Through the one input opener: a regular file, checked before it is read.
+      bytes = try InputFile.read(url.path, limit: 16 << 20)
     } catch {
-      throw .cannotRead(path: url.path, reason: (error as NSError).localizedDescription)
+      throw .cannotRead(path: url.path, reason: error.reason)
+    }
+    guard let source = String(validating: bytes, as: UTF8.self) else {
+      throw .cannotRead(path: url.path, reason: "not UTF-8 text")
     }
     try self.init(source: source, path: url.path, options: options)
   }

@@ -1,8 +1,11 @@
+import CPNGShim
+
 /// Lists the chunks of a PNG by walking its chunk headers; it decodes nothing.
 ///
 /// Each chunk is a 4-byte big-endian length, a 4-byte type, the data and a 4-byte CRC; the walk
-/// starts after the 8-byte signature and stops after `IEND`. CRCs are not checked here: libpng
-/// checks them while decoding.
+/// starts after the 8-byte signature and stops after `IEND`. With `checksCRC` (``PNGDecoder/inspect(contentsOf:)``,
+/// which does not decode the image data) the CRC of every critical chunk is checked with zlib's
+/// CRC-32; when decoding, libpng checks them.
 ///
 /// Source: PNG Specification (Second Edition) §5.3 "Chunk layout".
 struct PNGChunkLayout {
@@ -13,19 +16,35 @@ struct PNGChunkLayout {
 
   /// Walks the chunks of the PNG in `bytes`.
   ///
+  /// - Parameters:
+  ///   - bytes: The whole PNG file.
+  ///   - name: The file's name in errors.
+  ///   - checksCRC: Whether a critical chunk (IHDR, PLTE, IDAT, IEND: type starting with an
+  ///     upper-case letter) with a bad CRC is an error.
   /// - Throws: ``PNGError/truncated(path:byteCount:)`` when a chunk runs past the end of the
-  ///   data or no `IEND` is found.
-  init(_ bytes: UnsafeRawBufferPointer, name: String) throws(PNGError) {
+  ///   data or no `IEND` is found; ``PNGError/corrupt(path:message:)`` for a bad CRC.
+  init(_ bytes: UnsafeRawBufferPointer, name: String, checksCRC: Bool = false) throws(PNGError) {
     var offset = 8
     while bytes.count - offset >= 12 {
       let length = (0..<4).reduce(0) { $0 << 8 | Int(bytes[offset + $1]) }
       let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
       names.append(type)
+      // 12 = length field + type field + CRC field; a length over 2^31 − 1 is invalid anyway.
+      guard length <= bytes.count - offset - 12 else { break }
+      if checksCRC && (65...90).contains(bytes[offset + 4]) {
+        let stored = (0..<4).reduce(UInt32(0)) {
+          $0 << 8 | UInt32(bytes[offset + 8 + length + $1])
+        }
+        let computed = bytes.baseAddress.map {
+          lfx_png_crc32($0.assumingMemoryBound(to: UInt8.self) + offset + 4, length + 4)
+        }
+        guard computed == stored else {
+          throw .corrupt(path: name, message: "\(type): CRC error")
+        }
+      }
       if type == "IEND" {
         return
       }
-      // 12 = length field + type field + CRC field; a length over 2^31 − 1 is invalid anyway.
-      guard length <= bytes.count - offset - 12 else { break }
       if type == "IDAT" { imageDataByteCount += length }
       offset += 12 + length
     }

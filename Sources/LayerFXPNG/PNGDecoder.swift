@@ -1,6 +1,7 @@
 import CPNGShim
 import Foundation
 import LayerFX
+import LayerFXFiles
 
 /// Decodes PNG files into LayerFX images with libpng, or reads just their header.
 ///
@@ -24,6 +25,23 @@ public struct PNGDecoder: Sendable {
   /// small file that declares a huge image (a decompression bomb) is rejected quickly.
   public var maxPixelCount: Int
 
+  /// The largest file, in bytes, that ``decode(contentsOf:)`` and ``inspect(contentsOf:)``
+  /// read: `9 × maxPixelCount + 64 MiB`.
+  ///
+  /// A PNG of `maxPixelCount` pixels stored without compression at 16-bit RGBA holds 8 bytes
+  /// per pixel, a filter byte per row and deflate's 5 bytes per 65 535 stored; 9 bytes per pixel
+  /// bound that, and 64 MiB leave room for ancillary chunks (an ICC profile, text). The size is
+  /// checked with fstat(2) before anything is allocated, so a huge (or sparse) file is refused
+  /// at once.
+  ///
+  /// Source: PNG Specification (Second Edition) §7.3 "Filtering", §10 "Compression"; RFC 1951
+  /// §3.2.4 (stored blocks).
+  public var maxFileByteCount: Int {
+    let pixels = max(maxPixelCount, 0).multipliedReportingOverflow(by: 9)
+    let total = pixels.partialValue.addingReportingOverflow(64 << 20)
+    return pixels.overflow || total.overflow ? Int.max - 1 : total.partialValue
+  }
+
   /// Creates a decoder.
   ///
   /// - Parameter maxPixelCount: The largest `width × height` to accept, in pixels, at least 1;
@@ -34,18 +52,23 @@ public struct PNGDecoder: Sendable {
 
   /// Decodes the PNG file at `path`.
   ///
-  /// - Parameter path: A file path, absolute or relative to the working directory.
+  /// - Parameter path: A file path, absolute or relative to the working directory, or `-`
+  ///   for standard input (named `<stdin>` in errors); read through
+  ///   ``LayerFXFiles/InputFile`` (regular files only, at most ``maxFileByteCount`` bytes).
   /// - Returns: The premultiplied RGBA image (scale 1, size from IHDR), the header and chunk
   ///   list, the colour chunks and libpng's warnings.
   /// - Throws: `PNGError`: ``PNGError/fileNotFound(path:)``,
-  ///   ``PNGError/unreadable(path:reason:)``, ``PNGError/notPNG(path:message:)``,
+  ///   ``PNGError/unreadable(path:reason:)``, ``PNGError/fileTooLarge(path:byteCount:limit:)``,
+  ///   ``PNGError/readFailed(path:reason:)``, ``PNGError/notPNG(path:message:)``,
   ///   ``PNGError/corrupt(path:message:)``, ``PNGError/truncated(path:byteCount:)``,
   ///   ``PNGError/tooLarge(path:width:height:limit:)``,
   ///   ``PNGError/imageDataTooShort(path:byteCount:width:height:)``.
   /// - Complexity: O(width × height); reads the whole file, then allocates 4 or 8 bytes per
   ///   pixel for libpng's samples (committed only as rows are decoded) and 16 for the image.
   public func decode(contentsOf path: String) throws(PNGError) -> PNGDecoded {
-    try decode(PNGFile.contents(atPath: path), name: path)
+    try decode(
+      PNGFile.contents(atPath: path, limit: maxFileByteCount),
+      name: path == "-" ? InputFile.standardInputName : path)
   }
 
   /// Decodes a PNG held in memory.
@@ -71,16 +94,21 @@ public struct PNGDecoder: Sendable {
   /// Reads the header and the chunk list of the PNG file at `path` without decoding pixels.
   ///
   /// libpng checks the signature and every chunk before the first IDAT (CRCs included); the
-  /// chunks from IDAT on are only listed, not checked. No size limit applies.
+  /// chunks from IDAT on are listed and their CRCs checked, their data not inflated. The file
+  /// may hold at most ``maxFileByteCount`` bytes.
   ///
-  /// - Parameter path: A file path, absolute or relative to the working directory.
+  /// - Parameter path: A file path, absolute or relative to the working directory, or `-`
+  ///   for standard input.
   /// - Returns: The IHDR fields and the chunk types from `IHDR` to `IEND`.
   /// - Throws: `PNGError`: ``PNGError/fileNotFound(path:)``,
-  ///   ``PNGError/unreadable(path:reason:)``, ``PNGError/notPNG(path:message:)``,
+  ///   ``PNGError/unreadable(path:reason:)``, ``PNGError/fileTooLarge(path:byteCount:limit:)``,
+  ///   ``PNGError/readFailed(path:reason:)``, ``PNGError/notPNG(path:message:)``,
   ///   ``PNGError/corrupt(path:message:)``, ``PNGError/truncated(path:byteCount:)``.
   /// - Complexity: O(file size); allocates nothing proportional to the image.
   public func inspect(contentsOf path: String) throws(PNGError) -> PNGInfo {
-    try inspect(PNGFile.contents(atPath: path), name: path)
+    try inspect(
+      PNGFile.contents(atPath: path, limit: maxFileByteCount),
+      name: path == "-" ? InputFile.standardInputName : path)
   }
 
   /// Reads the header and the chunk list of a PNG held in memory without decoding pixels.
@@ -98,7 +126,8 @@ public struct PNGDecoder: Sendable {
       Result { () throws(PNGError) in
         let reader = try PNGReader(bytes: buffer, name: name, keptChunkNames: [])
         let header = try reader.readHeader()
-        return try info(header, chunkNames: PNGChunkLayout(buffer, name: name).names, name: name)
+        return try info(
+          header, chunkNames: PNGChunkLayout(buffer, name: name, checksCRC: true).names, name: name)
       }
     }.get()
   }

@@ -92,7 +92,7 @@ public struct PNGEncoder: Sendable {
   /// given its name only when complete and synced, so `path` never holds a partial PNG and a
   /// killed process leaves no stray file; on failure an existing file at `path` is left as it
   /// was. A symbolic link is followed (the link stays), an existing file keeps its permission
-  /// bits, and a device or FIFO such as `/dev/null` is written to directly.
+  /// bits, and a directory, device or FIFO is refused (except `/dev/null`, `/dev/stdout`, `/dev/stderr`).
   ///
   /// - Parameters:
   ///   - image: Premultiplied RGBA pixels; at least 1 × 1.
@@ -109,7 +109,10 @@ public struct PNGEncoder: Sendable {
       try AtomicFile.write(bytes, to: path)
     } catch {
       switch error {
-      case .cannotWrite(let path, let reason): throw .cannotWrite(path: path, reason: reason)
+      case .cannotWrite(let path, let reason), .writeFailed(let path, let reason):
+        throw .cannotWrite(path: path, reason: reason)
+      case .notRegularFile(let path, let kind):
+        throw .cannotWrite(path: path, reason: "not a regular file: \(kind)")
       case .wouldOverwriteInput(let path): throw .cannotWrite(path: path, reason: "it is an input")
       }
     }

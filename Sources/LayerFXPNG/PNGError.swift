@@ -8,6 +8,11 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
   case fileNotFound(path: String)
   /// The file exists but cannot be read; `reason` is the system's text for `errno`.
   case unreadable(path: String, reason: String)
+  /// The file is larger than ``PNGDecoder/maxFileByteCount``; found from its size before it
+  /// is read (`byteCount` is `nil` for standard input, which is read until it passes `limit`).
+  case fileTooLarge(path: String, byteCount: Int?, limit: Int)
+  /// Reading the file failed part way with an I/O error (`EIO`); `reason` is the system's text.
+  case readFailed(path: String, reason: String)
   /// The data does not start with the 8-byte PNG signature; `message` is libpng's.
   ///
   /// Source: PNG Specification (Second Edition) §5.2 "PNG signature".
@@ -39,6 +44,13 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(path): no such file"
     case .unreadable(let path, let reason):
       return "\(path): cannot read file (\(reason))"
+    case .fileTooLarge(let path, let byteCount, let limit):
+      let size = byteCount.map { "\($0) bytes" } ?? "more bytes"
+      return
+        "\(path): file too large for a PNG within the pixel limit (\(size), limit \(limit)); "
+        + "raise the pixel limit (--max-pixels) to read it"
+    case .readFailed(let path, let reason):
+      return "\(path): read error (\(reason))"
     case .notPNG(let path, let message):
       let detail = message.isEmpty ? "" : "; libpng: \(message)"
       return "\(path): not a PNG file (bad signature\(detail))"

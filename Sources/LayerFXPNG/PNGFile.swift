@@ -1,54 +1,33 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import LayerFXFiles
 
-/// Whole-file reads and atomic writes with POSIX calls, so failures carry `errno`'s text.
+/// Whole-file reads through ``LayerFXFiles/InputFile``, with its errors as ``PNGError``s.
 enum PNGFile {
-  /// Returns every byte of the file at `path`.
+  /// Returns every byte of the file at `path` (standard input for `-`).
   ///
+  /// - Parameters:
+  ///   - path: A file path, or `-`.
+  ///   - limit: The most bytes accepted (``PNGDecoder/maxFileByteCount``).
+  /// - Returns: The whole file.
   /// - Throws: ``PNGError/fileNotFound(path:)`` when nothing exists at `path`;
-  ///   ``PNGError/unreadable(path:reason:)`` for any other failure (a directory, no permission).
-  static func contents(atPath path: String) throws(PNGError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let code = errno
-      throw code == ENOENT ? .fileNotFound(path: path) : .unreadable(path: path, reason: text(code))
-    }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw .unreadable(path: path, reason: text(errno))
-    }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      let isDirectory = (status.st_mode & S_IFMT) == S_IFDIR
-      throw .unreadable(path: path, reason: isDirectory ? text(EISDIR) : "not a regular file")
-    }
-    // One byte more than the size, so a file that grows while being read is still read whole.
-    var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
-    var filled = 0
-    while true {
-      if filled == bytes.count {
-        bytes.append(contentsOf: repeatElement(0, count: bytes.count))
+  ///   ``PNGError/fileTooLarge(path:byteCount:limit:)`` before reading a file over `limit`;
+  ///   ``PNGError/readFailed(path:reason:)`` for an I/O error part way;
+  ///   ``PNGError/unreadable(path:reason:)`` for any other failure (a directory, a FIFO, no
+  ///   permission, standard input closed).
+  static func contents(atPath path: String, limit: Int) throws(PNGError) -> [UInt8] {
+    do {
+      return try InputFile.read(path, limit: limit)
+    } catch {
+      switch error {
+      case .notFound(let path): throw .fileNotFound(path: path)
+      case .notRegularFile(let path, let kind):
+        throw .unreadable(path: path, reason: "not a regular file: \(kind)")
+      case .standardInputClosed:
+        throw .unreadable(path: InputFile.standardInputName, reason: "standard input is closed")
+      case .tooLarge(let path, let byteCount, let limit):
+        throw .fileTooLarge(path: path, byteCount: byteCount, limit: limit)
+      case .cannotOpen(let path, let reason): throw .unreadable(path: path, reason: reason)
+      case .readFailed(let path, let reason): throw .readFailed(path: path, reason: reason)
       }
-      let count = bytes.withUnsafeMutableBytes {
-        read(descriptor, $0.baseAddress.map { $0 + filled }, $0.count - filled)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(path: path, reason: text(errno))
-      }
-      if count == 0 {
-        bytes.removeLast(bytes.count - filled)
-        return bytes
-      }
-      filled += count
     }
-  }
-
-  /// Returns the system's text for an `errno` value ("No such file or directory").
-  private static func text(_ code: Int32) -> String {
-    String(cString: strerror(code))
   }
 }

@@ -1,4 +1,6 @@
 import Foundation
 import LayerFXCLI
+import LayerFXFiles
 
-exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))
+AtomicFile.installSignalHandlers()
+exit(CommandLineTool.main(ProcessArguments.all))

@@ -121,4 +121,8 @@ lfx_png_status lfx_png_encode_rgba(
 /// Frees the bytes of a buffer filled by lfx_png_encode_rgba and empties it.
 void lfx_png_buffer_free(lfx_png_buffer *buffer);
 
+/// zlib's CRC-32 of `count` bytes (the PNG chunk CRC, PNG Specification §5.3), for checking
+/// chunks that are listed but not decoded.
+uint32_t lfx_png_crc32(const uint8_t *bytes, size_t count);
+
 #endif

@@ -70,7 +70,15 @@ enum ApplyCommand {
     let output = try OutputOptions(arguments)
     let input = try InputImage(
       names[1], scale: Float(scale), pixelLimit: render.pixelLimit)
-    try OutputOptions.checkNotInput(outputPath, input: input.path)
+    // Every file the command reads: the input, a .metal source, images given as --arg values.
+    let reads =
+      (input.path.map { [$0] } ?? [])
+      + (MetalFunctionReference.isMetal(names[0])
+        ? [MetalFunctionReference.split(names[0]).path] : [])
+      + arguments.all("arg").compactMap {
+        $0.split(separator: "=", maxSplits: 1).last.map(String.init)
+      }
+    try OutputOptions.checkNotInput(outputPath, protecting: reads)
     let shader = Shader(
       function: function,
       namedArguments: try bind(arguments.all("arg"), to: function, pixelLimit: render.pixelLimit))
@@ -92,7 +100,7 @@ enum ApplyCommand {
     try MetalFunctionReference.checkFaults()
     try output.write(
       result.image, to: outputPath, metadata: input.metadata, console: console,
-      protecting: input.path.map { [$0] } ?? [])
+      protecting: reads)
     if let report = result.report {
       console.error("layerfx: bounds: \(report)")
       if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }

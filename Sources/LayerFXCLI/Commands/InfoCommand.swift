@@ -1,3 +1,4 @@
+import LayerFXFiles
 import LayerFXPNG
 
 /// `layerfx info`: what a PNG file holds, from its header and chunk list.
@@ -6,9 +7,11 @@ enum InfoCommand {
   static let summary = "Print a PNG's size, colour type, bit depth, interlace and chunks."
   static let synopsis = "FILE.png..."
   static let discussion = """
-    Reads the header and the chunk list only; pixels are not decoded, so damage inside the
-    image data (a bad IDAT CRC or checksum) shows only when the file is decoded. Every file
-    is reported; the exit status is that of the first one that failed.
+    Reads the header and the chunk list only; pixels are not decoded, but the CRC of every
+    critical chunk (IHDR, PLTE, IDAT, IEND) is checked, so a damaged chunk is an error (exit
+    65); damage inside the compressed data shows only when the file is decoded. FILE - reads
+    standard input. Every file is reported; the exit status is that of the first one that
+    failed.
     """
   static let options: [OptionSpec] = []
 
@@ -35,7 +38,7 @@ enum InfoCommand {
       hasPrinted = true
       console.print(
         """
-        file: \(path)
+        file: \(MessageText.escaped(path))
         size: \(info.width) × \(info.height) pixels
         colour type: \(info.colorType.rawValue) (\(info.colorType.name))
         bit depth: \(info.bitDepth)

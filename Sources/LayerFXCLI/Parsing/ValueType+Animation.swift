@@ -3,26 +3,27 @@ import LayerFXComposition
 import LayerFXMath
 
 extension ValueType where Value == AnimatedEffect.Trigger {
-  /// A tap `X,Y@T`: a point in points and a start time in seconds, finite and ≥ 0.
+  /// A tap `X,Y@T`: a point in points and a start time in seconds, finite in `Float` (so
+  /// `1e39` is refused, as every number is) and ≥ 0.
   public static let tap = ValueType(
     expected: "X,Y@T (a point in points and a time ≥ 0 in seconds, e.g. 120,80@0.5)"
   ) { text in
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2, let origin = parsePair(parts[0], separator: ","),
-      let time = Double(parts[1]), time.isFinite, time >= 0
+      let time = Double(parts[1]), Float(time).isFinite, time >= 0
     else { return nil }
     return AnimatedEffect.Trigger(time: time, payload: origin)
   }
 }
 
 extension ValueType where Value == [Double] {
-  /// A comma-separated list of 1 to 10 000 finite times ≥ 0, in seconds.
+  /// A comma-separated list of 1 to 10 000 times ≥ 0, in seconds, each finite in `Float`.
   public static let times = ValueType(
     expected: "comma-separated times in seconds, each finite and ≥ 0 (at most 10000)"
   ) { text in
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard (1...10_000).contains(parts.count) else { return nil }
-    let times = parts.compactMap { Double($0) }.filter { $0.isFinite && $0 >= 0 }
+    let times = parts.compactMap { Double($0) }.filter { Float($0).isFinite && $0 >= 0 }
     return times.count == parts.count ? times : nil
   }
 }

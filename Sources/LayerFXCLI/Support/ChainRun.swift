@@ -34,6 +34,9 @@ struct ChainRun {
   init(_ arguments: ParsedArguments) throws {
     inputArgument = try arguments.positionals(InputImage.usageName)[0]
     outputPath = try arguments.required("output", hint: "output: give -o OUT.png or -o DIR/")
+    guard !outputPath.isEmpty else {
+      throw UsageError.invalid("-o needs a file or directory name (it is empty)")
+    }
     time = try arguments.value("time", as: .number)
     fps = try arguments.value("fps", as: .positiveNumber)
     frameCount = try arguments.value("frames", as: .integer(in: 1...1_000_000))
@@ -47,7 +50,7 @@ struct ChainRun {
     default: break
     }
     let writesOneImage = time != nil || arguments.has("contact-sheet")
-    if writesOneImage && outputPath != "-" {
+    if writesOneImage && !["-", "/dev/stdout", "/dev/null"].contains(outputPath) {
       try OutputOptions.checkIsFile(outputPath)
     } else if !writesOneImage && outputPath.lowercased().hasSuffix(".png") {
       throw UsageError.invalid(
@@ -103,8 +106,8 @@ struct ChainRun {
     {
       let outputPath = run.outputPath
       let input = try InputImage(run.inputArgument, scale: scale, pixelLimit: render.pixelLimit)
-      try OutputOptions.checkNotInput(outputPath, input: input.path)
       let protected = (input.path.map { [$0] } ?? []) + reads
+      try OutputOptions.checkNotInput(outputPath, protecting: protected)
       var effects = try chain(input.image)
       if let maxSampleOffset {
         for index in effects.effects.indices {
@@ -155,9 +158,11 @@ struct ChainRun {
         if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
         return
       }
-      if outputPath == "-" {
+      // `-o /dev/null`: every frame renders and is dropped (timing a render, checking bounds).
+      if ["-", "/dev/stdout", "/dev/null"].contains(outputPath) {
         let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
-        var stream = RawRGBASink { bytes in try console.writeOutput(bytes) }
+        let discards = outputPath == "/dev/null"
+        var stream = RawRGBASink { bytes in if !discards { try console.writeOutput(bytes) } }
         try renderer.render(passes, into: &stream, progress: progress, reports: reports)
         console.endProgress()
         if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
@@ -167,7 +172,7 @@ struct ChainRun {
         frames: count, width: input.image.width, height: input.image.height,
         bitDepth: output.encoder.bitDepth.rawValue, directory: outputPath)
       try OutputOptions.checkFramesAvoidInput(
-        directory: outputPath, frameCount: count, input: input.path)
+        directory: outputPath, frameCount: count, protecting: protected)
       let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
       var frames = try PNGSequenceSink(
         directory: try output.makeDirectory(outputPath), frameCount: count,

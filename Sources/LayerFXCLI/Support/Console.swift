@@ -1,3 +1,5 @@
+import LayerFXFiles
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -32,8 +34,12 @@ final class Console: @unchecked Sendable {
   }
 
   /// Writes `text` and a newline to standard error; there is nowhere to report a failure.
+  ///
+  /// The text is one line whatever it quotes: control characters and bytes that are not UTF-8
+  /// (in a file name or a value) are written as `\xNN`, and a line over 1000 characters is
+  /// shortened around its middle (``MessageText/escaped(_:limit:)``).
   func error(_ text: String) {
-    _ = Self.write(Array((text + "\n").utf8), to: STDERR_FILENO)
+    _ = Self.write(Array((MessageText.escaped(text) + "\n").utf8), to: STDERR_FILENO)
   }
 
   /// Rewrites the progress line on a terminal; does nothing otherwise.

@@ -11,7 +11,8 @@ extension PNGError: ExitCoded {
   var exitCode: ExitCode {
     switch self {
     case .fileNotFound, .unreadable: .noInput
-    case .notPNG, .corrupt, .truncated, .tooLarge, .imageDataTooShort: .dataError
+    case .readFailed: .ioError
+    case .notPNG, .corrupt, .truncated, .tooLarge, .fileTooLarge, .imageDataTooShort: .dataError
     case .cannotEncode: .software
     case .cannotWrite: .cannotCreate
     }
@@ -38,5 +39,20 @@ extension CompositionError: ExitCoded {
 }
 
 extension AtomicFileError: ExitCoded {
-  var exitCode: ExitCode { .cannotCreate }
+  var exitCode: ExitCode {
+    switch self {
+    case .cannotWrite, .notRegularFile, .wouldOverwriteInput: .cannotCreate
+    case .writeFailed: .ioError
+    }
+  }
+}
+
+extension InputFileError: ExitCoded {
+  var exitCode: ExitCode {
+    switch self {
+    case .notFound, .notRegularFile, .standardInputClosed, .cannotOpen: .noInput
+    case .tooLarge: .dataError
+    case .readFailed: .ioError
+    }
+  }
 }

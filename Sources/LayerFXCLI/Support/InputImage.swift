@@ -1,4 +1,3 @@
-import Foundation
 import LayerFX
 import LayerFXMath
 import LayerFXPNG
@@ -39,11 +38,8 @@ struct InputImage {
     } else {
       let decoded: PNGDecoded
       do {
-        decoded =
-          argument == "-"
-          ? try PNGDecoder(maxPixelCount: pixelLimit).decode(
-            FileHandle.standardInput.readDataToEndOfFile(), name: "<stdin>")
-          : try PNGDecoder(maxPixelCount: pixelLimit).decode(contentsOf: argument)
+        // `-` is standard input; InputFile checks the file type and size before reading.
+        decoded = try PNGDecoder(maxPixelCount: pixelLimit).decode(contentsOf: argument)
       } catch .tooLarge(let name, let width, let height, let limit) {
         throw CLIError.limitExceeded(
           "\(name): \(width)×\(height) exceeds the limit of \(limit) pixels "

@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXFiles
 import LayerFXKernels
 import LayerFXMetal
 
@@ -24,10 +25,14 @@ enum MetalFunctionReference {
     )
   }
 
-  /// Compiles the `.metal` file at `path` with the `--half` option.
+  /// The largest `.metal` source read, in bytes (16 MiB).
+  static let maxSourceByteCount = 16 << 20
+
+  /// Compiles the `.metal` file at `path` with the `--half` option; the file is read through
+  /// ``InputFile`` (a regular file, at most ``maxSourceByteCount`` bytes).
   ///
-  /// - Throws: ``UsageError`` for a bad `--half`; ``MetalCompileError`` (clang's errors, one
-  ///   line each, are printed first).
+  /// - Throws: ``UsageError`` for a bad `--half`; ``InputFileError`` when the file cannot be
+  ///   read; ``MetalCompileError`` (clang's errors, one line each, are printed first).
   static func library(_ path: String, arguments: ParsedArguments, console: Console) throws
     -> MetalLibrary
   {
@@ -38,8 +43,12 @@ enum MetalFunctionReference {
       }
       options.half = precision
     }
+    let bytes = try InputFile.read(path, limit: maxSourceByteCount)
+    guard let source = String(validating: bytes, as: UTF8.self) else {
+      throw MetalCompileError.cannotRead(path: path, reason: "not UTF-8 text")
+    }
     do {
-      return try MetalLibrary(url: URL(fileURLWithPath: path), options: options)
+      return try MetalLibrary(source: source, path: path, options: options)
     } catch {
       // Matching the case in the catch clause crashes the 6.3 compiler (an ownership error).
       guard case .compileFailed(let diagnostics, let output) = error else { throw error }

@@ -1,28 +1,27 @@
-import Foundation
 import LayerFXComposition
+import LayerFXFiles
 
 extension OutputOptions {
-  /// Refuses an animation that would write a frame over its input file.
+  /// Refuses an animation that would write a frame over a file the command reads.
   ///
   /// That happens when the frame directory holds the input under one of the frame names
-  /// (`frames/frame_0003.png` as input, 10 frames into `frames/`). Any other file in the
-  /// directory is left alone.
+  /// (`frames/frame_0003.png` as input, 10 frames into `frames/`), by whatever path: each frame
+  /// name is compared by device and inode with the protected files. A symbolic link under a
+  /// frame name is not followed (the link is replaced, never the file it names).
   ///
   /// - Throws: ``CLIError/wouldOverwriteInput(path:)`` naming the frame file.
-  static func checkFramesAvoidInput(directory: String, frameCount: Int, input: String?) throws {
-    guard let input else { return }
-    let inputURL = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
-    let directoryURL = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-      .resolvingSymlinksInPath()
-    guard inputURL.deletingLastPathComponent().path == directoryURL.path else { return }
-    let name = inputURL.lastPathComponent
-    if let index = (0..<frameCount).first(where: {
-      PNGSequenceSink.frameName($0, of: frameCount) == name
-    }) {
-      throw CLIError.wouldOverwriteInput(
-        path: directoryURL.appendingPathComponent(PNGSequenceSink.frameName(index, of: frameCount))
-          .path
-      )
+  static func checkFramesAvoidInput(
+    directory: String, frameCount: Int, protecting protected: [String]
+  )
+    throws
+  {
+    guard !protected.isEmpty else { return }
+    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+    for index in 0..<frameCount {
+      let path = prefix + PNGSequenceSink.frameName(index, of: frameCount)
+      if AtomicFile.isSameFile(path, asAnyOf: protected, followsSymbolicLink: false) {
+        throw CLIError.wouldOverwriteInput(path: path)
+      }
     }
   }
 }

@@ -45,42 +45,51 @@ struct OutputOptions {
     try console.writeOutput(try encoder.encode(image, metadata: metadata, name: "-"))
   }
 
-  /// Refuses a single-image output that names a directory (`out/`, or one that exists).
+  /// Refuses a single-image output that is empty or names a directory (`out/`, or one that
+  /// exists).
   static func checkIsFile(_ path: String) throws {
-    var isDirectory: ObjCBool = false
+    guard !path.isEmpty else { throw UsageError.invalid("-o needs a file name (it is empty)") }
+    var status = stat()
     if path.hasSuffix("/")
-      || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        && isDirectory.boolValue)
+      || (stat(RawBytes.cString(path), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR)
     {
       throw UsageError.invalid(
         "-o \(path) names a directory, but one image is written: give -o FILE.png")
     }
   }
 
-  /// Refuses an output path that is the input file.
+  /// Refuses an output path that is a file the command reads (its input, a keyframes file),
+  /// compared by device and inode (``AtomicFile/isSameFile(_:asAnyOf:followsSymbolicLink:)``),
+  /// so a symbolic link, `..`, a hard link or a bind mount is caught too.
+  ///
+  /// - Parameters:
+  ///   - output: The `-o` (or `--svg`) path; `-` is never an input.
+  ///   - protected: Paths of the files the command reads.
+  /// - Throws: ``CLIError/wouldOverwriteInput(path:)``.
+  static func checkNotInput(_ output: String, protecting protected: [String]) throws {
+    if output != "-" && AtomicFile.isSameFile(output, asAnyOf: protected) {
+      throw CLIError.wouldOverwriteInput(path: output)
+    }
+  }
+
+  /// Refuses an output path that is the input file (see ``checkNotInput(_:protecting:)``).
   static func checkNotInput(_ output: String, input: String?) throws {
-    guard let input else { return }
-    let a = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
-    let b = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
-    if a.path == b.path { throw CLIError.wouldOverwriteInput(path: output) }
+    try checkNotInput(output, protecting: input.map { [$0] } ?? [])
   }
 
   /// Creates the directory `path` if needed and returns it with a trailing slash.
+  ///
+  /// - Throws: ``CLIError/cannotCreateDirectory(path:reason:)`` with the system's reason.
   func makeDirectory(_ path: String) throws -> String {
     do {
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      try Directory.create(path)
     } catch {
-      throw CLIError.cannotCreateDirectory(path: path, reason: Self.reason(error))
+      switch error {
+      case .cannotWrite(_, let reason), .writeFailed(_, let reason):
+        throw CLIError.cannotCreateDirectory(path: path, reason: reason)
+      case .notRegularFile, .wouldOverwriteInput: throw error
+      }
     }
     return path.hasSuffix("/") ? path : path + "/"
-  }
-
-  /// The system's text for a file error (`strerror`'s wording, as the PNG errors use).
-  private static func reason(_ error: any Error) -> String {
-    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-    if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(code)))
-    }
-    return error.localizedDescription
   }
 }

@@ -1,9 +1,10 @@
 import LayerFX
+import LayerFXComposition
 import LayerFXMath
 
 extension RenderOptions {
   /// Refuses a layer whose padding would make it, or a padded output, larger than the pixel
-  /// limit; call it before `Layer(image, maxSampleOffset:)`, which allocates the padded copy.
+  /// limit or wider or higher than ``LayerFXComposition/ChainRenderer/maxPaddedSide``; call it before `Layer(image, maxSampleOffset:)`, which allocates the padded copy.
   ///
   /// The layer is the image padded by `⌈maxSampleOffset × scale⌉` pixels on every side
   /// (Documentation/Semantics.md §4); the size is computed in `Double`, so a huge or infinite padding is
@@ -23,6 +24,14 @@ extension RenderOptions {
           + "\(image.width) × \(image.height) image to \(Self.count(width)) × "
           + "\(Self.count(height)) pixels, more than the limit of \(pixelLimit); lower the "
           + "amplitude (or --max-sample-offset) or raise --max-pixels")
+    }
+    let side = Double(ChainRenderer.maxPaddedSide)
+    guard width <= side, height <= side else {
+      throw CLIError.limitExceeded(
+        "the \(image.width) × \(image.height) image padded by a maxSampleOffset of "
+          + "\(maxSampleOffset.x), \(maxSampleOffset.y) points is \(Self.count(width)) × "
+          + "\(Self.count(height)) pixels; a layer effect takes at most "
+          + "\(ChainRenderer.maxPaddedSide) pixels a side")
     }
   }
 

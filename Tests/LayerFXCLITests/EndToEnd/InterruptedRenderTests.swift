@@ -37,6 +37,8 @@ import Testing
     let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
     #expect(names.count >= 3 && names.count < 120)
     let frameNames = Set((0..<120).map { String(format: "frame_%04d.png", $0) })
+    // Frames are named strictly in order, so the ones present are 0, 1, … with no gap.
+    #expect(names == (0..<names.count).map { String(format: "frame_%04d.png", $0) })
     for name in names {
       #expect(frameNames.contains(name), "unexpected file \(name)")
       let decoded = try PNGDecoder().decode(contentsOf: frames + "/" + name)

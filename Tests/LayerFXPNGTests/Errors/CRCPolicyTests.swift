@@ -1,5 +1,6 @@
 import LayerFX
 import LayerFXMath
+import LayerFXTestSupport
 import Testing
 
 @testable import LayerFXPNG

@@ -3,7 +3,7 @@
 ///
 /// Source: PNG Specification (Second Edition) Annex D "Sample CRC implementation"
 /// (polynomial 0xEDB88320, reflected, initial and final XOR 0xFFFFFFFF).
-enum CRC32 {
+public enum CRC32 {
   private static let table: [UInt32] = (0..<256).map { index in
     var value = UInt32(index)
     for _ in 0..<8 {
@@ -13,7 +13,7 @@ enum CRC32 {
   }
 
   /// Returns the CRC-32 of `bytes`.
-  static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+  public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
     for byte in bytes {
       crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)

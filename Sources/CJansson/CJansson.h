@@ -1,0 +1,3 @@
+// Jansson from Debian (apt install libjansson-dev), for the JSON checks Foundation lacks
+// (duplicate object keys).
+#include <jansson.h>

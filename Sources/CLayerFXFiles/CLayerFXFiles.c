@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+#include "CLayerFXFiles.h"
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <unistd.h>
+
+// One fixed slot per temporary file: the handler reads only this static memory and calls only
+// unlink(2), signal(2) and raise(3), which are async-signal-safe (signal-safety(7)).
+// state: 0 free, 1 being filled (invisible to the handler), 2 registered.
+enum { LFX_PATH_BYTES = 4096 };
+static char slot_paths[LFX_TEMPORARY_SLOTS][LFX_PATH_BYTES];
+static atomic_int slot_states[LFX_TEMPORARY_SLOTS];
+
+int lfx_temporary_register(const char *path) {
+  size_t length = strlen(path);
+  if (length >= LFX_PATH_BYTES) return -1;
+  for (int slot = 0; slot < LFX_TEMPORARY_SLOTS; slot++) {
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&slot_states[slot], &expected, 1)) {
+      memcpy(slot_paths[slot], path, length + 1);
+      atomic_store(&slot_states[slot], 2);
+      return slot;
+    }
+  }
+  return -1;
+}
+
+void lfx_temporary_unregister(int slot) {
+  if (slot < 0 || slot >= LFX_TEMPORARY_SLOTS) return;
+  atomic_store(&slot_states[slot], 0);
+}
+
+static void remove_temporaries(int signal_number) {
+  for (int slot = 0; slot < LFX_TEMPORARY_SLOTS; slot++) {
+    if (atomic_load(&slot_states[slot]) == 2) unlink(slot_paths[slot]);
+  }
+  signal(signal_number, SIG_DFL);
+  raise(signal_number);
+}
+
+void lfx_install_signal_handlers(void) {
+  static const int signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+  for (size_t index = 0; index < sizeof signals / sizeof signals[0]; index++) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = remove_temporaries;
+    sigemptyset(&action.sa_mask);
+    // A signal that was ignored when the process started (nohup, a shell's background job)
+    // stays ignored.
+    struct sigaction previous;
+    if (sigaction(signals[index], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) {
+      continue;
+    }
+    sigaction(signals[index], &action, NULL);
+  }
+  signal(SIGPIPE, SIG_IGN);
+}
+
+// glibc calls .init_array functions with (argc, argv, envp) before main (System V ABI; glibc
+// csu/libc-start.c), so the arguments are known even where /proc is not mounted.
+static int captured_argc;
+static char **captured_argv;
+
+static void capture_arguments(int argc, char **argv, char **envp) {
+  (void)envp;
+  captured_argc = argc;
+  captured_argv = argv;
+}
+
+__attribute__((section(".init_array"), used)) static void (*const lfx_capture)(
+    int, char **, char **) = capture_arguments;
+
+int lfx_argc(void) { return captured_argv ? captured_argc : 0; }
+
+const char *lfx_argv(int index) {
+  if (!captured_argv || index < 0 || index >= captured_argc) return NULL;
+  return captured_argv[index];
+}

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Process-level file safety that Swift cannot express: a signal handler that removes the
+// temporary files LayerFX is writing, and the C argv as the kernel passed it.
+#ifndef CLAYERFXFILES_H
+#define CLAYERFXFILES_H
+
+#include <stddef.h>
+
+/// How many temporary files can be registered at once (one per frame being written).
+#define LFX_TEMPORARY_SLOTS 256
+
+/// Registers `path` (a NUL-terminated name, at most 4095 bytes) as a temporary file to unlink
+/// when SIGINT, SIGTERM, SIGHUP or SIGQUIT arrives. Returns the slot (>= 0), or -1 when the
+/// table is full or the name is too long. Thread-safe.
+int lfx_temporary_register(const char *path);
+
+/// Forgets slot `slot` (from lfx_temporary_register); -1 is ignored. Thread-safe.
+void lfx_temporary_unregister(int slot);
+
+/// Installs the handler for SIGINT, SIGTERM, SIGHUP and SIGQUIT (it unlinks every registered
+/// temporary, restores the default action and re-raises the signal, so the exit status still
+/// says which signal ended the run) and ignores SIGPIPE, so a closed pipe is a write error
+/// (EPIPE) the caller reports. Call once, at start-up.
+void lfx_install_signal_handlers(void);
+
+/// The argument count the kernel passed to main, captured before main runs; 0 if unknown.
+int lfx_argc(void);
+
+/// Argument `index` (0 is the program) as raw bytes, NUL-terminated; NULL out of range.
+const char *lfx_argv(int index);
+
+#endif

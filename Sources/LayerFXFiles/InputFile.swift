@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one way LayerFX reads a file it is given (a PNG, a keyframes document, a `.metal`
+/// source): checked before a byte is read, then read whole.
+///
+/// - `-` is standard input, read to its end whatever it is (a pipe, a FIFO, a terminal, a
+///   file); a closed descriptor 0 is ``InputFileError/standardInputClosed``.
+/// - Any other path is opened with `O_NONBLOCK | O_NOCTTY`, so opening a FIFO or a terminal
+///   never waits, and `fstat` then decides: only a regular file is read. A directory is
+///   refused as `Is a directory`; a FIFO, a device or a socket with its kind. A FIFO's data is
+///   read only through `-` (`layerfx info - < fifo`).
+/// - The size is checked against `limit` before anything is allocated, so a 30 GB sparse file
+///   costs nothing; standard input is read until it passes `limit`.
+///
+/// Paths are converted with ``RawBytes/cString(_:)``, so a name that is not UTF-8 opens the
+/// file it names.
+///
+/// Source: open(2) (`O_NONBLOCK` on a FIFO opened for reading returns at once), fstat(2),
+/// read(2).
+public enum InputFile {
+  /// The name errors give standard input.
+  public static let standardInputName = "<stdin>"
+
+  /// Returns every byte of `path`, or of standard input for `-`.
+  ///
+  /// - Parameters:
+  ///   - path: A file path, or `-`.
+  ///   - limit: The most bytes accepted, ≥ 0.
+  /// - Returns: The whole content.
+  /// - Throws: ``InputFileError``: `notFound`, `notRegularFile`, `standardInputClosed`,
+  ///   `tooLarge` (before reading, for a file), `cannotOpen`, `readFailed`.
+  public static func read(_ path: String, limit: Int) throws(InputFileError) -> [UInt8] {
+    if path == "-" {
+      var status = stat()
+      guard fstat(STDIN_FILENO, &status) == 0 else { throw .standardInputClosed }
+      if (status.st_mode & S_IFMT) == S_IFDIR {
+        throw .cannotOpen(path: standardInputName, reason: text(EISDIR))
+      }
+      return try readAll(STDIN_FILENO, status: status, name: standardInputName, limit: limit)
+    }
+    let descriptor = open(RawBytes.cString(path), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let code = errno
+      throw code == ENOENT ? .notFound(path: path) : .cannotOpen(path: path, reason: text(code))
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw .readFailed(path: path, reason: text(errno))
+    }
+    if (status.st_mode & S_IFMT) == S_IFDIR { throw .cannotOpen(path: path, reason: text(EISDIR)) }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw .notRegularFile(path: path, kind: kind(status.st_mode))
+    }
+    return try readAll(descriptor, status: status, name: path, limit: limit)
+  }
+
+  /// Names the kind of a file that is not regular, for messages ("a directory", "a FIFO").
+  ///
+  /// - Parameter mode: `st_mode` from stat(2).
+  /// - Returns: An article and a noun.
+  public static func kind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: "a directory"
+    case S_IFIFO: "a FIFO"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    case S_IFLNK: "a symbolic link"
+    default: "not a regular file"
+    }
+  }
+
+  /// Reads `descriptor` to its end; a regular file's size is checked first.
+  private static func readAll(_ descriptor: Int32, status: stat, name: String, limit: Int)
+    throws(InputFileError) -> [UInt8]
+  {
+    let isRegular = (status.st_mode & S_IFMT) == S_IFREG
+    let size = max(Int(status.st_size), 0)
+    if isRegular && size > limit { throw .tooLarge(path: name, byteCount: size, limit: limit) }
+    // Blocking reads from here on: standard input may be a non-blocking pipe it inherited.
+    let flags = fcntl(descriptor, F_GETFL)
+    if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+    // One byte more than the size, so a file that grows while being read is still noticed.
+    var bytes = [UInt8](repeating: 0, count: min(isRegular ? size + 1 : 1 << 16, limit + 1))
+    var filled = 0
+    while true {
+      if filled == bytes.count {
+        guard filled <= limit else { throw .tooLarge(path: name, byteCount: nil, limit: limit) }
+        bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - filled)))
+      }
+      let count = bytes.withUnsafeMutableBytes {
+        Glibc.read(descriptor, $0.baseAddress.map { $0 + filled }, $0.count - filled)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .readFailed(path: name, reason: text(errno))
+      }
+      if count == 0 {
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+      }
+      filled += count
+    }
+  }
+
+  /// The system's text for an `errno` value ("No such file or directory").
+  private static func text(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+}

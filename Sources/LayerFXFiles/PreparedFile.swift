@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A complete, synced file that does not have its name yet (``AtomicFile/prepare(_:for:protecting:followsSymbolicLink:)``).
+///
+/// ``commit()`` gives it the name; ``discard()``, or dropping the last reference, removes it,
+/// so an error between the two leaves nothing behind. One thread uses a prepared file at a
+/// time.
+public final class PreparedFile: @unchecked Sendable {
+  /// The destination as the caller named it (for messages).
+  public let path: String
+  private let target: String
+  private let directory: String
+  private var descriptor: Int32
+  private var temporary: Temporary?
+  /// The bytes for a device named explicitly (`/dev/stdout`), written by ``commit()``.
+  private let deviceBytes: [UInt8]?
+  private var isFinished = false
+
+  /// A file in `directory` written through `descriptor` (unnamed, or the hidden `temporary`).
+  init(path: String, target: String, descriptor: Int32, temporary: Temporary?, directory: String) {
+    self.path = path
+    self.target = target
+    self.descriptor = descriptor
+    self.temporary = temporary
+    self.directory = directory
+    deviceBytes = nil
+  }
+
+  /// `bytes` for descriptor 1 or 2, or for `/dev/null` when `descriptor` is -2.
+  init(path: String, bytes: [UInt8], descriptor: Int32) {
+    self.path = path
+    target = path
+    directory = ""
+    self.descriptor = descriptor
+    deviceBytes = bytes
+  }
+
+  deinit {
+    discard()
+  }
+
+  /// Gives the file its name: `path` now holds all of the new bytes.
+  ///
+  /// - Throws: ``AtomicFileError``: `cannotWrite` when the name cannot be given (the directory
+  ///   went away, no permission), `writeFailed` for an I/O error on a device.
+  public func commit() throws(AtomicFileError) {
+    guard !isFinished else { return }
+    defer { discard() }
+    if let deviceBytes {
+      if descriptor == -2 { descriptor = open("/dev/null", O_WRONLY | O_CLOEXEC) }
+      guard descriptor >= 0 else { throw AtomicFile.error(errno, path: path) }
+      let failure = AtomicFile.writeAll(deviceBytes, to: descriptor)
+      if failure != 0 { throw AtomicFile.error(failure, path: path) }
+      return
+    }
+    let name = RawBytes.cString(target)
+    if temporary == nil {
+      let anonymous = "/proc/self/fd/\(descriptor)"
+      if linkat(AT_FDCWD, anonymous, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 { return }
+      guard errno == EEXIST else { throw AtomicFile.error(errno, path: path) }
+      temporary = try linkTemporary(anonymous)
+    }
+    guard let temporary else { return }
+    if rename(RawBytes.cString(temporary.name), name) != 0 {
+      throw AtomicFile.error(errno, path: path)
+    }
+    // Renamed: the hidden name no longer exists, so nothing is left to remove.
+    temporary.release()
+    self.temporary = nil
+  }
+
+  /// Removes the file without naming it; does nothing after ``commit()``.
+  public func discard() {
+    if descriptor >= 0 && descriptor != STDOUT_FILENO && descriptor != STDERR_FILENO {
+      close(descriptor)
+    }
+    descriptor = -1
+    temporary?.remove()
+    temporary = nil
+    isFinished = true
+  }
+
+  /// Gives the unnamed file `anonymous` a hidden name beside the destination.
+  private func linkTemporary(_ anonymous: String) throws(AtomicFileError) -> Temporary {
+    for _ in 0..<8 {
+      let name = Temporary.name(in: directory)
+      // Registered first, so a signal between link and rename still removes it.
+      let temporary = Temporary(name)
+      if linkat(AT_FDCWD, anonymous, AT_FDCWD, RawBytes.cString(name), AT_SYMLINK_FOLLOW) == 0 {
+        return temporary
+      }
+      let code = errno
+      temporary.release()
+      if code != EEXIST { throw AtomicFile.error(code, path: path) }
+    }
+    throw AtomicFile.error(EEXIST, path: path)
+  }
+}

@@ -1,0 +1,316 @@
+import Foundation
+import LayerFXPNG
+import LayerFXTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Issue 13's hostile-user findings, one or more regression tests per class: crashes (1), data
+/// loss (2), hangs (3), exit codes and messages (6), interrupted runs (7).
+@Suite struct ReliabilityTests {
+  /// A small PNG written by the tool itself, so no test data is needed.
+  private static func makeInput(in directory: TemporaryDirectory, name: String = "in.png")
+    throws -> String
+  {
+    let path = directory.path(name)
+    let result = try LayerFXTool.run(["convert", "testcard:32x24", "-o", path])
+    #expect(result.status == 0)
+    return path
+  }
+
+  private static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+  // MARK: 1. Crashes
+
+  @Test("ripple and info with standard input closed exit 66 with one line, no trap")
+  func closedStandardInput() throws {
+    let directory = try TemporaryDirectory()
+    for arguments in [
+      ["ripple", "-", "--time", "0.1", "-o", directory.path("out.png")], ["info", "-"],
+    ] {
+      let result = try RawProcess.run(arguments.map(Self.bytes), standardInput: .closed)
+      #expect(result.status == 66)
+      #expect(
+        result.errorLines == [
+          "layerfx: error: <stdin>: cannot read file (standard input is closed)"
+        ])
+    }
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("a 30 GB sparse file is refused by its size (exit 65), by info too")
+  func sparseFile() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("huge.png")
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    #expect(truncate(path, 30 << 30) == 0)
+    for arguments in [
+      ["info", path], ["ripple", path, "--time", "0", "-o", directory.path("o.png")],
+    ] {
+      let result = try LayerFXTool.run(arguments)
+      #expect(result.status == 65)
+      #expect(result.errorLines.count == 1)
+      #expect(result.standardError.contains("huge.png: file too large"))
+    }
+  }
+
+  @Test("an image one pixel too wide for a layer is refused (exit 65), not trapped")
+  func tooWideForALayer() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("wide.png")
+    // 4194303 = 2²² − 1 pixels: within --max-pixels, but a layer is at most 2²² − 2 wide.
+    // PNGEncoder refuses such a width, so the file is built by hand (PNGBuilder).
+    try Data(PNGBuilder.blackGrey1Bit(width: 4_194_303)).write(to: URL(fileURLWithPath: path))
+    for arguments in [
+      ["ripple", path, "--amplitude", "0", "--time", "0.1", "-o", directory.path("o.png")],
+      [
+        "ripple", path, "--amplitude", "0", "--fps", "10", "--frames", "2", "-o",
+        directory.path("f/"),
+      ],
+    ] {
+      let result = try LayerFXTool.run(arguments)
+      #expect(result.status == 65)
+      #expect(result.standardError.contains("at most 4194302 pixels a side"))
+    }
+    #expect(try directory.contents() == ["wide.png"])
+  }
+
+  @Test("a directory as input exits 66 with the system's words")
+  func directoryInput() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(["info", directory.path])
+    #expect(result.status == 66)
+    #expect(
+      result.errorLines == ["layerfx: error: \(directory.path): cannot read file (Is a directory)"])
+  }
+
+  // MARK: 2. Data loss
+
+  @Test("-o reaching the input through a symlinked directory and .. is refused, input intact")
+  func outputThroughLinkAndDotDot() throws {
+    let directory = try TemporaryDirectory()
+    let input = try Self.makeInput(in: directory)
+    let before = try Data(contentsOf: URL(fileURLWithPath: input))
+    try FileManager.default.createDirectory(
+      atPath: directory.path("sub"), withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.path("sub/up"), withDestinationPath: "..")
+    for output in [directory.path("sub/up/in.png"), directory.path("sub/../in.png")] {
+      let result = try LayerFXTool.run(["ripple", input, "--time", "0.1", "-o", output])
+      #expect(result.status == 73)
+      #expect(result.standardError.contains("refusing to overwrite the input file"))
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+  }
+
+  @Test("-o naming the --keyframes file is refused before rendering")
+  func outputIsKeyframes() throws {
+    let directory = try TemporaryDirectory()
+    let keyframes = directory.path("k.json")
+    try #"{"version": 1}"#.write(toFile: keyframes, atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:16x16", "--keyframes", keyframes, "--time", "0.1", "-o", keyframes,
+    ])
+    #expect(result.status == 73)
+    #expect(try String(contentsOfFile: keyframes, encoding: .utf8) == #"{"version": 1}"#)
+  }
+
+  @Test("apply's -o naming its .metal source is refused; the source is intact")
+  func outputIsMetalSource() throws {
+    let directory = try TemporaryDirectory()
+    let source = directory.path("tint.metal")
+    let text = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 tint(float2 position, half4 color) { return color; }
+      """
+    try text.write(toFile: source, atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(["apply", source + ":tint", "testcard:8x8", "-o", source])
+    #expect(result.status == 73)
+    #expect(try String(contentsOfFile: source, encoding: .utf8) == text)
+  }
+
+  @Test("a symbolic link planted under a frame name is replaced; the file it names is kept")
+  func plantedFrameLink() throws {
+    let directory = try TemporaryDirectory()
+    let victim = directory.path("victim.txt")
+    try "precious".write(toFile: victim, atomically: true, encoding: .utf8)
+    let frames = directory.path("frames")
+    try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(
+      atPath: frames + "/frame_0001.png", withDestinationPath: victim)
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:16x16", "--fps", "10", "--frames", "3", "-o", frames + "/",
+    ])
+    #expect(result.status == 0)
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
+    let attributes = try FileManager.default.attributesOfItem(atPath: frames + "/frame_0001.png")
+    #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+  }
+
+  @Test("timeline --svg refuses a FIFO (no hang, exit 73) and keeps a 0600 file's mode")
+  func svgTargets() throws {
+    let directory = try TemporaryDirectory()
+    let config = directory.path("k.json")
+    try #"{"version": 1}"#.write(toFile: config, atomically: true, encoding: .utf8)
+    let fifo = directory.path("chart.svg")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let refused = try LayerFXTool.run(["timeline", config, "--svg", fifo])
+    #expect(refused.status == 73)
+    #expect(refused.standardError.contains("not a regular file (a FIFO)"))
+    var status = stat()
+    #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    let file = directory.path("private.svg")
+    #expect(FileManager.default.createFile(atPath: file, contents: nil))
+    #expect(chmod(file, 0o600) == 0)
+    #expect(try LayerFXTool.run(["timeline", config, "--svg", file]).status == 0)
+    #expect(stat(file, &status) == 0 && status.st_mode & 0o777 == 0o600)
+  }
+
+  // MARK: 3. Hangs
+
+  @Test("a FIFO as input is refused at once (exit 66), never opened for a blocking read")
+  func fifoInput() throws {
+    let directory = try TemporaryDirectory()
+    let fifo = directory.path("in.png")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // No writer ever opens the FIFO: a blocking open would never return.
+    let result = try LayerFXTool.run([
+      "ripple", fifo, "--time", "0.1", "-o", directory.path("o.png"),
+    ])
+    #expect(result.status == 66)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(fifo): cannot read file (not a regular file: a FIFO)"
+      ])
+  }
+
+  // MARK: 6. Exit codes and messages
+
+  @Test("-o - into a pipe nobody reads exits 74 with one line, not SIGPIPE")
+  func brokenPipe() throws {
+    let result = try RawProcess.run(
+      ["convert", "testcard:600x600", "-o", "-"].map(Self.bytes), standardOutput: .brokenPipe)
+    #expect(result.status == 74)
+    #expect(result.errorLines == ["layerfx: error: standard output: cannot write (Broken pipe)"])
+  }
+
+  @Test("a full device on standard output (ENOSPC) exits 74")
+  func fullDevice() throws {
+    let result = try RawProcess.run(
+      ["convert", "testcard:64x64", "-o", "-"].map(Self.bytes), standardOutput: .file("/dev/full"))
+    #expect(result.status == 74)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: standard output: cannot write (No space left on device)"
+      ])
+  }
+
+  @Test("a file name that is not UTF-8 opens its file, and messages show it as \\xNN")
+  func rawFileName() throws {
+    let directory = try TemporaryDirectory()
+    let input = try Self.makeInput(in: directory)
+    // "in" 0xFF ".png": 0xFF is never UTF-8.
+    let raw = Self.bytes(directory.path + "/in") + [0xFF] + Self.bytes(".png")
+    #expect(rename(input, raw.map { CChar(bitPattern: $0) } + [0]) == 0)
+    let info = try RawProcess.run([Self.bytes("info"), raw])
+    #expect(info.status == 0)
+    #expect(info.standardOutput.hasPrefix("file: \(directory.path)/in\\xff.png\n"))
+    let output = Self.bytes(directory.path + "/out") + [0xFE] + Self.bytes(".png")
+    let converted = try RawProcess.run([Self.bytes("convert"), raw, Self.bytes("-o"), output])
+    #expect(converted.status == 0)
+    #expect(access(output.map { CChar(bitPattern: $0) } + [0], F_OK) == 0)
+    let missing = try RawProcess.run([Self.bytes("info"), Self.bytes("no") + [0xFF, 0x0A, 0x1B]])
+    #expect(missing.status == 66)
+    #expect(missing.errorLines == ["layerfx: error: no\\xff\\x0a\\x1b: no such file"])
+  }
+
+  @Test("a file with a 255-byte name is overwritten (the temporary name fits NAME_MAX)")
+  func longOutputName() throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.path(String(repeating: "x", count: 251) + ".png")
+    for _ in 0..<2 {
+      #expect(try LayerFXTool.run(["convert", "testcard:8x8", "-o", output]).status == 0)
+    }
+    #expect(try directory.contents().count == 1)
+  }
+
+  @Test("an empty -o is a usage error; -o /dev/null renders an animation and drops it")
+  func specialOutputs() throws {
+    let empty = try LayerFXTool.run(["convert", "testcard:8x8", "-o", ""])
+    #expect(empty.status == 64)
+    let discarded = try LayerFXTool.run([
+      "ripple", "testcard:16x16", "--fps", "10", "--frames", "2", "-o", "/dev/null",
+    ])
+    #expect(discarded.status == 0)
+    #expect(discarded.outputData.isEmpty)
+  }
+
+  @Test("a keyframed value beyond Float's range exits 65 naming the file and the key")
+  func keyframedValueBeyondFloat() throws {
+    let directory = try TemporaryDirectory()
+    let config = directory.path("k.json")
+    try
+      #"{"version": 1, "keyframes": {"speed": [{"type": "linear", "value": 1e39, "duration": 1}]}}"#
+      .write(toFile: config, atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:16x16", "--keyframes", config, "--fps", "10", "--frames", "2", "-o",
+      directory.path("frames/"),
+    ])
+    #expect(result.status == 65)
+    #expect(result.errorLines.count == 1)
+    #expect(result.standardError.contains("k.json"))
+    #expect(result.standardError.contains("keyframes.speed[0].value"))
+    #expect(try directory.contents() == ["k.json"])
+  }
+
+  @Test("a tap time beyond Float's range is a usage error")
+  func tapBeyondFloat() throws {
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:16x16", "--tap", "1,1@1e39", "--time", "0", "-o", "/dev/null",
+    ])
+    #expect(result.status == 64)
+  }
+
+  // MARK: 7. Interrupted runs
+
+  @Test("SIGTERM during a re-render leaves no temporary file and every frame complete")
+  func terminatedReRender() throws {
+    let directory = try TemporaryDirectory()
+    let frames = directory.path("frames")
+    // 60 frames of 240 × 180; the second run replaces existing frames, so each frame passes
+    // through a hidden temporary name, which the signal handler must remove.
+    let arguments = [
+      "ripple", "testcard:240x180", "--fps", "20", "-o", frames + "/", "--compression", "0",
+    ]
+    #expect(try LayerFXTool.run(arguments).status == 0)
+    let process = Process()
+    process.executableURL = LayerFXTool.executable
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let started = Date()
+    try process.run()
+    // Wait until the second run has replaced a few frames (their change time moves on).
+    while process.isRunning {
+      let replaced = (0..<60).filter { index in
+        let path = frames + String(format: "/frame_%04d.png", index)
+        let date = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]
+        return (date as? Date).map { $0 > started } ?? false
+      }
+      if replaced.count >= 3 { break }
+      usleep(2_000)
+    }
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal, "the render ended before SIGTERM")
+    let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
+    #expect(names == (0..<60).map { String(format: "frame_%04d.png", $0) })
+    for name in names {
+      let decoded = try PNGDecoder().decode(contentsOf: frames + "/" + name)
+      #expect(decoded.image.width == 240 && decoded.image.height == 180)
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import LayerFXFiles
+import LayerFXTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Class 1 (crashes) and 3 (hangs) of issue 13 at their root: every input goes through one
+/// opener that checks the file before reading it.
+@Suite struct InputFileTests {
+  @Test("a FIFO is refused at once, without waiting for a writer")
+  func fifo() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("pipe")
+    #expect(mkfifo(path, 0o600) == 0)
+    // No writer ever opens it: a plain open(2) for reading would block here for ever.
+    #expect(throws: InputFileError.notRegularFile(path: path, kind: "a FIFO")) {
+      try InputFile.read(path, limit: 1 << 20)
+    }
+  }
+
+  @Test("a directory is refused with the system's words")
+  func directory() throws {
+    let directory = try TemporaryDirectory()
+    #expect(throws: InputFileError.cannotOpen(path: directory.path, reason: "Is a directory")) {
+      try InputFile.read(directory.path, limit: 1 << 20)
+    }
+  }
+
+  @Test("a 30 GB sparse file is refused by its size before anything is allocated")
+  func sparse() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("huge.png")
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    // 30 × 2^30 bytes, all a hole: nothing is stored, so only the size can refuse it.
+    #expect(truncate(path, 30 << 30) == 0)
+    #expect(
+      throws: InputFileError.tooLarge(path: path, byteCount: 30 << 30, limit: 64 << 20)
+    ) {
+      try InputFile.read(path, limit: 64 << 20)
+    }
+  }
+
+  @Test("a file at the limit is read whole; one byte over is refused")
+  func limit() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("ten")
+    try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(try InputFile.read(path, limit: 10) == Array("0123456789".utf8))
+    #expect(throws: InputFileError.tooLarge(path: path, byteCount: 10, limit: 9)) {
+      try InputFile.read(path, limit: 9)
+    }
+  }
+
+  @Test("a name that is not UTF-8 round-trips through String and opens its file")
+  func rawBytes() throws {
+    // "f", 0xFF (never valid UTF-8), 0xC3 0xA9 ("é", valid), 0x80 (a lone continuation byte).
+    let bytes: [UInt8] = [0x66, 0xFF, 0xC3, 0xA9, 0x80]
+    let name = RawBytes.string(decoding: bytes)
+    #expect(name.unicodeScalars.count == 4)
+    #expect(RawBytes.cString(name).dropLast().map { UInt8(bitPattern: $0) } == bytes)
+    let directory = try TemporaryDirectory()
+    let path = directory.path + "/" + name
+    try AtomicFile.write("raw", to: path)
+    // The directory entry holds the very bytes, as ls(1) would show them.
+    let entry = try #require(Directory.names(in: directory.path).first)
+    #expect(RawBytes.cString(entry).dropLast().map { UInt8(bitPattern: $0) } == bytes)
+    #expect(try InputFile.read(path, limit: 16) == Array("raw".utf8))
+  }
+
+  @Test("messages escape control characters and raw bytes, and shorten long text")
+  func messageText() {
+    let name = "a\nb\u{1B}[31m" + RawBytes.string(decoding: [0xFF])
+    #expect(MessageText.escaped(name) == "a\\x0ab\\x1b[31m\\xff")
+    let long = String(repeating: "k", count: 100_000)
+    let shortened = MessageText.escaped("key " + long, limit: 100)
+    #expect(shortened.hasPrefix("key kkk") && shortened.hasSuffix("kkk"))
+    #expect(shortened.contains("(99904 characters omitted)"))
+  }
+}
