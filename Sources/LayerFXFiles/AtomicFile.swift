@@ -28,7 +28,7 @@ public enum AtomicFile {
   /// export the macro.
   ///
   /// Source: Linux `include/uapi/asm-generic/fcntl.h`; open(2).
-  private static let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
+  static let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
 
   /// Writes `bytes` to `path` atomically (see ``AtomicFile``).
   ///
@@ -42,54 +42,9 @@ public enum AtomicFile {
   public static func write(_ bytes: [UInt8], to path: String, protecting protected: [String] = [])
     throws(AtomicFileError)
   {
-    let target = resolvingLink(path)
-    var status = stat()
-    let exists = stat(target, &status) == 0
-    if exists && isProtected(status, by: protected) { throw .wouldOverwriteInput(path: path) }
-    let kind = status.st_mode & S_IFMT
-    if exists && kind == S_IFDIR { throw .cannotWrite(path: path, reason: text(EISDIR)) }
-    if exists && kind != S_IFREG {
-      let descriptor = open(target, O_WRONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: text(errno)) }
-      let failure = writeAll(bytes, to: descriptor)
-      if close(descriptor) != 0 || failure != 0 {
-        throw .cannotWrite(path: path, reason: text(failure != 0 ? failure : errno))
-      }
-      return
-    }
-    let mode = exists ? status.st_mode & 0o7777 : 0o666
-    let slash = target.lastIndex(of: "/")
-    let directory = slash.map { String(target[...$0]) } ?? ""
-    let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-    var temporaryName: String?
-    var descriptor = open(
-      directory.isEmpty ? "." : directory, temporaryFileFlag | O_WRONLY | O_CLOEXEC, mode)
-    if descriptor < 0 {
-      // No O_TMPFILE on this file system: a named, hidden temporary file instead.
-      guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else {
-        throw .cannotWrite(path: path, reason: text(errno))
-      }
-      (descriptor, temporaryName) = try createTemporary(
-        directory: directory, base: base, mode: mode, path: path)
-    }
-    var failure = writeAll(bytes, to: descriptor)
-    if failure == 0 && exists && fchmod(descriptor, mode) != 0 { failure = errno }
-    if failure == 0 && fsync(descriptor) != 0 { failure = errno }
-    if failure == 0 && temporaryName == nil {
-      let anonymous = "/proc/self/fd/\(descriptor)"
-      if !exists && linkat(AT_FDCWD, anonymous, AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0 {
-        close(descriptor)
-        return
-      }
-      temporaryName = linkTemporary(anonymous, directory: directory, base: base)
-      if temporaryName == nil { failure = errno }
-    }
-    if close(descriptor) != 0 && failure == 0 { failure = errno }
-    if failure == 0, let temporaryName, rename(temporaryName, target) != 0 { failure = errno }
-    if failure != 0 {
-      if let temporaryName { unlink(temporaryName) }
-      throw .cannotWrite(path: path, reason: text(failure))
-    }
+    let stream = try Stream(path, protecting: protected)
+    try stream.write(bytes)
+    try stream.commit()
   }
 
   /// Writes `text` as UTF-8 to `path` atomically (see ``write(_:to:protecting:)``).
@@ -112,7 +67,7 @@ public enum AtomicFile {
     return stat(resolvingLink(path), &status) == 0 && isProtected(status, by: protected)
   }
 
-  private static func isProtected(_ status: stat, by protected: [String]) -> Bool {
+  static func isProtected(_ status: stat, by protected: [String]) -> Bool {
     protected.contains { other in
       var otherStatus = stat()
       return stat(other, &otherStatus) == 0 && otherStatus.st_dev == status.st_dev
@@ -121,7 +76,7 @@ public enum AtomicFile {
   }
 
   /// The file a symbolic link at `path` names (created there for a dangling link), or `path`.
-  private static func resolvingLink(_ path: String) -> String {
+  static func resolvingLink(_ path: String) -> String {
     var status = stat()
     guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return path }
     if let resolved = realpath(path, nil) {
@@ -143,7 +98,7 @@ public enum AtomicFile {
   }
 
   /// Creates a new hidden temporary file; returns its descriptor and name.
-  private static func createTemporary(directory: String, base: String, mode: mode_t, path: String)
+  static func createTemporary(directory: String, base: String, mode: mode_t, path: String)
     throws(AtomicFileError) -> (Int32, String)
   {
     for _ in 0..<8 {
@@ -157,7 +112,7 @@ public enum AtomicFile {
 
   /// Gives the unnamed file `anonymous` a hidden temporary name; `nil` with `errno` set on
   /// failure.
-  private static func linkTemporary(_ anonymous: String, directory: String, base: String)
+  static func linkTemporary(_ anonymous: String, directory: String, base: String)
     -> String?
   {
     for _ in 0..<8 {
@@ -169,7 +124,7 @@ public enum AtomicFile {
   }
 
   /// Writes every byte, retrying after interruptions; returns 0 or the failing `errno`.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
     var written = 0
     return bytes.withUnsafeBytes { buffer in
       while written < buffer.count {
@@ -186,12 +141,12 @@ public enum AtomicFile {
   }
 
   /// The system's text for an `errno` value ("No such file or directory").
-  private static func text(_ code: Int32) -> String {
+  static func text(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
 }
 
 /// write(2), under a name that the `write` methods above do not shadow.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
   write(descriptor, buffer, count)
 }
