@@ -109,7 +109,8 @@ let package = Package(
       name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // Every libpng call that can fail, and every setjmp, lives in this C target, so libpng's
     // longjmp never crosses a Swift frame. Swift sees status codes and messages only.
-    .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+    // zlib compresses the fdAT chunks of animated PNGs (libpng has no APNG API).
+    .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
 
     // MARK: Tool
     // The CLI's commands live in a library so the parser can be unit-tested; `layerfx` is

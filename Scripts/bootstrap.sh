@@ -2,7 +2,8 @@
 # Installs the Debian packages LayerFX needs: libpng (PNG I/O through libpng) and OpenMP
 # (the C reference kernels the benchmarks hold the Swift engine against). Idempotent.
 set -euo pipefail
-packages=(libpng-dev libomp-dev pkg-config)
+# zlib1g-dev: zlib compresses the fdAT chunks of animated PNGs (libpng has no APNG API).
+packages=(libpng-dev zlib1g-dev libomp-dev pkg-config)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \
