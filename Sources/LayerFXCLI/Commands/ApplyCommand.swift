@@ -51,8 +51,9 @@ enum ApplyCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     if arguments.has("effect") { return try runChain(arguments, console: console) }
-    for option in ["time", "fps", "frames", "contact-sheet", "duration"] where arguments.has(option)
-    {
+    for option in [
+      "time", "fps", "frames", "contact-sheet", "duration", "format", "frame-range", "overlay",
+    ] where arguments.has(option) {
       throw UsageError.invalid("--\(option) needs --effect (a chain)")
     }
     let names = try arguments.positionals("KERNEL (see 'layerfx list')", InputImage.usageName)
