@@ -1,15 +1,6 @@
-/// What an animation (`--fps`) writes: named by `--format`, or chosen from `-o` and
-/// `--contact-sheet`.
-enum OutputFormat: String, CaseIterable {
-  /// `DIR/frame_0000.png`, …: one PNG per frame.
-  case pngSequence = "png-sequence"
-  /// One animated PNG file.
-  case apng
-  /// One PNG with every frame laid out in a grid.
-  case contactSheet = "contact-sheet"
-  /// Straight-alpha 8-bit RGBA, frame after frame, no header (for `ffmpeg -f rawvideo`).
-  case raw
+import LayerFXComposition
 
+extension OutputFormat {
   /// The format `--format` names, or else: `--contact-sheet` gives a contact sheet, `-o -` a
   /// raw stream, `-o NAME.apng` an animated PNG, anything else a PNG sequence.
   ///
@@ -31,7 +22,4 @@ enum OutputFormat: String, CaseIterable {
     if output == "-" { return .raw }
     return output.lowercased().hasSuffix(".apng") ? .apng : .pngSequence
   }
-
-  /// Whether the format writes one file (or standard output) rather than a directory.
-  var writesOneFile: Bool { self != .pngSequence }
 }
