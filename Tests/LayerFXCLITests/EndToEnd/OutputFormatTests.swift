@@ -47,6 +47,31 @@ private let compareScript = """
     // 12 fps: 1/12 s = 83.333… ms per frame.
     #expect(result.durations.allSatisfy { abs($0 - 1000.0 / 12) < 1e-9 })
     #expect(result.equal == Array(repeating: true, count: 6))
+    // A range's APNG holds that range's frames of the same render.
+    let range = try LayerFXTool.run(
+      common + ["--frame-range", "2..3", "-o", directory.path("range.apng")])
+    #expect(range.status == 0, "\(range.standardError)")
+    let rangeRun = try Pillow.python(
+      ["-c", compareScript, directory.path("range.apng"), directory.path("frames")]
+        + Array(names[2...3]))
+    let rangeResult = try JSONDecoder().decode(Comparison.self, from: Data(rangeRun.output.utf8))
+    #expect(rangeResult.frames == 2)
+    #expect(rangeResult.equal == [true, true])
+  }
+
+  @Test("an APNG that cannot be created exits 73 naming the file, and leaves nothing")
+  func apngCannotCreate() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("missing/out.apng")
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:24x16", "--fps", "10", "--frames", "3", "-o", path,
+    ])
+    #expect(result.status == 73)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(path): cannot write file (No such file or directory)"
+      ])
+    #expect(try directory.contents().isEmpty)
   }
 
   @Test("--format apng names any file an APNG; --format raw writes RGBA bytes to a file or -")

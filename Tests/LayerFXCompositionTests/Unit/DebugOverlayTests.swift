@@ -67,6 +67,25 @@ private func isClose(_ actual: half4, _ expected: half4, tolerance: Float = 1e-5
     #expect(image.pixels.allSatisfy { isClose($0, expected) })
   }
 
+  @Test("a layer effect's displacement is that of its farthest sample")
+  func layerDisplacement() throws {
+    // Samples 1 point right and 2 points up; declares (3, 3).
+    let twoSamples = ShaderFunction(
+      name: "twoSamples", kind: .layer, parameters: [], maxSampleOffset: { _ in float2(3, 3) }
+    ) { _ in
+      .layer { position, layer in
+        (layer.sample(position + float2(1, 0)) + layer.sample(position - float2(0, 2))) / 2
+      }
+    }
+    let image = try frame(
+      EffectChain([AnimatedEffect(twoSamples)]), over: Image(width: 8, height: 6),
+      overlays: .displacement)
+    // Hand calculation: farthest 2 points, range |(3, 3)| = √18, t = 2 / √18 = 0.471405,
+    // colour (0, 0.942809, 0.057191, 1), drawn at ½ over the transparent frame.
+    let expected = half4(0, 0.471405, 0.028595, 0.5)
+    #expect(image.pixels.allSatisfy { isClose($0, expected) })
+  }
+
   @Test("pixels that sample beyond maxSampleOffset are magenta")
   func bounds() throws {
     // Offset (3, 4) reads 4 points up, beyond a declared 3 on y: every pixel.
