@@ -454,7 +454,8 @@ struct lfx_apng_writer {
   uint32_t sequence;
   z_stream zlib;
   int has_zlib;
-  // Frame 0's row pointers for libpng; one filtered row (filter byte + samples) for fdAT.
+  // Frame 0's row pointers for libpng; a row filtered with Sub then with Up (filter byte +
+  // samples each) for fdAT.
   png_bytep *rows;
   uint8_t *row;
   // fdAT data: 4 bytes of sequence number, then up to fdat_capacity compressed bytes.
@@ -509,24 +510,33 @@ static void deflate_to_fdat(lfx_apng_writer *writer, int flush) {
   }
 }
 
-// A later frame's image data: each row filtered with Up (None for the first row), as a zlib
-// stream split over fdAT chunks.
+// The sum of the filtered bytes taken as signed, the heuristic that picks a row's filter.
+static size_t filtered_cost(const uint8_t *row, size_t count) {
+  size_t cost = 0;
+  for (size_t i = 0; i < count; i++) cost += (size_t)abs((int8_t)row[i]);
+  return cost;
+}
+
+// A later frame's image data as a zlib stream split over fdAT chunks: each row filtered with
+// Sub or Up, whichever gives the smaller sum of absolute values (for the first row, Up is
+// None: the row above is taken as zeros).
 static void write_fdat_frame(lfx_apng_writer *writer, const uint8_t *rgba, size_t row_bytes) {
   size_t samples = (size_t)writer->width * 4;
+  uint8_t *sub = writer->row;
+  uint8_t *up = writer->row + samples + 1;
   writer->zlib.next_out = writer->chunk + 4;
   writer->zlib.avail_out = fdat_capacity;
   for (uint32_t y = 0; y < writer->height; y++) {
     const uint8_t *current = rgba + (size_t)y * row_bytes;
-    writer->row[0] = y == 0 ? 0 : 2;
-    if (y == 0) {
-      memcpy(writer->row + 1, current, samples);
-    } else {
-      const uint8_t *previous = current - row_bytes;
-      for (size_t i = 0; i < samples; i++) {
-        writer->row[1 + i] = (uint8_t)(current[i] - previous[i]);
-      }
+    const uint8_t *previous = y > 0 ? current - row_bytes : NULL;
+    sub[0] = 1;
+    up[0] = 2;
+    for (size_t i = 0; i < samples; i++) {
+      sub[1 + i] = (uint8_t)(current[i] - (i >= 4 ? current[i - 4] : 0));
+      up[1 + i] = (uint8_t)(current[i] - (previous != NULL ? previous[i] : 0));
     }
-    writer->zlib.next_in = writer->row;
+    int is_sub = filtered_cost(sub + 1, samples) < filtered_cost(up + 1, samples);
+    writer->zlib.next_in = is_sub ? sub : up;
     writer->zlib.avail_in = (uInt)(samples + 1);
     deflate_to_fdat(writer, Z_NO_FLUSH);
   }
@@ -554,7 +564,7 @@ lfx_apng_writer *lfx_apng_writer_create(
     return writer;
   }
   writer->rows = malloc((size_t)height * sizeof *writer->rows);
-  writer->row = malloc((size_t)width * 4 + 1);
+  writer->row = malloc(2 * ((size_t)width * 4 + 1));
   writer->chunk = malloc(4 + fdat_capacity);
   png_unknown_chunk *unknowns = calloc(chunk_count > 0 ? chunk_count : 1, sizeof *unknowns);
   png_byte *names = calloc(chunk_count > 0 ? chunk_count : 1, 5);

@@ -15,7 +15,7 @@ import LayerFX
 ///
 /// Source: APNG Specification, https://wiki.mozilla.org/APNG_Specification ("Structure",
 /// `acTL`, `fcTL`, `fdAT`, sequence numbers); PNG Specification (Second Edition) §9.2 (filter
-/// type Up), §10 (zlib stream).
+/// types Sub and Up), §10 (zlib stream), §12.8 (filter selection).
 public final class APNGWriter {
   private let writer: OpaquePointer
   private let name: String

@@ -132,7 +132,8 @@ void lfx_png_buffer_free(lfx_png_buffer *buffer);
 /// empty it with lfx_apng_writer_clear_bytes, so at most about one compressed frame is held.
 ///
 /// Source: APNG Specification, https://wiki.mozilla.org/APNG_Specification (acTL, fcTL, fdAT,
-/// sequence numbers); PNG Specification (Second Edition) §9 (filter type Up), §10 (zlib).
+/// sequence numbers); PNG Specification (Second Edition) §9 (filter types Sub and Up), §10
+/// (zlib), §12.8 (filter selection: least sum of absolute differences).
 typedef struct lfx_apng_writer lfx_apng_writer;
 
 /// Creates a writer and writes the signature, IHDR, the `chunk_count` chunks (as for
