@@ -121,6 +121,8 @@ let package = Package(
       name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // Every libpng call that can fail, and every setjmp, lives in this C target, so libpng's
     // longjmp never crosses a Swift frame. Swift sees status codes and messages only.
+    // zlib: CRC-32 for chunks that are listed but not decoded, and the compression of the fdAT
+    // chunks of animated PNGs (libpng has no APNG API).
     .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
     // Jansson from Debian (apt install libjansson-dev): rejects duplicate keys in config
     // documents, which Foundation's JSON parsers accept silently.

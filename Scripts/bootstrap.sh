@@ -3,7 +3,8 @@
 # (the C reference kernels the benchmarks hold the Swift engine against). Idempotent.
 # Jansson: duplicate keys in config documents are found with it.
 set -euo pipefail
-packages=(libpng-dev libomp-dev pkg-config libjansson-dev)
+# zlib1g-dev: zlib compresses the fdAT chunks of animated PNGs (libpng has no APNG API).
+packages=(libpng-dev zlib1g-dev libomp-dev pkg-config libjansson-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \

@@ -55,6 +55,15 @@ void lfx_install_signal_handlers(void) {
     }
     sigaction(signals[index], &action, NULL);
   }
+  // A parent may start us with these signals blocked (a thread pool's worker, as libdispatch's
+  // are, passes its mask to the child it spawns): unblocked, so a SIGTERM ends the run and its
+  // temporaries instead of waiting, pending, until the process exits on its own.
+  sigset_t handled;
+  sigemptyset(&handled);
+  for (size_t index = 0; index < sizeof signals / sizeof signals[0]; index++) {
+    sigaddset(&handled, signals[index]);
+  }
+  sigprocmask(SIG_UNBLOCK, &handled, NULL);
   signal(SIGPIPE, SIG_IGN);
 }
 

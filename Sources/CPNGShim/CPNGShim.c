@@ -335,6 +335,39 @@ static void write_data(png_structp png, png_bytep data, size_t length) {
 
 static void flush_data(png_structp png) { (void)png; }
 
+// Sets IHDR (RGBA, non-interlaced), the compression and filters, and the colour chunks to
+// write after IHDR; `unknowns` and `names` have room for `chunk_count` entries (5 bytes each
+// in `names`). Calls libpng functions that can fail: only under the caller's setjmp.
+static void set_rgba_header(
+    png_structp png, png_infop info, uint32_t width, uint32_t height, int bit_depth,
+    int compression_level, const lfx_png_chunk *chunks, size_t chunk_count,
+    const uint8_t *chunk_data, png_unknown_chunk *unknowns, png_byte *names) {
+  png_set_IHDR(
+      png, info, width, height, bit_depth, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+      PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_set_compression_level(png, compression_level);
+  /* At the fast levels (0-3) every row takes the Up filter, and no per-row choice is made
+     (libpng's default tries all five filters per row; an earlier choice here tried Sub and Up).
+     Measured at level 1: six rippled 1080p test-card frames, libpng's filter stage 1,544 M
+     instructions with Sub and Up against 299 M with Up alone, files 1.88 MB against 2.16 MB;
+     a rippled 3000 x 2000 photo, 7.51 MB with Sub and Up, 7.38 MB with Up, 8.30 MB with Sub. */
+  if (compression_level <= 3) png_set_filter(png, 0, PNG_FILTER_UP);
+  for (size_t i = 0; i < chunk_count; i++) {
+    memcpy(unknowns[i].name, chunks[i].name, 4);
+    unknowns[i].name[4] = '\0';
+    memcpy(names + 5 * i, chunks[i].name, 4);
+    // libpng copies the data in png_set_unknown_chunks; it does not write through the pointer.
+    unknowns[i].data = (png_byte *)(chunk_data + chunks[i].offset);
+    unknowns[i].size = chunks[i].size;
+    unknowns[i].location = PNG_HAVE_IHDR;  // after IHDR, before PLTE and IDAT
+  }
+  if (chunk_count > 0) {
+    // The kept colour chunks are mostly not safe-to-copy; ALWAYS writes them regardless.
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, names, (int)chunk_count);
+    png_set_unknown_chunks(png, info, unknowns, (int)chunk_count);
+  }
+}
+
 lfx_png_status lfx_png_encode_rgba(
     const void *rgba, uint32_t width, uint32_t height, size_t row_bytes, int bit_depth,
     int compression_level, const lfx_png_chunk *chunks, size_t chunk_count,
@@ -365,15 +398,6 @@ lfx_png_status lfx_png_encode_rgba(
   for (uint32_t y = 0; y < height; y++) {
     rows[y] = (png_bytep)rgba + (size_t)y * row_bytes;
   }
-  for (size_t i = 0; i < chunk_count; i++) {
-    memcpy(unknowns[i].name, chunks[i].name, 4);
-    unknowns[i].name[4] = '\0';
-    memcpy(names + 5 * i, chunks[i].name, 4);
-    // libpng copies the data in png_set_unknown_chunks; it does not write through the pointer.
-    unknowns[i].data = (png_byte *)(chunk_data + chunks[i].offset);
-    unknowns[i].size = chunks[i].size;
-    unknowns[i].location = PNG_HAVE_IHDR;  // after IHDR, before PLTE and IDAT
-  }
   if (setjmp(png_jmpbuf(png))) {
     free(rows);
     free(unknowns);
@@ -383,21 +407,9 @@ lfx_png_status lfx_png_encode_rgba(
     return LFX_PNG_ENCODE_FAILED;
   }
   png_set_write_fn(png, &state, write_data, flush_data);
-  png_set_IHDR(
-      png, info, width, height, bit_depth, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-      PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  png_set_compression_level(png, compression_level);
-  /* At the fast levels (0-3) every row takes the Up filter, and no per-row choice is made
-     (libpng's default tries all five filters per row; an earlier choice here tried Sub and Up).
-     Measured at level 1: six rippled 1080p test-card frames, libpng's filter stage 1,544 M
-     instructions with Sub and Up against 299 M with Up alone, files 1.88 MB against 2.16 MB;
-     a rippled 3000 x 2000 photo, 7.51 MB with Sub and Up, 7.38 MB with Up, 8.30 MB with Sub. */
-  if (compression_level <= 3) png_set_filter(png, 0, PNG_FILTER_UP);
-  if (chunk_count > 0) {
-    // The kept colour chunks are mostly not safe-to-copy; ALWAYS writes them regardless.
-    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_ALWAYS, names, (int)chunk_count);
-    png_set_unknown_chunks(png, info, unknowns, (int)chunk_count);
-  }
+  set_rgba_header(
+      png, info, width, height, bit_depth, compression_level, chunks, chunk_count, chunk_data,
+      unknowns, names);
   png_write_info(png, info);
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   if (bit_depth == 16) {
@@ -430,4 +442,236 @@ uint32_t lfx_png_crc32(const uint8_t *bytes, size_t count) {
     count -= piece;
   }
   return (uint32_t)crc;
+}
+
+// MARK: Animated PNG
+
+enum {
+  // The most compressed bytes one fdAT chunk carries; a frame's data spans as many as needed.
+  fdat_capacity = 1 << 18,
+};
+
+struct lfx_apng_writer {
+  png_structp png;
+  png_infop info;
+  encoder state;
+  lfx_png_buffer output;
+  char message[message_capacity];
+  lfx_png_status status;
+  uint32_t width;
+  uint32_t height;
+  uint32_t frame_count;
+  uint32_t frames_written;
+  // The next sequence number, shared by fcTL and fdAT and starting at 0 (APNG "Chunk
+  // sequence numbers").
+  uint32_t sequence;
+  z_stream zlib;
+  int has_zlib;
+  // Frame 0's row pointers for libpng; a row filtered with Sub then with Up (filter byte +
+  // samples each) for fdAT.
+  png_bytep *rows;
+  uint8_t *row;
+  // fdAT data: 4 bytes of sequence number, then up to fdat_capacity compressed bytes.
+  uint8_t *chunk;
+};
+
+static void put_u32(uint8_t *bytes, uint32_t value) {
+  bytes[0] = (uint8_t)(value >> 24);
+  bytes[1] = (uint8_t)(value >> 16);
+  bytes[2] = (uint8_t)(value >> 8);
+  bytes[3] = (uint8_t)value;
+}
+
+static lfx_png_status apng_fail(lfx_apng_writer *writer, const char *text) {
+  copy_message(writer->message, sizeof writer->message, text);
+  writer->status = LFX_PNG_ENCODE_FAILED;
+  return writer->status;
+}
+
+// fcTL: the whole canvas at (0, 0), APNG_DISPOSE_OP_NONE (0), APNG_BLEND_OP_SOURCE (0).
+static void write_fctl(lfx_apng_writer *writer, uint16_t delay_num, uint16_t delay_den) {
+  uint8_t data[26] = {0};
+  put_u32(data, writer->sequence++);
+  put_u32(data + 4, writer->width);
+  put_u32(data + 8, writer->height);
+  data[20] = (uint8_t)(delay_num >> 8);
+  data[21] = (uint8_t)delay_num;
+  data[22] = (uint8_t)(delay_den >> 8);
+  data[23] = (uint8_t)delay_den;
+  png_write_chunk(writer->png, (png_const_bytep) "fcTL", data, sizeof data);
+}
+
+// Runs deflate with `flush` over the pending input, writing an fdAT each time the chunk buffer
+// fills and, at Z_FINISH, once more for the rest.
+static void deflate_to_fdat(lfx_apng_writer *writer, int flush) {
+  z_stream *zlib = &writer->zlib;
+  for (;;) {
+    int result = deflate(zlib, flush);
+    if (result == Z_STREAM_ERROR) png_error(writer->png, "zlib: deflate failed");
+    int is_full = zlib->avail_out == 0;
+    int is_end = result == Z_STREAM_END;
+    if (is_full || is_end) {
+      size_t length = fdat_capacity - zlib->avail_out;
+      if (length > 0) {
+        put_u32(writer->chunk, writer->sequence++);
+        png_write_chunk(writer->png, (png_const_bytep) "fdAT", writer->chunk, 4 + length);
+      }
+      zlib->next_out = writer->chunk + 4;
+      zlib->avail_out = fdat_capacity;
+    }
+    if (is_end || (flush != Z_FINISH && zlib->avail_in == 0 && !is_full)) return;
+  }
+}
+
+// The sum of the filtered bytes taken as signed, the heuristic that picks a row's filter.
+static size_t filtered_cost(const uint8_t *row, size_t count) {
+  size_t cost = 0;
+  for (size_t i = 0; i < count; i++) cost += (size_t)abs((int8_t)row[i]);
+  return cost;
+}
+
+// A later frame's image data as a zlib stream split over fdAT chunks: each row filtered with
+// Sub or Up, whichever gives the smaller sum of absolute values (for the first row, Up is
+// None: the row above is taken as zeros).
+static void write_fdat_frame(lfx_apng_writer *writer, const uint8_t *rgba, size_t row_bytes) {
+  size_t samples = (size_t)writer->width * 4;
+  uint8_t *sub = writer->row;
+  uint8_t *up = writer->row + samples + 1;
+  writer->zlib.next_out = writer->chunk + 4;
+  writer->zlib.avail_out = fdat_capacity;
+  for (uint32_t y = 0; y < writer->height; y++) {
+    const uint8_t *current = rgba + (size_t)y * row_bytes;
+    const uint8_t *previous = y > 0 ? current - row_bytes : NULL;
+    sub[0] = 1;
+    up[0] = 2;
+    for (size_t i = 0; i < samples; i++) {
+      sub[1 + i] = (uint8_t)(current[i] - (i >= 4 ? current[i - 4] : 0));
+      up[1 + i] = (uint8_t)(current[i] - (previous != NULL ? previous[i] : 0));
+    }
+    int is_sub = filtered_cost(sub + 1, samples) < filtered_cost(up + 1, samples);
+    writer->zlib.next_in = is_sub ? sub : up;
+    writer->zlib.avail_in = (uInt)(samples + 1);
+    deflate_to_fdat(writer, Z_NO_FLUSH);
+  }
+  deflate_to_fdat(writer, Z_FINISH);
+  if (deflateReset(&writer->zlib) != Z_OK) png_error(writer->png, "zlib: deflateReset failed");
+}
+
+lfx_apng_writer *lfx_apng_writer_create(
+    uint32_t width, uint32_t height, int compression_level, uint32_t frame_count,
+    uint32_t play_count, const lfx_png_chunk *chunks, size_t chunk_count,
+    const uint8_t *chunk_data) {
+  lfx_apng_writer *writer = calloc(1, sizeof *writer);
+  if (writer == NULL) return NULL;
+  writer->state = (encoder){&writer->output, writer->message, sizeof writer->message, {0}};
+  writer->width = width;
+  writer->height = height;
+  writer->frame_count = frame_count;
+  // zlib counts input in uInt; one filtered row must fit.
+  if (width == 0 || height == 0 || width > (UINT32_MAX - 1) / 4) {
+    apng_fail(writer, "an animated PNG frame must be 1 to 1073741823 pixels wide and tall");
+    return writer;
+  }
+  if (frame_count == 0) {
+    apng_fail(writer, "acTL: an animated PNG has at least one frame");
+    return writer;
+  }
+  writer->rows = malloc((size_t)height * sizeof *writer->rows);
+  writer->row = malloc(2 * ((size_t)width * 4 + 1));
+  writer->chunk = malloc(4 + fdat_capacity);
+  png_unknown_chunk *unknowns = calloc(chunk_count > 0 ? chunk_count : 1, sizeof *unknowns);
+  png_byte *names = calloc(chunk_count > 0 ? chunk_count : 1, 5);
+  writer->png = png_create_write_struct(
+      PNG_LIBPNG_VER_STRING, &writer->state, encoder_error, encoder_warning);
+  writer->info = writer->png != NULL ? png_create_info_struct(writer->png) : NULL;
+  writer->has_zlib = deflateInit(&writer->zlib, compression_level) == Z_OK;
+  if (writer->rows == NULL || writer->row == NULL || writer->chunk == NULL || unknowns == NULL ||
+      names == NULL || writer->info == NULL || !writer->has_zlib) {
+    free(unknowns);
+    free(names);
+    lfx_apng_writer_destroy(writer);
+    return NULL;
+  }
+  if (setjmp(png_jmpbuf(writer->png))) {
+    free(unknowns);
+    free(names);
+    writer->status = LFX_PNG_ENCODE_FAILED;
+    return writer;
+  }
+  png_set_write_fn(writer->png, &writer->state, write_data, flush_data);
+  set_rgba_header(
+      writer->png, writer->info, width, height, 8, compression_level, chunks, chunk_count,
+      chunk_data, unknowns, names);
+  png_write_info(writer->png, writer->info);
+  uint8_t actl[8];
+  put_u32(actl, frame_count);
+  put_u32(actl + 4, play_count);
+  png_write_chunk(writer->png, (png_const_bytep) "acTL", actl, sizeof actl);
+  free(unknowns);
+  free(names);
+  return writer;
+}
+
+lfx_png_status lfx_apng_writer_status(const lfx_apng_writer *writer) { return writer->status; }
+
+lfx_png_status lfx_apng_writer_write_frame(
+    lfx_apng_writer *writer, const uint8_t *rgba, size_t row_bytes, uint16_t delay_num,
+    uint16_t delay_den) {
+  if (writer->status != LFX_PNG_OK) return writer->status;
+  if (writer->frames_written >= writer->frame_count) {
+    return apng_fail(writer, "more frames than acTL announced");
+  }
+  if (setjmp(png_jmpbuf(writer->png))) {
+    writer->status = LFX_PNG_ENCODE_FAILED;
+    return writer->status;
+  }
+  write_fctl(writer, delay_num, delay_den);
+  if (writer->frames_written == 0) {
+    // Frame 0 is the default image: IDAT through libpng (APNG "Structure").
+    for (uint32_t y = 0; y < writer->height; y++) {
+      writer->rows[y] = (png_bytep)rgba + (size_t)y * row_bytes;
+    }
+    png_write_image(writer->png, writer->rows);
+  } else {
+    write_fdat_frame(writer, rgba, row_bytes);
+  }
+  writer->frames_written += 1;
+  return LFX_PNG_OK;
+}
+
+lfx_png_status lfx_apng_writer_finish(lfx_apng_writer *writer) {
+  if (writer->status != LFX_PNG_OK) return writer->status;
+  if (writer->frames_written != writer->frame_count) {
+    char text[120];
+    snprintf(
+        text, sizeof text, "acTL announced %u frames but %u were written",
+        (unsigned)writer->frame_count, (unsigned)writer->frames_written);
+    return apng_fail(writer, text);
+  }
+  if (setjmp(png_jmpbuf(writer->png))) {
+    writer->status = LFX_PNG_ENCODE_FAILED;
+    return writer->status;
+  }
+  png_write_end(writer->png, NULL);
+  return LFX_PNG_OK;
+}
+
+const uint8_t *lfx_apng_writer_bytes(const lfx_apng_writer *writer, size_t *size) {
+  *size = writer->output.size;
+  return writer->output.bytes;
+}
+
+void lfx_apng_writer_clear_bytes(lfx_apng_writer *writer) { writer->output.size = 0; }
+
+const char *lfx_apng_writer_message(const lfx_apng_writer *writer) { return writer->message; }
+
+void lfx_apng_writer_destroy(lfx_apng_writer *writer) {
+  if (writer == NULL) return;
+  if (writer->has_zlib) deflateEnd(&writer->zlib);
+  png_destroy_write_struct(&writer->png, &writer->info);
+  free(writer->rows);
+  free(writer->row);
+  free(writer->chunk);
+  lfx_png_buffer_free(&writer->output);
+  free(writer);
 }

@@ -10,7 +10,11 @@ final class SampleProbe: @unchecked Sendable {
   /// The pixel being rendered and its position in points.
   var pixel: SIMD2<Int> = .zero
   var position: float2 = .zero
-  private var pixelHasViolation = false
+  /// Whether a sample of the current pixel lay beyond the declared offset (or at NaN or ∞).
+  private(set) var pixelHasViolation = false
+  /// The largest `|sample − position|` (Euclidean, points) among the current pixel's finite
+  /// samples, for the displacement map.
+  private(set) var pixelFarthestDistance: Float = 0
 
   init(declaredOffset: float2) {
     report = SampleBoundsReport(declaredOffset: declaredOffset)
@@ -20,6 +24,7 @@ final class SampleProbe: @unchecked Sendable {
     self.pixel = pixel
     self.position = position
     pixelHasViolation = false
+    pixelFarthestDistance = 0
     report.pixelCount += 1
   }
 
@@ -30,6 +35,7 @@ final class SampleProbe: @unchecked Sendable {
     let isFinite = offset.x.isFinite && offset.y.isFinite
     if isFinite {
       report.largestOffset = pointwiseMax(report.largestOffset, offset)
+      pixelFarthestDistance = max(pixelFarthestDistance, length(offset))
     } else {
       report.nonFiniteSampleCount += 1
     }

@@ -35,24 +35,37 @@ extension ChainRenderer {
     }
   }
 
-  /// Renders one frame per entry of `passes` into `sink`, in order, then finishes the sink.
+  /// Renders one frame per entry of `passes` (or those of `frames`) into `sink`, in order,
+  /// then finishes the sink.
   ///
   /// - Parameters:
   ///   - passes: Each frame's passes (``checkedPasses(at:pixelLimit:)``).
-  ///   - sink: Where the frames go.
+  ///   - sink: Where the frames go; each keeps its index in `passes`.
+  ///   - frames: The indices of `passes` to render (``FrameRange/indices(in:)``); all by
+  ///     default.
+  ///   - overlays: Debug overlays drawn on each frame (``drawOverlays(_:scale:on:passes:)``),
+  ///     with the scale of every frame of `passes`; none by default.
   ///   - progress: Called with each frame's index before it renders.
   ///   - reports: Called with each frame's index and its passes' bounds reports, when
   ///     ``checksSampleBounds`` is on.
   /// - Throws: What the sink throws.
+  /// - Precondition: `frames` lies within `passes`.
   /// - Complexity: O(frames × passes × width × height).
   public func render<Sink: FrameSink>(
-    _ passes: [[PreparedShader]], into sink: inout Sink, progress: (Int) -> Void = { _ in },
+    _ passes: [[PreparedShader]], into sink: inout Sink, frames: ClosedRange<Int>? = nil,
+    overlays: DebugOverlays = [], progress: (Int) -> Void = { _ in },
     reports: (Int, [SampleBoundsReport]) -> Void = { _, _ in }
   ) throws {
-    for (index, frame) in passes.enumerated() {
+    let indices = frames.map { Array($0) } ?? Array(passes.indices)
+    precondition(indices.allSatisfy(passes.indices.contains), "frames outside the schedule")
+    let scale = overlays.isEmpty ? nil : DisplacementColorScale(passes: passes)
+    for index in indices {
       progress(index)
-      let rendered = render(frame)
+      var rendered = render(passes[index])
       if checksSampleBounds { reports(index, rendered.reports) }
+      if let scale {
+        drawOverlays(overlays, scale: scale, on: &rendered.image, passes: passes[index])
+      }
       try sink.write(rendered.image, index: index)
     }
     try sink.finish()

@@ -14,6 +14,8 @@ public struct ContactSheetSink: FrameSink {
   public let frameWidth: Int
   /// Pixels.
   public let frameHeight: Int
+  /// The index of the frame in the first cell (a frame range's first frame); 0 by default.
+  public let firstIndex: Int
   /// The sheet so far, premultiplied RGBA; unfilled cells are transparent.
   public private(set) var image: Image
 
@@ -27,11 +29,12 @@ public struct ContactSheetSink: FrameSink {
   ///   - frameHeight: Pixels.
   ///   - scale: Pixels per point of the sheet.
   ///   - pixelLimit: The most pixels the sheet may have.
+  ///   - firstIndex: The index of the frame that goes in the first cell, ≥ 0.
   /// - Throws: ``CompositionError/limitExceeded(_:)`` when the sheet would exceed
   ///   `pixelLimit` pixels.
   public init(
     frameCount: Int, columns: Int, frameWidth: Int, frameHeight: Int, scale: Float = 1,
-    pixelLimit: Int = Int(Int32.max)
+    pixelLimit: Int = Int(Int32.max), firstIndex: Int = 0
   ) throws(CompositionError) {
     let columns = min(columns, frameCount)
     let rows = (frameCount + columns - 1) / columns
@@ -50,16 +53,19 @@ public struct ContactSheetSink: FrameSink {
     self.columns = columns
     self.frameWidth = frameWidth
     self.frameHeight = frameHeight
+    self.firstIndex = firstIndex
     image = Image(width: Int(width), height: Int(height), scale: scale)
   }
 
-  /// Copies `frame` into cell `index` (row-major).
+  /// Copies `frame` into cell `index − firstIndex` (row-major).
   ///
   /// - Precondition: `frame` has the sheet's frame size and `index` is a cell of the sheet.
   public mutating func write(_ frame: Image, index: Int) {
     precondition(frame.width == frameWidth && frame.height == frameHeight, "frame size differs")
-    let x0 = (index % columns) * (frameWidth + Self.gutter)
-    let y0 = (index / columns) * (frameHeight + Self.gutter)
+    let cell = index - firstIndex
+    precondition(cell >= 0, "frame before the sheet's first")
+    let x0 = (cell % columns) * (frameWidth + Self.gutter)
+    let y0 = (cell / columns) * (frameHeight + Self.gutter)
     precondition(y0 + frameHeight <= image.height, "cell outside the sheet")
     for y in 0..<frameHeight {
       let source = y * frameWidth

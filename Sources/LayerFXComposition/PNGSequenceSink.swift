@@ -11,7 +11,8 @@ import LayerFXPNG
 /// number of frames. Frames are encoded and synced in parallel but named strictly in order
 /// (``AtomicFile/prepare(_:for:protecting:followsSymbolicLink:)``, then
 /// ``PreparedFile/commit()`` for frame k only after frame k − 1), so after an error, a signal
-/// or SIGKILL the directory holds complete frames 0…k of this run and no gap: a frame that
+/// or SIGKILL the directory holds complete frames 0…k of this run (or first…k of a frame range)
+/// and no gap: a frame that
 /// failed stops every later one from being named. A symbolic link under a frame name is
 /// replaced, never written through. Before the first frame, files named like frames
 /// (`frame_DIGITS.png`) that this run will not write (left by a longer earlier run) and hidden
@@ -31,7 +32,7 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   /// Encoded frames waiting for an earlier one before they are named, by index.
   private var ready: [Int: PreparedFile] = [:]
   /// The next frame to name.
-  private var nextToCommit = 0
+  private var nextToCommit: Int
   /// The first frame that failed; it and every later frame stay unnamed.
   private var firstFailedIndex = Int.max
 
@@ -57,16 +58,20 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
   ///   - encoder: Bit depth and compression of every frame.
   ///   - metadata: Colour chunks copied into every frame.
   ///   - concurrentEncodes: How many frames may encode at once (≥ 1).
+  ///   - firstIndex: The first frame this run writes (a ``FrameRange``'s start; 0 for the whole
+  ///     animation): frames are named in order from it. Frames of the schedule before it, left
+  ///     by another range's run, are kept.
   ///   - protected: Files the command reads, which no frame may replace
   ///     (``AtomicFile/write(_:to:protecting:)-([UInt8],_,_)``).
   /// - Throws: ``CompositionError/cannotCreateDirectory(path:reason:)`` with the system's
   ///   reason.
   public init(
     directory: String, frameCount: Int, encoder: PNGEncoder = PNGEncoder(),
-    metadata: PNGMetadata = PNGMetadata(), concurrentEncodes: Int = 1,
+    metadata: PNGMetadata = PNGMetadata(), concurrentEncodes: Int = 1, firstIndex: Int = 0,
     protecting protected: [String] = []
   ) throws(CompositionError) {
     self.protected = protected
+    nextToCommit = firstIndex
     do {
       try Directory.create(directory)
     } catch {

@@ -83,9 +83,27 @@ public enum AtomicFile {
     _ bytes: [UInt8], for path: String, protecting protected: [String] = [],
     followsSymbolicLink: Bool = true
   ) throws(AtomicFileError) -> PreparedFile {
+    let file = try create(path, protecting: protected, followsSymbolicLink: followsSymbolicLink)
+    try file.append(bytes)
+    try file.sync()
+    return file
+  }
+
+  /// Creates an empty, unnamed file for `path`, for an output written piece by piece (an
+  /// animated PNG, a raw stream) with ``PreparedFile/append(_:)``; ``PreparedFile/commit()``
+  /// syncs it and gives it the name, and dropping it uncommitted leaves the destination as it
+  /// was, with no stray file.
+  ///
+  /// - Parameters: As ``write(_:to:protecting:followsSymbolicLink:)-([UInt8],_,_,_)``.
+  /// - Returns: The open file.
+  /// - Throws: As ``write(_:to:protecting:followsSymbolicLink:)-([UInt8],_,_,_)``, for every
+  ///   check made before a byte is written.
+  public static func create(
+    _ path: String, protecting protected: [String] = [], followsSymbolicLink: Bool = true
+  ) throws(AtomicFileError) -> PreparedFile {
     guard !path.isEmpty else { throw .cannotWrite(path: path, reason: "empty file name") }
     if let descriptor = standardDescriptor(path) {
-      return PreparedFile(path: path, bytes: bytes, descriptor: descriptor)
+      return PreparedFile(path: path, device: descriptor)
     }
     let target = followsSymbolicLink ? resolvingLink(path) : path
     var status = stat()
@@ -117,17 +135,9 @@ public enum AtomicFile {
       // No O_TMPFILE here: a hidden name, created new (never a planted file or link).
       (descriptor, temporary) = try createTemporary(directory: directory, mode: mode, path: path)
     }
-    let prepared = PreparedFile(
+    return PreparedFile(
       path: path, target: target, descriptor: descriptor, temporary: temporary,
-      directory: directory)
-    var failure = writeAll(bytes, to: descriptor)
-    if failure == 0 && keepsMode && fchmod(descriptor, mode) != 0 { failure = errno }
-    if failure == 0 && fsync(descriptor) != 0 { failure = errno }
-    if failure != 0 {
-      prepared.discard()
-      throw error(failure, path: path)
-    }
-    return prepared
+      directory: directory, keptMode: keepsMode ? mode : nil)
   }
 
   /// Whether `path` names the same file as one of `protected` (device and inode).

@@ -4,11 +4,13 @@
   import Darwin
 #endif
 
-/// A complete, synced file that does not have its name yet (``AtomicFile/prepare(_:for:protecting:followsSymbolicLink:)``).
+/// A file that does not have its name yet: complete and synced
+/// (``AtomicFile/prepare(_:for:protecting:followsSymbolicLink:)``), or open and written piece
+/// by piece (``AtomicFile/create(_:protecting:followsSymbolicLink:)`` and ``append(_:)``).
 ///
-/// ``commit()`` gives it the name; ``discard()``, or dropping the last reference, removes it,
-/// so an error between the two leaves nothing behind. One thread uses a prepared file at a
-/// time.
+/// ``commit()`` syncs it and gives it the name; ``discard()``, or dropping the last reference,
+/// removes it, so an error between the two leaves nothing behind. One thread uses a prepared
+/// file at a time.
 public final class PreparedFile: @unchecked Sendable {
   /// The destination as the caller named it (for messages).
   public let path: String
@@ -17,38 +19,79 @@ public final class PreparedFile: @unchecked Sendable {
   private var descriptor: Int32
   private var temporary: Temporary?
   /// The bytes for a device named explicitly (`/dev/stdout`), written by ``commit()``.
-  private let deviceBytes: [UInt8]?
+  private var deviceBytes: [UInt8]?
+  /// The permission bits of the file replaced, given to the new one by ``sync()``.
+  private let keptMode: mode_t?
+  private var isSynced = false
   private var isFinished = false
 
   /// A file in `directory` written through `descriptor` (unnamed, or the hidden `temporary`).
-  init(path: String, target: String, descriptor: Int32, temporary: Temporary?, directory: String) {
+  init(
+    path: String, target: String, descriptor: Int32, temporary: Temporary?, directory: String,
+    keptMode: mode_t?
+  ) {
     self.path = path
     self.target = target
     self.descriptor = descriptor
     self.temporary = temporary
     self.directory = directory
+    self.keptMode = keptMode
     deviceBytes = nil
   }
 
-  /// `bytes` for descriptor 1 or 2, or for `/dev/null` when `descriptor` is -2.
-  init(path: String, bytes: [UInt8], descriptor: Int32) {
+  /// A device named explicitly: descriptor 1 or 2, or `/dev/null` when `device` is -2.
+  init(path: String, device: Int32) {
     self.path = path
     target = path
     directory = ""
-    self.descriptor = descriptor
-    deviceBytes = bytes
+    descriptor = device
+    keptMode = nil
+    deviceBytes = []
+  }
+
+  /// Appends `bytes` (for a device, kept until ``commit()``).
+  ///
+  /// - Throws: ``AtomicFileError/writeFailed(path:reason:)`` (ENOSPC, EIO); the file is then
+  ///   discarded.
+  public func append(_ bytes: [UInt8]) throws(AtomicFileError) {
+    precondition(!isFinished, "append after commit or discard")
+    if deviceBytes != nil {
+      deviceBytes?.append(contentsOf: bytes)
+      return
+    }
+    let failure = AtomicFile.writeAll(bytes, to: descriptor)
+    if failure != 0 {
+      discard()
+      throw AtomicFile.error(failure, path: path)
+    }
+  }
+
+  /// Gives the file the replaced file's permission bits and flushes it to the disk; once.
+  ///
+  /// - Throws: ``AtomicFileError`` with the system's reason; the file is then discarded.
+  func sync() throws(AtomicFileError) {
+    guard !isSynced, deviceBytes == nil else { return }
+    isSynced = true
+    var failure: Int32 = 0
+    if let keptMode, fchmod(descriptor, keptMode) != 0 { failure = errno }
+    if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+    if failure != 0 {
+      discard()
+      throw AtomicFile.error(failure, path: path)
+    }
   }
 
   deinit {
     discard()
   }
 
-  /// Gives the file its name: `path` now holds all of the new bytes.
+  /// Syncs the file (when not yet) and gives it its name: `path` now holds all of the new bytes.
   ///
   /// - Throws: ``AtomicFileError``: `cannotWrite` when the name cannot be given (the directory
   ///   went away, no permission), `writeFailed` for an I/O error on a device.
   public func commit() throws(AtomicFileError) {
     guard !isFinished else { return }
+    try sync()
     defer { discard() }
     if let deviceBytes {
       if descriptor == -2 { descriptor = open("/dev/null", O_WRONLY | O_CLOEXEC) }

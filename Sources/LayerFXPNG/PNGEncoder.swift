@@ -74,10 +74,7 @@ public struct PNGEncoder: Sendable {
   )
     throws(PNGError) -> [UInt8]
   {
-    for chunk in metadata.colorChunks where !PNGMetadata.colorChunkNames.contains(chunk.name) {
-      throw .cannotEncode(
-        path: name, message: "\(chunk.name) is not a colour chunk that can be copied")
-    }
+    try metadata.checkCopyable(name: name)
     switch bitDepth {
     case .eight:
       return try encode(RGBASamples.codes(of: image, as: UInt8.self), image, metadata, name)
@@ -121,28 +118,16 @@ public struct PNGEncoder: Sendable {
   private func encode<Sample>(
     _ codes: [Sample], _ image: Image, _ metadata: PNGMetadata, _ name: String
   ) throws(PNGError) -> [UInt8] {
-    var descriptors: [lfx_png_chunk] = []
-    var chunkData: [UInt8] = []
-    for chunk in metadata.colorChunks {
-      let letters = Array(chunk.name.utf8)
-      descriptors.append(
-        lfx_png_chunk(
-          name: (letters[0], letters[1], letters[2], letters[3]), offset: chunkData.count,
-          size: chunk.data.count))
-      chunkData.append(contentsOf: chunk.data)
-    }
     var output = lfx_png_buffer()
     let messageCapacity = 512
     var message = [CChar](repeating: 0, count: messageCapacity)
     let status = codes.withUnsafeBytes { rgba in
-      descriptors.withUnsafeBufferPointer { chunks in
-        chunkData.withUnsafeBufferPointer { data in
-          lfx_png_encode_rgba(
-            rgba.baseAddress, UInt32(clamping: image.width), UInt32(clamping: image.height),
-            image.width * 4 * MemoryLayout<Sample>.size, Int32(bitDepth.rawValue),
-            Int32(compressionLevel), chunks.baseAddress, chunks.count, data.baseAddress,
-            &output, &message, messageCapacity)
-        }
+      metadata.withChunkDescriptors { chunks, data in
+        lfx_png_encode_rgba(
+          rgba.baseAddress, UInt32(clamping: image.width), UInt32(clamping: image.height),
+          image.width * 4 * MemoryLayout<Sample>.size, Int32(bitDepth.rawValue),
+          Int32(compressionLevel), chunks.baseAddress, chunks.count, data.baseAddress,
+          &output, &message, messageCapacity)
       }
     }
     defer { lfx_png_buffer_free(&output) }

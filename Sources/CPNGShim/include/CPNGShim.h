@@ -125,4 +125,52 @@ void lfx_png_buffer_free(lfx_png_buffer *buffer);
 /// chunks that are listed but not decoded.
 uint32_t lfx_png_crc32(const uint8_t *bytes, size_t count);
 
+/// An animated PNG (APNG) written frame by frame. Opaque.
+///
+/// The file is the PNG signature, IHDR, the colour chunks, acTL, then per frame an fcTL and the
+/// frame's image data (IDAT for frame 0, which is also the default image; fdAT after), then
+/// IEND. Every frame covers the whole canvas (offset 0, 0) with dispose_op NONE and blend_op
+/// SOURCE, so each frame replaces the last, alpha included. Samples are 8-bit RGBA.
+///
+/// Output accumulates in the writer; after each call take it with lfx_apng_writer_bytes and
+/// empty it with lfx_apng_writer_clear_bytes, so at most about one compressed frame is held.
+///
+/// Source: APNG Specification, https://wiki.mozilla.org/APNG_Specification (acTL, fcTL, fdAT,
+/// sequence numbers); PNG Specification (Second Edition) §9 (filter types Sub and Up), §10
+/// (zlib), §12.8 (filter selection: least sum of absolute differences).
+typedef struct lfx_apng_writer lfx_apng_writer;
+
+/// Creates a writer and writes the signature, IHDR, the `chunk_count` chunks (as for
+/// lfx_png_encode_rgba) and acTL with `frame_count` frames and `play_count` plays (0: forever).
+/// Returns NULL when out of memory; otherwise check lfx_apng_writer_status.
+lfx_apng_writer *lfx_apng_writer_create(
+    uint32_t width, uint32_t height, int compression_level, uint32_t frame_count,
+    uint32_t play_count, const lfx_png_chunk *chunks, size_t chunk_count,
+    const uint8_t *chunk_data);
+
+/// The status of the last call; once a call fails, every later call fails the same way.
+lfx_png_status lfx_apng_writer_status(const lfx_apng_writer *writer);
+
+/// Writes the next frame: `height` rows of `row_bytes` bytes, each `width × 4` 8-bit samples
+/// (straight-alpha RGBA). Its delay is `delay_num / delay_den` seconds (APNG's fcTL fields).
+/// Fails when every frame of acTL has been written.
+lfx_png_status lfx_apng_writer_write_frame(
+    lfx_apng_writer *writer, const uint8_t *rgba, size_t row_bytes, uint16_t delay_num,
+    uint16_t delay_den);
+
+/// Writes IEND. Fails unless exactly acTL's frame count was written.
+lfx_png_status lfx_apng_writer_finish(lfx_apng_writer *writer);
+
+/// The bytes produced since the last lfx_apng_writer_clear_bytes, and their count.
+const uint8_t *lfx_apng_writer_bytes(const lfx_apng_writer *writer, size_t *size);
+
+/// Forgets the bytes produced so far (keeps the allocation).
+void lfx_apng_writer_clear_bytes(lfx_apng_writer *writer);
+
+/// The reason of the first failure, or "".
+const char *lfx_apng_writer_message(const lfx_apng_writer *writer);
+
+/// Frees the writer.
+void lfx_apng_writer_destroy(lfx_apng_writer *writer);
+
 #endif

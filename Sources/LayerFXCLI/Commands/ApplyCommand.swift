@@ -23,7 +23,8 @@ enum ApplyCommand {
     [0, 1]). An effect's time-since-trigger parameter (the ripple's time), unless given, is the
     animation clock: the frame's time at --time, or 0 to --duration seconds at --fps (frame k
     at t = k / fps, until --duration or for --frames N). Outputs as for 'layerfx ripple':
-    -o OUT.png, -o DIR/, --contact-sheet N, -o - for a raw stream.
+    -o OUT.png, -o DIR/, --contact-sheet N, -o - for a raw stream, -o OUT.apng, --format,
+    --frame-range A..B and --overlay LIST.
     Example: layerfx apply photo.png --effect ripple:origin=200,150,amplitude=20 --time 0.3 \
       -o out.png
     """
@@ -51,8 +52,9 @@ enum ApplyCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     if arguments.has("effect") { return try runChain(arguments, console: console) }
-    for option in ["time", "fps", "frames", "contact-sheet", "duration"] where arguments.has(option)
-    {
+    for option in [
+      "time", "fps", "frames", "contact-sheet", "duration", "format", "frame-range", "overlay",
+    ] where arguments.has(option) {
       throw UsageError.invalid("--\(option) needs --effect (a chain)")
     }
     let names = try arguments.positionals("KERNEL (see 'layerfx list')", InputImage.usageName)

@@ -20,6 +20,13 @@ enum RippleCommand {
     With --fps, writes frame k at t = k / fps to DIR/frame_0000.png, … until the last tap's
     timeline ends (for one tap: the duration), or --frames N frames. With --contact-sheet N
     the frames go into one image instead, N per row, left to right, 4 transparent pixels apart.
+    -o OUT.apng (or --format apng) writes one animated PNG, each frame shown 1/fps seconds;
+    --format png-sequence|apng|contact-sheet|raw names the output when -o does not.
+    --frame-range A..B renders frames A to B only (from 0, inclusive; A.. to the end), each
+    with its time and name from the full animation, so ranges split one render.
+    --overlay origins,displacement,bounds,tiles draws debug overlays on each frame: trigger
+    origins, a heat map of each pixel's displacement (points), pixels sampled beyond
+    maxSampleOffset, the tile grid; their legend is printed on standard error.
 
     Taps: each --tap X,Y@T starts a ripple at X,Y (points) T seconds into the animation;
     without --tap there is one tap at --origin at t = 0. A tap's ripple is drawn while its

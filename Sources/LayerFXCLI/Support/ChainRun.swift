@@ -1,5 +1,6 @@
 import LayerFX
 import LayerFXComposition
+import LayerFXFiles
 import LayerFXPNG
 
 /// The general path of every command that renders an effect chain over an image: one frame at
@@ -16,6 +17,17 @@ struct ChainRun {
     .value("output", short: "o", "PATH", "output PNG file, or directory for an animation"),
     .value("contact-sheet", "N", "with --fps: write the frames as one image, N per row"),
     .value(
+      "format", "FORMAT",
+      "with --fps: png-sequence (-o DIR/), apng (one animated PNG), contact-sheet or raw "
+        + "(RGBA bytes; -o - for standard output); default from -o (.apng, -)"),
+    .value(
+      "frame-range", "A..B",
+      "with --fps: render frames A to B only (inclusive, from 0; A.. to the end), "
+        + "as in the full render"),
+    .value(
+      "overlay", "LIST",
+      "debug overlays: origins,displacement,bounds,tiles (legend on standard error)"),
+    .value(
       "max-sample-offset", "X,Y",
       "maxSampleOffset of every layer and distortion pass, points (default: each kernel's own)"),
     .flag(
@@ -28,6 +40,12 @@ struct ChainRun {
   let time: Double?
   let fps: Double?
   let frameCount: Int?
+  /// `--format`, or the format `-o` implies; `nil` for one frame (`--time`).
+  let format: OutputFormat?
+  /// `--frame-range`.
+  let frameRange: FrameRange?
+  /// `--overlay`.
+  let overlays: DebugOverlays
 
   /// Reads the input, the output, `--time`, `--fps`, `--frames` and `--contact-sheet`, and
   /// checks that they go together.
@@ -40,6 +58,8 @@ struct ChainRun {
     time = try arguments.value("time", as: .number)
     fps = try arguments.value("fps", as: .positiveNumber)
     frameCount = try arguments.value("frames", as: .integer(in: 1...1_000_000))
+    frameRange = try arguments.value("frame-range", as: .frameRange)
+    overlays = try arguments.value("overlay", as: .overlays) ?? []
     switch (time, fps) {
     case (nil, nil): throw UsageError.missing("--time SECONDS (one frame) or --fps FPS (animation)")
     case (.some, .some): throw UsageError.invalid("--time and --fps cannot be used together")
@@ -49,13 +69,24 @@ struct ChainRun {
       throw UsageError.invalid("--contact-sheet needs --fps")
     default: break
     }
-    let writesOneImage = time != nil || arguments.has("contact-sheet")
-    if writesOneImage && !["-", "/dev/stdout", "/dev/null"].contains(outputPath) {
+    for option in ["format", "frame-range"] where time != nil && arguments.has(option) {
+      throw UsageError.invalid("--\(option) needs --fps")
+    }
+    format = time == nil ? try OutputFormat.of(arguments, output: outputPath) : nil
+    let writesOneImage = format?.writesOneFile ?? true
+    if writesOneImage && !OutputFormat.streamPaths.contains(outputPath) {
       try OutputOptions.checkIsFile(outputPath)
+    } else if !writesOneImage && OutputFormat.streamPaths.contains(outputPath) {
+      throw UsageError.invalid(
+        "--format png-sequence writes a directory of frames: give -o DIR/ (or --format raw "
+          + "for standard output)")
     } else if !writesOneImage && outputPath.lowercased().hasSuffix(".png") {
       throw UsageError.invalid(
         "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
           + "give -o DIR/ (or --contact-sheet N for one image)")
+    }
+    if format == .apng && OutputFormat.streamPaths.contains(outputPath) {
+      throw UsageError.invalid("--format apng writes a file: give -o OUT.apng")
     }
   }
 
@@ -120,8 +151,13 @@ struct ChainRun {
         checksSampleBounds: checksBounds)
       var isWithinBounds = true
       if let time = run.time {
-        let frame = renderer.render(
-          try renderer.checkedPasses(at: [time], pixelLimit: render.pixelLimit)[0])
+        let passes = try renderer.checkedPasses(at: [time], pixelLimit: render.pixelLimit)
+        var frame = renderer.render(passes[0])
+        if !run.overlays.isEmpty {
+          let scale = DisplacementColorScale(passes: passes)
+          console.error("layerfx: overlay: \(scale.legend)")
+          renderer.drawOverlays(run.overlays, scale: scale, on: &frame.image, passes: passes[0])
+        }
         try output.write(
           frame.image, to: outputPath, metadata: input.metadata, console: console,
           protecting: protected)
@@ -132,10 +168,19 @@ struct ChainRun {
         if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
         return
       }
-      guard let fps = run.fps else { return }
+      guard let fps = run.fps, let format = run.format else { return }
       let count = try limits.frameCount(
         explicit: run.frameCount, duration: effects.endTime, fps: fps)
       let times = FrameSchedule(fps: fps, frameCount: count).times
+      let selected = try run.frameRange.map { range in
+        guard let indices = range.indices(in: count) else {
+          throw UsageError.invalidValue(
+            option: "frame-range", value: range.description,
+            expected: "frames from 0 to \(count - 1) (the animation has \(count) frames)")
+        }
+        return indices
+      }
+      let rendered = selected?.count ?? count
       let progress = { (k: Int) in console.progress("frame \(k + 1)/\(count)") }
       // With --check-bounds: one line per pass that samples beyond its offset, then exit 1.
       let reports = { (k: Int, reports: [SampleBoundsReport]) in
@@ -144,42 +189,63 @@ struct ChainRun {
           isWithinBounds = false
         }
       }
-      if let columns = try arguments.value("contact-sheet", as: .integer(in: 1...1000)) {
-        let image = input.image
-        var sheet = try ContactSheetSink(
-          frameCount: count, columns: columns, frameWidth: image.width,
-          frameHeight: image.height, scale: image.scale, pixelLimit: render.pixelLimit)
-        let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
-        try renderer.render(passes, into: &sheet, progress: progress, reports: reports)
+      if format == .apng && output.encoder.bitDepth == .sixteen {
+        throw UsageError.invalid("--format apng writes 8-bit samples: drop --bit-depth 16")
+      }
+      if format == .pngSequence {
+        try limits.checkFreeSpace(
+          frames: rendered, width: input.image.width, height: input.image.height,
+          bitDepth: output.encoder.bitDepth.rawValue, directory: outputPath)
+        try OutputOptions.checkFramesAvoidInput(
+          directory: outputPath, frameCount: count, protecting: protected)
+      }
+      let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
+      if !run.overlays.isEmpty {
+        console.error("layerfx: overlay: \(DisplacementColorScale(passes: passes).legend)")
+      }
+      func renderFrames<Sink: FrameSink>(into sink: inout Sink) throws {
+        try renderer.render(
+          passes, into: &sink, frames: selected, overlays: run.overlays, progress: progress,
+          reports: reports)
         console.endProgress()
+      }
+      let image = input.image
+      switch format {
+      case .contactSheet:
+        let columns =
+          try arguments.value("contact-sheet", as: .integer(in: 1...1000))
+          ?? Int(Double(rendered).squareRoot().rounded(.up))
+        var sheet = try ContactSheetSink(
+          frameCount: rendered, columns: columns, frameWidth: image.width,
+          frameHeight: image.height, scale: image.scale, pixelLimit: render.pixelLimit,
+          firstIndex: selected?.lowerBound ?? 0)
+        try renderFrames(into: &sheet)
         try output.write(
           sheet.image, to: outputPath, metadata: input.metadata, console: console,
           protecting: protected)
-        if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
-        return
-      }
-      // `-o /dev/null`: every frame renders and is dropped (timing a render, checking bounds).
-      if ["-", "/dev/stdout", "/dev/null"].contains(outputPath) {
-        let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
+      case .raw where OutputFormat.streamPaths.contains(outputPath):
         let discards = outputPath == "/dev/null"
         var stream = RawRGBASink { bytes in if !discards { try console.writeOutput(bytes) } }
-        try renderer.render(passes, into: &stream, progress: progress, reports: reports)
-        console.endProgress()
-        if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
-        return
+        try renderFrames(into: &stream)
+      case .raw:
+        let file = try AtomicFile.create(outputPath, protecting: protected)
+        var stream = RawRGBASink { bytes in try file.append(bytes) }
+        try renderFrames(into: &stream)
+        try file.commit()
+      case .apng:
+        var animation = try APNGSink(
+          path: outputPath, frameCount: rendered, fps: fps, width: image.width,
+          height: image.height, compressionLevel: output.encoder.compressionLevel,
+          metadata: input.metadata, protecting: protected)
+        try renderFrames(into: &animation)
+      case .pngSequence:
+        var frames = try PNGSequenceSink(
+          directory: try output.makeDirectory(outputPath), frameCount: count,
+          encoder: output.encoder, metadata: input.metadata,
+          concurrentEncodes: render.threadCount, firstIndex: selected?.lowerBound ?? 0,
+          protecting: protected)
+        try renderFrames(into: &frames)
       }
-      try limits.checkFreeSpace(
-        frames: count, width: input.image.width, height: input.image.height,
-        bitDepth: output.encoder.bitDepth.rawValue, directory: outputPath)
-      try OutputOptions.checkFramesAvoidInput(
-        directory: outputPath, frameCount: count, protecting: protected)
-      let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
-      var frames = try PNGSequenceSink(
-        directory: try output.makeDirectory(outputPath), frameCount: count,
-        encoder: output.encoder, metadata: input.metadata,
-        concurrentEncodes: render.threadCount, protecting: protected)
-      try renderer.render(passes, into: &frames, progress: progress, reports: reports)
-      console.endProgress()
       if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
     }
   }

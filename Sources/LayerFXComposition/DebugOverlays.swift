@@ -1,0 +1,53 @@
+import Foundation
+
+/// Which debug overlays are drawn on every output frame, after the effect chain.
+///
+/// Each overlay has a stable name, used by the CLI's `--overlay` list and the config's debug
+/// options:
+///
+/// | name | draws |
+/// |---|---|
+/// | `origins` | a yellow cross at each pass's position parameter: each active trigger's point |
+/// | `displacement` | a heat map of each pixel's displacement in points (``DisplacementColorScale``) |
+/// | `bounds` | magenta where a pixel sampled beyond its pass's `maxSampleOffset` |
+/// | `tiles` | cyan lines on the renderer's tile edges |
+///
+/// Overlays change the written frames only; an empty set renders exactly the frames without.
+public struct DebugOverlays: OptionSet, Sendable, Hashable {
+  /// The bits.
+  public let rawValue: Int
+
+  /// Creates a set from its bits.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Trigger origins: a cross at each pass's ``ShaderFunction/Role/position`` parameter.
+  public static let origins = DebugOverlays(rawValue: 1 << 0)
+  /// The displacement heat map of layer and distortion passes.
+  public static let displacement = DebugOverlays(rawValue: 1 << 1)
+  /// Pixels that sampled beyond `maxSampleOffset`.
+  public static let bounds = DebugOverlays(rawValue: 1 << 2)
+  /// The tile grid of the renderer.
+  public static let tiles = DebugOverlays(rawValue: 1 << 3)
+
+  /// Every overlay with its stable name, in the order they are listed.
+  public static let named: [(name: String, overlay: DebugOverlays)] = [
+    ("origins", .origins), ("displacement", .displacement), ("bounds", .bounds),
+    ("tiles", .tiles),
+  ]
+
+  /// Parses a comma-separated list of names (`"origins,tiles"`); spaces around names are
+  /// ignored and a name may repeat; `nil` when a name is unknown or the list is empty.
+  ///
+  /// - Parameter list: Names from ``named``.
+  public init?(parsing list: String) {
+    self = []
+    for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+      let name = part.trimmingCharacters(in: .whitespaces)
+      guard let entry = Self.named.first(where: { $0.name == name }) else { return nil }
+      insert(entry.overlay)
+    }
+  }
+
+  /// The names of the overlays in the set, in ``named`` order.
+  public var names: [String] { Self.named.filter { contains($0.overlay) }.map(\.name) }
+}

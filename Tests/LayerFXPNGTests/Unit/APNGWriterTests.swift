@@ -1,0 +1,68 @@
+import LayerFX
+import LayerFXPNG
+import LayerFXTestSupport
+import Testing
+
+/// A big-endian unsigned value of `count` bytes at `offset`.
+private func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
+  bytes[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) }
+}
+
+@Suite struct APNGWriterTests {
+  @Test("delays are 1 / fps as an exact 16-bit fraction where one exists")
+  func delays() {
+    #expect(APNGWriter.delay(fps: 30) == (1, 30))
+    #expect(APNGWriter.delay(fps: 24) == (1, 24))
+    // 1 / 29.97 = 100 / 2997; 1 / 0.5 = 2 / 1; 1 / 12.5 = 2 / 25.
+    #expect(APNGWriter.delay(fps: 29.97) == (100, 2997))
+    #expect(APNGWriter.delay(fps: 0.5) == (2, 1))
+    #expect(APNGWriter.delay(fps: 12.5) == (2, 25))
+  }
+
+  @Test("chunks follow the APNG layout: acTL first, then fcTL and IDAT, then fcTL and fdAT")
+  func layout() throws {
+    var bytes: [UInt8] = []
+    let writer = try APNGWriter(width: 5, height: 3, frameCount: 3, name: "t.apng") {
+      bytes += $0
+    }
+    for _ in 0..<3 {
+      try writer.write(Image.testCard(width: 5, height: 3), delay: (1, 30))
+    }
+    try writer.finish()
+    let chunks = try #require(RawPNG.chunks(bytes))
+    #expect(
+      chunks.map(\.name) == [
+        "IHDR", "acTL", "fcTL", "IDAT", "fcTL", "fdAT", "fcTL", "fdAT", "IEND",
+      ])
+    #expect(chunks.allSatisfy { $0.hasValidCRC })
+    // acTL: num_frames 3, num_plays 0 (forever).
+    #expect(chunks[1].data == [0, 0, 0, 3, 0, 0, 0, 0])
+    // Sequence numbers 0, 1, 2, … over fcTL and fdAT in file order.
+    let sequenced = chunks.filter { $0.name == "fcTL" || $0.name == "fdAT" }
+    #expect(sequenced.map { bigEndian($0.data, 0, 4) } == [0, 1, 2, 3, 4])
+    // fcTL: 26 bytes, the whole 5 × 3 canvas at (0, 0), delay 1/30, dispose 0, blend 0.
+    let control = chunks[2].data
+    #expect(control.count == 26)
+    #expect(bigEndian(control, 4, 4) == 5 && bigEndian(control, 8, 4) == 3)
+    #expect(bigEndian(control, 12, 4) == 0 && bigEndian(control, 16, 4) == 0)
+    #expect(bigEndian(control, 20, 2) == 1 && bigEndian(control, 22, 2) == 30)
+    #expect(control[24] == 0 && control[25] == 0)
+  }
+
+  @Test("too many or too few frames for acTL is an encoding error naming the file")
+  func frameCountErrors() throws {
+    let few = try APNGWriter(width: 2, height: 2, frameCount: 3, name: "few.apng") { _ in }
+    try few.write(Image(width: 2, height: 2), delay: (1, 10))
+    try few.write(Image(width: 2, height: 2), delay: (1, 10))
+    #expect(
+      throws: PNGError.cannotEncode(
+        path: "few.apng", message: "libpng: acTL announced 3 frames but 2 were written")
+    ) { try few.finish() }
+    let many = try APNGWriter(width: 2, height: 2, frameCount: 1, name: "many.apng") { _ in }
+    try many.write(Image(width: 2, height: 2), delay: (1, 10))
+    #expect(
+      throws: PNGError.cannotEncode(
+        path: "many.apng", message: "libpng: more frames than acTL announced")
+    ) { try many.write(Image(width: 2, height: 2), delay: (1, 10)) }
+  }
+}
