@@ -85,7 +85,10 @@ let package = Package(
     .target(name: "LayerFXAnimation", dependencies: ["LayerFXMath"], exclude: ["README.md"]),
     .target(
       name: "LayerFXComposition",
-      dependencies: ["LayerFX", "LayerFXMath", "LayerFXAnimation", "LayerFXPNG", "LayerFXFiles"],
+      dependencies: [
+        "LayerFX", "LayerFXMath", "LayerFXAnimation", "LayerFXPNG", "LayerFXFiles",
+        "CJansson",
+      ],
       exclude: ["README.md"]),
     // The .metal runner: compiles Metal source with the toolchain's clang++ against its own
     // stand-in headers and loads it as ShaderFunctions. No unsafe flags (it compiles at run time).
@@ -110,6 +113,10 @@ let package = Package(
     // Every libpng call that can fail, and every setjmp, lives in this C target, so libpng's
     // longjmp never crosses a Swift frame. Swift sees status codes and messages only.
     .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+    // Jansson from Debian (apt install libjansson-dev): the config document's syntax check,
+    // which rejects duplicate keys with their line and column, and its JSON writer.
+    .systemLibrary(
+      name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
 
     // MARK: Tool
     // The CLI's commands live in a library so the parser can be unit-tested; `layerfx` is

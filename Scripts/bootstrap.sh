@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages LayerFX needs: libpng (PNG I/O through libpng) and OpenMP
-# (the C reference kernels the benchmarks hold the Swift engine against). Idempotent.
+# (the C reference kernels the benchmarks hold the Swift engine against), Jansson (the config
+# document's JSON syntax and duplicate-key check). Idempotent.
 set -euo pipefail
-packages=(libpng-dev libomp-dev pkg-config)
+packages=(libpng-dev libomp-dev pkg-config libjansson-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \

@@ -79,6 +79,9 @@ public struct KeyframesConfig: Sendable {
     precondition(
       defaultDuration.isFinite && defaultDuration > 0, "default duration must be finite and > 0")
     precondition(initialValue.contains(clock), "the clock \(clock) is not a parameter")
+    if let reason = JSONSyntaxError.describe(data) {
+      throw .invalidJSON(file: file, reason: reason)
+    }
     let decoder = JSONDecoder()
     decoder.userInfo[KeyframesConfigDocument.parameterNames] = initialValue.names
     // Accept "NaN" / "Infinity" strings only so they can be rejected with their key path.
