@@ -120,7 +120,8 @@ enum RenderCommand {
     else {
       throw ConfigError.invalidValue(
         file: loaded.path, path: "input",
-        reason: "'layerfx render --config' needs a fill input, {\"fill\": NAME, \"size\": [W, H]}")
+        reason: "'layerfx render --config' needs a fill input, {\"fill\": NAME, \"pixels\": [W, H]}"
+      )
     }
     return (function, arguments, SIMD2(width, height))
   }

@@ -59,6 +59,11 @@ enum TuneCommand {
       return
     }
     signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
+    // A parent may have started us with SIGINT blocked (the mask is inherited); Ctrl-C must work.
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    sigaddset(&mask, SIGINT)
+    sigprocmask(SIG_UNBLOCK, &mask, nil)
     tune.renderReporting()
     var stamps = tune.stamps()
     while !interrupted.load(ordering: .relaxed) {

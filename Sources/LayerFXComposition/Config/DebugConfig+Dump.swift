@@ -66,7 +66,10 @@ extension DebugConfig.Input {
     case .testCard(let width, let height): .string("testcard:\(width)x\(height)")
     case .fill(let function, let arguments, let width, let height):
       .object(
-        [("fill", .string(function.name)), ("size", .array([.integer(width), .integer(height)]))]
+        [
+          ("fill", .string(function.name)),
+          ("pixels", .array([.integer(width), .integer(height)])),
+        ]
           + arguments.compactMap { name, value in DebugConfig.json(value).map { (name, $0) } })
     }
   }

@@ -6,9 +6,9 @@ extension DebugConfig {
   ///
   /// - A string: `"testcard:WxH"` (the built-in test card, sides 1…65535), or a PNG file's path
   ///   relative to the config's folder.
-  /// - An object `{"fill": NAME, "size": [W, H], PARAMETER: VALUE, …}`: a built-in fill drawn
-  ///   at `size` pixels, with its parameters by name (a view-size parameter left out is the
-  ///   image's size in points).
+  /// - An object `{"fill": NAME, "pixels": [W, H], PARAMETER: VALUE, …}`: a built-in fill drawn
+  ///   at `pixels` (width and height), with its parameters by name (a view-size parameter left
+  ///   out is the image's size in points). `pixels`, not `size`: fills have a `size` parameter.
   ///
   /// Source: `Documentation/Semantics.md` §1.5 (fills).
   public enum Input: Sendable {
@@ -61,11 +61,11 @@ extension DebugConfig {
       try c.check(
         function.kind == .fill, "fill",
         "'\(function.name)' is a \(function.kind) effect, not a fill")
-      try c.rejectUnknownKeys(allowed: Set(function.parameters.map(\.name) + ["fill", "size"]))
-      let sides = try c.floats("size", count: 2) ?? []
+      try c.rejectUnknownKeys(allowed: Set(function.parameters.map(\.name) + ["fill", "pixels"]))
+      let sides = try c.floats("pixels", count: 2) ?? []
       guard sides.count == 2, let size = Self.size(sides.map { "\(Int(exactly: $0) ?? 0)" }) else {
         throw ConfigIssue(
-          codingPath: c.codingPath + [ConfigKey(stringValue: "size")],
+          codingPath: c.codingPath + [ConfigKey(stringValue: "pixels")],
           .invalidValue("expected [width, height], whole pixels from 1 to 65535"))
       }
       var arguments: [(name: String, value: Shader.Argument)] = []

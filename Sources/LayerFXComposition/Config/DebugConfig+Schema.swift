@@ -181,7 +181,7 @@ extension DebugConfig {
       "\(function.kind) effect \(function.name)", properties: properties, required: ["kernel"])
   }
 
-  /// A fill's input object: `fill`, `size`, its parameters.
+  /// A fill's input object: `fill`, `pixels`, its parameters.
   private static func fillSchema(_ function: ShaderFunction) -> JSONValue {
     let size = JSONValue.object([
       ("type", .string("array")),
@@ -198,8 +198,8 @@ extension DebugConfig {
     return object(
       "fill \(function.name): \(function.summary)",
       properties: [
-        ("fill", .object([("const", .string(function.name))])), ("size", size),
-      ] + function.parameters.map { ($0.name, parameterSchema($0)) }, required: ["fill", "size"])
+        ("fill", .object([("const", .string(function.name))])), ("pixels", size),
+      ] + function.parameters.map { ($0.name, parameterSchema($0)) }, required: ["fill", "pixels"])
   }
 
   /// A parameter's schema from its declaration.
