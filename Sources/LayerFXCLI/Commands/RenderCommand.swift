@@ -82,12 +82,7 @@ enum RenderCommand {
       named.append((parameter.name, .float(Float(time))))
     }
     // A view-size parameter not given is the image's size, as SwiftUI passes a view's bounds.
-    for parameter in function.parameters
-    where parameter.role == .viewSize && parameter.type == .float2
-      && !named.contains(where: { $0.name == parameter.name })
-    {
-      named.append((parameter.name, .float2(sizeInPoints)))
-    }
+    named = function.withViewSize(named, sizeInPoints: sizeInPoints)
     let prepared = try Shader(function: function, namedArguments: named)
       .prepared(for: .fill, sizeInPoints: sizeInPoints)
     let image = render.renderer.render(

@@ -31,13 +31,7 @@ extension InputImage {
         "a \(width) × \(height) fill has more than the limit of \(render.pixelLimit) pixels")
     }
     let sizeInPoints = float2(Float(width), Float(height)) / scale
-    var named = arguments
-    for parameter in function.parameters
-    where parameter.role == .viewSize && parameter.type == .float2
-      && !named.contains(where: { $0.name == parameter.name })
-    {
-      named.append((parameter.name, .float2(sizeInPoints)))
-    }
+    let named = function.withViewSize(arguments, sizeInPoints: sizeInPoints)
     let prepared = try Shader(function: function, namedArguments: named)
       .prepared(for: .fill, sizeInPoints: sizeInPoints)
     let image = render.renderer.render(fill: prepared, width: width, height: height, scale: scale)

@@ -17,16 +17,8 @@ extension KeyframesConfig {
     file path: String, initialValue: ParameterValues, clock: String,
     defaultDuration: TimeInterval
   ) throws(ConfigError) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .unreadable(file: path, reason: "no such file")
-    }
-    guard !isDirectory.boolValue else { throw .unreadable(file: path, reason: "is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .unreadable(file: path, reason: "permission denied or read error")
-    }
     try self.init(
-      data: data, file: path, initialValue: initialValue, clock: clock,
+      data: try ConfigFile.read(path), file: path, initialValue: initialValue, clock: clock,
       defaultDuration: defaultDuration)
   }
 }

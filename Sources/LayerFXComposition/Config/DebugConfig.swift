@@ -119,14 +119,7 @@ public struct DebugConfig: Sendable {
   /// - Throws: ``ConfigError``: `unreadable`, and every case of
   ///   ``init(data:file:directory:resolve:)``.
   public init(contentsOf path: String, resolve: @escaping Resolver) throws(ConfigError) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .unreadable(file: path, reason: "no such file")
-    }
-    guard !isDirectory.boolValue else { throw .unreadable(file: path, reason: "is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .unreadable(file: path, reason: "permission denied or read error")
-    }
+    let data = try ConfigFile.read(path)
     let directory = (path as NSString).deletingLastPathComponent
     try self.init(data: data, file: path, directory: directory, resolve: resolve)
   }
@@ -224,12 +217,7 @@ public struct DebugConfig: Sendable {
 
 /// What decoding needs besides the bytes, handed through the decoder's `userInfo`.
 struct DocumentDecoding: Sendable {
-  static let key: CodingUserInfoKey = {
-    guard let key = CodingUserInfoKey(rawValue: "layerfx.debugConfig") else {
-      preconditionFailure("a user-info key from a non-empty string")
-    }
-    return key
-  }()
+  static let key = CodingUserInfoKey.layerFX("debugConfig")
 
   let directory: String
   let resolve: DebugConfig.Resolver

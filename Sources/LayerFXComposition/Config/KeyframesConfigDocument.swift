@@ -5,12 +5,7 @@ import LayerFXAnimation
 struct KeyframesConfigDocument: Decodable {
   /// The `userInfo` key of the decoder's parameter names (`[String]`): the keys a `keyframes`
   /// section may have, in track order.
-  static let parameterNames: CodingUserInfoKey = {
-    guard let key = CodingUserInfoKey(rawValue: "layerfx.parameterNames") else {
-      preconditionFailure("a user-info key from a non-empty string")
-    }
-    return key
-  }()
+  static let parameterNames = CodingUserInfoKey.layerFX("parameterNames")
 
   let version: Int
   /// The document's `duration`, seconds; `nil` when the key is absent.

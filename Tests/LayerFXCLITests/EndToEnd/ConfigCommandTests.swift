@@ -172,6 +172,23 @@ import Testing
     #expect(bytes(directory.path("a.png")) == bytes(directory.path("b.png")))
   }
 
+  @Test("the README's example config passes config check")
+  func readmeExample() throws {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let section = try #require(text.range(of: "## Debug config and tune"))
+    let start = try #require(text.range(of: "```json\n", range: section.upperBound..<text.endIndex))
+    let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+    let directory = try TemporaryDirectory()
+    try String(text[start.upperBound..<end.lowerBound]).write(
+      toFile: directory.path("readme.json"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(["config", "check", "readme.json"], in: directory.url)
+    #expect(
+      result.status == 0 && result.standardOutput == "readme.json: ok\n", "\(result.standardError)")
+  }
+
   @Test("config schema prints a JSON Schema (draft 2020-12)")
   func schema() throws {
     let result = try LayerFXTool.run(["config", "schema"])
