@@ -132,7 +132,7 @@ private struct Tune {
           : "changed "
             + Self.list(changed)
       console.print(
-        "\(configPath): \(what); rendered \(frames) frames in \(seconds.fixed(3)) s "
+        "\(configPath): \(what); rendered \(frames) frame\(frames == 1 ? "" : "s") in \(seconds.fixed(3)) s "
           + "to \(previewPath)")
     } catch {
       console.error("layerfx: error: \(error)")

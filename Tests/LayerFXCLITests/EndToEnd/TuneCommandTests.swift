@@ -107,3 +107,70 @@ import Testing
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
   }
 }
+
+/// `layerfx tune` with a `.metal` effect: an edit of the source re-renders, a compile error
+/// keeps the last good preview.
+@Suite struct TuneMetalTests {
+  /// A colour effect that scales the colour by `amount`, as Metal source.
+  private func tint(_ expression: String) -> String {
+    """
+    #include <metal_stdlib>
+    #include <SwiftUI/SwiftUI_Metal.h>
+    using namespace metal;
+
+    [[ stitchable ]] half4 tint(float2 position, half4 color, float amount) {
+      return half4(\(expression), color.a);
+    }
+    """
+  }
+
+  @Test("an edited .metal re-renders; one that does not compile is reported, the preview kept")
+  func metalEdits() throws {
+    let directory = try TemporaryDirectory()
+    try tint("color.rgb * half(amount)").write(
+      toFile: directory.path("tint.metal"), atomically: true, encoding: .utf8)
+    try #"""
+    {"version": 1, "input": "testcard:20x16",
+     "effects": [{"kernel": "tint.metal:tint", "amount": 0.5}], "debug": {"previewTimes": [0]}}
+    """#.write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    let output = directory.path("stdout")
+    let errors = directory.path("stderr")
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
+    _ = FileManager.default.createFile(atPath: errors, contents: nil)
+    let process = Process()
+    process.executableURL = LayerFXTool.executable
+    process.arguments = ["tune", "t.json"]
+    process.currentDirectoryURL = directory.url
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+    try process.run()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    func text(_ path: String) -> String {
+      (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+    /// Polls until `condition` holds; no bound on a loaded machine's compile time but a minute.
+    func wait(until condition: () -> Bool) {
+      let start = Date()
+      while !condition() && Date().timeIntervalSince(start) < 60 { usleep(10_000) }
+    }
+    let preview = directory.path("t.preview.png")
+    wait { text(output).contains("first render") }
+    let first = try #require(FileManager.default.contents(atPath: preview))
+
+    try tint("color.rgb * half(amount) +").write(
+      toFile: directory.path("tint.metal"), atomically: true, encoding: .utf8)
+    wait { text(errors).contains("keeping the last good preview") }
+    #expect(text(errors).contains("tint.metal:6:"))
+    #expect(FileManager.default.contents(atPath: preview) == first)
+
+    try tint("color.rgb * half(amount) * 0.5h").write(
+      toFile: directory.path("tint.metal"), atomically: true, encoding: .utf8)
+    wait { text(output).contains("changed tint.metal") }
+    #expect(text(output).contains("t.json: changed tint.metal; rendered 1 frame in "))
+    #expect(FileManager.default.contents(atPath: preview) != first)
+
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+  }
+}
