@@ -105,9 +105,7 @@ enum ConfigCommand {
         .sizeInPoints
     }
     let endTime = config.chain(sizeInPoints: sizeInPoints).endTime
-    let none = try ParsedArguments([], options: [])
-    let options = none.filling(ConfigOptions.values(config, commandLine: none), positionals: [])
-    let times = try ConfigOptions.times(options, endTime: endTime)
+    let times = try config.output.times(endTime: endTime)
     try config.checkSchedule(
       file: path, sizeInPoints: sizeInPoints,
       times: times + config.debug.previewTimes(endTime: endTime))

@@ -16,7 +16,7 @@ extension KeyedDecodingContainer where Key == ConfigKey {
     guard let value = try finiteNumber(key) else { return nil }
     try check(
       Self.contains(range, value), key,
-      "\(value.shortDescription) is outside \(range)" + (unit.map { " (\($0.name))" } ?? ""))
+      "\(value.formatted) is outside \(range)" + (unit.map { " (\($0.name))" } ?? ""))
     return value
   }
 
@@ -28,7 +28,7 @@ extension KeyedDecodingContainer where Key == ConfigKey {
     try check(
       value.rounded() == value && Double(range.lowerBound) <= value
         && value <= Double(range.upperBound), key,
-      "\(value.shortDescription) is not a whole number in \(range.lowerBound)…\(range.upperBound)")
+      "\(value.formatted) is not a whole number in \(range.lowerBound)…\(range.upperBound)")
     return Int(value)
   }
 
@@ -40,7 +40,7 @@ extension KeyedDecodingContainer where Key == ConfigKey {
     guard let value = try finiteNumber(key) else { return nil }
     try check(
       Float(value).isFinite, key,
-      "\(value.shortDescription) overflows Float (largest \(Float.greatestFiniteMagnitude))")
+      "\(value.formatted) overflows Float (largest \(Float.greatestFiniteMagnitude))")
     return Float(value)
   }
 
@@ -61,7 +61,7 @@ extension KeyedDecodingContainer where Key == ConfigKey {
         throw ConfigIssue(
           codingPath: path,
           .invalidValue(
-            "\(value.shortDescription) overflows Float (largest \(Float.greatestFiniteMagnitude))"
+            "\(value.formatted) overflows Float (largest \(Float.greatestFiniteMagnitude))"
           ))
       }
       values.append(Float(value))
@@ -83,14 +83,6 @@ extension KeyedDecodingContainer where Key == ConfigKey {
       if upper.isIncluded ? value > bound : value >= bound { return false }
     }
     return true
-  }
-}
-
-extension Double {
-  /// The number as config messages print it: whole numbers without `.0` (`12`), others in
-  /// Swift's shortest round-trip form (`0.5`, `1e+39`).
-  var shortDescription: String {
-    rounded() == self && magnitude < 1e15 ? String(Int(self)) : "\(self)"
   }
 }
 

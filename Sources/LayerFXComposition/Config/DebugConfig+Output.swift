@@ -92,6 +92,34 @@ extension DebugConfig {
       }
     }
 
+    /// The times the section renders: `[time]`, or the frames of ``schedule(endTime:limits:)``;
+    /// empty when it names neither.
+    ///
+    /// - Throws: ``CompositionError/limitExceeded(_:)`` for more frames than `limits` allow.
+    public func times(endTime: Double, limits: AnimationLimits = AnimationLimits())
+      throws(CompositionError) -> [Double]
+    {
+      if let time { return [time] }
+      return try schedule(endTime: endTime, limits: limits)?.times ?? []
+    }
+
+    /// The animation's schedule: `fps` for `frames` frames, ⌈`duration` × fps⌉, or until
+    /// `endTime` (when the chain's last replay ends); `nil` without `fps`.
+    ///
+    /// - Parameters:
+    ///   - endTime: Seconds ≥ 0.
+    ///   - limits: The most frames allowed.
+    /// - Returns: The schedule, frame k at k / fps.
+    /// - Throws: ``CompositionError/limitExceeded(_:)`` for more frames than `limits` allow.
+    public func schedule(endTime: Double, limits: AnimationLimits = AnimationLimits())
+      throws(CompositionError) -> FrameSchedule?
+    {
+      guard let fps else { return nil }
+      let count = try limits.frameCount(
+        explicit: frames, duration: duration ?? endTime, fps: fps)
+      return FrameSchedule(fps: fps, frameCount: count)
+    }
+
     /// The section as a dumped config writes it: every key that has a value.
     var json: JSONValue {
       var members: [(String, JSONValue)] = []

@@ -184,13 +184,13 @@ public struct DebugConfig: Sendable {
           let tracks = index < keyframed.count && keyframed[index]
           throw .invalidValue(
             file: file, path: "effects[\(index)]" + (tracks ? ".keyframes" : ""),
-            reason: "at t = \(time.shortDescription) s: \(error)")
+            reason: "at t = \(time.formatted) s: \(error)")
         }
       }
     }
   }
 
-  /// The files the document names (the input, `.metal` sources, images), which `layerfx tune`
+  /// The files the document names (the input file and `.metal` sources), which `layerfx tune`
   /// watches besides the document.
   public var files: [String] {
     var files = input?.path.map { [$0] } ?? []
