@@ -13,9 +13,9 @@ enum ConfigCommand {
   static let discussion = """
     config dump prints a complete debug config with every default spelled out: with no
     kernel, or 'ripple', the ripple command's defaults; otherwise one effect per kernel, in
-    order (a fill becomes the input). The input is \(dumpInput.commandLineText ?? "") and
-    one frame at t = \(dumpTime) s goes to \(dumpPath); edit and pass it to
-    'layerfx ripple|apply|render --config FILE.json' or 'layerfx tune FILE.json'.
+    order (a fill becomes the input). It renders \(dumpInput.commandLineText ?? "") at t = \(dumpTime) s to \(dumpPath):
+    edit it, then pass it to 'layerfx ripple|apply|render --config FILE.json' or
+    'layerfx tune FILE.json'.
     config schema prints the config's JSON Schema (draft 2020-12), derived from the kernels'
     declarations: every key with its type, unit, range, default and description.
     config check FILE.json decodes the config and evaluates every keyframe track over the
@@ -34,7 +34,7 @@ enum ConfigCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     guard let action = arguments.positionals.first else {
-      throw UsageError.missing("dump, schema or check")
+      throw UsageError.missing("ACTION: dump, schema or check")
     }
     let rest = Array(arguments.positionals.dropFirst())
     switch action {

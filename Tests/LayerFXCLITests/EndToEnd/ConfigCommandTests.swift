@@ -64,6 +64,28 @@ import Testing
     }
   }
 
+  @Test("timing flags replace the config's timing as a group, --tap its triggers")
+  func groupsOverride() throws {
+    let directory = try TemporaryDirectory()
+    try #"""
+    {"version": 1, "input": "testcard:32x24", "effects": [{"kernel": "ripple"}],
+     "triggers": [{"point": [4, 4], "time": 0}], "output": {"time": 0.3}}
+    """#.write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let animation = try LayerFXTool.run(
+      ["ripple", "--config", "c.json", "--fps", "10", "--frames", "2", "-o", "frames/"],
+      in: directory.url)
+    #expect(animation.status == 0, "\(animation.standardError)")
+    #expect(try directory.contents().contains("frames"))
+    let a = try LayerFXTool.run(
+      ["ripple", "--config", "c.json", "--tap", "20,12@0", "-o", "a.png"], in: directory.url)
+    let b = try LayerFXTool.run(
+      ["ripple", "testcard:32x24", "--tap", "20,12@0", "--time", "0.3", "-o", "b.png"],
+      in: directory.url)
+    #expect(a.status == 0 && b.status == 0, "\(a.standardError)")
+    #expect(bytes(directory.path("a.png")) != nil)
+    #expect(bytes(directory.path("a.png")) == bytes(directory.path("b.png")))
+  }
+
   @Test("a misspelt key fails with exit 65, its path and a did-you-mean, and writes nothing")
   func misspeltKey() throws {
     let directory = try TemporaryDirectory()
