@@ -7,6 +7,23 @@ import Testing
   import Glibc
 #endif
 
+/// Starts `layerfx tune t.json` in `directory`, its standard output and error going to the
+/// files `stdout` and `stderr` there; returns the process and those two paths.
+func startTune(in directory: TemporaryDirectory) throws -> (Process, String, String) {
+  let output = directory.path("stdout")
+  let errors = directory.path("stderr")
+  _ = FileManager.default.createFile(atPath: output, contents: nil)
+  _ = FileManager.default.createFile(atPath: errors, contents: nil)
+  let process = Process()
+  process.executableURL = LayerFXTool.executable
+  process.arguments = ["tune", "t.json"]
+  process.currentDirectoryURL = directory.url
+  process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+  process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+  try process.run()
+  return (process, output, errors)
+}
+
 /// `layerfx tune`: the preview contact sheet, the watch loop and its exit on SIGINT.
 @Suite struct TuneCommandTests {
   /// A config of a small ripple, amplitude `amplitude`, previewed at four times.
@@ -47,17 +64,7 @@ import Testing
     let configPath = directory.path("t.json")
     let preview = directory.path("t.preview.png")
     try config(amplitude: 4).write(toFile: configPath, atomically: true, encoding: .utf8)
-    let output = directory.path("stdout")
-    let errors = directory.path("stderr")
-    _ = FileManager.default.createFile(atPath: output, contents: nil)
-    _ = FileManager.default.createFile(atPath: errors, contents: nil)
-    let process = Process()
-    process.executableURL = LayerFXTool.executable
-    process.arguments = ["tune", "t.json"]
-    process.currentDirectoryURL = directory.url
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-    try process.run()
+    let (process, output, errors) = try startTune(in: directory)
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
     /// Waits (polling) until `condition` holds or `seconds` pass; returns the seconds waited.
@@ -133,17 +140,7 @@ import Testing
     {"version": 1, "input": "testcard:20x16",
      "effects": [{"kernel": "tint.metal:tint", "amount": 0.5}], "debug": {"previewTimes": [0]}}
     """#.write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
-    let output = directory.path("stdout")
-    let errors = directory.path("stderr")
-    _ = FileManager.default.createFile(atPath: output, contents: nil)
-    _ = FileManager.default.createFile(atPath: errors, contents: nil)
-    let process = Process()
-    process.executableURL = LayerFXTool.executable
-    process.arguments = ["tune", "t.json"]
-    process.currentDirectoryURL = directory.url
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
-    try process.run()
+    let (process, output, errors) = try startTune(in: directory)
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     func text(_ path: String) -> String {
       (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
