@@ -37,8 +37,10 @@ import LayerFXAnimation
 ///   - `"cubic"`: `duration` (seconds ≥ 0, required), `startVelocity`, `endVelocity`
 ///     (per second, optional).
 ///
-/// Later issues grow this document into the full debug config; the `keyframes` section stays
-/// as it is.
+/// This is the legacy form of the debug config (``DebugConfig``): there, the same `duration`
+/// and `keyframes` belong to each effect of the chain (``DebugConfig/Effect``), in the same
+/// keyframe format. Both documents are checked by Jansson first (``JSONSyntaxError``), so a
+/// repeated key is an error here too.
 ///
 /// Source: Documentation/Semantics.md §5 (the clock and the enabled window) and §7 (keyframes).
 public struct KeyframesConfig: Sendable {
