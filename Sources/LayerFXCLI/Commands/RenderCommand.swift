@@ -46,11 +46,12 @@ enum RenderCommand {
       ?? MetalFunctionReference.function(
         try arguments.positionals("FILL (see 'layerfx list')")[0], arguments: arguments,
         console: console)
-    let names = [fill.map { _ in function.name } ?? arguments.positionals[0]]
+    // FILL as the user wrote it (the config's fill by its name).
+    let written = arguments.positionals.first ?? function.name
     guard function.kind == .fill else {
       throw UsageError.invalid(
         "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
-          + "\(names[0]) INPUT'")
+          + "\(written) INPUT'")
     }
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
