@@ -124,8 +124,9 @@ let package = Package(
     // zlib: CRC-32 for chunks that are listed but not decoded, and the compression of the fdAT
     // chunks of animated PNGs (libpng has no APNG API).
     .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
-    // Jansson from Debian (apt install libjansson-dev): rejects duplicate keys in config
-    // documents, which Foundation's JSON parsers accept silently.
+    // Jansson from Debian (apt install libjansson-dev): the config documents' syntax check,
+    // which rejects duplicate keys (Foundation's JSON parsers accept them silently) with their
+    // line and column, and its JSON writer.
     .systemLibrary(
       name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages LayerFX needs: libpng (PNG I/O through libpng) and OpenMP
-# (the C reference kernels the benchmarks hold the Swift engine against). Idempotent.
-# Jansson: duplicate keys in config documents are found with it.
+# (the C reference kernels the benchmarks hold the Swift engine against), zlib (the fdAT chunks
+# of animated PNGs: libpng has no APNG API), Jansson (the config documents' JSON syntax and
+# duplicate-key check, and the JSON writer). Idempotent.
 set -euo pipefail
-# zlib1g-dev: zlib compresses the fdAT chunks of animated PNGs (libpng has no APNG API).
 packages=(libpng-dev zlib1g-dev libomp-dev pkg-config libjansson-dev)
 missing=()
 for package in "${packages[@]}"; do

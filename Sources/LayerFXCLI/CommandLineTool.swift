@@ -10,6 +10,7 @@ public enum CommandLineTool {
   static let commands: [Command] = [
     RippleCommand.command, ApplyCommand.command, RenderCommand.command, ListCommand.command,
     ConvertCommand.command, InfoCommand.command, TimelineCommand.command, SpringCommand.command,
+    ConfigCommand.command, TuneCommand.command,
   ]
 
   /// The release this build is.

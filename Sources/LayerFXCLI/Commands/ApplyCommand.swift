@@ -45,12 +45,16 @@ enum ApplyCommand {
     ]
     + ChainRun.specs.filter { !["output", "max-sample-offset", "check-bounds"].contains($0.name) }
     + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs + MetalFunctionReference.specs
+    + [ConfigOptions.spec]
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
+    if let loaded = try ConfigOptions.load(arguments, console: console) {
+      return try runConfig(arguments, loaded, console: console)
+    }
     if arguments.has("effect") { return try runChain(arguments, console: console) }
     for option in [
       "time", "fps", "frames", "contact-sheet", "duration", "format", "frame-range", "overlay",
@@ -106,6 +110,29 @@ enum ApplyCommand {
     if let report = result.report {
       console.error("layerfx: bounds: \(report)")
       if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }
+    }
+  }
+
+  /// `apply [INPUT] --config FILE.json`: the config's chain (or, with `--effect`, the command
+  /// line's) on the general path, the config filling in every option not given; every effect
+  /// is evaluated over the whole schedule before the first frame.
+  static func runConfig(
+    _ given: ParsedArguments, _ loaded: (path: String, config: DebugConfig), console: Console
+  ) throws {
+    let arguments = try ConfigOptions.filling(given, from: loaded, options: options)
+    if given.has("effect") { return try runChain(arguments, console: console) }
+    for option in ["arg", "padded"] where given.has(option) {
+      throw UsageError.invalid("--\(option) cannot be used with --config; set it in the config")
+    }
+    let run = try ChainRun(arguments)
+    let prepared = try run.prepare(arguments)
+    let config = loaded.config
+    try prepared.run(console: console, reads: [loaded.path] + config.files) { image in
+      let chain = config.chain(sizeInPoints: image.sizeInPoints)
+      try config.checkSchedule(
+        file: loaded.path, sizeInPoints: image.sizeInPoints,
+        times: try ConfigOptions.times(arguments, endTime: chain.endTime))
+      return chain
     }
   }
 

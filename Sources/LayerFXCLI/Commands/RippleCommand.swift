@@ -60,7 +60,7 @@ enum RippleCommand {
       .value("duration", "SECONDS", "how long each ripple lasts, seconds (default 3)"),
       .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
     ] + rippleParameters.map(\.optionSpec) + RenderOptions.specs + OutputOptions.specs
-    + FrameLimits.specs
+    + FrameLimits.specs + [ConfigOptions.spec]
 
   /// The names a keyframes document may give tracks: the kernel's `float` parameters.
   static var trackNames: String {
@@ -84,8 +84,51 @@ enum RippleCommand {
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
     options: options, run: run)
 
+  /// The options a debug config gives the ripple: its one ripple effect's parameters and
+  /// duration, and the taps (the config's triggers, or the effect's origin), unless the command
+  /// line gives `--tap` or `--origin`.
+  ///
+  /// - Throws: ``ConfigError`` when the config's effects are not one ripple, or set its time.
+  static func configValues(
+    _ loaded: (path: String, config: DebugConfig), commandLine: ParsedArguments
+  ) throws -> [String: [String]] {
+    let ripple = ShaderFunction.ripple
+    guard loaded.config.effects.count == 1, let effect = loaded.config.effects.first,
+      effect.kernel == ripple.name
+    else {
+      throw ConfigError.invalidValue(
+        file: loaded.path, path: "effects",
+        reason: "'layerfx ripple' renders one ripple effect; use 'layerfx apply --config' for "
+          + "another chain")
+    }
+    guard effect.clock != nil else {
+      throw ConfigError.invalidValue(
+        file: loaded.path, path: "effects[0]",
+        reason: "the ripple's time runs from each tap; give output.time instead")
+    }
+    var values: [String: [String]] = ["duration": ["\(effect.duration)"]]
+    for parameter in rippleParameters where effect.values.contains(parameter.name) {
+      values[parameter.name] = ["\(Float(effect.values[parameter.name]))"]
+    }
+    guard !commandLine.has("tap"), !commandLine.has("origin") else { return values }
+    let position = ripple.parameter(role: .position)?.name
+    if case .float2(let point)? = effect.arguments.first(where: { $0.name == position })?.value {
+      values["origin"] = ["\(point.x),\(point.y)"]
+    } else if let triggers = loaded.config.triggers {
+      values["tap"] = triggers.map { "\($0.payload.x),\($0.payload.y)@\($0.time)" }
+    }
+    return values
+  }
+
   /// The ripple preset of the general path: one ripple effect whose timeline every tap replays.
-  static func run(_ arguments: ParsedArguments, console: Console) throws {
+  static func run(_ given: ParsedArguments, console: Console) throws {
+    let loaded = try ConfigOptions.load(given, console: console)
+    let arguments =
+      try loaded.map { loaded in
+        try ConfigOptions.filling(
+          given, from: loaded, options: options, extra: try configValues(loaded, commandLine: given)
+        )
+      } ?? given
     let run = try ChainRun(arguments)
     let taps = try arguments.all("tap").map { text throws(UsageError) in
       guard let tap = ValueType.tap.parse(text) else {
@@ -110,9 +153,25 @@ enum RippleCommand {
     let config = try arguments.value("keyframes").map { path in
       try KeyframesConfig(file: path, initialValue: base, clock: clock, defaultDuration: duration)
     }
-    try prepared.run(console: console, reads: arguments.all("keyframes")) { image in
+    var configEffect = loaded?.config.effects.first
+    configEffect?.duration = duration
+    let reads = arguments.all("keyframes") + (loaded.map { [$0.path] } ?? [])
+    try prepared.run(console: console, reads: reads) { image in
       let triggers =
         taps.isEmpty ? [.init(time: 0, payload: origin ?? image.sizeInPoints / 2)] : taps
+      // The config's tracks, when --keyframes does not replace them, start from the flags' values.
+      // Every track is evaluated over the whole schedule first, so the error names the file.
+      if config == nil, let loaded, let configEffect, !configEffect.trackNames.isEmpty {
+        let chain = EffectChain([
+          AnimatedEffect(
+            ripple, timeline: try configEffect.timeline(initialValue: base), triggers: triggers,
+            duration: duration)
+        ])
+        try DebugConfig.checkSchedule(
+          chain, file: loaded.path, sizeInPoints: image.sizeInPoints,
+          times: try ConfigOptions.times(arguments, endTime: chain.endTime), keyframed: [true])
+        return chain
+      }
       guard let config else {
         return EffectChain([
           .triggered(ripple, duration: duration, triggers: triggers, initialValue: base)

@@ -19,7 +19,7 @@ import Testing
     arguments: [
       (
         #"{"version": 1, "keyframes": {"amplitud": []}}"#,
-        #"bad.json: keyframes: unknown key "amplitud""#
+        "bad.json: keyframes.amplitud: unknown key; did you mean amplitude?"
       ),
       (
         #"{"version": 1, "keyframes": {"amplitude": [{"type": "spring", "value": 4, "bounce": 2}]}}"#,

@@ -20,12 +20,12 @@ private func message(_ json: String) -> String? {
     arguments: [
       (
         #"{"version": 1, "keyframes": {"amplitude": [{"type": "move", "value": 12}, {"type": "linear", "value": 4, "durration": 1}]}}"#,
-        #"config.json: keyframes.amplitude[1]: unknown key "durration""#
+        "config.json: keyframes.amplitude[1].durration: unknown key; did you mean duration?"
       ),
-      (#"{"version": 1, "extra": true}"#, #"config.json: unknown key "extra""#),
+      (#"{"version": 1, "extra": true}"#, "config.json: extra: unknown key"),
       (
         #"{"version": 1, "keyframes": {"scale": []}}"#,
-        #"config.json: keyframes: unknown key "scale""#
+        "config.json: keyframes.scale: unknown key"
       ),
       (#"{"keyframes": {}}"#, #"config.json: missing key "version""#),
       (
@@ -107,14 +107,25 @@ private func message(_ json: String) -> String? {
   @Test(
     "a syntax error is reported with its line and column",
     arguments: [
-      // Line 1, the second comma is byte 15: `{"version": 1,` is 14 bytes.
-      (#"{"version": 1,, }"#, "config.json: invalid JSON: line 1, column 15: invalid value"),
-      // Line 3 is `  "keyframes": {"amplitude": [1 2]}`; the `2` is its 33rd byte.
+      // Line 1, the second comma is character 15: `{"version": 1,` is 14 characters; the
+      // problem in Jansson's words (its documentation's error texts).
+      (
+        #"{"version": 1,, }"#,
+        "config.json: invalid JSON: line 1, column 15: string or '}' expected near ','"
+      ),
+      // Line 3 is `  "keyframes": {"amplitude": [1 2]}`; the `2` is its 33rd character.
       (
         "{\n  \"version\": 1,\n  \"keyframes\": {\"amplitude\": [1 2]}\n}",
-        "config.json: invalid JSON: line 3, column 33: invalid value"
+        "config.json: invalid JSON: line 3, column 33: ']' expected near '2'"
       ),
-      ("", "config.json: invalid JSON: unexpected end of file during JSON parse"),
+      // Jansson reports the end of an empty text at column 0.
+      ("", "config.json: invalid JSON: line 1, column 0: unexpected token near end of file"),
+      // A repeated key, which Foundation's decoders accept silently: the second "version"
+      // ends at character 24, where Jansson reports it.
+      (
+        #"{"version": 1, "version": 1}"#,
+        #"config.json: invalid JSON: line 1, column 24: duplicate object key near '"version"'"#
+      ),
     ])
   func syntax(json: String, expected: String) {
     #expect(message(json) == expected)

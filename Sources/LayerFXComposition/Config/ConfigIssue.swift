@@ -1,11 +1,13 @@
 import Foundation
+import LayerFX
 
 /// A problem found while decoding a config document, before the file name is known; becomes
 /// a ``ConfigError`` in ``KeyframesConfig``.
 struct ConfigIssue: Error {
   enum Problem {
     case invalidJSON(String)
-    case unknownKey(String)
+    /// The key and the closest allowed name, if one is close.
+    case unknownKey(String, suggestion: String?)
     case missingKey(String)
     case typeMismatch(String)
     case invalidValue(String)
@@ -40,7 +42,8 @@ struct ConfigIssue: Error {
   func error(file: String) -> ConfigError {
     switch problem {
     case .invalidJSON(let reason): .invalidJSON(file: file, reason: reason)
-    case .unknownKey(let key): .unknownKey(file: file, path: path, key: key)
+    case .unknownKey(let key, let suggestion):
+      .unknownKey(file: file, path: path, key: key, suggestion: suggestion)
     case .missingKey(let key): .missingKey(file: file, path: path, key: key)
     case .typeMismatch(let expected): .typeMismatch(file: file, path: path, expected: expected)
     case .invalidValue(let reason): .invalidValue(file: file, path: path, reason: reason)
@@ -82,27 +85,37 @@ struct ConfigKey: CodingKey, ExpressibleByStringLiteral {
 }
 
 extension KeyedDecodingContainer where Key == ConfigKey {
-  /// Throws ``ConfigIssue`` `unknownKey` for the alphabetically first key not in `allowed`.
+  /// Throws ``ConfigIssue`` `unknownKey` for the alphabetically first key not in `allowed`,
+  /// with the closest allowed name (``closestName(to:among:)``) when the key is short enough to
+  /// be a misspelling (at most ``ConfigError/echoLimit`` characters).
   func rejectUnknownKeys(allowed: Set<String>) throws {
     if let key = allKeys.map(\.stringValue).filter({ !allowed.contains($0) }).min() {
-      throw ConfigIssue(codingPath: codingPath, .unknownKey(key))
+      let suggestion =
+        key.count <= ConfigError.echoLimit ? closestName(to: key, among: allowed.sorted()) : nil
+      throw ConfigIssue(codingPath: codingPath, .unknownKey(key, suggestion: suggestion))
     }
   }
 
-  /// Decodes an optional number and rejects NaN and infinities.
+  /// Decodes an optional number and rejects NaN, infinities and values beyond `Float`'s range.
+  ///
+  /// Parameters reach the kernels as `Float`: 1e39 is finite as a `Double` but not as a
+  /// `Float`, and is refused here, naming the key, rather than by the kernel mid-render.
   func finiteNumber(_ key: ConfigKey) throws -> Double? {
     guard let number = try decodeIfPresent(Double.self, forKey: key) else { return nil }
-    // Parameters reach the kernels as Float: 1e39 is finite as a Double but not as a Float,
-    // and is refused here, naming the key, rather than by the kernel mid-render.
-    guard number.isFinite else {
-      throw ConfigIssue(codingPath: codingPath + [key], .invalidValue("\(number) is not finite"))
-    }
-    guard Float(number).isFinite else {
-      throw ConfigIssue(
-        codingPath: codingPath + [key],
-        .invalidValue("\(number) is not finite as a Float (|x| ≤ 3.4e38)"))
+    if let problem = Self.floatProblem(number) {
+      throw ConfigIssue(codingPath: codingPath + [key], .invalidValue(problem))
     }
     return number
+  }
+
+  /// Why `number` cannot be a parameter value (NaN, ±∞, or beyond `Float`'s largest finite
+  /// magnitude, 3.4028235e38), or `nil` when it can.
+  static func floatProblem(_ number: Double) -> String? {
+    guard number.isFinite else { return "\(number) is not finite" }
+    guard Float(number).isFinite else {
+      return "\(number.formatted) overflows Float (largest \(Float.greatestFiniteMagnitude))"
+    }
+    return nil
   }
 
   /// Decodes a required finite number.

@@ -7,8 +7,9 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The bytes are not JSON (numbers too large for a `Double`, such as `1e999`, land here).
   case invalidJSON(file: String, reason: String)
 
-  /// An object has a key the format does not define.
-  case unknownKey(file: String, path: String, key: String)
+  /// An object has a key the format does not define; `path` is the object's, `suggestion` the
+  /// closest key it may have.
+  case unknownKey(file: String, path: String, key: String, suggestion: String?)
 
   /// A required key is absent.
   case missingKey(file: String, path: String, key: String)
@@ -27,8 +28,10 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .unreadable(let file, let reason): "\(file): cannot read: \(reason)"
     case .invalidJSON(let file, let reason): "\(file): invalid JSON: \(reason)"
-    case .unknownKey(let file, let path, let key):
-      Self.line(file, path, "unknown key \"\(key)\"")
+    case .unknownKey(let file, let path, let key, let suggestion):
+      Self.line(
+        file, Self.keyPath(path, key),
+        "unknown key" + (suggestion.map { "; did you mean \($0)?" } ?? ""))
     case .missingKey(let file, let path, let key):
       Self.line(file, path, "missing key \"\(key)\"")
     case .typeMismatch(let file, let path, let expected):
@@ -37,6 +40,21 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unsupportedVersion(let file, let version):
       "\(file): version: unsupported version \(version); this LayerFX reads version 1"
     }
+  }
+
+  /// The most characters of a key that a message repeats; a longer key is cut with "…", so a
+  /// huge key is never echoed whole.
+  public static let echoLimit = 60
+
+  /// `key` cut to ``echoLimit`` characters.
+  static func echo(_ key: String) -> String {
+    key.count <= echoLimit ? key : key.prefix(echoLimit) + "…"
+  }
+
+  /// `path.key`, or `key` at the top level, the key cut to ``echoLimit`` characters.
+  private static func keyPath(_ path: String, _ key: String) -> String {
+    let name = echo(key)
+    return path.isEmpty ? name : "\(path).\(name)"
   }
 
   private static func line(_ file: String, _ path: String, _ problem: String) -> String {

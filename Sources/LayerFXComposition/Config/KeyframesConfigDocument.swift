@@ -5,12 +5,7 @@ import LayerFXAnimation
 struct KeyframesConfigDocument: Decodable {
   /// The `userInfo` key of the decoder's parameter names (`[String]`): the keys a `keyframes`
   /// section may have, in track order.
-  static let parameterNames: CodingUserInfoKey = {
-    guard let key = CodingUserInfoKey(rawValue: "layerfx.parameterNames") else {
-      preconditionFailure("a user-info key from a non-empty string")
-    }
-    return key
-  }()
+  static let parameterNames = CodingUserInfoKey.layerFX("parameterNames")
 
   let version: Int
   /// The document's `duration`, seconds; `nil` when the key is absent.
@@ -32,19 +27,28 @@ struct KeyframesConfigDocument: Decodable {
       try container.check(duration > 0, "duration", "\(duration) must be > 0 seconds")
     }
 
+    tracks = try Self.tracks(
+      in: container, names: decoder.userInfo[Self.parameterNames] as? [String] ?? [])
+  }
+
+  /// Decodes the `keyframes` object of `container`, if present: one track per key, each key
+  /// one of `names`, tracks in the order of `names`.
+  ///
+  /// - Throws: ``ConfigIssue`` for an unknown name (with a did-you-mean) or a bad keyframe.
+  static func tracks(in container: KeyedDecodingContainer<ConfigKey>, names: [String]) throws
+    -> [(name: String, keyframes: [_Keyframe<Double>])]
+  {
+    guard container.contains("keyframes") else { return [] }
+    let section = try container.nestedContainer(keyedBy: ConfigKey.self, forKey: "keyframes")
+    try section.rejectUnknownKeys(allowed: Set(names))
     var tracks: [(name: String, keyframes: [_Keyframe<Double>])] = []
-    if container.contains("keyframes") {
-      let section = try container.nestedContainer(keyedBy: ConfigKey.self, forKey: "keyframes")
-      let names = decoder.userInfo[Self.parameterNames] as? [String] ?? []
-      try section.rejectUnknownKeys(allowed: Set(names))
-      for name in names where section.contains(ConfigKey(stringValue: name)) {
-        var list = try section.nestedUnkeyedContainer(forKey: ConfigKey(stringValue: name))
-        var keyframes: [_Keyframe<Double>] = []
-        while !list.isAtEnd { keyframes.append(try list.decode(KeyframeSpec.self).keyframe) }
-        tracks.append((name, keyframes))
-      }
+    for name in names where section.contains(ConfigKey(stringValue: name)) {
+      var list = try section.nestedUnkeyedContainer(forKey: ConfigKey(stringValue: name))
+      var keyframes: [_Keyframe<Double>] = []
+      while !list.isAtEnd { keyframes.append(try list.decode(KeyframeSpec.self).keyframe) }
+      tracks.append((name, keyframes))
     }
-    self.tracks = tracks
+    return tracks
   }
 
   /// The animated parameters in timeline order: the default clock first when there is no
@@ -65,9 +69,20 @@ struct KeyframesConfigDocument: Decodable {
   func timeline(initialValue: ParameterValues, clock: String, duration: TimeInterval)
     throws(KeyframeError) -> KeyframeTimeline<ParameterValues>
   {
-    let hasClock = tracks.contains { $0.name == clock }
+    try Self.timeline(tracks, initialValue: initialValue, clock: clock, duration: duration)
+  }
+
+  /// Builds a timeline from decoded tracks: the default clock (0 to `duration` over `duration`
+  /// seconds) unless `clock` is `nil` or has a track, then the tracks.
+  ///
+  /// - Throws: ``KeyframeError`` for a duration-less spring that never settles.
+  static func timeline(
+    _ tracks: [(name: String, keyframes: [_Keyframe<Double>])], initialValue: ParameterValues,
+    clock: String?, duration: TimeInterval
+  ) throws(KeyframeError) -> KeyframeTimeline<ParameterValues> {
+    let hasClock = clock.map { clock in tracks.contains { $0.name == clock } } ?? true
     return try KeyframeTimeline(initialValue: initialValue) {
-      if !hasClock {
+      if !hasClock, let clock {
         KeyframeTrack(ParameterValues.keyPath(clock)) {
           MoveKeyframe(0.0)
           LinearKeyframe(duration, duration: duration)

@@ -39,8 +39,10 @@ import LayerFXFiles
 ///   - `"cubic"`: `duration` (seconds ≥ 0, required), `startVelocity`, `endVelocity`
 ///     (per second, optional).
 ///
-/// Later issues grow this document into the full debug config; the `keyframes` section stays
-/// as it is.
+/// This is the legacy form of the debug config (``DebugConfig``): there, the same `duration`
+/// and `keyframes` belong to each effect of the chain (``DebugConfig/Effect``), in the same
+/// keyframe format. Both documents are checked by Jansson first (``JSONSyntaxError``), so a
+/// repeated key is an error here too.
 ///
 /// Source: Documentation/Semantics.md §5 (the clock and the enabled window) and §7 (keyframes).
 public struct KeyframesConfig: Sendable {
@@ -81,15 +83,14 @@ public struct KeyframesConfig: Sendable {
     precondition(
       defaultDuration.isFinite && defaultDuration > 0, "default duration must be finite and > 0")
     precondition(initialValue.contains(clock), "the clock \(clock) is not a parameter")
+    if let reason = JSONSyntaxError.describe(data) {
+      throw .invalidJSON(file: file, reason: reason)
+    }
     let decoder = JSONDecoder()
     decoder.userInfo[KeyframesConfigDocument.parameterNames] = initialValue.names
     // Accept "NaN" / "Infinity" strings only so they can be rejected with their key path.
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(
       positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-    // A key given twice would silently lose one of its values.
-    if let duplicate = JSONDuplicateKey.describe(data) {
-      throw .invalidJSON(file: file, reason: duplicate)
-    }
     let document: KeyframesConfigDocument
     do {
       document = try decoder.decode(KeyframesConfigDocument.self, from: data)

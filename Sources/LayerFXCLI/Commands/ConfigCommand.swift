@@ -1,0 +1,113 @@
+import Foundation
+import LayerFX
+import LayerFXComposition
+import LayerFXKernels
+import LayerFXMath
+
+/// `layerfx config`: prints a complete debug config or its JSON Schema, or checks a config
+/// without rendering.
+enum ConfigCommand {
+  static let name = "config"
+  static let summary = "Print a debug config or its JSON Schema, or check a config file."
+  static let synopsis = "dump [KERNEL|FILE.metal:FUNCTION]... | schema | check FILE.json"
+  static let discussion = """
+    config dump prints a complete debug config with every default spelled out: with no
+    kernel, or 'ripple', the ripple command's defaults; otherwise one effect per kernel, in
+    order (a fill becomes the input). It renders \(dumpInput.commandLineText ?? "") at t = \(dumpTime) s to \(dumpPath):
+    edit it, then pass it to 'layerfx ripple|apply|render --config FILE.json' or
+    'layerfx tune FILE.json'.
+    config schema prints the config's JSON Schema (draft 2020-12), derived from the kernels'
+    declarations: every key with its type, unit, range, default and description.
+    config check FILE.json decodes the config and evaluates every keyframe track over the
+    whole schedule, without rendering; it prints 'FILE.json: ok' or the error (exit 65).
+    """
+  static let options: [OptionSpec] = MetalFunctionReference.specs
+
+  /// The dumped config's input, the time of its one frame (seconds) and its output.
+  static let dumpInput = DebugConfig.Input.testCard(width: 512, height: 384)
+  static let dumpTime = 0.5
+  static let dumpPath = "out.png"
+
+  static let command = Command(
+    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
+    options: options, run: run)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws {
+    guard let action = arguments.positionals.first else {
+      throw UsageError.missing("ACTION: dump, schema or check")
+    }
+    let rest = Array(arguments.positionals.dropFirst())
+    switch action {
+    case "dump":
+      let text = try dump(rest, arguments: arguments, console: console).json.text
+      try console.writeOutput(Array(text.utf8))
+    case "schema":
+      if let extra = rest.first { throw UsageError.unexpectedArgument(extra) }
+      try console.writeOutput(Array(DebugConfig.schema(library: .default).text.utf8))
+    case "check":
+      guard rest.count == 1 else {
+        if rest.count > 1 { throw UsageError.unexpectedArgument(rest[1]) }
+        throw UsageError.missing("FILE.json: the config to check")
+      }
+      try check(rest[0], arguments: arguments, console: console)
+      console.print("\(rest[0]): ok")
+    default:
+      throw UsageError.invalid(
+        "unknown action '\(action)'; expected dump, schema or check"
+          + (closestName(to: action, among: ["dump", "schema", "check"]).map {
+            " (did you mean \($0)?)"
+          } ?? ""))
+    }
+  }
+
+  /// The config `config dump` prints for `kernels` (the ripple preset when empty).
+  static func dump(_ kernels: [String], arguments: ParsedArguments, console: Console) throws
+    -> DebugConfig
+  {
+    var input = dumpInput
+    var effects: [DebugConfig.Effect] = []
+    for text in kernels.isEmpty ? [ShaderFunction.ripple.name] : kernels {
+      let function = try MetalFunctionReference.function(
+        text, arguments: arguments, console: console)
+      guard function.kind == .fill else {
+        effects.append(DebugConfig.Effect(function, kernel: text))
+        continue
+      }
+      let arguments = function.parameters.compactMap { parameter in
+        parameter.role == nil ? parameter.defaultValue.map { (parameter.name, $0) } : nil
+      }
+      input = .fill(function, arguments: arguments, width: 512, height: 384)
+    }
+    var output = DebugConfig.Output()
+    output.path = dumpPath
+    // A frame time, unless the one fill drawn alone has no clock to give it to.
+    if case .fill(let function, _, _, _) = input, effects.isEmpty,
+      function.parameter(role: .timeSinceTrigger) == nil
+    {
+      output.time = nil
+    } else {
+      output.time = dumpTime
+    }
+    return DebugConfig(input: input, effects: effects, output: output)
+  }
+
+  /// Decodes the config at `path`, loads its input (for its size) and evaluates every effect
+  /// over its schedule (its output's times, or the tune preview's), rendering nothing.
+  ///
+  /// - Throws: ``ConfigError`` (exit 65) and what loading the input throws.
+  static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
+    let config = try DebugConfig(
+      contentsOf: path, resolve: ConfigOptions.resolver(arguments, console: console))
+    let render = try RenderOptions(arguments)
+    var sizeInPoints = float2(1, 1)
+    if let input = config.input {
+      sizeInPoints = try InputImage.load(input, scale: Float(config.scale), render: render).image
+        .sizeInPoints
+    }
+    let endTime = config.chain(sizeInPoints: sizeInPoints).endTime
+    let times = try config.output.times(endTime: endTime)
+    try config.checkSchedule(
+      file: path, sizeInPoints: sizeInPoints,
+      times: times + config.debug.previewTimes(endTime: endTime))
+  }
+}

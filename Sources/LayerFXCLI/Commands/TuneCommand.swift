@@ -1,0 +1,220 @@
+import Foundation
+import LayerFX
+import LayerFXComposition
+import LayerFXPNG
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Set by SIGINT; the tune loop ends when it sees it, between renders.
+private let interrupted = Atomic<Bool>(false)
+
+/// `layerfx tune`: renders a preview of a debug config and renders it again whenever the config,
+/// or a file it names, changes.
+enum TuneCommand {
+  static let name = "tune"
+  static let summary = "Preview a debug config, rendering again whenever it changes."
+  static let synopsis = "CONFIG.json [-o PREVIEW.png] [--once] [options]"
+  static let discussion = """
+    Renders the frames at the config's debug.previewTimes (default: four, at 1/5 … 4/5 of the
+    animation) into one contact sheet, PREVIEW.png (default: CONFIG.preview.png beside the
+    config), written atomically so an image viewer that reloads it always shows a whole
+    picture. Then polls the config and the files it names (the input, .metal sources) every
+    \(Int(pollInterval * 1000)) ms, by modification time, size and inode, and renders again when one changes,
+    printing one line: what changed (the keys whose values differ) and the render time. An
+    invalid config or a .metal compile error is printed and the last good preview kept.
+    Ctrl-C ends it (exit 0). --once renders once and exits (with the error's code if the
+    config is invalid).
+    """
+  static let options: [OptionSpec] =
+    [
+      .value("output", short: "o", "PATH", "the preview PNG (default: CONFIG.preview.png)"),
+      .flag("once", "render the preview once and exit"),
+      .value("columns", "N", "frames per row of the preview (default 4)"),
+    ] + RenderOptions.specs + MetalFunctionReference.specs
+
+  /// Seconds between two looks at the watched files.
+  static let pollInterval = 0.1
+
+  static let command = Command(
+    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
+    options: options, run: run)
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws {
+    let configPath = try arguments.positionals("CONFIG.json")[0]
+    let previewPath =
+      arguments.value("output")
+      ?? (configPath.hasSuffix(".json") ? String(configPath.dropLast(5)) : configPath)
+      + ".preview.png"
+    try OutputOptions.checkIsFile(previewPath)
+    let columns = try arguments.value("columns", as: .integer(in: 1...64), default: 4)
+    let render = try RenderOptions(arguments)
+    var tune = Tune(
+      configPath: configPath, previewPath: previewPath, columns: columns, render: render,
+      arguments: arguments, console: console)
+    if arguments.has("once") {
+      try tune.render()
+      return
+    }
+    signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
+    // SIGINT is unblocked at start-up (AtomicFile.installSignalHandlers); here it ends the loop
+    // between renders, so the preview on disk is always whole.
+    tune.renderReporting()
+    var stamps = tune.stamps()
+    while !interrupted.load(ordering: .relaxed) {
+      usleep(UInt32(pollInterval * 1_000_000))
+      let now = tune.stamps()
+      guard now != stamps else { continue }
+      stamps = now
+      tune.renderReporting()
+      // Files the new config names are watched from now on.
+      stamps = tune.stamps()
+    }
+  }
+}
+
+/// The state of one tune session: what is watched and the last good config's document.
+private struct Tune {
+  let configPath: String
+  let previewPath: String
+  let columns: Int
+  let renderOptions: RenderOptions
+  let arguments: ParsedArguments
+  let console: Console
+  /// The files the last good config names, watched besides the config.
+  var files: [String] = []
+  /// The last good document's values by key path, to say what changed.
+  var leaves: [String: String]?
+  /// The watched files' stamps at the last render.
+  var lastStamps: [FileStamp?] = []
+
+  init(
+    configPath: String, previewPath: String, columns: Int, render: RenderOptions,
+    arguments: ParsedArguments, console: Console
+  ) {
+    self.configPath = configPath
+    self.previewPath = previewPath
+    self.columns = columns
+    self.renderOptions = render
+    self.arguments = arguments
+    self.console = console
+  }
+
+  /// The stamps of the config and the files it names.
+  func stamps() -> [FileStamp?] { ([configPath] + files).map(FileStamp.init(path:)) }
+
+  /// Renders and prints one line, or prints the error and keeps the last good preview.
+  mutating func renderReporting() {
+    let before = leaves
+    let changedFiles = zip([configPath] + files, stamps()).filter { path, stamp in
+      let index = ([configPath] + files).firstIndex(of: path) ?? 0
+      return index < lastStamps.count && lastStamps[index] != stamp && path != configPath
+    }.map(\.0)
+    lastStamps = stamps()
+    let start = DispatchTime.now().uptimeNanoseconds
+    do {
+      let frames = try render()
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      var changed = changedFiles
+      if let before, let leaves {
+        changed += Set(before.keys).union(leaves.keys).filter { before[$0] != leaves[$0] }.sorted()
+      }
+      let what =
+        before == nil
+        ? "first render"
+        : changed.isEmpty
+          ? "no value changed"
+          : "changed "
+            + Self.list(changed)
+      console.print(
+        "\(configPath): \(what); rendered \(frames) frame\(frames == 1 ? "" : "s") in \(seconds.fixed(3)) s "
+          + "to \(previewPath)")
+    } catch {
+      console.error("layerfx: error: \(error)")
+      console.error("layerfx: \(configPath): keeping the last good preview")
+    }
+  }
+
+  /// Renders the preview; returns the number of frames.
+  ///
+  /// - Throws: ``ConfigError``, a .metal compile error, and what loading, rendering and
+  ///   writing throw; the preview file is then unchanged.
+  @discardableResult
+  mutating func render() throws -> Int {
+    let data = FileManager.default.contents(atPath: configPath)
+    let config = try DebugConfig(
+      contentsOf: configPath, resolve: ConfigOptions.resolver(arguments, console: console))
+    files = config.files
+    guard let input = config.input else {
+      throw ConfigError.missingKey(file: configPath, path: "", key: "input")
+    }
+    let loaded = try InputImage.load(input, scale: Float(config.scale), render: renderOptions)
+    let image = loaded.image
+    let chain = config.chain(sizeInPoints: image.sizeInPoints)
+    let times = config.debug.previewTimes(endTime: chain.endTime)
+    try config.checkSchedule(file: configPath, sizeInPoints: image.sizeInPoints, times: times)
+    let renderer = ChainRenderer(
+      image: image, chain: chain, renderer: renderOptions.renderer,
+      checksSampleBounds: config.debug.checkBounds)
+    var sheet = try ContactSheetSink(
+      frameCount: times.count, columns: columns, frameWidth: image.width,
+      frameHeight: image.height, scale: image.scale, pixelLimit: renderOptions.pixelLimit)
+    let passes = try renderer.checkedPasses(at: times, pixelLimit: renderOptions.pixelLimit)
+    try renderer.render(passes, into: &sheet) { _ in
+    } reports: { frame, reports in
+      for (pass, report) in reports.enumerated() where !report.isWithinBounds {
+        console.error("layerfx: bounds: t = \(times[frame]) s pass \(pass + 1): \(report)")
+      }
+    }
+    try MetalFunctionReference.checkFaults()
+    try OutputOptions(arguments).write(
+      sheet.image, to: previewPath, metadata: loaded.metadata, console: console,
+      protecting: [configPath] + files)
+    leaves = data.map(Self.leaves) ?? [:]
+    return times.count
+  }
+
+  /// At most five key paths, then how many more.
+  static func list(_ paths: [String]) -> String {
+    paths.prefix(5).joined(separator: ", ")
+      + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
+  }
+
+  /// Every scalar of a JSON document by key path (`effects[0].amplitude`), as text.
+  static func leaves(_ data: Data) -> [String: String] {
+    var result: [String: String] = [:]
+    func visit(_ value: Any, _ path: String) {
+      if let object = value as? [String: Any] {
+        for (key, member) in object { visit(member, path.isEmpty ? key : "\(path).\(key)") }
+      } else if let array = value as? [Any] {
+        for (index, member) in array.enumerated() { visit(member, "\(path)[\(index)]") }
+      } else {
+        result[path] = "\(value)"
+      }
+    }
+    if let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
+      visit(root, "")
+    }
+    return result
+  }
+}
+
+/// What identifies a file's version: modification time, size and inode.
+private struct FileStamp: Equatable {
+  let seconds: Int
+  let nanoseconds: Int
+  let size: Int64
+  let inode: UInt64
+
+  /// The file's stamp, or `nil` when it cannot be read.
+  init?(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    seconds = Int(info.st_mtim.tv_sec)
+    nanoseconds = Int(info.st_mtim.tv_nsec)
+    size = Int64(info.st_size)
+    inode = UInt64(info.st_ino)
+  }
+}

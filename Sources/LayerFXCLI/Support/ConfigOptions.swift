@@ -1,0 +1,98 @@
+import Foundation
+import LayerFX
+import LayerFXComposition
+import LayerFXKernels
+
+/// `--config FILE.json` on the rendering commands: reads a debug config (``DebugConfig``) and
+/// fills in the options the command line does not give.
+///
+/// Precedence: a flag on the command line wins over the file's value of the same setting. The
+/// timing options (`--time`, `--fps`, `--frames`, `--contact-sheet`) override as a group, as do
+/// the ripple's taps (`--tap`, `--origin`), so a flag never combines with the file's rival
+/// setting; INPUT on the command line replaces the file's `input`.
+enum ConfigOptions {
+  static let spec = OptionSpec.value(
+    "config", "FILE.json",
+    "a debug config (see 'layerfx config dump'); flags given here override its values")
+
+  /// Finds a `kernel` or `fill` text: a built-in name, or `FILE.metal:FUNCTION` compiled by the
+  /// .metal runner with the command line's `--half`.
+  static func resolver(_ arguments: ParsedArguments, console: Console) -> DebugConfig.Resolver {
+    { text in try MetalFunctionReference.function(text, arguments: arguments, console: console) }
+  }
+
+  /// Reads `--config`, if given.
+  ///
+  /// - Throws: ``ConfigError`` (exit 65, or 66 for an unreadable file).
+  static func load(_ arguments: ParsedArguments, console: Console) throws
+    -> (path: String, config: DebugConfig)?
+  {
+    guard let path = arguments.value("config") else { return nil }
+    return (path, try DebugConfig(contentsOf: path, resolve: resolver(arguments, console: console)))
+  }
+
+  /// The option values a config gives every rendering command: input, output, timing, scale,
+  /// PNG encoding and the debug checks.
+  static func values(_ config: DebugConfig, commandLine arguments: ParsedArguments)
+    -> [String: [String]]
+  {
+    var values: [String: [String]] = [:]
+    let output = config.output
+    values["output"] = output.path.map { [$0] }
+    let timing = ["time", "fps", "frames", "contact-sheet"]
+    if !timing.contains(where: arguments.has) {
+      values["time"] = output.time.map { ["\($0)"] }
+      values["fps"] = output.fps.map { ["\($0)"] }
+      var frames = output.frames
+      if let duration = output.duration, let fps = output.fps {
+        frames = Int(FrameSchedule.frameCount(covering: duration, fps: fps))
+      }
+      values["frames"] = frames.map { ["\($0)"] }
+      values["contact-sheet"] = output.contactSheet.map { ["\($0)"] }
+    }
+    values["scale"] = ["\(config.scale)"]
+    values["bit-depth"] = ["\(output.bitDepth)"]
+    values["compression"] = ["\(output.compression)"]
+    if config.debug.checkBounds { values["check-bounds"] = [""] }
+    if let offset = config.debug.maxSampleOffset {
+      values["max-sample-offset"] = ["\(offset.x),\(offset.y)"]
+    }
+    return values
+  }
+
+  /// The command line with the config's values filled in, for the options in `options` (the
+  /// command's table); INPUT from the config's `input`; `extra` adds the command's own values.
+  ///
+  /// - Throws: ``ConfigError`` when the config's input is a fill and the command reads an image.
+  static func filling(
+    _ arguments: ParsedArguments, from loaded: (path: String, config: DebugConfig),
+    options: [OptionSpec], extra: [String: [String]] = [:]
+  ) throws -> ParsedArguments {
+    var positionals: [String] = []
+    if let input = loaded.config.input, arguments.positionals.isEmpty {
+      guard let text = input.commandLineText else {
+        throw ConfigError.invalidValue(
+          file: loaded.path, path: "input",
+          reason: "a fill input needs 'layerfx render --config' or 'layerfx tune'")
+      }
+      positionals = [text]
+    }
+    let names = Set(options.map(\.name))
+    let values = values(loaded.config, commandLine: arguments).merging(extra) { _, new in new }
+      .filter { names.contains($0.key) }
+    return arguments.filling(values, positionals: positionals)
+  }
+
+  /// The schedule's times that the options give: `--time`, or `--fps` for `--frames` frames or
+  /// until `endTime`; within the frame limits.
+  ///
+  /// - Throws: ``UsageError`` or ``CompositionError`` (too many frames).
+  static func times(_ arguments: ParsedArguments, endTime: Double) throws -> [Double] {
+    if let time = try arguments.value("time", as: .number) { return [time] }
+    guard let fps = try arguments.value("fps", as: .positiveNumber) else { return [] }
+    let count = try FrameLimits.limits(arguments).frameCount(
+      explicit: try arguments.value("frames", as: .integer(in: 1...1_000_000)), duration: endTime,
+      fps: fps)
+    return FrameSchedule(fps: fps, frameCount: count).times
+  }
+}

@@ -1,0 +1,86 @@
+import LayerFX
+import LayerFXMath
+
+extension DebugConfig {
+  /// The config's `debug` section: the sample-offset checks and the times `layerfx tune`
+  /// previews.
+  ///
+  /// Every key is optional; the command line overrides each one.
+  ///
+  /// Source: `Documentation/Semantics.md` §4.5 (the bounds checker).
+  public struct Debug: Sendable, Equatable {
+    /// Whether every pass reports samples beyond its `maxSampleOffset` (`--check-bounds`).
+    public var checkBounds = false
+    /// The `maxSampleOffset` of every layer and distortion pass, points per axis, ≥ 0; `nil`
+    /// for each kernel's own.
+    public var maxSampleOffset: float2?
+    /// The times `layerfx tune` renders into its contact sheet, seconds; `nil` for four times
+    /// spread over the animation (``previewTimes(endTime:)``).
+    public var previewTimes: [Double]?
+
+    /// The section's keys.
+    public static let fields: [ConfigField] = [
+      .flag(
+        "checkBounds", "report samples beyond maxSampleOffset on standard error; exit 1 if any",
+        defaultValue: false),
+      .vector(
+        "maxSampleOffset", count: 2,
+        "maxSampleOffset of every layer and distortion pass (default: each kernel's own)",
+        unit: .points, range: .atLeast(0)),
+      ConfigField(
+        "previewTimes",
+        schema: .object([
+          ("type", .string("array")), ("items", .object([("type", .string("number"))])),
+          ("minItems", .integer(1)), ("maxItems", .integer(64)),
+          (
+            "description",
+            .string(
+              "times of the frames 'layerfx tune' previews, seconds (default: four, at 1/5 … 4/5 "
+                + "of the animation)")
+          ),
+          ("x-unit", .string("seconds")),
+        ])),
+    ]
+
+    /// The section with every key at its default.
+    public init() {}
+
+    init(_ c: KeyedDecodingContainer<ConfigKey>) throws {
+      try c.rejectUnknownKeys(allowed: Set(Self.fields.map(\.name)))
+      checkBounds = try c.decodeIfPresent(Bool.self, forKey: "checkBounds") ?? false
+      if let offset = try c.floats("maxSampleOffset", count: 2) {
+        try c.check(
+          offset.allSatisfy { $0 >= 0 }, "maxSampleOffset", "expected two numbers ≥ 0 (points)")
+        maxSampleOffset = float2(offset[0], offset[1])
+      }
+      if let times = try c.decodeIfPresent([Double].self, forKey: "previewTimes") {
+        try c.check(
+          (1...64).contains(times.count) && times.allSatisfy(\.isFinite), "previewTimes",
+          "expected 1 to 64 finite times (seconds)")
+        previewTimes = times
+      }
+    }
+
+    /// The preview's times: ``previewTimes``, or `endTime × k / 5` for k = 1…4 (inside an
+    /// animation of `endTime` seconds, where its effects are drawn; 0 for a still chain).
+    ///
+    /// - Parameter endTime: Seconds, ≥ 0: when the chain's last replay ends.
+    /// - Returns: Seconds, in order.
+    public func previewTimes(endTime: Double) -> [Double] {
+      previewTimes ?? (endTime > 0 ? (1...4).map { endTime * Double($0) / 5 } : [0])
+    }
+
+    /// The section as a dumped config writes it.
+    var json: JSONValue {
+      var members: [(String, JSONValue)] = [("checkBounds", .bool(checkBounds))]
+      if let maxSampleOffset {
+        members.append(
+          ("maxSampleOffset", .array([.float(maxSampleOffset.x), .float(maxSampleOffset.y)])))
+      }
+      if let previewTimes {
+        members.append(("previewTimes", .array(previewTimes.map(JSONValue.number))))
+      }
+      return .object(members)
+    }
+  }
+}

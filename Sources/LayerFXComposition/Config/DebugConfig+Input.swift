@@ -1,0 +1,88 @@
+import LayerFX
+import LayerFXMath
+
+extension DebugConfig {
+  /// The config's `input`: a PNG file, the test card, or a fill.
+  ///
+  /// - A string: `"testcard:WxH"` (the built-in test card, sides 1…65535), or a PNG file's path
+  ///   relative to the config's folder.
+  /// - An object `{"fill": NAME, "pixels": [W, H], PARAMETER: VALUE, …}`: a built-in fill drawn
+  ///   at `pixels` (width and height), with its parameters by name (a view-size parameter left
+  ///   out is the image's size in points). `pixels`, not `size`: fills have a `size` parameter.
+  ///
+  /// Source: `Documentation/Semantics.md` §1.5 (fills).
+  public enum Input: Sendable {
+    /// A PNG file, the path resolved against the config's folder.
+    case file(String)
+    /// The built-in test card of this size, pixels.
+    case testCard(width: Int, height: Int)
+    /// A fill drawn at this size, pixels, with its arguments by name.
+    case fill(
+      ShaderFunction, arguments: [(name: String, value: Shader.Argument)], width: Int, height: Int)
+
+    /// The input as the command line names it (`photo.png`, `testcard:64x48`); `nil` for a fill.
+    public var commandLineText: String? {
+      switch self {
+      case .file(let path): path
+      case .testCard(let width, let height): "testcard:\(width)x\(height)"
+      case .fill: nil
+      }
+    }
+
+    /// The path of the file it reads, if any.
+    public var path: String? {
+      if case .file(let path) = self { return path }
+      return nil
+    }
+
+    init(_ decoder: any Decoder, directory: String, resolve: DebugConfig.Resolver) throws {
+      if let text = try? decoder.singleValueContainer().decode(String.self) {
+        guard text.hasPrefix("testcard:") else {
+          self = .file(DebugConfig.resolve(text, in: directory))
+          return
+        }
+        guard let size = Self.size(text.dropFirst("testcard:".count).split(separator: "x")) else {
+          throw ConfigIssue(
+            codingPath: decoder.codingPath,
+            .invalidValue("expected testcard:WxH with sides from 1 to 65535"))
+        }
+        self = .testCard(width: size.x, height: size.y)
+        return
+      }
+      let c = try decoder.container(keyedBy: ConfigKey.self)
+      let name = try c.decode(String.self, forKey: "fill")
+      let function: ShaderFunction
+      do {
+        function = try resolve(DebugConfig.resolveKernel(name, in: directory))
+      } catch {
+        throw ConfigIssue(
+          codingPath: c.codingPath + [ConfigKey(stringValue: "fill")], .invalidValue("\(error)"))
+      }
+      try c.check(
+        function.kind == .fill, "fill",
+        "'\(function.name)' is a \(function.kind) effect, not a fill")
+      try c.rejectUnknownKeys(allowed: Set(function.parameters.map(\.name) + ["fill", "pixels"]))
+      let sides = try c.floats("pixels", count: 2) ?? []
+      guard sides.count == 2, let size = Self.size(sides.map { "\(Int(exactly: $0) ?? 0)" }) else {
+        throw ConfigIssue(
+          codingPath: c.codingPath + [ConfigKey(stringValue: "pixels")],
+          .invalidValue("expected [width, height], whole pixels from 1 to 65535"))
+      }
+      var arguments: [(name: String, value: Shader.Argument)] = []
+      for parameter in function.parameters {
+        if let argument = try c.argument(parameter, directory: directory) {
+          arguments.append((parameter.name, argument))
+        }
+      }
+      self = .fill(function, arguments: arguments, width: size.x, height: size.y)
+    }
+
+    /// Two sides from 1 to 65535.
+    private static func size(_ parts: [some StringProtocol]) -> SIMD2<Int>? {
+      guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+        (1...65535).contains(w), (1...65535).contains(h)
+      else { return nil }
+      return SIMD2(w, h)
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import LayerFX
+import LayerFXPNG
+
+extension DebugConfig {
+  /// The config's `output` section: where and when frames are written, and how PNGs are encoded.
+  ///
+  /// One frame at `time`, or an animation at `fps` for `frames` frames or `duration` seconds
+  /// (frame k at t = k / fps; without either, until the last trigger's timeline ends); with
+  /// `contactSheet` the frames go into one image. Every key is optional; the command line
+  /// overrides each one.
+  ///
+  /// Source: `Documentation/Semantics.md` §5 (frame timing).
+  public struct Output: Sendable, Equatable {
+    /// The output file or frame directory, resolved against the config's folder (`-` for
+    /// standard output); `nil` when absent.
+    public var path: String?
+    /// One frame at this time, seconds on the animation clock.
+    public var time: Double?
+    /// An animation at this rate, frames per second, > 0.
+    public var fps: Double?
+    /// The animation's frame count, 1…1 000 000.
+    public var frames: Int?
+    /// The animation's length, seconds > 0: ⌈duration × fps⌉ frames.
+    public var duration: Double?
+    /// The frames as one contact sheet, this many per row, 1…1000.
+    public var contactSheet: Int?
+    /// Bits per channel of the PNGs, 8 or 16.
+    public var bitDepth = 8
+    /// The zlib level of the PNGs, 0…9.
+    public var compression = PNGEncoder.defaultCompressionLevel
+
+    /// The section's keys.
+    public static let fields: [ConfigField] = [
+      ConfigField(
+        "path",
+        schema: .object([
+          ("type", .string("string")),
+          (
+            "description",
+            .string(
+              "output PNG file, or directory for an animation, relative to the config's folder; "
+                + "- for standard output")
+          ),
+        ])),
+      .number("time", "render one frame at this time on the animation clock", unit: .seconds),
+      .number(
+        "fps", "render an animation at this frame rate", unit: .perSecond, range: .greaterThan(0)),
+      .number(
+        "frames", "frames to render (default: until the last trigger's timeline ends)",
+        range: .closed(1...1_000_000), integer: true),
+      .number(
+        "duration", "seconds of animation to render, ⌈duration × fps⌉ frames", unit: .seconds,
+        range: .greaterThan(0)),
+      .number(
+        "contactSheet", "write the frames as one image, this many per row",
+        range: .closed(1...1000), integer: true),
+      ConfigField(
+        "bitDepth",
+        schema: .object([
+          ("enum", .array([.integer(8), .integer(16)])),
+          ("description", .string("bits per channel of the output PNG")), ("default", .integer(8)),
+        ])),
+      .number(
+        "compression", "zlib level: 0 none, 1 fastest, 9 smallest", range: .closed(0...9),
+        integer: true, defaultValue: Double(PNGEncoder.defaultCompressionLevel)),
+    ]
+
+    /// The section with every key at its default.
+    public init() {}
+
+    init(_ c: KeyedDecodingContainer<ConfigKey>, directory: String) throws {
+      try c.rejectUnknownKeys(allowed: Set(Self.fields.map(\.name)))
+      path = try c.decodeIfPresent(String.self, forKey: "path").map {
+        $0 == "-" ? $0 : DebugConfig.resolve($0, in: directory)
+      }
+      time = try c.finiteNumber("time")
+      fps = try c.number("fps", in: .greaterThan(0), unit: .perSecond)
+      frames = try c.integer("frames", in: 1...1_000_000)
+      duration = try c.number("duration", in: .greaterThan(0), unit: .seconds)
+      contactSheet = try c.integer("contactSheet", in: 1...1000)
+      if let depth = try c.integer("bitDepth", in: 8...16) {
+        try c.check(depth == 8 || depth == 16, "bitDepth", "\(depth) is not 8 or 16")
+        bitDepth = depth
+      }
+      compression = try c.integer("compression", in: 0...9) ?? compression
+      try c.check(time == nil || fps == nil, "time", "give time (one frame) or fps, not both")
+      try c.check(frames == nil || duration == nil, "frames", "give frames or duration, not both")
+      for key in ["frames", "duration", "contactSheet"] where fps == nil {
+        try c.check(
+          !c.contains(ConfigKey(stringValue: key)), ConfigKey(stringValue: key), "needs fps")
+      }
+    }
+
+    /// The times the section renders: `[time]`, or the frames of ``schedule(endTime:limits:)``;
+    /// empty when it names neither.
+    ///
+    /// - Throws: ``CompositionError/limitExceeded(_:)`` for more frames than `limits` allow.
+    public func times(endTime: Double, limits: AnimationLimits = AnimationLimits())
+      throws(CompositionError) -> [Double]
+    {
+      if let time { return [time] }
+      return try schedule(endTime: endTime, limits: limits)?.times ?? []
+    }
+
+    /// The animation's schedule: `fps` for `frames` frames, ⌈`duration` × fps⌉, or until
+    /// `endTime` (when the chain's last replay ends); `nil` without `fps`.
+    ///
+    /// - Parameters:
+    ///   - endTime: Seconds ≥ 0.
+    ///   - limits: The most frames allowed.
+    /// - Returns: The schedule, frame k at k / fps.
+    /// - Throws: ``CompositionError/limitExceeded(_:)`` for more frames than `limits` allow.
+    public func schedule(endTime: Double, limits: AnimationLimits = AnimationLimits())
+      throws(CompositionError) -> FrameSchedule?
+    {
+      guard let fps else { return nil }
+      let count = try limits.frameCount(
+        explicit: frames, duration: duration ?? endTime, fps: fps)
+      return FrameSchedule(fps: fps, frameCount: count)
+    }
+
+    /// The section as a dumped config writes it: every key that has a value.
+    var json: JSONValue {
+      var members: [(String, JSONValue)] = []
+      if let path { members.append(("path", .string(path))) }
+      if let time { members.append(("time", .number(time))) }
+      if let fps { members.append(("fps", .number(fps))) }
+      if let frames { members.append(("frames", .integer(frames))) }
+      if let duration { members.append(("duration", .number(duration))) }
+      if let contactSheet { members.append(("contactSheet", .integer(contactSheet))) }
+      members += [("bitDepth", .integer(bitDepth)), ("compression", .integer(compression))]
+      return .object(members)
+    }
+  }
+}

@@ -1,0 +1,286 @@
+import Foundation
+import LayerFX
+import LayerFXAnimation
+import LayerFXMath
+
+/// The debug config: one versioned JSON document that says what to render, with which
+/// effects, parameters and keyframes, when and where; the file `layerfx tune` watches and every
+/// rendering command reads with `--config`.
+///
+/// Format (version 1); every key but `version` is optional, any key not listed is an error
+/// (with a did-you-mean), and every number must be finite and, for a kernel parameter, fit a
+/// `Float` and lie in the declared range:
+/// ```json
+/// {
+///   "version": 1,
+///   "input": "testcard:512x384",
+///   "scale": 1,
+///   "effects": [{"kernel": "ripple", "amplitude": 20, "duration": 3, "keyframes": {}}],
+///   "triggers": [{"point": [256, 192], "time": 0}],
+///   "output": {"path": "ripple.png", "time": 0.5, "bitDepth": 8, "compression": 1},
+///   "debug": {"checkBounds": false}
+/// }
+/// ```
+/// - `input`: ``Input``. `scale`: pixels per point, > 0, default 1.
+/// - `effects`: ``Effect``s, innermost first (stacked SwiftUI modifiers).
+/// - `triggers`: `{"point": [x, y], "time": t}` (points; seconds ≥ 0), in order; default one at
+///   t = 0 at the image's centre. They replay every effect that has a clock.
+/// - `output`: ``Output``. `debug`: ``Debug``.
+///
+/// The bytes are checked by Jansson first (syntax and duplicate keys, with line and column),
+/// then decoded. ``schema(library:)`` prints the format as a JSON Schema, and
+/// ``dump(_:input:)`` a complete document with every default spelled out.
+///
+/// Source: `Documentation/Semantics.md` §5 (the clock, window and taps) and §7 (keyframes).
+public struct DebugConfig: Sendable {
+  /// Finds a kernel by its `kernel` text: a built-in name or `FILE.metal:FUNCTION`.
+  public typealias Resolver = @Sendable (String) throws -> ShaderFunction
+
+  /// The format version this LayerFX reads.
+  public static let version = 1
+
+  /// The input, if the document names one.
+  public var input: Input?
+  /// Pixels per point of the input, > 0.
+  public var scale: Double
+  /// The effects, innermost first.
+  public var effects: [Effect]
+  /// The triggers; `nil` for one at t = 0 at the image's centre.
+  public var triggers: [AnimatedEffect.Trigger]?
+  /// The output section.
+  public var output: Output
+  /// The debug section.
+  public var debug: Debug
+
+  /// Creates a config from its parts.
+  ///
+  /// - Parameters:
+  ///   - input: The input, if any.
+  ///   - scale: Pixels per point, > 0.
+  ///   - effects: The effects, innermost first.
+  ///   - triggers: The triggers; `nil` for one at t = 0 at the image's centre.
+  ///   - output: The output section.
+  ///   - debug: The debug section.
+  public init(
+    input: Input?, scale: Double = 1, effects: [Effect], triggers: [AnimatedEffect.Trigger]? = nil,
+    output: Output = Output(), debug: Debug = Debug()
+  ) {
+    self.input = input
+    self.scale = scale
+    self.effects = effects
+    self.triggers = triggers
+    self.output = output
+    self.debug = debug
+  }
+
+  /// The top-level keys.
+  static let keys = ["version", "input", "scale", "effects", "triggers", "output", "debug"]
+
+  /// Decodes a debug config.
+  ///
+  /// - Parameters:
+  ///   - data: The JSON bytes (UTF-8).
+  ///   - file: The name used in error messages, e.g. `tune.json`.
+  ///   - directory: The folder relative paths in the document are resolved against (the
+  ///     config file's); empty for the current directory.
+  ///   - resolve: Finds each `kernel` and `fill`.
+  /// - Throws: ``ConfigError``: `invalidJSON` (syntax, duplicate keys, numbers beyond `Double`),
+  ///   `unknownKey`, `missingKey`, `typeMismatch`, `invalidValue` (NaN, ∞, `Float` overflow,
+  ///   out of range, unknown kernel), `unsupportedVersion`.
+  public init(data: Data, file: String, directory: String, resolve: @escaping Resolver)
+    throws(ConfigError)
+  {
+    if let reason = JSONSyntaxError.describe(data) {
+      throw .invalidJSON(file: file, reason: reason)
+    }
+    let decoder = JSONDecoder()
+    decoder.userInfo[DocumentDecoding.key] = DocumentDecoding(
+      directory: directory, resolve: resolve)
+    // Accept "NaN" / "Infinity" strings only so they can be rejected with their key path.
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    do {
+      self = try decoder.decode(Document.self, from: data).config
+    } catch let issue as ConfigIssue {
+      throw issue.error(file: file)
+    } catch let error as DecodingError {
+      throw ConfigIssue(decodingError: error).error(file: file)
+    } catch {
+      throw .invalidJSON(file: file, reason: "\(error)")
+    }
+  }
+
+  /// Reads and decodes the debug config at `path`; relative paths inside resolve against its
+  /// folder.
+  ///
+  /// - Parameters:
+  ///   - path: The file; errors name it as given.
+  ///   - resolve: Finds each `kernel` and `fill`.
+  /// - Throws: ``ConfigError``: `unreadable`, and every case of
+  ///   ``init(data:file:directory:resolve:)``; ``InputFileError`` for a file too large or a
+  ///   failed read (``ConfigFile/read(_:)``).
+  public init(contentsOf path: String, resolve: @escaping Resolver) throws {
+    let data = try ConfigFile.read(path)
+    let directory = (path as NSString).deletingLastPathComponent
+    try self.init(data: data, file: path, directory: directory, resolve: resolve)
+  }
+
+  /// The triggers for an image of `sizeInPoints`: ``triggers``, or one at t = 0 at its centre.
+  public func triggers(sizeInPoints: float2) -> [AnimatedEffect.Trigger] {
+    triggers ?? [.init(time: 0, payload: sizeInPoints / 2)]
+  }
+
+  /// The effect chain for an image of `sizeInPoints`, each effect with
+  /// ``triggers(sizeInPoints:)`` and ``Debug/maxSampleOffset``.
+  public func chain(sizeInPoints: float2) -> EffectChain {
+    let triggers = triggers(sizeInPoints: sizeInPoints)
+    var chain = EffectChain(
+      effects.map { $0.animated(triggers: triggers, sizeInPoints: sizeInPoints) })
+    if let offset = debug.maxSampleOffset {
+      for index in chain.effects.indices { chain.effects[index].maxSampleOffset = offset }
+    }
+    return chain
+  }
+
+  /// Evaluates every effect at every time, so a keyframe track that leaves its parameter's
+  /// range, or a parameter left unset that has no default, is found before anything renders.
+  ///
+  /// - Parameters:
+  ///   - file: The name used in error messages.
+  ///   - sizeInPoints: The input's size, points.
+  ///   - times: The schedule's times, seconds.
+  /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` at `effects[i]` (or
+  ///   `effects[i].keyframes` when the effect has tracks) with the kernel's message and the
+  ///   first time it fails.
+  /// - Complexity: O(effects × times × triggers); no pixel is rendered.
+  public func checkSchedule(file: String, sizeInPoints: float2, times: [Double])
+    throws(ConfigError)
+  {
+    try Self.checkSchedule(
+      chain(sizeInPoints: sizeInPoints), file: file, sizeInPoints: sizeInPoints, times: times,
+      keyframed: effects.map { !$0.tracks.isEmpty })
+  }
+
+  /// Evaluates every effect of `chain` at every time, as
+  /// ``checkSchedule(file:sizeInPoints:times:)`` does for a config's own chain (a command may
+  /// build the chain from a config and its flags).
+  ///
+  /// - Parameters:
+  ///   - chain: The chain, its effects in the config's order.
+  ///   - file: The config's name in error messages.
+  ///   - sizeInPoints: The input's size, points.
+  ///   - times: The schedule's times, seconds.
+  ///   - keyframed: Whether each effect has keyframe tracks (the error then names
+  ///     `effects[i].keyframes`); absent entries count as `false`.
+  /// - Throws: ``ConfigError/invalidValue(file:path:reason:)``.
+  public static func checkSchedule(
+    _ chain: EffectChain, file: String, sizeInPoints: float2, times: [Double],
+    keyframed: [Bool]
+  ) throws(ConfigError) {
+    for (index, effect) in chain.effects.enumerated() {
+      for time in times {
+        do {
+          _ = try effect.passes(at: time, sizeInPoints: sizeInPoints)
+        } catch {
+          let tracks = index < keyframed.count && keyframed[index]
+          throw .invalidValue(
+            file: file, path: "effects[\(index)]" + (tracks ? ".keyframes" : ""),
+            reason: "at t = \(time.formatted) s: \(error)")
+        }
+      }
+    }
+  }
+
+  /// The files the document names (the input file and `.metal` sources), which `layerfx tune`
+  /// watches besides the document.
+  public var files: [String] {
+    var files = input?.path.map { [$0] } ?? []
+    for effect in effects where effect.kernel.contains(".metal:") {
+      if let range = effect.kernel.range(of: ".metal:", options: .backwards) {
+        files.append(String(effect.kernel[..<range.lowerBound]) + ".metal")
+      }
+    }
+    return files
+  }
+
+  /// `path` against `directory` unless it is absolute (or `directory` is empty).
+  static func resolve(_ path: String, in directory: String) -> String {
+    path.hasPrefix("/") || directory.isEmpty ? path : directory + "/" + path
+  }
+
+  /// A `kernel` text with the `.metal` file's path resolved; a built-in name unchanged.
+  static func resolveKernel(_ text: String, in directory: String) -> String {
+    guard let range = text.range(of: ".metal:", options: .backwards) else { return text }
+    return resolve(String(text[..<range.lowerBound]) + ".metal", in: directory)
+      + text[range.lowerBound...].dropFirst(".metal".count)
+  }
+}
+
+/// What decoding needs besides the bytes, handed through the decoder's `userInfo`.
+struct DocumentDecoding: Sendable {
+  static let key = CodingUserInfoKey.layerFX("debugConfig")
+
+  let directory: String
+  let resolve: DebugConfig.Resolver
+}
+
+/// The top level of a debug config document.
+private struct Document: Decodable {
+  let config: DebugConfig
+
+  init(from decoder: any Decoder) throws {
+    guard let context = decoder.userInfo[DocumentDecoding.key] as? DocumentDecoding else {
+      preconditionFailure("DebugConfig decodes with its context")
+    }
+    let c = try decoder.container(keyedBy: ConfigKey.self)
+    try c.rejectUnknownKeys(allowed: Set(DebugConfig.keys))
+    let version = try c.decode(Int.self, forKey: "version")
+    guard version == DebugConfig.version else {
+      throw ConfigIssue(
+        codingPath: c.codingPath + [ConfigKey(stringValue: "version")],
+        .unsupportedVersion(version))
+    }
+    let input =
+      try c.contains("input")
+      ? DebugConfig.Input(
+        try c.superDecoder(forKey: "input"), directory: context.directory,
+        resolve: context.resolve) : nil
+    let scale = try c.number("scale", in: .greaterThan(0), unit: nil) ?? 1
+    var effects: [DebugConfig.Effect] = []
+    if c.contains("effects") {
+      var list = try c.nestedUnkeyedContainer(forKey: "effects")
+      while !list.isAtEnd {
+        let entry = try list.nestedContainer(keyedBy: ConfigKey.self)
+        effects.append(
+          try DebugConfig.Effect(entry, directory: context.directory, resolve: context.resolve))
+      }
+    }
+    var triggers: [AnimatedEffect.Trigger]?
+    if c.contains("triggers") {
+      var list = try c.nestedUnkeyedContainer(forKey: "triggers")
+      var all: [AnimatedEffect.Trigger] = []
+      while !list.isAtEnd {
+        let entry = try list.nestedContainer(keyedBy: ConfigKey.self)
+        try entry.rejectUnknownKeys(allowed: ["point", "time"])
+        guard let point = try entry.floats("point", count: 2) else {
+          throw ConfigIssue(codingPath: entry.codingPath, .missingKey("point"))
+        }
+        let time = try entry.number("time", in: .atLeast(0), unit: .seconds) ?? 0
+        all.append(.init(time: time, payload: float2(point[0], point[1])))
+      }
+      triggers = all
+    }
+    let output =
+      try c.contains("output")
+      ? DebugConfig.Output(
+        try c.nestedContainer(keyedBy: ConfigKey.self, forKey: "output"),
+        directory: context.directory) : DebugConfig.Output()
+    let debug =
+      try c.contains("debug")
+      ? DebugConfig.Debug(try c.nestedContainer(keyedBy: ConfigKey.self, forKey: "debug"))
+      : DebugConfig.Debug()
+    config = DebugConfig(
+      input: input, scale: scale, effects: effects, triggers: triggers, output: output,
+      debug: debug)
+  }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import LayerFXTestSupport
+import Testing
+
+/// `layerfx config dump|schema|check` and `--config` on the rendering commands.
+@Suite struct ConfigCommandTests {
+  /// The bytes of a file the test wrote or expects.
+  private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+  @Test(
+    "config dump ripple > c.json; config check c.json; ripple --config c.json: the flags' bytes")
+  func dumpCheckRender() throws {
+    let directory = try TemporaryDirectory()
+    let dump = try LayerFXTool.run(["config", "dump", "ripple"])
+    #expect(dump.status == 0, "\(dump.standardError)")
+    try dump.outputData.write(to: URL(fileURLWithPath: directory.path("c.json")))
+    let check = try LayerFXTool.run(["config", "check", "c.json"], in: directory.url)
+    #expect(check.status == 0 && check.standardOutput == "c.json: ok\n", "\(check.standardError)")
+    let configured = try LayerFXTool.run(
+      ["ripple", "--config", "c.json", "-o", "a.png"], in: directory.url)
+    // The dump's input, time and defaults as flags (the ripple command's own defaults).
+    let flags = try LayerFXTool.run(
+      ["ripple", "testcard:512x384", "--time", "0.5", "-o", "b.png"], in: directory.url)
+    #expect(configured.status == 0 && flags.status == 0, "\(configured.standardError)")
+    let a = bytes(directory.path("a.png"))
+    #expect(a != nil && a == bytes(directory.path("b.png")))
+  }
+
+  @Test("config dump with no kernel is the ripple preset")
+  func dumpDefaultIsRipple() throws {
+    let plain = try LayerFXTool.run(["config", "dump"])
+    let ripple = try LayerFXTool.run(["config", "dump", "ripple"])
+    #expect(plain.status == 0 && plain.outputData == ripple.outputData)
+    #expect(plain.standardOutput.contains(#""amplitude": 12,"#))
+  }
+
+  @Test("a config that sets amplitude to 20 renders as --amplitude 20; a flag overrides it")
+  func amplitudeAndPrecedence() throws {
+    let directory = try TemporaryDirectory()
+    try #"""
+    {"version": 1, "input": "testcard:64x48",
+     "effects": [{"kernel": "ripple", "amplitude": 20}], "output": {"time": 0.3}}
+    """#.write(toFile: directory.path("a20.json"), atomically: true, encoding: .utf8)
+    let cases: [([String], [String])] = [
+      (["--config", "a20.json", "-o", "c.png"], ["--amplitude", "20", "-o", "f.png"]),
+      (
+        ["--config", "a20.json", "--amplitude", "5", "-o", "c5.png"],
+        ["--amplitude", "5", "-o", "f5.png"]
+      ),
+      (
+        ["--config", "a20.json", "--time", "0.1", "-o", "ct.png"],
+        ["--amplitude", "20", "--time", "0.1", "-o", "ft.png"]
+      ),
+    ]
+    for (config, flags) in cases {
+      let a = try LayerFXTool.run(["ripple"] + config, in: directory.url)
+      var plain = ["ripple", "testcard:64x48"] + flags
+      if !flags.contains("--time") { plain += ["--time", "0.3"] }
+      let b = try LayerFXTool.run(plain, in: directory.url)
+      #expect(a.status == 0 && b.status == 0, "\(a.standardError) \(b.standardError)")
+      let outA = directory.path(config[config.count - 1])
+      let outB = directory.path(flags[flags.count - 1])
+      #expect(bytes(outA) != nil && bytes(outA) == bytes(outB), "\(config)")
+    }
+  }
+
+  @Test("timing flags replace the config's timing as a group, --tap its triggers")
+  func groupsOverride() throws {
+    let directory = try TemporaryDirectory()
+    try #"""
+    {"version": 1, "input": "testcard:32x24", "effects": [{"kernel": "ripple"}],
+     "triggers": [{"point": [4, 4], "time": 0}], "output": {"time": 0.3}}
+    """#.write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let animation = try LayerFXTool.run(
+      ["ripple", "--config", "c.json", "--fps", "10", "--frames", "2", "-o", "frames/"],
+      in: directory.url)
+    #expect(animation.status == 0, "\(animation.standardError)")
+    #expect(try directory.contents().contains("frames"))
+    let a = try LayerFXTool.run(
+      ["ripple", "--config", "c.json", "--tap", "20,12@0", "-o", "a.png"], in: directory.url)
+    let b = try LayerFXTool.run(
+      ["ripple", "testcard:32x24", "--tap", "20,12@0", "--time", "0.3", "-o", "b.png"],
+      in: directory.url)
+    #expect(a.status == 0 && b.status == 0, "\(a.standardError)")
+    #expect(bytes(directory.path("a.png")) != nil)
+    #expect(bytes(directory.path("a.png")) == bytes(directory.path("b.png")))
+  }
+
+  @Test("a misspelt key fails with exit 65, its path and a did-you-mean, and writes nothing")
+  func misspeltKey() throws {
+    let directory = try TemporaryDirectory()
+    try #"""
+    {"version": 1, "input": "testcard:64x48",
+     "effects": [{"kernel": "ripple", "amplitdue": 20}], "output": {"time": 0.3}}
+    """#.write(toFile: directory.path("bad.json"), atomically: true, encoding: .utf8)
+    for command in [["ripple"], ["apply"]] {
+      let result = try LayerFXTool.run(
+        command + ["--config", "bad.json", "-o", "out.png"], in: directory.url)
+      #expect(result.status == 65)
+      #expect(
+        result.errorLines
+          == [
+            "layerfx: error: bad.json: effects[0].amplitdue: unknown key; did you mean amplitude?"
+          ])
+      #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+    }
+    let check = try LayerFXTool.run(["config", "check", "bad.json"], in: directory.url)
+    #expect(check.status == 65 && check.standardOutput.isEmpty)
+    #expect(check.standardError.contains("did you mean amplitude"))
+  }
+
+  @Test("a duplicate key is refused with its line and column")
+  func duplicateKey() throws {
+    let directory = try TemporaryDirectory()
+    // Line 2 is `"version": 1}`; the second "version" closes at its 9th character.
+    try "{\"version\": 1,\n\"version\": 1}".write(
+      toFile: directory.path("dup.json"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(["config", "check", "dup.json"], in: directory.url)
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        #"layerfx: error: dup.json: invalid JSON: line 2, column 9: duplicate object key near '"version"'"#
+      ])
+  }
+
+  @Test("a keyframe track that leaves its range refuses the animation before frame 0")
+  func trackRefusedBeforeRendering() throws {
+    let directory = try TemporaryDirectory()
+    try #"""
+    {"version": 1, "input": "testcard:32x24", "output": {"fps": 10},
+     "effects": [{"kernel": "ripple", "keyframes": {"speed": [
+       {"type": "move", "value": 5}, {"type": "linear", "value": -10, "duration": 1}]}}]}
+    """#.write(toFile: directory.path("kf.json"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(
+      ["ripple", "--config", "kf.json", "-o", "frames/"], in: directory.url)
+    // speed = 5 − 15 t is −1 at t = 0.4, the first frame where it leaves > 0.
+    #expect(result.status == 65)
+    #expect(
+      result.standardError.hasPrefix(
+        "layerfx: error: kf.json: effects[0].keyframes: at t = 0.4 s: "))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("frames")))
+  }
+
+  @Test("render --config draws the config's fill as the flags do")
+  func renderFill() throws {
+    let directory = try TemporaryDirectory()
+    let dump = try LayerFXTool.run(["config", "dump", "radialGradient"])
+    try dump.outputData.write(to: URL(fileURLWithPath: directory.path("g.json")))
+    let a = try LayerFXTool.run(["render", "--config", "g.json", "-o", "a.png"], in: directory.url)
+    let b = try LayerFXTool.run(
+      ["render", "radialGradient", "--size", "512x384", "-o", "b.png"], in: directory.url)
+    #expect(a.status == 0 && b.status == 0, "\(a.standardError)")
+    #expect(bytes(directory.path("a.png")) != nil)
+    #expect(bytes(directory.path("a.png")) == bytes(directory.path("b.png")))
+  }
+
+  @Test("apply --config runs the config's chain as apply --effect does")
+  func applyChain() throws {
+    let directory = try TemporaryDirectory()
+    try #"""
+    {"version": 1, "input": "testcard:48x32", "output": {"time": 0.25},
+     "effects": [{"kernel": "twirl", "center": [24, 16]}, {"kernel": "sepia"}]}
+    """#.write(toFile: directory.path("chain.json"), atomically: true, encoding: .utf8)
+    let a = try LayerFXTool.run(
+      ["apply", "--config", "chain.json", "-o", "a.png"], in: directory.url)
+    let b = try LayerFXTool.run(
+      [
+        "apply", "testcard:48x32", "--effect", "twirl:center=24,16", "--effect", "sepia",
+        "--time", "0.25", "-o", "b.png",
+      ], in: directory.url)
+    #expect(a.status == 0 && b.status == 0, "\(a.standardError) \(b.standardError)")
+    #expect(bytes(directory.path("a.png")) != nil)
+    #expect(bytes(directory.path("a.png")) == bytes(directory.path("b.png")))
+  }
+
+  @Test("the --keyframes document keeps working beside --config")
+  func legacyKeyframes() throws {
+    let directory = try TemporaryDirectory()
+    try #"""
+    {"version": 1, "duration": 2, "keyframes": {"amplitude": [{"type": "move", "value": 6}]}}
+    """#.write(toFile: directory.path("k.json"), atomically: true, encoding: .utf8)
+    try #"""
+    {"version": 1, "input": "testcard:32x24", "output": {"time": 0.2},
+     "effects": [{"kernel": "ripple", "duration": 2,
+                  "keyframes": {"amplitude": [{"type": "move", "value": 6}]}}]}
+    """#.write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let legacy = try LayerFXTool.run(
+      ["ripple", "testcard:32x24", "--keyframes", "k.json", "--time", "0.2", "-o", "a.png"],
+      in: directory.url)
+    let config = try LayerFXTool.run(
+      ["ripple", "--config", "c.json", "-o", "b.png"], in: directory.url)
+    #expect(legacy.status == 0 && config.status == 0, "\(config.standardError)")
+    #expect(bytes(directory.path("a.png")) != nil)
+    #expect(bytes(directory.path("a.png")) == bytes(directory.path("b.png")))
+  }
+
+  @Test("the README's example config passes config check")
+  func readmeExample() throws {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let section = try #require(text.range(of: "## Debug config and tune"))
+    let start = try #require(text.range(of: "```json\n", range: section.upperBound..<text.endIndex))
+    let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+    let directory = try TemporaryDirectory()
+    try String(text[start.upperBound..<end.lowerBound]).write(
+      toFile: directory.path("readme.json"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(["config", "check", "readme.json"], in: directory.url)
+    #expect(
+      result.status == 0 && result.standardOutput == "readme.json: ok\n", "\(result.standardError)")
+  }
+
+  @Test("config schema prints a JSON Schema (draft 2020-12)")
+  func schema() throws {
+    let result = try LayerFXTool.run(["config", "schema"])
+    #expect(result.status == 0)
+    let object = try JSONSerialization.jsonObject(with: result.outputData) as? [String: Any]
+    #expect(object?["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import LayerFX
+import LayerFXComposition
+import LayerFXKernels
+import LayerFXMath
+import Testing
+
+/// Decodes `json` and returns the error's one-line description.
+private func message(_ json: String) -> String? {
+  do {
+    _ = try debugConfig(json)
+    return nil
+  } catch {
+    return error.description
+  }
+}
+
+@Suite struct DebugConfigErrorTests {
+  @Test(
+    "every config error names the file, the key path and the problem",
+    arguments: [
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "amplitdue": 20}]}"#,
+        "tune.json: effects[0].amplitdue: unknown key; did you mean amplitude?"
+      ),
+      (
+        #"{"version": 1, "outptu": {}}"#,
+        "tune.json: outptu: unknown key; did you mean output?"
+      ),
+      (
+        #"{"version": 1, "debug": {"checkbounds": true}}"#,
+        "tune.json: debug.checkbounds: unknown key; did you mean checkBounds?"
+      ),
+      // Repeated keys, which Foundation's decoders accept: Jansson finds the second "amplitude",
+      // whose closing quote is character 76 of the line.
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "amplitude": 20, "amplitude": 3}]}"#,
+        #"tune.json: invalid JSON: line 1, column 76: duplicate object key near '"amplitude"'"#
+      ),
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "amplitude": "twenty"}]}"#,
+        "tune.json: effects[0].amplitude: expected a number"
+      ),
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "amplitude": "NaN"}]}"#,
+        "tune.json: effects[0].amplitude: nan is not finite"
+      ),
+      // Float's largest finite value is (2 − 2⁻²³) × 2¹²⁷ ≈ 3.4028235e38 (IEEE 754 binary32).
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "amplitude": 1e39}]}"#,
+        "tune.json: effects[0].amplitude: 1e+39 overflows Float (largest 3.4028235e+38)"
+      ),
+      // The ripple's speed is > 0 points per second (Semantics.md §5.1).
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "speed": -3}]}"#,
+        "tune.json: effects[0].speed: -3 is outside > 0 (points per second)"
+      ),
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "duration": 0}]}"#,
+        "tune.json: effects[0].duration: 0 is outside > 0 (seconds)"
+      ),
+      (
+        #"{"version": 1, "output": {"compression": 10}}"#,
+        "tune.json: output.compression: 10 is not a whole number in 0…9"
+      ),
+      (
+        #"{"version": 1, "output": {"time": 1, "fps": 30}}"#,
+        "tune.json: output.time: give time (one frame) or fps, not both"
+      ),
+      (
+        #"{"version": 1, "triggers": [{"time": 1}]}"#,
+        #"tune.json: triggers[0]: missing key "point""#
+      ),
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "origin": [1, 2, 3]}]}"#,
+        "tune.json: effects[0].origin: expected 2 numbers, found 3"
+      ),
+      (
+        #"{"version": 2}"#,
+        "tune.json: version: unsupported version 2; this LayerFX reads version 1"
+      ),
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "keyframes": {"amplitud": []}}]}"#,
+        "tune.json: effects[0].keyframes.amplitud: unknown key; did you mean amplitude?"
+      ),
+    ])
+  func messages(json: String, expected: String) {
+    #expect(message(json) == expected)
+  }
+
+  @Test("an unknown kernel is named with the library's did-you-mean")
+  func unknownKernel() throws {
+    let text = try #require(message(#"{"version": 1, "effects": [{"kernel": "ripplee"}]}"#))
+    #expect(text.hasPrefix("tune.json: effects[0].kernel: "))
+    #expect(text.contains("did you mean 'ripple'?"))
+  }
+
+  @Test("a huge unknown key is echoed cut to 60 characters, with no suggestion")
+  func hugeKeyIsCut() throws {
+    let key = String(repeating: "k", count: 1_000_000)
+    let text = try #require(message(#"{"version": 1, ""# + key + #"": 1}"#))
+    #expect(text == "tune.json: " + String(repeating: "k", count: 60) + "…: unknown key")
+  }
+
+  @Test("a keyframe track that leaves its range is found at the first time it does")
+  func trackOverSchedule() throws {
+    let config = try debugConfig(
+      #"""
+      {"version": 1, "effects": [{"kernel": "ripple", "keyframes": {"speed": [
+        {"type": "move", "value": 5}, {"type": "linear", "value": -10, "duration": 1}]}}]}
+      """#)
+    // speed = 5 − 15 t: still > 0 at t = 0.3 (0.5), −1 at t = 0.4.
+    let times = [0, 0.1, 0.2, 0.3, 0.4, 0.5]
+    #expect(throws: ConfigError.self) {
+      try config.checkSchedule(file: "tune.json", sizeInPoints: float2(64, 48), times: times)
+    }
+    do {
+      try config.checkSchedule(file: "tune.json", sizeInPoints: float2(64, 48), times: times)
+    } catch {
+      #expect(error.description.hasPrefix("tune.json: effects[0].keyframes: at t = 0.4 s: "))
+    }
+    // Up to t = 0.3 the track stays in range.
+    try config.checkSchedule(
+      file: "tune.json", sizeInPoints: float2(64, 48), times: [0, 0.1, 0.2, 0.3])
+  }
+}
