@@ -33,13 +33,12 @@ extension Layer {
     let (cellY, rowIndex) = Self.floorBelow2To22(qy)
     let weightX = qx - cellX
     let weightY = qy - cellY
-    // Cells wholly inside the image (compared as unsigned, so negatives fail) are read in
-    // place; a group of eight with any cell on or past the edge takes the per-texel path.
+    // Cells wholly inside the image are read in place; a group of eight with any cell on or past
+    // the edge takes the per-texel path. Compared as floats, which vectorise (integer lane
+    // compares of the standard library became a loop per lane).
     let inside =
-      unsafeBitCast(columnIndex, to: SIMD8<UInt32>.self)
-      .< UInt32(truncatingIfNeeded: storage.width - 1)
-      .& (unsafeBitCast(rowIndex, to: SIMD8<UInt32>.self)
-        .< UInt32(truncatingIfNeeded: storage.height - 1))
+      (cellX .>= 0) .& (cellX .< storage.lastInteriorCell.x)
+      .& (cellY .>= 0) .& (cellY .< storage.lastInteriorCell.y)
     guard all(inside) else {
       return sampleLanesAtEdge(
         columns: columnIndex, rows: rowIndex, weightX: weightX, weightY: weightY)

@@ -148,6 +148,8 @@ final class LayerStorage: @unchecked Sendable {
   /// padding, beyond the clamped range (so no clamp) along a padded axis.
   @usableFromInline let lastColumn: Int
   @usableFromInline let lastRow: Int
+  /// `(width − 1, height − 1)`: a cell whose top-left texel lies below both is wholly inside.
+  @usableFromInline let lastInteriorCell: float2
   private let padded = PaddedTexelsCache()
 
   init(_ image: Image, pad: SIMD2<Int>) {
@@ -162,6 +164,7 @@ final class LayerStorage: @unchecked Sendable {
     rowLength = image.width
     lastColumn = pad.x == 0 ? image.width - 1 : image.width + 2
     lastRow = pad.y == 0 ? image.height - 1 : image.height + 2
+    lastInteriorCell = float2(Float(image.width - 1), Float(image.height - 1))
     pixels = image.pixels
     guard let base = pixels.withUnsafeBufferPointer({ $0.baseAddress }) else {
       preconditionFailure("an image has at least one pixel")
