@@ -29,6 +29,7 @@ enum BenchFailure: Error, CustomStringConvertible {
       switch error {
       case .fileNotFound, .unreadable: .noInput
       case .notPNG, .corrupt, .truncated, .tooLarge, .imageDataTooShort: .dataError
+      case .sideTooLong: .dataError
       case .cannotEncode: .software
       case .cannotWrite: .cannotCreate
       }

@@ -89,11 +89,20 @@ extension KeyedDecodingContainer where Key == ConfigKey {
     }
   }
 
-  /// Decodes an optional number and rejects NaN and infinities.
+  /// Decodes an optional number and rejects NaN, infinities and magnitudes beyond `Float`'s
+  /// (`1e39`): kernel arguments are `Float`, so such a value would become ∞ only when a frame
+  /// is prepared.
   func finiteNumber(_ key: ConfigKey) throws -> Double? {
     guard let number = try decodeIfPresent(Double.self, forKey: key) else { return nil }
     guard number.isFinite else {
       throw ConfigIssue(codingPath: codingPath + [key], .invalidValue("\(number) is not finite"))
+    }
+    guard Float(number).isFinite else {
+      throw ConfigIssue(
+        codingPath: codingPath + [key],
+        .invalidValue(
+          "\(number) is not finite as a 32-bit float (magnitude at most "
+            + "\(Float.greatestFiniteMagnitude))"))
     }
     return number
   }

@@ -165,14 +165,18 @@ struct ChainRun {
       }
       try limits.checkFreeSpace(
         frames: count, width: input.image.width, height: input.image.height,
-        bitDepth: output.encoder.bitDepth.rawValue, directory: outputPath)
+        bitDepth: output.encoder.bitDepth.rawValue,
+        chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count },
+        directory: outputPath)
       try OutputOptions.checkFramesAvoidInput(
         directory: outputPath, frameCount: count, input: input.path)
       let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
       var frames = try PNGSequenceSink(
         directory: try output.makeDirectory(outputPath), frameCount: count,
         encoder: output.encoder, metadata: input.metadata,
-        concurrentEncodes: render.threadCount, protecting: protected)
+        concurrentEncodes: AnimationLimits.framesInFlight(
+          threads: render.threadCount, width: input.image.width, height: input.image.height),
+        protecting: protected)
       try renderer.render(passes, into: &frames, progress: progress, reports: reports)
       console.endProgress()
       if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }

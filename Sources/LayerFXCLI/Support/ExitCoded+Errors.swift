@@ -12,6 +12,7 @@ extension PNGError: ExitCoded {
     switch self {
     case .fileNotFound, .unreadable: .noInput
     case .notPNG, .corrupt, .truncated, .tooLarge, .imageDataTooShort: .dataError
+    case .sideTooLong: .dataError
     case .cannotEncode: .software
     case .cannotWrite: .cannotCreate
     }
