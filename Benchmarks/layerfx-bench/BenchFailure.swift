@@ -30,6 +30,7 @@ enum BenchFailure: Error, CustomStringConvertible {
       case .fileNotFound, .unreadable: .noInput
       case .readFailed: .ioError
       case .notPNG, .corrupt, .truncated, .tooLarge, .fileTooLarge, .imageDataTooShort: .dataError
+      case .sideTooLong: .dataError
       case .cannotEncode: .software
       case .cannotWrite: .cannotCreate
       }

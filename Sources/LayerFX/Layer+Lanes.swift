@@ -27,16 +27,23 @@ extension Layer {
     qx.replace(with: upperBound.x, where: .!(qx .< upperBound.x))
     qy.replace(with: lowerBound.y, where: .!(qy .> lowerBound.y))
     qy.replace(with: upperBound.y, where: .!(qy .< upperBound.y))
-    // The clamp bounds every cell to the padded buffer, whose sides LayerStorage keeps below 2²²
-    // and whose size below Int32.max texels, so these conversions and products are exact.
+    // The clamp keeps every cell within two texels of the image, whose sides LayerStorage keeps
+    // below 2²² − 2 and whose size below Int32.max texels, so these conversions are exact.
     let (cellX, columnIndex) = Self.floorBelow2To22(qx)
     let (cellY, rowIndex) = Self.floorBelow2To22(qy)
     let weightX = qx - cellX
     let weightY = qy - cellY
-    let rowLength = storage.rowLength
-    let index =
-      (rowIndex &+ Int32(truncatingIfNeeded: storage.pad.y)) &* Int32(truncatingIfNeeded: rowLength)
-      &+ columnIndex &+ Int32(truncatingIfNeeded: storage.pad.x)
+    // Cells wholly inside the image are read in place; a group of eight with any cell on or past
+    // the edge takes the per-texel path. Compared as floats, which vectorise (integer lane
+    // compares of the standard library became a loop per lane).
+    let inside =
+      (cellX .>= 0) .& (cellX .< storage.lastInteriorCell.x)
+      .& (cellY .>= 0) .& (cellY .< storage.lastInteriorCell.y)
+    guard all(inside) else {
+      return sampleLanesAtEdge(
+        columns: columnIndex, rows: rowIndex, weightX: weightX, weightY: weightY)
+    }
+    let index = rowIndex &* Int32(truncatingIfNeeded: storage.rowLength) &+ columnIndex
     // Texel indices in 8-byte units (two per texel): non-negative and below 2³², so each lane
     // zero-extends into an x86 address scaled by 8, without a sign extension or shift per lane.
     let halfTexel = unsafeBitCast(index &+ index, to: SIMD8<UInt32>.self)
@@ -51,6 +58,22 @@ extension Layer {
     let c6 = blend(at: Int(halfTexel[6]), weightX[6], weightY[6])
     let c7 = blend(at: Int(halfTexel[7]), weightX[7], weightY[7])
     return _planes(c0, c1, c2, c3, c4, c5, c6, c7)
+  }
+
+  /// The eight samples of ``sampleLanes(x:y:)`` when a cell touches the image's edge: each
+  /// lane's four texels through ``LayerStorage/texel(_:_:)``, blended as the scalar sample
+  /// blends them.
+  @inline(never)
+  private func sampleLanesAtEdge(
+    columns: SIMD8<Int32>, rows: SIMD8<Int32>, weightX: SIMD8<Float>, weightY: SIMD8<Float>
+  ) -> Vector4<FloatLanes8> {
+    func lane(_ lane: Int) -> half4 {
+      let (x, y) = (Int(columns[lane]), Int(rows[lane]))
+      return Self.blend(
+        storage.texel(x, y), storage.texel(x + 1, y), storage.texel(x, y + 1),
+        storage.texel(x + 1, y + 1), float2(weightX[lane], weightY[lane]))
+    }
+    return _planes(lane(0), lane(1), lane(2), lane(3), lane(4), lane(5), lane(6), lane(7))
   }
 
   /// The bilinear blend of the texel at `halfTexel` (the cell's top-left, in 8-byte units) and

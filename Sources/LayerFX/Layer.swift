@@ -17,28 +17,45 @@ public struct Layer: Sendable {
   /// Set while the renderer checks sample offsets; `nil` on the fast path.
   @usableFromInline var probe: SampleProbe?
 
+  /// The widest and tallest image a layer reads: the lane sampler converts coordinates up to two
+  /// texels beyond the image with an exact float-to-integer step that holds below 2²².
+  public static let maxSide = (1 << 22) - 3
+
   /// Creates the layer of `image` for an effect that samples at most `maxSampleOffset` away.
   ///
+  /// The layer shares the image's pixels: the padding is not stored, since every texel in it is
+  /// transparent black (Documentation/Semantics.md §4.1), and a sample reads it as such.
+  ///
   /// - Parameters:
-  ///   - image: The source, premultiplied RGBA.
+  ///   - image: The source, premultiplied RGBA, at most ``maxSide`` pixels wide and high and at
+  ///     most `Int32.max` pixels in all.
   ///   - maxSampleOffset: The largest offset (points, per axis, finite, ≥ 0) at which the effect
-  ///     samples; the layer is padded by `ceil(maxSampleOffset × scale)` pixels.
-  /// - Precondition: Both components of `maxSampleOffset` are finite and ≥ 0 (checked in release
-  ///   builds): a negative one would give a negative padding and a copy outside the buffer.
-  /// - Complexity: O((width + 2 pad) × (height + 2 pad)) time and memory: one padded copy.
+  ///     samples; the layer is padded by `ceil(maxSampleOffset × scale)` pixels, saturating at
+  ///     2³⁰.
+  /// - Precondition: Both components of `maxSampleOffset` are finite and ≥ 0, and the image is
+  ///   within the sizes above (checked in release builds).
+  /// - Complexity: O(1): no pixel is copied and nothing the size of the image is allocated.
   public init(_ image: Image, maxSampleOffset: float2 = .zero) {
     precondition(
       maxSampleOffset.x.isFinite && maxSampleOffset.y.isFinite && all(maxSampleOffset .>= 0),
       "maxSampleOffset must be finite and at least 0 points, got \(maxSampleOffset)")
     let pad = SIMD2<Int>(
-      Int((maxSampleOffset.x * image.scale).rounded(.up)),
-      Int((maxSampleOffset.y * image.scale).rounded(.up)))
+      Self.padding(points: maxSampleOffset.x, scale: image.scale),
+      Self.padding(points: maxSampleOffset.y, scale: image.scale))
     storage = LayerStorage(image, pad: pad)
+    // Beyond one texel outside the image every texel of a padded layer is transparent, so
+    // clamping to two texels beyond the image reads the same as clamping to the padding's edge
+    // (both blend four transparent texels) and keeps coordinates small.
     let size = float2(Float(image.width), Float(image.height))
-    let padding = float2(Float(pad.x), Float(pad.y))
-    lowerBound = -padding
-    upperBound = size - 1 + padding
+    let margin = float2(Float(min(pad.x, 2)), Float(min(pad.y, 2)))
+    lowerBound = -margin
+    upperBound = size - 1 + margin
     probe = nil
+  }
+
+  /// `⌈points × scale⌉` pixels, at most 2³⁰ (a padding that large reads as infinite).
+  static func padding(points: Float, scale: Float) -> Int {
+    Int(min((points * scale).rounded(.up), Float(1 << 30)))
   }
 
   /// The source image's width in pixels (without padding).
@@ -73,12 +90,27 @@ public struct Layer: Sendable {
     q.replace(with: upperBound, where: q .> upperBound)
     let cell = q.rounded(.down)
     let weight = q - cell
-    let x = Int(cell.x) + storage.pad.x
-    let y = Int(cell.y) + storage.pad.y
+    let x = Int(cell.x)
+    let y = Int(cell.y)
+    guard storage.holdsCell(x, y) else {
+      return Self.blend(
+        storage.texel(x, y), storage.texel(x + 1, y), storage.texel(x, y + 1),
+        storage.texel(x + 1, y + 1), weight)
+    }
     let row = storage.texels + y * storage.rowLength + x
     let below = row + storage.rowLength
-    let top = row[0] + (row[1] - row[0]) * weight.x
-    let bottom = below[0] + (below[1] - below[0]) * weight.x
+    return Self.blend(row[0], row[1], below[0], below[1], weight)
+  }
+
+  /// The bilinear blend of a cell's four texels, top-left first, in the order of operations
+  /// Documentation/Semantics.md §4.2 states.
+  @inlinable @inline(__always)
+  static func blend(
+    _ topLeft: half4, _ topRight: half4, _ bottomLeft: half4, _ bottomRight: half4,
+    _ weight: float2
+  ) -> half4 {
+    let top = topLeft + (topRight - topLeft) * weight.x
+    let bottom = bottomLeft + (bottomRight - bottomLeft) * weight.x
     return top + (bottom - top) * weight.y
   }
 }
@@ -89,63 +121,78 @@ extension Layer {
   @inlinable
   func texel(_ pixel: SIMD2<Int>) -> half4 {
     guard pixel.x >= 0, pixel.x < width, pixel.y >= 0, pixel.y < height else { return .zero }
-    return storage.texels[(pixel.y + storage.pad.y) * storage.rowLength + pixel.x + storage.pad.x]
+    return storage.texels[pixel.y * storage.rowLength + pixel.x]
   }
 }
 
-/// The padded texels of a ``Layer``: immutable once built, so it is shared across threads.
+/// The texels of a ``Layer``: the source image's own pixels, shared and never written, so one
+/// storage serves every thread.
 ///
-/// The buffer is `(width + 2 pad.x + 1) × (height + 2 pad.y + 1)` texels: the padded region plus
-/// one column and one row that repeat its last column and row, so a bilinear read at the upper
-/// bound (weight 0 on the far neighbour) stays inside the buffer without a branch. It holds at
-/// most `Int32.max` texels and is less than 2²² texels wide and high, so lane code can index it
-/// with 32-bit lanes.
+/// A padded layer's texel `t(x, y)` (Documentation/Semantics.md §4.2) is the image's pixel inside
+/// the image and transparent black outside it; along an axis without padding, the column (or
+/// row) just past the image repeats the image's last one, which is what a bilinear read at the
+/// upper bound needs (weight 0 on it). Nothing outside the image is stored.
 @usableFromInline
 final class LayerStorage: @unchecked Sendable {
-  @usableFromInline let texels: UnsafeMutablePointer<half4>
+  /// The image's pixel array, held so that `texels` stays valid: it is never mutated, so its
+  /// buffer is never copied, moved or freed while the storage lives.
+  private let pixels: [half4]
+  @usableFromInline let texels: UnsafePointer<half4>
+  /// Texels per row: the image's width.
   @usableFromInline let rowLength: Int
   @usableFromInline let pad: SIMD2<Int>
   @usableFromInline let scale: Float
   @usableFromInline let width: Int
   @usableFromInline let height: Int
-  let count: Int
+  /// The last column and row a texel read clamps to: the image's last along an axis without
+  /// padding, beyond the clamped range (so no clamp) along a padded axis.
+  @usableFromInline let lastColumn: Int
+  @usableFromInline let lastRow: Int
+  /// `(width − 1, height − 1)`: a cell whose top-left texel lies below both is wholly inside.
+  @usableFromInline let lastInteriorCell: float2
+  private let padded = PaddedTexelsCache()
 
   init(_ image: Image, pad: SIMD2<Int>) {
+    precondition(
+      image.width <= Layer.maxSide && image.height <= Layer.maxSide,
+      "a layer is at most \(Layer.maxSide) pixels wide and high")
+    precondition(image.pixels.count <= Int(Int32.max), "a layer holds at most 2³¹ − 1 texels")
     width = image.width
     height = image.height
     scale = image.scale
     self.pad = pad
-    rowLength = image.width + 2 * pad.x + 1
-    let rows = image.height + 2 * pad.y + 1
-    count = rowLength * rows
-    // The lane sampler converts coordinates below 2²² and indexes texels with 32-bit lanes.
-    precondition(
-      rowLength < 1 << 22 && rows < 1 << 22, "a padded layer is less than 2²² wide and high")
-    precondition(count <= Int(Int32.max), "a padded layer holds at most 2³¹ − 1 texels")
-    texels = .allocate(capacity: count)
-    texels.initialize(repeating: .zero, count: count)
-    image.pixels.withUnsafeBufferPointer { source in
-      for y in 0..<image.height {
-        let destination = texels + (y + pad.y) * rowLength + pad.x
-        guard let start = source.baseAddress else { return }
-        destination.update(from: start + y * image.width, count: image.width)
-      }
+    rowLength = image.width
+    lastColumn = pad.x == 0 ? image.width - 1 : image.width + 2
+    lastRow = pad.y == 0 ? image.height - 1 : image.height + 2
+    lastInteriorCell = float2(Float(image.width - 1), Float(image.height - 1))
+    pixels = image.pixels
+    guard let base = pixels.withUnsafeBufferPointer({ $0.baseAddress }) else {
+      preconditionFailure("an image has at least one pixel")
     }
-    // With no padding the last column and row repeat the image's edge; with padding they are
-    // transparent already.
-    if pad.x == 0 && image.width > 0 {
-      for y in 0..<rows - 1 {
-        texels[y * rowLength + rowLength - 1] = texels[y * rowLength + rowLength - 2]
-      }
-    }
-    if pad.y == 0 && image.height > 0 {
-      let last = texels + (rows - 1) * rowLength
-      last.update(from: last - rowLength, count: rowLength)
-    }
+    texels = base
   }
 
-  deinit {
-    texels.deallocate()
+  /// Whether the cell whose top-left texel is `(x, y)` lies wholly inside the image, so its four
+  /// texels are read in place.
+  @inlinable @inline(__always)
+  func holdsCell(_ x: Int, _ y: Int) -> Bool {
+    UInt(bitPattern: x) < UInt(bitPattern: width - 1)
+      && UInt(bitPattern: y) < UInt(bitPattern: height - 1)
+  }
+
+  /// The texel `t(x, y)` of the padded layer for a cell of the clamped range: the image's pixel,
+  /// the image's last column or row repeated along an axis without padding, else transparent.
+  @inlinable
+  func texel(_ x: Int, _ y: Int) -> half4 {
+    let column = min(x, lastColumn)
+    let row = min(y, lastRow)
+    guard column >= 0, column < width, row >= 0, row < height else { return .zero }
+    return texels[row * rowLength + column]
+  }
+
+  /// The layer as the padded copy a ``RowKernel`` reads, made on first use and kept.
+  func paddedTexels() -> PaddedTexels {
+    padded.value { PaddedTexels(pixels, width: width, height: height, pad: pad) }
   }
 }
 
@@ -153,7 +200,6 @@ extension Layer {
   /// The texel of the unpadded image in column `column` of row `row` (both inside the image);
   /// the row's texels follow it.
   func pointer(row: Int, column: Int) -> UnsafePointer<half4> {
-    UnsafePointer(
-      storage.texels + (row + storage.pad.y) * storage.rowLength + column + storage.pad.x)
+    storage.texels + row * storage.rowLength + column
   }
 }

@@ -76,8 +76,8 @@ public struct Renderer: Sendable {
   ///     `maxSampleOffset`, and count the output pixels that are NaN or ∞.
   /// - Returns: The destination (premultiplied RGBA, the image's scale; its size, or grown by
   ///   twice the padding) and, when checking, the bounds report.
-  /// - Complexity: O(width × height × kernel cost); allocates the destination, and the padded
-  ///   layer for layer and distortion effects.
+  /// - Complexity: O(width × height × kernel cost); allocates the destination only (a layer
+  ///   shares the image's pixels and stores no padding).
   public func render(
     _ shader: PreparedShader, _ image: Image, bounds: OutputBounds = .source,
     checksSampleBounds: Bool = false

@@ -94,9 +94,11 @@ extension TilePass {
     var (rowLength, padding, size) = (0, SIMD2<Int>.zero, SIMD2<Int>.zero)
     switch source {
     case .layer(let layer):
-      texels = UnsafePointer(layer.storage.texels)
+      // Made once per layer and kept by it, so every row after the first finds it made.
+      let padded = layer.storage.paddedTexels()
+      texels = UnsafePointer(padded.texels)
       (rowLength, padding, size) = (
-        layer.storage.rowLength, layer.padding, SIMD2(layer.width, layer.height)
+        padded.rowLength, layer.padding, SIMD2(layer.width, layer.height)
       )
       if shader.kind == .color { pixels = source.row(run.row - margin.y, from: run.column) }
     case .pixels(_, let width, let height):
@@ -112,10 +114,10 @@ extension TilePass {
   }
 }
 
-/// Where a tile's kernel reads: the padded layer (layer and distortion effects), or the source
+/// Where a tile's kernel reads: the layer (layer and distortion effects), or the source
 /// pixels in place (colour effects, which read only each pixel's own colour).
 enum TileSource: @unchecked Sendable {
-  /// A padded layer.
+  /// A layer, which shares the source's pixels.
   case layer(Layer)
   /// `width × height` premultiplied pixels, row-major, alive for the whole render.
   case pixels(UnsafePointer<half4>, width: Int, height: Int)

@@ -8,11 +8,12 @@
 /// they can fit on the disk (the padded size of every pass is
 /// ``ChainRenderer/checkedPasses(at:pixelLimit:)``).
 ///
-/// The size estimate is the frames' raw size, `frames × height × (1 + width × 4 × bytes per
-/// sample)` (RGBA samples plus one filter byte per row, what zlib compresses): PNG compression
-/// usually writes less, so the check errs on the side of refusing, and `--ignore-free-space`
-/// overrides it. Free space is what `statvfs(3)` reports as available to unprivileged users
-/// (`f_bavail × f_frsize`) on the output's file system. Messages name the command line's options
+/// The size estimate is the most each frame's file can take (its raw RGBA samples plus one
+/// filter byte per row as zlib stores them uncompressed, the PNG chunks, and the colour chunks
+/// copied into every frame), rounded up to whole blocks: PNG compression usually writes less,
+/// so the check errs on the side of refusing, and `--ignore-free-space` overrides it. Free space
+/// and free inodes are what `statvfs(3)` reports as available to unprivileged users
+/// (`f_bavail × f_frsize`, `f_favail`) on the output's file system. Messages name the command line's options
 /// (`--max-frames`, `--ignore-free-space`).
 public struct AnimationLimits: Sendable {
   /// The default ``maxFrames``.
@@ -56,42 +57,91 @@ public struct AnimationLimits: Sendable {
     return Int(count)
   }
 
-  /// Refuses `frames` frames of `width × height` pixels at `bitDepth` bits per sample when their
-  /// raw size exceeds the free space where `directory` is (or would be created).
+  /// Refuses `frames` frames of `width × height` pixels at `bitDepth` bits per sample when they
+  /// may not fit where `directory` is (or would be created): their bytes, each file rounded up
+  /// to whole blocks, against the free space, and one inode per frame against the free inodes.
+  ///
+  /// A frame's bytes are ``frameFileBytes(width:height:bitDepth:chunkBytes:)``, the most libpng
+  /// writes when zlib cannot compress at all.
   ///
   /// - Parameters:
   ///   - frames: How many frames.
   ///   - width: Pixels.
   ///   - height: Pixels.
   ///   - bitDepth: Bits per sample, 8 or 16.
+  ///   - chunkBytes: The data bytes of the chunks copied into every frame (an iCCP profile).
   ///   - directory: Where the frames go.
   /// - Throws: ``CompositionError/limitExceeded(_:)`` with both numbers and the ways out.
   public func checkFreeSpace(
-    frames: Int, width: Int, height: Int, bitDepth: Int, directory: String
+    frames: Int, width: Int, height: Int, bitDepth: Int, chunkBytes: Int = 0, directory: String
   ) throws(CompositionError) {
-    guard checksFreeSpace, let free = Self.freeBytes(near: directory) else { return }
-    let frameBytes = Double(height) * (1 + Double(width) * 4 * Double(bitDepth / 8))
+    guard checksFreeSpace, let space = Self.freeSpace(near: directory) else { return }
+    let fileBytes = Self.frameFileBytes(
+      width: width, height: height, bitDepth: bitDepth, chunkBytes: chunkBytes)
+    let block = Double(max(space.blockSize, 1))
+    let frameBytes = (fileBytes / block).rounded(.up) * block
     let needed = Double(frames) * frameBytes
-    guard needed <= Double(free) else {
+    guard needed <= Double(space.bytes) else {
       throw .limitExceeded(
         "\(directory): \(frames) frames of \(width) × \(height) pixels need up to "
           + "\(Self.bytes(needed)) uncompressed (\(Self.bytes(frameBytes)) each), but only "
-          + "\(Self.bytes(Double(free))) is free there; free some space, render fewer frames "
+          + "\(Self.bytes(Double(space.bytes))) is free there; free some space, render fewer frames "
           + "(--frames, --fps), or pass --ignore-free-space (PNG compression usually writes less)")
+    }
+    // A file system that reports no inodes at all (f_files = 0) allocates them as it goes.
+    guard space.inodeCount == 0 || frames <= space.freeInodes else {
+      throw .limitExceeded(
+        "\(directory): \(frames) frames need \(frames) files, but only \(space.freeInodes) "
+          + "inodes are free there; free some, render fewer frames (--frames, --fps), or pass "
+          + "--ignore-free-space")
     }
   }
 
-  /// The bytes available to an unprivileged user on the file system of `path`, or of its
-  /// nearest existing ancestor when `path` does not exist yet; `nil` if `statvfs` fails there.
+  /// The most bytes libpng writes for one frame: signature, IHDR, the copied chunks, the image
+  /// data as zlib stores it uncompressed, and IEND.
+  ///
+  /// The raw data is `height × (1 + width × 4 × bitDepth / 8)` bytes (a filter byte per row);
+  /// zlib's stored blocks add 5 bytes per block of at most 65 535 bytes (counted per 16 384 here,
+  /// zlib's smallest buffer) plus 6 for its header and Adler-32; libpng splits IDAT into chunks
+  /// of 8192 bytes, 12 bytes of length, type and CRC each; every copied chunk adds 12.
+  ///
+  /// - Parameters:
+  ///   - width: Pixels.
+  ///   - height: Pixels.
+  ///   - bitDepth: Bits per sample, 8 or 16.
+  ///   - chunkBytes: The data bytes of the copied chunks (at most five: the colour chunks).
+  /// - Returns: Bytes, as `Double` so that no product overflows.
+  ///
+  /// Source: PNG Specification (Second Edition) §5 "Datastream structure"; RFC 1951 §3.2.4
+  /// "Non-compressed blocks"; RFC 1950 §2.2; libpng 1.6 manual, `png_set_compression_buffer_size`.
+  public static func frameFileBytes(
+    width: Int, height: Int, bitDepth: Int, chunkBytes: Int
+  ) -> Double {
+    let raw = Double(height) * (1 + Double(width) * 4 * Double(bitDepth / 8))
+    let zlib = raw + 5 * (raw / 16_384).rounded(.up) + 6
+    let imageData = zlib + 12 * (zlib / 8192).rounded(.up)
+    let signatureHeaderEnd = 8.0 + 25 + 12
+    return signatureHeaderEnd + imageData + Double(chunkBytes) + 12 * 5
+  }
+
+  /// What `statvfs(3)` reports as available to unprivileged users on the file system of `path`,
+  /// or of its nearest existing ancestor when `path` does not exist yet; `nil` if it fails there.
   ///
   /// - Parameter path: A file or directory, existing or not.
-  /// - Returns: Bytes, or `nil`.
-  public static func freeBytes(near path: String) -> Int? {
+  /// - Returns: Free bytes (`f_bavail × f_frsize`), the block size (`f_frsize`), the free and
+  ///   total inodes (`f_favail`, `f_files`), or `nil`.
+  public static func freeSpace(near path: String) -> (
+    bytes: Int, blockSize: Int, freeInodes: Int, inodeCount: Int
+  )? {
     var candidate = path.isEmpty ? "." : path
     while true {
       var status = statvfs()
       if statvfs(candidate, &status) == 0 {
-        return Int(clamping: UInt64(status.f_bavail) &* UInt64(status.f_frsize))
+        return (
+          Int(clamping: UInt64(status.f_bavail) &* UInt64(status.f_frsize)),
+          Int(clamping: UInt64(status.f_frsize)), Int(clamping: UInt64(status.f_favail)),
+          Int(clamping: UInt64(status.f_files))
+        )
       }
       guard errno == ENOENT || errno == ENOTDIR else { return nil }
       let trimmed = candidate.hasSuffix("/") ? String(candidate.dropLast()) : candidate

@@ -3,8 +3,8 @@ import LayerFXMath
 
 /// Renders the frames of an ``EffectChain`` over one input image.
 ///
-/// At time `t` the chain's passes run in order. The first reads the input's layer (kept while
-/// the padding stays the same, so frames do not copy and pad the input again); each later pass
+/// At time `t` the chain's passes run in order. The first reads the input's layer (which shares
+/// the input's pixels and stores no padding; kept while the padding stays the same); each later pass
 /// reads the previous pass's output with every premultiplied channel clamped to [0, 1] (NaN
 /// becoming 0) but not rounded, padded by its own `maxSampleOffset`: each SwiftUI effect renders
 /// into its own target, and a normalised target holds [0, 1] (SwiftUI does not document its
@@ -47,7 +47,8 @@ public struct ChainRenderer {
   /// - Returns: An image of the input's size and scale, premultiplied RGBA, and the reports.
   /// - Throws: ``ShaderArgumentError`` for an argument (such as a keyframed value) that does not
   ///   fit its function.
-  /// - Complexity: O(width × height) per pass; allocates the padded layer of each later pass.
+  /// - Complexity: O(width × height) per pass; allocates no layer (a layer shares its image's
+  ///   pixels), and the two frame buffers only when they do not have the input's size.
   public func frame(at time: Double) throws(ShaderArgumentError) -> (
     image: Image, reports: [SampleBoundsReport]
   ) {

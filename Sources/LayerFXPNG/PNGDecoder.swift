@@ -42,6 +42,13 @@ public struct PNGDecoder: Sendable {
     return pixels.overflow || total.overflow ? Int.max - 1 : total.partialValue
   }
 
+  /// The widest and tallest image the decoder accepts, in pixels: 1,000,000, the most that
+  /// ``PNGEncoder`` can write (libpng's default `PNG_USER_WIDTH_MAX` and `PNG_USER_HEIGHT_MAX`),
+  /// so an image that could not be written is refused before it is decoded.
+  ///
+  /// Source: libpng 1.6 manual, "Setting limits" (`png_set_user_limits`); `pnglibconf.h`.
+  public static let maxSide = 1_000_000
+
   /// Creates a decoder.
   ///
   /// - Parameter maxPixelCount: The largest `width × height` to accept, in pixels, at least 1;
@@ -62,6 +69,7 @@ public struct PNGDecoder: Sendable {
   ///   ``PNGError/readFailed(path:reason:)``, ``PNGError/notPNG(path:message:)``,
   ///   ``PNGError/corrupt(path:message:)``, ``PNGError/truncated(path:byteCount:)``,
   ///   ``PNGError/tooLarge(path:width:height:limit:)``,
+  ///   ``PNGError/sideTooLong(path:width:height:limit:)``,
   ///   ``PNGError/imageDataTooShort(path:byteCount:width:height:)``.
   /// - Complexity: O(width × height); reads the whole file, then allocates 4 or 8 bytes per
   ///   pixel for libpng's samples (committed only as rows are decoded) and 16 for the image.
@@ -80,6 +88,7 @@ public struct PNGDecoder: Sendable {
   /// - Throws: `PNGError`: ``PNGError/notPNG(path:message:)``,
   ///   ``PNGError/corrupt(path:message:)``, ``PNGError/truncated(path:byteCount:)``,
   ///   ``PNGError/tooLarge(path:width:height:limit:)``,
+  ///   ``PNGError/sideTooLong(path:width:height:limit:)``,
   ///   ``PNGError/imageDataTooShort(path:byteCount:width:height:)``, each naming `name`.
   /// - Complexity: O(width × height); allocates 4 or 8 bytes per pixel for libpng's samples
   ///   and 16 for the image.
@@ -143,6 +152,9 @@ public struct PNGDecoder: Sendable {
     // Both are below 2^31 (libpng checked IHDR), so the product cannot overflow Int.
     guard width * height <= maxPixelCount else {
       throw .tooLarge(path: name, width: width, height: height, limit: maxPixelCount)
+    }
+    guard width <= Self.maxSide && height <= Self.maxSide else {
+      throw .sideTooLong(path: name, width: width, height: height, limit: Self.maxSide)
     }
     // libpng has read up to the first IDAT; the rest of the layout is walked here, before any
     // allocation, so a small file that declares a large image is refused without one.

@@ -26,6 +26,9 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
   ///
   /// Raise ``PNGDecoder/maxPixelCount`` to decode such an image.
   case tooLarge(path: String, width: Int, height: Int, limit: Int)
+  /// IHDR declares a width or height above ``PNGDecoder/maxSide`` (`limit`), more than
+  /// ``PNGEncoder`` can write.
+  case sideTooLong(path: String, width: Int, height: Int, limit: Int)
   /// The IDAT chunks hold `byteCount` bytes, too few to inflate to a `width × height` image
   /// even at deflate's largest ratio (1032:1); found before any pixel buffer is allocated.
   ///
@@ -64,6 +67,10 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
       return
         "\(path): image too large (\(width) × \(height) = \(count) pixels, limit \(limit)); "
         + "raise PNGDecoder.maxPixelCount to decode it"
+    case .sideTooLong(let path, let width, let height, let limit):
+      return
+        "\(path): image too wide or tall (\(width) × \(height) pixels; at most \(limit) per "
+        + "side, the most a PNG encoder writes)"
     case .imageDataTooShort(let path, let byteCount, let width, let height):
       return
         "\(path): image data too short (\(byteCount) bytes of IDAT cannot hold \(width) × "

@@ -195,7 +195,9 @@ struct ChainRun {
       if format == .pngSequence {
         try limits.checkFreeSpace(
           frames: rendered, width: input.image.width, height: input.image.height,
-          bitDepth: output.encoder.bitDepth.rawValue, directory: outputPath)
+          bitDepth: output.encoder.bitDepth.rawValue,
+          chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count },
+          directory: outputPath)
         try OutputOptions.checkFramesAvoidInput(
           directory: outputPath, frameCount: count, protecting: protected)
       }
@@ -242,7 +244,9 @@ struct ChainRun {
         var frames = try PNGSequenceSink(
           directory: try output.makeDirectory(outputPath), frameCount: count,
           encoder: output.encoder, metadata: input.metadata,
-          concurrentEncodes: render.threadCount, firstIndex: selected?.lowerBound ?? 0,
+          concurrentEncodes: AnimationLimits.framesInFlight(
+            threads: render.threadCount, width: image.width, height: image.height),
+          firstIndex: selected?.lowerBound ?? 0,
           protecting: protected)
         try renderFrames(into: &frames)
       }

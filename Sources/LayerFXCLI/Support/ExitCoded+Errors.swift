@@ -13,6 +13,7 @@ extension PNGError: ExitCoded {
     case .fileNotFound, .unreadable: .noInput
     case .readFailed: .ioError
     case .notPNG, .corrupt, .truncated, .tooLarge, .fileTooLarge, .imageDataTooShort: .dataError
+    case .sideTooLong: .dataError
     case .cannotEncode: .software
     case .cannotWrite: .cannotCreate
     }

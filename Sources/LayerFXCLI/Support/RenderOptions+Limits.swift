@@ -4,7 +4,7 @@ import LayerFXMath
 
 extension RenderOptions {
   /// Refuses a layer whose padding would make it, or a padded output, larger than the pixel
-  /// limit or wider or higher than ``LayerFXComposition/ChainRenderer/maxPaddedSide``; call it before `Layer(image, maxSampleOffset:)`, which allocates the padded copy.
+  /// limit; call it before rendering (a padded output allocates the padded size).
   ///
   /// The layer is the image padded by `⌈maxSampleOffset × scale⌉` pixels on every side
   /// (Documentation/Semantics.md §4); the size is computed in `Double`, so a huge or infinite padding is

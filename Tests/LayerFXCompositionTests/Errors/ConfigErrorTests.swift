@@ -49,6 +49,11 @@ private func message(_ json: String) -> String? {
         "config.json: keyframes.amplitude[0].value: nan is not finite"
       ),
       (
+        // 1e39 is a finite Double but ∞ as a Float, the type of every kernel argument.
+        #"{"version": 1, "keyframes": {"amplitude": [{"type": "move", "value": 1e39}]}}"#,
+        "config.json: keyframes.amplitude[0].value: 1e+39 overflows Float (largest 3.4028235e+38)"
+      ),
+      (
         #"{"version": 1, "keyframes": {"speed": [{"type": "cubic", "value": 1, "duration": 1, "endVelocity": "-Infinity"}]}}"#,
         "config.json: keyframes.speed[0].endVelocity: -inf is not finite"
       ),
