@@ -24,6 +24,14 @@ enum MetalFunctionReference {
     )
   }
 
+  /// The kernel name and the argument text of a chain's `--effect` value: `NAME[:P=V,...]` or
+  /// `FILE.metal:FUNCTION[:P=V,...]` (the first colon after `.metal:` ends the function name).
+  static func splitEffect(_ text: String) -> (name: String, arguments: Substring?) {
+    let nameStart = text.range(of: ".metal:")?.upperBound ?? text.startIndex
+    guard let colon = text[nameStart...].firstIndex(of: ":") else { return (text, nil) }
+    return (String(text[..<colon]), text[text.index(after: colon)...])
+  }
+
   /// Compiles the `.metal` file at `path` with the `--half` option.
   ///
   /// - Throws: ``UsageError`` for a bad `--half`; ``MetalCompileError`` (clang's errors, one

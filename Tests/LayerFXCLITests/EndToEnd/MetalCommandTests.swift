@@ -52,11 +52,7 @@ struct MetalCommandTests {
     let swift = try LayerFXTool.run(
       ["apply", "ripple", "testcard:200x120", "-o", directory.path("swift.png")] + arguments)
     #expect(swift.status == 0, "\(swift.standardError)")
-    let a = try PNGDecoder().decode(contentsOf: directory.path("metal.png")).image
-    let b = try PNGDecoder().decode(contentsOf: directory.path("swift.png")).image
-    // Documentation/Semantics.md §3: 1 code on ≥ 99.9 % of pixels, 3 everywhere.
-    #expect(compare(a, b, tolerance: 1.0 / 255).mismatchFraction <= 0.001)
-    #expect(compare(a, b, tolerance: 3.0 / 255).mismatchFraction == 0)
+    try MetalAnimationTests.expectAgree(directory.path("metal.png"), directory.path("swift.png"))
   }
 
   @Test("render FILE.metal:FILL draws the fill: red = x / width at pixel centres")
