@@ -33,8 +33,9 @@ enum ApplyCommand {
     arguments). One kernel with --time or --fps is a chain of one effect. The clock drives the
     function's time parameter: a float named time or elapsedTime, or the float parameter
     --time-parameter NAME names (in every effect of a chain that has one).
-    Example: layerfx apply photo.png --effect Water.metal:water:speed=2,strength=3 --fps 30 \
-      --duration 2 -o frames/
+    Example: layerfx apply photo.png --effect \
+      Water.metal:water:size=600,400,speed=2,strength=3,frequency=10 --effect grayscale \
+      --max-sample-offset 20,20 --fps 30 --duration 2 -o frames/
     """
   static let options: [OptionSpec] =
     [

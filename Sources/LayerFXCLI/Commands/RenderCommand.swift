@@ -21,7 +21,7 @@ enum RenderCommand {
     renders an animation into DIR/frame_0000.png, …: frame k at t = k / fps, for --duration
     seconds (default 3) or --frames N.
     Example: layerfx render radialGradient --size 640x480 --arg endRadius=300 -o out.png
-    Example: layerfx render Sinebow.metal:sinebow --size 320x200 --fps 30 --frames 60 -o frames/
+    Example: layerfx render pulse.metal:pulse --size 320x200 --fps 30 --frames 60 -o frames/
     """
   static let options: [OptionSpec] =
     [
