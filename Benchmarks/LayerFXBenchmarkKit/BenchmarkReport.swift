@@ -110,13 +110,33 @@ public struct BenchmarkReport: Codable, Sendable {
   }
 
   /// The CPU model name and the number of active cores.
+  ///
+  /// A virtual machine may name only the vendor's line (`AMD EPYC`), so the CPU family and
+  /// model numbers follow, and whether AVX-512 is there: `AMD EPYC (family 26, model 2,
+  /// AVX-512), 2 cores`.
   static func machineDescription() -> String {
-    let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model =
-      cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-      .flatMap { $0.split(separator: ":", maxSplits: 1).last }
-      .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-    return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+    let lines = ((try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? "")
+      .split(separator: "\n")
+    // The first line `NAME<spaces or tabs>: VALUE` of the key `name`.
+    func field(_ name: String) -> String? {
+      for line in lines {
+        let parts = line.split(separator: ":", maxSplits: 1)
+        if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+          return parts[1].trimmingCharacters(in: .whitespaces)
+        }
+      }
+      return nil
+    }
+    let model = field("model name") ?? "unknown CPU"
+    var details: [String] = []
+    if let family = field("cpu family"), let number = field("model") {
+      details.append("family \(family), model \(number)")
+    }
+    if field("flags")?.split(separator: " ").contains("avx512f") == true {
+      details.append("AVX-512")
+    }
+    let suffix = details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"
+    return "\(model)\(suffix), \(ProcessInfo.processInfo.activeProcessorCount) cores"
   }
 }
 
