@@ -50,6 +50,18 @@ struct MetalAnimationTests {
     #expect(compare(a, b, tolerance: 3.0 / 255).mismatchFraction == 0, "\(first)")
   }
 
+  /// Runs two commands, expects both to succeed, and their PNGs at `outputs` to agree
+  /// (``expectAgree(_:_:)``).
+  static func expectCommandsAgree(
+    _ first: [String], _ second: [String], outputs: (String, String)
+  ) throws {
+    for arguments in [first, second] {
+      let result = try LayerFXTool.run(arguments)
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    try expectAgree(outputs.0, outputs.1)
+  }
+
   static let rippleArguments = [
     "--arg", "origin=100,60", "--arg", "amplitude=12", "--arg", "frequency=15", "--arg",
     "decay=8", "--arg", "speed=1200",
@@ -59,17 +71,14 @@ struct MetalAnimationTests {
   func applyAtTime() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let metal = try LayerFXTool.run(
+    try Self.expectCommandsAgree(
       [
         "apply", Self.ripple + ":Ripple", "testcard:200x120", "--time", "0.15",
         "--max-sample-offset", "12,12", "-o", directory.path("metal.png"),
-      ] + Self.rippleArguments)
-    #expect(metal.status == 0, "\(metal.standardError)")
-    let swift = try LayerFXTool.run(
+      ] + Self.rippleArguments,
       ["apply", "ripple", "testcard:200x120", "--arg", "time=0.15", "-o", directory.path("s.png")]
-        + Self.rippleArguments)
-    #expect(swift.status == 0, "\(swift.standardError)")
-    try Self.expectAgree(directory.path("metal.png"), directory.path("s.png"))
+        + Self.rippleArguments,
+      outputs: (directory.path("metal.png"), directory.path("s.png")))
   }
 
   @Test("--effect FILE.metal:FUNCTION:P=V in a chain at --fps: frame k is the ripple at k / fps")
@@ -78,22 +87,19 @@ struct MetalAnimationTests {
     defer { directory.remove() }
     let effect =
       Self.ripple + ":Ripple:origin=100,60,amplitude=12,frequency=15,decay=8,speed=1200"
-    let chain = try LayerFXTool.run(
+    // Frame 2 at t = 2 / 10 s, against the built-ins with time given outright. A .metal
+    // function declares no maxSampleOffset, so the chain gives the ripple's (its amplitude).
+    try Self.expectCommandsAgree(
       [
         "apply", "testcard:200x120", "--effect", effect, "--effect", "grayscale", "--fps", "10",
         "--frames", "3", "--max-sample-offset", "12,12", "-o", directory.path("frames/"),
-      ])
-    #expect(chain.status == 0, "\(chain.standardError)")
-    // Frame 2 at t = 2 / 10 s, against the built-ins with time given outright. A .metal
-    // function declares no maxSampleOffset, so the chain gives the ripple's (its amplitude).
-    let swift = try LayerFXTool.run(
+      ],
       [
         "apply", "testcard:200x120", "--effect",
         "ripple:origin=100,60,amplitude=12,frequency=15,decay=8,speed=1200,time=0.2",
         "--effect", "grayscale", "--time", "0", "-o", directory.path("s.png"),
-      ])
-    #expect(swift.status == 0, "\(swift.standardError)")
-    try Self.expectAgree(directory.path("frames/frame_0002.png"), directory.path("s.png"))
+      ],
+      outputs: (directory.path("frames/frame_0002.png"), directory.path("s.png")))
   }
 
   @Test("a .metal colour effect's time follows the clock: red codes 0, 51, 102 at 5 fps")

@@ -43,16 +43,13 @@ struct MetalCommandTests {
       "--arg", "origin=100,60", "--arg", "time=0.15", "--arg", "amplitude=12", "--arg",
       "frequency=15", "--arg", "decay=8", "--arg", "speed=1200",
     ]
-    let metal = try LayerFXTool.run(
+    try MetalAnimationTests.expectCommandsAgree(
       [
         "apply", Self.ripple + ":Ripple", "testcard:200x120", "--max-sample-offset", "12,12",
         "--check-bounds", "-o", directory.path("metal.png"),
-      ] + arguments)
-    #expect(metal.status == 0, "\(metal.standardError)")
-    let swift = try LayerFXTool.run(
-      ["apply", "ripple", "testcard:200x120", "-o", directory.path("swift.png")] + arguments)
-    #expect(swift.status == 0, "\(swift.standardError)")
-    try MetalAnimationTests.expectAgree(directory.path("metal.png"), directory.path("swift.png"))
+      ] + arguments,
+      ["apply", "ripple", "testcard:200x120", "-o", directory.path("swift.png")] + arguments,
+      outputs: (directory.path("metal.png"), directory.path("swift.png")))
   }
 
   @Test("render FILE.metal:FILL draws the fill: red = x / width at pixel centres")
