@@ -63,10 +63,12 @@ let package = Package(
       path: "UserKernels", exclude: ["README.md"],
       swiftSettings: buildsForHostAVX2 ? [.unsafeFlags(["-target-cpu", "haswell"])] : []),
     // The harness: scenarios from each kernel's declaration, interleaved timing, the report.
+    // LAYERFX_ENGINE_HASWELL tells the report which SIMD level the engine was built for.
     .target(
       name: "LayerFXBenchmarkKit",
       dependencies: [.product(name: "LayerFX", package: "LayerFX"), "CReference", "UserKernels"],
-      path: "LayerFXBenchmarkKit"),
+      path: "LayerFXBenchmarkKit",
+      swiftSettings: buildsForHostAVX2 ? [.define("LAYERFX_ENGINE_HASWELL")] : []),
     // The command line: option parsing (the root's LayerFXCLI parser) and the run.
     .executableTarget(
       name: "layerfx-bench",

@@ -4,6 +4,12 @@ import Foundation
 public struct BenchmarkReport: Codable, Sendable {
   /// The CPU model and core count, as the OS reports them.
   var machine: String
+  /// The SIMD level the engine was built for (``engineSIMDLevel``).
+  var simdLevel = BenchmarkReport.engineSIMDLevel
+  /// `/proc/loadavg`'s 1, 5 and 15 minute load averages when the run started.
+  var loadAverage = BenchmarkReport.currentLoadAverage()
+  /// The same when the run ended.
+  var loadAverageAtEnd: String?
   /// When the run started, ISO 8601.
   var date: String
   /// The command line.
@@ -36,6 +42,14 @@ public struct BenchmarkReport: Codable, Sendable {
     var c: Timing?
     /// C median ÷ Swift median: how many times faster Swift is than C.
     var swiftOverC: Double?
+    /// The compiled Metal original (`Shaders/<Kind>/<Name>.metal` through LayerFXMetal).
+    var metal: Timing?
+    /// Metal median ÷ Swift median: how many times faster Swift is than the compiled original.
+    var swiftOverMetal: Double?
+    /// Seconds to compile and load the original before timing (about 0.01 s when cached).
+    var metalCompileSeconds: Double?
+    /// Swift (lane form) against the compiled original, in 8-bit code values (≤ 3 passes).
+    var agreementWithMetal: CodeValueAgreement?
     /// Swift (lane form) against C, in 8-bit code values.
     var agreementWithC: CodeValueAgreement?
     /// The lane form against the closure form, in 8-bit code values.
@@ -51,11 +65,13 @@ public struct BenchmarkReport: Codable, Sendable {
     var swift: Timing
   }
 
-  /// Whether every checked pair of outputs agreed within 1 code value.
+  /// Whether every checked pair of outputs agreed: within 1 code value, and the compiled
+  /// Metal original within 3 (Documentation/Semantics.md §3's bound for every pixel).
   public var allAgree: Bool {
     cases.allSatisfy {
       ($0.agreementWithC?.agrees ?? true) && ($0.agreementWithClosure?.agrees ?? true)
         && ($0.agreementWithUserKernel?.agrees ?? true)
+        && ($0.agreementWithMetal?.maxCodeDifference ?? 0) <= 3
     }
   }
 
@@ -69,17 +85,58 @@ public struct BenchmarkReport: Codable, Sendable {
 
   /// The header lines of the human-readable report.
   var header: String {
-    "machine: \(machine)\ndate: \(date)\ncommand: \(command)"
+    "machine: \(machine)\nengine built for: \(simdLevel)\nload average: \(loadAverage)\n"
+      + "date: \(date)\ncommand: \(command)"
+  }
+
+  /// The SIMD level the engine targets were compiled for, as ../Package.swift decides and this
+  /// package's manifest repeats (`LAYERFX_ENGINE_HASWELL`): `haswell (AVX2, FMA, F16C)` or
+  /// `portable x86-64` (or the architecture's baseline elsewhere).
+  static let engineSIMDLevel: String = {
+    #if LAYERFX_ENGINE_HASWELL
+      "haswell (AVX2, FMA, F16C)"
+    #elseif arch(x86_64)
+      "portable x86-64"
+    #else
+      "portable (the architecture's baseline)"
+    #endif
+  }()
+
+  /// The first three fields of `/proc/loadavg`, or `unknown`.
+  static func currentLoadAverage() -> String {
+    let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+    let fields = text.split(separator: " ").prefix(3)
+    return fields.count == 3 ? fields.joined(separator: " ") : "unknown"
   }
 
   /// The CPU model name and the number of active cores.
+  ///
+  /// A virtual machine may name only the vendor's line (`AMD EPYC`), so the CPU family and
+  /// model numbers follow, and whether AVX-512 is there: `AMD EPYC (family 26, model 2,
+  /// AVX-512), 2 cores`.
   static func machineDescription() -> String {
-    let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model =
-      cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-      .flatMap { $0.split(separator: ":", maxSplits: 1).last }
-      .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
-    return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+    let lines = ((try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? "")
+      .split(separator: "\n")
+    // The first line `NAME<spaces or tabs>: VALUE` of the key `name`.
+    func field(_ name: String) -> String? {
+      for line in lines {
+        let parts = line.split(separator: ":", maxSplits: 1)
+        if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+          return parts[1].trimmingCharacters(in: .whitespaces)
+        }
+      }
+      return nil
+    }
+    let model = field("model name") ?? "unknown CPU"
+    var details: [String] = []
+    if let family = field("cpu family"), let number = field("model") {
+      details.append("family \(family), model \(number)")
+    }
+    if field("flags")?.split(separator: " ").contains("avx512f") == true {
+      details.append("AVX-512")
+    }
+    let suffix = details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"
+    return "\(model)\(suffix), \(ProcessInfo.processInfo.activeProcessorCount) cores"
   }
 }
 
@@ -95,6 +152,10 @@ extension BenchmarkReport.CaseResult {
       parts.append("\(userKernelName) \(Self.format(userKernel))")
       parts.append(String(format: "user/built-in %.2f×", userKernelOverBuiltIn))
     }
+    if let metal { parts.append("metal \(Self.format(metal))") }
+    if let swiftOverMetal {
+      parts.append(String(format: "speed-up vs metal %.2f×", swiftOverMetal))
+    }
     if let c { parts.append("C \(Self.format(c))") }
     if let swiftOverC { parts.append(String(format: "speed-up vs C %.2f×", swiftOverC)) }
     if let agreementWithC { parts.append("vs C: max \(agreementWithC.maxCodeDifference) code") }
@@ -103,6 +164,9 @@ extension BenchmarkReport.CaseResult {
     }
     if let agreementWithUserKernel {
       parts.append("vs user: max \(agreementWithUserKernel.maxCodeDifference) code")
+    }
+    if let agreementWithMetal {
+      parts.append("vs metal: max \(agreementWithMetal.maxCodeDifference) code")
     }
     return parts.joined(separator: "  ")
   }

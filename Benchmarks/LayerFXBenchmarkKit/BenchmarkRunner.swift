@@ -3,14 +3,17 @@ import LayerFX
 import LayerFXMath
 
 /// Times one kernel on one source image: the Swift engine (lane form and closure form), the
-/// kernel's user-style twin and the C reference, interleaved run by run, after checking that
-/// their outputs agree.
+/// kernel's user-style twin, its compiled Metal original and the C reference, interleaved run
+/// by run, after checking that their outputs agree.
 struct BenchmarkRunner {
   let options: BenchmarkOptions
 
-  /// Runs every thread count of ``BenchmarkOptions/threadCounts`` for `function` on `source`.
-  func cases(_ function: ShaderFunction, source: Image) throws -> [BenchmarkReport.CaseResult] {
-    let setup = try Setup(function, source: source, time: options.time)
+  /// Runs every thread count of ``BenchmarkOptions/threadCounts`` for `function` on `source`,
+  /// with its compiled Metal original as a variant when `original` is given.
+  func cases(_ function: ShaderFunction, source: Image, original: CompiledOriginal? = nil) throws
+    -> [BenchmarkReport.CaseResult]
+  {
+    let setup = try Setup(function, source: source, time: options.time, original: original)
     return options.threadCounts.map { threads in
       measureCase(setup, threads: threads)
     }
@@ -43,6 +46,8 @@ struct BenchmarkRunner {
     let reference = setup.reference
     let twin = setup.twin
     var twinOutput = swiftOutput
+    let metal = setup.metal
+    var metalOutput = swiftOutput
 
     // Check before timing: every variant renders once and is compared with the others.
     setup.renderSwift(renderer, into: &swiftOutput)
@@ -57,6 +62,11 @@ struct BenchmarkRunner {
     if let twin {
       setup.render(twin, renderer, into: &twinOutput)
       result.agreementWithUserKernel = Self.agreement(swiftOutput, twinOutput.pixels)
+    }
+    if let metal {
+      setup.render(metal, renderer, into: &metalOutput)
+      result.agreementWithMetal = Self.agreement(swiftOutput, metalOutput.pixels)
+      result.metalCompileSeconds = setup.metalCompileSeconds
     }
     if let reference {
       setup.renderC(reference, into: &cOutput, threads: threads)
@@ -73,6 +83,7 @@ struct BenchmarkRunner {
     var closureSeconds: [Double] = []
     var cSeconds: [Double] = []
     var twinSeconds: [Double] = []
+    var metalSeconds: [Double] = []
     for repetition in 0..<(options.warmUps + options.repeats) {
       let isTimed = repetition >= options.warmUps
       let s = Timing.seconds { setup.renderSwift(renderer, into: &swiftOutput) }
@@ -81,6 +92,10 @@ struct BenchmarkRunner {
       if let twin {
         let u = Timing.seconds { setup.render(twin, renderer, into: &twinOutput) }
         if isTimed { twinSeconds.append(u) }
+      }
+      if let metal {
+        let m = Timing.seconds { setup.render(metal, renderer, into: &metalOutput) }
+        if isTimed { metalSeconds.append(m) }
       }
       if hasLanes {
         let k = Timing.seconds { setup.renderSwift(closureRenderer, into: &closureOutput) }
@@ -95,6 +110,7 @@ struct BenchmarkRunner {
     blackHole(closureOutput)
     blackHole(cOutput)
     blackHole(twinOutput)
+    blackHole(metalOutput)
     result.swift = Timing(seconds: swiftSeconds, pixels: setup.pixelCount)
     if hasLanes { result.swiftClosure = Timing(seconds: closureSeconds, pixels: setup.pixelCount) }
     if let twin {
@@ -102,6 +118,11 @@ struct BenchmarkRunner {
       result.userKernel = user
       result.userKernelName = twin.shader.function.name
       result.userKernelOverBuiltIn = user.median / result.swift.median
+    }
+    if metal != nil {
+      let compiled = Timing(seconds: metalSeconds, pixels: setup.pixelCount)
+      result.metal = compiled
+      result.swiftOverMetal = compiled.median / result.swift.median
     }
     if reference != nil {
       let c = Timing(seconds: cSeconds, pixels: setup.pixelCount)
@@ -130,18 +151,24 @@ struct BenchmarkRunner {
 
 extension BenchmarkRunner {
   /// A kernel prepared with its benchmark arguments, with the Swift and C layers of one source,
-  /// and its user-style twin prepared with the same arguments.
+  /// and its user-style twin and compiled Metal original prepared with the same arguments.
   struct Setup {
     let shader: PreparedShader
     let source: Image
     let layer: Layer?
     let reference: (kernel: CReferenceKernel, layer: ReferenceLayer)?
     let twin: (shader: PreparedShader, layer: Layer?)?
+    /// The compiled Metal original, with the built-in's `maxSampleOffset` (a `.metal` function
+    /// declares none) and so the built-in's layer.
+    let metal: (shader: PreparedShader, layer: Layer?)?
+    let metalCompileSeconds: Double?
 
     var pixelCount: Int { source.width * source.height }
     var name: String { "\(shader.function.name)/\(source.width)x\(source.height)" }
 
-    init(_ function: ShaderFunction, source: Image, time: Float) throws {
+    init(_ function: ShaderFunction, source: Image, time: Float, original: CompiledOriginal? = nil)
+      throws
+    {
       shader = try BenchmarkScenario(function, source: source, time: time).shader
         .prepared(sizeInPoints: source.sizeInPoints)
       self.source = source
@@ -164,6 +191,16 @@ extension BenchmarkRunner {
         twin = (twinShader, twinLayer)
       } else {
         twin = nil
+      }
+      if let original {
+        var metalShader = try UserKernelTwin.shader(original.function, like: shader)
+          .prepared(for: function.kind, sizeInPoints: source.sizeInPoints)
+        metalShader.maxSampleOffset = shader.maxSampleOffset
+        metal = (metalShader, layer)
+        metalCompileSeconds = original.compileSeconds
+      } else {
+        metal = nil
+        metalCompileSeconds = nil
       }
     }
 

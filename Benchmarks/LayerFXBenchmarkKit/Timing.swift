@@ -18,7 +18,11 @@ struct Timing: Codable, Equatable, Sendable {
   /// Returns the seconds `body` takes, by the monotonic clock.
   static func seconds(_ body: () -> Void) -> Double {
     let clock = ContinuousClock()
-    let elapsed = clock.measure(body)
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    return seconds(of: clock.measure(body))
+  }
+
+  /// Returns `duration` in seconds.
+  static func seconds(of duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
   }
 }

@@ -17,11 +17,13 @@ enum BenchCommand {
   static let discussion = """
     For each kernel, size and thread count: the Swift engine's fast (lane) form, its closure
     form, its user-style twin (the same math written as a user's own kernel, where there is
-    one) and the C reference run on the same input, interleaved, after checking that their
-    outputs agree within 1 code value. Prints median and minimum seconds, megapixels per
-    second, the user/built-in and Swift/C ratios, then a tile-size sweep. Build with -c
-    release first.
-    Exits 1 when some outputs differ by more than 1 code value.
+    one), its Metal original Shaders/<Kind>/<Name>.metal compiled by LayerFXMetal (once, before
+    timing) and the C reference run on the same input, interleaved, after checking that their
+    outputs agree within 1 code value (the compiled original within 3). Prints the CPU, the
+    SIMD level the engine was built for and the load average, then median and minimum seconds,
+    megapixels per second, the user/built-in, Swift/metal and Swift/C ratios, then a tile-size
+    sweep. Build with -c release first.
+    Exits 1 when some outputs differ by more than that.
     """
   static let options: [OptionSpec] = [
     .value("kernel", "NAME", "only this kernel (default: every built-in one)"),
@@ -36,6 +38,7 @@ enum BenchCommand {
       "tile-size", "PX", "tile edge for the main cases, pixels (default: the renderer's bands)"),
     .value("tiles", "PX,PX…|none", "tile edges for the sweep, pixels (default 16,64,256,1024)"),
     .value("time", "SECONDS", "value of a kernel's time parameter (default 0.5)"),
+    .flag("no-metal", "skip the compiled Metal originals (no clang needed)"),
     .flag("json", "print one JSON document (seconds, Mpix/s, ratios) instead of lines"),
     .value(
       "max-pixels", "N",
@@ -103,6 +106,7 @@ enum BenchCommand {
     }
     options.time = Float(try arguments.value("time", as: .number, default: 0.5))
     options.json = arguments.has("json")
+    options.comparesMetal = !arguments.has("no-metal")
     let pixelLimit = try arguments.value(
       "max-pixels", as: .integer(in: 1...Int(Int32.max)),
       default: PNGDecoder.defaultMaxPixelCount)

@@ -1,17 +1,21 @@
 import LayerFXBenchmarkKit
 import LayerFXCLI
+import LayerFXMetal
 import LayerFXPNG
 
 /// A benchmark run whose outputs failed their check, and the exit status of every error
 /// `layerfx-bench` reports.
 enum BenchFailure: Error, CustomStringConvertible {
-  /// Some Swift and C outputs differed by more than 1 code value (exit 1).
+  /// Some outputs differed by more than 1 code value, or a compiled Metal original by more than
+  /// 3, from the Swift engine's (exit 1).
   case disagreement
 
   /// One line naming the problem.
   var description: String {
     switch self {
-    case .disagreement: "some outputs differ by more than 1 code value (see the report)"
+    case .disagreement:
+      "some outputs differ by more than 1 code value (a compiled .metal by more than 3; see the "
+        + "report)"
     }
   }
 
@@ -24,6 +28,13 @@ enum BenchFailure: Error, CustomStringConvertible {
       switch error {
       case .unknownKernel: .usage
       case .internalChecksEnabled: .configuration
+      }
+    case let error as MetalCompileError:
+      switch error {
+      case .compilerNotFound: .configuration
+      case .cannotRead: .noInput
+      case .compileFailed, .unsupportedSignature: .dataError
+      case .loadFailed: .software
       }
     case let error as PNGError:
       switch error {

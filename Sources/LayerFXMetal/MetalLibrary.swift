@@ -155,11 +155,11 @@ public struct MetalLibrary: Sendable {
 }
 
 /// The role a parameter's name and type conventionally have in SwiftUI shaders, so animation
-/// and tools can bind it: `float time` is the time since the trigger, `float2 size` (or
-/// `viewSize`) the view's size, `float4 boundingRect` the bounding rectangle.
+/// and tools can bind it: `float time` (or `elapsedTime`) is the time since the trigger,
+/// `float2 size` (or `viewSize`) the view's size, `float4 boundingRect` the bounding rectangle.
 private func role(of parameter: MetalSignature.Parameter) -> ShaderFunction.Role? {
   switch (parameter.type, parameter.name) {
-  case (.float, "time"): .timeSinceTrigger
+  case (.float, "time"), (.float, "elapsedTime"): .timeSinceTrigger
   case (.float2, "size"), (.float2, "viewSize"): .viewSize
   case (.float4, "boundingRect"), (.float4, "bounds"): .boundingRect
   default: nil

@@ -9,8 +9,9 @@ enum ApplyCommand {
   static let name = "apply"
   static let summary = "Apply a built-in kernel to an image (see 'layerfx list')."
   static let synopsis =
-    "KERNEL|FILE.metal:FUNCTION INPUT -o OUT.png [--arg NAME=VALUE]... | INPUT --effect "
-    + "NAME[:P=V,...]... (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
+    "KERNEL|FILE.metal:FUNCTION INPUT [--arg NAME=VALUE]... (-o OUT.png | --time SECONDS -o "
+    + "OUT.png | --fps FPS -o DIR/) | INPUT --effect NAME|FILE.metal:FUNCTION[:P=V,...]... "
+    + "(--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
   static let discussion = """
     Arguments are given by the kernel's parameter names; a parameter with a default may be
     left out. Layer and distortion effects sample within --max-sample-offset of each pixel
@@ -27,6 +28,15 @@ enum ApplyCommand {
     --frame-range A..B and --overlay LIST.
     Example: layerfx apply photo.png --effect ripple:origin=200,150,amplitude=20 --time 0.3 \
       -o out.png
+
+    A .metal function runs wherever a built-in does: KERNEL may be FILE.metal:FUNCTION, and an
+    effect FILE.metal:FUNCTION[:P=V,...] (the colon after the function name starts its
+    arguments). One kernel with --time or --fps is a chain of one effect. The clock drives the
+    function's time parameter: a float named time or elapsedTime, or the float parameter
+    --time-parameter NAME names (in every effect of a chain that has one).
+    Example: layerfx apply photo.png --effect \
+      Water.metal:water:size=600,400,speed=2,strength=3,frequency=10 --effect grayscale \
+      --max-sample-offset 20,20 --fps 30 --duration 2 -o frames/
     """
   static let options: [OptionSpec] =
     [
@@ -41,7 +51,10 @@ enum ApplyCommand {
       .value(
         "effect", "NAME[:P=V,...]", "an effect of the chain, with arguments (repeatable)",
         repeatable: true),
-      .value("duration", "SECONDS", "with --effect and --fps: the clock's length (default 3)"),
+      .value("duration", "SECONDS", "with --fps: the clock's length (default 3)"),
+      .value(
+        "time-parameter", "NAME",
+        "the float parameter the clock drives (default: the one named time or elapsedTime)"),
     ]
     + ChainRun.specs.filter { !["output", "max-sample-offset", "check-bounds"].contains($0.name) }
     + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs + MetalFunctionReference.specs
@@ -56,19 +69,16 @@ enum ApplyCommand {
       return try runConfig(arguments, loaded, console: console)
     }
     if arguments.has("effect") { return try runChain(arguments, console: console) }
+    if arguments.has("time") || arguments.has("fps") {
+      return try runAnimated(arguments, console: console)
+    }
     for option in [
-      "time", "fps", "frames", "contact-sheet", "duration", "format", "frame-range", "overlay",
+      "frames", "contact-sheet", "duration", "time-parameter", "format", "frame-range", "overlay",
     ] where arguments.has(option) {
-      throw UsageError.invalid("--\(option) needs --effect (a chain)")
+      throw UsageError.invalid("--\(option) needs --time or --fps")
     }
-    let names = try arguments.positionals("KERNEL (see 'layerfx list')", InputImage.usageName)
-    let function = try MetalFunctionReference.function(
-      names[0], arguments: arguments, console: console)
-    guard function.kind != .fill else {
-      throw UsageError.invalid(
-        "'\(function.name)' is a fill (it draws without an input); use 'layerfx render "
-          + "\(names[0]) --size WxH -o OUT.png'")
-    }
+    let names = try arguments.positionals(kernelUsageName, InputImage.usageName)
+    let function = try effectFunction(names[0], arguments: arguments, console: console)
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
@@ -136,6 +146,47 @@ enum ApplyCommand {
     }
   }
 
+  static let kernelUsageName = "KERNEL (see 'layerfx list')"
+
+  /// The effect `text` names (a built-in or `FILE.metal:FUNCTION`), which must not be a fill.
+  static func effectFunction(_ text: String, arguments: ParsedArguments, console: Console)
+    throws -> ShaderFunction
+  {
+    let function = try MetalFunctionReference.function(text, arguments: arguments, console: console)
+    guard function.kind != .fill else {
+      throw UsageError.invalid(
+        "'\(function.name)' is a fill (it draws without an input); use 'layerfx render "
+          + "\(text) --size WxH -o OUT.png'")
+    }
+    return function
+  }
+
+  /// `apply KERNEL INPUT --time …|--fps …`: one kernel as a chain of one effect, its time
+  /// parameter on the animation clock.
+  static func runAnimated(_ arguments: ParsedArguments, console: Console) throws {
+    if arguments.has("padded") {
+      throw UsageError.invalid("--padded cannot be used with --time or --fps")
+    }
+    let run = try ChainRun(arguments, kernelName: kernelUsageName)
+    let kernel = arguments.positionals[0]
+    let function = try effectFunction(kernel, arguments: arguments, console: console)
+    let timeParameter = arguments.value("time-parameter")
+    try checkTimeParameter(timeParameter, among: [function])
+    guard clockParameter(of: function, named: timeParameter) != nil else {
+      throw UsageError.invalid(
+        "'\(function.name)' has no time parameter (a float named time or elapsedTime); name "
+          + "one with --time-parameter NAME, or drop --time and --fps")
+    }
+    let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
+    let prepared = try run.prepare(arguments)
+    let effect = try animated(
+      function, pairs: arguments.all("arg"), option: "arg",
+      clockLength: run.time.map { max($0, 0) } ?? duration,
+      pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
+    try prepared.run(console: console) { _ in EffectChain([effect]) }
+    try MetalFunctionReference.checkFaults()
+  }
+
   /// `apply INPUT --effect …`: the chain on the general path.
   static func runChain(_ arguments: ParsedArguments, console: Console) throws {
     for option in ["arg", "padded"] where arguments.has(option) {
@@ -145,37 +196,70 @@ enum ApplyCommand {
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let prepared = try run.prepare(arguments)
     let clockLength = run.time.map { max($0, 0) } ?? duration
+    let timeParameter = arguments.value("time-parameter")
     let effects = try arguments.all("effect").map { text in
-      try effect(text, clockLength: clockLength, pixelLimit: prepared.render.pixelLimit)
+      let (name, argumentText) = MetalFunctionReference.splitEffect(text)
+      let function = try effectFunction(name, arguments: arguments, console: console)
+      return try animated(
+        function, pairs: pairs(argumentText), option: "effect", clockLength: clockLength,
+        pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
     }
+    try checkTimeParameter(timeParameter, among: effects.map(\.function))
     try prepared.run(console: console) { _ in EffectChain(effects) }
+    try MetalFunctionReference.checkFaults()
   }
 
-  /// Parses `NAME[:PARAM=VALUE,...]` into an effect: a built-in function, its arguments (a
-  /// value may itself hold commas, as `origin=200,150` does), and, unless given, its
-  /// time-since-trigger parameter on the animation clock, 0 to `clockLength` seconds.
-  static func effect(_ text: String, clockLength: Double, pixelLimit: Int) throws
-    -> AnimatedEffect
-  {
-    let colon = text.firstIndex(of: ":")
-    let function = try ShaderLibrary.default.function(
-      named: String(text[..<(colon ?? text.endIndex)]))
+  /// Splits an effect's argument text `P=V,...` into `P=V` pairs; a value may itself hold
+  /// commas, as `origin=200,150` does.
+  static func pairs(_ text: Substring?) -> [String] {
     var pairs: [String] = []
-    if let colon {
-      for token in text[text.index(after: colon)...].split(separator: ",") {
-        if token.contains("=") || pairs.isEmpty {
-          pairs.append(String(token))
-        } else {
-          pairs[pairs.count - 1] += "," + token
-        }
+    for token in text?.split(separator: ",") ?? [] {
+      if token.contains("=") || pairs.isEmpty {
+        pairs.append(String(token))
+      } else {
+        pairs[pairs.count - 1] += "," + token
       }
     }
-    let arguments = try bind(pairs, to: function, pixelLimit: pixelLimit, option: "effect")
-    let values = ParameterValues(defaultsOf: function)
-    guard let clock = function.parameter(role: .timeSinceTrigger)?.name,
+    return pairs
+  }
+
+  /// The parameter the animation clock drives: the `float` parameter `name`
+  /// (`--time-parameter`) when the function has one, else its time-since-trigger parameter.
+  static func clockParameter(of function: ShaderFunction, named name: String?) -> String? {
+    if let name, function.parameters.contains(where: { $0.name == name && $0.type == .float }) {
+      return name
+    }
+    return function.parameter(role: .timeSinceTrigger)?.name
+  }
+
+  /// Refuses a `--time-parameter` that no function has as a `float` parameter.
+  static func checkTimeParameter(_ name: String?, among functions: [ShaderFunction]) throws {
+    guard let name else { return }
+    let floats = functions.flatMap { $0.parameters.filter { $0.type == .float }.map(\.name) }
+    guard !floats.contains(name) else { return }
+    let suggestion = closestName(to: name, among: floats).map { " (did you mean '\($0)'?)" }
+    throw UsageError.invalid(
+      "--time-parameter \(name): no effect has a float parameter of that name"
+        + (suggestion ?? ""))
+  }
+
+  /// An effect of `function` with the arguments `pairs` and, unless given, its clock
+  /// parameter (``clockParameter(of:named:)``) on the animation clock, 0 to `clockLength`
+  /// seconds.
+  static func animated(
+    _ function: ShaderFunction, pairs: [String], option: String, clockLength: Double,
+    pixelLimit: Int, timeParameter: String?
+  ) throws -> AnimatedEffect {
+    let arguments = try bind(pairs, to: function, pixelLimit: pixelLimit, option: option)
+    guard let clock = clockParameter(of: function, named: timeParameter),
       !arguments.contains(where: { $0.name == clock })
     else {
       return AnimatedEffect(function, arguments: arguments)
+    }
+    // A .metal function's time has no default, so it is not among the animatable values yet.
+    var values = ParameterValues(defaultsOf: function)
+    if !values.contains(clock) {
+      values = ParameterValues(names: values.names + [clock], values: values.values + [0])
     }
     let timeline = KeyframeTimeline(
       initialValue: values, clock: ParameterValues.keyPath(clock), duration: clockLength)

@@ -9,13 +9,19 @@ import LayerFXPNG
 enum RenderCommand {
   static let name = "render"
   static let summary = "Render a built-in fill to a new image (see 'layerfx list')."
-  static let synopsis = "FILL --size WxH -o OUT.png [--arg NAME=VALUE]... [--time T] [options]"
+  static let synopsis =
+    "FILL|FILE.metal:FILL --size WxH [--arg NAME=VALUE]... (-o OUT.png [--time T] | --fps FPS "
+    + "-o DIR/) [options]"
   static let discussion = """
     A fill draws every pixel from its position alone, with no input image. Arguments are given
     by the fill's parameter names; a parameter with a default may be left out, and a view-size
     parameter left out gets the image's size in points (--size divided by --scale). --time
-    sets the fill's time parameter (seconds since a trigger), for fills that have one.
+    sets the fill's time parameter (seconds since a trigger), for fills that have one: a float
+    named time or elapsedTime in a .metal file, or the one --time-parameter NAME names. --fps
+    renders an animation into DIR/frame_0000.png, …: frame k at t = k / fps, for --duration
+    seconds (default 3) or --frames N.
     Example: layerfx render radialGradient --size 640x480 --arg endRadius=300 -o out.png
+    Example: layerfx render pulse.metal:pulse --size 320x200 --fps 30 --frames 60 -o frames/
     """
   static let options: [OptionSpec] =
     [
@@ -24,8 +30,14 @@ enum RenderCommand {
       .value("arg", "NAME=VALUE", "a fill argument (repeatable)", repeatable: true),
       .value("time", "SECONDS", "the fill's time since a trigger, seconds"),
       .value("scale", "PX/PT", "pixels per point of the image (default 1)"),
+      .value("fps", "FPS", "render an animation at this frame rate into -o DIR/"),
+      .value("frames", "N", "with --fps: frames to render (default: --duration × fps)"),
+      .value("duration", "SECONDS", "with --fps: the animation's length (default 3)"),
+      .value(
+        "time-parameter", "NAME",
+        "the float parameter --time and --fps drive (default: the one named time or elapsedTime)"),
     ] + RenderOptions.specs + OutputOptions.specs + MetalFunctionReference.specs
-    + [ConfigOptions.spec]
+    + FrameLimits.specs + [ConfigOptions.spec]
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
@@ -53,8 +65,23 @@ enum RenderCommand {
         "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
           + "\(written) INPUT'")
     }
-    let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
-    try OutputOptions.checkIsFile(outputPath)
+    let time = try arguments.value("time", as: .number)
+    let fps = try arguments.value("fps", as: .positiveNumber)
+    if time != nil && fps != nil {
+      throw UsageError.invalid("--time and --fps cannot be used together")
+    }
+    for option in ["frames", "duration"] where fps == nil && arguments.has(option) {
+      throw UsageError.invalid("--\(option) needs --fps")
+    }
+    let outputPath = try arguments.required(
+      "output", hint: fps == nil ? "output: give -o OUT.png" : "output: give -o DIR/")
+    if fps == nil {
+      try OutputOptions.checkIsFile(outputPath)
+    } else if outputPath.lowercased().hasSuffix(".png") {
+      throw UsageError.invalid(
+        "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
+          + "give -o DIR/")
+    }
     guard let size = try arguments.value("size", as: .size) else {
       throw UsageError.missing("--size WxH: the image's size in pixels")
     }
@@ -74,24 +101,66 @@ enum RenderCommand {
     {
       named.append(argument)
     }
-    if let time = try arguments.value("time", as: .number) {
-      guard let parameter = function.parameter(role: .timeSinceTrigger)
-      else { throw UsageError.invalid("'\(function.name)' has no time parameter; drop --time") }
-      guard !named.contains(where: { $0.name == parameter.name }) else {
-        throw UsageError.invalid("--time and --arg \(parameter.name) cannot be used together")
+    var clock: String?
+    if time != nil || fps != nil {
+      let timeParameter = arguments.value("time-parameter")
+      try ApplyCommand.checkTimeParameter(timeParameter, among: [function])
+      guard let parameter = ApplyCommand.clockParameter(of: function, named: timeParameter) else {
+        throw UsageError.invalid(
+          "'\(function.name)' has no time parameter; name one with --time-parameter NAME, or "
+            + "drop --time and --fps")
       }
-      named.append((parameter.name, .float(Float(time))))
+      guard !named.contains(where: { $0.name == parameter }) else {
+        throw UsageError.invalid(
+          "--\(fps == nil ? "time" : "fps") and --arg \(parameter) cannot be used together")
+      }
+      clock = parameter
+    } else if arguments.has("time-parameter") {
+      throw UsageError.invalid("--time-parameter needs --time or --fps")
     }
     // A view-size parameter not given is the image's size, as SwiftUI passes a view's bounds.
     named = function.withViewSize(named, sizeInPoints: sizeInPoints)
-    let prepared = try Shader(function: function, namedArguments: named)
-      .prepared(for: .fill, sizeInPoints: sizeInPoints)
-    let image = render.renderer.render(
-      fill: prepared, width: size.x, height: size.y, scale: scale)
-    try MetalFunctionReference.checkFaults()
-    try output.write(
-      image, to: outputPath, metadata: PNGMetadata(), console: console,
-      protecting: loaded.map { [$0.path] } ?? [])
+    // The fill at `t` seconds on its clock (the arguments alone without one).
+    let fixed = named
+    let shader = { (t: Double?) throws -> PreparedShader in
+      var all = fixed
+      if let clock, let t { all.append((clock, .float(Float(t)))) }
+      return try Shader(function: function, namedArguments: all)
+        .prepared(for: .fill, sizeInPoints: sizeInPoints)
+    }
+    let protected = loaded.map { [$0.path] } ?? []
+    guard let fps else {
+      let image = render.renderer.render(
+        fill: try shader(time), width: size.x, height: size.y, scale: scale)
+      try MetalFunctionReference.checkFaults()
+      try output.write(
+        image, to: outputPath, metadata: PNGMetadata(), console: console, protecting: protected)
+      return
+    }
+    let limits = try FrameLimits.limits(arguments)
+    let count = try limits.frameCount(
+      explicit: try arguments.value("frames", as: .integer(in: 1...1_000_000)),
+      duration: try arguments.value("duration", as: .positiveNumber, default: 3), fps: fps)
+    try limits.checkFreeSpace(
+      frames: count, width: size.x, height: size.y, bitDepth: output.encoder.bitDepth.rawValue,
+      directory: outputPath)
+    // Every frame's arguments are checked before the first frame is written.
+    let shaders = try FrameSchedule(fps: fps, frameCount: count).times.map { try shader($0) }
+    let frames = try PNGSequenceSink(
+      directory: try output.makeDirectory(outputPath), frameCount: count,
+      encoder: output.encoder,
+      concurrentEncodes: AnimationLimits.framesInFlight(
+        threads: render.threadCount, width: size.x, height: size.y),
+      protecting: protected)
+    for (k, prepared) in shaders.enumerated() {
+      console.progress("frame \(k + 1)/\(count)")
+      let image = render.renderer.render(
+        fill: prepared, width: size.x, height: size.y, scale: scale)
+      try MetalFunctionReference.checkFaults()
+      try frames.write(image, index: k)
+    }
+    try frames.finish()
+    console.endProgress()
   }
 
   /// The config's fill, unless FILL is given on the command line.

@@ -48,9 +48,11 @@ struct ChainRun {
   let overlays: DebugOverlays
 
   /// Reads the input, the output, `--time`, `--fps`, `--frames` and `--contact-sheet`, and
-  /// checks that they go together.
-  init(_ arguments: ParsedArguments) throws {
-    inputArgument = try arguments.positionals(InputImage.usageName)[0]
+  /// checks that they go together; with `kernelName`, the input is the second positional
+  /// argument, after the kernel.
+  init(_ arguments: ParsedArguments, kernelName: String? = nil) throws {
+    let names = try kernelName.map { try arguments.positionals($0, InputImage.usageName) }
+    inputArgument = try names?.last ?? arguments.positionals(InputImage.usageName)[0]
     outputPath = try arguments.required("output", hint: "output: give -o OUT.png or -o DIR/")
     guard !outputPath.isEmpty else {
       throw UsageError.invalid("-o needs a file or directory name (it is empty)")

@@ -25,6 +25,14 @@ enum MetalFunctionReference {
     )
   }
 
+  /// The kernel name and the argument text of a chain's `--effect` value: `NAME[:P=V,...]` or
+  /// `FILE.metal:FUNCTION[:P=V,...]` (the first colon after `.metal:` ends the function name).
+  static func splitEffect(_ text: String) -> (name: String, arguments: Substring?) {
+    let nameStart = text.range(of: ".metal:")?.upperBound ?? text.startIndex
+    guard let colon = text[nameStart...].firstIndex(of: ":") else { return (text, nil) }
+    return (String(text[..<colon]), text[text.index(after: colon)...])
+  }
+
   /// The largest `.metal` source read, in bytes (16 MiB).
   static let maxSourceByteCount = 16 << 20
 

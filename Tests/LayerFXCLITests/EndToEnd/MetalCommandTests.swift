@@ -43,20 +43,13 @@ struct MetalCommandTests {
       "--arg", "origin=100,60", "--arg", "time=0.15", "--arg", "amplitude=12", "--arg",
       "frequency=15", "--arg", "decay=8", "--arg", "speed=1200",
     ]
-    let metal = try LayerFXTool.run(
+    try MetalAnimationTests.expectCommandsAgree(
       [
         "apply", Self.ripple + ":Ripple", "testcard:200x120", "--max-sample-offset", "12,12",
         "--check-bounds", "-o", directory.path("metal.png"),
-      ] + arguments)
-    #expect(metal.status == 0, "\(metal.standardError)")
-    let swift = try LayerFXTool.run(
-      ["apply", "ripple", "testcard:200x120", "-o", directory.path("swift.png")] + arguments)
-    #expect(swift.status == 0, "\(swift.standardError)")
-    let a = try PNGDecoder().decode(contentsOf: directory.path("metal.png")).image
-    let b = try PNGDecoder().decode(contentsOf: directory.path("swift.png")).image
-    // Documentation/Semantics.md §3: 1 code on ≥ 99.9 % of pixels, 3 everywhere.
-    #expect(compare(a, b, tolerance: 1.0 / 255).mismatchFraction <= 0.001)
-    #expect(compare(a, b, tolerance: 3.0 / 255).mismatchFraction == 0)
+      ] + arguments,
+      ["apply", "ripple", "testcard:200x120", "-o", directory.path("swift.png")] + arguments,
+      outputs: (directory.path("metal.png"), directory.path("swift.png")))
   }
 
   @Test("render FILE.metal:FILL draws the fill: red = x / width at pixel centres")

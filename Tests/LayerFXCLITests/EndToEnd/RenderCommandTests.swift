@@ -7,7 +7,8 @@ import Testing
 /// `layerfx render FILL`: fills rendered to new images, and every way to get it wrong.
 @Suite struct RenderCommandTests {
   static let usage =
-    "Usage: layerfx render FILL --size WxH -o OUT.png [--arg NAME=VALUE]... [--time T] [options]"
+    "Usage: layerfx render FILL|FILE.metal:FILL --size WxH [--arg NAME=VALUE]... "
+    + "(-o OUT.png [--time T] | --fps FPS -o DIR/) [options]"
 
   @Test("the testCard fill writes the same pixels as the built-in testcard: input")
   func testCardMatchesBuiltIn() throws {
@@ -74,7 +75,8 @@ import Testing
       ),
       (
         ["render", "noise", "--size", "8x8", "--time", "1"],
-        "layerfx: error: 'noise' has no time parameter; drop --time"
+        "layerfx: error: 'noise' has no time parameter; name one with --time-parameter NAME, or "
+          + "drop --time and --fps"
       ),
       (
         ["render", "noise", "--size", "8x8", "--arg", "cellSiz=3"],
