@@ -6,8 +6,9 @@ import LayerFXMath
 ///
 /// A parameter whose role is the time since a trigger gets the benchmark's time (mid-animation,
 /// so a time-driven kernel does its full work); a position gets the image's centre in points
-/// (where a tap or a focus usually is); others get their declared default, or, without one,
-/// zero, opaque white, empty arrays, or the source image itself.
+/// (where a tap or a focus usually is); the view's size gets the image's size in points (the
+/// role's meaning, ``ShaderFunction/Parameter/Role/viewSize``); others get their declared
+/// default, or, without one, zero, opaque white, empty arrays, or the source image itself.
 struct BenchmarkScenario {
   let function: ShaderFunction
   let arguments: [Shader.Argument]
@@ -18,6 +19,9 @@ struct BenchmarkScenario {
     arguments = function.parameters.map { parameter in
       if parameter.role == .timeSinceTrigger, parameter.type == .float { return .float(time) }
       if parameter.role == .position, parameter.type == .float2 { return .float2(centre) }
+      if parameter.role == .viewSize, parameter.type == .float2 {
+        return .float2(source.sizeInPoints)
+      }
       if let value = parameter.defaultValue { return value }
       switch parameter.type {
       case .float: return .float(0)

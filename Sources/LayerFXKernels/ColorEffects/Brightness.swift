@@ -30,7 +30,7 @@ public struct Brightness: ColorEffect {
 
   /// The brightened colour at `position`, line by line as
   /// `Shaders/ColorEffects/Brightness.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func shade<F: PixelLanes>(position: Vector2<F>, color: Vector4<F>) -> Vector4<F> {
     // Add to the straight colour; a transparent pixel has none.
     let alpha = color.a

@@ -23,7 +23,7 @@ public struct ColorInvert: ColorEffect {
   public static let parameters: [KernelParameter<ColorInvert>] = []
 
   /// The inverted colour at `position`, line by line as `Shaders/ColorEffects/ColorInvert.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func shade<F: PixelLanes>(position: Vector2<F>, color: Vector4<F>) -> Vector4<F> {
     // Invert the straight colour; a transparent pixel has none.
     let alpha = color.a

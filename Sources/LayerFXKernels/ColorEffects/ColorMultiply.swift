@@ -24,7 +24,7 @@ public struct ColorMultiply: ColorEffect {
   ]
 
   /// The tinted colour at `position`, line by line as `Shaders/ColorEffects/ColorMultiply.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func shade<F: PixelLanes>(position: Vector2<F>, color pixel: Vector4<F>) -> Vector4<F> {
     // Channel by channel, alpha included.
     pixel * Vector4<F>(color)

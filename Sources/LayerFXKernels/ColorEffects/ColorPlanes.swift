@@ -26,7 +26,7 @@ public struct ColorPlanes: ColorEffect {
   ]
 
   /// The plane at `position`, line by line as `Shaders/ColorEffects/ColorPlanes.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func shade<F: PixelLanes>(position: Vector2<F>, color: Vector4<F>) -> Vector4<F> {
     // The weights pick one channel; the same for every pixel.
     let plane = channel.rounded()

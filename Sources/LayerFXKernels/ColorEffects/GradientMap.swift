@@ -30,7 +30,7 @@ public struct GradientMap: ColorEffect {
   ]
 
   /// The mapped colour at `position`, line by line as `Shaders/ColorEffects/GradientMap.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func shade<F: PixelLanes>(position: Vector2<F>, color: Vector4<F>) -> Vector4<F> {
     // The luma of the straight colour; a transparent pixel has none.
     let alpha = color.a

@@ -24,7 +24,7 @@ public struct LuminanceToAlpha: ColorEffect {
 
   /// The luminance mask at `position`, line by line as
   /// `Shaders/ColorEffects/LuminanceToAlpha.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func shade<F: PixelLanes>(position: Vector2<F>, color: Vector4<F>) -> Vector4<F> {
     // The matrix reads straight colour; a transparent pixel has none (luminance 0).
     let alpha = color.a

@@ -31,7 +31,7 @@ public struct Posterize: ColorEffect {
   ]
 
   /// The posterized colour at `position`, line by line as `Shaders/ColorEffects/Posterize.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func shade<F: PixelLanes>(position: Vector2<F>, color: Vector4<F>) -> Vector4<F> {
     // The transfer works on straight colour; a transparent pixel has none.
     let alpha = color.a

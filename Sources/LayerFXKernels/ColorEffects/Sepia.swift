@@ -32,7 +32,7 @@ public struct Sepia: ColorEffect {
   ]
 
   /// The toned colour at `position`, line by line as `Shaders/ColorEffects/Sepia.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func shade<F: PixelLanes>(position: Vector2<F>, color: Vector4<F>) -> Vector4<F> {
     // The W3C matrix works on straight colour; a transparent pixel has none.
     let alpha = color.a

@@ -28,7 +28,7 @@ public struct Threshold: ColorEffect {
   ]
 
   /// The thresholded colour at `position`, line by line as `Shaders/ColorEffects/Threshold.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func shade<F: PixelLanes>(position: Vector2<F>, color: Vector4<F>) -> Vector4<F> {
     // The luma of the straight colour; a transparent pixel has none.
     let alpha = color.a

@@ -49,7 +49,7 @@ public struct Kaleidoscope: DistortionEffect {
 
   /// Where the pixels at `position` read from, line by line as
   /// `Shaders/DistortionEffects/Kaleidoscope.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func distort<F: PixelLanes>(position: Vector2<F>) -> Vector2<F> {
     let center = Vector2<F>(center)
     let d = position - center

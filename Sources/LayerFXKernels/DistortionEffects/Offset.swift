@@ -35,7 +35,7 @@ public struct Offset: DistortionEffect {
 
   /// Where the pixels at `position` read from, line by line as
   /// `Shaders/DistortionEffects/Offset.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func distort<F: PixelLanes>(position: Vector2<F>) -> Vector2<F> {
     // Moving the content by +offset means reading from −offset.
     position - Vector2<F>(float2(x, y))

@@ -31,7 +31,7 @@ public struct Pixellate: DistortionEffect {
 
   /// Where the pixels at `position` read from, line by line as
   /// `Shaders/DistortionEffects/Pixellate.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func distort<F: PixelLanes>(position: Vector2<F>) -> Vector2<F> {
     let cell = F(cellSize)
     // The cell this point is in, then that cell's centre.

@@ -65,7 +65,7 @@ public struct RotationEffect: DistortionEffect {
 
   /// Where the pixels at `position` read from, line by line as
   /// `Shaders/DistortionEffects/RotationEffect.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func distort<F: PixelLanes>(position: Vector2<F>) -> Vector2<F> {
     // The anchor in points: the point that stays put.
     let a = Vector2<F>(anchor * size)

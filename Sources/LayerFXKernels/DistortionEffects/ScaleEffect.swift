@@ -48,7 +48,7 @@ public struct ScaleEffect: DistortionEffect {
 
   /// Where the pixels at `position` read from, line by line as
   /// `Shaders/DistortionEffects/ScaleEffect.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func distort<F: PixelLanes>(position: Vector2<F>) -> Vector2<F> {
     // The anchor in points: the point that stays put.
     let a = Vector2<F>(anchor * size)

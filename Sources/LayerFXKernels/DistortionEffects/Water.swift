@@ -46,7 +46,7 @@ public struct Water: DistortionEffect {
 
   /// Where the pixels at `position` read from, line by line as
   /// `Shaders/DistortionEffects/Water.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func distort<F: PixelLanes>(position: Vector2<F>) -> Vector2<F> {
     let k = F(2 * Float.pi / wavelength)
     let phase = F(frequency * time)

@@ -46,7 +46,7 @@ public struct Wave: DistortionEffect {
 
   /// Where the pixels at `position` read from, line by line as
   /// `Shaders/DistortionEffects/Wave.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func distort<F: PixelLanes>(position: Vector2<F>) -> Vector2<F> {
     // The crests move right at `speed`: the phase of a column at this time.
     let k = 2 * Float.pi / wavelength
