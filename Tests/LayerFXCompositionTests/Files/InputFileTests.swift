@@ -70,6 +70,15 @@ import Testing
     #expect(try InputFile.read(path, limit: 16) == Array("raw".utf8))
   }
 
+  @Test("a name holding U+10FF00 in valid UTF-8 still round-trips byte for byte")
+  func privateUseRoundTrip() {
+    // Found by FuzzEffectArguments: F4 8F (cut short), then F4 8F BC 80 (U+10FF00, valid).
+    let bytes: [UInt8] = [0xF4, 0x8F, 0xF4, 0x8F, 0xBC, 0x80]
+    let name = RawBytes.string(decoding: bytes)
+    #expect(RawBytes.cString(name).dropLast().map { UInt8(bitPattern: $0) } == bytes)
+    #expect(MessageText.escaped(name) == "\\xf4\\x8f\\xf4\\x8f\\xbc\\x80")
+  }
+
   @Test("messages escape control characters and raw bytes, and shorten long text")
   func messageText() {
     let name = "a\nb\u{1B}[31m" + RawBytes.string(decoding: [0xFF])
