@@ -155,8 +155,7 @@ import Testing
     let directory = try TemporaryDirectory()
     let config = directory.path("k.json")
     try #"{"version": 1}"#.write(toFile: config, atomically: true, encoding: .utf8)
-    let fifo = directory.path("chart.svg")
-    #expect(mkfifo(fifo, 0o600) == 0)
+    let fifo = try directory.fifo("chart.svg")
     let refused = try LayerFXTool.run(["timeline", config, "--svg", fifo])
     #expect(refused.status == 73)
     #expect(refused.standardError.contains("not a regular file (a FIFO)"))
@@ -174,8 +173,7 @@ import Testing
   @Test("a FIFO as input is refused at once (exit 66), never opened for a blocking read")
   func fifoInput() throws {
     let directory = try TemporaryDirectory()
-    let fifo = directory.path("in.png")
-    #expect(mkfifo(fifo, 0o600) == 0)
+    let fifo = try directory.fifo("in.png")
     // No writer ever opens the FIFO: a blocking open would never return.
     let result = try LayerFXTool.run([
       "ripple", fifo, "--time", "0.1", "-o", directory.path("o.png"),

@@ -13,8 +13,7 @@ import Testing
   @Test("a FIFO is refused at once, without waiting for a writer")
   func fifo() throws {
     let directory = try TemporaryDirectory()
-    let path = directory.path("pipe")
-    #expect(mkfifo(path, 0o600) == 0)
+    let path = try directory.fifo("pipe")
     // No writer ever opens it: a plain open(2) for reading would block here for ever.
     #expect(throws: InputFileError.notRegularFile(path: path, kind: "a FIFO")) {
       try InputFile.read(path, limit: 1 << 20)
