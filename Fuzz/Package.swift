@@ -27,6 +27,7 @@ let package = Package(
     .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"]),
     fuzzTarget("PNGDecode", [.product(name: "LayerFX", package: "LayerFX")]),
     fuzzTarget("CommandLine", [.product(name: "LayerFXCLI", package: "LayerFX")]),
+    fuzzTarget("KeyframesConfig", [.product(name: "LayerFX", package: "LayerFX")]),
     fuzzTarget(
       "EffectArguments",
       [

@@ -6,6 +6,7 @@ colour chunks, built here byte by byte (zlib for the image data).
 CommandLine/: command lines as the FuzzCommandLine target reads them: a command-selector byte
 (index into CommandLineTool.commands: ripple, apply, list, convert, info) and NUL-separated
 arguments.
+KeyframesConfig/: keyframes documents (every keyframe type, a duplicate key, numbers beyond Float).
 EffectArguments/: NUL-separated pieces for the FuzzEffectArguments target: an --effect value,
 then --arg pairs, some with bytes that are not UTF-8.
 """
@@ -115,6 +116,25 @@ def main():
     }
     for name, parts in pieces.items():
         open(os.path.join(effects, name), 'wb').write(b'\x00'.join(parts))
+    configs = os.path.join(ROOT, 'KeyframesConfig')
+    os.makedirs(configs, exist_ok=True)
+    documents = {
+        'every-type': '{"version": 1, "duration": 2, "keyframes": {'
+                      '"time": [{"type": "move", "value": 0}, {"type": "linear", "value": 2, '
+                      '"duration": 2, "curve": "easeInOut"}], '
+                      '"amplitude": [{"type": "spring", "value": 4, "duration": 0.5, "bounce": 0.3}], '
+                      '"speed": [{"type": "cubic", "value": 600, "duration": 1, "endVelocity": 0}], '
+                      '"frequency": [{"type": "linear", "value": 9, "duration": 1, '
+                      '"curve": [0.42, 0, 0.58, 1]}]}}',
+        'duplicate-key': '{"version": 1, "keyframes": {"amplitude": [{"type": "move", "value": 1}],'
+                         ' "amplitude": [{"type": "move", "value": 2}]}}',
+        'beyond-float': '{"version": 1, "keyframes": {"speed": [{"type": "linear", "value": 1e39, '
+                        '"duration": 1e30}]}}',
+        'spring-bounce-one': '{"version": 1, "keyframes": {"decay": [{"type": "spring", '
+                             '"value": 3, "bounce": 1, "duration": 0.1, "startVelocity": 3e38}]}}',
+    }
+    for name, text in documents.items():
+        open(os.path.join(configs, name), 'wb').write(text.encode())
 
 
 if __name__ == '__main__':

@@ -82,9 +82,6 @@ public enum InputFile {
     let isRegular = (status.st_mode & S_IFMT) == S_IFREG
     let size = max(Int(status.st_size), 0)
     if isRegular && size > limit { throw .tooLarge(path: name, byteCount: size, limit: limit) }
-    // Blocking reads from here on: standard input may be a non-blocking pipe it inherited.
-    let flags = fcntl(descriptor, F_GETFL)
-    if flags >= 0 && flags & O_NONBLOCK != 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
     // One byte more than the size, so a file that grows while being read is still noticed.
     var bytes = [UInt8](repeating: 0, count: min(isRegular ? size + 1 : 1 << 16, limit + 1))
     var filled = 0
@@ -98,6 +95,13 @@ public enum InputFile {
       }
       if count < 0 {
         if errno == EINTR { continue }
+        // Standard input may be a non-blocking pipe shared with other processes: wait for data
+        // rather than change its flags.
+        if errno == EAGAIN {
+          var event = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+          _ = poll(&event, 1, -1)
+          continue
+        }
         throw .readFailed(path: name, reason: text(errno))
       }
       if count == 0 {

@@ -10,8 +10,9 @@
 /// byte of an invalid UTF-8 sequence becomes one code point of the last private-use block,
 /// U+10FF00 + byte (256 code points, so every byte has its own), and ``cString(_:)`` turns them
 /// back into the bytes, so `open(2)` sees the name the user typed. Error messages show them as
-/// `\xNN` (``MessageText``). A name that really contains U+10FF00…U+10FFFF is read as those
-/// bytes; no file name in practice does.
+/// `\xNN` (``MessageText``). A name that really contains U+10FF00…U+10FFFF (valid UTF-8) has
+/// those four bytes escaped one by one too, so every byte sequence round-trips exactly; such a
+/// character only shows as `\xf4\x8f…` in messages.
 ///
 /// Source: Unicode 15 §23.5 "Private-Use Characters" (plane 16 is private use); the idea is
 /// PEP 383's "surrogateescape", moved out of the surrogates, which `String` cannot hold.
@@ -31,7 +32,13 @@ public enum RawBytes {
     while true {
       switch parser.parseScalar(from: &iterator) {
       case .valid(let encoded):
-        scalars.append(Unicode.UTF8.decode(encoded))
+        let scalar = Unicode.UTF8.decode(encoded)
+        if byte(scalar) != nil {
+          // A real U+10FFxx would read back as one raw byte: escape its bytes instead.
+          for byte in encoded { scalars.append(escaped(byte)) }
+        } else {
+          scalars.append(scalar)
+        }
         offset += encoded.count
       case .error(let length):
         for byte in bytes[offset..<offset + length] {

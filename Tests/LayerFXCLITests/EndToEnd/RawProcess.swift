@@ -19,9 +19,12 @@ enum RawProcess {
   }
 
   /// Runs `layerfx` with `arguments`; standard error always goes to a file.
+  ///
+  /// `whileRunning` is called with the child's process ID before it is waited for (to signal
+  /// it); an exit by signal N is status 128 + N, as a shell reports it.
   static func run(
     _ arguments: [[UInt8]], standardInput: Stream = .file("/dev/null"),
-    standardOutput: Stream? = nil
+    standardOutput: Stream? = nil, whileRunning: (pid_t) -> Void = { _ in }
   ) throws -> LayerFXTool.Result {
     let scratch = try TemporaryDirectory()
     var actions = posix_spawn_file_actions_t()
@@ -42,9 +45,23 @@ enum RawProcess {
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     var pointers = argv + [nil]
-    let spawned = posix_spawn(&pid, LayerFXTool.executable.path, &actions, nil, &pointers, environ)
+    // The child starts with no signal blocked and default actions: a test runs on a worker
+    // thread whose mask (libdispatch blocks signals there) posix_spawn would pass on.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let spawned = posix_spawn(
+      &pid, LayerFXTool.executable.path, &actions, &attributes, &pointers, environ)
     for end in pipeEnds where end >= 0 { close(end) }
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+    whileRunning(pid)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let output = (try? Data(contentsOf: URL(fileURLWithPath: scratch.path("out")))) ?? Data()

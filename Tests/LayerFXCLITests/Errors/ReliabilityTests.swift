@@ -134,8 +134,7 @@ import Testing
     let directory = try TemporaryDirectory()
     let config = directory.path("k.json")
     try #"{"version": 1}"#.write(toFile: config, atomically: true, encoding: .utf8)
-    let fifo = directory.path("chart.svg")
-    #expect(mkfifo(fifo, 0o600) == 0)
+    let fifo = try directory.fifo("chart.svg")
     let refused = try LayerFXTool.run(["timeline", config, "--svg", fifo])
     #expect(refused.status == 73)
     #expect(refused.standardError.contains("not a regular file (a FIFO)"))
@@ -153,8 +152,7 @@ import Testing
   @Test("a FIFO as input is refused at once (exit 66), never opened for a blocking read")
   func fifoInput() throws {
     let directory = try TemporaryDirectory()
-    let fifo = directory.path("in.png")
-    #expect(mkfifo(fifo, 0o600) == 0)
+    let fifo = try directory.fifo("in.png")
     // No writer ever opens the FIFO: a blocking open would never return.
     let result = try LayerFXTool.run([
       "ripple", fifo, "--time", "0.1", "-o", directory.path("o.png"),
@@ -204,6 +202,38 @@ import Testing
     let missing = try RawProcess.run([Self.bytes("info"), Self.bytes("no") + [0xFF, 0x0A, 0x1B]])
     #expect(missing.status == 66)
     #expect(missing.errorLines == ["layerfx: error: no\\xff\\x0a\\x1b: no such file"])
+  }
+
+  @Test("info checks the CRC of the image data (exit 65) and reads standard input as -")
+  func infoChecksCRCAndReadsStandardInput() throws {
+    let directory = try TemporaryDirectory()
+    let input = try Self.makeInput(in: directory)
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: input)))
+    let damaged = directory.path("damaged.png")
+    try Data(RawPNG.corruptingCRC(of: "IDAT", in: bytes)).write(to: URL(fileURLWithPath: damaged))
+    let result = try LayerFXTool.run(["info", damaged])
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(damaged): corrupt PNG data (libpng: IDAT: CRC error)"
+      ])
+    let piped = try LayerFXTool.run(["info", "-"], input: Data(bytes))
+    #expect(piped.status == 0)
+    #expect(piped.standardOutput.hasPrefix("file: -\nsize: 32 × 24 pixels\n"))
+  }
+
+  @Test("a huge unknown key is shortened in the one-line message")
+  func hugeUnknownKey() throws {
+    let directory = try TemporaryDirectory()
+    let config = directory.path("k.json")
+    let key = String(repeating: "k", count: 100_000)
+    try #"{"version": 1, "\#(key)": 0}"#.write(toFile: config, atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(["timeline", config])
+    #expect(result.status == 65)
+    #expect(result.errorLines.count == 1)
+    // MessageText keeps 1000 characters and says how many it left out.
+    #expect((result.errorLines.first?.count ?? 0) < 1100)
+    #expect(result.standardError.contains("characters omitted"))
   }
 
   @Test("a file with a 255-byte name is overwritten (the temporary name fits NAME_MAX)")
@@ -259,37 +289,31 @@ import Testing
   func terminatedReRender() throws {
     let directory = try TemporaryDirectory()
     let frames = directory.path("frames")
-    // 60 frames of 240 × 180; the second run replaces existing frames, so each frame passes
-    // through a hidden temporary name, which the signal handler must remove.
+    // 200 small frames; the second run replaces existing frames, so each frame passes through
+    // a hidden temporary name, which the signal handler must remove.
     let arguments = [
-      "ripple", "testcard:240x180", "--fps", "20", "-o", frames + "/", "--compression", "0",
+      "ripple", "testcard:160x120", "--fps", "20", "--frames", "200", "-o", frames + "/",
+      "--compression", "0",
     ]
     #expect(try LayerFXTool.run(arguments).status == 0)
-    let process = Process()
-    process.executableURL = LayerFXTool.executable
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
     let started = Date()
-    try process.run()
-    // Wait until the second run has replaced a few frames (their change time moves on).
-    while process.isRunning {
-      let replaced = (0..<60).filter { index in
-        let path = frames + String(format: "/frame_%04d.png", index)
-        let date = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]
-        return (date as? Date).map { $0 > started } ?? false
+    // Frames are named in order: once frame 2 is new, frames 0 and 1 are too.
+    let third = frames + "/frame_0002.png"
+    let result = try RawProcess.run(arguments.map(Self.bytes)) { pid in
+      while kill(pid, 0) == 0 {
+        let date = try? FileManager.default.attributesOfItem(atPath: third)[.modificationDate]
+        if let date = date as? Date, date > started { break }
+        usleep(1_000)
       }
-      if replaced.count >= 3 { break }
-      usleep(2_000)
+      kill(pid, SIGTERM)
     }
-    kill(process.processIdentifier, SIGTERM)
-    process.waitUntilExit()
-    #expect(process.terminationReason == .uncaughtSignal, "the render ended before SIGTERM")
+    // 128 + 15: the handler removed the temporaries, then the process ended by SIGTERM.
+    #expect(result.status == 128 + SIGTERM, "the render ended before SIGTERM")
     let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
-    #expect(names == (0..<60).map { String(format: "frame_%04d.png", $0) })
+    #expect(names == (0..<200).map { String(format: "frame_%04d.png", $0) })
     for name in names {
       let decoded = try PNGDecoder().decode(contentsOf: frames + "/" + name)
-      #expect(decoded.image.width == 240 && decoded.image.height == 180)
+      #expect(decoded.image.width == 160 && decoded.image.height == 120)
     }
   }
 }

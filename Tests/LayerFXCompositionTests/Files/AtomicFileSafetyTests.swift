@@ -36,8 +36,7 @@ import Testing
   @Test("a FIFO or a device is refused, not replaced and not opened")
   func fifoAndDevice() throws {
     let directory = try TemporaryDirectory()
-    let path = directory.path("pipe")
-    #expect(mkfifo(path, 0o600) == 0)
+    let path = try directory.fifo("pipe")
     #expect(throws: AtomicFileError.notRegularFile(path: path, kind: "a FIFO")) {
       try AtomicFile.write("x", to: path)
     }

@@ -13,8 +13,7 @@ import Testing
   @Test("a FIFO is refused at once, without waiting for a writer")
   func fifo() throws {
     let directory = try TemporaryDirectory()
-    let path = directory.path("pipe")
-    #expect(mkfifo(path, 0o600) == 0)
+    let path = try directory.fifo("pipe")
     // No writer ever opens it: a plain open(2) for reading would block here for ever.
     #expect(throws: InputFileError.notRegularFile(path: path, kind: "a FIFO")) {
       try InputFile.read(path, limit: 1 << 20)
@@ -68,6 +67,15 @@ import Testing
     let entry = try #require(Directory.names(in: directory.path).first)
     #expect(RawBytes.cString(entry).dropLast().map { UInt8(bitPattern: $0) } == bytes)
     #expect(try InputFile.read(path, limit: 16) == Array("raw".utf8))
+  }
+
+  @Test("a name holding U+10FF00 in valid UTF-8 still round-trips byte for byte")
+  func privateUseRoundTrip() {
+    // Found by FuzzEffectArguments: F4 8F (cut short), then F4 8F BC 80 (U+10FF00, valid).
+    let bytes: [UInt8] = [0xF4, 0x8F, 0xF4, 0x8F, 0xBC, 0x80]
+    let name = RawBytes.string(decoding: bytes)
+    #expect(RawBytes.cString(name).dropLast().map { UInt8(bitPattern: $0) } == bytes)
+    #expect(MessageText.escaped(name) == "\\xf4\\x8f\\xf4\\x8f\\xbc\\x80")
   }
 
   @Test("messages escape control characters and raw bytes, and shorten long text")

@@ -14,7 +14,7 @@ import Testing
     // A directory under frame 2's name: its write fails (EISDIR) however fast frames 3–5 are.
     try FileManager.default.createDirectory(
       atPath: directory.path("frame_0002.png"), withIntermediateDirectories: false)
-    var sink = try PNGSequenceSink(
+    let sink = try PNGSequenceSink(
       directory: directory.path, frameCount: 6, concurrentEncodes: 4)
     for index in 0..<6 {
       try? sink.write(Image(width: 4, height: 4), index: index)
@@ -33,7 +33,7 @@ import Testing
     try AtomicFile.write("tmp", to: directory.path(".layerfx-0123456789abcdef.tmp"))
     try AtomicFile.write("mine", to: directory.path("notes.txt"))
     // frame_0011.png is a file the command reads: it stays although no frame 11 is written.
-    var sink = try PNGSequenceSink(
+    let sink = try PNGSequenceSink(
       directory: directory.path, frameCount: 3,
       protecting: [directory.path("frame_0011.png")])
     for index in 0..<3 {

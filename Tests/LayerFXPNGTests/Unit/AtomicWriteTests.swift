@@ -43,8 +43,7 @@ import Testing
   @Test("a FIFO is refused at once, without waiting for a reader, and stays a FIFO")
   func fifo() throws {
     let directory = try TemporaryDirectory()
-    let path = directory.path("pipe")
-    #expect(mkfifo(path, 0o600) == 0)
+    let path = try directory.fifo("pipe")
     // No reader is ever opened: a write that opened the FIFO would block here for ever.
     #expect(throws: PNGError.cannotWrite(path: path, reason: "not a regular file: a FIFO")) {
       try PNGEncoder().write(image, to: path)
