@@ -18,6 +18,9 @@ public struct BenchmarkOptions: Equatable, Sendable {
   public var tileSize = Renderer().tileSize
   /// The value given to a kernel parameter named `time`, seconds.
   public var time: Float = 0.5
+  /// Arguments by parameter name that replace the scenario's choice (`--arg NAME=VALUE`, with
+  /// `--kernel`), such as a blur's radius.
+  public var arguments: [String: Shader.Argument] = [:]
   /// Whether each kernel's compiled Metal original (`Shaders/<Kind>/<Name>.metal`) is checked
   /// and timed too.
   public var comparesMetal = true

@@ -13,7 +13,9 @@ struct BenchmarkRunner {
   func cases(_ function: ShaderFunction, source: Image, original: CompiledOriginal? = nil) throws
     -> [BenchmarkReport.CaseResult]
   {
-    let setup = try Setup(function, source: source, time: options.time, original: original)
+    let setup = try Setup(
+      function, source: source, time: options.time, overrides: options.arguments,
+      original: original)
     return options.threadCounts.map { threads in
       measureCase(setup, threads: threads)
     }
@@ -22,7 +24,8 @@ struct BenchmarkRunner {
   /// Times the Swift engine alone at every tile size of the sweep, on all cores.
   func tileSweep(_ function: ShaderFunction, source: Image) throws -> [BenchmarkReport.SweepResult]
   {
-    let setup = try Setup(function, source: source, time: options.time)
+    let setup = try Setup(
+      function, source: source, time: options.time, overrides: options.arguments)
     let threads = Renderer.defaultThreadCount
     return ([nil] + options.sweepTileSizes.map(Optional.some)).map { tileSize in
       let renderer = Renderer(tileSize: tileSize, threadCount: threads)
@@ -166,10 +169,12 @@ extension BenchmarkRunner {
     var pixelCount: Int { source.width * source.height }
     var name: String { "\(shader.function.name)/\(source.width)x\(source.height)" }
 
-    init(_ function: ShaderFunction, source: Image, time: Float, original: CompiledOriginal? = nil)
-      throws
-    {
-      shader = try BenchmarkScenario(function, source: source, time: time).shader
+    init(
+      _ function: ShaderFunction, source: Image, time: Float,
+      overrides: [String: Shader.Argument] = [:], original: CompiledOriginal? = nil
+    ) throws {
+      shader = try BenchmarkScenario(function, source: source, time: time, overrides: overrides)
+        .shader
         .prepared(sizeInPoints: source.sizeInPoints)
       self.source = source
       // A colour effect reads the source in place; the others read it padded, built once.

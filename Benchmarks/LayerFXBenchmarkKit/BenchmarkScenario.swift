@@ -8,15 +8,20 @@ import LayerFXMath
 /// so a time-driven kernel does its full work); a position gets the image's centre in points
 /// (where a tap or a focus usually is); the view's size gets the image's size in points (the
 /// role's meaning, ``ShaderFunction/Parameter/Role/viewSize``); others get their declared
-/// default, or, without one, zero, opaque white, empty arrays, or the source image itself.
+/// default, or, without one, zero, opaque white, empty arrays, or the source image itself. An
+/// argument given by name (`overrides`) replaces that choice.
 struct BenchmarkScenario {
   let function: ShaderFunction
   let arguments: [Shader.Argument]
 
-  init(_ function: ShaderFunction, source: Image, time: Float) {
+  init(
+    _ function: ShaderFunction, source: Image, time: Float,
+    overrides: [String: Shader.Argument] = [:]
+  ) {
     self.function = function
     let centre = source.sizeInPoints / 2
     arguments = function.parameters.map { parameter in
+      if let value = overrides[parameter.name] { return value }
       if parameter.role == .timeSinceTrigger, parameter.type == .float { return .float(time) }
       if parameter.role == .position, parameter.type == .float2 { return .float2(centre) }
       if parameter.role == .viewSize, parameter.type == .float2 {

@@ -38,6 +38,9 @@ enum BenchCommand {
       "tile-size", "PX", "tile edge for the main cases, pixels (default: the renderer's bands)"),
     .value("tiles", "PX,PX…|none", "tile edges for the sweep, pixels (default 16,64,256,1024)"),
     .value("time", "SECONDS", "value of a kernel's time parameter (default 0.5)"),
+    .value(
+      "arg", "NAME=VALUE", "with --kernel: an argument replacing the scenario's (repeatable)",
+      repeatable: true),
     .flag("no-metal", "skip the compiled Metal originals (no clang needed)"),
     .flag("json", "print one JSON document (seconds, Mpix/s, ratios) instead of lines"),
     .value(
@@ -110,6 +113,13 @@ enum BenchCommand {
     let pixelLimit = try arguments.value(
       "max-pixels", as: .integer(in: 1...Int(Int32.max)),
       default: PNGDecoder.defaultMaxPixelCount)
+    let pairs = arguments.all("arg")
+    if !pairs.isEmpty {
+      guard let kernel = options.kernel else { throw UsageError.invalid("--arg needs --kernel") }
+      let bound = try ShaderLibrary.default.function(named: kernel)
+        .bind(pairs, pixelLimit: pixelLimit)
+      options.arguments = Dictionary(bound, uniquingKeysWith: { first, _ in first })
+    }
     let input = try arguments.value("input").map { path in
       try PNGDecoder(maxPixelCount: pixelLimit).decode(contentsOf: path).image
     }

@@ -187,12 +187,20 @@ class LLVMpipe:
         return self.ctx.info["GL_RENDERER"]
 
 
-def halide_layer(image, pad):
+class HalideLayer:
     """The padded layer as a float32 Halide buffer (c, x, y), with one more row and column of
-    zeros so that a bilinear read at the upper bound stays in the buffer (its weight is 0)."""
-    import halide as hl
-    layer = padded(image.astype(np.float32) / 255, pad)
-    return hl.Buffer(np.ascontiguousarray(np.pad(layer, ((0, 1), (0, 1), (0, 0)))))
+    zeros so that a bilinear read at the upper bound stays in the buffer (its weight is 0). The
+    buffer wraps the numpy array without a copy, so the array is kept here, alive as long as the
+    pipeline that reads it."""
+
+    def __init__(self, image, pad):
+        import halide as hl
+        layer = padded(image.astype(np.float32) / 255, pad)
+        self.array = np.ascontiguousarray(np.pad(layer, ((0, 1), (0, 1), (0, 0))))
+        self.buffer = hl.Buffer(self.array)
+
+    def __getitem__(self, index):
+        return self.buffer[index]
 
 
 def halide_sample(source, pad, width, height, px, py, c):
@@ -209,9 +217,10 @@ def halide_sample(source, pad, width, height, px, py, c):
     return top + (bottom - top) * wy
 
 
-def halide_realize(output, height, width):
+def halide_realize(output, height, width, source):
     """Schedules `output` (c, x, y) as interleaved RGBA, parallel rows, 8 pixels per vector, and
-    returns a run function and the float32 result array it fills."""
+    returns a run function (which keeps `source`, the layer it reads, alive) and the float32
+    result array it fills."""
     import halide as hl
     c, x, y = output.args()
     output.bound(c, 0, 4).reorder(c, x, y).unroll(c).vectorize(x, 8).parallel(y)
@@ -219,7 +228,7 @@ def halide_realize(output, height, width):
     result = np.zeros((height, width, 4), np.float32)
     target = hl.Buffer(result)
     output.compile_jit()
-    return (lambda: output.realize(target)), result
+    return (lambda: output.realize(target) and source), result
 
 
 # --- The kernels -----------------------------------------------------------------------------
@@ -267,7 +276,7 @@ class Ripple:
     def halide(self, image, pad):
         import halide as hl
         height, width, _ = image.shape
-        source = halide_layer(image, pad)
+        source = HalideLayer(image, pad)
         x, y, c = hl.Var("x"), hl.Var("y"), hl.Var("c")
         f32 = hl.f32
         px, py = f32(x) + 0.5, f32(y) + 0.5
@@ -288,7 +297,7 @@ class Ripple:
             color[c, x, y])
         color.compute_at(output, x).bound(c, 0, 4).unroll(c).vectorize(x)
         amount.compute_at(output, x).vectorize(x)
-        return halide_realize(output, height, width)
+        return halide_realize(output, height, width, source)
 
 
 class HueRotation:
@@ -332,7 +341,7 @@ class HueRotation:
     def halide(self, image, pad):
         import halide as hl
         height, width, _ = image.shape
-        source = halide_layer(image, pad)
+        source = HalideLayer(image, pad)
         x, y, c = hl.Var("x"), hl.Var("y"), hl.Var("c")
         m = self.matrix()
         alpha = source[3, x, y]
@@ -342,7 +351,7 @@ class HueRotation:
         output = hl.Func("hueRotation")
         output[c, x, y] = hl.select(
             c == 3, alpha, hl.clamp(hl.mux(c, rows), 0.0, 1.0) * alpha)
-        return halide_realize(output, height, width)
+        return halide_realize(output, height, width, source)
 
 
 class GaussianBlur:
@@ -416,7 +425,7 @@ class GaussianBlur:
     def halide(self, image, pad):
         import halide as hl
         height, width, _ = image.shape
-        source = halide_layer(image, pad)
+        source = HalideLayer(image, pad)
         x, y, c = hl.Var("x"), hl.Var("y"), hl.Var("c")
         w, k = self.weights(), self.reach()
         blur_x = hl.Func("blur_x")
@@ -434,7 +443,7 @@ class GaussianBlur:
         result = np.zeros((height, width, 4), np.float32)
         target = hl.Buffer(result)
         output.compile_jit()
-        return (lambda: output.realize(target)), result
+        return (lambda: output.realize(target) and source), result
 
 
 class Twirl:
@@ -474,7 +483,7 @@ class Twirl:
     def halide(self, image, pad):
         import halide as hl
         height, width, _ = image.shape
-        source = halide_layer(image, pad)
+        source = HalideLayer(image, pad)
         x, y, c = hl.Var("x"), hl.Var("y"), hl.Var("c")
         f32 = hl.f32
         cx, cy = f32(width / 2), f32(height / 2)
@@ -487,7 +496,7 @@ class Twirl:
         output[c, x, y] = halide_sample(
             source, pad, width, height, cx + dx * cos - dy * sin, cy + dx * sin + dy * cos, c)
         phi.compute_at(output, x).vectorize(x)
-        return halide_realize(output, height, width)
+        return halide_realize(output, height, width, source)
 
 
 KERNELS = {kernel.name: kernel for kernel in (Ripple(), HueRotation(), GaussianBlur(), Twirl())}

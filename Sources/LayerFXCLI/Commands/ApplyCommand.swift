@@ -97,7 +97,7 @@ enum ApplyCommand {
     try OutputOptions.checkNotInput(outputPath, protecting: reads)
     let shader = Shader(
       function: function,
-      namedArguments: try bind(arguments.all("arg"), to: function, pixelLimit: render.pixelLimit))
+      namedArguments: try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit))
     var prepared = try shader.prepared(sizeInPoints: input.image.sizeInPoints)
     if let offset = try arguments.value("max-sample-offset", as: .point) {
       guard offset.x >= 0, offset.y >= 0 else {
@@ -250,7 +250,7 @@ enum ApplyCommand {
     _ function: ShaderFunction, pairs: [String], option: String, clockLength: Double,
     pixelLimit: Int, timeParameter: String?
   ) throws -> AnimatedEffect {
-    let arguments = try bind(pairs, to: function, pixelLimit: pixelLimit, option: option)
+    let arguments = try function.bind(pairs, pixelLimit: pixelLimit, option: option)
     guard let clock = clockParameter(of: function, named: timeParameter),
       !arguments.contains(where: { $0.name == clock })
     else {
@@ -264,36 +264,5 @@ enum ApplyCommand {
     let timeline = KeyframeTimeline(
       initialValue: values, clock: ParameterValues.keyPath(clock), duration: clockLength)
     return AnimatedEffect(function, arguments: arguments, timeline: timeline)
-  }
-
-  /// Parses `NAME=VALUE` pairs into named arguments of the function's parameter types; the
-  /// shader checks names (with a did-you-mean), defaults and ranges when it is prepared.
-  static func bind(
-    _ pairs: [String], to function: ShaderFunction, pixelLimit: Int, option: String = "arg"
-  ) throws -> [(name: String, value: Shader.Argument)] {
-    var seen: Set<String> = []
-    return try pairs.map { pair in
-      guard let equals = pair.firstIndex(of: "=") else {
-        throw UsageError.invalidValue(option: option, value: pair, expected: "NAME=VALUE")
-      }
-      let name = String(pair[..<equals])
-      let text = String(pair[pair.index(after: equals)...])
-      guard seen.insert(name).inserted else {
-        throw UsageError.invalid("--\(option) \(name) given more than once")
-      }
-      guard let parameter = function.parameters.first(where: { $0.name == name }) else {
-        let names = function.parameters.map(\.name)
-        throw ShaderArgumentError.unknownParameter(
-          function: function.name, name: name, suggestion: closestName(to: name, among: names),
-          parameters: names)
-      }
-      guard let value = try Shader.Argument.parse(text, as: parameter.type, pixelLimit: pixelLimit)
-      else {
-        throw UsageError.invalidValue(
-          option: option, value: pair,
-          expected: Shader.Argument.commandLineForm(of: parameter.type))
-      }
-      return (name, value)
-    }
   }
 }

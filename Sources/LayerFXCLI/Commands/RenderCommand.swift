@@ -94,8 +94,7 @@ enum RenderCommand {
           + "lower --size or raise --max-pixels")
     }
     let sizeInPoints = float2(Float(size.x), Float(size.y)) / scale
-    var named = try ApplyCommand.bind(
-      arguments.all("arg"), to: function, pixelLimit: render.pixelLimit)
+    var named = try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit)
     // The config's fill arguments, unless --arg gives the same parameter.
     for argument in fill?.arguments ?? [] where !named.contains(where: { $0.name == argument.name })
     {

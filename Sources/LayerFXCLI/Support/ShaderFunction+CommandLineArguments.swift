@@ -1,0 +1,44 @@
+import LayerFX
+
+extension ShaderFunction {
+  /// Parses `NAME=VALUE` pairs (`--arg`, `--effect`'s list) into named arguments of this
+  /// function's parameter types; the shader checks defaults and ranges when it is prepared.
+  ///
+  /// - Parameters:
+  ///   - pairs: `NAME=VALUE` texts, each value in its parameter's command-line form
+  ///     (``Shader/Argument/commandLineForm(of:)``).
+  ///   - pixelLimit: The most pixels an image argument (a PNG path) may have.
+  ///   - option: The option named in errors, without dashes.
+  /// - Returns: The arguments, by name, in the order given.
+  /// - Throws: ``UsageError`` for a pair without `=`, a name given twice or a value that does
+  ///   not parse; ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
+  ///   with a did-you-mean.
+  public func bind(_ pairs: [String], pixelLimit: Int, option: String = "arg") throws
+    -> [(name: String, value: Shader.Argument)]
+  {
+    var seen: Set<String> = []
+    return try pairs.map { pair in
+      guard let equals = pair.firstIndex(of: "=") else {
+        throw UsageError.invalidValue(option: option, value: pair, expected: "NAME=VALUE")
+      }
+      let name = String(pair[..<equals])
+      let text = String(pair[pair.index(after: equals)...])
+      guard seen.insert(name).inserted else {
+        throw UsageError.invalid("--\(option) \(name) given more than once")
+      }
+      guard let parameter = parameters.first(where: { $0.name == name }) else {
+        let names = parameters.map(\.name)
+        throw ShaderArgumentError.unknownParameter(
+          function: self.name, name: name, suggestion: closestName(to: name, among: names),
+          parameters: names)
+      }
+      guard let value = try Shader.Argument.parse(text, as: parameter.type, pixelLimit: pixelLimit)
+      else {
+        throw UsageError.invalidValue(
+          option: option, value: pair,
+          expected: Shader.Argument.commandLineForm(of: parameter.type))
+      }
+      return (name, value)
+    }
+  }
+}
