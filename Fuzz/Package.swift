@@ -33,5 +33,6 @@ let package = Package(
         .product(name: "LayerFXCLI", package: "LayerFX"),
         .product(name: "LayerFX", package: "LayerFX"),
       ]),
+    fuzzTarget("Config", [.product(name: "LayerFX", package: "LayerFX")]),
   ]
 )
