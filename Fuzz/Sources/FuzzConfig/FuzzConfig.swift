@@ -13,7 +13,8 @@ import LayerFXKernels
 /// Bad input must throw ``ConfigError`` (or, for a timeline, nothing: decoding checked it); a
 /// trap, a sanitizer report or a leak is a finding.
 ///
-/// Source: `Documentation/Semantics.md` §7 (keyframes) and §7.8 (the debug config).
+/// Source: `Documentation/Semantics.md` §7 (keyframes; §7.8 the keyframes document); the
+/// debug config's format is `DebugConfig`'s documentation.
 @main
 enum FuzzConfig: FuzzTarget {
   /// The times each decoded timeline is evaluated at, seconds: before the start, inside, and

@@ -7,8 +7,8 @@ extension DebugConfig {
   ///
   /// One frame at `time`, or an animation at `fps` for `frames` frames or `duration` seconds
   /// (frame k at t = k / fps; without either, until the last trigger's timeline ends); with
-  /// `contactSheet` the frames go into one image. Every key is optional; the command line
-  /// overrides each one.
+  /// `contactSheet` the frames go into one image. An animation's `format` and `frameRange` are
+  /// `--format` and `--frame-range`. Every key is optional; the command line overrides each one.
   ///
   /// Source: `Documentation/Semantics.md` §5 (frame timing).
   public struct Output: Sendable, Equatable {
@@ -123,6 +123,11 @@ extension DebugConfig {
       }
       try c.check(format == nil || fps != nil, "format", "needs fps")
       try c.check(frameRange == nil || fps != nil, "frameRange", "needs fps")
+      try c.check(
+        contactSheet == nil || format == nil || format == .contactSheet, "format",
+        "contactSheet needs format contact-sheet (or none)")
+      try c.check(
+        format != .apng || bitDepth == 8, "format", "apng writes 8-bit samples: bitDepth 8")
     }
 
     /// The times the section renders: `[time]`, or the frames of ``schedule(endTime:limits:)``;

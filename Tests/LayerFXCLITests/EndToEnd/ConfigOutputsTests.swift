@@ -148,6 +148,14 @@ import Testing
       ),
       (#"{"time": 0.3, "format": "raw"}"#, "output.format: needs fps"),
       (#"{"frameRange": "2.."}"#, "output.frameRange: needs fps"),
+      (
+        #"{"fps": 10, "contactSheet": 2, "format": "apng"}"#,
+        "output.format: contactSheet needs format contact-sheet (or none)"
+      ),
+      (
+        #"{"fps": 10, "bitDepth": 16, "format": "apng"}"#,
+        "output.format: apng writes 8-bit samples: bitDepth 8"
+      ),
     ]
     for (output, message) in cases {
       try write(config(output: output), "bad.json", in: directory)
