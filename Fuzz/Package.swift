@@ -27,12 +27,12 @@ let package = Package(
     .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"]),
     fuzzTarget("PNGDecode", [.product(name: "LayerFX", package: "LayerFX")]),
     fuzzTarget("CommandLine", [.product(name: "LayerFXCLI", package: "LayerFX")]),
-    fuzzTarget("KeyframesConfig", [.product(name: "LayerFX", package: "LayerFX")]),
     fuzzTarget(
       "EffectArguments",
       [
         .product(name: "LayerFXCLI", package: "LayerFX"),
         .product(name: "LayerFX", package: "LayerFX"),
       ]),
+    fuzzTarget("Config", [.product(name: "LayerFX", package: "LayerFX")]),
   ]
 )

@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets in Fuzz/ (-sanitize=fuzzer,address) and runs each for SECONDS.
 #
 #   Scripts/fuzz.sh [-t SECONDS] [TARGET...]     TARGET: PNGDecode, CommandLine, EffectArguments,
-#                                                KeyframesConfig (default: all)
+#                                                Config
+#                                                (default: all)
 #
 # Each target starts from its seed corpus, Fuzz/Corpus/TARGET/, copied into
 # .build/fuzz/corpus/TARGET/ (new inputs accumulate there, never in the repository), and uses
@@ -22,7 +23,7 @@ while getopts "t:" option; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(PNGDecode CommandLine EffectArguments KeyframesConfig)
+[ ${#targets[@]} -gt 0 ] || targets=(PNGDecode CommandLine EffectArguments Config)
 
 swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,address 2>&1 \
   | grep -v "Cannot export local symbol" || true

@@ -44,7 +44,7 @@ enum FuzzCommandLine: FuzzTarget {
     _ = try? RenderOptions(parsed)
     _ = try? OutputOptions(parsed)
     for function in ShaderLibrary.default.functions {
-      guard let bound = try? ApplyCommand.bind(parsed.all("arg"), to: function, pixelLimit: 64)
+      guard let bound = try? function.bind(parsed.all("arg"), pixelLimit: 64)
       else { continue }
       _ = try? Shader(function: function, namedArguments: bound).prepared(
         for: function.kind, sizeInPoints: .init(64, 48))

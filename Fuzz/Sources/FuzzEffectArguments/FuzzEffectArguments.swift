@@ -22,14 +22,18 @@ enum FuzzEffectArguments: FuzzTarget {
     let texts = pieces.map { RawBytes.string(decoding: $0) }
     guard let spec = texts.first else { return }
     do {
-      let effect = try ApplyCommand.effect(spec, clockLength: 3, pixelLimit: 4096)
+      // apply's --effect path, with built-in functions only (no .metal file is compiled).
+      let (name, argumentText) = MetalFunctionReference.splitEffect(spec)
+      let effect = try ApplyCommand.animated(
+        ShaderLibrary.default.function(named: name), pairs: ApplyCommand.pairs(argumentText),
+        option: "effect", clockLength: 3, pixelLimit: 4096, timeParameter: nil)
       _ = try EffectChain([effect]).passes(at: 0.5, sizeInPoints: .init(16, 12))
     } catch {
       checkMessage("\(error)")
     }
     for function in ShaderLibrary.default.functions {
       do {
-        let bound = try ApplyCommand.bind(Array(texts.dropFirst()), to: function, pixelLimit: 64)
+        let bound = try function.bind(Array(texts.dropFirst()), pixelLimit: 64)
         _ = try Shader(function: function, namedArguments: bound).prepared(
           for: function.kind, sizeInPoints: .init(16, 12))
       } catch {

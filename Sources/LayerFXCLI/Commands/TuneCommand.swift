@@ -23,7 +23,8 @@ enum TuneCommand {
     config), written atomically so an image viewer that reloads it always shows a whole
     picture. Then polls the config and the files it names (the input, .metal sources) every
     \(Int(pollInterval * 1000)) ms, by modification time, size and inode, and renders again when one changes,
-    printing one line: what changed (the keys whose values differ) and the render time. An
+    printing one line: what changed (the keys whose values differ) and the render time. The
+    config's debug.overlays are drawn on every preview frame (legend on standard error). An
     invalid config or a .metal compile error is printed and the last good preview kept.
     Ctrl-C ends it (exit 0). --once renders once and exits (with the error's code if the
     config is invalid).
@@ -162,7 +163,11 @@ private struct Tune {
       frameCount: times.count, columns: columns, frameWidth: image.width,
       frameHeight: image.height, scale: image.scale, pixelLimit: renderOptions.pixelLimit)
     let passes = try renderer.checkedPasses(at: times, pixelLimit: renderOptions.pixelLimit)
-    try renderer.render(passes, into: &sheet) { _ in
+    let overlays = config.debug.overlays
+    if !overlays.isEmpty {
+      console.error("layerfx: overlay: \(DisplacementColorScale(passes: passes).legend)")
+    }
+    try renderer.render(passes, into: &sheet, overlays: overlays) { _ in
     } reports: { frame, reports in
       for (pass, report) in reports.enumerated() where !report.isWithinBounds {
         console.error("layerfx: bounds: t = \(times[frame]) s pass \(pass + 1): \(report)")

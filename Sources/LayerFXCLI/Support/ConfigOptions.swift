@@ -7,7 +7,8 @@ import LayerFXKernels
 /// fills in the options the command line does not give.
 ///
 /// Precedence: a flag on the command line wins over the file's value of the same setting. The
-/// timing options (`--time`, `--fps`, `--frames`, `--contact-sheet`) override as a group, as do
+/// timing options (`--time`, `--fps`, `--frames`, `--contact-sheet`) override as a group, with
+/// the file's `format` and `frameRange` (which need its `fps`), as do
 /// the ripple's taps (`--tap`, `--origin`), so a flag never combines with the file's rival
 /// setting; INPUT on the command line replaces the file's `input`.
 enum ConfigOptions {
@@ -49,6 +50,8 @@ enum ConfigOptions {
       }
       values["frames"] = frames.map { ["\($0)"] }
       values["contact-sheet"] = output.contactSheet.map { ["\($0)"] }
+      values["format"] = output.format.map { [$0.rawValue] }
+      values["frame-range"] = output.frameRange.map { [$0.description] }
     }
     values["scale"] = ["\(config.scale)"]
     values["bit-depth"] = ["\(output.bitDepth)"]
@@ -56,6 +59,9 @@ enum ConfigOptions {
     if config.debug.checkBounds { values["check-bounds"] = [""] }
     if let offset = config.debug.maxSampleOffset {
       values["max-sample-offset"] = ["\(offset.x),\(offset.y)"]
+    }
+    if !config.debug.overlays.isEmpty {
+      values["overlay"] = [config.debug.overlays.names.joined(separator: ",")]
     }
     return values
   }

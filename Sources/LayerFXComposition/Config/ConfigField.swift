@@ -98,6 +98,48 @@ public struct ConfigField: Sendable {
       ]))
   }
 
+  /// A string that must be one of `names`, such as an ``OutputFormat``'s name.
+  ///
+  /// - Parameters:
+  ///   - name: The JSON key.
+  ///   - names: The accepted names, in the order the schema lists them.
+  ///   - description: What the value means.
+  ///   - defaultValue: The value when the key is absent; `.null` when that is "chosen from
+  ///     other keys" (then `null` is accepted too).
+  /// - Returns: The field.
+  public static func choice(
+    _ name: String, among names: [String], _ description: String, defaultValue: JSONValue
+  ) -> ConfigField {
+    let values = names.map(JSONValue.string) + (defaultValue == .null ? [.null] : [])
+    return ConfigField(
+      name,
+      schema: .object([
+        ("enum", .array(values)), ("description", .string(description)),
+        ("default", defaultValue),
+      ]))
+  }
+
+  /// An array of names, each one of `names` (a repeat changes nothing), such as ``DebugOverlays``' names; the
+  /// default is the empty array.
+  ///
+  /// - Parameters:
+  ///   - name: The JSON key.
+  ///   - names: The accepted names, in the order the schema lists them.
+  ///   - description: What the list switches on.
+  /// - Returns: The field.
+  public static func choices(_ name: String, among names: [String], _ description: String)
+    -> ConfigField
+  {
+    ConfigField(
+      name,
+      schema: .object([
+        ("type", .string("array")),
+        ("items", .object([("enum", .array(names.map(JSONValue.string)))])),
+        ("description", .string(description)),
+        ("default", .array([])),
+      ]))
+  }
+
   /// JSON Schema's range keywords for `range`.
   static func rangeKeywords(_ range: ShaderFunction.ValueRange?) -> [(String, JSONValue)] {
     var keywords: [(String, JSONValue)] = []

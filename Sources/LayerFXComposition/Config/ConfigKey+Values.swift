@@ -44,21 +44,87 @@ extension KeyedDecodingContainer where Key == ConfigKey {
   ///
   /// - Throws: ``ConfigIssue`` for a wrong type or length, NaN or ±∞, or a `Float` overflow.
   func floats(_ key: ConfigKey, count: Int?) throws -> [Float]? {
-    guard contains(key) else { return nil }
-    var list = try nestedUnkeyedContainer(forKey: key)
-    var values: [Float] = []
-    while !list.isAtEnd {
-      let value = try list.decode(Double.self)
-      let path = codingPath + [key, IndexKey(list.currentIndex - 1)]
+    let numbers = try list(key, Double.self) { value, path in
       if let problem = Self.floatProblem(value) {
         throw ConfigIssue(codingPath: path, .invalidValue(problem))
       }
-      values.append(Float(value))
     }
+    guard let values = numbers?.map(Float.init) else { return nil }
     if let count {
       try check(values.count == count, key, "expected \(count) numbers, found \(values.count)")
     }
     return values
+  }
+
+  /// Decodes an optional array of `type`, handing each element and its path (`key[i]`) to
+  /// `check` as it is read.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - type: The elements' type.
+  ///   - check: Throws for an element that is not valid.
+  /// - Returns: The elements in order, or `nil` when the key is absent.
+  /// - Throws: ``ConfigIssue`` for a wrong type, and what `check` throws.
+  func list<Element: Decodable>(
+    _ key: ConfigKey, _ type: Element.Type,
+    check: (Element, [any CodingKey]) throws -> Void
+  ) throws -> [Element]? {
+    guard contains(key) else { return nil }
+    var container = try nestedUnkeyedContainer(forKey: key)
+    var values: [Element] = []
+    while !container.isAtEnd {
+      let value = try container.decode(type)
+      try check(value, codingPath + [key, IndexKey(container.currentIndex - 1)])
+      values.append(value)
+    }
+    return values
+  }
+
+  /// Decodes an optional string that must be one of `names`; `null` counts as absent.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - names: The accepted names.
+  ///   - what: What a name names, for the message: `an output format`.
+  /// - Returns: The name, or `nil` when the key is absent or `null`.
+  /// - Throws: ``ConfigIssue`` for a wrong type, or `invalidValue` for another name, listing
+  ///   the names with the closest one (``closestName(to:among:)``).
+  func name(_ key: ConfigKey, among names: [String], what: String) throws -> String? {
+    guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+    try Self.check(text, among: names, what: what, at: codingPath + [key])
+    return text
+  }
+
+  /// Decodes an optional array of strings, each one of `names`.
+  ///
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - names: The accepted names.
+  ///   - what: What a name names, for the message: `an overlay`.
+  /// - Returns: The names in the order given, or `nil` when the key is absent.
+  /// - Throws: ``ConfigIssue`` for a wrong type, or `invalidValue` at the element
+  ///   (`debug.overlays[0]`) for another name, as ``name(_:among:what:)``.
+  func names(_ key: ConfigKey, among names: [String], what: String) throws -> [String]? {
+    try list(key, String.self) { text, path in
+      try Self.check(text, among: names, what: what, at: path)
+    }
+  }
+
+  /// Throws ``ConfigIssue`` `invalidValue` at `path` unless `names` holds `text`; the message
+  /// echoes `text` when it is at most ``ConfigError/echoLimit`` characters and then suggests
+  /// the closest name.
+  static func check(_ text: String, among names: [String], what: String, at path: [any CodingKey])
+    throws
+  {
+    guard !names.contains(text) else { return }
+    let isShort = text.count <= ConfigError.echoLimit
+    let suggestion = isShort ? closestName(to: text, among: names) : nil
+    throw ConfigIssue(
+      codingPath: path,
+      .invalidValue(
+        (isShort ? "\"\(text)\" is" : "the name is") + " not \(what) ("
+          + names.joined(separator: ", ") + ")"
+          + (suggestion.map { "; did you mean \($0)?" } ?? "")))
   }
 
   /// Whether `range` holds `value`, compared in `Double` so a bound is not rounded.

@@ -17,6 +17,8 @@ extension DebugConfig {
     /// The times `layerfx tune` renders into its contact sheet, seconds; `nil` for four times
     /// spread over the animation (``previewTimes(endTime:)``).
     public var previewTimes: [Double]?
+    /// The debug overlays drawn on every frame (`--overlay`), and on `layerfx tune`'s preview.
+    public var overlays: DebugOverlays = []
 
     /// The section's keys.
     public static let fields: [ConfigField] = [
@@ -40,6 +42,10 @@ extension DebugConfig {
           ),
           ("x-unit", .string("seconds")),
         ])),
+      .choices(
+        "overlays", among: DebugOverlays.named.map(\.name),
+        "debug overlays drawn on every frame: trigger origins, a displacement heat map, "
+          + "samples beyond maxSampleOffset, the tile grid (legend on standard error)"),
     ]
 
     /// The section with every key at its default.
@@ -58,6 +64,10 @@ extension DebugConfig {
           (1...64).contains(times.count) && times.allSatisfy(\.isFinite), "previewTimes",
           "expected 1 to 64 finite times (seconds)")
         previewTimes = times
+      }
+      let names = DebugOverlays.named
+      for name in try c.names("overlays", among: names.map(\.name), what: "an overlay") ?? [] {
+        overlays.formUnion(names.first { $0.name == name }?.overlay ?? [])
       }
     }
 
@@ -80,6 +90,7 @@ extension DebugConfig {
       if let previewTimes {
         members.append(("previewTimes", .array(previewTimes.map(JSONValue.number))))
       }
+      members.append(("overlays", .array(overlays.names.map(JSONValue.string))))
       return .object(members)
     }
   }

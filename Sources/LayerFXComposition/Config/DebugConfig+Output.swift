@@ -7,8 +7,8 @@ extension DebugConfig {
   ///
   /// One frame at `time`, or an animation at `fps` for `frames` frames or `duration` seconds
   /// (frame k at t = k / fps; without either, until the last trigger's timeline ends); with
-  /// `contactSheet` the frames go into one image. Every key is optional; the command line
-  /// overrides each one.
+  /// `contactSheet` the frames go into one image. An animation's `format` and `frameRange` are
+  /// `--format` and `--frame-range`. Every key is optional; the command line overrides each one.
   ///
   /// Source: `Documentation/Semantics.md` §5 (frame timing).
   public struct Output: Sendable, Equatable {
@@ -29,6 +29,11 @@ extension DebugConfig {
     public var bitDepth = 8
     /// The zlib level of the PNGs, 0…9.
     public var compression = PNGEncoder.defaultCompressionLevel
+    /// How an animation is written (`--format`); `nil` for the format `path` implies (a
+    /// `.apng` name an animated PNG, `-` raw RGBA, otherwise a PNG sequence).
+    public var format: OutputFormat?
+    /// The frames of the animation to render (`--frame-range`); `nil` for all of them.
+    public var frameRange: FrameRange?
 
     /// The section's keys.
     public static let fields: [ConfigField] = [
@@ -64,6 +69,22 @@ extension DebugConfig {
       .number(
         "compression", "zlib level: 0 none, 1 fastest, 9 smallest", range: .closed(0...9),
         integer: true, defaultValue: Double(PNGEncoder.defaultCompressionLevel)),
+      .choice(
+        "format", among: OutputFormat.allCases.map(\.rawValue),
+        "how the animation is written (needs fps; default null: from path, NAME.apng an "
+          + "animated PNG, - raw RGBA, otherwise a PNG sequence)", defaultValue: .null),
+      ConfigField(
+        "frameRange",
+        schema: .object([
+          ("type", .string("string")), ("pattern", .string("^[0-9]+\\.\\.([0-9]+)?$")),
+          (
+            "description",
+            .string(
+              "frames A to B (or A to the end) of the animation, from 0: \"A..B\" or \"A..\" "
+                + "(needs fps)")
+          ),
+          ("default", .string("0..")),
+        ])),
     ]
 
     /// The section with every key at its default.
@@ -84,12 +105,29 @@ extension DebugConfig {
         bitDepth = depth
       }
       compression = try c.integer("compression", in: 0...9) ?? compression
+      format = try c.name(
+        "format", among: OutputFormat.allCases.map(\.rawValue), what: "an output format"
+      ).flatMap(OutputFormat.init(rawValue:))
+      if let text = try c.decodeIfPresent(String.self, forKey: "frameRange") {
+        frameRange = FrameRange(parsing: text)
+        try c.check(
+          frameRange != nil, "frameRange",
+          "expected A..B or A.. (whole frame numbers from 0, A ≤ B)")
+      }
+      if frameRange == FrameRange(first: 0) { frameRange = nil }
       try c.check(time == nil || fps == nil, "time", "give time (one frame) or fps, not both")
       try c.check(frames == nil || duration == nil, "frames", "give frames or duration, not both")
       for key in ["frames", "duration", "contactSheet"] where fps == nil {
         try c.check(
           !c.contains(ConfigKey(stringValue: key)), ConfigKey(stringValue: key), "needs fps")
       }
+      try c.check(format == nil || fps != nil, "format", "needs fps")
+      try c.check(frameRange == nil || fps != nil, "frameRange", "needs fps")
+      try c.check(
+        contactSheet == nil || format == nil || format == .contactSheet, "format",
+        "contactSheet needs format contact-sheet (or none)")
+      try c.check(
+        format != .apng || bitDepth == 8, "format", "apng writes 8-bit samples: bitDepth 8")
     }
 
     /// The times the section renders: `[time]`, or the frames of ``schedule(endTime:limits:)``;
@@ -130,6 +168,8 @@ extension DebugConfig {
       if let duration { members.append(("duration", .number(duration))) }
       if let contactSheet { members.append(("contactSheet", .integer(contactSheet))) }
       members += [("bitDepth", .integer(bitDepth)), ("compression", .integer(compression))]
+      members.append(("format", format.map { .string($0.rawValue) } ?? .null))
+      members.append(("frameRange", .string((frameRange ?? FrameRange(first: 0)).description)))
       return .object(members)
     }
   }
