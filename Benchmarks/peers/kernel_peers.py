@@ -219,11 +219,16 @@ def halide_sample(source, pad, width, height, px, py, c):
 
 def halide_realize(output, height, width, source):
     """Schedules `output` (c, x, y) as interleaved RGBA, parallel rows, 8 pixels per vector, and
-    returns a run function (which keeps `source`, the layer it reads, alive) and the float32
-    result array it fills."""
-    import halide as hl
+    compiles it (``halide_compile``)."""
     c, x, y = output.args()
     output.bound(c, 0, 4).reorder(c, x, y).unroll(c).vectorize(x, 8).parallel(y)
+    return halide_compile(output, height, width, source)
+
+
+def halide_compile(output, height, width, source):
+    """Compiles a scheduled `output` (c, x, y) into an interleaved float32 RGBA array; returns a
+    run function (which keeps `source`, the layer it reads, alive) and the array it fills."""
+    import halide as hl
     output.output_buffer().dim(0).set_stride(1).dim(1).set_stride(4)
     result = np.zeros((height, width, 4), np.float32)
     target = hl.Buffer(result)
@@ -439,11 +444,7 @@ class GaussianBlur:
         output.split(y, yo, yi, 32).parallel(yo)
         blur_x.store_at(output, yo).compute_at(output, yi).bound(c, 0, 4).reorder(c, x, y)\
             .unroll(c).vectorize(x, 8)
-        output.output_buffer().dim(0).set_stride(1).dim(1).set_stride(4)
-        result = np.zeros((height, width, 4), np.float32)
-        target = hl.Buffer(result)
-        output.compile_jit()
-        return (lambda: output.realize(target) and source), result
+        return halide_compile(output, height, width, source)
 
 
 class Twirl:
