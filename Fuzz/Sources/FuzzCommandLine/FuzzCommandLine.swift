@@ -73,6 +73,8 @@ enum FuzzCommandLine: FuzzTarget {
       guard parsed.value("threads") == nil else { return }
       bounded = ["--threads", "1"] + bounded
     }
+    // `tune` watches its config until interrupted; the fuzzer takes its one render.
+    if command.name == TuneCommand.name && !parsed.has("once") { bounded = ["--once"] + bounded }
     let directory = scratch  // created and entered on first use
     _ = CommandLineTool.main([command.name] + bounded)
     for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
