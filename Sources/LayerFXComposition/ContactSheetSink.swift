@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXMath
 
 /// An animation's frames laid out in one image, left to right and then top to bottom, with a
 /// transparent gutter between them: a preview of a whole animation at a glance.
@@ -16,8 +17,15 @@ public struct ContactSheetSink: FrameSink {
   public let frameHeight: Int
   /// The index of the frame in the first cell (a frame range's first frame); 0 by default.
   public let firstIndex: Int
+  /// The sheet's size in pixels and its scale, pixels per point.
+  private let width: Int, height: Int, scale: Float
+  /// The sheet's pixels, row-major. Kept here rather than in an `Image`: `Image.pixels` has an
+  /// observer, so each mutation through it from another module is a get and a set, a copy of
+  /// the whole sheet per row written.
+  private var pixels: [half4]
+
   /// The sheet so far, premultiplied RGBA; unfilled cells are transparent.
-  public private(set) var image: Image
+  public var image: Image { Image(width: width, height: height, scale: scale, pixels: pixels) }
 
   /// Creates an empty sheet for `frameCount` frames of `frameWidth × frameHeight` pixels,
   /// `columns` per row (fewer when there are fewer frames).
@@ -54,7 +62,10 @@ public struct ContactSheetSink: FrameSink {
     self.frameWidth = frameWidth
     self.frameHeight = frameHeight
     self.firstIndex = firstIndex
-    image = Image(width: Int(width), height: Int(height), scale: scale)
+    self.width = Int(width)
+    self.height = Int(height)
+    self.scale = scale
+    pixels = [half4](repeating: .zero, count: self.width * self.height)
   }
 
   /// Copies `frame` into cell `index − firstIndex` (row-major).
@@ -66,11 +77,11 @@ public struct ContactSheetSink: FrameSink {
     precondition(cell >= 0, "frame before the sheet's first")
     let x0 = (cell % columns) * (frameWidth + Self.gutter)
     let y0 = (cell / columns) * (frameHeight + Self.gutter)
-    precondition(y0 + frameHeight <= image.height, "cell outside the sheet")
+    precondition(y0 + frameHeight <= height, "cell outside the sheet")
     for y in 0..<frameHeight {
       let source = y * frameWidth
-      let destination = (y0 + y) * image.width + x0
-      image.pixels.replaceSubrange(
+      let destination = (y0 + y) * width + x0
+      pixels.replaceSubrange(
         destination..<destination + frameWidth, with: frame.pixels[source..<source + frameWidth])
     }
   }

@@ -3,7 +3,8 @@ import LayerFXAnimation
 
 extension ParameterValues {
   /// Creates the animatable values of `function`: each `float` parameter with a default, by
-  /// name, in declaration order, at that default.
+  /// name, in declaration order, at that default, and its time-since-trigger `float` parameter
+  /// at 0 when it has none (a `.metal` function's `time`), since the clock drives it.
   ///
   /// These are the names a ``KeyframesConfig`` document's tracks may use for the function and
   /// the values a track starts from; the declaration is the only source of names and defaults.
@@ -13,11 +14,14 @@ extension ParameterValues {
     var names: [String] = []
     var values: [Double] = []
     for parameter in function.parameters {
-      guard parameter.type == .float, case .float(let value)? = parameter.defaultValue else {
-        continue
+      guard parameter.type == .float else { continue }
+      if case .float(let value)? = parameter.defaultValue {
+        names.append(parameter.name)
+        values.append(Double(value))
+      } else if parameter.role == .timeSinceTrigger {
+        names.append(parameter.name)
+        values.append(0)
       }
-      names.append(parameter.name)
-      values.append(Double(value))
     }
     self.init(names: names, values: values)
   }

@@ -121,7 +121,10 @@ public struct DebugConfig: Sendable {
   ///   failed read (``ConfigFile/read(_:)``).
   public init(contentsOf path: String, resolve: @escaping Resolver) throws {
     let data = try ConfigFile.read(path)
-    let directory = (path as NSString).deletingLastPathComponent
+    // The folder part by hand: NSString's deletingLastPathComponent traps on Linux for a
+    // one-character name such as `-` (standard input).
+    let directory =
+      path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
     try self.init(data: data, file: path, directory: directory, resolve: resolve)
   }
 
