@@ -3,7 +3,8 @@
 /// swaps of two neighbouring letters each count 1), if that distance is at most a third of the
 /// longer name (and at least 1); the first such name on ties.
 ///
-/// - Complexity: O(Σ |name| × |candidate|).
+/// - Complexity: O(Σ |name| × |candidate|) over the candidates within a third of `name`'s
+///   length; O(|name|) for the others.
 ///
 /// Source: the optimal string alignment distance: V. I. Levenshtein, "Binary codes capable of
 /// correcting deletions, insertions, and reversals", Soviet Physics Doklady 10 (1966), with
@@ -14,6 +15,10 @@ public func closestName(to name: String, among candidates: [String]) -> String? 
   var best: (name: String, distance: Int)?
   for candidate in candidates {
     let letters = Array(candidate.lowercased())
+    let allowed = Swift.max(1, Swift.max(target.count, letters.count) / 3)
+    // The distance is at least the difference in length: a name that long cannot be a
+    // misspelling, and a huge one (a 10 MB key) is not aligned letter by letter.
+    guard abs(target.count - letters.count) <= allowed else { continue }
     // Three rows of the dynamic programme: the one before last for transpositions.
     var beforePrevious = [Int](repeating: 0, count: letters.count + 1)
     var previous = Array(0...letters.count)
@@ -30,7 +35,6 @@ public func closestName(to name: String, among candidates: [String]) -> String? 
       previous = current
     }
     let distance = previous[letters.count]
-    let allowed = Swift.max(1, Swift.max(target.count, letters.count) / 3)
     if distance <= allowed, distance < (best?.distance ?? .max) { best = (candidate, distance) }
   }
   return best?.name
