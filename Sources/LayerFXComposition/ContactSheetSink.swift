@@ -19,7 +19,9 @@ public struct ContactSheetSink: FrameSink {
   public let firstIndex: Int
   /// The sheet's size in pixels and its scale, pixels per point.
   private let width: Int, height: Int, scale: Float
-  /// The sheet's pixels, row-major. Kept here rather than in an `Image`: `Image.pixels` has an
+  /// The sheet's pixels, row-major.
+  ///
+  /// Kept here rather than in an `Image`: `Image.pixels` has an
   /// observer, so each mutation through it from another module is a get and a set, a copy of
   /// the whole sheet per row written.
   private var pixels: [half4]
