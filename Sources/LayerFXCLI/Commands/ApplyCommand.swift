@@ -35,8 +35,8 @@ enum ApplyCommand {
     function's time parameter: a float named time or elapsedTime, or the float parameter
     --time-parameter NAME names (in every effect of a chain that has one).
     Example: layerfx apply photo.png --effect \
-      Water.metal:water:size=600,400,speed=2,strength=3,frequency=10 --effect grayscale \
-      --max-sample-offset 20,20 --fps 30 --duration 2 -o frames/
+      Shaders/DistortionEffects/Water.metal:Water:amplitude=6,wavelength=40,frequency=3 \
+      --effect grayscale --max-sample-offset 6,6 --fps 30 --duration 2 -o frames/
     """
   static let options: [OptionSpec] =
     [
