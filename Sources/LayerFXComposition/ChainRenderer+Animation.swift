@@ -4,9 +4,10 @@ import LayerFXMath
 extension ChainRenderer {
   /// The widest and highest a padded layer may be, in pixels: `2²² − 2`.
   ///
-  /// The engine's layer storage keeps one texel of slack past the padding and stays below 2²²
-  /// texels a side for its 32-bit lane indexing (`Sources/LayerFX/Layer.swift`). A side beyond
-  /// it is refused up front, never left to the engine's precondition.
+  /// This bound dates from when a layer stored its padding. Since the layer shares the image's
+  /// pixels, the engine's own limit is ``LayerFX/Layer/maxSide`` on the image alone, which the
+  /// PNG decoder's 1,000,000-pixel sides keep far below. The padded bound is still applied, so
+  /// a huge padding is refused up front with a message naming it.
   public static let maxPaddedSide = (1 << 22) - 2
 
   /// Returns the passes of every frame time, having checked every pass's padded layer against
