@@ -30,7 +30,8 @@ extension ChainRenderer {
     try times.map { time in
       let passes = try chain.passes(at: time, sizeInPoints: image.sizeInPoints)
       for pass in passes where pass.kind != .color {
-        try checkPaddedSize(maxSampleOffset: pass.maxSampleOffset, pixelLimit: pixelLimit)
+        try Self.checkPaddedSize(
+          of: image, maxSampleOffset: pass.maxSampleOffset, pixelLimit: pixelLimit)
       }
       return passes
     }
@@ -87,9 +88,18 @@ extension ChainRenderer {
     try render(checkedPasses(at: schedule.times, pixelLimit: pixelLimit), into: &sink)
   }
 
-  private func checkPaddedSize(maxSampleOffset: float2, pixelLimit: Int)
-    throws(CompositionError)
-  {
+  /// Refuses a layer or distortion pass over `image` whose padded layer, `⌈maxSampleOffset ×
+  /// scale⌉` pixels on every side, would exceed `pixelLimit` pixels or ``maxPaddedSide`` a side;
+  /// the one padded-size check, which ``checkedPasses(at:pixelLimit:)`` runs on every pass.
+  ///
+  /// - Parameters:
+  ///   - image: The pass's source image.
+  ///   - maxSampleOffset: The pass's offset, points per axis.
+  ///   - pixelLimit: The most pixels a padded layer may have.
+  /// - Throws: ``CompositionError/limitExceeded(_:)`` naming the padded size and the limit.
+  public static func checkPaddedSize(
+    of image: Image, maxSampleOffset: float2, pixelLimit: Int
+  ) throws(CompositionError) {
     let pad = SIMD2<Double>(
       (Double(maxSampleOffset.x) * Double(image.scale)).rounded(.up),
       (Double(maxSampleOffset.y) * Double(image.scale)).rounded(.up))
@@ -102,11 +112,11 @@ extension ChainRenderer {
           + "\(height.formatted) pixels, more than the limit of \(pixelLimit); lower the "
           + "amplitude (or --max-sample-offset) or raise --max-pixels")
     }
-    guard max(width, height) <= Double(Self.maxPaddedSide) else {
+    guard max(width, height) <= Double(maxPaddedSide) else {
       throw .limitExceeded(
         "the \(image.width) × \(image.height) image padded by a maxSampleOffset of "
           + "\(maxSampleOffset.x), \(maxSampleOffset.y) points is \(width.formatted) × "
-          + "\(height.formatted) pixels; a layer effect takes at most \(Self.maxPaddedSide) "
+          + "\(height.formatted) pixels; a layer effect takes at most \(maxPaddedSide) "
           + "pixels a side")
     }
   }

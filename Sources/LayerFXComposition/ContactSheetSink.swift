@@ -46,11 +46,40 @@ public struct ContactSheetSink: FrameSink {
     frameCount: Int, columns: Int, frameWidth: Int, frameHeight: Int, scale: Float = 1,
     pixelLimit: Int = Int(Int32.max), firstIndex: Int = 0
   ) throws(CompositionError) {
+    let size = try Self.checkSize(
+      frameCount: frameCount, columns: columns, frameWidth: frameWidth,
+      frameHeight: frameHeight, pixelLimit: pixelLimit)
+    let columns = min(columns, frameCount)
+    let width = size.x
+    let height = size.y
+    self.columns = columns
+    self.frameWidth = frameWidth
+    self.frameHeight = frameHeight
+    self.firstIndex = firstIndex
+    self.width = width
+    self.height = height
+    self.scale = scale
+    pixels = [half4](repeating: .zero, count: self.width * self.height)
+  }
+
+  /// The sheet's size for `frameCount` frames of `frameWidth × frameHeight` pixels, `columns`
+  /// per row (fewer when there are fewer frames), with ``gutter`` pixels between cells; what
+  /// ``init(frameCount:columns:frameWidth:frameHeight:scale:pixelLimit:firstIndex:)`` checks,
+  /// callable before anything is allocated.
+  ///
+  /// - Parameters: As the initialiser's.
+  /// - Returns: Width and height, pixels.
+  /// - Throws: ``CompositionError/limitExceeded(_:)`` when the sheet would exceed
+  ///   `pixelLimit` pixels.
+  @discardableResult
+  public static func checkSize(
+    frameCount: Int, columns: Int, frameWidth: Int, frameHeight: Int, pixelLimit: Int
+  ) throws(CompositionError) -> SIMD2<Int> {
     let columns = min(columns, frameCount)
     let rows = (frameCount + columns - 1) / columns
     // In Double, so no size can overflow before it is checked.
-    let width = Double(columns) * Double(frameWidth) + Double(columns - 1) * Double(Self.gutter)
-    let height = Double(rows) * Double(frameHeight) + Double(rows - 1) * Double(Self.gutter)
+    let width = Double(columns) * Double(frameWidth) + Double(columns - 1) * Double(gutter)
+    let height = Double(rows) * Double(frameHeight) + Double(rows - 1) * Double(gutter)
     guard width * height <= Double(pixelLimit), width <= Double(pixelLimit),
       height <= Double(pixelLimit)
     else {
@@ -60,14 +89,7 @@ public struct ContactSheetSink: FrameSink {
           + "pixels, over the limit of \(pixelLimit) (raise it with --max-pixels, or render fewer "
           + "frames)")
     }
-    self.columns = columns
-    self.frameWidth = frameWidth
-    self.frameHeight = frameHeight
-    self.firstIndex = firstIndex
-    self.width = Int(width)
-    self.height = Int(height)
-    self.scale = scale
-    pixels = [half4](repeating: .zero, count: self.width * self.height)
+    return SIMD2(Int(width), Int(height))
   }
 
   /// Copies `frame` into cell `index − firstIndex` (row-major).

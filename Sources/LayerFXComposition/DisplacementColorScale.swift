@@ -44,12 +44,22 @@ public struct DisplacementColorScale: Sendable, Equatable {
     return t <= 0.5 ? half4(0, 2 * t, 1 - 2 * t, 1) : half4(2 * t - 1, 2 - 2 * t, 0, 1)
   }
 
-  /// A one-line legend for standard error: the stops in points and the other overlays'
-  /// colours.
-  public var legend: String {
-    "displacement: blue 0 pt, green \(format(range / 2)) pt, red \(format(range)) pt or more "
-      + "(the largest maxSampleOffset); magenta: beyond maxSampleOffset; cyan: tile edges; "
-      + "yellow cross: trigger origin"
+  /// A one-line legend for standard error of the overlays in `overlays` only, in this order:
+  /// the heat map's stops in points, then the colours of `bounds`, `tiles` and `origins`.
+  ///
+  /// - Parameter overlays: The overlays drawn.
+  /// - Returns: The entries joined by `; ` (empty for no overlay).
+  public func legend(for overlays: DebugOverlays) -> String {
+    let entries: [(DebugOverlays, String)] = [
+      (
+        .displacement,
+        "displacement: blue 0 pt, green \(format(range / 2)) pt, red \(format(range)) pt or "
+          + "more (the largest maxSampleOffset)"
+      ),
+      (.bounds, "magenta: beyond maxSampleOffset"), (.tiles, "cyan: tile edges"),
+      (.origins, "yellow cross: trigger origin"),
+    ]
+    return entries.filter { overlays.contains($0.0) }.map(\.1).joined(separator: "; ")
   }
 
   private func format(_ value: Float) -> String {

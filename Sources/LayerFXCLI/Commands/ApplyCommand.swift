@@ -108,7 +108,8 @@ enum ApplyCommand {
       prepared.maxSampleOffset = offset
     }
     if function.kind != .color {
-      try render.checkPaddedSize(of: input.image, maxSampleOffset: prepared.maxSampleOffset)
+      try ChainRenderer.checkPaddedSize(
+        of: input.image, maxSampleOffset: prepared.maxSampleOffset, pixelLimit: render.pixelLimit)
     }
     let result = render.renderer.render(
       prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
@@ -123,26 +124,35 @@ enum ApplyCommand {
     }
   }
 
-  /// `apply [INPUT] --config FILE.json`: the config's chain (or, with `--effect`, the command
-  /// line's) on the general path, the config filling in every option not given; every effect
-  /// is evaluated over the whole schedule before the first frame.
+  /// `apply [INPUT] --config FILE.json`: the config's chain, or with `--effect` the command
+  /// line's.
+  ///
+  /// The chain runs on the general path, the config filling in every option not given; every
+  /// effect is evaluated over the whole schedule before the first frame, and an error about a
+  /// setting the config gave names its key (``ConfigOptions/attributing(_:commandLine:_:)``).
+  /// With `checkOnly` (`layerfx config check`) it stops just before the first frame renders.
   static func runConfig(
-    _ given: ParsedArguments, _ loaded: (path: String, config: DebugConfig), console: Console
+    _ given: ParsedArguments, _ loaded: (path: String, config: DebugConfig), console: Console,
+    checkOnly: Bool = false
   ) throws {
     let arguments = try ConfigOptions.filling(given, from: loaded, options: options)
     if given.has("effect") { return try runChain(arguments, console: console) }
     for option in ["arg", "padded"] where given.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --config; set it in the config")
     }
-    let run = try ChainRun(arguments)
-    let prepared = try run.prepare(arguments)
-    let config = loaded.config
-    try prepared.run(console: console, reads: [loaded.path] + config.files) { image in
-      let chain = config.chain(sizeInPoints: image.sizeInPoints)
-      try config.checkSchedule(
-        file: loaded.path, sizeInPoints: image.sizeInPoints,
-        times: try ConfigOptions.times(arguments, endTime: chain.endTime))
-      return chain
+    try ConfigOptions.attributing(loaded, commandLine: given) {
+      let run = try ChainRun(arguments)
+      let prepared = try run.prepare(arguments)
+      let config = loaded.config
+      try prepared.run(console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly)
+      { image in
+        let chain = config.chain(sizeInPoints: image.sizeInPoints)
+        try config.checkSchedule(
+          file: loaded.path, image: image,
+          times: try ConfigOptions.times(arguments, endTime: chain.endTime),
+          pixelLimit: prepared.render.pixelLimit, maxSampleOffset: prepared.maxSampleOffset)
+        return chain
+      }
     }
   }
 

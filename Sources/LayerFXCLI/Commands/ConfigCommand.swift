@@ -9,7 +9,8 @@ import LayerFXMath
 enum ConfigCommand {
   static let name = "config"
   static let summary = "Print a debug config or its JSON Schema, or check a config file."
-  static let synopsis = "dump [KERNEL|FILE.metal:FUNCTION]... | schema | check FILE.json"
+  static let synopsis =
+    "dump [KERNEL|FILE.metal:FUNCTION]... | schema | check FILE.json [-o PATH] [limits]"
   static let discussion = """
     config dump prints a complete debug config with every default spelled out: with no
     kernel, or 'ripple', the ripple command's defaults; otherwise one effect per kernel, in
@@ -18,10 +19,18 @@ enum ConfigCommand {
     'layerfx tune FILE.json'.
     config schema prints the config's JSON Schema (draft 2020-12), derived from the kernels'
     declarations: every key with its type, unit, range, default and description.
-    config check FILE.json decodes the config and evaluates every keyframe track over the
-    whole schedule, without rendering; it prints 'FILE.json: ok' or the error (exit 65).
+    config check FILE.json runs every check the render the config describes runs before its
+    first frame, the same code stopped there: 'layerfx render --config' for a fill drawn
+    alone, 'layerfx apply --config' otherwise, with the output (-o) and limits
+    (--max-pixels, --max-frames, …) given here. Without output.time or output.fps it checks
+    the frames 'layerfx tune' previews. It prints 'FILE.json: ok', or the error naming the file and the key (exit 65).
     """
-  static let options: [OptionSpec] = MetalFunctionReference.specs
+  static let options: [OptionSpec] =
+    [
+      .value(
+        "output", short: "o", "PATH",
+        "with check: the output the render is given on its command line (replaces output.path)")
+    ] + MetalFunctionReference.specs + RenderOptions.specs + FrameLimits.specs
 
   /// The dumped config's input, the time of its one frame (seconds) and its output.
   static let dumpInput = DebugConfig.Input.testCard(width: 512, height: 384)
@@ -37,6 +46,10 @@ enum ConfigCommand {
       throw UsageError.missing("ACTION: dump, schema or check")
     }
     let rest = Array(arguments.positionals.dropFirst())
+    if action != "check", let option = arguments.values.keys.sorted().first(where: { $0 != "half" })
+    {
+      throw UsageError.invalid("--\(option) goes with 'config check'")
+    }
     switch action {
     case "dump":
       let text = try dump(rest, arguments: arguments, console: console).json.text
@@ -91,23 +104,41 @@ enum ConfigCommand {
     return DebugConfig(input: input, effects: effects, output: output)
   }
 
-  /// Decodes the config at `path`, loads its input (for its size) and evaluates every effect
-  /// over its schedule (its output's times, or the tune preview's), rendering nothing.
+  /// Checks the config at `path` as its render would, without rendering: with `output.time`
+  /// or `output.fps`, the run of `layerfx render --config` (a fill drawn alone) or `layerfx
+  /// apply --config` (anything else) with `checkOnly`, which stops just before the first frame,
+  /// so the check passes exactly when that render starts; otherwise the input is loaded and
+  /// every effect evaluated at `layerfx tune`'s preview times.
   ///
-  /// - Throws: ``ConfigError`` (exit 65) and what loading the input throws.
+  /// - Throws: ``ConfigError`` (exit 65; an error about a setting names its key) and what the
+  ///   render's checks throw.
   static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
     let config = try DebugConfig(
       contentsOf: path, resolve: ConfigOptions.resolver(arguments, console: console))
-    let render = try RenderOptions(arguments)
-    var sizeInPoints = float2(1, 1)
-    if let input = config.input {
-      sizeInPoints = try InputImage.load(input, scale: Float(config.scale), render: render).image
-        .sizeInPoints
+    guard config.output.time != nil || config.output.fps != nil else {
+      let render = try RenderOptions(arguments)
+      var sizeInPoints = float2(1, 1)
+      if let input = config.input {
+        sizeInPoints = try InputImage.load(input, scale: Float(config.scale), render: render)
+          .image.sizeInPoints
+      }
+      let endTime = config.chain(sizeInPoints: sizeInPoints).endTime
+      try config.checkSchedule(
+        file: path, sizeInPoints: sizeInPoints,
+        times: config.debug.previewTimes(endTime: endTime))
+      return
     }
-    let endTime = config.chain(sizeInPoints: sizeInPoints).endTime
-    let times = try config.output.times(endTime: endTime)
-    try config.checkSchedule(
-      file: path, sizeInPoints: sizeInPoints,
-      times: times + config.debug.previewTimes(endTime: endTime))
+    var drawsFill = false
+    if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
+    let command = drawsFill ? RenderCommand.command : ApplyCommand.command
+    // The command's run as `layerfx COMMAND --config FILE.json` with this command's limits.
+    let names = Set(command.options.map(\.name))
+    let parsed = try ParsedArguments(["--config", path], options: command.options)
+      .filling(arguments.values.filter { names.contains($0.key) }, positionals: [])
+    if drawsFill {
+      try RenderCommand.run(parsed, loaded: (path, config), console: console, checkOnly: true)
+    } else {
+      try ApplyCommand.runConfig(parsed, (path, config), console: console, checkOnly: true)
+    }
   }
 }

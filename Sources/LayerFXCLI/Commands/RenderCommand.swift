@@ -36,6 +36,9 @@ enum RenderCommand {
       .value(
         "time-parameter", "NAME",
         "the float parameter --time and --fps drive (default: the one named time or elapsedTime)"),
+      .value(
+        "overlay", "LIST",
+        "debug overlays: origins,tiles (legend on standard error; a fill has no displacement)"),
     ] + RenderOptions.specs + OutputOptions.specs + MetalFunctionReference.specs
     + FrameLimits.specs + [ConfigOptions.spec]
 
@@ -45,6 +48,31 @@ enum RenderCommand {
 
   static func run(_ given: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(given, console: console)
+    try run(given, loaded: loaded, console: console, checkOnly: false)
+  }
+
+  /// Runs the command with its `--config`, if any, already read; or with `checkOnly` only its
+  /// checks.
+  ///
+  /// With `checkOnly` every check runs and the command stops just before the first frame
+  /// renders (`layerfx config check`). With a config, an error about a setting the config gave
+  /// names the config's key (``ConfigOptions/attributing(_:commandLine:_:)``).
+  static func run(
+    _ given: ParsedArguments, loaded: (path: String, config: DebugConfig)?, console: Console,
+    checkOnly: Bool
+  ) throws {
+    guard let loaded else {
+      return try render(given, loaded: nil, console: console, checkOnly: checkOnly)
+    }
+    try ConfigOptions.attributing(loaded, commandLine: given) {
+      try render(given, loaded: loaded, console: console, checkOnly: checkOnly)
+    }
+  }
+
+  private static func render(
+    _ given: ParsedArguments, loaded: (path: String, config: DebugConfig)?, console: Console,
+    checkOnly: Bool
+  ) throws {
     let fill = try loaded.map { try configFill($0, commandLine: given) } ?? nil
     var arguments = given
     if let loaded {
@@ -73,14 +101,20 @@ enum RenderCommand {
     for option in ["frames", "duration"] where fps == nil && arguments.has(option) {
       throw UsageError.invalid("--\(option) needs --fps")
     }
-    let outputPath = try arguments.required(
-      "output", hint: fps == nil ? "output: give -o OUT.png" : "output: give -o DIR/")
-    if fps == nil {
-      try OutputOptions.checkIsFile(outputPath)
-    } else if outputPath.lowercased().hasSuffix(".png") {
-      throw UsageError.invalid(
-        "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
-          + "give -o DIR/")
+    let outputPath = try SettingError.about("output") {
+      let path = try arguments.required(
+        "output", hint: fps == nil ? "output: give -o OUT.png" : "output: give -o DIR/")
+      if fps == nil {
+        try OutputOptions.checkIsFile(path)
+      } else if path.lowercased().hasSuffix(".png") {
+        throw UsageError.invalid(
+          "-o \(path) names a PNG file, but an animation writes a directory of frames: "
+            + "give -o DIR/")
+      }
+      return path
+    }
+    let overlays = try SettingError.about("overlay") {
+      try arguments.value("overlay", as: .overlays) ?? []
     }
     guard let size = try arguments.value("size", as: .size) else {
       throw UsageError.missing("--size WxH: the image's size in pixels")
@@ -89,9 +123,11 @@ enum RenderCommand {
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
     guard size.x * size.y <= render.pixelLimit else {
-      throw CLIError.limitExceeded(
-        "a \(size.x) × \(size.y) image has more than the limit of \(render.pixelLimit) pixels; "
-          + "lower --size or raise --max-pixels")
+      throw SettingError(
+        option: "size",
+        underlying: CLIError.limitExceeded(
+          "a \(size.x) × \(size.y) image has more than the limit of \(render.pixelLimit) "
+            + "pixels; lower --size or raise --max-pixels"))
     }
     let sizeInPoints = float2(Float(size.x), Float(size.y)) / scale
     var named = try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit)
@@ -102,18 +138,10 @@ enum RenderCommand {
     }
     var clock: String?
     if time != nil || fps != nil {
-      let timeParameter = arguments.value("time-parameter")
-      try ApplyCommand.checkTimeParameter(timeParameter, among: [function])
-      guard let parameter = ApplyCommand.clockParameter(of: function, named: timeParameter) else {
-        throw UsageError.invalid(
-          "'\(function.name)' has no time parameter; name one with --time-parameter NAME, or "
-            + "drop --time and --fps")
+      clock = try SettingError.about(fps == nil ? "time" : "fps") {
+        try clockParameter(
+          of: function, arguments: arguments, named: named, isAnimation: fps != nil)
       }
-      guard !named.contains(where: { $0.name == parameter }) else {
-        throw UsageError.invalid(
-          "--\(fps == nil ? "time" : "fps") and --arg \(parameter) cannot be used together")
-      }
-      clock = parameter
     } else if arguments.has("time-parameter") {
       throw UsageError.invalid("--time-parameter needs --time or --fps")
     }
@@ -128,23 +156,40 @@ enum RenderCommand {
         .prepared(for: .fill, sizeInPoints: sizeInPoints)
     }
     let protected = loaded.map { [$0.path] } ?? []
+    // The debug overlays, drawn on each frame with the fill as its one pass.
+    let overlaid = { (image: inout Image, prepared: PreparedShader) in
+      guard !overlays.isEmpty else { return }
+      ChainRenderer(image: image, chain: EffectChain([]), renderer: render.renderer)
+        .drawOverlays(
+          overlays, scale: DisplacementColorScale(range: 1), on: &image, passes: [prepared])
+    }
+    if !overlays.isEmpty && !checkOnly {
+      console.error(
+        "layerfx: overlay: \(DisplacementColorScale(range: 1).legend(for: overlays))")
+    }
     guard let fps else {
-      let image = render.renderer.render(
-        fill: try shader(time), width: size.x, height: size.y, scale: scale)
+      let prepared = try shader(time)
+      if checkOnly { return }
+      var image = render.renderer.render(
+        fill: prepared, width: size.x, height: size.y, scale: scale)
       try MetalFunctionReference.checkFaults()
+      overlaid(&image, prepared)
       try output.write(
         image, to: outputPath, metadata: PNGMetadata(), console: console, protecting: protected)
       return
     }
     let limits = try FrameLimits.limits(arguments)
-    let count = try limits.frameCount(
-      explicit: try arguments.value("frames", as: .integer(in: 1...1_000_000)),
-      duration: try arguments.value("duration", as: .positiveNumber, default: 3), fps: fps)
+    let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
+      try limits.frameCount(
+        explicit: try arguments.value("frames", as: .integer(in: 1...1_000_000)),
+        duration: try arguments.value("duration", as: .positiveNumber, default: 3), fps: fps)
+    }
     try limits.checkFreeSpace(
       frames: count, width: size.x, height: size.y, bitDepth: output.encoder.bitDepth.rawValue,
       directory: outputPath)
     // Every frame's arguments are checked before the first frame is written.
     let shaders = try FrameSchedule(fps: fps, frameCount: count).times.map { try shader($0) }
+    if checkOnly { return }
     let frames = try PNGSequenceSink(
       directory: try output.makeDirectory(outputPath), frameCount: count,
       encoder: output.encoder,
@@ -153,13 +198,36 @@ enum RenderCommand {
       protecting: protected)
     for (k, prepared) in shaders.enumerated() {
       console.progress("frame \(k + 1)/\(count)")
-      let image = render.renderer.render(
+      var image = render.renderer.render(
         fill: prepared, width: size.x, height: size.y, scale: scale)
       try MetalFunctionReference.checkFaults()
+      overlaid(&image, prepared)
       try frames.write(image, index: k)
     }
     try frames.finish()
     console.endProgress()
+  }
+
+  /// The parameter `--time` or `--fps` drives: `--time-parameter`, or the function's own time
+  /// parameter, which no `--arg` may also give.
+  ///
+  /// - Throws: ``UsageError`` when there is none, or an argument gives it.
+  private static func clockParameter(
+    of function: ShaderFunction, arguments: ParsedArguments,
+    named: [(name: String, value: Shader.Argument)], isAnimation: Bool
+  ) throws -> String {
+    let timeParameter = arguments.value("time-parameter")
+    try ApplyCommand.checkTimeParameter(timeParameter, among: [function])
+    guard let parameter = ApplyCommand.clockParameter(of: function, named: timeParameter) else {
+      throw UsageError.invalid(
+        "'\(function.name)' has no time parameter; name one with --time-parameter NAME, or "
+          + "drop --time and --fps")
+    }
+    guard !named.contains(where: { $0.name == parameter }) else {
+      throw UsageError.invalid(
+        "--\(isAnimation ? "fps" : "time") and --arg \(parameter) cannot be used together")
+    }
+    return parameter
   }
 
   /// The config's fill, unless FILL is given on the command line.

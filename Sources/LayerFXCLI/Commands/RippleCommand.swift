@@ -123,12 +123,19 @@ enum RippleCommand {
   /// The ripple preset of the general path: one ripple effect whose timeline every tap replays.
   static func run(_ given: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(given, console: console)
-    let arguments =
-      try loaded.map { loaded in
-        try ConfigOptions.filling(
-          given, from: loaded, options: options, extra: try configValues(loaded, commandLine: given)
-        )
-      } ?? given
+    guard let loaded else { return try run(given, loaded: nil, console: console) }
+    let arguments = try ConfigOptions.filling(
+      given, from: loaded, options: options, extra: try configValues(loaded, commandLine: given))
+    try ConfigOptions.attributing(loaded, commandLine: given) {
+      try run(arguments, loaded: loaded, console: console)
+    }
+  }
+
+  /// The ripple with the options `arguments` (a config's values filled in when `loaded` is
+  /// given).
+  private static func run(
+    _ arguments: ParsedArguments, loaded: (path: String, config: DebugConfig)?, console: Console
+  ) throws {
     let run = try ChainRun(arguments)
     let taps = try arguments.all("tap").map { text throws(UsageError) in
       guard let tap = ValueType.tap.parse(text) else {
@@ -143,7 +150,8 @@ enum RippleCommand {
     let ripple = ShaderFunction.ripple
     var base = ParameterValues(defaultsOf: ripple)
     for parameter in rippleParameters where base.contains(parameter.name) {
-      base[parameter.name] = Double(try parameter.float(from: arguments))
+      base[parameter.name] = Double(
+        try SettingError.about(parameter.name) { try parameter.float(from: arguments) })
     }
     guard let clock = ripple.parameter(role: .timeSinceTrigger)?.name else {
       preconditionFailure("the ripple declares a time-since-trigger parameter")
@@ -159,28 +167,34 @@ enum RippleCommand {
     try prepared.run(console: console, reads: reads) { image in
       let triggers =
         taps.isEmpty ? [.init(time: 0, payload: origin ?? image.sizeInPoints / 2)] : taps
-      // The config's tracks, when --keyframes does not replace them, start from the flags' values.
-      // Every track is evaluated over the whole schedule first, so the error names the file.
-      if config == nil, let loaded, let configEffect, !configEffect.trackNames.isEmpty {
-        let chain = EffectChain([
-          AnimatedEffect(
-            ripple, timeline: try configEffect.timeline(initialValue: base), triggers: triggers,
-            duration: duration)
-        ])
-        try DebugConfig.checkSchedule(
-          chain, file: loaded.path, sizeInPoints: image.sizeInPoints,
-          times: try ConfigOptions.times(arguments, endTime: chain.endTime), keyframed: [true])
-        return chain
-      }
-      guard let config else {
+      if let config {
         return EffectChain([
-          .triggered(ripple, duration: duration, triggers: triggers, initialValue: base)
+          AnimatedEffect(
+            ripple, timeline: config.timeline, triggers: triggers, duration: config.duration)
         ])
       }
-      return EffectChain([
-        AnimatedEffect(
-          ripple, timeline: config.timeline, triggers: triggers, duration: config.duration)
+      // The config's tracks, when --keyframes does not replace them, start from the flags' values.
+      let hasTracks = !(configEffect?.trackNames.isEmpty ?? true)
+      let chain = EffectChain([
+        try configEffect.flatMap { effect in
+          hasTracks
+            ? AnimatedEffect(
+              ripple, timeline: try effect.timeline(initialValue: base), triggers: triggers,
+              duration: duration) : nil
+        } ?? .triggered(ripple, duration: duration, triggers: triggers, initialValue: base)
       ])
+      // Every value the config gives is evaluated over the whole schedule first, padded sizes
+      // included, so the error names the file and the key.
+      if let loaded {
+        var checked = chain
+        if let offset = prepared.maxSampleOffset { checked.effects[0].maxSampleOffset = offset }
+        try DebugConfig.checkSchedule(
+          checked, file: loaded.path, sizeInPoints: image.sizeInPoints,
+          times: try ConfigOptions.times(arguments, endTime: chain.endTime),
+          keyframed: [hasTracks], padding: (image, prepared.render.pixelLimit),
+          offsetPath: prepared.maxSampleOffset == nil ? nil : "debug.maxSampleOffset")
+      }
+      return chain
     }
   }
 }

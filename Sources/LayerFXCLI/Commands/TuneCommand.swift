@@ -165,7 +165,8 @@ private struct Tune {
     let passes = try renderer.checkedPasses(at: times, pixelLimit: renderOptions.pixelLimit)
     let overlays = config.debug.overlays
     if !overlays.isEmpty {
-      console.error("layerfx: overlay: \(DisplacementColorScale(passes: passes).legend)")
+      console.error(
+        "layerfx: overlay: \(DisplacementColorScale(passes: passes).legend(for: overlays))")
     }
     try renderer.render(passes, into: &sheet, overlays: overlays) { _ in
     } reports: { frame, reports in

@@ -51,11 +51,16 @@ struct ChainRun {
   /// checks that they go together; with `kernelName`, the input is the second positional
   /// argument, after the kernel.
   init(_ arguments: ParsedArguments, kernelName: String? = nil) throws {
-    let names = try kernelName.map { try arguments.positionals($0, InputImage.usageName) }
-    inputArgument = try names?.last ?? arguments.positionals(InputImage.usageName)[0]
-    outputPath = try arguments.required("output", hint: "output: give -o OUT.png or -o DIR/")
-    guard !outputPath.isEmpty else {
-      throw UsageError.invalid("-o needs a file or directory name (it is empty)")
+    inputArgument = try SettingError.about("input") {
+      let names = try kernelName.map { try arguments.positionals($0, InputImage.usageName) }
+      return try names?.last ?? arguments.positionals(InputImage.usageName)[0]
+    }
+    outputPath = try SettingError.about("output") {
+      let path = try arguments.required("output", hint: "output: give -o OUT.png or -o DIR/")
+      guard !path.isEmpty else {
+        throw UsageError.invalid("-o needs a file or directory name (it is empty)")
+      }
+      return path
     }
     time = try arguments.value("time", as: .number)
     fps = try arguments.value("fps", as: .positiveNumber)
@@ -63,7 +68,10 @@ struct ChainRun {
     frameRange = try arguments.value("frame-range", as: .frameRange)
     overlays = try arguments.value("overlay", as: .overlays) ?? []
     switch (time, fps) {
-    case (nil, nil): throw UsageError.missing("--time SECONDS (one frame) or --fps FPS (animation)")
+    case (nil, nil):
+      throw SettingError(
+        option: "time",
+        underlying: UsageError.missing("--time SECONDS (one frame) or --fps FPS (animation)"))
     case (.some, .some): throw UsageError.invalid("--time and --fps cannot be used together")
     case (.some, nil) where frameCount != nil:
       throw UsageError.invalid("--frames needs --fps")
@@ -74,7 +82,21 @@ struct ChainRun {
     for option in ["format", "frame-range"] where time != nil && arguments.has(option) {
       throw UsageError.invalid("--\(option) needs --fps")
     }
-    format = time == nil ? try OutputFormat.of(arguments, output: outputPath) : nil
+    format =
+      time == nil
+      ? try SettingError.about("format") { [outputPath] in
+        try OutputFormat.of(arguments, output: outputPath)
+      } : nil
+    try SettingError.about("output") { [format, outputPath] in
+      try Self.checkOutput(outputPath, format: format)
+    }
+  }
+
+  /// Refuses an output path that does not fit `format` (`nil` for one frame): a directory of
+  /// frames needs a directory, one image a file.
+  ///
+  /// - Throws: ``UsageError``.
+  static func checkOutput(_ outputPath: String, format: OutputFormat?) throws {
     let writesOneImage = format?.writesOneFile ?? true
     if writesOneImage && !OutputFormat.streamPaths.contains(outputPath) {
       try OutputOptions.checkIsFile(outputPath)
@@ -130,13 +152,16 @@ struct ChainRun {
     ///   - console: Standard output and error.
     ///   - reads: Files the command reads besides the input (a keyframes file), which no output
     ///     may replace.
+    ///   - checkOnly: Whether to stop after the checks, just before the first frame renders
+    ///     (`layerfx config check`): nothing is rendered or written.
     ///   - chain: The chain for the loaded input (which may depend on its size).
     /// - Throws: ``UsageError``, ``PNGError``, ``ShaderArgumentError``, ``CLIError``,
     ///   ``CompositionError`` and what `chain` throws, before the first frame renders except
     ///   for write failures.
-    func run(console: Console, reads: [String] = [], chain: (Image) throws -> EffectChain)
-      throws
-    {
+    func run(
+      console: Console, reads: [String] = [], checkOnly: Bool = false,
+      chain: (Image) throws -> EffectChain
+    ) throws {
       let outputPath = run.outputPath
       let input = try InputImage(run.inputArgument, scale: scale, pixelLimit: render.pixelLimit)
       let protected = (input.path.map { [$0] } ?? []) + reads
@@ -154,12 +179,14 @@ struct ChainRun {
       var isWithinBounds = true
       if let time = run.time {
         let passes = try renderer.checkedPasses(at: [time], pixelLimit: render.pixelLimit)
+        if checkOnly { return }
         var frame = renderer.render(passes[0])
         if !run.overlays.isEmpty {
           let scale = DisplacementColorScale(passes: passes)
-          console.error("layerfx: overlay: \(scale.legend)")
+          console.error("layerfx: overlay: \(scale.legend(for: run.overlays))")
           renderer.drawOverlays(run.overlays, scale: scale, on: &frame.image, passes: passes[0])
         }
+        try MetalFunctionReference.checkFaults()
         try output.write(
           frame.image, to: outputPath, metadata: input.metadata, console: console,
           protecting: protected)
@@ -171,16 +198,19 @@ struct ChainRun {
         return
       }
       guard let fps = run.fps, let format = run.format else { return }
-      let count = try limits.frameCount(
-        explicit: run.frameCount, duration: effects.endTime, fps: fps)
+      let count = try SettingError.about(run.frameCount == nil ? "fps" : "frames") {
+        try limits.frameCount(explicit: run.frameCount, duration: effects.endTime, fps: fps)
+      }
       let times = FrameSchedule(fps: fps, frameCount: count).times
-      let selected = try run.frameRange.map { range in
-        guard let indices = range.indices(in: count) else {
-          throw UsageError.invalidValue(
-            option: "frame-range", value: range.description,
-            expected: "frames from 0 to \(count - 1) (the animation has \(count) frames)")
+      let selected = try SettingError.about("frame-range") {
+        try run.frameRange.map { range in
+          guard let indices = range.indices(in: count) else {
+            throw UsageError.invalidValue(
+              option: "frame-range", value: range.description,
+              expected: "frames from 0 to \(count - 1) (the animation has \(count) frames)")
+          }
+          return indices
         }
-        return indices
       }
       let rendered = selected?.count ?? count
       let progress = { (k: Int) in console.progress("frame \(k + 1)/\(count)") }
@@ -192,7 +222,9 @@ struct ChainRun {
         }
       }
       if format == .apng && output.encoder.bitDepth == .sixteen {
-        throw UsageError.invalid("--format apng writes 8-bit samples: drop --bit-depth 16")
+        throw SettingError(
+          option: "format",
+          underlying: UsageError.invalid("--format apng writes 8-bit samples: drop --bit-depth 16"))
       }
       if format == .pngSequence {
         try limits.checkFreeSpace(
@@ -204,21 +236,34 @@ struct ChainRun {
           directory: outputPath, frameCount: count, protecting: protected)
       }
       let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
-      if !run.overlays.isEmpty {
-        console.error("layerfx: overlay: \(DisplacementColorScale(passes: passes).legend)")
-      }
-      func renderFrames<Sink: FrameSink>(into sink: inout Sink) throws {
-        try renderer.render(
-          passes, into: &sink, frames: selected, overlays: run.overlays, progress: progress,
-          reports: reports)
-        console.endProgress()
-      }
       let image = input.image
-      switch format {
-      case .contactSheet:
+      let columns = try SettingError.about("contact-sheet") {
         let columns =
           try arguments.value("contact-sheet", as: .integer(in: 1...1000))
           ?? Int(Double(rendered).squareRoot().rounded(.up))
+        if format == .contactSheet {
+          try ContactSheetSink.checkSize(
+            frameCount: rendered, columns: columns, frameWidth: image.width,
+            frameHeight: image.height, pixelLimit: render.pixelLimit)
+        }
+        return columns
+      }
+      if checkOnly { return }
+      if !run.overlays.isEmpty {
+        console.error(
+          "layerfx: overlay: \(DisplacementColorScale(passes: passes).legend(for: run.overlays))")
+      }
+      // Nothing is handed on, committed or published after a .metal fault.
+      func renderFrames<Sink: FrameSink>(into sink: inout Sink) throws {
+        var checked = FaultCheckedSink(base: sink)
+        defer { sink = checked.base }
+        try renderer.render(
+          passes, into: &checked, frames: selected, overlays: run.overlays, progress: progress,
+          reports: reports)
+        console.endProgress()
+      }
+      switch format {
+      case .contactSheet:
         var sheet = try ContactSheetSink(
           frameCount: rendered, columns: columns, frameWidth: image.width,
           frameHeight: image.height, scale: image.scale, pixelLimit: render.pixelLimit,

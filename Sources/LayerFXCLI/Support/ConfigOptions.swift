@@ -89,16 +89,67 @@ enum ConfigOptions {
     return arguments.filling(values, positionals: positionals)
   }
 
+  /// Runs `body`, a command's run with a config's values filled in; an error about a setting
+  /// that the config gave, not the command line (``SettingError``), becomes a
+  /// ``ConfigError/invalidValue(file:path:reason:)`` naming the config file and the key, so
+  /// every check a render runs before frame 0 reports the config's own words.
+  ///
+  /// - Parameters:
+  ///   - loaded: The config and its path.
+  ///   - given: The command line as given (before the config filled it in).
+  ///   - body: The run.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws, a setting's error from the config as ``ConfigError`` (exit 65).
+  static func attributing<T>(
+    _ loaded: (path: String, config: DebugConfig), commandLine given: ParsedArguments,
+    _ body: () throws -> T
+  ) throws -> T {
+    do {
+      return try body()
+    } catch let error as SettingError {
+      guard !given.has(error.option), let path = keyPath(error.option, in: loaded.config) else {
+        throw error
+      }
+      throw ConfigError.invalidValue(file: loaded.path, path: path, reason: "\(error.underlying)")
+    }
+  }
+
+  /// The config key that fills in `option`, as ``values(_:commandLine:)`` and the ripple's
+  /// parameters map them; `nil` for an option a config does not give.
+  static func keyPath(_ option: String, in config: DebugConfig) -> String? {
+    let paths = [
+      "output": "output.path", "time": "output.time", "fps": "output.fps",
+      "contact-sheet": "output.contactSheet", "format": "output.format",
+      "frame-range": "output.frameRange", "scale": "scale", "bit-depth": "output.bitDepth",
+      "compression": "output.compression", "max-sample-offset": "debug.maxSampleOffset",
+      "overlay": "debug.overlays", "check-bounds": "debug.checkBounds", "size": "input.pixels",
+      "tap": "triggers", "duration": "effects[0].duration", "input": "input",
+    ]
+    if option == "frames" {
+      let output = config.output
+      return output.duration != nil
+        ? "output.duration" : output.frames != nil ? "output.frames" : "output.fps"
+    }
+    if let path = paths[option] { return path }
+    guard let effect = config.effects.first,
+      effect.function.parameters.contains(where: { $0.name == option })
+    else { return nil }
+    return "effects[0].\(option)"
+  }
+
   /// The schedule's times that the options give: `--time`, or `--fps` for `--frames` frames or
   /// until `endTime`; within the frame limits.
   ///
-  /// - Throws: ``UsageError`` or ``CompositionError`` (too many frames).
+  /// - Throws: ``UsageError`` or ``CompositionError`` (too many frames, as a ``SettingError``).
   static func times(_ arguments: ParsedArguments, endTime: Double) throws -> [Double] {
     if let time = try arguments.value("time", as: .number) { return [time] }
     guard let fps = try arguments.value("fps", as: .positiveNumber) else { return [] }
-    let count = try FrameLimits.limits(arguments).frameCount(
-      explicit: try arguments.value("frames", as: .integer(in: 1...1_000_000)), duration: endTime,
-      fps: fps)
+    let limits = try FrameLimits.limits(arguments)
+    let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
+      try limits.frameCount(
+        explicit: try arguments.value("frames", as: .integer(in: 1...1_000_000)),
+        duration: endTime, fps: fps)
+    }
     return FrameSchedule(fps: fps, frameCount: count).times
   }
 }

@@ -27,6 +27,21 @@ public struct ConfigField: Sendable {
     self.schema = schema
   }
 
+  /// Whether the key's schema accepts `null` (an `enum` that lists it, or a `type` that names
+  /// it), and so whether the decoder does.
+  public var acceptsNull: Bool {
+    guard case .object(let members) = schema else { return false }
+    for (keyword, value) in members {
+      switch (keyword, value) {
+      case ("enum", .array(let values)) where values.contains(.null): return true
+      case ("type", .string("null")): return true
+      case ("type", .array(let types)) where types.contains(.string("null")): return true
+      default: continue
+      }
+    }
+    return false
+  }
+
   /// A number with a unit, a range and a default.
   ///
   /// - Parameters:

@@ -87,12 +87,26 @@ struct ConfigKey: CodingKey, ExpressibleByStringLiteral {
 extension KeyedDecodingContainer where Key == ConfigKey {
   /// Throws ``ConfigIssue`` `unknownKey` for the alphabetically first key not in `allowed`,
   /// with the closest allowed name (``closestName(to:among:)``) when the key is short enough to
-  /// be a misspelling (at most ``ConfigError/echoLimit`` characters).
-  func rejectUnknownKeys(allowed: Set<String>) throws {
-    if let key = allKeys.map(\.stringValue).filter({ !allowed.contains($0) }).min() {
+  /// be a misspelling (at most ``ConfigError/echoLimit`` characters); then `invalidValue` for
+  /// the first key whose value is `null` unless `nullable` holds it.
+  ///
+  /// `null` is a value, not an absent key: the schema (``DebugConfig/schema(library:)``) gives
+  /// no key the type `null` except those whose ``ConfigField/acceptsNull`` says so, and the
+  /// decoder accepts exactly those.
+  func rejectUnknownKeys(allowed: Set<String>, nullable: Set<String> = []) throws {
+    let keys = allKeys.map(\.stringValue)
+    if let key = keys.filter({ !allowed.contains($0) }).min() {
       let suggestion =
         key.count <= ConfigError.echoLimit ? closestName(to: key, among: allowed.sorted()) : nil
       throw ConfigIssue(codingPath: codingPath, .unknownKey(key, suggestion: suggestion))
+    }
+    for key in keys.sorted() where !nullable.contains(key) {
+      let codingKey = ConfigKey(stringValue: key)
+      if try decodeNil(forKey: codingKey) {
+        throw ConfigIssue(
+          codingPath: codingPath + [codingKey],
+          .invalidValue("null is not a value here; give one, or leave the key out"))
+      }
     }
   }
 

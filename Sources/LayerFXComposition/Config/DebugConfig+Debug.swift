@@ -52,7 +52,9 @@ extension DebugConfig {
     public init() {}
 
     init(_ c: KeyedDecodingContainer<ConfigKey>) throws {
-      try c.rejectUnknownKeys(allowed: Set(Self.fields.map(\.name)))
+      try c.rejectUnknownKeys(
+        allowed: Set(Self.fields.map(\.name)),
+        nullable: Set(Self.fields.filter(\.acceptsNull).map(\.name)))
       checkBounds = try c.decodeIfPresent(Bool.self, forKey: "checkBounds") ?? false
       if let offset = try c.floats("maxSampleOffset", count: 2) {
         try c.check(

@@ -91,7 +91,9 @@ extension DebugConfig {
     public init() {}
 
     init(_ c: KeyedDecodingContainer<ConfigKey>, directory: String) throws {
-      try c.rejectUnknownKeys(allowed: Set(Self.fields.map(\.name)))
+      try c.rejectUnknownKeys(
+        allowed: Set(Self.fields.map(\.name)),
+        nullable: Set(Self.fields.filter(\.acceptsNull).map(\.name)))
       path = try c.decodeIfPresent(String.self, forKey: "path").map {
         $0 == "-" ? $0 : DebugConfig.resolve($0, in: directory)
       }

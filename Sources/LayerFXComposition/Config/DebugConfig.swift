@@ -164,6 +164,36 @@ public struct DebugConfig: Sendable {
       keyframed: effects.map { !$0.tracks.isEmpty })
   }
 
+  /// Evaluates every effect at every time over `image`, as
+  /// ``checkSchedule(file:sizeInPoints:times:)`` does, and checks each layer and distortion
+  /// pass's padded size against `pixelLimit` with the renderer's own check
+  /// (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:pixelLimit:)``), so an offset too large
+  /// to render (`"amplitude": 1e30`) is refused naming the config and its key.
+  ///
+  /// - Parameters:
+  ///   - file: The name used in error messages.
+  ///   - image: The loaded input.
+  ///   - times: The schedule's times, seconds.
+  ///   - pixelLimit: The most pixels a padded layer may have.
+  ///   - maxSampleOffset: The offset of every layer and distortion pass, points (a command
+  ///     line's, which replaces the config's); `nil` for the config's.
+  /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` at `effects[i]` (or its
+  ///   `keyframes`), or at `debug.maxSampleOffset` when that offset is too large.
+  public func checkSchedule(
+    file: String, image: Image, times: [Double], pixelLimit: Int,
+    maxSampleOffset: float2? = nil
+  ) throws(ConfigError) {
+    var chain = chain(sizeInPoints: image.sizeInPoints)
+    if let maxSampleOffset {
+      for index in chain.effects.indices { chain.effects[index].maxSampleOffset = maxSampleOffset }
+    }
+    try Self.checkSchedule(
+      chain, file: file, sizeInPoints: image.sizeInPoints, times: times,
+      keyframed: effects.map { !$0.tracks.isEmpty }, padding: (image, pixelLimit),
+      offsetPath: maxSampleOffset != nil || debug.maxSampleOffset != nil
+        ? "debug.maxSampleOffset" : nil)
+  }
+
   /// Evaluates every effect of `chain` at every time, as
   /// ``checkSchedule(file:sizeInPoints:times:)`` does for a config's own chain (a command may
   /// build the chain from a config and its flags).
@@ -175,20 +205,38 @@ public struct DebugConfig: Sendable {
   ///   - times: The schedule's times, seconds.
   ///   - keyframed: Whether each effect has keyframe tracks (the error then names
   ///     `effects[i].keyframes`); absent entries count as `false`.
+  ///   - padding: The input and pixel limit to check each layer and distortion pass's padded
+  ///     size against (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:pixelLimit:)``);
+  ///     `nil` to skip that check.
+  ///   - offsetPath: The key a padded size too large is reported at, when one offset is set for
+  ///     every pass (`debug.maxSampleOffset`); `nil` for the effect's own.
   /// - Throws: ``ConfigError/invalidValue(file:path:reason:)``.
   public static func checkSchedule(
     _ chain: EffectChain, file: String, sizeInPoints: float2, times: [Double],
-    keyframed: [Bool]
+    keyframed: [Bool], padding: (image: Image, pixelLimit: Int)? = nil,
+    offsetPath: String? = nil
   ) throws(ConfigError) {
     for (index, effect) in chain.effects.enumerated() {
+      let tracks = index < keyframed.count && keyframed[index]
+      let path = "effects[\(index)]" + (tracks ? ".keyframes" : "")
       for time in times {
+        let passes: [PreparedShader]
         do {
-          _ = try effect.passes(at: time, sizeInPoints: sizeInPoints)
+          passes = try effect.passes(at: time, sizeInPoints: sizeInPoints)
         } catch {
-          let tracks = index < keyframed.count && keyframed[index]
           throw .invalidValue(
-            file: file, path: "effects[\(index)]" + (tracks ? ".keyframes" : ""),
-            reason: "at t = \(time.formatted) s: \(error)")
+            file: file, path: path, reason: "at t = \(time.formatted) s: \(error)")
+        }
+        guard let padding else { continue }
+        for pass in passes where pass.kind != .color {
+          do {
+            try ChainRenderer.checkPaddedSize(
+              of: padding.image, maxSampleOffset: pass.maxSampleOffset,
+              pixelLimit: padding.pixelLimit)
+          } catch {
+            throw .invalidValue(
+              file: file, path: offsetPath ?? path, reason: "at t = \(time.formatted) s: \(error)")
+          }
         }
       }
     }

@@ -34,7 +34,8 @@ import Testing
        "output": {"time": 0.05}}
       """
     try config.write(toFile: directory.path("m.json"), atomically: true, encoding: .utf8)
-    let check = try LayerFXTool.run(["config", "check", "m.json"], in: directory.url)
+    let check = try LayerFXTool.run(
+      ["config", "check", "m.json", "-o", "m.png"], in: directory.url)
     #expect(check.status == 0, "\(check.standardError)")
     let rendered = try LayerFXTool.run(
       ["apply", "--config", "m.json", "-o", "m.png"], in: directory.url)

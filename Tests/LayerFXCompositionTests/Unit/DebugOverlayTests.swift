@@ -54,7 +54,9 @@ private func isClose(_ actual: half4, _ expected: half4, tolerance: Float = 1e-5
     #expect(isClose(scale.color(6), half4(0.5, 0.5, 0, 1)))
     #expect(isClose(scale.color(8), half4(1, 0, 0, 1)))
     #expect(isClose(scale.color(80), half4(1, 0, 0, 1)))
-    #expect(scale.legend.hasPrefix("displacement: blue 0 pt, green 4 pt, red 8 pt or more"))
+    #expect(
+      scale.legend(for: .displacement).hasPrefix(
+        "displacement: blue 0 pt, green 4 pt, red 8 pt or more"))
   }
 
   @Test("an offset of (3, 4) points is a displacement of 5 everywhere, coloured at 5 / |(10, 10)|")
