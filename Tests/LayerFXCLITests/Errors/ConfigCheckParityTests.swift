@@ -1,0 +1,212 @@
+import Foundation
+import LayerFX
+import LayerFXMath
+import LayerFXPNG
+import LayerFXTestSupport
+import Testing
+
+/// `config check FILE` runs the render's own checks: it passes exactly when `apply --config` or
+/// `render --config` starts, and both report a config's bad setting in the same one line, naming
+/// the file and the JSON key (Documentation/Semantics.md §7; sysexits 65 for bad data).
+@Suite struct ConfigCheckParityTests {
+  /// A ripple config on a small test card with `output` replaced.
+  static func ripple(output: String, effect: String = "") -> String {
+    """
+    {"version": 1, "input": "testcard:32x24",
+     "effects": [{"kernel": "ripple"\(effect)}], "output": \(output)}
+    """
+  }
+
+  /// A radial-gradient fill drawn alone with `output` replaced.
+  static func fill(output: String, debug: String = "{}") -> String {
+    """
+    {"version": 1, "input": {"fill": "radialGradient", "pixels": [32, 24]},
+     "output": \(output), "debug": \(debug)}
+    """
+  }
+
+  @Test(
+    "a config the render refuses fails config check with the render's line, naming the key",
+    arguments: [
+      // An animation writes a directory; one .png path is a file (what the trial found).
+      (
+        ripple(output: #"{"fps": 10, "frames": 2, "path": "x.png"}"#), "apply",
+        "bad.json: output.path: -o x.png names a PNG file, but an animation writes a directory "
+          + "of frames: give -o DIR/ (or --contact-sheet N for one image)"
+      ),
+      // 20000 frames against the default limit of 10000.
+      (
+        ripple(output: #"{"fps": 10, "frames": 20000, "path": "f/"}"#), "apply",
+        "bad.json: output.frames: --frames gives 20000 frames, more than the limit of 10000; "
+          + "raise it with --max-frames N (at most 1000000)"
+      ),
+      // radialGradient has no time parameter for fps to drive.
+      (
+        fill(output: #"{"fps": 10, "frames": 2, "path": "f/"}"#), "render",
+        "bad.json: output.fps: 'radialGradient' has no time parameter; name one with "
+          + "--time-parameter NAME, or drop --time and --fps"
+      ),
+      // Frame 5 of a 2-frame animation.
+      (
+        ripple(output: #"{"fps": 10, "frames": 2, "path": "f/", "frameRange": "5.."}"#),
+        "apply",
+        "bad.json: output.frameRange: invalid value '5..' for '--frame-range': expected frames "
+          + "from 0 to 1 (the animation has 2 frames)"
+      ),
+    ])
+  func refusedAlike(config: String, command: String, message: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try config.write(toFile: directory.path("bad.json"), atomically: true, encoding: .utf8)
+    let check = try LayerFXTool.run(["config", "check", "bad.json"], in: directory.url)
+    let render = try LayerFXTool.run([command, "--config", "bad.json"], in: directory.url)
+    for result in [check, render] {
+      #expect(result.status == 65)
+      #expect(result.errorLines == ["layerfx: error: " + message])
+    }
+    #expect(try directory.contents() == ["bad.json"])
+  }
+
+  @Test("an amplitude of 1e30 is refused before frame 0 at its effect, by check and render")
+  func hugeAmplitude() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.ripple(output: #"{"time": 0.1, "path": "o.png"}"#, effect: #", "amplitude": 1e30"#)
+      .write(toFile: directory.path("bad.json"), atomically: true, encoding: .utf8)
+    // ⌈1e30⌉ pixels of padding on each side of 32 × 24 is far beyond 100000000 pixels.
+    let prefix =
+      "layerfx: error: bad.json: effects[0]: at t = 0.1 s: a maxSampleOffset of 1e+30, 1e+30 "
+      + "points pads the 32 × 24 image to "
+    for command in [["config", "check"], ["apply", "--config"], ["ripple", "--config"]] {
+      let result = try LayerFXTool.run(command + ["bad.json"], in: directory.url)
+      #expect(result.status == 65, "\(command)")
+      #expect(result.errorLines.count == 1)
+      #expect(result.errorLines.first?.hasPrefix(prefix) == true, "\(result.errorLines)")
+    }
+    #expect(try directory.contents() == ["bad.json"])
+  }
+
+  @Test("a config that passes check renders: one frame, an animation and a fill")
+  func passesAndRenders() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configs = [
+      ("one.json", Self.ripple(output: #"{"time": 0.1, "path": "one.png"}"#), "apply", "one.png"),
+      (
+        "anim.json", Self.ripple(output: #"{"fps": 10, "frames": 2, "path": "a.apng"}"#), "apply",
+        "a.apng"
+      ),
+      ("fill.json", Self.fill(output: #"{"path": "fill.png"}"#), "render", "fill.png"),
+    ]
+    for (name, text, command, output) in configs {
+      try text.write(toFile: directory.path(name), atomically: true, encoding: .utf8)
+      let check = try LayerFXTool.run(["config", "check", name], in: directory.url)
+      #expect(check.status == 0, "\(name): \(check.standardError)")
+      #expect(check.standardOutput == "\(name): ok\n")
+      // The check renders and writes nothing.
+      #expect(!FileManager.default.fileExists(atPath: directory.path(output)))
+      let render = try LayerFXTool.run([command, "--config", name], in: directory.url)
+      #expect(render.status == 0, "\(name): \(render.standardError)")
+      #expect(FileManager.default.fileExists(atPath: directory.path(output)))
+    }
+  }
+
+  @Test("-o on config check stands for the render's -o when the config has no output.path")
+  func outputFromCommandLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.ripple(output: #"{"time": 0.1}"#)
+      .write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let missing = try LayerFXTool.run(["config", "check", "c.json"], in: directory.url)
+    #expect(missing.status == 65)
+    #expect(
+      missing.errorLines == [
+        "layerfx: error: c.json: output.path: missing output: give -o OUT.png or -o DIR/"
+      ])
+    let given = try LayerFXTool.run(
+      ["config", "check", "c.json", "-o", "c.png"], in: directory.url)
+    #expect(given.status == 0, "\(given.standardError)")
+    // A flag on the command line is the command line's: a usage error, not the config's.
+    let wrong = try LayerFXTool.run(
+      ["config", "check", "c.json", "-o", "dir/"], in: directory.url)
+    #expect(wrong.status == 64)
+    #expect(wrong.errorLines.first?.hasPrefix("layerfx: error: c.json") == false)
+  }
+
+  @Test("null is refused where the schema says number, and accepted where it lists null")
+  func nullValues() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.ripple(output: #"{"time": 0.1, "path": "o.png"}"#, effect: #", "amplitude": null"#)
+      .write(toFile: directory.path("bad.json"), atomically: true, encoding: .utf8)
+    let refused = try LayerFXTool.run(["config", "check", "bad.json"], in: directory.url)
+    #expect(refused.status == 65)
+    #expect(
+      refused.errorLines == [
+        "layerfx: error: bad.json: effects[0].amplitude: null is not a value here; give one, or "
+          + "leave the key out"
+      ])
+    // The schema's output.format is {"enum": [..., null]}: null means "from the path".
+    try Self.ripple(output: #"{"fps": 10, "frames": 1, "path": "f/", "format": null}"#)
+      .write(toFile: directory.path("ok.json"), atomically: true, encoding: .utf8)
+    let accepted = try LayerFXTool.run(["config", "check", "ok.json"], in: directory.url)
+    #expect(accepted.status == 0, "\(accepted.standardError)")
+  }
+
+  @Test("render --config draws debug.overlays and its legend names only those drawn")
+  func fillOverlays() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.fill(output: #"{"path": "t.png"}"#, debug: #"{"overlays": ["tiles"]}"#)
+      .write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    try Self.fill(output: #"{"path": "p.png"}"#)
+      .write(toFile: directory.path("p.json"), atomically: true, encoding: .utf8)
+    let tiles = try LayerFXTool.run(
+      ["render", "--config", "t.json", "--tile-size", "16"], in: directory.url)
+    #expect(tiles.status == 0, "\(tiles.standardError)")
+    #expect(tiles.errorLines == ["layerfx: overlay: cyan: tile edges"])
+    let plain = try LayerFXTool.run(["render", "--config", "p.json"], in: directory.url)
+    #expect(plain.status == 0, "\(plain.standardError)")
+    let drawn = try PNGDecoder().decode(contentsOf: directory.path("t.png")).image.pixels
+    let bare = try PNGDecoder().decode(contentsOf: directory.path("p.png")).image.pixels
+    // 16-pixel tiles on 32 × 24: the tile edges are column 16 and row 16, opaque cyan.
+    for (x, y) in [(16, 0), (16, 23), (0, 16), (31, 16)] {
+      #expect(drawn[y * 32 + x] == half4(0, 1, 1, 1), "(\(x), \(y))")
+    }
+    // Off the edges the frame is the fill itself.
+    #expect(drawn[5 * 32 + 5] == bare[5 * 32 + 5])
+  }
+}
+
+/// A `.metal` shader that faults (SIGFPE) while an animation renders publishes nothing: no
+/// animated PNG, contact sheet or raw file appears.
+@Suite struct MetalFaultOutputTests {
+  @Test(
+    "a SIGFPE during an APNG, contact-sheet or raw render exits 65 and writes no output",
+    arguments: [
+      ["-o", "o.apng"], ["--contact-sheet", "2", "-o", "s.png"],
+      ["--format", "raw", "-o", "r.raw"],
+      ["--format", "png-sequence", "-o", "frames/"],
+    ])
+  func faultPublishesNothing(output: [String]) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // Integer division by d = 0 on every pixel.
+    let source =
+      "[[ stitchable ]] half4 f(float2 position, half4 color, float d, float time) "
+      + "{ return color * half(int(position.x) / int(d)); }\n"
+    try source.write(toFile: directory.path("div.metal"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(
+      [
+        "apply", "testcard:8x8", "--effect", "div.metal:f:d=0", "--fps", "10", "--frames", "2",
+        "--threads", "1",
+      ] + output, in: directory.url)
+    #expect(result.status == 65)
+    #expect(result.errorLines.first?.contains("stopped with SIGFPE") == true)
+    // The frame directory may have been made before frame 0; it holds no frame.
+    #expect(try directory.contents().filter { !$0.hasPrefix("div.metal") && $0 != "frames" } == [])
+    if FileManager.default.fileExists(atPath: directory.path("frames")) {
+      #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("frames")) == [])
+    }
+  }
+}
