@@ -10,20 +10,23 @@ enum ConfigCommand {
   static let name = "config"
   static let summary = "Print a debug config or its JSON Schema, or check a config file."
   static let synopsis =
-    "dump [KERNEL|FILE.metal:FUNCTION]... | schema | check FILE.json [-o PATH] [limits]"
+    "dump [KERNEL|FILE.metal:FUNCTION[:P=V,...]]... | schema | check FILE.json [-o PATH] "
+    + "[limits]"
   static let discussion = """
     config dump prints a complete debug config with every default spelled out: with no
     kernel, or 'ripple', the ripple command's defaults; otherwise one effect per kernel, in
-    order (a fill becomes the input). It renders \(dumpInput.commandLineText ?? "") at t = \(dumpTime) s to \(dumpPath):
+    order (a fill becomes the input). KERNEL:P=V,... gives arguments as --effect does; a
+    parameter without a default (every one of a .metal function's) must be given so. It renders \(dumpInput.commandLineText ?? "") at t = \(dumpTime) s to \(dumpPath):
     edit it, then pass it to 'layerfx ripple|apply|render --config FILE.json' or
     'layerfx tune FILE.json'.
     config schema prints the config's JSON Schema (draft 2020-12), derived from the kernels'
     declarations: every key with its type, unit, range, default and description.
     config check FILE.json runs every check the render the config describes runs before its
     first frame, the same code stopped there: 'layerfx render --config' for a fill drawn
-    alone, 'layerfx apply --config' otherwise, with the output (-o) and limits
-    (--max-pixels, --max-frames, …) given here. Without output.time or output.fps it checks
-    the frames 'layerfx tune' previews. It prints 'FILE.json: ok', or the error naming the file and the key (exit 65).
+    alone, 'layerfx apply --config' for an image input, with the output (-o) and limits
+    (--max-pixels, --max-frames, …) given here. Without output.time or output.fps, or for a
+    fill under effects, it checks the frames 'layerfx tune' previews. It prints
+    'FILE.json: ok', or the error naming the file and the key (exit 65).
     """
   static let options: [OptionSpec] =
     [
@@ -73,28 +76,58 @@ enum ConfigCommand {
     }
   }
 
-  /// The config `config dump` prints for `kernels` (the ripple preset when empty).
+  /// The config `config dump` prints for `kernels` (the ripple preset when empty), each
+  /// `NAME[:P=V,...]` with the arguments the effect syntax takes (`apply --effect`).
+  ///
+  /// Every parameter gets a real value, so the dump checks and renders as printed: its declared
+  /// default, or the one given after the name. A parameter with neither (a `.metal` file
+  /// declares no defaults) is refused rather than invented.
+  ///
+  /// - Throws: ``UsageError`` for an unknown kernel, a bad argument, or parameters without a
+  ///   default that are not given.
   static func dump(_ kernels: [String], arguments: ParsedArguments, console: Console) throws
     -> DebugConfig
   {
     var input = dumpInput
     var effects: [DebugConfig.Effect] = []
     for text in kernels.isEmpty ? [ShaderFunction.ripple.name] : kernels {
+      let (name, argumentText) = MetalFunctionReference.splitEffect(text)
       let function = try MetalFunctionReference.function(
-        text, arguments: arguments, console: console)
+        name, arguments: arguments, console: console)
+      let given = try function.bind(
+        ApplyCommand.pairs(argumentText), pixelLimit: Int(Int32.max), option: "dump")
+      let missing = function.parameters.filter { parameter in
+        parameter.role == nil && parameter.defaultValue == nil
+          && !given.contains { $0.name == parameter.name }
+      }.map(\.name)
+      guard missing.isEmpty else {
+        throw UsageError.invalid(
+          "\(name): \(missing.joined(separator: ", ")) \(missing.count == 1 ? "has" : "have") no "
+            + "default; give \(missing.count == 1 ? "it" : "them") after the function, "
+            + "\(name):\(missing.map { "\($0)=VALUE" }.joined(separator: ","))")
+      }
       guard function.kind == .fill else {
-        effects.append(DebugConfig.Effect(function, kernel: text))
+        var effect = DebugConfig.Effect(function, kernel: name)
+        for (parameter, value) in given {
+          if case .float(let number) = value, effect.values.contains(parameter) {
+            effect.values[parameter] = Double(number)
+          } else {
+            effect.arguments.append((parameter, value))
+          }
+        }
+        effects.append(effect)
         continue
       }
-      let arguments = function.parameters.compactMap { parameter in
-        parameter.role == nil ? parameter.defaultValue.map { (parameter.name, $0) } : nil
+      let defaults = function.parameters.compactMap { parameter in
+        parameter.role == nil && !given.contains { $0.name == parameter.name }
+          ? parameter.defaultValue.map { (parameter.name, $0) } : nil
       }
-      input = .fill(function, arguments: arguments, width: 512, height: 384)
+      input = .fill(function, arguments: defaults + given, width: 512, height: 384, kernel: name)
     }
     var output = DebugConfig.Output()
     output.path = dumpPath
     // A frame time, unless the one fill drawn alone has no clock to give it to.
-    if case .fill(let function, _, _, _) = input, effects.isEmpty,
+    if case .fill(let function, _, _, _, _) = input, effects.isEmpty,
       function.parameter(role: .timeSinceTrigger) == nil
     {
       output.time = nil
@@ -106,16 +139,25 @@ enum ConfigCommand {
 
   /// Checks the config at `path` as its render would, without rendering: with `output.time`
   /// or `output.fps`, the run of `layerfx render --config` (a fill drawn alone) or `layerfx
-  /// apply --config` (anything else) with `checkOnly`, which stops just before the first frame,
-  /// so the check passes exactly when that render starts; otherwise the input is loaded and
-  /// every effect evaluated at `layerfx tune`'s preview times.
+  /// apply --config` (an image input) with `checkOnly`, which stops just before the first frame,
+  /// so the check passes exactly when that render starts; otherwise (and for a fill under
+  /// effects, which only `layerfx tune` draws) the input is loaded and every effect evaluated at
+  /// `layerfx tune`'s preview times.
   ///
   /// - Throws: ``ConfigError`` (exit 65; an error about a setting names its key) and what the
   ///   render's checks throw.
   static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
     let config = try DebugConfig(
       contentsOf: path, resolve: ConfigOptions.resolver(arguments, console: console))
-    guard config.output.time != nil || config.output.fps != nil else {
+    var drawsFill = false
+    var isFill = false
+    if case .fill? = config.input {
+      isFill = true
+      drawsFill = config.effects.isEmpty
+    }
+    // A fill under effects is for 'layerfx tune' alone (render draws a fill alone; apply reads
+    // an image).
+    guard config.output.time != nil || config.output.fps != nil, drawsFill || !isFill else {
       let render = try RenderOptions(arguments)
       var sizeInPoints = float2(1, 1)
       if let input = config.input {
@@ -128,8 +170,6 @@ enum ConfigCommand {
         times: config.debug.previewTimes(endTime: endTime))
       return
     }
-    var drawsFill = false
-    if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
     let command = drawsFill ? RenderCommand.command : ApplyCommand.command
     // The command's run as `layerfx COMMAND --config FILE.json` with this command's limits.
     let names = Set(command.options.map(\.name))

@@ -248,7 +248,7 @@ enum RenderCommand {
         reason: "'layerfx render' draws a fill alone; use 'layerfx tune' or 'layerfx apply'")
     }
     guard commandLine.positionals.isEmpty else { return nil }
-    guard case .fill(let function, let arguments, let width, let height)? = loaded.config.input
+    guard case .fill(let function, let arguments, let width, let height, _)? = loaded.config.input
     else {
       throw ConfigError.invalidValue(
         file: loaded.path, path: "input",

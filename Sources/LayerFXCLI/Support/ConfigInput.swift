@@ -19,7 +19,7 @@ extension InputImage {
   static func load(_ input: DebugConfig.Input, scale: Float, render: RenderOptions) throws
     -> (image: Image, metadata: PNGMetadata)
   {
-    guard case .fill(let function, let arguments, let width, let height) = input,
+    guard case .fill(let function, let arguments, let width, let height, _) = input,
       input.commandLineText == nil
     else {
       let loaded = try InputImage(

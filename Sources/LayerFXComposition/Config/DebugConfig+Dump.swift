@@ -64,10 +64,10 @@ extension DebugConfig.Input {
     switch self {
     case .file(let path): .string(path)
     case .testCard(let width, let height): .string("testcard:\(width)x\(height)")
-    case .fill(let function, let arguments, let width, let height):
+    case .fill(_, let arguments, let width, let height, let kernel):
       .object(
         [
-          ("fill", .string(function.name)),
+          ("fill", .string(kernel)),
           ("pixels", .array([.integer(width), .integer(height)])),
         ]
           + arguments.compactMap { name, value in DebugConfig.json(value).map { (name, $0) } })

@@ -182,30 +182,17 @@ extension DebugConfig {
       return effect
     }
 
-    /// A required parameter's placeholder in a dump: zero (a colour: transparent black); `nil`
-    /// for types a person fills in by hand (arrays, data, images).
-    static func zero(_ type: Shader.ArgumentType) -> Shader.Argument? {
-      switch type {
-      case .float: .float(0)
-      case .float2: .float2(float2(0, 0))
-      case .float3: .float3(float3(0, 0, 0))
-      case .float4: .float4(float4(0, 0, 0, 0))
-      case .color: .color(half4(0, 0, 0, 0))
-      case .colorArray, .floatArray, .data, .image: nil
-      }
-    }
-
     /// The entry as a dumped config writes it: the kernel, every parameter without a role at its
-    /// value (defaults spelled out; a required one without a default as ``zero(_:)``, to fill
-    /// in), the duration when the kernel has a clock, and an empty `keyframes` object (a dump has
-    /// no tracks).
+    /// value (defaults spelled out; one without a value or default is left out, for the check to
+    /// report), the duration when the kernel has a clock, and an empty `keyframes` object (a
+    /// dump has no tracks).
     var json: JSONValue {
       var members: [(String, JSONValue)] = [("kernel", .string(kernel))]
       for parameter in function.parameters where parameter.role == nil {
         if values.contains(parameter.name) {
           members.append((parameter.name, .float(Float(values[parameter.name]))))
         } else if let argument = arguments.first(where: { $0.name == parameter.name })?.value
-          ?? parameter.defaultValue ?? Self.zero(parameter.type),
+          ?? parameter.defaultValue,
           let value = DebugConfig.json(argument)
         {
           members.append((parameter.name, value))

@@ -16,9 +16,12 @@ extension DebugConfig {
     case file(String)
     /// The built-in test card of this size, pixels.
     case testCard(width: Int, height: Int)
-    /// A fill drawn at this size, pixels, with its arguments by name.
+    /// A fill drawn at this size, pixels, with its arguments by name; `kernel` is the `fill`
+    /// text as resolved (a built-in name, or `FILE.metal:FUNCTION` with the file's path resolved
+    /// against the config's folder), which a dump writes back.
     case fill(
-      ShaderFunction, arguments: [(name: String, value: Shader.Argument)], width: Int, height: Int)
+      ShaderFunction, arguments: [(name: String, value: Shader.Argument)], width: Int, height: Int,
+      kernel: String)
 
     /// The input as the command line names it (`photo.png`, `testcard:64x48`); `nil` for a fill.
     public var commandLineText: String? {
@@ -50,10 +53,11 @@ extension DebugConfig {
         return
       }
       let c = try decoder.container(keyedBy: ConfigKey.self)
-      let name = try c.decode(String.self, forKey: "fill")
+      let kernel = DebugConfig.resolveKernel(
+        try c.decode(String.self, forKey: "fill"), in: directory)
       let function: ShaderFunction
       do {
-        function = try resolve(DebugConfig.resolveKernel(name, in: directory))
+        function = try resolve(kernel)
       } catch {
         throw ConfigIssue(
           codingPath: c.codingPath + [ConfigKey(stringValue: "fill")], .invalidValue("\(error)"))
@@ -74,7 +78,7 @@ extension DebugConfig {
           arguments.append((parameter.name, argument))
         }
       }
-      self = .fill(function, arguments: arguments, width: size.x, height: size.y)
+      self = .fill(function, arguments: arguments, width: size.x, height: size.y, kernel: kernel)
     }
 
     /// Two sides from 1 to 65535.

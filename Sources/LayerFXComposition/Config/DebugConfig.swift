@@ -242,13 +242,16 @@ public struct DebugConfig: Sendable {
     }
   }
 
-  /// The files the document names (the input file and `.metal` sources), which `layerfx tune`
+  /// The files the document names (the input file and `.metal` sources, a fill's included),
+  /// which `layerfx tune`
   /// watches besides the document.
   public var files: [String] {
     var files = input?.path.map { [$0] } ?? []
-    for effect in effects where effect.kernel.contains(".metal:") {
-      if let range = effect.kernel.range(of: ".metal:", options: .backwards) {
-        files.append(String(effect.kernel[..<range.lowerBound]) + ".metal")
+    var kernels = effects.map(\.kernel)
+    if case .fill(_, _, _, _, let kernel)? = input { kernels.insert(kernel, at: 0) }
+    for kernel in kernels where kernel.contains(".metal:") {
+      if let range = kernel.range(of: ".metal:", options: .backwards) {
+        files.append(String(kernel[..<range.lowerBound]) + ".metal")
       }
     }
     return files

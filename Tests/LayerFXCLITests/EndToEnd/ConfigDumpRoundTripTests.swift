@@ -1,0 +1,80 @@
+import Foundation
+import LayerFX
+import LayerFXPNG
+import LayerFXTestSupport
+import Testing
+
+/// `config dump FILE.metal:FUNCTION[:P=V,...]` writes a config that checks and renders as
+/// printed: a parameter the `.metal` file has no default for is given, never invented, and a
+/// fill keeps its `.metal` path.
+@Suite struct ConfigDumpRoundTripTests {
+  /// A fill whose red channel is `k × x / width` at pixel centres, with no default for `k`.
+  static let ramp =
+    "[[ stitchable ]] half4 ramp(float2 position, float2 size, float k) "
+    + "{ return half4(half(position.x / size.x * k), 0, 0, 1); }\n"
+
+  @Test("a .metal parameter without a default is refused by dump, naming it and the syntax")
+  func missingValueRefused() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.ramp.write(toFile: directory.path("ramp.metal"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(["config", "dump", "ramp.metal:ramp"], in: directory.url)
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: ramp.metal:ramp: k has no default; give it after the function, "
+        + "ramp.metal:ramp:k=VALUE")
+    #expect(result.outputData.isEmpty)
+  }
+
+  @Test("dump → check → render of a .metal fill: its path is kept and its value drawn")
+  func metalFillRoundTrip() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.ramp.write(toFile: directory.path("ramp.metal"), atomically: true, encoding: .utf8)
+    let dump = try LayerFXTool.run(["config", "dump", "ramp.metal:ramp:k=1"], in: directory.url)
+    #expect(dump.status == 0, "\(dump.standardError)")
+    #expect(dump.standardOutput.contains(#""fill": "ramp.metal:ramp""#))
+    #expect(dump.standardOutput.contains(#""k": 1"#))
+    try dump.outputData.write(to: URL(fileURLWithPath: directory.path("c.json")))
+    let check = try LayerFXTool.run(["config", "check", "c.json"], in: directory.url)
+    #expect(check.status == 0, "\(check.standardError)")
+    let render = try LayerFXTool.run(["render", "--config", "c.json"], in: directory.url)
+    #expect(render.status == 0, "\(render.standardError)")
+    let image = try PNGDecoder().decode(contentsOf: directory.path("out.png")).image
+    #expect(image.width == 512 && image.height == 384)
+    // Pixel 256's centre: 256.5 / 512 = 0.50098 → 127.75 of 255; 1 code for rounding.
+    let red = Float(image.pixels[10 * 512 + 256].x) * 255
+    #expect(abs(red - 127.75) <= 1)
+  }
+
+  @Test("dump → check → apply of Ripple.metal with its values matches the built-in ripple's dump")
+  func metalEffectRoundTrip() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let ripple = TestData.packageRoot.appendingPathComponent("Shaders/LayerEffects/Ripple.metal")
+    // The built-in ripple's defaults (layerfx list) at the test card's centre.
+    let dump = try LayerFXTool.run([
+      "config", "dump",
+      ripple.path + ":Ripple:origin=256,192,amplitude=12,frequency=15,decay=8,speed=1200",
+    ])
+    #expect(dump.status == 0, "\(dump.standardError)")
+    // A .metal function declares no maxSampleOffset; the ripple's is its amplitude.
+    let text = dump.standardOutput.replacingOccurrences(
+      of: #""checkBounds": false"#, with: #""checkBounds": false, "maxSampleOffset": [12, 12]"#)
+    try text.write(toFile: directory.path("m.json"), atomically: true, encoding: .utf8)
+    let check = try LayerFXTool.run(["config", "check", "m.json"], in: directory.url)
+    #expect(check.status == 0, "\(check.standardError)")
+    let metal = try LayerFXTool.run(
+      ["apply", "--config", "m.json", "-o", "m.png"], in: directory.url)
+    #expect(metal.status == 0, "\(metal.standardError)")
+    let builtIn = try LayerFXTool.run(
+      ["ripple", "testcard:512x384", "--time", "0.5", "-o", "b.png"], in: directory.url)
+    #expect(builtIn.status == 0, "\(builtIn.standardError)")
+    let a = try PNGDecoder().decode(contentsOf: directory.path("m.png")).image
+    let b = try PNGDecoder().decode(contentsOf: directory.path("b.png")).image
+    // The compiled original agrees with its Swift port within 1 code (LayerFXMetalTests).
+    let difference = compare(a, b, tolerance: 1.5 / 255)
+    #expect(difference.mismatchFraction == 0, "\(difference)")
+  }
+}
