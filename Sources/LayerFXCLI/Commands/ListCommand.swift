@@ -27,7 +27,7 @@ enum ListCommand {
     if arguments.has("json") {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      let listing = ShaderLibrary.default.functions.map(KernelListing.init)
+      let listing = ShaderLibrary.default.functions.map { KernelListing($0) }
       console.print(String(decoding: try encoder.encode(listing), as: UTF8.self))
       return
     }

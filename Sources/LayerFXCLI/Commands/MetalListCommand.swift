@@ -3,22 +3,9 @@ import LayerFX
 import LayerFXMetal
 
 /// `layerfx list FILE.metal [--json]`: the stitchable functions of a `.metal` file, with their
-/// kinds and parameters as written in Metal.
+/// kinds and parameters as written in Metal; `--json` in the layout of `layerfx list --json`
+/// (``KernelListing``).
 enum MetalListCommand {
-  /// One function in `--json` output.
-  struct Listing: Encodable {
-    struct Parameter: Encodable {
-      let name: String
-      let type: String
-      let argument: String
-      let count: String?
-    }
-    let name: String
-    let kind: String
-    let line: Int
-    let parameters: [Parameter]
-  }
-
   /// Lists the functions when the command's one positional is a `.metal` file; returns whether
   /// it did.
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Bool {
@@ -28,14 +15,14 @@ enum MetalListCommand {
     let library = try MetalFunctionReference.library(
       MetalFunctionReference.split(path).path, arguments: arguments, console: console)
     if arguments.has("json") {
-      let listing = library.signatures.map { signature in
-        Listing(
-          name: signature.name, kind: signature.kind.rawValue, line: signature.line,
-          parameters: signature.parameters.map {
-            Listing.Parameter(
-              name: $0.name, type: $0.metalType, argument: $0.type.rawValue,
-              count: $0.countParameter.map { "\($0.metalType) \($0.name)" })
-          })
+      // The built-ins' layout (`layerfx list --json`), each type as the file writes it.
+      let listing = library.library.functions.map { function in
+        let signature = library.signatures.first { $0.name == function.name }
+        return KernelListing(
+          function,
+          metalTypes: Dictionary(
+            (signature?.parameters ?? []).map { ($0.name, $0.metalType) }
+          ) { first, _ in first })
       }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -8,11 +8,15 @@ struct KernelListing: Encodable {
   let summary: String
   let parameters: [ParameterListing]
 
-  init(_ function: ShaderFunction) {
+  /// The listing of `function`; `metalTypes` gives a parameter's type as a `.metal` file
+  /// writes it (`device const float *`), by name, in place of the type's Metal name.
+  init(_ function: ShaderFunction, metalTypes: [String: String] = [:]) {
     name = function.name
     kind = function.kind.rawValue
     summary = function.summary
-    parameters = function.parameters.map(ParameterListing.init)
+    parameters = function.parameters.map { parameter in
+      ParameterListing(parameter, type: metalTypes[parameter.name])
+    }
   }
 
   /// A parameter: `type` as Metal spells it, `default` as a number or a list of numbers (null
@@ -29,9 +33,9 @@ struct KernelListing: Encodable {
     let summary: String
     let required: Bool
 
-    init(_ parameter: ShaderFunction.Parameter) {
+    init(_ parameter: ShaderFunction.Parameter, type written: String? = nil) {
       name = parameter.name
-      type = parameter.type.metalName
+      type = written ?? parameter.type.metalName
       unit = parameter.unit?.name
       `default` = parameter.defaultValue.map { $0.components.map(\.decimal) }
       range = parameter.validRange.map(RangeListing.init)
