@@ -2,6 +2,7 @@ import Foundation
 import LayerFX
 import LayerFXAnimation
 import LayerFXComposition
+import LayerFXFiles
 import LayerFXKernels
 
 /// `layerfx timeline`: a config document's keyframe tracks sampled over time, as CSV and
@@ -12,7 +13,10 @@ enum TimelineCommand {
   static let synopsis =
     "FILE.json [--effect NAME] [--from SECONDS] [--to SECONDS] [--step SECONDS] [--svg OUT.svg]"
   static let discussion = """
-    FILE.json is a config document (see 'layerfx ripple --help'). Prints a header
+    FILE.json is a keyframes document (see 'layerfx ripple --help') or a debug config (see
+    'layerfx config dump'), whose effect --effect NAME picks (default: the first with
+    tracks or a clock); its
+    columns are then named effects[i].keyframes.<track>. Prints a header
     time,keyframes.<track>,… then one row per sample time from, from + step, … up to to,
     each value with 6 decimals. Columns are named by the track's JSON key path; the ripple's
     clock keyframes.time is always listed (the default clock, 0 → duration over duration,
@@ -31,7 +35,10 @@ enum TimelineCommand {
     .value("to", "SECONDS", "last sample time, seconds (default: the timeline's duration)"),
     .value("step", "SECONDS", "time between samples, seconds, > 0 (default 0.05)"),
     .value("svg", "OUT.svg", "also write the chart to this SVG file"),
-    .value("effect", "NAME", "the kernel whose parameters the tracks animate (default ripple)"),
+    .value(
+      "effect", "NAME",
+      "the kernel whose parameters the tracks animate (default ripple; in a debug config, "
+        + "its first effect)"),
   ]
 
   /// The ripple's animated parameters other than its clock, with their declared defaults and
@@ -58,15 +65,13 @@ enum TimelineCommand {
     let step = try arguments.value("step", as: .positiveNumber, default: 0.05)
     let svgPath = arguments.value("svg")
     if let svgPath { try OutputOptions.checkNotInput(svgPath, input: file) }
-    let function = try ShaderLibrary.default.function(named: arguments.value("effect") ?? "ripple")
-    guard let clock = function.parameter(role: .timeSinceTrigger)?.name else {
-      throw UsageError.invalid(
-        "--effect \(function.name) has no time-since-trigger parameter to animate")
-    }
-    let config = try KeyframesConfig(
-      file: file, initialValue: ParameterValues(defaultsOf: function), clock: clock,
-      defaultDuration: 3)
-    let end = to ?? config.timeline.duration
+    let data = try ConfigFile.read(file)
+    let tracks =
+      DebugConfig.isDocument(data)
+      ? try debugTracks(data, file: file, arguments: arguments, console: console)
+      : try keyframesTracks(data, file: file, effect: arguments.value("effect"))
+    let function = tracks.function
+    let end = to ?? tracks.timeline.duration
     guard from < end else {
       let toText = arguments.value("to") ?? "\(end.fixed(3)), the timeline's duration"
       throw UsageError.invalid(
@@ -80,10 +85,10 @@ enum TimelineCommand {
           + "gives more than \(maxRowCount) rows; use a larger --step or a shorter range")
     }
     let times = (0..<Int(rows)).map { from + Double($0) * step }
-    let names = config.animatedNames
-    let samples = times.map { config.timeline.value(time: $0) }
+    let names = tracks.names
+    let samples = times.map { tracks.timeline.value(time: $0) }
 
-    var csv = ["time," + names.map { "keyframes." + $0 }.joined(separator: ",")]
+    var csv = ["time," + names.map { tracks.prefix + $0 }.joined(separator: ",")]
     for (time, value) in zip(times, samples) {
       csv.append(
         ([time] + names.map { value[$0] }).map { $0.fixed() }
@@ -95,12 +100,77 @@ enum TimelineCommand {
         times: times,
         series: names.map { name in
           TimelineChart.Series(
-            name: "keyframes." + name,
+            name: tracks.prefix + name,
             unit: function.parameters.first { $0.name == name }?.unit?.name ?? "",
             values: samples.map { $0[name] })
         })
       try TextFile.write(chart.svg, to: svgPath, protecting: [file])
     }
     console.print(csv.joined(separator: "\n"))
+  }
+
+  /// What the command samples: a timeline, its parameters' names, the columns' key-path
+  /// prefix and the kernel whose units label them.
+  typealias Tracks = (
+    timeline: KeyframeTimeline<ParameterValues>, names: [String], prefix: String,
+    function: ShaderFunction
+  )
+
+  /// The tracks of a keyframes document for the built-in `effect` (the ripple by default).
+  ///
+  /// - Throws: ``UsageError`` for a kernel without a clock; ``ConfigError``.
+  static func keyframesTracks(_ data: Data, file: String, effect: String?) throws -> Tracks {
+    let function = try ShaderLibrary.default.function(named: effect ?? "ripple")
+    guard let clock = function.parameter(role: .timeSinceTrigger)?.name else {
+      throw UsageError.invalid(
+        "--effect \(function.name) has no time-since-trigger parameter to animate")
+    }
+    let config = try KeyframesConfig(
+      data: data, file: file == "-" ? InputFile.standardInputName : file,
+      initialValue: ParameterValues(defaultsOf: function), clock: clock, defaultDuration: 3)
+    return (config.timeline, config.animatedNames, "keyframes.", function)
+  }
+
+  /// The tracks of one effect of a debug config: `--effect NAME` (its kernel or function name),
+  /// or the first with tracks or a clock; its tracks and its clock, from its values.
+  ///
+  /// - Throws: ``ConfigError``; ``UsageError`` when no effect has that name, or the effect has
+  ///   neither tracks nor a clock.
+  static func debugTracks(
+    _ data: Data, file: String, arguments: ParsedArguments, console: Console
+  ) throws -> Tracks {
+    let config = try DebugConfig(
+      data: data, file: file, directory: DebugConfig.directory(of: file),
+      resolve: ConfigOptions.resolver(arguments, console: console))
+    let wanted = arguments.value("effect")
+    guard
+      let index = config.effects.firstIndex(where: { effect in
+        wanted.map { effect.kernel == $0 || effect.function.name == $0 }
+          ?? !charted(effect).isEmpty
+      })
+    else {
+      let names = config.effects.map(\.function.name)
+      let known = names.isEmpty ? "" : " (it has \(names.joined(separator: ", ")))"
+      throw UsageError.invalid(
+        (wanted.map { "--effect \($0): \(file) has no such effect" }
+          ?? "\(file): no effect has keyframe tracks or a clock to chart")
+          + known)
+    }
+    let effect = config.effects[index]
+    let names = charted(effect)
+    guard !names.isEmpty else {
+      throw UsageError.invalid(
+        "\(file): effects[\(index)] (\(effect.function.name)) has no keyframe tracks and no clock "
+          + "to chart")
+    }
+    return (
+      try effect.timeline(initialValue: effect.values), names, "effects[\(index)].keyframes.",
+      effect.function
+    )
+  }
+
+  /// The parameters of `effect` a chart shows: its clock, if it has one, and its tracks.
+  static func charted(_ effect: DebugConfig.Effect) -> [String] {
+    effect.values.names.filter { $0 == effect.clock || effect.trackNames.contains($0) }
   }
 }

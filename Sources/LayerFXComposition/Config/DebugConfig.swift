@@ -120,12 +120,27 @@ public struct DebugConfig: Sendable {
   ///   ``init(data:file:directory:resolve:)``; ``InputFileError`` for a file too large or a
   ///   failed read (``ConfigFile/read(_:)``).
   public init(contentsOf path: String, resolve: @escaping Resolver) throws {
-    let data = try ConfigFile.read(path)
+    try self.init(
+      data: try ConfigFile.read(path), file: path, directory: Self.directory(of: path),
+      resolve: resolve)
+  }
+
+  /// The folder of the config file at `path`, which relative paths inside resolve against;
+  /// empty for a bare name.
+  public static func directory(of path: String) -> String {
     // The folder part by hand: NSString's deletingLastPathComponent traps on Linux for a
     // one-character name such as `-` (standard input).
-    let directory =
-      path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
-    try self.init(data: data, file: path, directory: directory, resolve: resolve)
+    path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
+  }
+
+  /// Whether `data` is a debug config rather than a ``KeyframesConfig`` document: a JSON object
+  /// with a top-level key only a debug config has (`effects`, `input`, `output`, …).
+  public static func isDocument(_ data: Data) -> Bool {
+    guard
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return false }
+    let own = Set(keys).subtracting(["version"])
+    return object.keys.contains(where: own.contains)
   }
 
   /// The triggers for an image of `sizeInPoints`: ``triggers``, or one at t = 0 at its centre.
