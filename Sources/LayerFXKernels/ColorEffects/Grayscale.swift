@@ -33,21 +33,13 @@ public struct Grayscale: ColorEffect {
       validRange: .closed(0...1), suggestedRange: 0...1)
   ]
 
-  /// The grey colour at `position`, line by line as `Shaders/ColorEffects/Grayscale.metal`.
+  /// The grey colour at `position`, as `Shaders/ColorEffects/Grayscale.metal` computes it, through
+  /// the shared matrix step (`_colorMatrixBlend`).
   @inlinable @inline(__always)
   public func shade<F: PixelLanes>(position: Vector2<F>, color: Vector4<F>) -> Vector4<F> {
-    // The W3C matrix works on straight colour; a transparent pixel has none.
-    let alpha = color.a
-    let rgb = color.rgb * select(0, 1 / alpha, alpha > 0)
-    // Each row blends the channel toward the Rec. 709 luma 0.2126 r + 0.7152 g + 0.0722 b.
-    let s = 1 - amount
-    let row0 = float3(0.2126 + 0.7874 * s, 0.7152 - 0.7152 * s, 0.0722 - 0.0722 * s)
-    let row1 = float3(0.2126 - 0.2126 * s, 0.7152 + 0.2848 * s, 0.0722 - 0.0722 * s)
-    let row2 = float3(0.2126 - 0.2126 * s, 0.7152 - 0.7152 * s, 0.0722 + 0.9278 * s)
-    let gray = Vector3(
-      dot(Vector3<F>(row0), rgb), dot(Vector3<F>(row1), rgb), dot(Vector3<F>(row2), rgb))
-    // The filter result is clamped to [0, 1], then premultiplied again.
-    return Vector4(saturate(gray) * alpha, alpha)
+    // Every row of the full matrix is the Rec. 709 luma 0.2126 r + 0.7152 g + 0.0722 b.
+    let luma = float3(0.2126, 0.7152, 0.0722)
+    return _colorMatrixBlend((luma, luma, luma), amount: amount, color: color)
   }
 }
 

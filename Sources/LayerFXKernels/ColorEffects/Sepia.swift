@@ -31,21 +31,14 @@ public struct Sepia: ColorEffect {
       validRange: .closed(0...1), suggestedRange: 0...1)
   ]
 
-  /// The toned colour at `position`, line by line as `Shaders/ColorEffects/Sepia.metal`.
+  /// The toned colour at `position`, as `Shaders/ColorEffects/Sepia.metal` computes it, through
+  /// the shared matrix step (`_colorMatrixBlend`).
   @inlinable @inline(__always)
   public func shade<F: PixelLanes>(position: Vector2<F>, color: Vector4<F>) -> Vector4<F> {
-    // The W3C matrix works on straight colour; a transparent pixel has none.
-    let alpha = color.a
-    let rgb = color.rgb * select(0, 1 / alpha, alpha > 0)
-    // Each row blends the identity toward the sepia tone matrix by amount.
-    let s = 1 - amount
-    let row0 = float3(0.393 + 0.607 * s, 0.769 - 0.769 * s, 0.189 - 0.189 * s)
-    let row1 = float3(0.349 - 0.349 * s, 0.686 + 0.314 * s, 0.168 - 0.168 * s)
-    let row2 = float3(0.272 - 0.272 * s, 0.534 - 0.534 * s, 0.131 + 0.869 * s)
-    let toned = Vector3(
-      dot(Vector3<F>(row0), rgb), dot(Vector3<F>(row1), rgb), dot(Vector3<F>(row2), rgb))
-    // The filter result is clamped to [0, 1], then premultiplied again.
-    return Vector4(saturate(toned) * alpha, alpha)
+    // The full sepia tone matrix; amount blends the identity toward it.
+    _colorMatrixBlend(
+      (float3(0.393, 0.769, 0.189), float3(0.349, 0.686, 0.168), float3(0.272, 0.534, 0.131)),
+      amount: amount, color: color)
   }
 }
 
