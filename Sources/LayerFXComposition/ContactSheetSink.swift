@@ -49,15 +49,12 @@ public struct ContactSheetSink: FrameSink {
     let size = try Self.checkSize(
       frameCount: frameCount, columns: columns, frameWidth: frameWidth,
       frameHeight: frameHeight, pixelLimit: pixelLimit)
-    let columns = min(columns, frameCount)
-    let width = size.x
-    let height = size.y
-    self.columns = columns
+    self.columns = min(columns, frameCount)
     self.frameWidth = frameWidth
     self.frameHeight = frameHeight
     self.firstIndex = firstIndex
-    self.width = width
-    self.height = height
+    width = size.x
+    height = size.y
     self.scale = scale
     pixels = [half4](repeating: .zero, count: self.width * self.height)
   }
