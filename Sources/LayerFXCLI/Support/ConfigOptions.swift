@@ -90,7 +90,8 @@ enum ConfigOptions {
   }
 
   /// Runs `body`, a command's run with a config's values filled in; an error about a setting
-  /// that the config gave, not the command line (``SettingError``), becomes a
+  /// that the config gave, not the command line (``SettingError``, or a value its option does
+  /// not take, ``UsageError/invalidValue(option:value:expected:)``), becomes a
   /// ``ConfigError/invalidValue(file:path:reason:)`` naming the config file and the key, so
   /// every check a render runs before frame 0 reports the config's own words.
   ///
@@ -107,10 +108,16 @@ enum ConfigOptions {
     do {
       return try body()
     } catch let error as SettingError {
-      guard !given.has(error.option), let path = keyPath(error.option, in: loaded.config) else {
-        throw error
-      }
+      // Files that cannot be read or made keep their own exit codes (66, 73, 74).
+      guard !given.has(error.option), [.usage, .dataError].contains(error.exitCode),
+        let path = keyPath(error.option, in: loaded.config)
+      else { throw error }
       throw ConfigError.invalidValue(file: loaded.path, path: path, reason: "\(error.underlying)")
+    } catch UsageError.invalidValue(let option, let value, let expected) {
+      // A value the config gave that its option does not take (a fps of 1e-300 is 0 as a Float).
+      let error = UsageError.invalidValue(option: option, value: value, expected: expected)
+      guard !given.has(option), let path = keyPath(option, in: loaded.config) else { throw error }
+      throw ConfigError.invalidValue(file: loaded.path, path: path, reason: "\(error)")
     }
   }
 

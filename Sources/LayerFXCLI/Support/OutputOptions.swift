@@ -46,7 +46,9 @@ struct OutputOptions {
   }
 
   /// Refuses a single-image output that is empty or names a directory (`out/`, or one that
-  /// exists).
+  /// exists), or whose folder is missing or not a directory (before anything renders).
+  ///
+  /// - Throws: ``UsageError``; ``CLIError/cannotWrite(path:reason:)`` (exit 73) for the folder.
   static func checkIsFile(_ path: String) throws {
     guard !path.isEmpty else { throw UsageError.invalid("-o needs a file name (it is empty)") }
     var status = stat()
@@ -55,6 +57,17 @@ struct OutputOptions {
     {
       throw UsageError.invalid(
         "-o \(path) names a directory, but one image is written: give -o FILE.png")
+    }
+    // The folder must be there before anything renders, not only when the image is written.
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex,
+      !OutputFormat.streamPaths.contains(path)
+    else { return }
+    let folder = String(path[..<slash])
+    guard stat(RawBytes.cString(folder), &status) == 0 else {
+      throw CLIError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+    }
+    guard (status.st_mode & S_IFMT) == S_IFDIR else {
+      throw CLIError.cannotWrite(path: path, reason: String(cString: strerror(ENOTDIR)))
     }
   }
 

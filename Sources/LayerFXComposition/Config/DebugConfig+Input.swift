@@ -40,6 +40,11 @@ extension DebugConfig {
 
     init(_ decoder: any Decoder, directory: String, resolve: DebugConfig.Resolver) throws {
       if let text = try? decoder.singleValueContainer().decode(String.self) {
+        guard !text.isEmpty else {
+          throw ConfigIssue(
+            codingPath: decoder.codingPath,
+            .invalidValue("expected a PNG file's path or testcard:WxH, not an empty string"))
+        }
         guard text.hasPrefix("testcard:") else {
           self = .file(DebugConfig.resolve(text, in: directory))
           return

@@ -53,6 +53,16 @@ import Testing
         "bad.json: output.frameRange: invalid value '5..' for '--frame-range': expected frames "
           + "from 0 to 1 (the animation has 2 frames)"
       ),
+      // 1e-300 frames per second is more than 0 but 0 as a Float, which --fps refuses.
+      (
+        ripple(output: #"{"fps": 1e-300, "path": "f/"}"#), "apply",
+        "bad.json: output.fps: invalid value '1e-300' for '--fps': expected a finite number "
+          + "greater than 0"
+      ),
+      (
+        #"{"version": 1, "input": "", "output": {"time": 0, "path": "o.png"}}"#, "apply",
+        "bad.json: input: expected a PNG file's path or testcard:WxH, not an empty string"
+      ),
     ])
   func refusedAlike(config: String, command: String, message: String) throws {
     let directory = try TemporaryDirectory()
@@ -65,6 +75,32 @@ import Testing
       #expect(result.errorLines == ["layerfx: error: " + message])
     }
     #expect(try directory.contents() == ["bad.json"])
+  }
+
+  @Test("an output folder that is not there is refused before frame 0, exit 73")
+  func missingFolder() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.ripple(output: #"{"time": 0.1, "path": "no/such/o.png"}"#)
+      .write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let line = "layerfx: error: no/such/o.png: cannot write file (No such file or directory)"
+    for command in [["config", "check"], ["apply", "--config"]] {
+      let result = try LayerFXTool.run(command + ["c.json"], in: directory.url)
+      #expect(result.status == 73, "\(command)")
+      #expect(result.errorLines == [line])
+    }
+    // A contact sheet is written after every frame: the folder is checked before the first.
+    let sheet = try LayerFXTool.run(
+      [
+        "ripple", "testcard:8x8", "--fps", "10", "--frames", "2", "--contact-sheet", "2", "-o",
+        "no/s.png",
+      ], in: directory.url)
+    #expect(sheet.status == 73)
+    #expect(
+      sheet.errorLines == [
+        "layerfx: error: no/s.png: cannot write file (No such file or directory)"
+      ])
+    #expect(try directory.contents() == ["c.json"])
   }
 
   @Test("an amplitude of 1e30 is refused before frame 0 at its effect, by check and render")
