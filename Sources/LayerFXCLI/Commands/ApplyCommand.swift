@@ -135,17 +135,32 @@ enum ApplyCommand {
     _ given: ParsedArguments, _ loaded: (path: String, config: DebugConfig), console: Console,
     checkOnly: Bool = false
   ) throws {
-    let arguments = try ConfigOptions.filling(given, from: loaded, options: options)
-    if given.has("effect") { return try runChain(arguments, console: console) }
+    // A fill input is drawn here, at the scale and limits of the options.
+    var fill: DebugConfig.Input?
+    if given.positionals.isEmpty, let input = loaded.config.input, input.commandLineText == nil {
+      fill = input
+    }
+    let arguments = try ConfigOptions.filling(
+      given, from: loaded, options: options, drawsFill: true)
+    if given.has("effect") {
+      guard fill == nil else {
+        throw UsageError.invalid("--effect needs INPUT when the config's input is a fill")
+      }
+      return try runChain(arguments, console: console)
+    }
     for option in ["arg", "padded"] where given.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --config; set it in the config")
     }
     try ConfigOptions.attributing(loaded, commandLine: given) {
-      let run = try ChainRun(arguments)
+      let run = try ChainRun(arguments, readsInput: fill == nil)
       let prepared = try run.prepare(arguments)
       let config = loaded.config
-      try prepared.run(console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly)
-      { image in
+      let input = try SettingError.about("input") {
+        try fill.map { try InputImage($0, scale: prepared.scale, render: prepared.render) }
+      }
+      try prepared.run(
+        console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly, input: input
+      ) { image in
         let chain = config.chain(sizeInPoints: image.sizeInPoints)
         try config.checkSchedule(
           file: loaded.path, image: image,

@@ -23,9 +23,9 @@ enum ConfigCommand {
     declarations: every key with its type, unit, range, default and description.
     config check FILE.json runs every check the render the config describes runs before its
     first frame, the same code stopped there: 'layerfx render --config' for a fill drawn
-    alone, 'layerfx apply --config' for an image input, with the output (-o) and limits
-    (--max-pixels, --max-frames, …) given here. Without output.time or output.fps, or for a
-    fill under effects, it checks the frames 'layerfx tune' previews. It prints
+    alone, 'layerfx apply --config' otherwise, with the output (-o) and limits
+    (--max-pixels, --max-frames, …) given here. Without output.time or output.fps it checks
+    the frames 'layerfx tune' previews. It prints
     'FILE.json: ok', or the error naming the file and the key (exit 65).
     """
   static let options: [OptionSpec] =
@@ -139,25 +139,16 @@ enum ConfigCommand {
 
   /// Checks the config at `path` as its render would, without rendering: with `output.time`
   /// or `output.fps`, the run of `layerfx render --config` (a fill drawn alone) or `layerfx
-  /// apply --config` (an image input) with `checkOnly`, which stops just before the first frame,
-  /// so the check passes exactly when that render starts; otherwise (and for a fill under
-  /// effects, which only `layerfx tune` draws) the input is loaded and every effect evaluated at
-  /// `layerfx tune`'s preview times.
+  /// apply --config` (anything else) with `checkOnly`, which stops just before the first frame,
+  /// so the check passes exactly when that render starts; otherwise the input is loaded and
+  /// every effect evaluated at `layerfx tune`'s preview times.
   ///
   /// - Throws: ``ConfigError`` (exit 65; an error about a setting names its key) and what the
   ///   render's checks throw.
   static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
     let config = try DebugConfig(
       contentsOf: path, resolve: ConfigOptions.resolver(arguments, console: console))
-    var drawsFill = false
-    var isFill = false
-    if case .fill? = config.input {
-      isFill = true
-      drawsFill = config.effects.isEmpty
-    }
-    // A fill under effects is for 'layerfx tune' alone (render draws a fill alone; apply reads
-    // an image).
-    guard config.output.time != nil || config.output.fps != nil, drawsFill || !isFill else {
+    guard config.output.time != nil || config.output.fps != nil else {
       let render = try RenderOptions(arguments)
       var sizeInPoints = float2(1, 1)
       if let input = config.input {
@@ -170,6 +161,8 @@ enum ConfigCommand {
         times: config.debug.previewTimes(endTime: endTime))
       return
     }
+    var drawsFill = false
+    if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
     let command = drawsFill ? RenderCommand.command : ApplyCommand.command
     // The command's run as `layerfx COMMAND --config FILE.json` with this command's limits.
     let names = Set(command.options.map(\.name))

@@ -7,8 +7,9 @@ import LayerFXPNG
 /// `--time`, or an animation at `--fps` into a frame directory, a contact sheet or a raw stream.
 ///
 /// A command reads its own options between the two steps, so usage errors come in option order:
-/// ``init(_:)`` reads the input, the output and the timing; ``prepare(_:)`` the scale, rendering,
-/// PNG and limit options; ``run(console:chain:)`` loads the input and renders.
+/// ``init(_:kernelName:readsInput:)`` reads the input, the output and the timing;
+/// ``prepare(_:)`` the scale, rendering, PNG and limit options;
+/// ``Prepared/run(console:reads:checkOnly:input:chain:)`` loads the input and renders.
 struct ChainRun {
   static let specs: [OptionSpec] = [
     .value("time", "SECONDS", "render one frame at this time on the animation clock (seconds)"),
@@ -48,10 +49,14 @@ struct ChainRun {
   let overlays: DebugOverlays
 
   /// Reads the input, the output, `--time`, `--fps`, `--frames` and `--contact-sheet`, and
-  /// checks that they go together; with `kernelName`, the input is the second positional
-  /// argument, after the kernel.
-  init(_ arguments: ParsedArguments, kernelName: String? = nil) throws {
+  /// checks that they go together.
+  ///
+  /// With `kernelName`, the input is the second positional argument, after the kernel. With
+  /// `readsInput` false the input is given to
+  /// ``Prepared/run(console:reads:checkOnly:input:chain:)`` (a config's fill) instead.
+  init(_ arguments: ParsedArguments, kernelName: String? = nil, readsInput: Bool = true) throws {
     inputArgument = try SettingError.about("input") {
+      if !readsInput { return "" }
       let names = try kernelName.map { try arguments.positionals($0, InputImage.usageName) }
       return try names?.last ?? arguments.positionals(InputImage.usageName)[0]
     }
@@ -134,7 +139,7 @@ struct ChainRun {
     return offset
   }
 
-  /// The options read; ``run(console:chain:)`` renders.
+  /// The options read; ``run(console:reads:checkOnly:input:chain:)`` renders.
   struct Prepared {
     let run: ChainRun
     let arguments: ParsedArguments
@@ -154,16 +159,19 @@ struct ChainRun {
     ///     may replace.
     ///   - checkOnly: Whether to stop after the checks, just before the first frame renders
     ///     (`layerfx config check`): nothing is rendered or written.
+    ///   - loaded: The input, when it is not read from the command line (a config's fill).
     ///   - chain: The chain for the loaded input (which may depend on its size).
     /// - Throws: ``UsageError``, ``PNGError``, ``ShaderArgumentError``, ``CLIError``,
     ///   ``CompositionError`` and what `chain` throws, before the first frame renders except
     ///   for write failures.
     func run(
       console: Console, reads: [String] = [], checkOnly: Bool = false,
+      input loaded: InputImage? = nil,
       chain: (Image) throws -> EffectChain
     ) throws {
       let outputPath = run.outputPath
-      let input = try InputImage(run.inputArgument, scale: scale, pixelLimit: render.pixelLimit)
+      let input =
+        try loaded ?? InputImage(run.inputArgument, scale: scale, pixelLimit: render.pixelLimit)
       let protected = (input.path.map { [$0] } ?? []) + reads
       try OutputOptions.checkNotInput(outputPath, protecting: protected)
       var effects = try chain(input.image)

@@ -4,6 +4,16 @@ import LayerFXMath
 import LayerFXPNG
 
 extension InputImage {
+  /// Loads a debug config's `input` as ``load(_:scale:render:)`` does, with no file path.
+  ///
+  /// - Throws: As ``load(_:scale:render:)``.
+  init(_ input: DebugConfig.Input, scale: Float, render: RenderOptions) throws {
+    let loaded = try Self.load(input, scale: scale, render: render)
+    image = loaded.image
+    metadata = loaded.metadata
+    path = input.path
+  }
+
   /// Loads a debug config's `input`: a PNG file or the test card as INPUT on the command line
   /// reads them, or a fill drawn at its size (a view-size parameter left out is the image's size
   /// in points, as `layerfx render` passes it).

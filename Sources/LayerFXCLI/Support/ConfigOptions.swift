@@ -69,19 +69,24 @@ enum ConfigOptions {
   /// The command line with the config's values filled in, for the options in `options` (the
   /// command's table); INPUT from the config's `input`; `extra` adds the command's own values.
   ///
+  /// `drawsFill` says whether the command draws a fill input itself (`apply`); INPUT is then
+  /// left out for a fill.
+  ///
   /// - Throws: ``ConfigError`` when the config's input is a fill and the command reads an image.
   static func filling(
     _ arguments: ParsedArguments, from loaded: (path: String, config: DebugConfig),
-    options: [OptionSpec], extra: [String: [String]] = [:]
+    options: [OptionSpec], extra: [String: [String]] = [:], drawsFill: Bool = false
   ) throws -> ParsedArguments {
     var positionals: [String] = []
     if let input = loaded.config.input, arguments.positionals.isEmpty {
-      guard let text = input.commandLineText else {
+      if let text = input.commandLineText {
+        positionals = [text]
+      } else if !drawsFill {
         throw ConfigError.invalidValue(
           file: loaded.path, path: "input",
-          reason: "a fill input needs 'layerfx render --config' or 'layerfx tune'")
+          reason: "a fill input needs 'layerfx render --config', 'layerfx apply --config' or "
+            + "'layerfx tune'")
       }
-      positionals = [text]
     }
     let names = Set(options.map(\.name))
     let values = values(loaded.config, commandLine: arguments).merging(extra) { _, new in new }

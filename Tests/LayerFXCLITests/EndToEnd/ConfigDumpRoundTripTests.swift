@@ -77,4 +77,28 @@ import Testing
     let difference = compare(a, b, tolerance: 1.5 / 255)
     #expect(difference.mismatchFraction == 0, "\(difference)")
   }
+
+  @Test("dump → check → apply of an effect over a fill draws the fill, then the effect")
+  func effectOverFill() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let dump = try LayerFXTool.run(["config", "dump", "grayscale", "radialGradient"])
+    #expect(dump.status == 0, "\(dump.standardError)")
+    try dump.outputData.write(to: URL(fileURLWithPath: directory.path("c.json")))
+    let check = try LayerFXTool.run(["config", "check", "c.json"], in: directory.url)
+    #expect(check.status == 0, "\(check.standardError)")
+    let chained = try LayerFXTool.run(["apply", "--config", "c.json"], in: directory.url)
+    #expect(chained.status == 0, "\(chained.standardError)")
+    // The same in two commands: the fill at the dump's size, then grayscale at t = 0.5.
+    let fill = try LayerFXTool.run(
+      ["render", "radialGradient", "--size", "512x384", "-o", "fill.png"], in: directory.url)
+    let gray = try LayerFXTool.run(
+      ["apply", "grayscale", "fill.png", "-o", "two.png"], in: directory.url)
+    #expect(fill.status == 0 && gray.status == 0, "\(fill.standardError)\(gray.standardError)")
+    let a = try PNGDecoder().decode(contentsOf: directory.path("out.png")).image
+    let b = try PNGDecoder().decode(contentsOf: directory.path("two.png")).image
+    // The fill goes through 8 bits between the two commands: 1 code of rounding.
+    let difference = compare(a, b, tolerance: 1.5 / 255)
+    #expect(difference.mismatchFraction == 0, "\(difference)")
+  }
 }
