@@ -170,8 +170,9 @@ struct ChainRun {
       chain: (Image) throws -> EffectChain
     ) throws {
       let outputPath = run.outputPath
-      let input =
+      let input = try SettingError.about("input") {
         try loaded ?? InputImage(run.inputArgument, scale: scale, pixelLimit: render.pixelLimit)
+      }
       let protected = (input.path.map { [$0] } ?? []) + reads
       try OutputOptions.checkNotInput(outputPath, protecting: protected)
       var effects = try chain(input.image)

@@ -114,7 +114,10 @@ enum ConfigOptions {
       return try body()
     } catch let error as SettingError {
       // Files that cannot be read or made keep their own exit codes (66, 73, 74).
-      guard !given.has(error.option), [.usage, .dataError].contains(error.exitCode),
+      // INPUT is a positional argument: the config gave it only when the command line has none.
+      let isGiven =
+        given.has(error.option) || (error.option == "input" && !given.positionals.isEmpty)
+      guard !isGiven, [.usage, .dataError].contains(error.exitCode),
         let path = keyPath(error.option, in: loaded.config)
       else { throw error }
       throw ConfigError.invalidValue(file: loaded.path, path: path, reason: "\(error.underlying)")
