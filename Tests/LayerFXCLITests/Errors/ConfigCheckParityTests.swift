@@ -63,6 +63,13 @@ import Testing
         #"{"version": 1, "input": "", "output": {"time": 0, "path": "o.png"}}"#, "apply",
         "bad.json: input: expected a PNG file's path or testcard:WxH, not an empty string"
       ),
+      // 65535² pixels against the default limit of 100000000.
+      (
+        #"{"version": 1, "input": "testcard:65535x65535", "output": {"time": 0, "path": "o.png"}}"#,
+        "apply",
+        "bad.json: input: testcard:65535x65535: 65535×65535 exceeds the limit of 100000000 "
+          + "pixels (raise it with --max-pixels)"
+      ),
     ])
   func refusedAlike(config: String, command: String, message: String) throws {
     let directory = try TemporaryDirectory()
