@@ -115,7 +115,7 @@ extension DebugConfig {
                 "description",
                 .string("the triggers, in order (default: one at t = 0 at the image's centre)")
               ),
-              ("type", .string("array")), ("items", trigger),
+              ("type", .string("array")), ("items", trigger), ("minItems", .integer(1)),
             ])
           ),
           ("output", section("where and when frames are written", Output.fields)),

@@ -23,8 +23,8 @@ import LayerFXMath
 /// ```
 /// - `input`: ``Input``. `scale`: pixels per point, > 0, default 1.
 /// - `effects`: ``Effect``s, innermost first (stacked SwiftUI modifiers).
-/// - `triggers`: `{"point": [x, y], "time": t}` (points; seconds ≥ 0), in order; default one at
-///   t = 0 at the image's centre. They replay every effect that has a clock.
+/// - `triggers`: `{"point": [x, y], "time": t}` (points; seconds ≥ 0), in order, at least one;
+///   default one at t = 0 at the image's centre. They replay every effect that has a clock.
 /// - `output`: ``Output``. `debug`: ``Debug``.
 ///
 /// The bytes are checked by Jansson first (syntax and duplicate keys, with line and column),
@@ -336,6 +336,12 @@ private struct Document: Decodable {
         }
         let time = try entry.number("time", in: .atLeast(0), unit: .seconds) ?? 0
         all.append(.init(time: time, payload: float2(point[0], point[1])))
+      }
+      guard !all.isEmpty else {
+        throw ConfigIssue(
+          codingPath: c.codingPath + [ConfigKey(stringValue: "triggers")],
+          .invalidValue(
+            "expected at least one trigger (leave the key out for one at t = 0 at the centre)"))
       }
       triggers = all
     }

@@ -70,6 +70,14 @@ import Testing
         "bad.json: input: testcard:65535x65535: 65535×65535 exceeds the limit of 100000000 "
           + "pixels (raise it with --max-pixels)"
       ),
+      // No trigger at all: the ripple would have no origin.
+      (
+        #"{"version": 1, "input": "testcard:32x24", "effects": [{"kernel": "ripple"}], "#
+          + #""triggers": [], "output": {"time": 0.1, "path": "o.png"}}"#,
+        "apply",
+        "bad.json: triggers: expected at least one trigger (leave the key out for one at t = 0 "
+          + "at the centre)"
+      ),
     ])
   func refusedAlike(config: String, command: String, message: String) throws {
     let directory = try TemporaryDirectory()
