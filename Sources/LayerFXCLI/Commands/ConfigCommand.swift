@@ -24,8 +24,8 @@ enum ConfigCommand {
     config check FILE.json runs every check the render the config describes runs before its
     first frame, the same code stopped there: 'layerfx render --config' for a fill drawn
     alone, 'layerfx apply --config' otherwise, with the output (-o) and limits
-    (--max-pixels, --max-frames, …) given here. Without output.time or output.fps it checks
-    the frames 'layerfx tune' previews. It prints
+    (--max-pixels, --max-frames, …) given here. Effects without output.time or output.fps
+    are checked at the frames 'layerfx tune' previews. It prints
     'FILE.json: ok', or the error naming the file and the key (exit 65).
     """
   static let options: [OptionSpec] =
@@ -137,8 +137,8 @@ enum ConfigCommand {
     return DebugConfig(input: input, effects: effects, output: output)
   }
 
-  /// Checks the config at `path` as its render would, without rendering: with `output.time`
-  /// or `output.fps`, the run of `layerfx render --config` (a fill drawn alone) or `layerfx
+  /// Checks the config at `path` as its render would, without rendering: the run of `layerfx
+  /// render --config` (a fill drawn alone) or, with `output.time` or `output.fps`, `layerfx
   /// apply --config` (anything else) with `checkOnly`, which stops just before the first frame,
   /// so the check passes exactly when that render starts; otherwise the input is loaded and
   /// every effect evaluated at `layerfx tune`'s preview times.
@@ -148,7 +148,10 @@ enum ConfigCommand {
   static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
     let config = try DebugConfig(
       contentsOf: path, resolve: ConfigOptions.resolver(arguments, console: console))
-    guard config.output.time != nil || config.output.fps != nil else {
+    var drawsFill = false
+    if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
+    // A fill drawn alone renders one frame without a time too.
+    guard drawsFill || config.output.time != nil || config.output.fps != nil else {
       let render = try RenderOptions(arguments)
       var sizeInPoints = float2(1, 1)
       if let input = config.input {
@@ -161,8 +164,6 @@ enum ConfigCommand {
         times: config.debug.previewTimes(endTime: endTime))
       return
     }
-    var drawsFill = false
-    if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
     let command = drawsFill ? RenderCommand.command : ApplyCommand.command
     // The command's run as `layerfx COMMAND --config FILE.json` with this command's limits.
     let names = Set(command.options.map(\.name))

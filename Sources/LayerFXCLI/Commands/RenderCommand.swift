@@ -114,7 +114,15 @@ enum RenderCommand {
       return path
     }
     let overlays = try SettingError.about("overlay") {
-      try arguments.value("overlay", as: .overlays) ?? []
+      let overlays = try arguments.value("overlay", as: .overlays) ?? []
+      // A fill samples no layer: there is no displacement and nothing beyond bounds to draw.
+      let sampling = overlays.intersection([.displacement, .bounds])
+      guard sampling.isEmpty else {
+        throw UsageError.invalid(
+          "--overlay \(sampling.names.joined(separator: ",")): a fill samples no layer; "
+            + "a fill takes origins and tiles")
+      }
+      return overlays
     }
     guard let size = try arguments.value("size", as: .size) else {
       throw UsageError.missing("--size WxH: the image's size in pixels")

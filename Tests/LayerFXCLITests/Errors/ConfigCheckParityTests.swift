@@ -78,6 +78,12 @@ import Testing
         "bad.json: triggers: expected at least one trigger (leave the key out for one at t = 0 "
           + "at the centre)"
       ),
+      // A fill samples no layer: no displacement or bounds to draw.
+      (
+        fill(output: #"{"path": "o.png"}"#, debug: #"{"overlays": ["bounds"]}"#), "render",
+        "bad.json: debug.overlays: --overlay bounds: a fill samples no layer; a fill takes "
+          + "origins and tiles"
+      ),
     ])
   func refusedAlike(config: String, command: String, message: String) throws {
     let directory = try TemporaryDirectory()
