@@ -86,7 +86,11 @@ extension DebugConfig {
                 .string(
                   "a PNG file relative to the config's folder, testcard:WxH, or a fill object")
               ),
-              ("oneOf", .array([.object([("type", .string("string"))])] + fillRefs)),
+              (
+                "oneOf",
+                .array(
+                  [.object([("type", .string("string")), ("minLength", .integer(1))])] + fillRefs)
+              ),
             ])
           ),
           (
