@@ -209,7 +209,6 @@ enum ApplyCommand {
       clockLength: run.time.map { max($0, 0) } ?? duration,
       pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
     try prepared.run(console: console) { _ in EffectChain([effect]) }
-    try MetalFunctionReference.checkFaults()
   }
 
   /// `apply INPUT --effect …`: the chain on the general path.
@@ -231,7 +230,6 @@ enum ApplyCommand {
     }
     try checkTimeParameter(timeParameter, among: effects.map(\.function))
     try prepared.run(console: console) { _ in EffectChain(effects) }
-    try MetalFunctionReference.checkFaults()
   }
 
   /// Splits an effect's argument text `P=V,...` into `P=V` pairs; a value may itself hold
