@@ -162,10 +162,15 @@ enum ApplyCommand {
         console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly, input: input
       ) { image in
         let chain = config.chain(sizeInPoints: image.sizeInPoints)
-        try config.checkSchedule(
-          file: loaded.path, image: image,
-          times: try ConfigOptions.times(arguments, endTime: chain.endTime),
-          pixelLimit: prepared.render.pixelLimit, maxSampleOffset: prepared.maxSampleOffset)
+        let times = try ConfigOptions.times(arguments, endTime: chain.endTime)
+        // Padded sizes at the config's keys, unless a flag changes them (then in its words).
+        if ConfigOptions.changesPadding(given) {
+          try config.checkSchedule(
+            file: loaded.path, sizeInPoints: image.sizeInPoints, times: times)
+        } else {
+          try config.checkSchedule(
+            file: loaded.path, image: image, times: times, pixelLimit: prepared.render.pixelLimit)
+        }
         return chain
       }
     }

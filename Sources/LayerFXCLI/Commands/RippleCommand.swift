@@ -127,14 +127,17 @@ enum RippleCommand {
     let arguments = try ConfigOptions.filling(
       given, from: loaded, options: options, extra: try configValues(loaded, commandLine: given))
     try ConfigOptions.attributing(loaded, commandLine: given) {
-      try run(arguments, loaded: loaded, console: console)
+      try run(
+        arguments, loaded: loaded, checksPadding: !ConfigOptions.changesPadding(given),
+        console: console)
     }
   }
 
   /// The ripple with the options `arguments` (a config's values filled in when `loaded` is
-  /// given).
+  /// given); `checksPadding` reports a padded size too large at the config's key.
   private static func run(
-    _ arguments: ParsedArguments, loaded: (path: String, config: DebugConfig)?, console: Console
+    _ arguments: ParsedArguments, loaded: (path: String, config: DebugConfig)?,
+    checksPadding: Bool = false, console: Console
   ) throws {
     let run = try ChainRun(arguments)
     let taps = try arguments.all("tap").map { text throws(UsageError) in
@@ -191,7 +194,8 @@ enum RippleCommand {
         try DebugConfig.checkSchedule(
           checked, file: loaded.path, sizeInPoints: image.sizeInPoints,
           times: try ConfigOptions.times(arguments, endTime: chain.endTime),
-          keyframed: [hasTracks], padding: (image, prepared.render.pixelLimit),
+          keyframed: [hasTracks],
+          padding: checksPadding ? (image, prepared.render.pixelLimit) : nil,
           offsetPath: prepared.maxSampleOffset == nil ? nil : "debug.maxSampleOffset")
       }
       return chain

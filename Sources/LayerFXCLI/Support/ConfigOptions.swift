@@ -129,6 +129,13 @@ enum ConfigOptions {
     }
   }
 
+  /// Whether the command line gives a flag that changes a pass's padding (the offset, the
+  /// scale, a ripple parameter), so a padded size too large is the command line's to report.
+  static func changesPadding(_ given: ParsedArguments) -> Bool {
+    (["max-sample-offset", "scale"] + RippleCommand.rippleParameters.map(\.name)).contains(
+      where: given.has)
+  }
+
   /// The config key that fills in `option`, as ``values(_:commandLine:)`` and the ripple's
   /// parameters map them; `nil` for an option a config does not give.
   static func keyPath(_ option: String, in config: DebugConfig) -> String? {

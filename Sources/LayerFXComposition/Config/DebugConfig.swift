@@ -190,23 +190,15 @@ public struct DebugConfig: Sendable {
   ///   - image: The loaded input.
   ///   - times: The schedule's times, seconds.
   ///   - pixelLimit: The most pixels a padded layer may have.
-  ///   - maxSampleOffset: The offset of every layer and distortion pass, points (a command
-  ///     line's, which replaces the config's); `nil` for the config's.
   /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` at `effects[i]` (or its
   ///   `keyframes`), or at `debug.maxSampleOffset` when that offset is too large.
-  public func checkSchedule(
-    file: String, image: Image, times: [Double], pixelLimit: Int,
-    maxSampleOffset: float2? = nil
-  ) throws(ConfigError) {
-    var chain = chain(sizeInPoints: image.sizeInPoints)
-    if let maxSampleOffset {
-      for index in chain.effects.indices { chain.effects[index].maxSampleOffset = maxSampleOffset }
-    }
+  public func checkSchedule(file: String, image: Image, times: [Double], pixelLimit: Int)
+    throws(ConfigError)
+  {
     try Self.checkSchedule(
-      chain, file: file, sizeInPoints: image.sizeInPoints, times: times,
-      keyframed: effects.map { !$0.tracks.isEmpty }, padding: (image, pixelLimit),
-      offsetPath: maxSampleOffset != nil || debug.maxSampleOffset != nil
-        ? "debug.maxSampleOffset" : nil)
+      chain(sizeInPoints: image.sizeInPoints), file: file, sizeInPoints: image.sizeInPoints,
+      times: times, keyframed: effects.map { !$0.tracks.isEmpty }, padding: (image, pixelLimit),
+      offsetPath: debug.maxSampleOffset != nil ? "debug.maxSampleOffset" : nil)
   }
 
   /// Evaluates every effect of `chain` at every time, as

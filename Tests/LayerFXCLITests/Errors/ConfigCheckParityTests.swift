@@ -140,7 +140,19 @@ import Testing
       #expect(result.errorLines.count == 1)
       #expect(result.errorLines.first?.hasPrefix(prefix) == true, "\(result.errorLines)")
     }
-    #expect(try directory.contents() == ["bad.json"])
+    // The same offset from a flag is the command line's: its message names no config key.
+    try Self.ripple(output: #"{"time": 0.1, "path": "o.png"}"#)
+      .write(toFile: directory.path("ok.json"), atomically: true, encoding: .utf8)
+    for flags in [["--amplitude", "1e30"], ["--max-sample-offset", "1e30,1e30"]] {
+      let result = try LayerFXTool.run(
+        ["ripple", "--config", "ok.json"] + flags, in: directory.url)
+      #expect(result.status == 65)
+      #expect(
+        result.errorLines.first?.hasPrefix(
+          "layerfx: error: a maxSampleOffset of 1e+30, 1e+30 points pads the 32 × 24 image to ")
+          == true, "\(result.errorLines)")
+    }
+    #expect(try directory.contents() == ["bad.json", "ok.json"])
   }
 
   @Test("a config that passes check renders: one frame, an animation and a fill")
