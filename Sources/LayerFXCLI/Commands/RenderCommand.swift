@@ -240,7 +240,8 @@ enum RenderCommand {
 
   /// The config's fill, unless FILL is given on the command line.
   ///
-  /// - Throws: ``ConfigError`` when the config has effects (a fill is drawn alone), or, with no
+  /// - Throws: ``ConfigError`` when the config has effects (a fill is drawn alone), sets an
+  ///   output `format`, `frameRange` or `contactSheet` that `render` does not write, or, with no
   ///   FILL given, when its input is not a fill.
   static func configFill(
     _ loaded: (path: String, config: DebugConfig), commandLine: ParsedArguments
@@ -254,6 +255,16 @@ enum RenderCommand {
       throw ConfigError.invalidValue(
         file: loaded.path, path: "effects",
         reason: "'layerfx render' draws a fill alone; use 'layerfx tune' or 'layerfx apply'")
+    }
+    // A fill's frames go to one PNG or a PNG sequence; nothing else is silently dropped.
+    let output = loaded.config.output
+    for (key, isSet) in [
+      ("format", output.format.map { $0 != .pngSequence } ?? false),
+      ("frameRange", output.frameRange != nil), ("contactSheet", output.contactSheet != nil),
+    ] where isSet {
+      throw ConfigError.invalidValue(
+        file: loaded.path, path: "output.\(key)",
+        reason: "'layerfx render' writes a fill to one PNG or a PNG sequence; leave \(key) out")
     }
     guard commandLine.positionals.isEmpty else { return nil }
     guard case .fill(let function, let arguments, let width, let height, _)? = loaded.config.input

@@ -84,6 +84,17 @@ import Testing
         "bad.json: debug.overlays: --overlay bounds: a fill samples no layer; a fill takes "
           + "origins and tiles"
       ),
+      // render writes a fill to one PNG or a PNG sequence: an APNG was a folder named p.apng.
+      (
+        fill(output: #"{"fps": 10, "frames": 2, "format": "apng", "path": "p.apng"}"#), "render",
+        "bad.json: output.format: 'layerfx render' writes a fill to one PNG or a PNG sequence; "
+          + "leave format out"
+      ),
+      (
+        fill(output: #"{"fps": 10, "frames": 2, "frameRange": "1..1", "path": "f/"}"#), "render",
+        "bad.json: output.frameRange: 'layerfx render' writes a fill to one PNG or a PNG "
+          + "sequence; leave frameRange out"
+      ),
     ])
   func refusedAlike(config: String, command: String, message: String) throws {
     let directory = try TemporaryDirectory()
