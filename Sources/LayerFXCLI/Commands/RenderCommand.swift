@@ -240,8 +240,8 @@ enum RenderCommand {
 
   /// The config's fill, unless FILL is given on the command line.
   ///
-  /// - Throws: ``ConfigError`` when the config has effects (a fill is drawn alone), sets an
-  ///   output `format`, `frameRange` or `contactSheet` that `render` does not write, or, with no
+  /// - Throws: ``ConfigError`` when the config has effects (a fill is drawn alone), triggers,
+  ///   or an output `format`, `frameRange` or `contactSheet` that `render` does not write, or, with no
   ///   FILL given, when its input is not a fill.
   static func configFill(
     _ loaded: (path: String, config: DebugConfig), commandLine: ParsedArguments
@@ -256,7 +256,14 @@ enum RenderCommand {
         file: loaded.path, path: "effects",
         reason: "'layerfx render' draws a fill alone; use 'layerfx tune' or 'layerfx apply'")
     }
-    // A fill's frames go to one PNG or a PNG sequence; nothing else is silently dropped.
+    // A fill's frames go to one PNG or a PNG sequence, on the render's own clock; nothing else
+    // is silently dropped.
+    if loaded.config.triggers != nil {
+      throw ConfigError.invalidValue(
+        file: loaded.path, path: "triggers",
+        reason: "'layerfx render' drives a fill's time with output.time or output.fps; leave "
+          + "triggers out")
+    }
     let output = loaded.config.output
     for (key, isSet) in [
       ("format", output.format.map { $0 != .pngSequence } ?? false),

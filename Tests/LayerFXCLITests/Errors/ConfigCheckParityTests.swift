@@ -95,6 +95,12 @@ import Testing
         "bad.json: output.frameRange: 'layerfx render' writes a fill to one PNG or a PNG "
           + "sequence; leave frameRange out"
       ),
+      (
+        #"{"version": 1, "input": {"fill": "radialGradient", "pixels": [32, 24]}, "#
+          + #""triggers": [{"point": [1, 1]}], "output": {"path": "o.png"}}"#, "render",
+        "bad.json: triggers: 'layerfx render' drives a fill's time with output.time or "
+          + "output.fps; leave triggers out"
+      ),
     ])
   func refusedAlike(config: String, command: String, message: String) throws {
     let directory = try TemporaryDirectory()
