@@ -16,7 +16,8 @@ enum ConfigCommand {
     config dump prints a complete debug config with every default spelled out: with no
     kernel, or 'ripple', the ripple command's defaults; otherwise one effect per kernel, in
     order (a fill becomes the input). KERNEL:P=V,... gives arguments as --effect does; a
-    parameter without a default (every one of a .metal function's) must be given so. It renders \(dumpInput.commandLineText ?? "") at t = \(dumpTime) s to \(dumpPath):
+    parameter without a default (every one of a .metal function's) must be given so.
+    It renders \(dumpInput.commandLineText ?? "") at t = \(dumpTime) s to \(dumpPath):
     edit it, then pass it to 'layerfx ripple|apply|render --config FILE.json' or
     'layerfx tune FILE.json'.
     config schema prints the config's JSON Schema (draft 2020-12), derived from the kernels'

@@ -241,8 +241,8 @@ enum RenderCommand {
   /// The config's fill, unless FILL is given on the command line.
   ///
   /// - Throws: ``ConfigError`` when the config has effects (a fill is drawn alone), triggers,
-  ///   or an output `format`, `frameRange` or `contactSheet` that `render` does not write, or, with no
-  ///   FILL given, when its input is not a fill.
+  ///   or an output `format`, `frameRange` or `contactSheet` that `render` does not write, or,
+  ///   with no FILL given, when its input is not a fill.
   static func configFill(
     _ loaded: (path: String, config: DebugConfig), commandLine: ParsedArguments
   )
