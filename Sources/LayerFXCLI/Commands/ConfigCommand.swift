@@ -10,8 +10,8 @@ enum ConfigCommand {
   static let name = "config"
   static let summary = "Print a debug config or its JSON Schema, or check a config file."
   static let synopsis =
-    "dump [KERNEL|FILE.metal:FUNCTION[:P=V,...]]... | schema | check FILE.json [-o PATH] "
-    + "[limits]"
+    "dump [KERNEL|FILE.metal:FUNCTION[:P=V,...]]... | schema | check FILE.json "
+    + "[--for COMMAND] [-o PATH] [limits]"
   static let discussion = """
     config dump prints a complete debug config with every default spelled out: with no
     kernel, or 'ripple', the ripple command's defaults; otherwise one effect per kernel, in
@@ -24,16 +24,21 @@ enum ConfigCommand {
     declarations: every key with its type, unit, range, default and description.
     config check FILE.json runs every check the render the config describes runs before its
     first frame, the same code stopped there: 'layerfx render --config' for a fill drawn
-    alone, 'layerfx apply --config' otherwise, with the output (-o) and limits
-    (--max-pixels, --max-frames, …) given here. Effects without output.time or output.fps
-    are checked at the frames 'layerfx tune' previews. It prints
+    alone, 'layerfx apply --config' otherwise, or the one --for COMMAND names (ripple, apply,
+    render), with the output (-o) and limits (--max-pixels, --max-frames, …) given here.
+    Effects without output.time or output.fps, and no --for, are checked at the frames
+    'layerfx tune' previews. It prints
     'FILE.json: ok', or the error naming the file and the key (exit 65).
     """
   static let options: [OptionSpec] =
     [
       .value(
         "output", short: "o", "PATH",
-        "with check: the output the render is given on its command line (replaces output.path)")
+        "with check: the output the render is given on its command line (replaces output.path)"),
+      .value(
+        "for", "COMMAND",
+        "with check: the command that renders the config, ripple, apply or render (default: "
+          + "render for a fill drawn alone, apply otherwise)"),
     ] + MetalFunctionReference.specs + RenderOptions.specs + FrameLimits.specs
 
   /// The dumped config's input, the time of its one frame (seconds) and its output.
@@ -138,9 +143,9 @@ enum ConfigCommand {
     return DebugConfig(input: input, effects: effects, output: output)
   }
 
-  /// Checks the config at `path` as its render would, without rendering: the run of `layerfx
-  /// render --config` (a fill drawn alone) or, with `output.time` or `output.fps`, `layerfx
-  /// apply --config` (anything else) with `checkOnly`, which stops just before the first frame,
+  /// Checks the config at `path` as its render would, without rendering: the run of the command
+  /// `--for` names, or of `layerfx render --config` (a fill drawn alone) or, with `output.time`
+  /// or `output.fps`, `layerfx apply --config` (anything else), with `checkOnly`, which stops just before the first frame,
   /// so the check passes exactly when that render starts; otherwise the input is loaded and
   /// every effect evaluated at `layerfx tune`'s preview times.
   ///
@@ -151,8 +156,16 @@ enum ConfigCommand {
       contentsOf: path, resolve: ConfigOptions.resolver(arguments, console: console))
     var drawsFill = false
     if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
+    let commands = [RippleCommand.name, ApplyCommand.name, RenderCommand.name]
+    let named = arguments.value("for")
+    if let named, !commands.contains(named) {
+      throw UsageError.invalidValue(
+        option: "for", value: named, expected: commands.joined(separator: ", "))
+    }
+    let chosen = named ?? (drawsFill ? RenderCommand.name : ApplyCommand.name)
     // A fill drawn alone renders one frame without a time too.
-    guard drawsFill || config.output.time != nil || config.output.fps != nil else {
+    guard named != nil || drawsFill || config.output.time != nil || config.output.fps != nil
+    else {
       let render = try RenderOptions(arguments)
       var sizeInPoints = float2(1, 1)
       if let input = config.input {
@@ -165,14 +178,20 @@ enum ConfigCommand {
         times: config.debug.previewTimes(endTime: endTime))
       return
     }
-    let command = drawsFill ? RenderCommand.command : ApplyCommand.command
+    let command =
+      [RippleCommand.command, ApplyCommand.command, RenderCommand.command].first {
+        $0.name == chosen
+      } ?? ApplyCommand.command
     // The command's run as `layerfx COMMAND --config FILE.json` with this command's limits.
     let names = Set(command.options.map(\.name))
     let parsed = try ParsedArguments(["--config", path], options: command.options)
       .filling(arguments.values.filter { names.contains($0.key) }, positionals: [])
-    if drawsFill {
+    switch chosen {
+    case RenderCommand.name:
       try RenderCommand.run(parsed, loaded: (path, config), console: console, checkOnly: true)
-    } else {
+    case RippleCommand.name:
+      try RippleCommand.run(parsed, config: (path, config), console: console, checkOnly: true)
+    default:
       try ApplyCommand.runConfig(parsed, (path, config), console: console, checkOnly: true)
     }
   }

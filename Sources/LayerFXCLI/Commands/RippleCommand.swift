@@ -124,20 +124,33 @@ enum RippleCommand {
   static func run(_ given: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(given, console: console)
     guard let loaded else { return try run(given, loaded: nil, console: console) }
+    try run(given, config: loaded, console: console)
+  }
+
+  /// `ripple --config` with the config already read.
+  ///
+  /// With `checkOnly` (`layerfx config check --for ripple`) it stops just before the first frame
+  /// renders. An error about a setting the config gave names its key
+  /// (``ConfigOptions/attributing(_:commandLine:_:)``).
+  static func run(
+    _ given: ParsedArguments, config loaded: (path: String, config: DebugConfig),
+    console: Console, checkOnly: Bool = false
+  ) throws {
     let arguments = try ConfigOptions.filling(
       given, from: loaded, options: options, extra: try configValues(loaded, commandLine: given))
     try ConfigOptions.attributing(loaded, commandLine: given) {
       try run(
         arguments, loaded: loaded, checksPadding: !ConfigOptions.changesPadding(given),
-        console: console)
+        checkOnly: checkOnly, console: console)
     }
   }
 
   /// The ripple with the options `arguments` (a config's values filled in when `loaded` is
-  /// given); `checksPadding` reports a padded size too large at the config's key.
+  /// given); `checksPadding` reports a padded size too large at the config's key, and
+  /// `checkOnly` stops before the first frame.
   private static func run(
     _ arguments: ParsedArguments, loaded: (path: String, config: DebugConfig)?,
-    checksPadding: Bool = false, console: Console
+    checksPadding: Bool = false, checkOnly: Bool = false, console: Console
   ) throws {
     let run = try ChainRun(arguments)
     let taps = try arguments.all("tap").map { text throws(UsageError) in
@@ -167,7 +180,7 @@ enum RippleCommand {
     var configEffect = loaded?.config.effects.first
     configEffect?.duration = duration
     let reads = arguments.all("keyframes") + (loaded.map { [$0.path] } ?? [])
-    try prepared.run(console: console, reads: reads) { image in
+    try prepared.run(console: console, reads: reads, checkOnly: checkOnly) { image in
       let triggers =
         taps.isEmpty ? [.init(time: 0, payload: origin ?? image.sizeInPoints / 2)] : taps
       if let config {

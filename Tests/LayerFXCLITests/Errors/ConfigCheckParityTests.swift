@@ -197,6 +197,37 @@ import Testing
     }
   }
 
+  @Test("--for ripple checks as ripple --config runs: one ripple effect, nothing written")
+  func forRipple() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.ripple(output: #"{"time": 0.1, "path": "o.png"}"#)
+      .write(toFile: directory.path("one.json"), atomically: true, encoding: .utf8)
+    let two = """
+      {"version": 1, "input": "testcard:32x24",
+       "effects": [{"kernel": "ripple"}, {"kernel": "grayscale"}],
+       "output": {"time": 0.1, "path": "o.png"}}
+      """
+    try two.write(toFile: directory.path("two.json"), atomically: true, encoding: .utf8)
+    let one = try LayerFXTool.run(
+      ["config", "check", "one.json", "--for", "ripple"], in: directory.url)
+    #expect(one.status == 0, "\(one.standardError)")
+    let line =
+      "layerfx: error: two.json: effects: 'layerfx ripple' renders one ripple effect; use "
+      + "'layerfx apply --config' for another chain"
+    // apply renders the chain; ripple refuses it, and check --for ripple says so alike.
+    let general = try LayerFXTool.run(["config", "check", "two.json"], in: directory.url)
+    #expect(general.status == 0, "\(general.standardError)")
+    for command in [
+      ["config", "check", "two.json", "--for", "ripple"], ["ripple", "--config", "two.json"],
+    ] {
+      let result = try LayerFXTool.run(command, in: directory.url)
+      #expect(result.status == 65)
+      #expect(result.errorLines == [line])
+    }
+    #expect(try directory.contents() == ["one.json", "two.json"])
+  }
+
   @Test("-o on config check stands for the render's -o when the config has no output.path")
   func outputFromCommandLine() throws {
     let directory = try TemporaryDirectory()
