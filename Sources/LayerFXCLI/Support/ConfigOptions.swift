@@ -113,10 +113,10 @@ enum ConfigOptions {
     do {
       return try body()
     } catch let error as SettingError {
-      // Files that cannot be read or made keep their own exit codes (66, 73, 74).
       // INPUT is a positional argument: the config gave it only when the command line has none.
       let isGiven =
         given.has(error.option) || (error.option == "input" && !given.positionals.isEmpty)
+      // Files that cannot be read or made keep their own exit codes (66, 73, 74).
       guard !isGiven, [.usage, .dataError].contains(error.exitCode),
         let path = keyPath(error.option, in: loaded.config)
       else { throw error }
