@@ -1,6 +1,6 @@
 // Calls one compiled layer effect's row function (`lfx_row_NAME`,
-// Sources/LayerFXMetal/MetalGlue.swift) over a WIDTH x HEIGHT image in runs of RUN pixels, as the renderer does with `--tiles none`,
-// so that callgrind can count its instructions per pixel: valgrind has no AVX-512, and the
+// Sources/LayerFXMetal/MetalGlue.swift) over a WIDTH x HEIGHT image in runs of RUN pixels, as
+// the renderer does with `--tiles none`, so that callgrind can count its instructions per pixel: valgrind has no AVX-512, and the
 // runner cannot start clang inside valgrind, so `layerfx-bench` under callgrind cannot give them.
 //
 // Build (from the repository root):
@@ -73,8 +73,9 @@ int main(int argc, char **argv) {
   }
   for (long y = 0; y < height; ++y) {
     for (long x = 0; x < width; x += run) {
-      lfx_row r = {output + 4 * (y * width + x), x + run < width ? run : width - x, x, y, 0, 0, 1.0f,
-                   NULL, texels, row_length, pad, pad, width, height};
+      long count = x + run < width ? run : width - x;
+      lfx_row r = {output + 4 * (y * width + x), count, x, y, 0, 0, 1.0f, NULL, texels,
+                   row_length, pad, pad, width, height};
       function(&r, arguments);
     }
   }
