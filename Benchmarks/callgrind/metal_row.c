@@ -1,7 +1,8 @@
 // Calls one compiled layer effect's row function (`lfx_row_NAME`,
 // Sources/LayerFXMetal/MetalGlue.swift) over a WIDTH x HEIGHT image in runs of RUN pixels, as
-// the renderer does with `--tiles none`, so that callgrind can count its instructions per pixel: valgrind has no AVX-512, and the
-// runner cannot start clang inside valgrind, so `layerfx-bench` under callgrind cannot give them.
+// the renderer does with `--tiles none`, so that callgrind can count its instructions per
+// pixel: valgrind has no AVX-512, and the runner cannot start clang inside valgrind, so
+// `layerfx-bench` under callgrind cannot give them.
 //
 // Build (from the repository root):
 //   cc -O2 -I Sources/CLayerFXMetalGuard/include -o metal_row Benchmarks/callgrind/metal_row.c -ldl
