@@ -1,3 +1,4 @@
+import CLayerFXMetalGuard
 import Foundation
 import LayerFXFiles
 
@@ -22,19 +23,34 @@ struct MetalCompiler {
     "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
   ]
 
-  /// The CPU level: x86-64-v3 (AVX2, FMA, F16C) when this CPU has it, which beat AVX-512 on the
-  /// Zen 4 for sampling effects (platform notes), else the portable x86-64.
+  /// The flags for this CPU's level, so the shared object never needs more than the host has.
+  ///
+  /// The level is what this process may execute (`lfx_metal_cpu_level`: CPUID and the operating
+  /// system's register support):
+  /// - x86-64-v4 (AVX-512) with 512-bit vectors: sixteen pixels per instruction, measured
+  ///   1.35× the x86-64-v3 build's speed on the ripple (AMD Zen 5 class, Benchmarks/README.md);
+  /// - x86-64-v3 (AVX2, FMA, F16C), eight pixels per instruction;
+  /// - else the portable x86-64.
+  ///
+  /// On both vector levels clang is told that gathers exist (on v3 through the `fast-gather`
+  /// tuning; AVX-512 has them) but not to emit them (`prefer-no-gather`): texels are then read
+  /// with scalar loads, as gathers were twice as slow here, while the arithmetic that computes
+  /// their addresses stays vectorised. Without a gather, LLVM's loop vectoriser computes every
+  /// instruction that feeds a scalarised load's address once per lane: for the ripple, the
+  /// whole shader up to its `sample` (on v3, callgrind: 78.8 instructions per pixel before,
+  /// 66.5 with vectorised addresses, 54.5 with the stand-in sampler's 32-bit index math too).
+  /// Tuning features choose among instructions the level already has; none needs another CPU.
   static let cpuFlags: [String] = {
-    #if arch(x86_64)
-      guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-        let line = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
-      else { return ["-march=x86-64"] }
-      let flags = Set(line.split(separator: " "))
-      return flags.isSuperset(of: ["avx2", "fma", "f16c"])
-        ? ["-march=x86-64-v3"] : ["-march=x86-64"]
-    #else
-      return []
-    #endif
+    let noGather = ["-Xclang", "-target-feature", "-Xclang", "+prefer-no-gather"]
+    switch lfx_metal_cpu_level() {
+    case 4:
+      return ["-march=x86-64-v4", "-mprefer-vector-width=512"] + noGather
+    case 3:
+      return ["-march=x86-64-v3", "-Xclang", "-target-feature", "-Xclang", "+fast-gather"]
+        + noGather
+    case 1: return ["-march=x86-64"]
+    default: return []
+    }
   }()
 
   /// Finds the compiler and the cache directory.

@@ -5,8 +5,10 @@
 /// The row function is the renderer's fast path: a loop over a run of a destination row, with
 /// each pixel's position computed as LayerFX computes it, vectorised by clang (the loop carries
 /// `vectorize(assume_safety)`: a destination never overlaps what a layer effect reads, and a
-/// colour effect reads each pixel before writing it). The pixel function serves the bounds
-/// checker and the per-pixel closure form.
+/// colour effect reads each pixel before writing it). The column goes to `float` through `int`,
+/// exact as for LayerFX's `Float(x)` (a row is far narrower than 2³¹ pixels) and one vector
+/// conversion per group of lanes, where AVX2 has none from 64-bit integers. The pixel function
+/// serves the bounds checker and the per-pixel closure form.
 enum MetalGlue {
   /// The whole translation unit.
   static func translationUnit(
@@ -110,7 +112,7 @@ enum MetalGlue {
         (void)src; (void)layer;
         _Pragma("clang loop vectorize(assume_safety)")
         for (long i = 0; i < n; ++i) {
-          const float2 pos((float(c0 + i) - mx + 0.5f) / s, y);
+          const float2 pos((float(int(c0 + i)) - mx + 0.5f) / s, y);
           float4 c;
           [[clang::always_inline]] c = float4(\(call("pos", "layer")));
           d[4 * i] = c.x; d[4 * i + 1] = c.y; d[4 * i + 2] = c.z; d[4 * i + 3] = c.w;

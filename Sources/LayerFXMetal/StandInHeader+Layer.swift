@@ -104,7 +104,7 @@ extension StandInHeader {
     namespace SwiftUI {
     struct Layer {
       const float *texels;
-      long row_length, pad_x, pad_y;
+      int row_length, pad_x, pad_y;
       float scale, lower_x, lower_y, upper_x, upper_y;
       __attribute__((always_inline)) metal::vec<metal::half, 4> sample(metal::vec<float, 2> p) const {
         #pragma clang fp contract(off)
@@ -115,8 +115,13 @@ extension StandInHeader {
         qy = qy > upper_y ? upper_y : qy;
         float cx = __builtin_floorf(qx), cy = __builtin_floorf(qy);
         float wx = qx - cx, wy = qy - cy;
-        long x = long(cx) + pad_x, y = long(cy) + pad_y;
-        const float *r = texels + 4 * (y * row_length + x);
+        // 32-bit index math, which vectorises (a padded layer is below 2²² texels wide and
+        // high and holds at most 2³¹ − 1 texels, and the clamp keeps x and y at 0 or more); the
+        // index in 8-byte units (two per texel) is below 2³², so each lane's address is the
+        // texels plus its zero-extended value times 8, with no 64-bit multiply or shift.
+        int x = int(cx) + pad_x, y = int(cy) + pad_y;
+        unsigned half_texel = 2u * unsigned(y * row_length + x);
+        const float *r = (const float *)((const char *)texels + (unsigned long)half_texel * 8);
         const float *b = r + 4 * row_length;
         #define LFX_CHANNEL(i) (r[i] + (r[4 + i] - r[i]) * wx) \
           + ((b[i] + (b[4 + i] - b[i]) * wx) - (r[i] + (r[4 + i] - r[i]) * wx)) * wy
@@ -129,7 +134,7 @@ extension StandInHeader {
       #endif
     };
     inline Layer lfx_layer(const lfx_row *r) {
-      return Layer{r->texels, r->row_length, r->pad_x, r->pad_y, r->scale, -float(r->pad_x),
+      return Layer{r->texels, int(r->row_length), int(r->pad_x), int(r->pad_y), r->scale, -float(r->pad_x),
                    -float(r->pad_y), float(r->width - 1) + float(r->pad_x),
                    float(r->height - 1) + float(r->pad_y)};
     }

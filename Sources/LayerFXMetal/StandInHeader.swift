@@ -13,7 +13,7 @@
 enum StandInHeader {
   /// The version of the stand-in, part of the compile cache's key; bump it with any change that
   /// alters generated code.
-  static let version = 1
+  static let version = 2
 
   /// The text of `<metal_stdlib>`.
   static let metalStandardLibrary: String = [

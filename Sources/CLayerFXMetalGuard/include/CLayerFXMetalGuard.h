@@ -60,4 +60,11 @@ void *lfx_guarded_alloc(size_t bytes, size_t guard, void **mapping, size_t *leng
 /// Unmaps a region from `lfx_guarded_alloc`.
 void lfx_guarded_free(void *mapping, size_t length);
 
+/// The x86-64 microarchitecture level (x86-64 psABI) this process may run compiled shader code
+/// at: 4 (x86-64-v4: AVX-512 F, BW, CD, DQ and VL on top of level 3), 3 (x86-64-v3: AVX2, FMA,
+/// F16C, BMI1, BMI2, LZCNT, MOVBE), else 1; 0 on other architectures. Read from CPUID, with the
+/// operating system's support for the vector registers (XGETBV), so a CPU whose kernel or
+/// emulator (valgrind) hides AVX-512 gets level 3.
+int lfx_metal_cpu_level(void);
+
 #endif
