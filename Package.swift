@@ -51,8 +51,11 @@ let buildsForHostAVX2: Bool = {
 }()
 
 /// Swift settings of the engine targets whose SIMD code the lane fast path runs.
+///
+/// `LAYERFX_X86_64_V3` lets lane code use an instruction that level has (`FloatLanes8.floor`).
 let engineSwiftSettings: [SwiftSetting] =
-  buildsForHostAVX2 ? [.unsafeFlags(["-target-cpu", "haswell"])] : []
+  buildsForHostAVX2
+  ? [.unsafeFlags(["-target-cpu", "haswell"]), .define("LAYERFX_X86_64_V3")] : []
 
 /// Tells CLayerFXCPULevel which level the engine targets were built for, so that a binary
 /// refuses, at load time and in one line, a CPU without it (instead of a SIGILL later).

@@ -49,4 +49,23 @@ lfx_high_halves(lfx_float8 a, lfx_float8 b) {
   return __builtin_shufflevector(a, b, 4, 5, 6, 7, 12, 13, 14, 15);
 }
 
+/// Four floats: Swift's SIMD4<Float>, one premultiplied RGBA pixel.
+typedef float lfx_float4 __attribute__((ext_vector_type(4)));
+
+/// Stores one pixel at `p` (16-byte aligned, as every half4 is) past the caches: movntps on
+/// x86. A destination far larger than the caches is written without first being read in.
+static inline __attribute__((always_inline)) void lfx_stream4(lfx_float4 *p, lfx_float4 v) {
+  __builtin_nontemporal_store(v, p);
+}
+
+/// Orders the streaming stores before every later store (sfence on x86), so the pixels are in
+/// memory before the worker reports its band done.
+static inline __attribute__((always_inline)) void lfx_stream_fence(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_sfence();
+#else
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
 #endif

@@ -18,9 +18,12 @@ public protocol PixelLanes: FloatLanes {
   /// ``Layer/sample(_:)-(float2)``.
   static func _sample(_ layer: Layer, at position: Vector2<Self>) -> Vector4<Self>
 
-  /// Returns the first `count` pixels at `source` (premultiplied RGBA), lane 0 first; lanes
-  /// from `count` on are transparent black. Reads only those `count` pixels.
-  static func _load(_ source: UnsafePointer<half4>, count: Int) -> Vector4<Self>
+  /// Stores the layer's bilinear samples at `position` (points), ``_sample(_:at:)``'s colours
+  /// bit for bit, as the first `count` pixels at `destination`, lane 0 first: a distortion
+  /// effect's store, without the colours' round trip through channel planes.
+  static func _storeSample(
+    _ layer: Layer, at position: Vector2<Self>, to destination: UnsafeMutablePointer<half4>,
+    count: Int)
 
   /// Stores the first `count` lanes of `color` at `destination`, lane 0 first.
   static func _store(
@@ -38,9 +41,11 @@ public protocol PixelLanes: FloatLanes {
     _ source: UnsafePointer<half4>, count: Int, into planes: UnsafeMutablePointer<Self>)
 
   /// Stores `count` pixels from channel planes laid out as ``_loadPlanes(_:count:into:)``
-  /// writes them.
+  /// writes them; with `streaming`, whole batches past the caches (non-temporal stores, to be
+  /// ordered by `lfx_stream_fence()` before another thread reads them).
   static func _storePlanes(
-    _ planes: UnsafePointer<Self>, count: Int, to destination: UnsafeMutablePointer<half4>)
+    _ planes: UnsafePointer<Self>, count: Int, to destination: UnsafeMutablePointer<half4>,
+    streaming: Bool)
 }
 
 extension Layer {
@@ -67,10 +72,13 @@ extension Float: PixelLanes {
     Vector4(layer.sample(position.simd))
   }
 
-  /// The pixel at `source` (or transparent black when `count` is 0).
+  /// The scalar bilinear sample, stored when `count` is 1.
   @inlinable @inline(__always)
-  public static func _load(_ source: UnsafePointer<half4>, count: Int) -> Vector4<Float> {
-    Vector4(count > 0 ? source[0] : .zero)
+  public static func _storeSample(
+    _ layer: Layer, at position: Vector2<Float>, to destination: UnsafeMutablePointer<half4>,
+    count: Int
+  ) {
+    if count > 0 { destination[0] = layer.sample(position.simd) }
   }
 
   /// Stores the pixel when `count` is 1.
@@ -97,7 +105,8 @@ extension Float: PixelLanes {
   /// One pixel per batch.
   @inlinable @inline(__always)
   public static func _storePlanes(
-    _ planes: UnsafePointer<Float>, count: Int, to destination: UnsafeMutablePointer<half4>
+    _ planes: UnsafePointer<Float>, count: Int, to destination: UnsafeMutablePointer<half4>,
+    streaming: Bool
   ) {
     for pixel in 0..<count {
       let plane = planes + 4 &* pixel
@@ -122,23 +131,14 @@ extension FloatLanes8: PixelLanes {
     layer.sampleLanes(x: position.x.simd, y: position.y.simd)
   }
 
-  /// Eight pixels, or fewer with transparent black after them.
+  /// The lane sampler's colours stored pixel by pixel as they come out of the blend.
   @inlinable @inline(__always)
-  public static func _load(_ source: UnsafePointer<half4>, count: Int) -> Vector4<FloatLanes8> {
-    guard count >= 8 else {
-      var pixels = (half4.zero, half4.zero, half4.zero, half4.zero)
-      var more = (half4.zero, half4.zero, half4.zero, half4.zero)
-      if count > 0 { pixels.0 = source[0] }
-      if count > 1 { pixels.1 = source[1] }
-      if count > 2 { pixels.2 = source[2] }
-      if count > 3 { pixels.3 = source[3] }
-      if count > 4 { more.0 = source[4] }
-      if count > 5 { more.1 = source[5] }
-      if count > 6 { more.2 = source[6] }
-      return _planes(pixels.0, pixels.1, pixels.2, pixels.3, more.0, more.1, more.2, more.3)
-    }
-    return _planes(
-      source[0], source[1], source[2], source[3], source[4], source[5], source[6], source[7])
+  public static func _storeSample(
+    _ layer: Layer, at position: Vector2<FloatLanes8>,
+    to destination: UnsafeMutablePointer<half4>, count: Int
+  ) {
+    layer.storeSampleLanes(
+      x: position.x.simd, y: position.y.simd, to: destination, count: count)
   }
 
   /// Eight pixels, or the first `count`.
@@ -201,11 +201,17 @@ extension FloatLanes8: PixelLanes {
   /// last, partial batch through a copy of which the first pixels are stored.
   @inlinable @inline(never)
   public static func _storePlanes(
-    _ planes: UnsafePointer<FloatLanes8>, count: Int, to destination: UnsafeMutablePointer<half4>
+    _ planes: UnsafePointer<FloatLanes8>, count: Int, to destination: UnsafeMutablePointer<half4>,
+    streaming: Bool
   ) {
-    let whole = _forEachWholeBatch(count) { first in
-      _pairs(ofPlanes: planes + first &>> 1, into: UnsafeMutableRawPointer(destination + first))
-    }
+    let whole =
+      streaming
+      ? _forEachWholeBatch(count) { first in
+        _streamPairs(ofPlanes: planes + first &>> 1, into: destination + first)
+      }
+      : _forEachWholeBatch(count) { first in
+        _pairs(ofPlanes: planes + first &>> 1, into: UnsafeMutableRawPointer(destination + first))
+      }
     guard whole < count else { return }
     _withEightPixels { last in
       _pairs(ofPlanes: planes + whole &>> 1, into: UnsafeMutableRawPointer(last))
@@ -268,6 +274,29 @@ func _pairs(ofPlanes planes: UnsafePointer<FloatLanes8>, into pixels: UnsafeMuta
   pixels.storeBytes(of: _pairsHigh(rg0, ba0), toByteOffset: 32, as: SIMD8<Float>.self)
   pixels.storeBytes(of: _pairsLow(rg1, ba1), toByteOffset: 64, as: SIMD8<Float>.self)
   pixels.storeBytes(of: _pairsHigh(rg1, ba1), toByteOffset: 96, as: SIMD8<Float>.self)
+}
+
+/// ``_pairs(ofPlanes:into:)`` with non-temporal stores: the eight pixels go to memory without
+/// their cache lines being read in first.
+@inlinable @inline(__always)
+func _streamPairs(
+  ofPlanes planes: UnsafePointer<FloatLanes8>, into pixels: UnsafeMutablePointer<half4>
+) {
+  let (r, g, b, a) = (planes[0].simd, planes[1].simd, planes[2].simd, planes[3].simd)
+  let rg0 = _interleaveLow(r, g)
+  let rg1 = _interleaveHigh(r, g)
+  let ba0 = _interleaveLow(b, a)
+  let ba1 = _interleaveHigh(b, a)
+  // Each result holds two neighbouring pixels; a half4 is 16-byte aligned, as movntps needs.
+  let pairs = (_pairsLow(rg0, ba0), _pairsHigh(rg0, ba0), _pairsLow(rg1, ba1), _pairsHigh(rg1, ba1))
+  lfx_stream4(pixels, pairs.0.lowHalf)
+  lfx_stream4(pixels + 1, pairs.0.highHalf)
+  lfx_stream4(pixels + 2, pairs.1.lowHalf)
+  lfx_stream4(pixels + 3, pairs.1.highHalf)
+  lfx_stream4(pixels + 4, pairs.2.lowHalf)
+  lfx_stream4(pixels + 5, pairs.2.highHalf)
+  lfx_stream4(pixels + 6, pairs.3.lowHalf)
+  lfx_stream4(pixels + 7, pairs.3.highHalf)
 }
 
 /// Returns eight RGBA colours as four channel planes (a transpose).

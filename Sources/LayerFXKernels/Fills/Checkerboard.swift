@@ -33,7 +33,7 @@ public struct Checkerboard: Fill {
   ]
 
   /// The board's colour at `position`, line by line as `Shaders/Fills/Checkerboard.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func fill<F: PixelLanes>(position: Vector2<F>) -> Vector4<F> {
     let cell = floor(position / F(squareSize))
     // Whole numbers, so the parity is exact.

@@ -42,7 +42,7 @@ public struct LinearGradient: Fill {
   ]
 
   /// The gradient's colour at `position`, line by line as `Shaders/Fills/LinearGradient.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func fill<F: PixelLanes>(position: Vector2<F>) -> Vector4<F> {
     let a = startPoint * size
     let line = endPoint * size - a

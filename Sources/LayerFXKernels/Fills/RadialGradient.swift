@@ -49,7 +49,7 @@ public struct RadialGradient: Fill {
   ]
 
   /// The gradient's colour at `position`, line by line as `Shaders/Fills/RadialGradient.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func fill<F: PixelLanes>(position: Vector2<F>) -> Vector4<F> {
     let d = length(position - Vector2<F>(center * size))
     let span = endRadius - startRadius

@@ -115,9 +115,22 @@ public struct FloatLanes8: FloatLanes {
   /// Returns `logf` lane by lane.
   @inlinable
   public static func log(_ x: Self) -> Self { Self(_eachLane(x.simd, logf)) }
-  /// Returns ``fast/floor(_:)`` of the lanes (exact).
+  /// Returns the largest whole number not greater than each lane (exact).
+  ///
+  /// One `vroundps` where the engine is built for x86-64-v3 (`LAYERFX_X86_64_V3`, the root
+  /// manifest's haswell build), which has SSE4.1's rounding instruction; elsewhere
+  /// ``fast/floor(_:)``, because without SSE4.1 `rounded(.down)` calls `floorf` per lane. Both
+  /// are exact, so they give the same bits (NaN, ±0 and ±∞ included). Measured with callgrind
+  /// (1024 × 1024, one thread): the checkerboard's body, three floors, went from 70 to 46
+  /// instructions per eight pixels.
   @inlinable @inline(__always)
-  public static func floor(_ x: Self) -> Self { Self(fast.floor(x.simd)) }
+  public static func floor(_ x: Self) -> Self {
+    #if LAYERFX_X86_64_V3
+      Self(x.simd.rounded(.down))
+    #else
+      Self(fast.floor(x.simd))
+    #endif
+  }
   /// Returns the lane-wise absolute value: the sign bits cleared.
   @inlinable @inline(__always)
   public static func abs(_ x: Self) -> Self {

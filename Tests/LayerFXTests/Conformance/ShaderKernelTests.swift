@@ -142,12 +142,56 @@ struct ShaderKernelTests {
 
   @Test("lane stores write only the pixels of a partial batch")
   func partialBatchStore() {
-    // Eight lanes stored with count 5 leave the sixth to eighth pixels alone.
+    // Lanes hold pixels 0, 2, 4, 6, 1, 3, 5, 7 (the plane order), so pixel p's red is p, its
+    // green p + 10, blue p + 20, alpha p + 30.
+    let order = SIMD8<Float>(0, 2, 4, 6, 1, 3, 5, 7)
+    #expect(FloatLanes8._planeLaneOffsets.simd == order)
+    let planes = [
+      FloatLanes8(order), FloatLanes8(order + 10), FloatLanes8(order + 20),
+      FloatLanes8(order + 30),
+    ]
+    // Eight pixels that start as (-1, -1, -1, -1), after `_storePlanes` of `count`.
+    func stored(count: Int, streaming: Bool) -> [half4] {
+      var pixels = [half4](repeating: half4(-1, -1, -1, -1), count: 8)
+      planes.withUnsafeBufferPointer { source in
+        pixels.withUnsafeMutableBufferPointer { buffer in
+          if let from = source.baseAddress, let base = buffer.baseAddress {
+            FloatLanes8._storePlanes(from, count: count, to: base, streaming: streaming)
+          }
+        }
+      }
+      return pixels
+    }
+    func isPixel(_ pixel: Int, _ color: half4) -> Bool {
+      color == half4(Float(pixel), Float(pixel) + 10, Float(pixel) + 20, Float(pixel) + 30)
+    }
+    // Stored with count 5, the sixth to eighth pixels are left alone.
+    let partial = stored(count: 5, streaming: false)
+    #expect(partial[0..<5].enumerated().allSatisfy { isPixel($0.offset, $0.element) })
+    #expect(partial[5..<8].allSatisfy { $0 == half4(-1, -1, -1, -1) })
+    // Streamed (non-temporal stores), a whole batch stores the same eight pixels.
+    #expect(
+      stored(count: 8, streaming: true).enumerated().allSatisfy { isPixel($0.offset, $0.element) })
+    // And loads read only the first count pixels, transparent black after them.
+    var loaded = [FloatLanes8](repeating: FloatLanes8(-1), count: 4)
+    partial.withUnsafeBufferPointer { source in
+      loaded.withUnsafeMutableBufferPointer { buffer in
+        if let from = source.baseAddress, let base = buffer.baseAddress {
+          FloatLanes8._loadPlanes(from, count: 3, into: base)
+        }
+      }
+    }
+    #expect(loaded[0].simd == SIMD8(0, 2, 0, 0, 1, 0, 0, 0))
+    #expect(loaded[3].simd == SIMD8(30, 32, 0, 0, 31, 0, 0, 0))
+  }
+
+  @Test("an in-register lane store writes only the pixels of a partial batch")
+  func partialBatchRegisterStore() {
+    // Lanes in order: lane i is pixel i, with channels i, i + 10, i + 20, i + 30.
+    let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
     let colors = Vector4<FloatLanes8>(
-      FloatLanes8(SIMD8(0, 1, 2, 3, 4, 5, 6, 7)),
-      FloatLanes8(SIMD8(10, 11, 12, 13, 14, 15, 16, 17)),
-      FloatLanes8(SIMD8(20, 21, 22, 23, 24, 25, 26, 27)),
-      FloatLanes8(SIMD8(30, 31, 32, 33, 34, 35, 36, 37)))
+      FloatLanes8(lanes), FloatLanes8(lanes + 10), FloatLanes8(lanes + 20),
+      FloatLanes8(lanes + 30))
     var stored = [half4](repeating: half4(-1, -1, -1, -1), count: 8)
     stored.withUnsafeMutableBufferPointer { buffer in
       if let base = buffer.baseAddress { FloatLanes8._store(colors, to: base, count: 5) }
@@ -157,11 +201,25 @@ struct ShaderKernelTests {
         color == half4(Float(lane), Float(lane) + 10, Float(lane) + 20, Float(lane) + 30)
       })
     #expect(stored[5..<8].allSatisfy { $0 == half4(-1, -1, -1, -1) })
-    // And loads read only the first count pixels, transparent black after them.
-    let loaded = stored.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress.map { FloatLanes8._load($0, count: 3) }
-    }
-    #expect(loaded?.x.simd == SIMD8(0, 1, 2, 0, 0, 0, 0, 0))
-    #expect(loaded?.w.simd == SIMD8(30, 31, 32, 0, 0, 0, 0, 0))
   }
+
+  @Test("a distortion's lane store writes only the pixels of a partial batch")
+  func partialSampleStore() {
+    // A 4 × 1 layer of pixels (x, 0, 0, 1) at x = 0…3, scale 1: the sample at pixel centre
+    // (x + 0.5, 0.5) is that pixel exactly (weights 0).
+    let image = Image(
+      width: 4, height: 1, pixels: (0..<4).map { half4(Float($0), 0, 0, 1) })
+    let layer = Layer(image)
+    let x = FloatLanes8(SIMD8(0.5, 1.5, 2.5, 3.5, 0.5, 1.5, 2.5, 3.5))
+    var stored = [half4](repeating: half4(-1, -1, -1, -1), count: 8)
+    stored.withUnsafeMutableBufferPointer { buffer in
+      if let base = buffer.baseAddress {
+        FloatLanes8._storeSample(layer, at: Vector2(x, FloatLanes8(0.5)), to: base, count: 6)
+      }
+    }
+    #expect(stored[0..<6].map(\.x) == [0, 1, 2, 3, 0, 1])
+    #expect(stored[0..<6].allSatisfy { $0.w == 1 })
+    #expect(stored[6..<8].allSatisfy { $0 == half4(-1, -1, -1, -1) })
+  }
+
 }
