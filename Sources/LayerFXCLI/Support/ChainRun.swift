@@ -165,8 +165,12 @@ struct ChainRun {
           renderer.drawOverlays(run.overlays, scale: scale, on: &rendered.image, passes: passes[0])
           frame = (PNGSamples(rendered.image, bitDepth: output.encoder.bitDepth), rendered.reports)
         }
+        let metadata = input.metadata
+        // Nothing reads the input's Float pixels now: they go before the encoder's output grows.
+        _ = consume renderer
+        _ = consume input
         try output.write(
-          frame.samples, to: outputPath, metadata: input.metadata, console: console,
+          frame.samples, to: outputPath, metadata: metadata, console: console,
           protecting: protected)
         for report in frame.reports {
           console.error("layerfx: bounds: \(report)")
