@@ -139,7 +139,7 @@ public struct ChainRenderer {
         let report = source.render(
           pass, renderer, checksSampleBounds: checksSampleBounds, into: &output)
         if let report { reports.append(report) }
-        Self.clampBetweenPasses(&output.pixels)
+        output.clampPremultiplied()
         swap(&output, &spare)
         source = .image(spare)
       }
@@ -150,14 +150,6 @@ public struct ChainRenderer {
     }
     if let report = last(final, source) { reports.append(report) }
     return reports
-  }
-
-  /// Clamps each premultiplied channel to [0, 1], NaN becoming 0, in place: how a normalised
-  /// render target stores a pass's output for the next.
-  ///
-  /// Source: `Documentation/Semantics.md` §3.
-  static func clampBetweenPasses(_ pixels: inout [half4]) {
-    for index in pixels.indices { pixels[index] = pixels[index].premultipliedClamped() }
   }
 }
 
