@@ -110,12 +110,13 @@ enum ApplyCommand {
     if function.kind != .color {
       try render.checkPaddedSize(of: input.image, maxSampleOffset: prepared.maxSampleOffset)
     }
-    let result = render.renderer.render(
+    // Stored straight into the encoder's samples: no Float output image.
+    let result = render.renderer.samples(
       prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
-      checksSampleBounds: arguments.has("check-bounds"))
+      checksSampleBounds: arguments.has("check-bounds"), bitDepth: output.encoder.bitDepth)
     try MetalFunctionReference.checkFaults()
     try output.write(
-      result.image, to: outputPath, metadata: input.metadata, console: console,
+      result.samples, to: outputPath, metadata: input.metadata, console: console,
       protecting: reads)
     if let report = result.report {
       console.error("layerfx: bounds: \(report)")

@@ -70,4 +70,22 @@ import Testing
       #expect(try encoder.encode(samples) == expected)
     }
   }
+
+  @Test(
+    "Renderer.samples gives the padded size and the PNG of the padded image render",
+    arguments: [PNGEncoder.BitDepth.eight, .sixteen])
+  func rendererSamplesPadded(depth: PNGEncoder.BitDepth) throws {
+    let shader = PreparedShader(
+      .distortion { position in position + float2(0, 1.5 * cosf(position.x / 4)) },
+      maxSampleOffset: float2(0, 1.5))
+    let card = Image.testCard(width: 31, height: 17, scale: 2)
+    let encoder = PNGEncoder(bitDepth: depth)
+    let expected = try encoder.encode(
+      Renderer(threadCount: 1).render(shader, card, bounds: .padded).image)
+    let rendered = Renderer(tileSize: 5, threadCount: 3).samples(
+      shader, card, bounds: .padded, bitDepth: depth)
+    // ⌈1.5 points × 2⌉ = 3 pixels above and below; none left and right.
+    #expect(rendered.samples.width == 31 && rendered.samples.height == 17 + 2 * 3)
+    #expect(try encoder.encode(rendered.samples) == expected)
+  }
 }
