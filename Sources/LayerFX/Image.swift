@@ -71,6 +71,23 @@ public struct Image: Sendable, Equatable {
       })
   }
 
+  /// Clamps each premultiplied channel of every pixel to [0, 1], NaN becoming 0, in place
+  /// (``SIMD4/premultipliedClamped()``): how a normalised render target stores one stacked
+  /// effect's output for the next.
+  ///
+  /// The pixels are written through their buffer inside this module, so an image whose pixels
+  /// are not shared is not copied (writing `pixels` element by element from another module
+  /// copied all of them once, 16 bytes a pixel, `/usr/bin/time -v`).
+  ///
+  /// Source: `Documentation/Semantics.md` §3.
+  ///
+  /// - Complexity: O(width × height); allocates nothing unless the pixels are shared.
+  public mutating func clampPremultiplied() {
+    pixels.withUnsafeMutableBufferPointer { pixels in
+      for index in pixels.indices { pixels[index] = pixels[index].premultipliedClamped() }
+    }
+  }
+
   /// The size in points: the size in pixels divided by ``scale``.
   public var sizeInPoints: float2 {
     float2(Float(width), Float(height)) / scale

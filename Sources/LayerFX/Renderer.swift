@@ -117,19 +117,10 @@ public struct Renderer: Sendable {
     _ shader: PreparedShader, _ image: Image, bounds: OutputBounds = .source,
     checksSampleBounds: Bool = false, into destination: inout Image
   ) -> SampleBoundsReport? {
-    guard shader.kind == .color else {
-      let layer = Layer(image, maxSampleOffset: shader.maxSampleOffset)
-      return render(
-        shader, layer, bounds: bounds, checksSampleBounds: checksSampleBounds, into: &destination)
-    }
-    let size = SIMD2(image.width, image.height)
-    prepare(&destination, size: size, scale: image.scale)
-    return image.pixels.withUnsafeBufferPointer { source in
-      guard let base = source.baseAddress else { return nil }
-      return renderPixels(
-        shader, .pixels(base, width: image.width, height: image.height), size: size,
-        margin: .zero, scale: image.scale, checksSampleBounds: checksSampleBounds,
-        into: &destination)
+    withSource(of: shader, image, bounds: bounds) { source, size, margin, scale in
+      render(
+        shader, source, size: size, margin: margin, scale: scale,
+        checksSampleBounds: checksSampleBounds, into: &destination)
     }
   }
 
@@ -143,12 +134,11 @@ public struct Renderer: Sendable {
     _ shader: PreparedShader, _ layer: Layer, bounds: OutputBounds = .source,
     checksSampleBounds: Bool = false, into destination: inout Image
   ) -> SampleBoundsReport? {
-    let margin = bounds == .padded && shader.kind != .color ? layer.padding : .zero
-    let size = SIMD2(layer.width, layer.height) &+ 2 &* margin
-    prepare(&destination, size: size, scale: layer.scale)
-    return renderPixels(
-      shader, .layer(layer), size: size, margin: margin, scale: layer.scale,
-      checksSampleBounds: checksSampleBounds, into: &destination)
+    withSource(of: shader, layer, bounds: bounds) { source, size, margin, scale in
+      render(
+        shader, source, size: size, margin: margin, scale: scale,
+        checksSampleBounds: checksSampleBounds, into: &destination)
+    }
   }
 
   /// Renders a fill over `width × height` pixels: a shader used as a `ShapeStyle`.
@@ -166,11 +156,9 @@ public struct Renderer: Sendable {
     into destination: inout Image
   ) {
     precondition(shader.kind == .fill, "\(shader.function.name) is not a fill")
-    let size = SIMD2(width, height)
-    prepare(&destination, size: size, scale: scale)
-    _ = renderPixels(
-      shader, .none, size: size, margin: .zero, scale: scale, checksSampleBounds: false,
-      into: &destination)
+    _ = render(
+      shader, .none, size: SIMD2(width, height), margin: .zero, scale: scale,
+      checksSampleBounds: false, into: &destination)
   }
 
   /// Returns a fill over `width × height` pixels.
@@ -185,11 +173,50 @@ public struct Renderer: Sendable {
     return image
   }
 
-  private func prepare(_ destination: inout Image, size: SIMD2<Int>, scale: Float) {
+  /// Calls `body` with what `shader` reads from `image` and the destination's size (pixels),
+  /// margin (pixels per side) and scale: the pixels in place for a colour effect, otherwise the
+  /// image's layer padded by the shader's `maxSampleOffset`.
+  func withSource<Result>(
+    of shader: PreparedShader, _ image: Image, bounds: OutputBounds,
+    _ body: (TileSource, SIMD2<Int>, SIMD2<Int>, Float) -> Result
+  ) -> Result {
+    guard shader.kind == .color else {
+      let layer = Layer(image, maxSampleOffset: shader.maxSampleOffset)
+      return withSource(of: shader, layer, bounds: bounds, body)
+    }
+    return image.pixels.withUnsafeBufferPointer { pixels in
+      guard let base = pixels.baseAddress else {
+        preconditionFailure("an image has at least one pixel")
+      }
+      return body(
+        .pixels(base, width: image.width, height: image.height),
+        SIMD2(image.width, image.height), .zero, image.scale)
+    }
+  }
+
+  /// Calls `body` with `layer` as the source and the destination's size, margin and scale.
+  func withSource<Result>(
+    of shader: PreparedShader, _ layer: Layer, bounds: OutputBounds,
+    _ body: (TileSource, SIMD2<Int>, SIMD2<Int>, Float) -> Result
+  ) -> Result {
+    let margin = bounds == .padded && shader.kind != .color ? layer.padding : .zero
+    return body(.layer(layer), SIMD2(layer.width, layer.height) &+ 2 &* margin, margin, layer.scale)
+  }
+
+  /// Renders into `destination`, reallocated unless it has the size; its scale becomes `scale`.
+  private func render(
+    _ shader: PreparedShader, _ source: TileSource, size: SIMD2<Int>, margin: SIMD2<Int>,
+    scale: Float, checksSampleBounds: Bool, into destination: inout Image
+  ) -> SampleBoundsReport? {
     if destination.width != size.x || destination.height != size.y {
       destination = Image(uninitializedWidth: size.x, height: size.y, scale: scale)
     }
     destination.scale = scale
+    return destination.pixels.withUnsafeMutableBufferPointer { buffer in
+      renderTiles(
+        shader, source, size: size, margin: margin, scale: scale,
+        checksSampleBounds: checksSampleBounds, output: .image(TileBuffer(buffer)))
+    }
   }
 
   /// The tiles of a `size` destination, in raster order: each a range of columns and rows.
@@ -210,40 +237,60 @@ public struct Renderer: Sendable {
     return tiles
   }
 
-  private func renderPixels(
+  /// Shades every tile of a `size` destination into `output`, on ``threadCount`` workers.
+  func renderTiles(
     _ shader: PreparedShader, _ source: TileSource, size: SIMD2<Int>, margin: SIMD2<Int>,
-    scale: Float, checksSampleBounds: Bool, into destination: inout Image
+    scale: Float, checksSampleBounds: Bool, output: TileOutput
   ) -> SampleBoundsReport? {
     let usesLanes = usesLaneKernels && shader.hasLaneForm
     let tiles = tiles(size: size, workers: threadCount)
     let workers = Swift.min(threadCount, tiles.count)
-    return destination.pixels.withUnsafeMutableBufferPointer { buffer in
-      let pass = TilePass(
-        shader: shader, source: source, width: size.x, margin: margin, scale: scale,
-        output: TileBuffer(buffer))
-      var reports = [SampleBoundsReport?](
-        repeating: nil, count: checksSampleBounds ? tiles.count : 0)
-      reports.withUnsafeMutableBufferPointer { reportBuffer in
-        let tileReports = TileBuffer(reportBuffer)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-          for index in stride(from: worker, to: tiles.count, by: workers) {
-            let (columns, rows) = tiles[index]
-            if usesLanes { pass.shadeLanes(columns: columns, rows: rows) }
-            guard !usesLanes || checksSampleBounds else { continue }
-            let probe =
-              checksSampleBounds ? SampleProbe(declaredOffset: shader.maxSampleOffset) : nil
-            pass.shadePixels(columns: columns, rows: rows, probe: probe, stores: !usesLanes)
-            if let probe { tileReports[index] = probe.report }
+    let largestTile = tiles.reduce(0) { Swift.max($0, $1.columns.count * $1.rows.count) }
+    var reports = [SampleBoundsReport?](repeating: nil, count: checksSampleBounds ? tiles.count : 0)
+    reports.withUnsafeMutableBufferPointer { reportBuffer in
+      let tileReports = TileBuffer(reportBuffer)
+      DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        func shade(_ pass: TilePass, _ index: Int) {
+          let (columns, rows) = tiles[index]
+          if usesLanes { pass.shadeLanes(columns: columns, rows: rows) }
+          guard checksSampleBounds else {
+            if !usesLanes {
+              pass.shadePixels(columns: columns, rows: rows, probe: nil, stores: true)
+            }
+            return
+          }
+          let probe = SampleProbe(declaredOffset: shader.maxSampleOffset)
+          pass.shadePixels(columns: columns, rows: rows, probe: probe, stores: !usesLanes)
+          var report = probe.report
+          report.nonFiniteOutputCount = pass.nonFiniteCount(columns: columns, rows: rows)
+          tileReports[index] = report
+        }
+        let ownTiles = stride(from: worker, to: tiles.count, by: workers)
+        switch output {
+        case .image(let buffer):
+          let pass = TilePass(
+            shader: shader, source: source, margin: margin, scale: scale, output: buffer,
+            outputOrigin: .zero, outputRowLength: size.x)
+          for index in ownTiles { shade(pass, index) }
+        case .stored(let store):
+          TileBuffer<half4>.withScratch(capacity: largestTile) { scratch in
+            for index in ownTiles {
+              let (columns, rows) = tiles[index]
+              let pass = TilePass(
+                shader: shader, source: source, margin: margin, scale: scale, output: scratch,
+                outputOrigin: SIMD2(columns.lowerBound, rows.lowerBound),
+                outputRowLength: columns.count)
+              shade(pass, index)
+              store(pass, columns, rows)
+            }
           }
         }
       }
-      guard checksSampleBounds else { return nil }
-      var report = SampleBoundsReport(declaredOffset: shader.maxSampleOffset)
-      for case let tileReport? in reports { report.merge(tileReport) }
-      report.sortFirstViolations()
-      report.nonFiniteOutputCount = SampleBoundsReport.nonFiniteCount(
-        in: UnsafeBufferPointer(buffer))
-      return report
     }
+    guard checksSampleBounds else { return nil }
+    var report = SampleBoundsReport(declaredOffset: shader.maxSampleOffset)
+    for case let tileReport? in reports { report.merge(tileReport) }
+    report.sortFirstViolations()
+    return report
   }
 }

@@ -99,6 +99,7 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
     violationCount += other.violationCount
     violatingPixelCount += other.violatingPixelCount
     nonFiniteSampleCount += other.nonFiniteSampleCount
+    nonFiniteOutputCount += other.nonFiniteOutputCount
     largestOffset = pointwiseMax(largestOffset, other.largestOffset)
     firstViolations.append(contentsOf: other.firstViolations)
   }

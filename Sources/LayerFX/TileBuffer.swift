@@ -10,6 +10,15 @@ struct TileBuffer<Element>: @unchecked Sendable {
     self.buffer = buffer
   }
 
+  /// Calls `body` with a buffer of `capacity` uninitialised elements of its own (a worker's
+  /// scratch tile), freed when `body` returns; the buffer must not escape `body`.
+  static func withScratch<Result>(capacity: Int, _ body: (TileBuffer) -> Result) -> Result
+  where Element: BitwiseCopyable {
+    let scratch = UnsafeMutableBufferPointer<Element>.allocate(capacity: capacity)
+    defer { scratch.deallocate() }
+    return body(TileBuffer(scratch))
+  }
+
   /// Calls `body` with a pointer to the `count` elements from `index`, which must lie inside
   /// the buffer (asserted), and `count`; the pointer must not escape `body`.
   @inlinable

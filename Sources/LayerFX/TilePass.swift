@@ -1,19 +1,48 @@
 import LayerFXMath
 
-/// One render's per-tile work: shades the pixels of a tile into the shared destination, with
-/// the kernel's closure form or its lane form.
+/// One render's per-tile work: shades the pixels of a tile into the shared destination (or into
+/// a worker's scratch tile, for a destination of other elements), with the kernel's closure form
+/// or its lane form.
 ///
 /// Pixel `(x, y)` of the destination sits at `((x − margin.x + 0.5) / s, (y − margin.y + 0.5) / s)`
 /// points; both forms compute it with the same operations, so their positions are identical.
 struct TilePass: Sendable {
   let shader: PreparedShader
   let source: TileSource
-  /// The destination's width in pixels.
-  let width: Int
   /// The destination's margin around the source (pixels per side).
   let margin: SIMD2<Int>
   let scale: Float
+  /// Where the shaded colours go: the whole destination, or one tile's scratch buffer.
   let output: TileBuffer<half4>
+  /// The destination pixel that `output[0]` holds (column, row).
+  let outputOrigin: SIMD2<Int>
+  /// Pixels per row of `output`.
+  let outputRowLength: Int
+
+  /// The index in `output` of destination pixel `(x, y)`.
+  private func outputIndex(_ x: Int, _ y: Int) -> Int {
+    (y - outputOrigin.y) * outputRowLength + (x - outputOrigin.x)
+  }
+
+  /// Counts the pixels of `columns × rows`, once shaded, with a NaN or infinite channel.
+  func nonFiniteCount(columns: Range<Int>, rows: Range<Int>) -> Int {
+    var count = 0
+    forEachRow(columns: columns, rows: rows) { row, _ in
+      count += SampleBoundsReport.nonFiniteCount(in: row)
+    }
+    return count
+  }
+
+  /// Calls `body` with each row of the shaded tile `columns × rows` and the row's index.
+  func forEachRow(
+    columns: Range<Int>, rows: Range<Int>, _ body: (UnsafeBufferPointer<half4>, Int) -> Void
+  ) {
+    for y in rows {
+      output.withPointer(at: outputIndex(columns.lowerBound, y), count: columns.count) {
+        body(UnsafeBufferPointer(start: $0, count: $1), y)
+      }
+    }
+  }
 
   /// Shades `columns × rows` pixel by pixel with the closure form, recording samples in
   /// `probe`; stores the colours only when `stores` is set (a lane render that checks sample
@@ -54,7 +83,7 @@ struct TilePass: Sendable {
         let position = float2((Float(x) - offset.x + 0.5) / scale, py)
         probe?.begin(pixel: SIMD2(x, y), position: position)
         let color = shade(position, SIMD2(x, y))
-        if stores { output[y * width + x] = color }
+        if stores { output[outputIndex(x, y)] = color }
       }
     }
   }
@@ -64,7 +93,7 @@ struct TilePass: Sendable {
   func shadeLanes(columns: Range<Int>, rows: Range<Int>) {
     guard let lanes = shader.lanes else { return }
     for y in rows {
-      output.withPointer(at: y * width + columns.lowerBound, count: columns.count) {
+      output.withPointer(at: outputIndex(columns.lowerBound, y), count: columns.count) {
         let run = RowRun(
           destination: $0, count: $1, column: columns.lowerBound, row: y, margin: margin,
           scale: scale)

@@ -1,5 +1,6 @@
 import LayerFX
 import LayerFXMath
+import LayerFXPNG
 
 extension ChainRenderer {
   /// The widest and highest a padded layer may be, in pixels: `2²² − 2`.
@@ -38,7 +39,8 @@ extension ChainRenderer {
   }
 
   /// Renders one frame per entry of `passes` (or those of `frames`) into `sink`, in order,
-  /// then finishes the sink.
+  /// then finishes the sink; a ``SampleFrameSink`` gets samples stored straight from the last
+  /// pass when there are no overlays.
   ///
   /// - Parameters:
   ///   - passes: Each frame's passes (``checkedPasses(at:pixelLimit:)``).
@@ -61,8 +63,16 @@ extension ChainRenderer {
     let indices = frames.map { Array($0) } ?? Array(passes.indices)
     precondition(indices.allSatisfy(passes.indices.contains), "frames outside the schedule")
     let scale = overlays.isEmpty ? nil : DisplacementColorScale(passes: passes)
+    // Without overlays, a sample sink's frames are stored straight into samples.
+    let sampleSink = overlays.isEmpty ? sink as? any SampleFrameSink : nil
     for index in indices {
       progress(index)
+      if let sampleSink {
+        let rendered = samples(passes[index], bitDepth: sampleSink.bitDepth)
+        if checksSampleBounds { reports(index, rendered.reports) }
+        try sampleSink.write(rendered.samples, index: index)
+        continue
+      }
       var rendered = render(passes[index])
       if checksSampleBounds { reports(index, rendered.reports) }
       if let scale {

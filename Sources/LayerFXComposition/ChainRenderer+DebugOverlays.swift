@@ -55,7 +55,7 @@ extension ChainRenderer {
       var source = image
       if index > 0 {
         source = render(Array(passes.prefix(index))).image
-        Self.clampBetweenPasses(&source.pixels)
+        source.clampPremultiplied()
       }
       if let map = DisplacementMap(pass, over: source) { maps.append(map) }
     }

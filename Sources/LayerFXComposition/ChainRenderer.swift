@@ -1,5 +1,6 @@
 import LayerFX
 import LayerFXMath
+import LayerFXPNG
 
 /// Renders the frames of an ``EffectChain`` over one input image.
 ///
@@ -61,39 +62,94 @@ public struct ChainRenderer {
   /// - Returns: The output and, when checking, one report per pass.
   public func render(_ passes: [PreparedShader]) -> (image: Image, reports: [SampleBoundsReport]) {
     guard !passes.isEmpty else { return (image, []) }
-    var output = buffers.take(0)
-    var spare = buffers.take(1)
-    var reports: [SampleBoundsReport] = []
-    for (index, pass) in passes.enumerated() {
-      let report: SampleBoundsReport?
-      if index == 0 {
-        if pass.kind == .color {
-          report = renderer.render(
-            pass, image, checksSampleBounds: checksSampleBounds, into: &output)
-        } else {
-          report = renderer.render(
-            pass, buffers.inputLayer(image, maxSampleOffset: pass.maxSampleOffset),
-            checksSampleBounds: checksSampleBounds, into: &output)
-        }
-      } else {
-        Self.clampBetweenPasses(&output.pixels)
-        swap(&output, &spare)
-        report = renderer.render(
-          pass, spare, checksSampleBounds: checksSampleBounds, into: &output)
-      }
-      if let report { reports.append(report) }
+    var output = image
+    let reports = renderPasses(passes) { last, source in
+      output = buffers.take(0)
+      return source.render(last, renderer, checksSampleBounds: checksSampleBounds, into: &output)
     }
-    buffers.store(spare, at: 1)
     buffers.store(output, at: 0)
     return (output, reports)
   }
 
-  /// Clamps each premultiplied channel to [0, 1], NaN becoming 0, in place: how a normalised
-  /// render target stores a pass's output for the next.
+  /// Runs `passes` over the input with the last pass writing straight into `destination`'s
+  /// elements through `store` (the encoder's samples): no `Float` image of the output exists.
   ///
-  /// Source: `Documentation/Semantics.md` §3.
-  static func clampBetweenPasses(_ pixels: inout [half4]) {
-    for index in pixels.indices { pixels[index] = pixels[index].premultipliedClamped() }
+  /// The elements are `store` applied to what ``render(_:)`` returns, for every tiling and
+  /// thread count. A single pass allocates nothing but the elements (and one scratch tile per
+  /// worker); each pass before the last writes one of the two reused `Float` buffers.
+  ///
+  /// - Parameters:
+  ///   - passes: Prepared shaders, in order.
+  ///   - store: Converts rendered pixels into elements (``LayerFXPNG/PNGSamples/eightBitStore``).
+  ///   - destination: On return, `width × height` elements, row-major; reused when it has
+  ///     that count.
+  /// - Returns: One report per pass when checking.
+  @discardableResult
+  public func render<Element>(
+    _ passes: [PreparedShader], storing store: PixelStore<Element>,
+    into destination: inout [Element]
+  ) -> [SampleBoundsReport] {
+    guard !passes.isEmpty else {
+      destination = store.elements(of: image)
+      return []
+    }
+    return renderPasses(passes) { last, source in
+      source.render(
+        last, renderer, checksSampleBounds: checksSampleBounds, storing: store,
+        into: &destination)
+    }
+  }
+
+  /// Returns the frame of `passes` as the PNG encoder's samples at `bitDepth`, rendered
+  /// through ``render(_:storing:into:)``.
+  ///
+  /// - Parameters:
+  ///   - passes: Prepared shaders, in order.
+  ///   - bitDepth: Bits per sample.
+  /// - Returns: The samples (the input's size) and one report per pass when checking.
+  public func samples(_ passes: [PreparedShader], bitDepth: PNGEncoder.BitDepth) -> (
+    samples: PNGSamples, reports: [SampleBoundsReport]
+  ) {
+    switch bitDepth {
+    case .eight:
+      var codes: [SIMD4<UInt8>] = []
+      let reports = render(passes, storing: PNGSamples.eightBitStore, into: &codes)
+      return (PNGSamples(width: image.width, height: image.height, codes: codes), reports)
+    case .sixteen:
+      var codes: [SIMD4<UInt16>] = []
+      let reports = render(passes, storing: PNGSamples.sixteenBitStore, into: &codes)
+      return (PNGSamples(width: image.width, height: image.height, codes: codes), reports)
+    }
+  }
+
+  /// Runs every pass but the last into the reused buffers, each output clamped for the next
+  /// pass, then `last` with the last pass and what it reads; returns the reports in pass order.
+  private func renderPasses(
+    _ passes: [PreparedShader], last: (PreparedShader, PassSource) -> SampleBoundsReport?
+  ) -> [SampleBoundsReport] {
+    guard let first = passes.first, let final = passes.last else { return [] }
+    var source: PassSource =
+      first.kind == .color
+      ? .image(image) : .layer(buffers.inputLayer(image, maxSampleOffset: first.maxSampleOffset))
+    var reports: [SampleBoundsReport] = []
+    do {
+      var output = buffers.take(0)
+      var spare = buffers.take(1)
+      for pass in passes.dropLast() {
+        let report = source.render(
+          pass, renderer, checksSampleBounds: checksSampleBounds, into: &output)
+        if let report { reports.append(report) }
+        output.clampPremultiplied()
+        swap(&output, &spare)
+        source = .image(spare)
+      }
+      // Back before the last pass, which may take buffer 0 (not the one it reads) to render
+      // into; the scope ends here so that no second reference makes writing it copy it.
+      buffers.store(output, at: 0)
+      buffers.store(spare, at: 1)
+    }
+    if let report = last(final, source) { reports.append(report) }
+    return reports
   }
 }
 
@@ -119,5 +175,37 @@ private final class Buffers {
     let made = Layer(image, maxSampleOffset: maxSampleOffset)
     layer = (maxSampleOffset, made)
     return made
+  }
+}
+
+/// What a pass reads: the input or a previous pass's output (an image), or the input's layer.
+private enum PassSource {
+  case image(Image)
+  case layer(Layer)
+
+  func render(
+    _ pass: PreparedShader, _ renderer: Renderer, checksSampleBounds: Bool,
+    into destination: inout Image
+  ) -> SampleBoundsReport? {
+    switch self {
+    case .image(let image):
+      renderer.render(pass, image, checksSampleBounds: checksSampleBounds, into: &destination)
+    case .layer(let layer):
+      renderer.render(pass, layer, checksSampleBounds: checksSampleBounds, into: &destination)
+    }
+  }
+
+  func render<Element>(
+    _ pass: PreparedShader, _ renderer: Renderer, checksSampleBounds: Bool,
+    storing store: PixelStore<Element>, into destination: inout [Element]
+  ) -> SampleBoundsReport? {
+    switch self {
+    case .image(let image):
+      renderer.render(
+        pass, image, checksSampleBounds: checksSampleBounds, storing: store, into: &destination)
+    case .layer(let layer):
+      renderer.render(
+        pass, layer, checksSampleBounds: checksSampleBounds, storing: store, into: &destination)
+    }
   }
 }

@@ -18,7 +18,7 @@ import LayerFXPNG
 /// (`frame_DIGITS.png`) that this run will not write (left by a longer earlier run) and hidden
 /// temporaries of a killed run (`.layerfx-HEX.tmp`) are removed, so the directory holds
 /// exactly this animation.
-public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
+public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
   private let directory: String
   private let frameCount: Int
   private let protected: [String]
@@ -117,11 +117,36 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
     }
   }
 
+  /// The encoder's bits per sample, at which ``write(_:index:)-(PNGSamples,_)`` takes frames.
+  public var bitDepth: PNGEncoder.BitDepth { encoder.bitDepth }
+
   /// Queues frame `index` to be written; waits while every encode slot is busy.
   ///
   /// - Throws: The first error of an earlier write (``PNGError`` when encoding,
   ///   ``CompositionError`` when writing), so a failing run stops early.
   public func write(_ image: Image, index: Int) throws {
+    try enqueue(index: index) { [encoder, metadata] path throws(PNGError) in
+      try encoder.encode(image, metadata: metadata, name: path)
+    }
+  }
+
+  /// Queues frame `index`, stored as samples at ``bitDepth``, to be written.
+  ///
+  /// Waits while every encode slot is busy. The file is the one ``write(_:index:)-(Image,_)``
+  /// writes for the image the samples were stored from.
+  ///
+  /// - Throws: As ``write(_:index:)-(Image,_)``.
+  public func write(_ samples: PNGSamples, index: Int) throws {
+    try enqueue(index: index) { [encoder, metadata] path throws(PNGError) in
+      try encoder.encode(samples, metadata: metadata, name: path)
+    }
+  }
+
+  /// Waits for an encode slot, then encodes frame `index` (`encode` gets its path) in the
+  /// background and names it in order.
+  private func enqueue(
+    index: Int, _ encode: @escaping @Sendable (String) throws(PNGError) -> [UInt8]
+  ) throws {
     let path = directory + Self.frameName(index, of: frameCount)
     slots.wait()
     do {
@@ -134,8 +159,7 @@ public final class PNGSequenceSink: FrameSink, @unchecked Sendable {
       defer { slots.signal() }
       do {
         let file = try AtomicFile.prepare(
-          encoder.encode(image, metadata: metadata, name: path), for: path,
-          protecting: protected, followsSymbolicLink: false)
+          encode(path), for: path, protecting: protected, followsSymbolicLink: false)
         try lock.withLock { try commitInOrder(file, index: index) }
       } catch {
         lock.withLock { fail(index: index, error) }

@@ -75,12 +75,45 @@ public struct PNGEncoder: Sendable {
     throws(PNGError) -> [UInt8]
   {
     try metadata.checkCopyable(name: name)
-    switch bitDepth {
-    case .eight:
-      return try encode(RGBASamples.codes(of: image, as: UInt8.self), image, metadata, name)
-    case .sixteen:
-      return try encode(RGBASamples.codes(of: image, as: UInt16.self), image, metadata, name)
+    return try encode(PNGSamples(image, bitDepth: bitDepth), metadata: metadata, name: name)
+  }
+
+  /// Encodes samples already stored (``PNGSamples``) as the bytes of a PNG file, at their own
+  /// bit depth: the same bytes as ``encode(_:metadata:name:)-(Image,_,_)`` gives for the image
+  /// they were stored from.
+  ///
+  /// - Parameters:
+  ///   - samples: Straight RGBA codes, 8 or 16 bits.
+  ///   - metadata: Colour chunks written, as given, after IHDR; none by default.
+  ///   - name: The name used in error messages.
+  /// - Returns: A complete PNG file: RGBA at the samples' bit depth, non-interlaced.
+  /// - Throws: ``PNGError/cannotEncode(path:message:)`` as for
+  ///   ``encode(_:metadata:name:)-(Image,_,_)``.
+  /// - Precondition: The samples' bit depth is ``bitDepth`` (checked in release builds).
+  /// - Complexity: O(width × height); allocates the output only.
+  public func encode(
+    _ samples: PNGSamples, metadata: PNGMetadata = PNGMetadata(), name: String = "<memory>"
+  ) throws(PNGError) -> [UInt8] {
+    precondition(samples.bitDepth == bitDepth, "samples stored at another bit depth")
+    try metadata.checkCopyable(name: name)
+    var output = lfx_png_buffer()
+    let messageCapacity = 512
+    var message = [CChar](repeating: 0, count: messageCapacity)
+    let status = samples.withUnsafeBytes { rgba, rowBytes in
+      metadata.withChunkDescriptors { chunks, data in
+        lfx_png_encode_rgba(
+          rgba.baseAddress, UInt32(clamping: samples.width), UInt32(clamping: samples.height),
+          rowBytes, Int32(bitDepth.rawValue), Int32(compressionLevel), chunks.baseAddress,
+          chunks.count, data.baseAddress, &output, &message, messageCapacity)
+      }
     }
+    defer { lfx_png_buffer_free(&output) }
+    guard status == LFX_PNG_OK else {
+      let text = String(
+        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw .cannotEncode(path: name, message: "libpng: \(text)")
+    }
+    return Array(UnsafeBufferPointer(start: output.bytes, count: output.size))
   }
 
   /// Encodes `image` and writes it to `path` atomically.
@@ -113,29 +146,5 @@ public struct PNGEncoder: Sendable {
       case .wouldOverwriteInput(let path): throw .cannotWrite(path: path, reason: "it is an input")
       }
     }
-  }
-
-  private func encode<Sample>(
-    _ codes: [Sample], _ image: Image, _ metadata: PNGMetadata, _ name: String
-  ) throws(PNGError) -> [UInt8] {
-    var output = lfx_png_buffer()
-    let messageCapacity = 512
-    var message = [CChar](repeating: 0, count: messageCapacity)
-    let status = codes.withUnsafeBytes { rgba in
-      metadata.withChunkDescriptors { chunks, data in
-        lfx_png_encode_rgba(
-          rgba.baseAddress, UInt32(clamping: image.width), UInt32(clamping: image.height),
-          image.width * 4 * MemoryLayout<Sample>.size, Int32(bitDepth.rawValue),
-          Int32(compressionLevel), chunks.baseAddress, chunks.count, data.baseAddress,
-          &output, &message, messageCapacity)
-      }
-    }
-    defer { lfx_png_buffer_free(&output) }
-    guard status == LFX_PNG_OK else {
-      let text = String(
-        decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw .cannotEncode(path: name, message: "libpng: \(text)")
-    }
-    return Array(UnsafeBufferPointer(start: output.bytes, count: output.size))
   }
 }

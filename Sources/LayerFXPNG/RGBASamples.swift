@@ -53,7 +53,26 @@ enum RGBASamples {
     return nearest &+ SIMD4<UInt32>(repeating: 0).replacing(with: 1, where: tieWentDown)
   }
 
-  /// Returns the straight RGBA codes of `image`'s pixels, four per pixel, row-major.
+  /// Returns the straight RGBA codes of `image`'s pixels, four per pixel, row-major, as
+  /// ``store(_:into:)`` converts them.
+  ///
+  /// - Complexity: O(width × height); allocates 4 samples per pixel.
+  static func codes<Sample: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
+    of image: Image, as _: Sample.Type
+  ) -> [Sample] {
+    let count = image.pixels.count
+    return [Sample](unsafeUninitializedCapacity: count * 4) { codes, initialized in
+      guard let base = codes.baseAddress else { return }
+      base.withMemoryRebound(to: SIMD4<Sample>.self, capacity: count) { stored in
+        image.pixels.withUnsafeBufferPointer { pixels in
+          store(pixels, into: UnsafeMutableBufferPointer(start: stored, count: count))
+        }
+      }
+      initialized = count * 4
+    }
+  }
+
+  /// Writes the straight RGBA codes of `pixels` into `codes`, one `SIMD4` per pixel.
   ///
   /// The store of a GPU writing a premultiplied unorm render target, then un-premultiplied:
   /// 1. each premultiplied channel maps NaN to 0 and clamps to [0, 1], so a kernel's
@@ -64,45 +83,43 @@ enum RGBASamples {
   ///
   /// Colour is never divided by an unclamped alpha. Where alpha ≤ 1 (or NaN) the result equals
   /// dividing first and clamping after, whatever the colour (rgb > a, negative, NaN); only
-  /// alpha > 1 tells the two orders apart.
+  /// alpha > 1 tells the two orders apart. Each code depends on its own pixel alone, so a
+  /// render that stores its tiles row by row (``PNGSamples``) writes the codes that converting
+  /// the whole image writes.
   ///
   /// Source: Documentation/Semantics.md §3 (the final store: clamp premultiplied, then un-premultiply, then
   /// round); PNG Specification (Second Edition) §13.12 (a code of depth d stands for
   /// `code / (2^d − 1)`).
   ///
-  /// - Complexity: O(width × height); allocates 4 samples per pixel. Per pixel: SIMD compares,
-  ///   selects and one vector division, with no branch (42 instructions per pixel, against 93
-  ///   when each channel was converted to an integer on its own, callgrind, a 1080p frame).
-  static func codes<Sample: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
-    of image: Image, as _: Sample.Type
-  ) -> [Sample] {
+  /// - Parameters:
+  ///   - pixels: Premultiplied RGBA.
+  ///   - codes: As many elements as `pixels`; each is written, none is read.
+  /// - Complexity: O(pixels). Per pixel: SIMD compares, selects and one vector division, with no
+  ///   branch (42 instructions per pixel, against 93 when each channel was converted to an
+  ///   integer on its own, callgrind, a 1080p frame).
+  static func store<Sample: FixedWidthInteger & UnsignedInteger & SIMDScalar>(
+    _ pixels: UnsafeBufferPointer<half4>, into codes: UnsafeMutableBufferPointer<SIMD4<Sample>>
+  ) {
+    assert(codes.count == pixels.count, "one code per pixel")
+    guard let stored = codes.baseAddress else { return }
     let maxCode = Float(Sample.max)
-    let count = image.pixels.count
-    return [Sample](unsafeUninitializedCapacity: count * 4) { codes, initialized in
-      guard let base = codes.baseAddress else { return }
-      base.withMemoryRebound(to: SIMD4<Sample>.self, capacity: count) { stored in
-        image.pixels.withUnsafeBufferPointer { pixels in
-          for index in 0..<count {
-            // Step 1, the render target's clamp (NaN stores as 0).
-            let premultiplied = pixels[index].premultipliedClamped()
-            // Step 2: colour / alpha, alpha / 1. Alpha 0 divides by +∞ instead, so its colour
-            // (now in [0, 1]) becomes 0 with no 0 / 0; otherwise the quotient lies in [0, +∞],
-            // never NaN, and only the upper clamp is needed. Whole-vector selects against
-            // constants compile to SSE masks and `minps` with no jump; `alpha > 0 ? … : .zero`,
-            // or a select between `.w` and the colour lanes, compiled to jumps (x86-64
-            // assembly, Swift 6.3, -O).
-            let alpha = premultiplied.w
-            var divisor = SIMD4<Float>(alpha, alpha, alpha, 1)
-            divisor.replace(with: .infinity, where: divisor .== 0)
-            var straight = premultiplied / divisor
-            straight.replace(with: 1, where: straight .> 1)
-            // Step 3; each lane is at most 65535, so the narrowing keeps every bit.
-            (stored + index).initialize(
-              to: SIMD4<Sample>(truncatingIfNeeded: Self.roundedHalfUp(straight * maxCode)))
-          }
-        }
-      }
-      initialized = count * 4
+    for index in 0..<pixels.count {
+      // Step 1, the render target's clamp (NaN stores as 0).
+      let premultiplied = pixels[index].premultipliedClamped()
+      // Step 2: colour / alpha, alpha / 1. Alpha 0 divides by +∞ instead, so its colour
+      // (now in [0, 1]) becomes 0 with no 0 / 0; otherwise the quotient lies in [0, +∞],
+      // never NaN, and only the upper clamp is needed. Whole-vector selects against
+      // constants compile to SSE masks and `minps` with no jump; `alpha > 0 ? … : .zero`,
+      // or a select between `.w` and the colour lanes, compiled to jumps (x86-64
+      // assembly, Swift 6.3, -O).
+      let alpha = premultiplied.w
+      var divisor = SIMD4<Float>(alpha, alpha, alpha, 1)
+      divisor.replace(with: .infinity, where: divisor .== 0)
+      var straight = premultiplied / divisor
+      straight.replace(with: 1, where: straight .> 1)
+      // Step 3; each lane is at most 65535, so the narrowing keeps every bit.
+      (stored + index).initialize(
+        to: SIMD4<Sample>(truncatingIfNeeded: Self.roundedHalfUp(straight * maxCode)))
     }
   }
 }

@@ -111,13 +111,16 @@ enum ApplyCommand {
       try ChainRenderer.checkPaddedSize(
         of: input.image, maxSampleOffset: prepared.maxSampleOffset, pixelLimit: render.pixelLimit)
     }
-    let result = render.renderer.render(
+    // Stored straight into the encoder's samples: no Float output image.
+    let result = render.renderer.samples(
       prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
-      checksSampleBounds: arguments.has("check-bounds"))
+      checksSampleBounds: arguments.has("check-bounds"), bitDepth: output.encoder.bitDepth)
     try MetalFunctionReference.checkFaults()
+    let metadata = input.metadata
+    // Nothing reads the input's Float pixels now: they go before the encoder's output grows.
+    _ = consume input
     try output.write(
-      result.image, to: outputPath, metadata: input.metadata, console: console,
-      protecting: reads)
+      result.samples, to: outputPath, metadata: metadata, console: console, protecting: reads)
     if let report = result.report {
       console.error("layerfx: bounds: \(report)")
       if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }

@@ -189,15 +189,24 @@ struct ChainRun {
       if let time = run.time {
         let passes = try renderer.checkedPasses(at: [time], pixelLimit: render.pixelLimit)
         if checkOnly { return }
-        var frame = renderer.render(passes[0])
-        if !run.overlays.isEmpty {
+        let frame: (samples: PNGSamples, reports: [SampleBoundsReport])
+        if run.overlays.isEmpty {
+          // The last pass stores straight into the encoder's samples: no Float output image.
+          frame = renderer.samples(passes[0], bitDepth: output.encoder.bitDepth)
+        } else {
+          var rendered = renderer.render(passes[0])
           let scale = DisplacementColorScale(passes: passes)
           console.error("layerfx: overlay: \(scale.legend(for: run.overlays))")
-          renderer.drawOverlays(run.overlays, scale: scale, on: &frame.image, passes: passes[0])
+          renderer.drawOverlays(run.overlays, scale: scale, on: &rendered.image, passes: passes[0])
+          frame = (PNGSamples(rendered.image, bitDepth: output.encoder.bitDepth), rendered.reports)
         }
         try MetalFunctionReference.checkFaults()
+        let metadata = input.metadata
+        // Nothing reads the input's Float pixels now: they go before the encoder's output grows.
+        _ = consume renderer
+        _ = consume input
         try output.write(
-          frame.image, to: outputPath, metadata: input.metadata, console: console,
+          frame.samples, to: outputPath, metadata: metadata, console: console,
           protecting: protected)
         for report in frame.reports {
           console.error("layerfx: bounds: \(report)")
@@ -301,7 +310,11 @@ struct ChainRun {
           directory: try output.makeDirectory(outputPath), frameCount: count,
           encoder: output.encoder, metadata: input.metadata,
           concurrentEncodes: AnimationLimits.framesInFlight(
-            threads: render.threadCount, width: image.width, height: image.height),
+            threads: render.threadCount, width: image.width, height: image.height,
+            bytesPerPixel: run.overlays.isEmpty
+              ? AnimationLimits.sampleBytesPerPixelInFlight(
+                bitDepth: output.encoder.bitDepth.rawValue)
+              : AnimationLimits.bytesPerPixelInFlight),
           firstIndex: selected?.lowerBound ?? 0,
           protecting: protected)
         try renderFrames(into: &frames)

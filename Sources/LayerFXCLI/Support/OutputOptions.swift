@@ -37,12 +37,23 @@ struct OutputOptions {
     _ image: Image, to path: String, metadata: PNGMetadata, console: Console,
     protecting protected: [String] = []
   ) throws {
+    try write(
+      PNGSamples(image, bitDepth: encoder.bitDepth), to: path, metadata: metadata,
+      console: console, protecting: protected)
+  }
+
+  /// Writes samples already stored at the encoder's bit depth, as ``write(_:to:metadata:console:protecting:)-(Image,_,_,_,_)``
+  /// writes an image.
+  func write(
+    _ samples: PNGSamples, to path: String, metadata: PNGMetadata, console: Console,
+    protecting protected: [String] = []
+  ) throws {
     guard path == "-" else {
       try AtomicFile.write(
-        encoder.encode(image, metadata: metadata, name: path), to: path, protecting: protected)
+        encoder.encode(samples, metadata: metadata, name: path), to: path, protecting: protected)
       return
     }
-    try console.writeOutput(try encoder.encode(image, metadata: metadata, name: "-"))
+    try console.writeOutput(try encoder.encode(samples, metadata: metadata, name: "-"))
   }
 
   /// Refuses a single-image output that is empty or names a directory (`out/`, or one that

@@ -48,6 +48,12 @@ struct RendererTests {
         #expect(
           fromImage.pixels == reference.pixels,
           "\(name) \(bounds) from the image: \(renderer.tilingDescription)")
+        // Through a store (a destination of other elements), each tile goes via a scratch tile.
+        var stored: [half4] = []
+        renderer.render(
+          shader, card, bounds: bounds, storing: RendererStoringTests.copy, into: &stored)
+        #expect(
+          stored == reference.pixels, "\(name) \(bounds) stored: \(renderer.tilingDescription)")
       }
     }
   }

@@ -1,0 +1,101 @@
+import LayerFX
+import LayerFXMath
+
+/// An image as the PNG encoder stores it: straight-alpha RGBA codes at 8 or 16 bits per
+/// sample, one `SIMD4` per pixel, row-major, top row first.
+///
+/// A render can write these codes tile by tile through ``eightBitStore`` or ``sixteenBitStore``
+/// (`Renderer.render(_:_:bounds:checksSampleBounds:storing:into:)`), so a frame on its way to a
+/// PNG never exists as a premultiplied `Float` image (16 bytes per pixel): 4 or 8 bytes per
+/// pixel instead. The codes are those ``PNGEncoder`` stores for the same pixels.
+///
+/// Source: Documentation/Semantics.md §3 (the final store).
+public struct PNGSamples: Sendable {
+  /// The codes at one of the two bit depths.
+  enum Codes: Sendable {
+    case eight([SIMD4<UInt8>])
+    case sixteen([SIMD4<UInt16>])
+  }
+
+  /// The width in pixels.
+  public let width: Int
+  /// The height in pixels.
+  public let height: Int
+  let codes: Codes
+
+  /// The store that writes 8-bit codes (0–255): premultiplied clamp, un-premultiply, round
+  /// (Documentation/Semantics.md §3).
+  public static let eightBitStore = PixelStore<SIMD4<UInt8>> { pixels, codes in
+    RGBASamples.store(pixels, into: codes)
+  }
+
+  /// The store that writes 16-bit codes (0–65535), as ``eightBitStore`` does at 8 bits.
+  public static let sixteenBitStore = PixelStore<SIMD4<UInt16>> { pixels, codes in
+    RGBASamples.store(pixels, into: codes)
+  }
+
+  /// Creates samples from 8-bit codes that ``eightBitStore`` wrote.
+  ///
+  /// - Parameters:
+  ///   - width: The width in pixels, ≥ 1.
+  ///   - height: The height in pixels, ≥ 1.
+  ///   - codes: `width × height` straight RGBA codes, row-major.
+  /// - Precondition: `codes.count == width × height`, sides ≥ 1 (checked in release builds).
+  public init(width: Int, height: Int, codes: [SIMD4<UInt8>]) {
+    self.init(width: width, height: height, count: codes.count, .eight(codes))
+  }
+
+  /// Creates samples from 16-bit codes that ``sixteenBitStore`` wrote.
+  ///
+  /// - Parameters: As for ``init(width:height:codes:)-(_,_,[SIMD4<UInt8>])``.
+  /// - Precondition: `codes.count == width × height`, sides ≥ 1 (checked in release builds).
+  public init(width: Int, height: Int, codes: [SIMD4<UInt16>]) {
+    self.init(width: width, height: height, count: codes.count, .sixteen(codes))
+  }
+
+  /// Converts every pixel of `image` at `bitDepth`.
+  ///
+  /// - Parameters:
+  ///   - image: Premultiplied RGBA.
+  ///   - bitDepth: Bits per sample.
+  /// - Complexity: O(width × height); allocates 4 or 8 bytes per pixel.
+  public init(_ image: Image, bitDepth: PNGEncoder.BitDepth) {
+    switch bitDepth {
+    case .eight:
+      self.init(
+        width: image.width, height: image.height,
+        codes: Self.eightBitStore.elements(of: image))
+    case .sixteen:
+      self.init(
+        width: image.width, height: image.height,
+        codes: Self.sixteenBitStore.elements(of: image))
+    }
+  }
+
+  private init(width: Int, height: Int, count: Int, _ codes: Codes) {
+    precondition(width >= 1 && height >= 1, "samples have at least one pixel on each side")
+    precondition(count == width * height, "sample count must be width × height")
+    self.width = width
+    self.height = height
+    self.codes = codes
+  }
+
+  /// The bits per sample.
+  public var bitDepth: PNGEncoder.BitDepth {
+    switch codes {
+    case .eight: .eight
+    case .sixteen: .sixteen
+    }
+  }
+
+  /// Calls `body` with the codes' bytes (native-endian `UInt16` at 16 bits) and the bytes per
+  /// row.
+  func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer, Int) throws -> Result) rethrows
+    -> Result
+  {
+    switch codes {
+    case .eight(let codes): try codes.withUnsafeBytes { try body($0, width * 4) }
+    case .sixteen(let codes): try codes.withUnsafeBytes { try body($0, width * 8) }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import LayerFXTestSupport
+import Testing
+
+/// Issue 13, class 5: a frame written as PNG costs the input and the encoder's samples, with no
+/// premultiplied `Float` output (16 bytes per pixel) beside them.
+@Suite struct FrameMemoryTests {
+  /// Runs `layerfx arguments…` with at most `kilobytes` of address space (`ulimit -v`); the
+  /// runtime's backtracer is off, so a failed allocation aborts at once.
+  ///
+  /// - Returns: The exit status, or `nil` when the shell has no `ulimit -v`.
+  func runLimited(kilobytes: Int, _ arguments: [String]) throws -> Int32? {
+    let script =
+      "ulimit -v \(kilobytes) || exit 77; SWIFT_BACKTRACE=enable=no exec \"$0\" \"$@\""
+    let result = try LayerFXTool.run(
+      ["-c", script, LayerFXTool.executable.path] + arguments,
+      program: URL(fileURLWithPath: "/bin/sh"))
+    return result.status == 77 ? nil : result.status
+  }
+
+  @Test(
+    "a 2000 × 2000 frame renders within an address space that a Float output would not fit",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh"), "needs /bin/sh"))
+  func frameHasNoFloatOutput() throws {
+    let directory = try TemporaryDirectory()
+    // 4 million pixels: the input is 64 MB (16 bytes a pixel), the 8-bit samples 16 MB; a
+    // Float output would add 64 MB. Measured on the debug build (2 threads): the samples route
+    // runs in 180 MB of address space, the Float route (which `--overlay tiles` takes, to draw
+    // on the frame) needs more than 240 MB; the budget lies between.
+    let budget = 210_000
+    let frame = [
+      "apply", "testcard:2000x2000", "--effect", "colorInvert", "--time", "0", "--threads", "2",
+    ]
+    let output = directory.path("out.png")
+    let status = try runLimited(kilobytes: budget, frame + ["-o", output])
+    try #require(status != nil, "ulimit -v is not available")
+    #expect(status == 0)
+    #expect(FileManager.default.fileExists(atPath: output))
+    // The control: the same frame through a Float output does not fit the budget.
+    let floatOutput = directory.path("float.png")
+    let control = try runLimited(
+      kilobytes: budget, frame + ["--overlay", "tiles", "-o", floatOutput])
+    #expect(control != 0, "the budget must be too small for a Float output")
+    #expect(!FileManager.default.fileExists(atPath: floatOutput))
+  }
+}

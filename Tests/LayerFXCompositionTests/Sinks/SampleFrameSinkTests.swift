@@ -1,0 +1,131 @@
+import Foundation
+import LayerFX
+import LayerFXComposition
+import LayerFXKernels
+import LayerFXMath
+import LayerFXPNG
+import Testing
+
+/// A sample sink that records which form each frame reached it in.
+private final class RecordingSampleSink: SampleFrameSink {
+  let bitDepth: PNGEncoder.BitDepth
+  var samples: [Int: PNGSamples] = [:]
+  var images: [Int] = []
+
+  init(bitDepth: PNGEncoder.BitDepth) { self.bitDepth = bitDepth }
+  func write(_ frame: Image, index: Int) throws { images.append(index) }
+  func write(_ samples: PNGSamples, index: Int) throws { self.samples[index] = samples }
+  func finish() throws {}
+}
+
+/// Hands every frame to a PNG sequence as a `Float` image: the route before sample sinks.
+private struct ImageRoute: FrameSink {
+  let sink: PNGSequenceSink
+  mutating func write(_ frame: Image, index: Int) throws { try sink.write(frame, index: index) }
+  mutating func finish() throws { try sink.finish() }
+}
+
+@Suite struct SampleFrameSinkTests {
+  let card = Image.testCard(width: 67, height: 41)
+
+  /// A colour pass, then one ripple or two (stacked layer effects).
+  func chains() -> [EffectChain] {
+    let tint = AnimatedEffect(.sepia)
+    let ripple = AnimatedEffect.triggered(
+      .ripple, duration: 1, triggers: [.init(time: 0, payload: [20, 15])])
+    let later = AnimatedEffect.triggered(
+      .ripple, duration: 1, triggers: [.init(time: 0.1, payload: [50, 30])])
+    return [
+      EffectChain([ripple]), EffectChain([tint, ripple]), EffectChain([ripple, tint, later]),
+    ]
+  }
+
+  @Test(
+    "a chain's samples are what the encoder stores for its Float frame, for every tiling",
+    arguments: [PNGEncoder.BitDepth.eight, .sixteen])
+  func samplesMatchFloatFrame(depth: PNGEncoder.BitDepth) throws {
+    let encoder = PNGEncoder(bitDepth: depth)
+    for chain in chains() {
+      // The second route: the Float frame on one thread, then the encoder's own conversion.
+      let reference = ChainRenderer(
+        image: card, chain: chain, renderer: Renderer(tileSize: 64, threadCount: 1))
+      let passes = try chain.passes(at: 0.3, sizeInPoints: card.sizeInPoints)
+      let expected = try encoder.encode(reference.render(passes).image)
+      for renderer in [Renderer(tileSize: 7, threadCount: 4), Renderer(threadCount: 2)] {
+        let chainRenderer = ChainRenderer(image: card, chain: chain, renderer: renderer)
+        // Twice, so the second frame reuses the renderer's buffers.
+        for _ in 0..<2 {
+          let samples = chainRenderer.samples(passes, bitDepth: depth).samples
+          #expect(try encoder.encode(samples) == expected, "\(chain.effects.count) passes")
+        }
+      }
+    }
+  }
+
+  @Test("a chain with no pass stores the input itself")
+  func noPass() throws {
+    let renderer = ChainRenderer(image: card, chain: EffectChain([]))
+    let samples = renderer.samples([], bitDepth: .eight).samples
+    #expect(try PNGEncoder().encode(samples) == PNGEncoder().encode(card))
+  }
+
+  @Test("a sample sink gets samples, or images when overlays draw on the Float frame")
+  func sinkGetsSamples() throws {
+    let chain = chains()[1]
+    let renderer = ChainRenderer(image: card, chain: chain)
+    let passes = try renderer.checkedPasses(at: [0, 0.1, 0.2])
+    let sink = RecordingSampleSink(bitDepth: .sixteen)
+    var target = sink
+    try renderer.render(passes, into: &target)
+    #expect(sink.images.isEmpty)
+    #expect(sink.samples.keys.sorted() == [0, 1, 2])
+    #expect(sink.samples[2]?.bitDepth == .sixteen)
+    let overlaid = RecordingSampleSink(bitDepth: .eight)
+    var overlaidTarget = overlaid
+    try renderer.render(passes, into: &overlaidTarget, overlays: [.tiles])
+    #expect(overlaid.images == [0, 1, 2] && overlaid.samples.isEmpty)
+  }
+
+  @Test("a PNG sequence written from samples holds the files written from Float frames")
+  func sequenceFilesUnchanged() throws {
+    let chain = chains()[2]
+    let renderer = ChainRenderer(image: card, chain: chain)
+    let schedule = FrameSchedule(fps: 30, frameCount: 6)
+    var files: [[Data]] = []
+    for usesSamples in [true, false] {
+      let directory =
+        NSTemporaryDirectory() + "layerfx-samples-\(UInt64.random(in: 0...UInt64.max))/"
+      defer { try? FileManager.default.removeItem(atPath: directory) }
+      let sink = try PNGSequenceSink(
+        directory: directory, frameCount: 6, encoder: PNGEncoder(bitDepth: .sixteen),
+        concurrentEncodes: 3)
+      if usesSamples {
+        var target = sink
+        try renderer.render(schedule, into: &target)
+      } else {
+        var target = ImageRoute(sink: sink)
+        try renderer.render(schedule, into: &target)
+      }
+      files.append(
+        try (0..<6).map { k in
+          try Data(
+            contentsOf: URL(fileURLWithPath: directory + PNGSequenceSink.frameName(k, of: 6)))
+        })
+    }
+    #expect(files[0] == files[1])
+  }
+
+  @Test("a frame in flight as samples holds 8 bytes a pixel at 8 bits and 16 at 16 bits")
+  func samplesInFlight() {
+    // 4 bytes of samples and at most as many compressed, per 8-bit pixel; twice that at 16.
+    #expect(AnimationLimits.sampleBytesPerPixelInFlight(bitDepth: 8) == 8)
+    #expect(AnimationLimits.sampleBytesPerPixelInFlight(bitDepth: 16) == 16)
+    // 9975 × 9975 × 8 bytes ≈ 796 MB a frame; half of 8 GB holds ⌊4000 / 796⌋ = 5, not the
+    // one Float frame (32 bytes a pixel) that fits.
+    #expect(
+      AnimationLimits.framesInFlight(
+        threads: 1024, width: 9975, height: 9975,
+        bytesPerPixel: AnimationLimits.sampleBytesPerPixelInFlight(bitDepth: 8),
+        availableBytes: 8_000_000_000) == 5)
+  }
+}
