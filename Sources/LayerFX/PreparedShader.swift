@@ -16,6 +16,9 @@ public struct PreparedShader: Sendable {
   /// The per-pixel closure form.
   public let kernel: EffectKernel
   @usableFromInline let lanes: LaneKernel?
+  /// The passes of the fast form (``MultiPassLayerEffect``), first to last; empty for a
+  /// one-pass kernel.
+  @usableFromInline let passes: [LayerPass]
 
   init(function: ShaderFunction, arguments: ShaderArguments, forms: ShaderFunction.Forms) {
     self.function = function
@@ -23,6 +26,7 @@ public struct PreparedShader: Sendable {
     self.maxSampleOffset = forms.maxSampleOffset
     self.kernel = forms.kernel
     self.lanes = forms.lanes
+    self.passes = forms.passes
   }
 
   /// Creates a prepared shader that runs a bare per-pixel kernel, for rendering a closure

@@ -145,10 +145,17 @@ public struct Renderer: Sendable {
   ) -> SampleBoundsReport? {
     let margin = bounds == .padded && shader.kind != .color ? layer.padding : .zero
     let size = SIMD2(layer.width, layer.height) &+ 2 &* margin
-    prepare(&destination, size: size, scale: layer.scale)
+    // A multi-pass fast form renders the colours; the checker then records the original's.
+    let rendersPasses = usesLaneKernels && bounds == .source && !shader.passes.isEmpty
+    if rendersPasses {
+      renderPasses(shader, layer, into: &destination)
+      guard checksSampleBounds else { return nil }
+    } else {
+      prepare(&destination, size: size, scale: layer.scale)
+    }
     return renderPixels(
       shader, .layer(layer), size: size, margin: margin, scale: layer.scale,
-      checksSampleBounds: checksSampleBounds, into: &destination)
+      checksSampleBounds: checksSampleBounds, storesColors: !rendersPasses, into: &destination)
   }
 
   /// Renders a fill over `width × height` pixels: a shader used as a `ShapeStyle`.
@@ -212,9 +219,10 @@ public struct Renderer: Sendable {
 
   private func renderPixels(
     _ shader: PreparedShader, _ source: TileSource, size: SIMD2<Int>, margin: SIMD2<Int>,
-    scale: Float, checksSampleBounds: Bool, into destination: inout Image
+    scale: Float, checksSampleBounds: Bool, storesColors: Bool = true,
+    into destination: inout Image
   ) -> SampleBoundsReport? {
-    let usesLanes = usesLaneKernels && shader.hasLaneForm
+    let usesLanes = usesLaneKernels && shader.hasLaneForm && storesColors
     let tiles = tiles(size: size, workers: threadCount)
     let workers = Swift.min(threadCount, tiles.count)
     return destination.pixels.withUnsafeMutableBufferPointer { buffer in
@@ -232,7 +240,8 @@ public struct Renderer: Sendable {
             guard !usesLanes || checksSampleBounds else { continue }
             let probe =
               checksSampleBounds ? SampleProbe(declaredOffset: shader.maxSampleOffset) : nil
-            pass.shadePixels(columns: columns, rows: rows, probe: probe, stores: !usesLanes)
+            pass.shadePixels(
+              columns: columns, rows: rows, probe: probe, stores: !usesLanes && storesColors)
             if let probe { tileReports[index] = probe.report }
           }
         }
