@@ -12,13 +12,14 @@ extension Renderer {
   /// a filter with non-negative weights summing to 1 stays in range, so the clamp would change
   /// nothing).
   ///
-  /// - Complexity: the passes' cost; allocates one image of the source's size when there are
-  ///   two passes (and a copy per further pass).
+  /// - Complexity: the passes' cost; with two passes, one image of the source's size, kept by
+  ///   the shader for its next render (and a copy per further pass).
   func renderPasses(_ shader: PreparedShader, _ layer: Layer, into destination: inout Image) {
     var source = Image(
       width: layer.width, height: layer.height, scale: layer.scale, pixels: layer.storage.pixels)
-    var intermediate = Image(
-      uninitializedWidth: layer.width, height: layer.height, scale: layer.scale)
+    let scratch = shader.scratch ?? PassScratch()
+    var intermediate = scratch.take(width: layer.width, height: layer.height, scale: layer.scale)
+    defer { scratch.give(intermediate) }
     for (index, pass) in shader.passes.enumerated() {
       let offset = pointwiseMin(pass.maxSampleOffset, shader.maxSampleOffset)
       let passLayer = Layer(source, maxSampleOffset: offset)
