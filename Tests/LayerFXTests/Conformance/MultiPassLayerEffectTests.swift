@@ -81,6 +81,17 @@ private struct RedOrShift: MultiPassLayerEffect {
     #expect(report.pixelCount == 36 && report.sampleCount == 0)
   }
 
+  @Test("a shader that keeps its intermediate renders other sizes, and again, with the same bytes")
+  func keptIntermediate() throws {
+    let shader = try Self.prepared()
+    let small = Image.testCard(width: 5, height: 3)
+    let first = Renderer().render(shader, Self.image).image
+    let other = Renderer().render(shader, small).image
+    let again = Renderer().render(shader, Self.image).image
+    #expect(again.pixels == first.pixels)
+    for x in 0..<5 { #expect(other[x, 1] == (x + 2 < 5 ? small[x + 2, 1] : .zero), "\(x)") }
+  }
+
   @Test("passes give identical bytes for every tiling and thread count")
   func deterministic() throws {
     let image = Image.testCard(width: 67, height: 45)
