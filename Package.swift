@@ -156,7 +156,7 @@ let package = Package(
     .testTarget(name: "LayerFXTests", dependencies: ["LayerFX", "LayerFXTestSupport"]),
     .testTarget(
       name: "LayerFXKernelsTests",
-      dependencies: ["LayerFXKernels", "LayerFXTestSupport", "CReference"]),
+      dependencies: ["LayerFXKernels", "LayerFXTestSupport", "CReference", "LayerFXPNG"]),
     .testTarget(
       name: "LayerFXPNGTests", dependencies: ["LayerFXPNG", "LayerFXTestSupport"],
       exclude: ["Fixtures"]),

@@ -5,8 +5,8 @@ premultiplied RGBA input, the same arguments and the same thread count.
 
 Kernels (one of each family, issue 14): the WWDC24 ripple (a sampling layer effect,
 Documentation/Semantics.md §5), hueRotation (a colour effect, W3C Filter Effects hue-rotate()),
-gaussianBlur at radius 8 (a layer effect of 49 × 49 taps; the peers run it as the separable blur
-each of them is best at), twirl (a distortion). Each kernel's formula is its own
+gaussianBlur at radius 8 (a layer effect of 49 × 49 taps; every runtime, LayerFX's lane path
+included, runs it as a separable blur of two 49-tap passes), twirl (a distortion). Each kernel's formula is its own
 Shaders/<Kind>/<Name>.metal.
 
 Peers (measured here, not shipped):

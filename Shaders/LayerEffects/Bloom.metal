@@ -17,7 +17,9 @@
 //   threshold  float  0…1       luma above which a sample glows; looks good 0.3…0.9, default 0.6
 //   intensity  float  —         how much glow is added; valid ≥ 0, looks good 0…3, default 1
 //
-// Returns premultiplied colour. (2k + 1)² samples per pixel.
+// Returns premultiplied colour. (2k + 1)² samples per pixel. Not separable as stacked layer
+// effects: the result adds the unblurred sample to the glow, which a second effect stacked on a
+// blurring one no longer sees, and b() of a bilinear sample is not a blend of b() of texels.
 
 #include <metal_stdlib>
 #include <SwiftUI/SwiftUI_Metal.h>

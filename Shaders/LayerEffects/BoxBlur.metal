@@ -7,8 +7,9 @@
 //   k     = floor(radius)                                  samples per side beyond the centre
 //   color = Σ_{i,j = −k…k} layer.sample(position + (i, j)) / (2k + 1)²
 // Samples are one point apart (a layer effect does not know the display scale): every pixel at
-// scale 1, every other pixel at scale 2. (2k + 1)² samples per pixel; a separable version (two
-// stacked layer effects, 2 (2k + 1) samples) is faster and left for later.
+// scale 1, every other pixel at scale 2. (2k + 1)² samples per pixel. The built-in runs this
+// separably, as two stacked layer effects (a horizontal then a vertical mean of 2k + 1 samples),
+// 2 (2k + 1) samples per pixel.
 //
 // Parameters (after SwiftUI's position and layer):
 //   radius  float  points  how far the box reaches on each axis; valid 0…64, looks good 1…10,

@@ -13,7 +13,9 @@
 // blur()'s length as "the standard deviation to the Gaussian function". We take σ = radius (the
 // CSS reading), cut the window at 3σ (weights beyond are below 1.2 % of the centre's) and
 // normalise the weights over the window so a flat region stays flat. Samples are one point
-// apart. (2k + 1)² samples per pixel; a separable two-pass version is left for later.
+// apart. (2k + 1)² samples per pixel. The built-in runs this separably, as two stacked layer
+// effects: a horizontal pass of the 2k + 1 weights w(n) / Σ w, then a vertical one (the 2-D
+// weights, and the bilinear sample's, are products), 2 (2k + 1) samples per pixel.
 //
 // Parameters (after SwiftUI's position and layer):
 //   radius  float  points  the Gaussian's standard deviation σ; valid 0…24, looks good 0.5…6,

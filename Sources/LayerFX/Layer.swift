@@ -135,8 +135,9 @@ extension Layer {
 @usableFromInline
 final class LayerStorage: @unchecked Sendable {
   /// The image's pixel array, held so that `texels` stays valid: it is never mutated, so its
-  /// buffer is never copied, moved or freed while the storage lives.
-  private let pixels: [half4]
+  /// buffer is never copied, moved or freed while the storage lives (a multi-pass render
+  /// re-pads the same pixels for each pass).
+  let pixels: [half4]
   @usableFromInline let texels: UnsafePointer<half4>
   /// Texels per row: the image's width.
   @usableFromInline let rowLength: Int

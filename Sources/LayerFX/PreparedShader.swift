@@ -16,6 +16,11 @@ public struct PreparedShader: Sendable {
   /// The per-pixel closure form.
   public let kernel: EffectKernel
   @usableFromInline let lanes: LaneKernel?
+  /// The passes of the fast form (``MultiPassLayerEffect``), first to last; empty for a
+  /// one-pass kernel.
+  @usableFromInline let passes: [LayerPass]
+  /// The working image between passes, kept for the next render of this shader.
+  let scratch: PassScratch?
 
   init(function: ShaderFunction, arguments: ShaderArguments, forms: ShaderFunction.Forms) {
     self.function = function
@@ -23,6 +28,8 @@ public struct PreparedShader: Sendable {
     self.maxSampleOffset = forms.maxSampleOffset
     self.kernel = forms.kernel
     self.lanes = forms.lanes
+    self.passes = forms.passes
+    self.scratch = forms.passes.isEmpty ? nil : PassScratch()
   }
 
   /// Creates a prepared shader that runs a bare per-pixel kernel, for rendering a closure

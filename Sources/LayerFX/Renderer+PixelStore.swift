@@ -59,6 +59,20 @@ extension Renderer {
     scale: Float, checksSampleBounds: Bool, storing store: PixelStore<Element>,
     into destination: inout [Element]
   ) -> SampleBoundsReport? {
+    if let passLayer = passSource(of: shader, source, margin: margin) {
+      guard checksSampleBounds else {
+        return renderPasses(shader, passLayer) { pass, layer in
+          render(pass, layer, storing: store, into: &destination)
+        }
+      }
+      // The checker records the one-pass original's samples over the passes' colours, which it
+      // needs as an image.
+      var image = Image(uninitializedWidth: 1, height: 1, scale: scale)
+      let report = render(
+        shader, passLayer, checksSampleBounds: true, into: &image)
+      destination = store.elements(of: image)
+      return report
+    }
     let count = size.x * size.y
     if destination.count != count {
       destination = [Element](unsafeUninitializedCapacity: count) { _, initialized in

@@ -208,14 +208,20 @@ public struct Renderer: Sendable {
     _ shader: PreparedShader, _ source: TileSource, size: SIMD2<Int>, margin: SIMD2<Int>,
     scale: Float, checksSampleBounds: Bool, into destination: inout Image
   ) -> SampleBoundsReport? {
-    if destination.width != size.x || destination.height != size.y {
+    // A multi-pass fast form renders the colours; the checker then records the original's.
+    let passLayer = passSource(of: shader, source, margin: margin)
+    if let passLayer {
+      _ = renderPasses(shader, passLayer) { pass, layer in render(pass, layer, into: &destination) }
+      guard checksSampleBounds else { return nil }
+    } else if destination.width != size.x || destination.height != size.y {
       destination = Image(uninitializedWidth: size.x, height: size.y, scale: scale)
     }
     destination.scale = scale
     return destination.pixels.withUnsafeMutableBufferPointer { buffer in
       renderTiles(
         shader, source, size: size, margin: margin, scale: scale,
-        checksSampleBounds: checksSampleBounds, output: .image(TileBuffer(buffer)))
+        checksSampleBounds: checksSampleBounds, storesColors: passLayer == nil,
+        output: .image(TileBuffer(buffer)))
     }
   }
 
@@ -238,11 +244,14 @@ public struct Renderer: Sendable {
   }
 
   /// Shades every tile of a `size` destination into `output`, on ``threadCount`` workers.
+  ///
+  /// With `storesColors` false (the colours are in `output` already, from a multi-pass fast
+  /// form) it only records the samples, and counts non-finite outputs, when checking.
   func renderTiles(
     _ shader: PreparedShader, _ source: TileSource, size: SIMD2<Int>, margin: SIMD2<Int>,
-    scale: Float, checksSampleBounds: Bool, output: TileOutput
+    scale: Float, checksSampleBounds: Bool, storesColors: Bool = true, output: TileOutput
   ) -> SampleBoundsReport? {
-    let usesLanes = usesLaneKernels && shader.hasLaneForm
+    let usesLanes = usesLaneKernels && shader.hasLaneForm && storesColors
     let tiles = tiles(size: size, workers: threadCount)
     let workers = Swift.min(threadCount, tiles.count)
     let largestTile = tiles.reduce(0) { Swift.max($0, $1.columns.count * $1.rows.count) }
@@ -254,13 +263,14 @@ public struct Renderer: Sendable {
           let (columns, rows) = tiles[index]
           if usesLanes { pass.shadeLanes(columns: columns, rows: rows) }
           guard checksSampleBounds else {
-            if !usesLanes {
+            if !usesLanes && storesColors {
               pass.shadePixels(columns: columns, rows: rows, probe: nil, stores: true)
             }
             return
           }
           let probe = SampleProbe(declaredOffset: shader.maxSampleOffset)
-          pass.shadePixels(columns: columns, rows: rows, probe: probe, stores: !usesLanes)
+          pass.shadePixels(
+            columns: columns, rows: rows, probe: probe, stores: !usesLanes && storesColors)
           var report = probe.report
           report.nonFiniteOutputCount = pass.nonFiniteCount(columns: columns, rows: rows)
           tileReports[index] = report

@@ -41,14 +41,30 @@ extension ShaderFunction {
   /// - Parameters: As for the colour-effect initialiser.
   @inlinable
   public init<K: LayerEffect>(_ kernel: K.Type, name: String, summary: String) {
-    self.init(kernelType: K.self, name: name, kind: .layer, summary: summary) { kernel in
-      (
-        .layer { position, layer in
-          kernel.shade(position: Vector2<Float>(position), layer: layer).simd
-        },
-        .layer { row in row.shade(kernel, lanes: FloatLanes8.self) }
-      )
-    }
+    self.init(
+      kernelType: K.self, name: name, kind: .layer, summary: summary, forms: Self.layerForms)
+  }
+
+  /// Creates the shader function of a layer-effect kernel whose fast form runs as passes: the
+  /// closure and lane forms of its one-pass body, and its ``MultiPassLayerEffect/passes``.
+  ///
+  /// - Parameters: As for the colour-effect initialiser.
+  @inlinable
+  public init<K: MultiPassLayerEffect>(_ kernel: K.Type, name: String, summary: String) {
+    self.init(
+      kernelType: K.self, name: name, kind: .layer, summary: summary,
+      forms: Self.layerForms, passes: { kernel in kernel.passes })
+  }
+
+  /// The closure and lane forms of a layer-effect kernel.
+  @inlinable
+  static func layerForms<K: LayerEffect>(_ kernel: K) -> (EffectKernel, LaneKernel) {
+    (
+      .layer { position, layer in
+        kernel.shade(position: Vector2<Float>(position), layer: layer).simd
+      },
+      .layer { row in row.shade(kernel, lanes: FloatLanes8.self) }
+    )
   }
 
   /// Creates the shader function of a fill.
@@ -69,7 +85,8 @@ extension ShaderFunction {
   @inlinable
   init<K: ShaderKernel>(
     kernelType: K.Type, name: String, kind: EffectKind, summary: String,
-    forms: @escaping @Sendable (K) -> (EffectKernel, LaneKernel)
+    forms: @escaping @Sendable (K) -> (EffectKernel, LaneKernel),
+    passes: @escaping @Sendable (K) -> [LayerPass] = { _ in [] }
   ) {
     let parameters = K.parameters
     self.init(
@@ -80,7 +97,9 @@ extension ShaderFunction {
         parameter.assign(&kernel, value)
       }
       let (closure, lanes) = forms(kernel)
-      return Forms(kernel: closure, lanes: lanes, maxSampleOffset: kernel.maxSampleOffset)
+      return Forms(
+        kernel: closure, lanes: lanes, maxSampleOffset: kernel.maxSampleOffset,
+        passes: passes(kernel))
     }
   }
 }

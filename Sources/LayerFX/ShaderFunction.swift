@@ -21,18 +21,23 @@ public struct ShaderFunction: Sendable {
   @usableFromInline let makeForms: @Sendable (ShaderArguments) throws(ShaderArgumentError) -> Forms
 
   /// What preparing the function with checked arguments gives: its per-pixel closure, its lane
-  /// form when it has one, and the `maxSampleOffset` it declares for those arguments.
+  /// form when it has one, the `maxSampleOffset` it declares for those arguments, and the
+  /// passes of its fast form when it runs as several (``MultiPassLayerEffect``).
   @usableFromInline
   struct Forms: Sendable {
     @usableFromInline let kernel: EffectKernel
     @usableFromInline let lanes: LaneKernel?
     @usableFromInline let maxSampleOffset: float2
+    @usableFromInline let passes: [LayerPass]
 
     @inlinable
-    init(kernel: EffectKernel, lanes: LaneKernel?, maxSampleOffset: float2) {
+    init(
+      kernel: EffectKernel, lanes: LaneKernel?, maxSampleOffset: float2, passes: [LayerPass] = []
+    ) {
       self.kernel = kernel
       self.lanes = lanes
       self.maxSampleOffset = maxSampleOffset
+      self.passes = passes
     }
   }
 

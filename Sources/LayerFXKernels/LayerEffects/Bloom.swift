@@ -14,7 +14,9 @@ import LayerFXMath
 /// glow is premultiplied (a weighted sum of premultiplied samples) and is added with the W3C
 /// `plus-lighter` operator, `min(1, cs + cb)` on every premultiplied channel, so the result stays
 /// premultiplied. A layer effect with `maxSampleOffset = (radius, radius)`; `(2k + 1)²` samples
-/// per pixel.
+/// per pixel. Unlike the blurs it does not run as two stacked passes: its result adds the
+/// unblurred sample to the glow, which an effect stacked on a blurring one no longer sees, and
+/// the bright-pass of a bilinear sample is not the blend of the texels' bright-passes.
 ///
 /// Source: `Shaders/LayerEffects/Bloom.metal`; W3C Compositing and Blending Level 2,
 /// `plus-lighter`; ITU-R BT.709-6, item 3.2.

@@ -62,7 +62,7 @@ private func temporaryDirectory() throws -> String {
   func pngSequence() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    var frames = try PNGSequenceSink(directory: directory, frameCount: 3)
+    let frames = try PNGSequenceSink(directory: directory, frameCount: 3)
     for k in 0..<3 { try frames.write(Image(width: 2, height: 2, color: .one), index: k) }
     try frames.finish()
     let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
