@@ -80,4 +80,31 @@ import Testing
       #expect(other.pixels == reference.pixels, "\(name): \(tiling)")
     }
   }
+
+  @Test(
+    "the passes stored into an encoder's elements equal the image render, with and without the checker",
+    arguments: cases.indices)
+  func stored(index: Int) throws {
+    let (name, shader) = Self.cases[index]
+    let image = Image.testCard(width: 97, height: 61)
+    let prepared = try shader.prepared(for: .layer, sizeInPoints: image.sizeInPoints)
+    let copy = PixelStore<half4> { pixels, elements in
+      for index in pixels.indices { elements[index] = pixels[index] }
+    }
+    for renderer in [
+      Renderer(tileSize: 7, threadCount: 2), Renderer(tileSize: nil, threadCount: 1),
+    ] {
+      for checks in [false, true] {
+        let (expected, expectedReport) = renderer.render(
+          prepared, image, checksSampleBounds: checks)
+        var elements: [half4] = []
+        let report = renderer.render(
+          prepared, image, checksSampleBounds: checks, storing: copy, into: &elements)
+        #expect(elements == expected.pixels, "\(name), checker \(checks)")
+        #expect(report?.pixelCount == expectedReport?.pixelCount, "\(name), checker \(checks)")
+        #expect(report?.sampleCount == expectedReport?.sampleCount)
+        #expect(report?.nonFiniteOutputCount == expectedReport?.nonFiniteOutputCount)
+      }
+    }
+  }
 }
