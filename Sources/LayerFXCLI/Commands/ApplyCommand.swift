@@ -94,10 +94,11 @@ enum ApplyCommand {
       + arguments.all("arg").compactMap {
         $0.split(separator: "=", maxSplits: 1).last.map(String.init)
       }
-    try OutputOptions.checkNotInput(outputPath, protecting: reads)
     let shader = Shader(
       function: function,
       namedArguments: try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit))
+    // After the arguments are bound, so every image they read is known.
+    try OutputOptions.checkNotInput(outputPath, protecting: reads)
     var prepared = try shader.prepared(sizeInPoints: input.image.sizeInPoints)
     if let offset = try arguments.value("max-sample-offset", as: .point) {
       guard offset.x >= 0, offset.y >= 0 else {

@@ -164,6 +164,8 @@ enum RenderCommand {
         .prepared(for: .fill, sizeInPoints: sizeInPoints)
     }
     let protected = loaded.map { [$0.path] } ?? []
+    // Every .metal source and image argument is read by now.
+    try OutputOptions.checkNotInput(outputPath, protecting: protected)
     // The debug overlays, drawn on each frame with the fill as its one pass.
     let overlaid = { (image: inout Image, prepared: PreparedShader) in
       guard !overlays.isEmpty else { return }

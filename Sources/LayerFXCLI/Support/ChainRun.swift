@@ -174,8 +174,9 @@ struct ChainRun {
         try loaded ?? InputImage(run.inputArgument, scale: scale, pixelLimit: render.pixelLimit)
       }
       let protected = (input.path.map { [$0] } ?? []) + reads
-      try OutputOptions.checkNotInput(outputPath, protecting: protected)
       var effects = try chain(input.image)
+      // After the chain is built, so every .metal source and image argument it read is known.
+      try OutputOptions.checkNotInput(outputPath, protecting: protected)
       if let maxSampleOffset {
         for index in effects.effects.indices {
           effects.effects[index].maxSampleOffset = maxSampleOffset

@@ -71,8 +71,8 @@ struct OutputOptions {
     }
   }
 
-  /// Refuses an output path that is a file the command reads (its input, a keyframes file),
-  /// compared by device and inode (``AtomicFile/isSameFile(_:asAnyOf:followsSymbolicLink:)``),
+  /// Refuses an output path that is a file the command reads (its input, a keyframes file, and
+  /// every file read so far through `InputFile`: see `ReadFiles`), compared by device and inode (``AtomicFile/isSameFile(_:asAnyOf:followsSymbolicLink:)``),
   /// so a symbolic link, `..`, a hard link or a bind mount is caught too.
   ///
   /// - Parameters:

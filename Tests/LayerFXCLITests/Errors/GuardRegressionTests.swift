@@ -1,0 +1,118 @@
+import Foundation
+import LayerFXTestSupport
+import Testing
+
+/// Issue 13, round 2: data loss (class 2) and limits checked late (class 4), one regression
+/// test per finding; the expected exit codes are sysexits(3)'s, the messages the issue's.
+@Suite struct GuardRegressionTests {
+  /// A colour effect with one float argument.
+  private static let brightness = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Brightness(float2 position, half4 color, float amount) {
+      return color + half4(amount, amount, amount, 0);
+    }
+    """
+
+  /// A fill.
+  private static let noise = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Noise(float2 position) { return half4(0.5h, 0.5h, 0.5h, 1.0h); }
+    """
+
+  /// A colour effect with an image argument.
+  private static let texture = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Tex(float2 position, half4 color, texture2d<half> t) { return color; }
+    """
+
+  private static func write(_ text: String, _ name: String, in directory: TemporaryDirectory)
+    throws -> String
+  {
+    let path = directory.path(name)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  private static func image(_ name: String, in directory: TemporaryDirectory) throws -> String {
+    let path = directory.path(name)
+    #expect(try LayerFXTool.run(["convert", "testcard:8x8", "-o", path]).status == 0)
+    return path
+  }
+
+  /// Runs `arguments` and expects exit 73 with the one refusal line naming `victim`, whose
+  /// bytes (a relative name is in `directory`) must be unchanged.
+  private static func expectRefused(
+    _ arguments: [String], victim: String, in directory: TemporaryDirectory
+  ) throws {
+    let file = URL(fileURLWithPath: victim, relativeTo: URL(fileURLWithPath: directory.path + "/"))
+    let before = try Data(contentsOf: file)
+    let result = try LayerFXTool.run(arguments, in: URL(fileURLWithPath: directory.path))
+    #expect(result.status == 73, "\(arguments)")
+    // A config names its output relative to the config's folder, so the path may be longer.
+    #expect(result.errorLines.count == 1, "\(arguments)")
+    #expect(
+      result.errorLines.first?.hasSuffix(
+        "/\(file.lastPathComponent): refusing to overwrite the input file; choose another "
+          + "output path") == true, "\(arguments)")
+    #expect(try Data(contentsOf: file) == before, "\(arguments)")
+  }
+
+  // MARK: 2. Data loss
+
+  @Test("-o naming an --effect's .metal source is refused (one image and APNG), source intact")
+  func effectSource() throws {
+    let directory = try TemporaryDirectory()
+    let source = try Self.write(Self.brightness, "B.metal", in: directory)
+    let input = try Self.image("in.png", in: directory)
+    let effect = source + ":Brightness:amount=0.1"
+    try Self.expectRefused(
+      ["apply", input, "--effect", effect, "--time", "0", "-o", source], victim: source,
+      in: directory)
+    try Self.expectRefused(
+      [
+        "apply", input, "--effect", effect, "--fps", "10", "--frames", "2", "--format", "apng",
+        "-o", source,
+      ], victim: source, in: directory)
+  }
+
+  @Test("render -o naming the fill's .metal source is refused, source intact")
+  func fillSource() throws {
+    let directory = try TemporaryDirectory()
+    let source = try Self.write(Self.noise, "X.metal", in: directory)
+    try Self.expectRefused(
+      ["render", source + ":Noise", "--size", "8x8", "-o", source], victim: source,
+      in: directory)
+  }
+
+  @Test("a config fill's .metal source as output.path: check and render both refuse")
+  func configFillSource() throws {
+    let directory = try TemporaryDirectory()
+    let source = try Self.write(Self.noise, "N.metal", in: directory)
+    let config = try Self.write(
+      #"{"version": 1, "input": {"fill": "N.metal:Noise", "pixels": [8, 8]}, "#
+        + #""output": {"path": "N.metal"}}"#, "n.json", in: directory)
+    try Self.expectRefused(["config", "check", config], victim: "N.metal", in: directory)
+    try Self.expectRefused(["render", "--config", config], victim: "N.metal", in: directory)
+    #expect(try String(contentsOfFile: source, encoding: .utf8) == Self.noise)
+  }
+
+  @Test("-o naming a .metal function's image argument is refused, from an effect and a config")
+  func imageArgument() throws {
+    let directory = try TemporaryDirectory()
+    _ = try Self.write(Self.texture, "tex.metal", in: directory)
+    let input = try Self.image("in.png", in: directory)
+    let picture = try Self.image("X.png", in: directory)
+    try Self.expectRefused(
+      ["apply", input, "--effect", "tex.metal:Tex:t=X.png", "--time", "0", "-o", picture],
+      victim: picture, in: directory)
+    _ = try Self.image("t.png", in: directory)
+    let config = try Self.write(
+      #"{"version": 1, "input": "in.png", "effects": [{"kernel": "tex.metal:Tex", "t": "t.png"}], "#
+        + #""output": {"path": "t.png", "time": 0}}"#, "t.json", in: directory)
+    try Self.expectRefused(["config", "check", config], victim: "t.png", in: directory)
+    try Self.expectRefused(["apply", "--config", config], victim: "t.png", in: directory)
+  }
+}
