@@ -95,6 +95,13 @@ struct ChainRun {
     try SettingError.about("output") { [format, outputPath] in
       try Self.checkOutput(outputPath, format: format)
     }
+    // An APNG frame's delay is a fraction of two 16-bit integers (fcTL).
+    if format == .apng, let fps, !APNGWriter.representableFPS.contains(fps) {
+      throw UsageError.invalidValue(
+        option: "fps", value: arguments.value("fps") ?? "\(fps)",
+        expected: "1/65535 (0.0000153) to 65535 frames per second with --format apng (its "
+          + "frame delay is a 16-bit fraction of seconds)")
+    }
   }
 
   /// Refuses an output path that does not fit `format` (`nil` for one frame): a directory of

@@ -115,4 +115,28 @@ import Testing
     try Self.expectRefused(["config", "check", config], victim: "t.png", in: directory)
     try Self.expectRefused(["apply", "--config", config], victim: "t.png", in: directory)
   }
+
+  // MARK: 4. Limits checked late
+
+  @Test("--format apng refuses an fps its 16-bit delay cannot state (exit 64), writing nothing")
+  func apngFrameRate() throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.path("a.apng")
+    for fps in ["65536", "1e-30"] {
+      let result = try LayerFXTool.run([
+        "ripple", "testcard:8x8", "--fps", fps, "--frames", "2", "-o", output,
+      ])
+      #expect(result.status == 64)
+      #expect(
+        result.errorLines.first
+          == "layerfx: error: invalid value '\(fps)' for '--fps': expected 1/65535 (0.0000153) "
+          + "to 65535 frames per second with --format apng (its frame delay is a 16-bit "
+          + "fraction of seconds)")
+      #expect(!FileManager.default.fileExists(atPath: output))
+    }
+    let edge = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--fps", "65535", "--frames", "2", "-o", output,
+    ])
+    #expect(edge.status == 0)
+  }
 }
