@@ -27,14 +27,13 @@ public final class APNGWriter {
   /// to 65535 frames per second (delay 1/65535), frames per second.
   ///
   /// Source: APNG Specification, `fcTL` (`delay_num` and `delay_den` are 2-byte unsigned).
-  public static let representableFPS: ClosedRange<Double> =
-    (1 / Double(UInt16.max))
-    ...Double(
-      UInt16.max)
+  public static let representableFPS = ClosedRange(
+    uncheckedBounds: (lower: 1 / Double(UInt16.max), upper: Double(UInt16.max)))
 
   /// The frame delay closest to `1 / fps` seconds as APNG's 16-bit fraction
   /// `numerator / denominator`: exact whenever `1 / fps` is such a fraction (30 fps gives 1/30,
   /// 29.97 gives 100/2997, 0.5 gives 2/1), otherwise the nearest with both parts ≤ 65535.
+  ///
   /// Outside ``representableFPS`` that is the range's nearer end (1/65535 or 65535/1), so a
   /// caller refuses such rates first.
   ///
