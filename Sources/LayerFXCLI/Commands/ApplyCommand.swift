@@ -99,6 +99,7 @@ enum ApplyCommand {
       namedArguments: try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit))
     // After the arguments are bound, so every image they read is known.
     try OutputOptions.checkNotInput(outputPath, protecting: reads)
+    let file = try OutputOptions.open(outputPath, protecting: reads)
     var prepared = try shader.prepared(sizeInPoints: input.image.sizeInPoints)
     if let offset = try arguments.value("max-sample-offset", as: .point) {
       guard offset.x >= 0, offset.y >= 0 else {
@@ -117,8 +118,7 @@ enum ApplyCommand {
       checksSampleBounds: arguments.has("check-bounds"))
     try MetalFunctionReference.checkFaults()
     try output.write(
-      result.image, to: outputPath, metadata: input.metadata, console: console,
-      protecting: reads)
+      result.image, into: file, name: outputPath, metadata: input.metadata, console: console)
     if let report = result.report {
       console.error("layerfx: bounds: \(report)")
       if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }

@@ -179,13 +179,14 @@ enum RenderCommand {
     }
     guard let fps else {
       let prepared = try shader(time)
+      let file = try OutputOptions.open(outputPath, protecting: protected)
       if checkOnly { return }
       var image = render.renderer.render(
         fill: prepared, width: size.x, height: size.y, scale: scale)
       try MetalFunctionReference.checkFaults()
       overlaid(&image, prepared)
       try output.write(
-        image, to: outputPath, metadata: PNGMetadata(), console: console, protecting: protected)
+        image, into: file, name: outputPath, metadata: PNGMetadata(), console: console)
       return
     }
     let limits = try FrameLimits.limits(arguments)

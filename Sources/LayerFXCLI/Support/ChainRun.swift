@@ -196,6 +196,7 @@ struct ChainRun {
       var isWithinBounds = true
       if let time = run.time {
         let passes = try renderer.checkedPasses(at: [time], pixelLimit: render.pixelLimit)
+        let file = try OutputOptions.open(outputPath, protecting: protected)
         if checkOnly { return }
         var frame = renderer.render(passes[0])
         if !run.overlays.isEmpty {
@@ -205,8 +206,7 @@ struct ChainRun {
         }
         try MetalFunctionReference.checkFaults()
         try output.write(
-          frame.image, to: outputPath, metadata: input.metadata, console: console,
-          protecting: protected)
+          frame.image, into: file, name: outputPath, metadata: input.metadata, console: console)
         for report in frame.reports {
           console.error("layerfx: bounds: \(report)")
           isWithinBounds = isWithinBounds && report.isWithinBounds
@@ -265,6 +265,8 @@ struct ChainRun {
         }
         return columns
       }
+      let sheetFile =
+        format == .contactSheet ? try OutputOptions.open(outputPath, protecting: protected) : nil
       if checkOnly { return }
       if !run.overlays.isEmpty {
         console.error(
@@ -287,8 +289,8 @@ struct ChainRun {
           firstIndex: selected?.lowerBound ?? 0)
         try renderFrames(into: &sheet)
         try output.write(
-          sheet.image, to: outputPath, metadata: input.metadata, console: console,
-          protecting: protected)
+          sheet.image, into: sheetFile, name: outputPath, metadata: input.metadata,
+          console: console)
       case .raw where OutputFormat.streamPaths.contains(outputPath):
         let discards = outputPath == "/dev/null"
         var stream = RawRGBASink { bytes in if !discards { try console.writeOutput(bytes) } }

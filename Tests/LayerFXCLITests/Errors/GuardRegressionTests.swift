@@ -139,4 +139,48 @@ import Testing
     ])
     #expect(edge.status == 0)
   }
+
+  // MARK: 3. Outputs found unwritable only after the render
+
+  @Test("a one-image -o that cannot be written is refused before rendering, by check too")
+  func unwritableOneImageOutput() throws {
+    let directory = try TemporaryDirectory()
+    let fifo = try directory.fifo("out.png")
+    let config = try Self.write(
+      #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "ripple"}], "#
+        + #""output": {"path": "out.png", "time": 0}}"#, "c.json", in: directory)
+    // The FIFO message is AtomicFile's; a device and /proc (no entries can be made) likewise.
+    let fifoLine =
+      "layerfx: error: \(fifo): not a regular file (a FIFO); only regular files are replaced "
+      + "(use -o - for standard output)"
+    let cases: [([String], String)] = [
+      (["ripple", "testcard:8x8", "--time", "0", "-o", fifo], fifoLine),
+      (["apply", "grayscale", "testcard:8x8", "-o", fifo], fifoLine),
+      (["render", "radialGradient", "--size", "8x8", "-o", fifo], fifoLine),
+      (
+        [
+          "ripple", "testcard:8x8", "--fps", "10", "--frames", "4", "--contact-sheet", "2", "-o",
+          fifo,
+        ], fifoLine
+      ),
+      (
+        ["ripple", "testcard:8x8", "--time", "0", "-o", "/dev/full"],
+        "layerfx: error: /dev/full: not a regular file (a character device); only regular "
+          + "files are replaced (use -o - for standard output)"
+      ),
+      (
+        ["render", "radialGradient", "--size", "8x8", "-o", "/proc/x.png"],
+        "layerfx: error: /proc/x.png: cannot write file (No such file or directory)"
+      ),
+    ]
+    for (arguments, line) in cases {
+      let result = try LayerFXTool.run(arguments)
+      #expect(result.status == 73, "\(arguments)")
+      #expect(result.errorLines == [line], "\(arguments)")
+    }
+    let check = try LayerFXTool.run(["config", "check", config])
+    #expect(check.status == 73)
+    #expect(check.errorLines.count == 1)
+    #expect(check.errorLines.first?.contains("not a regular file (a FIFO)") == true)
+  }
 }
