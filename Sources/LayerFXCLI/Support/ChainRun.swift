@@ -252,6 +252,17 @@ struct ChainRun {
         try OutputOptions.checkFramesAvoidInput(
           directory: outputPath, frameCount: count, protecting: protected)
       }
+      // An animated PNG or a raw stream to a file is one file: the same estimate, once.
+      if format == .apng || (format == .raw && !OutputFormat.streamPaths.contains(outputPath)) {
+        let (width, height) = (input.image.width, input.image.height)
+        try limits.checkFreeSpace(
+          bytes: format == .apng
+            ? AnimationLimits.animatedPNGBytes(
+              frames: rendered, width: width, height: height,
+              chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count })
+            : AnimationLimits.rawStreamBytes(frames: rendered, width: width, height: height),
+          frames: rendered, width: width, height: height, path: outputPath)
+      }
       let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
       let image = input.image
       let columns = try SettingError.about("contact-sheet") {

@@ -183,4 +183,25 @@ import Testing
     #expect(check.errorLines.count == 1)
     #expect(check.errorLines.first?.contains("not a regular file (a FIFO)") == true)
   }
+
+  @Test("an APNG or raw file larger than the free space is refused before frame 0")
+  func oneFileFreeSpace() throws {
+    let directory = try TemporaryDirectory()
+    // 10⁶ frames × 1000 × 1000 pixels × 4 bytes = 4.0 TB, more than any test disk holds.
+    let common = [
+      "ripple", "testcard:1000x1000", "--fps", "30", "--frames", "1000000", "--max-frames",
+      "1000000",
+    ]
+    for (name, format) in [("a.apng", "apng"), ("a.raw", "raw")] {
+      let path = directory.path(name)
+      let result = try LayerFXTool.run(common + ["--format", format, "-o", path])
+      #expect(result.status == 65, "\(format)")
+      #expect(result.errorLines.count == 1)
+      #expect(
+        result.errorLines.first?.hasPrefix(
+          "layerfx: error: \(path): 1000000 frames of 1000 × 1000 pixels need up to 4.0 TB, "
+            + "but only ") == true, "\(format)")
+    }
+    #expect(try directory.contents().isEmpty)
+  }
 }
