@@ -35,7 +35,8 @@ public struct MetalLibrary: Sendable {
   ///   - url: A `.metal` file.
   ///   - options: Precision and cache location.
   /// - Throws: ``MetalCompileError``: the file cannot be read, no compiler, clang's diagnostics
-  ///   (file, line, column), or a stitchable signature SwiftUI could not call.
+  ///   (file, line, column), a stitchable signature SwiftUI could not call, or no stitchable
+  ///   function at all (`noStitchableFunctions`).
   public init(url: URL, options: MetalCompileOptions = MetalCompileOptions())
     throws(MetalCompileError)
   {
@@ -70,6 +71,8 @@ public struct MetalLibrary: Sendable {
       throw .unsupportedSignature(
         file: path, function: problem.function, line: problem.line, message: problem.message)
     }
+    // Refused before clang runs: a library without functions can be neither run nor listed.
+    guard !signatures.isEmpty else { throw .noStitchableFunctions(path: path) }
     let rewriter = MetalSourceRewriter(source, binary16: binary16)
     let unit = MetalGlue.translationUnit(source: rewriter, path: path, signatures: signatures)
     let compiler = try MetalCompiler(options: options)

@@ -94,7 +94,7 @@ extension MetalCompileError: ExitCoded {
     switch self {
     case .compilerNotFound: .configuration
     case .cannotRead: .noInput
-    case .compileFailed, .unsupportedSignature: .dataError
+    case .compileFailed, .unsupportedSignature, .noStitchableFunctions: .dataError
     case .loadFailed: .software
     }
   }

@@ -204,4 +204,47 @@ import Testing
     }
     #expect(try directory.contents().isEmpty)
   }
+
+  // MARK: .metal sources
+
+  @Test("a .metal file without [[ stitchable ]] functions is one error, exit 65, for every use")
+  func noStitchableFunctions() throws {
+    let directory = try TemporaryDirectory()
+    _ = try Self.write(
+      "#include <metal_stdlib>\nusing namespace metal;\nhalf4 helper(half4 c) { return c; }\n",
+      "nofn.metal", in: directory)
+    for arguments in [
+      ["list", "nofn.metal"], ["list", "nofn.metal", "--json"], ["config", "dump", "nofn.metal"],
+    ] {
+      let result = try LayerFXTool.run(arguments, in: URL(fileURLWithPath: directory.path))
+      #expect(result.status == 65, "\(arguments)")
+      #expect(result.standardOutput.isEmpty, "\(arguments)")
+      #expect(
+        result.errorLines == ["layerfx: error: nofn.metal: no [[ stitchable ]] functions"],
+        "\(arguments)")
+    }
+  }
+
+  @Test("a forward-declared [[ stitchable ]] function compiles once and lists once")
+  func forwardDeclaration() throws {
+    let directory = try TemporaryDirectory()
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 Fwd(float2, half4);
+      [[ stitchable ]] half4 Fwd(float2 position, half4 color) { return color; }
+      """, "fwd.metal", in: directory)
+    let listed = try LayerFXTool.run(
+      ["list", "fwd.metal"], in: URL(fileURLWithPath: directory.path))
+    #expect(listed.status == 0)
+    #expect(listed.errorLines.isEmpty)
+    // Once, as the definition on line 4 (position and color are SwiftUI's, not listed).
+    #expect(listed.standardOutput == "Fwd (color effect, line 4)\n")
+    let applied = try LayerFXTool.run(
+      ["apply", "fwd.metal:Fwd", "testcard:8x8", "-o", "out.png"],
+      in: URL(fileURLWithPath: directory.path))
+    #expect(applied.status == 0)
+    #expect(applied.errorLines.isEmpty)
+  }
 }
