@@ -183,7 +183,7 @@ enum RenderCommand {
       if checkOnly { return }
       var image = render.renderer.render(
         fill: prepared, width: size.x, height: size.y, scale: scale)
-      try MetalFunctionReference.checkFaults()
+      try MetalFunctionReference.checkFaults(at: time.map { "t = \($0) s" })
       overlaid(&image, prepared)
       try output.write(
         image, into: file, name: outputPath, metadata: PNGMetadata(), console: console)
@@ -199,7 +199,8 @@ enum RenderCommand {
       frames: count, width: size.x, height: size.y, bitDepth: output.encoder.bitDepth.rawValue,
       directory: outputPath)
     // Every frame's arguments are checked before the first frame is written.
-    let shaders = try FrameSchedule(fps: fps, frameCount: count).times.map { try shader($0) }
+    let times = FrameSchedule(fps: fps, frameCount: count).times
+    let shaders = try times.map { try shader($0) }
     if checkOnly { return }
     let frames = try PNGSequenceSink(
       directory: try output.makeDirectory(outputPath), frameCount: count,
@@ -211,7 +212,8 @@ enum RenderCommand {
       console.progress("frame \(k + 1)/\(count)")
       var image = render.renderer.render(
         fill: prepared, width: size.x, height: size.y, scale: scale)
-      try MetalFunctionReference.checkFaults()
+      try MetalFunctionReference.checkFaults(
+        frame: k, time: times[k], earlierFramesWritten: k > 0)
       overlaid(&image, prepared)
       try frames.write(image, index: k)
     }

@@ -204,7 +204,7 @@ struct ChainRun {
           console.error("layerfx: overlay: \(scale.legend(for: run.overlays))")
           renderer.drawOverlays(run.overlays, scale: scale, on: &frame.image, passes: passes[0])
         }
-        try MetalFunctionReference.checkFaults()
+        try MetalFunctionReference.checkFaults(at: "t = \(time) s")
         try output.write(
           frame.image, into: file, name: outputPath, metadata: input.metadata, console: console)
         for report in frame.reports {
@@ -285,7 +285,8 @@ struct ChainRun {
       }
       // Nothing is handed on, committed or published after a .metal fault.
       func renderFrames<Sink: FrameSink>(into sink: inout Sink) throws {
-        var checked = FaultCheckedSink(base: sink)
+        var checked = FaultCheckedSink(
+          base: sink, times: times, writesEachFrame: format == .pngSequence)
         defer { sink = checked.base }
         try renderer.render(
           passes, into: &checked, frames: selected, overlays: run.overlays, progress: progress,

@@ -247,4 +247,47 @@ import Testing
     #expect(applied.status == 0)
     #expect(applied.errorLines.isEmpty)
   }
+
+  @Test("a .metal fault names the file, the frame and its time, and what was written")
+  func faultMessage() throws {
+    let directory = try TemporaryDirectory()
+    // Divides by int((0.35 - t) × 10): 3, 2, 1 at t = 0, 0.1, 0.2, then 0 at t = 0.3 (frame 3).
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 Late(float2 position, half4 color, float time) {
+        return color * half(int(position.x) / int((0.35 - time) * 10.0));
+      }
+      """, "late.metal", in: directory)
+    let common = [
+      "apply", "testcard:8x8", "--effect", "late.metal:Late", "--threads", "1",
+    ]
+    let cases: [([String], String)] = [
+      (
+        ["--fps", "10", "--frames", "6", "-o", "l.apng"],
+        "late.metal: Late: SIGFPE at frame 3 (t = 0.3 s), row 0; nothing written"
+      ),
+      (
+        ["--fps", "10", "--frames", "6", "-o", "frames/"],
+        "late.metal: Late: SIGFPE at frame 3 (t = 0.3 s), row 0; frames before it may be "
+          + "written, none from it on"
+      ),
+      (
+        ["--time", "0.3", "-o", "l.png"],
+        "late.metal: Late: SIGFPE at t = 0.3 s, row 0; nothing written"
+      ),
+    ]
+    for (arguments, line) in cases {
+      let result = try LayerFXTool.run(
+        common + arguments, in: URL(fileURLWithPath: directory.path))
+      #expect(result.status == 65, "\(arguments)")
+      #expect(result.errorLines == ["layerfx: error: " + line], "\(arguments)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path("l.apng")))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("l.png")))
+    // Frames 0–2 rendered before the fault; frame 3 and later never named.
+    let frames = try FileManager.default.contentsOfDirectory(atPath: directory.path("frames"))
+    #expect(!frames.contains("frame_0003.png"))
+  }
 }
