@@ -201,6 +201,8 @@ enum RenderCommand {
     // Every frame's arguments are checked before the first frame is written.
     let times = FrameSchedule(fps: fps, frameCount: count).times
     let shaders = try times.map { try shader($0) }
+    try OutputOptions.checkFramesAvoidInput(
+      directory: outputPath, frameCount: count, protecting: protected)
     if checkOnly { return }
     let frames = try PNGSequenceSink(
       directory: try output.makeDirectory(outputPath), frameCount: count,

@@ -116,6 +116,32 @@ import Testing
     try Self.expectRefused(["apply", "--config", config], victim: "t.png", in: directory)
   }
 
+  @Test("a frame name hard-linked to a fill's .metal source is refused before frame 0")
+  func frameLinkedToSource() throws {
+    let directory = try TemporaryDirectory()
+    let text = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 Noise(float2 position, float time) { return half4(0.5h); }
+      """
+    let source = try Self.write(text, "T.metal", in: directory)
+    try FileManager.default.createDirectory(
+      atPath: directory.path("d"), withIntermediateDirectories: false)
+    try FileManager.default.linkItem(atPath: source, toPath: directory.path("d/frame_0001.png"))
+    let result = try LayerFXTool.run([
+      "render", source + ":Noise", "--size", "4x4", "--fps", "10", "--frames", "3", "-o",
+      directory.path("d/"),
+    ])
+    #expect(result.status == 73)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(directory.path("d/frame_0001.png")): refusing to overwrite the input "
+          + "file; choose another output path"
+      ])
+    #expect(try String(contentsOfFile: source, encoding: .utf8) == text)
+    #expect(!FileManager.default.fileExists(atPath: directory.path("d/frame_0000.png")))
+  }
+
   // MARK: 4. Limits checked late
 
   @Test("--format apng refuses an fps its 16-bit delay cannot state (exit 64), writing nothing")
