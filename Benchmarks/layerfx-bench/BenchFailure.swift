@@ -33,7 +33,7 @@ enum BenchFailure: Error, CustomStringConvertible {
       switch error {
       case .compilerNotFound: .configuration
       case .cannotRead: .noInput
-      case .compileFailed, .unsupportedSignature: .dataError
+      case .compileFailed, .unsupportedSignature, .noStitchableFunctions: .dataError
       case .loadFailed: .software
       }
     case let error as PNGError:

@@ -27,7 +27,8 @@ import CLayerFXFiles
 /// - A directory, FIFO, device or socket is never replaced or written, except the explicit
 ///   names `/dev/stdout` and `/dev/stderr` (written to descriptors 1 and 2) and `/dev/null`.
 /// - An existing file keeps its permission bits; a new one gets 0666 minus the umask.
-/// - A file the command reads (its input, a keyframes file) is never replaced: the destination
+/// - A file the command reads (its input, a keyframes file, and with ``ReadFiles`` guarding,
+///   every file read through ``InputFile``) is never replaced: the destination
 ///   is compared with each of them by device and inode, so no other path to the same file
 ///   (a hard link, `..`, a symbolic link, a bind mount) slips through.
 ///
@@ -169,11 +170,12 @@ public enum AtomicFile {
   }
 
   private static func isProtected(_ status: stat, by protected: [String]) -> Bool {
-    protected.contains { other in
-      var otherStatus = stat()
-      return stat(RawBytes.cString(other), &otherStatus) == 0
-        && otherStatus.st_dev == status.st_dev && otherStatus.st_ino == status.st_ino
-    }
+    ReadFiles.contains(status)
+      || protected.contains { other in
+        var otherStatus = stat()
+        return stat(RawBytes.cString(other), &otherStatus) == 0
+          && otherStatus.st_dev == status.st_dev && otherStatus.st_ino == status.st_ino
+      }
   }
 
   /// The file a symbolic link at `path` names (created there for a dangling link), or `path`.

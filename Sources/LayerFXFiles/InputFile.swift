@@ -16,6 +16,8 @@
 /// - The size is checked against `limit` before anything is allocated, so a 30 GB sparse file
 ///   costs nothing; standard input is read until it passes `limit`.
 ///
+/// A regular file read joins ``ReadFiles``, so no output of the same process replaces it.
+///
 /// Paths are converted with ``RawBytes/cString(_:)``, so a name that is not UTF-8 opens the
 /// file it names.
 ///
@@ -56,6 +58,7 @@ public enum InputFile {
     guard (status.st_mode & S_IFMT) == S_IFREG else {
       throw .notRegularFile(path: path, kind: kind(status.st_mode))
     }
+    ReadFiles.record(status)
     return try readAll(descriptor, status: status, name: path, limit: limit)
   }
 

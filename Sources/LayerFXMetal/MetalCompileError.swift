@@ -27,6 +27,8 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
   case unsupportedSignature(file: String, function: String, line: Int, message: String)
   /// The compiled library could not be loaded or lacks a function.
   case loadFailed(String)
+  /// The source declares no `[[ stitchable ]]` function, so there is nothing to run or list.
+  case noStitchableFunctions(path: String)
 
   /// One line naming the file and the problem (the first error, for a failed compile).
   public var description: String {
@@ -42,6 +44,7 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
     case .unsupportedSignature(let file, let function, let line, let message):
       return "\(file):\(line): \(function): \(message)"
     case .loadFailed(let message): return message
+    case .noStitchableFunctions(let path): return "\(path): no [[ stitchable ]] functions"
     }
   }
 }

@@ -10,12 +10,15 @@ import Synchronization
 /// When a compiled function faults (SIGFPE from an integer division by zero, SIGSEGV or SIGBUS
 /// from a read out of range or a stack overflow, SIGILL from a trap), the guard around the call
 /// returns and the renderer gets a defined result: every pixel of the row run being shaded (or
-/// the one pixel, in the per-pixel form) is transparent black. The first fault of each function is also
-/// printed to standard error as one line naming the function, the signal and the row. Faults
+/// the one pixel, in the per-pixel form) is transparent black. The faults are recorded here,
+/// not printed: the caller, which knows the frame and what it will not write, reports them
+/// (the CLI: `late.metal: Late: SIGFPE at frame 4 (t = 0.4 s), row 0; nothing written`). Faults
 /// in the rest of the process are left to their usual handlers.
 public enum MetalFaults {
   /// One fault.
   public struct Fault: Sendable, Equatable, CustomStringConvertible {
+    /// The `.metal` source's path, as the library was given it.
+    public let path: String
     /// The Metal function's name.
     public let function: String
     /// The signal number (`SIGFPE` = 8, `SIGSEGV` = 11, …).
@@ -23,20 +26,28 @@ public enum MetalFaults {
     /// The destination row, pixels (`nil` for a per-pixel call).
     public let row: Int?
 
-    /// One line naming the function, the signal and its usual cause.
-    public var description: String {
-      let cause: String
+    /// The signal's name: `SIGFPE` (an arithmetic fault such as an integer division by zero),
+    /// `SIGSEGV` or `SIGBUS` (a read outside its memory, a stack overflow), `SIGILL` (a trap).
+    public var signalName: String {
       switch signal {
-      case SIGFPE: cause = "SIGFPE, an arithmetic fault such as an integer division by zero"
-      case SIGSEGV, SIGBUS:
-        cause =
-          "SIGSEGV, a read outside its memory (an array index out of range) or a stack overflow"
-      case SIGILL: cause = "SIGILL, a trap"
-      default: cause = "signal \(signal)"
+      case SIGFPE: "SIGFPE"
+      case SIGSEGV: "SIGSEGV"
+      case SIGBUS: "SIGBUS"
+      case SIGILL: "SIGILL"
+      default: "signal \(signal)"
       }
-      let place = row.map { " at row \($0)" } ?? ""
-      return
-        "Metal function '\(function)' stopped with \(cause)\(place); its pixels there are transparent black"
+    }
+
+    /// `FILE: FUNCTION: SIGNAL at row R` (no row for a per-pixel call).
+    public var description: String { description(at: nil) }
+
+    /// `FILE: FUNCTION: SIGNAL at MOMENT, row R`, naming when it happened.
+    ///
+    /// - Parameter moment: When, as the caller knows it (`frame 4 (t = 0.4 s)`), or `nil`.
+    /// - Returns: One line without a trailing period.
+    public func description(at moment: String?) -> String {
+      let row = self.row.map { (moment == nil ? " at row " : ", row ") + "\($0)" } ?? ""
+      return "\(path): \(function): \(signalName)" + (moment.map { " at \($0)" } ?? "") + row
     }
   }
 
@@ -48,16 +59,8 @@ public enum MetalFaults {
   /// Forgets the faults recorded so far.
   public static func reset() { log.withLock { $0.removeAll() } }
 
-  static func record(function: String, signal: Int32, row: Int?) {
-    let fault = Fault(function: function, signal: signal, row: row)
-    let isFirst = log.withLock { faults in
-      defer { faults.append(fault) }
-      return !faults.contains { $0.function == function }
-    }
-    if isFirst {
-      let line = "layerfx: error: \(fault)\n"
-      var bytes = Array(line.utf8)
-      _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
-    }
+  static func record(path: String, function: String, signal: Int32, row: Int?) {
+    let fault = Fault(path: path, function: function, signal: signal, row: row)
+    log.withLock { $0.append(fault) }
   }
 }

@@ -35,7 +35,8 @@ public struct MetalLibrary: Sendable {
   ///   - url: A `.metal` file.
   ///   - options: Precision and cache location.
   /// - Throws: ``MetalCompileError``: the file cannot be read, no compiler, clang's diagnostics
-  ///   (file, line, column), or a stitchable signature SwiftUI could not call.
+  ///   (file, line, column), a stitchable signature SwiftUI could not call, or no stitchable
+  ///   function at all (`noStitchableFunctions`).
   public init(url: URL, options: MetalCompileOptions = MetalCompileOptions())
     throws(MetalCompileError)
   {
@@ -70,6 +71,8 @@ public struct MetalLibrary: Sendable {
       throw .unsupportedSignature(
         file: path, function: problem.function, line: problem.line, message: problem.message)
     }
+    // Refused before clang runs: a library without functions can be neither run nor listed.
+    guard !signatures.isEmpty else { throw .noStitchableFunctions(path: path) }
     let rewriter = MetalSourceRewriter(source, binary16: binary16)
     let unit = MetalGlue.translationUnit(source: rewriter, path: path, signatures: signatures)
     let compiler = try MetalCompiler(options: options)
@@ -118,20 +121,20 @@ public struct MetalLibrary: Sendable {
       switch kind {
       case .color:
         kernel = .color { position, color in
-          callPixel(pixel, bound, name, position, color: color, layer: nil)
+          callPixel(pixel, bound, path, name, position, color: color, layer: nil)
         }
       case .layer:
         kernel = .layer { position, layer in
-          callPixel(pixel, bound, name, position, color: .zero, layer: layer)
+          callPixel(pixel, bound, path, name, position, color: .zero, layer: layer)
         }
       case .distortion:
         kernel = .distortion { position in
-          let q = callPixel(pixel, bound, name, position, color: .zero, layer: nil)
+          let q = callPixel(pixel, bound, path, name, position, color: .zero, layer: nil)
           return float2(q.x, q.y)
         }
       case .fill:
         kernel = .fill { position in
-          callPixel(pixel, bound, name, position, color: .zero, layer: nil)
+          callPixel(pixel, bound, path, name, position, color: .zero, layer: nil)
         }
       }
       let rowKernel = RowKernel { run in
@@ -146,7 +149,7 @@ public struct MetalLibrary: Sendable {
         let status = lfx_guard_row(row, &r, bound.slots)
         if status != 0 {
           run.destination.update(repeating: .zero, count: run.count)
-          MetalFaults.record(function: name, signal: status, row: run.row)
+          MetalFaults.record(path: path, function: name, signal: status, row: run.row)
         }
       }
       return (kernel, rowKernel)
@@ -180,7 +183,8 @@ private let sampleLayer: lfx_sample_function = { context, x, y, rgba in
 ///
 /// A layer effect's `layer` is handed to the compiled code as the context of ``sampleLayer``.
 private func callPixel(
-  _ function: lfx_pixel_function, _ arguments: MetalArguments, _ name: String, _ position: float2,
+  _ function: lfx_pixel_function, _ arguments: MetalArguments, _ path: String, _ name: String,
+  _ position: float2,
   color: half4, layer: Layer?
 ) -> half4 {
   func call(context: UnsafeMutableRawPointer?) -> (Int32, half4) {
@@ -202,7 +206,7 @@ private func callPixel(
     (status, result) = call(context: nil)
   }
   guard status == 0 else {
-    MetalFaults.record(function: name, signal: status, row: nil)
+    MetalFaults.record(path: path, function: name, signal: status, row: nil)
     return .zero
   }
   return result

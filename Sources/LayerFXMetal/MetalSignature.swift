@@ -59,8 +59,9 @@ extension MetalSignature {
   ///   called.
   static func find(in source: String) -> ([MetalSignature], [SignatureProblem]) {
     let text = Array(strippingComments(source).unicodeScalars)
-    var signatures: [MetalSignature] = []
-    var problems: [SignatureProblem] = []
+    var found:
+      [(name: String, isDefinition: Bool, result: Result<MetalSignature, SignatureProblem>)] =
+        []
     var i = 0
     while let start = find("[[", in: text, from: i) {
       guard let end = find("]]", in: text, from: start + 2) else { break }
@@ -90,7 +91,23 @@ extension MetalSignature {
       let returnType = headWords.dropLast().joined(separator: " ")
       let list = String(String.UnicodeScalarView(text[(open + 1)..<Swift.min(close, text.count)]))
       i = close
-      switch parse(name: name, returnType: returnType, parameterList: list, line: line) {
+      let body = text[Swift.min(close + 1, text.count)...].first { !$0.properties.isWhitespace }
+      found.append(
+        (
+          name, body == "{",
+          parse(name: name, returnType: returnType, parameterList: list, line: line)
+        ))
+    }
+    // A forward declaration (`…);`, valid C++) and the definition name one function: it counts
+    // once, as defined (a declaration may leave its parameters unnamed), so its glue is
+    // generated once.
+    let defined = Set(found.filter(\.isDefinition).map(\.name))
+    var seen = Set<String>()
+    var signatures: [MetalSignature] = []
+    var problems: [SignatureProblem] = []
+    for entry in found where entry.isDefinition || !defined.contains(entry.name) {
+      guard seen.insert(entry.name).inserted else { continue }
+      switch entry.result {
       case .success(let signature): signatures.append(signature)
       case .failure(let problem): problems.append(problem)
       }

@@ -23,19 +23,29 @@ public final class APNGWriter {
   private let width: Int
   private let height: Int
 
+  /// The frame rates whose delay `fcTL` can state: from one frame per 65535 s (delay 65535/1)
+  /// to 65535 frames per second (delay 1/65535), frames per second.
+  ///
+  /// Source: APNG Specification, `fcTL` (`delay_num` and `delay_den` are 2-byte unsigned).
+  public static let representableFPS = ClosedRange(
+    uncheckedBounds: (lower: 1 / Double(UInt16.max), upper: Double(UInt16.max)))
+
   /// The frame delay closest to `1 / fps` seconds as APNG's 16-bit fraction
   /// `numerator / denominator`: exact whenever `1 / fps` is such a fraction (30 fps gives 1/30,
   /// 29.97 gives 100/2997, 0.5 gives 2/1), otherwise the nearest with both parts ≤ 65535.
+  ///
+  /// Outside ``representableFPS`` that is the range's nearer end (1/65535 or 65535/1), so a
+  /// caller refuses such rates first.
   ///
   /// - Parameter fps: Frames per second, finite and > 0.
   /// - Returns: `fcTL`'s `delay_num` and `delay_den`, the denominator ≥ 1.
   ///
   /// Source: APNG Specification, `fcTL` ("delay_num", "delay_den").
   public static func delay(fps: Double) -> (numerator: UInt16, denominator: UInt16) {
-    // Slower than one frame per 65535 s: the longest delay there is.
-    var best: (numerator: UInt16, denominator: UInt16, error: Double) = (
-      UInt16.max, 1, abs(Double(UInt16.max) - 1 / fps)
-    )
+    // The shortest delay (1/65535 s) above one frame per second, the longest (65535 s) below.
+    let limit = Double(UInt16.max)
+    var best: (numerator: UInt16, denominator: UInt16, error: Double) =
+      fps >= 1 ? (1, UInt16.max, abs(1 / limit - 1 / fps)) : (UInt16.max, 1, abs(limit - 1 / fps))
     for numerator in 1...Int(UInt16.max) {
       let denominator = (Double(numerator) * fps).rounded()
       guard denominator >= 1 else { continue }

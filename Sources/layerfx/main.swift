@@ -3,4 +3,5 @@ import LayerFXCLI
 import LayerFXFiles
 
 AtomicFile.installSignalHandlers()
+ReadFiles.startGuarding()
 exit(CommandLineTool.main(ProcessArguments.all))

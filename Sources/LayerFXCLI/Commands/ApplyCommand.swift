@@ -94,10 +94,12 @@ enum ApplyCommand {
       + arguments.all("arg").compactMap {
         $0.split(separator: "=", maxSplits: 1).last.map(String.init)
       }
-    try OutputOptions.checkNotInput(outputPath, protecting: reads)
     let shader = Shader(
       function: function,
       namedArguments: try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit))
+    // After the arguments are bound, so every image they read is known.
+    try OutputOptions.checkNotInput(outputPath, protecting: reads)
+    let file = try OutputOptions.open(outputPath, protecting: reads)
     var prepared = try shader.prepared(sizeInPoints: input.image.sizeInPoints)
     if let offset = try arguments.value("max-sample-offset", as: .point) {
       guard offset.x >= 0, offset.y >= 0 else {
@@ -120,7 +122,7 @@ enum ApplyCommand {
     // Nothing reads the input's Float pixels now: they go before the encoder's output grows.
     _ = consume input
     try output.write(
-      result.samples, to: outputPath, metadata: metadata, console: console, protecting: reads)
+      result.samples, into: file, name: outputPath, metadata: metadata, console: console)
     if let report = result.report {
       console.error("layerfx: bounds: \(report)")
       if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }

@@ -164,6 +164,8 @@ enum RenderCommand {
         .prepared(for: .fill, sizeInPoints: sizeInPoints)
     }
     let protected = loaded.map { [$0.path] } ?? []
+    // Every .metal source and image argument is read by now.
+    try OutputOptions.checkNotInput(outputPath, protecting: protected)
     // The debug overlays, drawn on each frame with the fill as its one pass.
     let overlaid = { (image: inout Image, prepared: PreparedShader) in
       guard !overlays.isEmpty else { return }
@@ -177,13 +179,14 @@ enum RenderCommand {
     }
     guard let fps else {
       let prepared = try shader(time)
+      let file = try OutputOptions.open(outputPath, protecting: protected)
       if checkOnly { return }
       var image = render.renderer.render(
         fill: prepared, width: size.x, height: size.y, scale: scale)
-      try MetalFunctionReference.checkFaults()
+      try MetalFunctionReference.checkFaults(at: time.map { "t = \($0) s" })
       overlaid(&image, prepared)
       try output.write(
-        image, to: outputPath, metadata: PNGMetadata(), console: console, protecting: protected)
+        image, into: file, name: outputPath, metadata: PNGMetadata(), console: console)
       return
     }
     let limits = try FrameLimits.limits(arguments)
@@ -196,7 +199,10 @@ enum RenderCommand {
       frames: count, width: size.x, height: size.y, bitDepth: output.encoder.bitDepth.rawValue,
       directory: outputPath)
     // Every frame's arguments are checked before the first frame is written.
-    let shaders = try FrameSchedule(fps: fps, frameCount: count).times.map { try shader($0) }
+    let times = FrameSchedule(fps: fps, frameCount: count).times
+    let shaders = try times.map { try shader($0) }
+    try OutputOptions.checkFramesAvoidInput(
+      directory: outputPath, frameCount: count, protecting: protected)
     if checkOnly { return }
     let frames = try PNGSequenceSink(
       directory: try output.makeDirectory(outputPath), frameCount: count,
@@ -208,7 +214,8 @@ enum RenderCommand {
       console.progress("frame \(k + 1)/\(count)")
       var image = render.renderer.render(
         fill: prepared, width: size.x, height: size.y, scale: scale)
-      try MetalFunctionReference.checkFaults()
+      try MetalFunctionReference.checkFaults(
+        frame: k, time: times[k], earlierFramesWritten: k > 0)
       overlaid(&image, prepared)
       try frames.write(image, index: k)
     }

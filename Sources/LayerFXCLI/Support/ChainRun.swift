@@ -95,6 +95,13 @@ struct ChainRun {
     try SettingError.about("output") { [format, outputPath] in
       try Self.checkOutput(outputPath, format: format)
     }
+    // An APNG frame's delay is a fraction of two 16-bit integers (fcTL).
+    if format == .apng, let fps, !APNGWriter.representableFPS.contains(fps) {
+      throw UsageError.invalidValue(
+        option: "fps", value: arguments.value("fps") ?? "\(fps)",
+        expected: "1/65535 (0.0000153) to 65535 frames per second with --format apng (its "
+          + "frame delay is a 16-bit fraction of seconds)")
+    }
   }
 
   /// Refuses an output path that does not fit `format` (`nil` for one frame): a directory of
@@ -174,8 +181,9 @@ struct ChainRun {
         try loaded ?? InputImage(run.inputArgument, scale: scale, pixelLimit: render.pixelLimit)
       }
       let protected = (input.path.map { [$0] } ?? []) + reads
-      try OutputOptions.checkNotInput(outputPath, protecting: protected)
       var effects = try chain(input.image)
+      // After the chain is built, so every .metal source and image argument it read is known.
+      try OutputOptions.checkNotInput(outputPath, protecting: protected)
       if let maxSampleOffset {
         for index in effects.effects.indices {
           effects.effects[index].maxSampleOffset = maxSampleOffset
@@ -188,6 +196,7 @@ struct ChainRun {
       var isWithinBounds = true
       if let time = run.time {
         let passes = try renderer.checkedPasses(at: [time], pixelLimit: render.pixelLimit)
+        let file = try OutputOptions.open(outputPath, protecting: protected)
         if checkOnly { return }
         let frame: (samples: PNGSamples, reports: [SampleBoundsReport])
         if run.overlays.isEmpty {
@@ -200,14 +209,13 @@ struct ChainRun {
           renderer.drawOverlays(run.overlays, scale: scale, on: &rendered.image, passes: passes[0])
           frame = (PNGSamples(rendered.image, bitDepth: output.encoder.bitDepth), rendered.reports)
         }
-        try MetalFunctionReference.checkFaults()
+        try MetalFunctionReference.checkFaults(at: "t = \(time) s")
         let metadata = input.metadata
         // Nothing reads the input's Float pixels now: they go before the encoder's output grows.
         _ = consume renderer
         _ = consume input
         try output.write(
-          frame.samples, to: outputPath, metadata: metadata, console: console,
-          protecting: protected)
+          frame.samples, into: file, name: outputPath, metadata: metadata, console: console)
         for report in frame.reports {
           console.error("layerfx: bounds: \(report)")
           isWithinBounds = isWithinBounds && report.isWithinBounds
@@ -253,6 +261,17 @@ struct ChainRun {
         try OutputOptions.checkFramesAvoidInput(
           directory: outputPath, frameCount: count, protecting: protected)
       }
+      // An animated PNG or a raw stream to a file is one file: the same estimate, once.
+      if format == .apng || (format == .raw && !OutputFormat.streamPaths.contains(outputPath)) {
+        let (width, height) = (input.image.width, input.image.height)
+        try limits.checkFreeSpace(
+          bytes: format == .apng
+            ? AnimationLimits.animatedPNGBytes(
+              frames: rendered, width: width, height: height,
+              chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count })
+            : AnimationLimits.rawStreamBytes(frames: rendered, width: width, height: height),
+          frames: rendered, width: width, height: height, path: outputPath)
+      }
       let passes = try renderer.checkedPasses(at: times, pixelLimit: render.pixelLimit)
       let image = input.image
       let columns = try SettingError.about("contact-sheet") {
@@ -266,6 +285,8 @@ struct ChainRun {
         }
         return columns
       }
+      let sheetFile =
+        format == .contactSheet ? try OutputOptions.open(outputPath, protecting: protected) : nil
       if checkOnly { return }
       if !run.overlays.isEmpty {
         console.error(
@@ -273,7 +294,8 @@ struct ChainRun {
       }
       // Nothing is handed on, committed or published after a .metal fault.
       func renderFrames<Sink: FrameSink>(into sink: inout Sink) throws {
-        var checked = FaultCheckedSink(base: sink)
+        var checked = FaultCheckedSink(
+          base: sink, times: times, writesEachFrame: format == .pngSequence)
         defer { sink = checked.base }
         try renderer.render(
           passes, into: &checked, frames: selected, overlays: run.overlays, progress: progress,
@@ -288,8 +310,8 @@ struct ChainRun {
           firstIndex: selected?.lowerBound ?? 0)
         try renderFrames(into: &sheet)
         try output.write(
-          sheet.image, to: outputPath, metadata: input.metadata, console: console,
-          protecting: protected)
+          sheet.image, into: sheetFile, name: outputPath, metadata: input.metadata,
+          console: console)
       case .raw where OutputFormat.streamPaths.contains(outputPath):
         let discards = outputPath == "/dev/null"
         var stream = RawRGBASink { bytes in if !discards { try console.writeOutput(bytes) } }

@@ -9,18 +9,40 @@ import LayerFXComposition
 struct FaultCheckedSink<Base: FrameSink>: FrameSink {
   /// The sink the frames go to.
   var base: Base
+  /// Every frame's time in the schedule, seconds, for the fault's message.
+  let times: [Double]
+  /// Whether the base sink names each frame as it gets it (a PNG sequence).
+  let writesEachFrame: Bool
+  /// Whether a frame has been handed on.
+  private var hasHandedOn = false
+
+  /// Wraps `base`.
+  ///
+  /// - Parameters:
+  ///   - base: The sink the frames go to.
+  ///   - times: Every frame's time in the schedule, seconds.
+  ///   - writesEachFrame: Whether `base` names each frame as it gets it (a PNG sequence).
+  init(base: Base, times: [Double], writesEachFrame: Bool) {
+    self.base = base
+    self.times = times
+    self.writesEachFrame = writesEachFrame
+  }
 
   /// Hands `frame` to the base sink unless a fault was recorded while it rendered.
   ///
-  /// - Throws: ``AlreadyReported`` (exit 65) after a fault, and what the base sink throws.
+  /// - Throws: ``MetalFaultError`` (exit 65) naming the frame after a fault, and what the base
+  ///   sink throws.
   mutating func write(_ frame: Image, index: Int) throws {
-    try MetalFunctionReference.checkFaults()
+    try MetalFunctionReference.checkFaults(
+      frame: index, time: times.indices.contains(index) ? times[index] : .nan,
+      earlierFramesWritten: writesEachFrame && hasHandedOn)
     try base.write(frame, index: index)
+    hasHandedOn = true
   }
 
   /// Finishes the base sink unless a fault was recorded.
   ///
-  /// - Throws: As ``write(_:index:)``.
+  /// - Throws: ``MetalFaultError`` after a fault, and what the base sink throws.
   mutating func finish() throws {
     try MetalFunctionReference.checkFaults()
     try base.finish()

@@ -83,9 +83,30 @@ enum MetalFunctionReference {
 
 extension MetalFunctionReference {
   /// Fails the command (exit 65, before any output is written) when compiled shader code
-  /// faulted during the render; the faults were already reported on standard error.
-  static func checkFaults() throws {
-    guard MetalFaults.all.isEmpty else { throw AlreadyReported(exitCode: .dataError) }
+  /// faulted during the render.
+  ///
+  /// - Parameter moment: When the render ran (`t = 0.4 s`), or `nil` without a clock.
+  /// - Throws: ``MetalFaultError`` naming the first fault, the moment and `nothing written`.
+  static func checkFaults(at moment: String? = nil) throws {
+    guard let fault = MetalFaults.all.first else { return }
+    throw MetalFaultError(fault: fault, moment: moment, outcome: "nothing written")
+  }
+
+  /// Fails an animation when compiled shader code faulted while frame `index` rendered.
+  ///
+  /// - Parameters:
+  ///   - index: The frame, 0-based in the whole schedule.
+  ///   - time: Its time, seconds.
+  ///   - earlierFramesWritten: Whether frames handed on before it may have been written (a PNG
+  ///     sequence names frames as it goes; an animated PNG or raw file is published only at
+  ///     the end).
+  /// - Throws: ``MetalFaultError`` naming the first fault, the frame and its time.
+  static func checkFaults(frame index: Int, time: Double, earlierFramesWritten: Bool) throws {
+    guard let fault = MetalFaults.all.first else { return }
+    throw MetalFaultError(
+      fault: fault, moment: "frame \(index) (t = \(time) s)",
+      outcome: earlierFramesWritten
+        ? "frames before it may be written, none from it on" : "nothing written")
   }
 }
 
@@ -94,7 +115,7 @@ extension MetalCompileError: ExitCoded {
     switch self {
     case .compilerNotFound: .configuration
     case .cannotRead: .noInput
-    case .compileFailed, .unsupportedSignature: .dataError
+    case .compileFailed, .unsupportedSignature, .noStitchableFunctions: .dataError
     case .loadFailed: .software
     }
   }

@@ -6,7 +6,8 @@ extension OutputOptions {
   ///
   /// That happens when the frame directory holds the input under one of the frame names
   /// (`frames/frame_0003.png` as input, 10 frames into `frames/`), by whatever path: each frame
-  /// name is compared by device and inode with the protected files. A symbolic link under a
+  /// name is compared by device and inode with the protected files and every file read so far
+  /// (`ReadFiles`: a `.metal` source, an image argument). A symbolic link under a
   /// frame name is not followed (the link is replaced, never the file it names).
   ///
   /// - Throws: ``CLIError/wouldOverwriteInput(path:)`` naming the frame file.
@@ -15,7 +16,7 @@ extension OutputOptions {
   )
     throws
   {
-    guard !protected.isEmpty else { return }
+    // Even with no list: every file read so far counts (ReadFiles, through isSameFile).
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     for index in 0..<frameCount {
       let path = prefix + PNGSequenceSink.frameName(index, of: frameCount)

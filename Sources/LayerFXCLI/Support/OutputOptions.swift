@@ -38,22 +38,58 @@ struct OutputOptions {
     protecting protected: [String] = []
   ) throws {
     try write(
-      PNGSamples(image, bitDepth: encoder.bitDepth), to: path, metadata: metadata,
-      console: console, protecting: protected)
+      PNGSamples(image, bitDepth: encoder.bitDepth), into: Self.open(path, protecting: protected),
+      name: path, metadata: metadata, console: console)
   }
 
-  /// Writes samples already stored at the encoder's bit depth, as ``write(_:to:metadata:console:protecting:)-(Image,_,_,_,_)``
-  /// writes an image.
+  /// Opens the one-image output `path` before anything renders.
+  ///
+  /// A destination that cannot be written (a FIFO, a device such as `/dev/full`, a folder in
+  /// `/sys` or `/proc`, a read-only folder, a file the command reads) is so refused at once, as
+  /// an animation's output is before frame 0
+  /// (``AtomicFile/create(_:protecting:followsSymbolicLink:)``). Dropping the
+  /// file uncommitted (`layerfx config check`, a failed render) leaves the destination as it
+  /// was.
+  ///
+  /// - Parameters:
+  ///   - path: A file, or `-` for standard output (`nil` is returned).
+  ///   - protected: Files the command reads, which the output may not replace.
+  /// - Returns: The open, still unnamed file, for ``write(_:into:name:metadata:console:)-(PNGSamples,_,_,_,_)``.
+  /// - Throws: ``AtomicFileError`` when the destination cannot be created.
+  static func open(_ path: String, protecting protected: [String] = []) throws -> PreparedFile? {
+    path == "-" ? nil : try AtomicFile.create(path, protecting: protected)
+  }
+
+  /// Encodes `image` as a PNG into `file` and gives it its name, or writes it to standard
+  /// output when `file` is `nil`.
+  ///
+  /// - Parameters:
+  ///   - image: Premultiplied RGBA.
+  ///   - file: From ``open(_:protecting:)``.
+  ///   - name: The output's name, for messages.
+  ///   - metadata: Colour chunks to copy.
+  ///   - console: Standard output.
+  /// - Throws: ``PNGError`` when encoding fails, ``AtomicFileError`` when writing the file
+  ///   does, ``CLIError/outputFailed(reason:)`` when standard output does.
   func write(
-    _ samples: PNGSamples, to path: String, metadata: PNGMetadata, console: Console,
-    protecting protected: [String] = []
+    _ image: Image, into file: PreparedFile?, name: String, metadata: PNGMetadata,
+    console: Console
   ) throws {
-    guard path == "-" else {
-      try AtomicFile.write(
-        encoder.encode(samples, metadata: metadata, name: path), to: path, protecting: protected)
-      return
-    }
-    try console.writeOutput(try encoder.encode(samples, metadata: metadata, name: "-"))
+    try write(
+      PNGSamples(image, bitDepth: encoder.bitDepth), into: file, name: name, metadata: metadata,
+      console: console)
+  }
+
+  /// Encodes samples already stored at the encoder's bit depth into `file`, as
+  /// ``write(_:into:name:metadata:console:)-(Image,_,_,_,_)`` encodes an image.
+  func write(
+    _ samples: PNGSamples, into file: PreparedFile?, name: String, metadata: PNGMetadata,
+    console: Console
+  ) throws {
+    let bytes = try encoder.encode(samples, metadata: metadata, name: name)
+    guard let file else { return try console.writeOutput(bytes) }
+    try file.append(bytes)
+    try file.commit()
   }
 
   /// Refuses a single-image output that is empty or names a directory (`out/`, or one that
@@ -82,8 +118,8 @@ struct OutputOptions {
     }
   }
 
-  /// Refuses an output path that is a file the command reads (its input, a keyframes file),
-  /// compared by device and inode (``AtomicFile/isSameFile(_:asAnyOf:followsSymbolicLink:)``),
+  /// Refuses an output path that is a file the command reads (its input, a keyframes file, and
+  /// every file read so far through `InputFile`: see `ReadFiles`), compared by device and inode (``AtomicFile/isSameFile(_:asAnyOf:followsSymbolicLink:)``),
   /// so a symbolic link, `..`, a hard link or a bind mount is caught too.
   ///
   /// - Parameters:

@@ -19,6 +19,17 @@ private func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
     #expect(APNGWriter.delay(fps: 12.5) == (2, 25))
   }
 
+  @Test("rates beyond the 16-bit fraction get the nearer end of the range, 1/65535 or 65535/1")
+  func delaysAtTheLimits() {
+    // fcTL's delay_num and delay_den are 16-bit: 1/65535 s is the shortest delay there is.
+    #expect(APNGWriter.delay(fps: 65535) == (1, 65535))
+    #expect(APNGWriter.delay(fps: 1e9) == (1, 65535))
+    #expect(APNGWriter.delay(fps: 1e-30) == (65535, 1))
+    #expect(APNGWriter.representableFPS.contains(65535))
+    #expect(!APNGWriter.representableFPS.contains(65535.5))
+    #expect(!APNGWriter.representableFPS.contains(1e-30))
+  }
+
   @Test("chunks follow the APNG layout: acTL first, then fcTL and IDAT, then fcTL and fdAT")
   func layout() throws {
     var bytes: [UInt8] = []

@@ -1,0 +1,319 @@
+import Foundation
+import LayerFXTestSupport
+import Testing
+
+/// Issue 13, round 2: data loss (class 2) and limits checked late (class 4), one regression
+/// test per finding; the expected exit codes are sysexits(3)'s, the messages the issue's.
+@Suite struct GuardRegressionTests {
+  /// A colour effect with one float argument.
+  private static let brightness = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Brightness(float2 position, half4 color, float amount) {
+      return color + half4(amount, amount, amount, 0);
+    }
+    """
+
+  /// A fill.
+  private static let noise = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Noise(float2 position) { return half4(0.5h, 0.5h, 0.5h, 1.0h); }
+    """
+
+  /// A colour effect with an image argument.
+  private static let texture = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Tex(float2 position, half4 color, texture2d<half> t) { return color; }
+    """
+
+  private static func write(_ text: String, _ name: String, in directory: TemporaryDirectory)
+    throws -> String
+  {
+    let path = directory.path(name)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  private static func image(_ name: String, in directory: TemporaryDirectory) throws -> String {
+    let path = directory.path(name)
+    #expect(try LayerFXTool.run(["convert", "testcard:8x8", "-o", path]).status == 0)
+    return path
+  }
+
+  /// Runs `arguments` and expects exit 73 with the one refusal line naming `victim`, whose
+  /// bytes (a relative name is in `directory`) must be unchanged.
+  private static func expectRefused(
+    _ arguments: [String], victim: String, in directory: TemporaryDirectory
+  ) throws {
+    let file = URL(fileURLWithPath: victim, relativeTo: URL(fileURLWithPath: directory.path + "/"))
+    let before = try Data(contentsOf: file)
+    let result = try LayerFXTool.run(arguments, in: URL(fileURLWithPath: directory.path))
+    #expect(result.status == 73, "\(arguments)")
+    // A config names its output relative to the config's folder, so the path may be longer.
+    #expect(result.errorLines.count == 1, "\(arguments)")
+    #expect(
+      result.errorLines.first?.hasSuffix(
+        "/\(file.lastPathComponent): refusing to overwrite the input file; choose another "
+          + "output path") == true, "\(arguments)")
+    #expect(try Data(contentsOf: file) == before, "\(arguments)")
+  }
+
+  // MARK: 2. Data loss
+
+  @Test("-o naming an --effect's .metal source is refused (one image and APNG), source intact")
+  func effectSource() throws {
+    let directory = try TemporaryDirectory()
+    let source = try Self.write(Self.brightness, "B.metal", in: directory)
+    let input = try Self.image("in.png", in: directory)
+    let effect = source + ":Brightness:amount=0.1"
+    try Self.expectRefused(
+      ["apply", input, "--effect", effect, "--time", "0", "-o", source], victim: source,
+      in: directory)
+    try Self.expectRefused(
+      [
+        "apply", input, "--effect", effect, "--fps", "10", "--frames", "2", "--format", "apng",
+        "-o", source,
+      ], victim: source, in: directory)
+  }
+
+  @Test("render -o naming the fill's .metal source is refused, source intact")
+  func fillSource() throws {
+    let directory = try TemporaryDirectory()
+    let source = try Self.write(Self.noise, "X.metal", in: directory)
+    try Self.expectRefused(
+      ["render", source + ":Noise", "--size", "8x8", "-o", source], victim: source,
+      in: directory)
+  }
+
+  @Test("a config fill's .metal source as output.path: check and render both refuse")
+  func configFillSource() throws {
+    let directory = try TemporaryDirectory()
+    let source = try Self.write(Self.noise, "N.metal", in: directory)
+    let config = try Self.write(
+      #"{"version": 1, "input": {"fill": "N.metal:Noise", "pixels": [8, 8]}, "#
+        + #""output": {"path": "N.metal"}}"#, "n.json", in: directory)
+    try Self.expectRefused(["config", "check", config], victim: "N.metal", in: directory)
+    try Self.expectRefused(["render", "--config", config], victim: "N.metal", in: directory)
+    #expect(try String(contentsOfFile: source, encoding: .utf8) == Self.noise)
+  }
+
+  @Test("-o naming a .metal function's image argument is refused, from an effect and a config")
+  func imageArgument() throws {
+    let directory = try TemporaryDirectory()
+    _ = try Self.write(Self.texture, "tex.metal", in: directory)
+    let input = try Self.image("in.png", in: directory)
+    let picture = try Self.image("X.png", in: directory)
+    try Self.expectRefused(
+      ["apply", input, "--effect", "tex.metal:Tex:t=X.png", "--time", "0", "-o", picture],
+      victim: picture, in: directory)
+    _ = try Self.image("t.png", in: directory)
+    let config = try Self.write(
+      #"{"version": 1, "input": "in.png", "effects": [{"kernel": "tex.metal:Tex", "t": "t.png"}], "#
+        + #""output": {"path": "t.png", "time": 0}}"#, "t.json", in: directory)
+    try Self.expectRefused(["config", "check", config], victim: "t.png", in: directory)
+    try Self.expectRefused(["apply", "--config", config], victim: "t.png", in: directory)
+  }
+
+  @Test("a frame name hard-linked to a fill's .metal source is refused before frame 0")
+  func frameLinkedToSource() throws {
+    let directory = try TemporaryDirectory()
+    let text = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 Noise(float2 position, float time) { return half4(0.5h); }
+      """
+    let source = try Self.write(text, "T.metal", in: directory)
+    try FileManager.default.createDirectory(
+      atPath: directory.path("d"), withIntermediateDirectories: false)
+    try FileManager.default.linkItem(atPath: source, toPath: directory.path("d/frame_0001.png"))
+    let result = try LayerFXTool.run([
+      "render", source + ":Noise", "--size", "4x4", "--fps", "10", "--frames", "3", "-o",
+      directory.path("d/"),
+    ])
+    #expect(result.status == 73)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(directory.path("d/frame_0001.png")): refusing to overwrite the input "
+          + "file; choose another output path"
+      ])
+    #expect(try String(contentsOfFile: source, encoding: .utf8) == text)
+    #expect(!FileManager.default.fileExists(atPath: directory.path("d/frame_0000.png")))
+  }
+
+  // MARK: 4. Limits checked late
+
+  @Test("--format apng refuses an fps its 16-bit delay cannot state (exit 64), writing nothing")
+  func apngFrameRate() throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.path("a.apng")
+    for fps in ["65536", "1e-30"] {
+      let result = try LayerFXTool.run([
+        "ripple", "testcard:8x8", "--fps", fps, "--frames", "2", "-o", output,
+      ])
+      #expect(result.status == 64)
+      #expect(
+        result.errorLines.first
+          == "layerfx: error: invalid value '\(fps)' for '--fps': expected 1/65535 (0.0000153) "
+          + "to 65535 frames per second with --format apng (its frame delay is a 16-bit "
+          + "fraction of seconds)")
+      #expect(!FileManager.default.fileExists(atPath: output))
+    }
+    let edge = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--fps", "65535", "--frames", "2", "-o", output,
+    ])
+    #expect(edge.status == 0)
+  }
+
+  // MARK: 3. Outputs found unwritable only after the render
+
+  @Test("a one-image -o that cannot be written is refused before rendering, by check too")
+  func unwritableOneImageOutput() throws {
+    let directory = try TemporaryDirectory()
+    let fifo = try directory.fifo("out.png")
+    let config = try Self.write(
+      #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "ripple"}], "#
+        + #""output": {"path": "out.png", "time": 0}}"#, "c.json", in: directory)
+    // The FIFO message is AtomicFile's; a device and /proc (no entries can be made) likewise.
+    let fifoLine =
+      "layerfx: error: \(fifo): not a regular file (a FIFO); only regular files are replaced "
+      + "(use -o - for standard output)"
+    let cases: [([String], String)] = [
+      (["ripple", "testcard:8x8", "--time", "0", "-o", fifo], fifoLine),
+      (["apply", "grayscale", "testcard:8x8", "-o", fifo], fifoLine),
+      (["render", "radialGradient", "--size", "8x8", "-o", fifo], fifoLine),
+      (
+        [
+          "ripple", "testcard:8x8", "--fps", "10", "--frames", "4", "--contact-sheet", "2", "-o",
+          fifo,
+        ], fifoLine
+      ),
+      (
+        ["ripple", "testcard:8x8", "--time", "0", "-o", "/dev/full"],
+        "layerfx: error: /dev/full: not a regular file (a character device); only regular "
+          + "files are replaced (use -o - for standard output)"
+      ),
+      (
+        ["render", "radialGradient", "--size", "8x8", "-o", "/proc/x.png"],
+        "layerfx: error: /proc/x.png: cannot write file (No such file or directory)"
+      ),
+    ]
+    for (arguments, line) in cases {
+      let result = try LayerFXTool.run(arguments)
+      #expect(result.status == 73, "\(arguments)")
+      #expect(result.errorLines == [line], "\(arguments)")
+    }
+    let check = try LayerFXTool.run(["config", "check", config])
+    #expect(check.status == 73)
+    #expect(check.errorLines.count == 1)
+    #expect(check.errorLines.first?.contains("not a regular file (a FIFO)") == true)
+  }
+
+  @Test("an APNG or raw file larger than the free space is refused before frame 0")
+  func oneFileFreeSpace() throws {
+    let directory = try TemporaryDirectory()
+    // 10⁶ frames × 1000 × 1000 pixels × 4 bytes = 4.0 TB, more than any test disk holds.
+    let common = [
+      "ripple", "testcard:1000x1000", "--fps", "30", "--frames", "1000000", "--max-frames",
+      "1000000",
+    ]
+    for (name, format) in [("a.apng", "apng"), ("a.raw", "raw")] {
+      let path = directory.path(name)
+      let result = try LayerFXTool.run(common + ["--format", format, "-o", path])
+      #expect(result.status == 65, "\(format)")
+      #expect(result.errorLines.count == 1)
+      #expect(
+        result.errorLines.first?.hasPrefix(
+          "layerfx: error: \(path): 1000000 frames of 1000 × 1000 pixels need up to 4.0 TB, "
+            + "but only ") == true, "\(format)")
+    }
+    #expect(try directory.contents().isEmpty)
+  }
+
+  // MARK: .metal sources
+
+  @Test("a .metal file without [[ stitchable ]] functions is one error, exit 65, for every use")
+  func noStitchableFunctions() throws {
+    let directory = try TemporaryDirectory()
+    _ = try Self.write(
+      "#include <metal_stdlib>\nusing namespace metal;\nhalf4 helper(half4 c) { return c; }\n",
+      "nofn.metal", in: directory)
+    for arguments in [
+      ["list", "nofn.metal"], ["list", "nofn.metal", "--json"], ["config", "dump", "nofn.metal"],
+    ] {
+      let result = try LayerFXTool.run(arguments, in: URL(fileURLWithPath: directory.path))
+      #expect(result.status == 65, "\(arguments)")
+      #expect(result.standardOutput.isEmpty, "\(arguments)")
+      #expect(
+        result.errorLines == ["layerfx: error: nofn.metal: no [[ stitchable ]] functions"],
+        "\(arguments)")
+    }
+  }
+
+  @Test("a forward-declared [[ stitchable ]] function compiles once and lists once")
+  func forwardDeclaration() throws {
+    let directory = try TemporaryDirectory()
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 Fwd(float2, half4);
+      [[ stitchable ]] half4 Fwd(float2 position, half4 color) { return color; }
+      """, "fwd.metal", in: directory)
+    let listed = try LayerFXTool.run(
+      ["list", "fwd.metal"], in: URL(fileURLWithPath: directory.path))
+    #expect(listed.status == 0)
+    #expect(listed.errorLines.isEmpty)
+    // Once, as the definition on line 4 (position and color are SwiftUI's, not listed).
+    #expect(listed.standardOutput == "Fwd (color effect, line 4)\n")
+    let applied = try LayerFXTool.run(
+      ["apply", "fwd.metal:Fwd", "testcard:8x8", "-o", "out.png"],
+      in: URL(fileURLWithPath: directory.path))
+    #expect(applied.status == 0)
+    #expect(applied.errorLines.isEmpty)
+  }
+
+  @Test("a .metal fault names the file, the frame and its time, and what was written")
+  func faultMessage() throws {
+    let directory = try TemporaryDirectory()
+    // Divides by int((0.35 - t) × 10): 3, 2, 1 at t = 0, 0.1, 0.2, then 0 at t = 0.3 (frame 3).
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 Late(float2 position, half4 color, float time) {
+        return color * half(int(position.x) / int((0.35 - time) * 10.0));
+      }
+      """, "late.metal", in: directory)
+    let common = [
+      "apply", "testcard:8x8", "--effect", "late.metal:Late", "--threads", "1",
+    ]
+    let cases: [([String], String)] = [
+      (
+        ["--fps", "10", "--frames", "6", "-o", "l.apng"],
+        "late.metal: Late: SIGFPE at frame 3 (t = 0.3 s), row 0; nothing written"
+      ),
+      (
+        ["--fps", "10", "--frames", "6", "-o", "frames/"],
+        "late.metal: Late: SIGFPE at frame 3 (t = 0.3 s), row 0; frames before it may be "
+          + "written, none from it on"
+      ),
+      (
+        ["--time", "0.3", "-o", "l.png"],
+        "late.metal: Late: SIGFPE at t = 0.3 s, row 0; nothing written"
+      ),
+    ]
+    for (arguments, line) in cases {
+      let result = try LayerFXTool.run(
+        common + arguments, in: URL(fileURLWithPath: directory.path))
+      #expect(result.status == 65, "\(arguments)")
+      #expect(result.errorLines == ["layerfx: error: " + line], "\(arguments)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path("l.apng")))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("l.png")))
+    // Frames 0–2 rendered before the fault; frame 3 and later never named.
+    let frames = try FileManager.default.contentsOfDirectory(atPath: directory.path("frames"))
+    #expect(!frames.contains("frame_0003.png"))
+  }
+}
