@@ -18,6 +18,8 @@
 public struct AnimationLimits: Sendable {
   /// The default ``maxFrames``.
   public static let defaultMaxFrames = 10_000
+  /// The largest ``maxFrames`` (`--max-frames`) and frame count (`--frames`) one run takes.
+  public static let framesCeiling = 1_000_000
 
   /// The most frames an animation may have.
   public var maxFrames: Int
@@ -50,9 +52,12 @@ public struct AnimationLimits: Sendable {
       explicit.map(Double.init) ?? FrameSchedule.frameCount(covering: duration, fps: fps)
     guard count <= Double(maxFrames) else {
       let what = explicit != nil ? "--frames" : "\(duration) s at \(fps) fps"
+      let wayOut =
+        maxFrames < Self.framesCeiling
+        ? "raise it with --max-frames N (at most \(Self.framesCeiling))"
+        : "one run renders at most \(Self.framesCeiling) frames: lower the fps or the duration"
       throw .limitExceeded(
-        "\(what) gives \(count.formatted) frames, more than the limit of \(maxFrames); "
-          + "raise it with --max-frames N (at most 1000000)")
+        "\(what) gives \(count.formatted) frames, more than the limit of \(maxFrames); \(wayOut)")
     }
     return Int(count)
   }

@@ -192,7 +192,8 @@ enum RenderCommand {
     let limits = try FrameLimits.limits(arguments)
     let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
       try limits.frameCount(
-        explicit: try arguments.value("frames", as: .integer(in: 1...1_000_000)),
+        explicit: try arguments.value(
+          "frames", as: .integer(in: 1...AnimationLimits.framesCeiling)),
         duration: try arguments.value("duration", as: .positiveNumber, default: 3), fps: fps)
     }
     try limits.checkFreeSpace(

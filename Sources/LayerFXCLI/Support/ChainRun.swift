@@ -69,7 +69,7 @@ struct ChainRun {
     }
     time = try arguments.value("time", as: .number)
     fps = try arguments.value("fps", as: .positiveNumber)
-    frameCount = try arguments.value("frames", as: .integer(in: 1...1_000_000))
+    frameCount = try arguments.value("frames", as: .integer(in: 1...AnimationLimits.framesCeiling))
     frameRange = try arguments.value("frame-range", as: .frameRange)
     overlays = try arguments.value("overlay", as: .overlays) ?? []
     switch (time, fps) {
@@ -231,9 +231,10 @@ struct ChainRun {
       let selected = try SettingError.about("frame-range") {
         try run.frameRange.map { range in
           guard let indices = range.indices(in: count) else {
+            let frames = count == 1 ? "1 frame" : "\(count) frames"
             throw UsageError.invalidValue(
               option: "frame-range", value: range.description,
-              expected: "frames from 0 to \(count - 1) (the animation has \(count) frames)")
+              expected: "frames from 0 to \(count - 1) (the animation has \(frames))")
           }
           return indices
         }

@@ -169,7 +169,8 @@ enum ConfigOptions {
     let limits = try FrameLimits.limits(arguments)
     let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
       try limits.frameCount(
-        explicit: try arguments.value("frames", as: .integer(in: 1...1_000_000)),
+        explicit: try arguments.value(
+          "frames", as: .integer(in: 1...AnimationLimits.framesCeiling)),
         duration: endTime, fps: fps)
     }
     return FrameSchedule(fps: fps, frameCount: count).times

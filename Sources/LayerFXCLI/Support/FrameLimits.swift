@@ -13,7 +13,8 @@ enum FrameLimits {
   static func limits(_ arguments: ParsedArguments) throws -> AnimationLimits {
     AnimationLimits(
       maxFrames: try arguments.value(
-        "max-frames", as: .integer(in: 1...1_000_000), default: AnimationLimits.defaultMaxFrames),
+        "max-frames", as: .integer(in: 1...AnimationLimits.framesCeiling),
+        default: AnimationLimits.defaultMaxFrames),
       checksFreeSpace: !arguments.has("ignore-free-space"))
   }
 }

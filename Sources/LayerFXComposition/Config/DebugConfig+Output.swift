@@ -53,7 +53,7 @@ extension DebugConfig {
         "fps", "render an animation at this frame rate", unit: .perSecond, range: .greaterThan(0)),
       .number(
         "frames", "frames to render (default: until the last trigger's timeline ends)",
-        range: .closed(1...1_000_000), integer: true),
+        range: .closed(1...Float(AnimationLimits.framesCeiling)), integer: true),
       .number(
         "duration", "seconds of animation to render, ⌈duration × fps⌉ frames", unit: .seconds,
         range: .greaterThan(0)),
@@ -99,7 +99,7 @@ extension DebugConfig {
       }
       time = try c.finiteNumber("time")
       fps = try c.number("fps", in: .greaterThan(0), unit: .perSecond)
-      frames = try c.integer("frames", in: 1...1_000_000)
+      frames = try c.integer("frames", in: 1...AnimationLimits.framesCeiling)
       duration = try c.number("duration", in: .greaterThan(0), unit: .seconds)
       contactSheet = try c.integer("contactSheet", in: 1...1000)
       if let depth = try c.integer("bitDepth", in: 8...16) {

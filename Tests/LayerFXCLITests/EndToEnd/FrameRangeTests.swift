@@ -45,6 +45,14 @@ import Testing
         == "layerfx: error: invalid value '5..12' for '--frame-range': expected frames from 0 to "
         + "11 (the animation has 12 frames)")
     #expect(!FileManager.default.fileExists(atPath: directory.path("g")))
+    let single = try LayerFXTool.run([
+      "ripple", "testcard:16x12", "--fps", "10", "--frames", "1", "--frame-range", "1..1", "-o",
+      directory.path("s/"),
+    ])
+    #expect(
+      single.errorLines.first
+        == "layerfx: error: invalid value '1..1' for '--frame-range': expected frames from 0 to "
+        + "0 (the animation has 1 frame)")
     let malformed = try LayerFXTool.run(
       common + ["--frame-range", "5-7", "-o", directory.path("h/")])
     #expect(malformed.status == 64)

@@ -17,6 +17,24 @@ import Testing
     }
   }
 
+  @Test("at the ceiling the refusal does not offer to raise --max-frames")
+  func frameCountAtCeiling() {
+    // 2000 s at 1000 fps: 2 000 000 frames, twice the most --max-frames allows.
+    #expect {
+      try AnimationLimits(maxFrames: 1_000_000).frameCount(
+        explicit: nil, duration: 2000, fps: 1000)
+    } throws: { error in
+      "\(error)".hasSuffix(
+        "more than the limit of 1000000; one run renders at most 1000000 frames: lower the fps "
+          + "or the duration")
+    }
+    #expect {
+      try AnimationLimits(maxFrames: 10).frameCount(explicit: 11, duration: 1, fps: 30)
+    } throws: { error in
+      "\(error)".hasSuffix("raise it with --max-frames N (at most 1000000)")
+    }
+  }
+
   @Test("frames larger than any disk are refused, and the message gives both sizes")
   func freeSpace() {
     // 10⁶ frames of 65535 × 65535 at 16 bits: about 3.4 × 10¹⁶ bytes, beyond any test disk.
