@@ -115,7 +115,10 @@ enum ConfigCommand {
       guard function.kind == .fill else {
         var effect = DebugConfig.Effect(function, kernel: name)
         for (parameter, value) in given {
-          if case .float(let number) = value, effect.values.contains(parameter) {
+          // As the decoder keeps them: a clock given a value is an argument, not animatable.
+          if case .float(let number) = value, effect.values.contains(parameter),
+            function.parameter(role: .timeSinceTrigger)?.name != parameter
+          {
             effect.values[parameter] = Double(number)
           } else {
             effect.arguments.append((parameter, value))

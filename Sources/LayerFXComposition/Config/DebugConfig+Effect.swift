@@ -184,15 +184,16 @@ extension DebugConfig {
 
     /// The entry as a dumped config writes it: the kernel, every parameter without a role at its
     /// value (defaults spelled out; one without a value or default is left out, for the check to
-    /// report), the duration when the kernel has a clock, and an empty `keyframes` object (a
+    /// report), a parameter with a role only when the config gave it (a fixed position or clock
+    /// instead of the triggers'), the duration when the kernel has a clock, and an empty `keyframes` object (a
     /// dump has no tracks).
     var json: JSONValue {
       var members: [(String, JSONValue)] = [("kernel", .string(kernel))]
-      for parameter in function.parameters where parameter.role == nil {
-        if values.contains(parameter.name) {
+      for parameter in function.parameters {
+        let given = arguments.first(where: { $0.name == parameter.name })?.value
+        if values.contains(parameter.name), parameter.role == nil {
           members.append((parameter.name, .float(Float(values[parameter.name]))))
-        } else if let argument = arguments.first(where: { $0.name == parameter.name })?.value
-          ?? parameter.defaultValue,
+        } else if let argument = given ?? (parameter.role == nil ? parameter.defaultValue : nil),
           let value = DebugConfig.json(argument)
         {
           members.append((parameter.name, value))

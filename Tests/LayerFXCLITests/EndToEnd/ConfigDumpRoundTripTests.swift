@@ -101,4 +101,27 @@ import Testing
     let difference = compare(a, b, tolerance: 1.5 / 255)
     #expect(difference.mismatchFraction == 0, "\(difference)")
   }
+
+  @Test("a position or clock given after a built-in's name is dumped, and renders as the flags do")
+  func givenRoleParameters() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let dump = try LayerFXTool.run(
+      ["config", "dump", "ripple:origin=20,30,time=0.2"], in: directory.url)
+    #expect(dump.status == 0, "\(dump.standardError)")
+    try dump.outputData.write(to: URL(fileURLWithPath: directory.path("c.json")))
+    let config = try LayerFXTool.run(
+      ["apply", "--config", "c.json", "-o", "config.png"], in: directory.url)
+    #expect(config.status == 0, "\(config.standardError)")
+    // The same ripple from the command line: tapped at (20, 30), drawn 0.2 s after the tap.
+    let flags = try LayerFXTool.run(
+      ["ripple", "testcard:512x384", "--origin", "20,30", "--time", "0.2", "-o", "flags.png"],
+      in: directory.url)
+    #expect(flags.status == 0, "\(flags.standardError)")
+    let fromConfig = try Data(contentsOf: URL(fileURLWithPath: directory.path("config.png")))
+    let fromFlags = try Data(contentsOf: URL(fileURLWithPath: directory.path("flags.png")))
+    #expect(fromConfig == fromFlags)
+    let twirl = try LayerFXTool.run(["config", "dump", "twirl:center=10,10"], in: directory.url)
+    #expect(twirl.standardOutput.contains(#""center": ["#))
+  }
 }
