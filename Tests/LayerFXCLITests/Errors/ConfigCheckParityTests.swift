@@ -53,11 +53,11 @@ import Testing
         "bad.json: output.frameRange: invalid value '5..' for '--frame-range': expected frames "
           + "from 0 to 1 (the animation has 2 frames)"
       ),
-      // 1e-300 frames per second is more than 0 but 0 as a Float, which --fps refuses.
+      // 1e-300 frames per second is more than 0 but 0 as a Float (smallest subnormal 2⁻¹⁴⁹,
+      // IEEE 754 binary32): refused as it is read, in the config's own words.
       (
         ripple(output: #"{"fps": 1e-300, "path": "f/"}"#), "apply",
-        "bad.json: output.fps: invalid value '1e-300' for '--fps': expected a finite number "
-          + "greater than 0"
+        "bad.json: output.fps: 1e-300 underflows Float to 0 (smallest 1e-45)"
       ),
       (
         #"{"version": 1, "input": "", "output": {"time": 0, "path": "o.png"}}"#, "apply",

@@ -50,6 +50,15 @@ private func message(_ json: String) -> String? {
         #"{"version": 1, "effects": [{"kernel": "ripple", "amplitude": 1e39}]}"#,
         "tune.json: effects[0].amplitude: 1e+39 overflows Float (largest 3.4028235e+38)"
       ),
+      // Float's smallest subnormal is 2⁻¹⁴⁹ ≈ 1.4e-45; 1e-300 rounds to 0 (IEEE 754 binary32).
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "amplitude": 1e-300}]}"#,
+        "tune.json: effects[0].amplitude: 1e-300 underflows Float to 0 (smallest 1e-45)"
+      ),
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "speed": 1e-300}]}"#,
+        "tune.json: effects[0].speed: 1e-300 underflows Float to 0 (smallest 1e-45)"
+      ),
       // The ripple's speed is > 0 points per second (Semantics.md §5.1).
       (
         #"{"version": 1, "effects": [{"kernel": "ripple", "speed": -3}]}"#,
