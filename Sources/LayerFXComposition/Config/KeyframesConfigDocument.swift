@@ -15,6 +15,12 @@ struct KeyframesConfigDocument: Decodable {
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ConfigKey.self)
+    // A debug config (DebugConfig) has effects; it is not a keyframes document.
+    guard !container.contains("effects") else {
+      throw ConfigIssue(
+        codingPath: [ConfigKey(stringValue: "effects")],
+        .invalidValue("this is a debug config, not a keyframes document: give it with --config"))
+    }
     try container.rejectUnknownKeys(allowed: ["version", "duration", "keyframes"])
     version = try container.decode(Int.self, forKey: "version")
     guard version == 1 else {

@@ -23,6 +23,12 @@ private func message(_ json: String) -> String? {
         "config.json: keyframes.amplitude[1].durration: unknown key; did you mean duration?"
       ),
       (#"{"version": 1, "extra": true}"#, "config.json: extra: unknown key"),
+      // A debug config handed to --keyframes: said so, instead of its first unknown key.
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple"}], "debug": {}}"#,
+        "config.json: effects: this is a debug config, not a keyframes document: give it with "
+          + "--config"
+      ),
       (
         #"{"version": 1, "keyframes": {"scale": []}}"#,
         "config.json: keyframes.scale: unknown key"
