@@ -24,6 +24,12 @@ public enum LayerFXBenchmark {
     -> BenchmarkReport
   {
     guard !BuildConfiguration.hasInternalChecks else { throw BenchmarkError.internalChecksEnabled }
+    // libomp's workers spin for 200 ms after each parallel region (KMP_BLOCKTIME), on the
+    // core the next variant needs: at 2 threads the Swift lane form, timed right after the C
+    // reference, ran at the speed of one thread in most rounds (ripple, 3840 × 2160, medians
+    // of 7: 0.0628 s spinning against 0.0329 s passive). Passive workers sleep at once. Set
+    // before the first parallel region, when libomp reads it; a value in the environment wins.
+    setenv("OMP_WAIT_POLICY", "passive", 0)
     let library = ShaderLibrary.default
     let functions: [ShaderFunction]
     if let name = options.kernel {
