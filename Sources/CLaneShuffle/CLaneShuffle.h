@@ -49,6 +49,16 @@ lfx_high_halves(lfx_float8 a, lfx_float8 b) {
   return __builtin_shufflevector(a, b, 4, 5, 6, 7, 12, 13, 14, 15);
 }
 
+/// Eight 32-bit integers: Swift's SIMD8<Int32>.
+typedef int lfx_int8 __attribute__((ext_vector_type(8)));
+
+/// (a1 a2 … a7 a0): the lanes rotated down by one, vpermd. Comparing a vector with its rotation
+/// tests all lanes against their neighbours without a broadcast of lane 0, which LLVM turns
+/// into scalar arithmetic on lane 0 of everything the lane was computed from.
+static inline __attribute__((always_inline)) lfx_int8 lfx_rotate_down(lfx_int8 a) {
+  return __builtin_shufflevector(a, a, 1, 2, 3, 4, 5, 6, 7, 0);
+}
+
 /// Four floats: Swift's SIMD4<Float>, one premultiplied RGBA pixel.
 typedef float lfx_float4 __attribute__((ext_vector_type(4)));
 

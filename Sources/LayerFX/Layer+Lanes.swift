@@ -1,3 +1,4 @@
+import CLaneShuffle
 import LayerFXMath
 
 extension Layer {
@@ -97,6 +98,9 @@ extension Layer {
     // Texel indices in 8-byte units (two per texel): non-negative and below 2³², so each lane
     // zero-extends into an x86 address scaled by 8, without a sign extension or shift per lane.
     let halfTexel = unsafeBitCast(index &+ index, to: SIMD8<UInt32>.self)
+    if Self.isTranslatedRun(index: index, weightX: weightX, weightY: weightY) {
+      return blendRun(at: Int(halfTexel[0]), weightX[0], weightY[0], finish)
+    }
     // Written out lane by lane (constant lane indices) so the compiler keeps the lanes in
     // registers; a loop over `lane` spills every lane to memory.
     let c0 = blend(at: Int(halfTexel[0]), weightX[0], weightY[0])
@@ -108,6 +112,73 @@ extension Layer {
     let c6 = blend(at: Int(halfTexel[6]), weightX[6], weightY[6])
     let c7 = blend(at: Int(halfTexel[7]), weightX[7], weightY[7])
     return finish(c0, c1, c2, c3, c4, c5, c6, c7)
+  }
+
+  /// Whether eight cells read the pixel grid translated: lane `i + 1`'s cell the texel right of
+  /// lane `i`'s, with the same weights, bit for bit.
+  ///
+  /// A layer effect that samples its own position, or its position plus one offset for every
+  /// pixel (chromatic aberration, emboss, Sobel, bloom, `offset`), reads the layer this way at
+  /// scale 1; ``blendRun(at:_:_:_:)`` then reads the texels as contiguous runs. Each lane is
+  /// compared with its neighbour's (a rotation), not with lane 0's: LLVM computes a broadcast
+  /// lane apart, in scalar code, all the way up the coordinate arithmetic.
+  @inline(__always)
+  private static func isTranslatedRun(
+    index: SIMD8<Int32>, weightX: SIMD8<Float>, weightY: SIMD8<Float>
+  ) -> Bool {
+    // Lane 7's neighbour, after the rotation, is lane 0: seven texels back.
+    let steps = SIMD8<Int32>(1, 1, 1, 1, 1, 1, 1, -7)
+    let bitsX = unsafeBitCast(weightX, to: SIMD8<Int32>.self)
+    let bitsY = unsafeBitCast(weightY, to: SIMD8<Int32>.self)
+    let differences =
+      ((lfx_rotate_down(index) &- index) ^ steps) | (lfx_rotate_down(bitsX) ^ bitsX)
+      | (lfx_rotate_down(bitsY) ^ bitsY)
+    // One vector test (SIMD's `==` compares lane by lane, with a branch per lane).
+    return all(differences .== .zero)
+  }
+
+  /// The eight colours of a translated run (``isTranslatedRun(index:weightX:weightY:)``) whose
+  /// first cell's top-left texel is at `halfTexel` (8-byte units): ``blend(at:_:_:)`` of each
+  /// lane, bit for bit, with the texels read as two runs of nine.
+  ///
+  /// Lanes `k` and `k + 4` share a 256-bit register: lane `k`'s right texel is lane `k + 1`'s
+  /// left one, so each row is five loads, not sixteen, and no texel address leaves the vector
+  /// unit. The operations are the scalar sample's, in its order, with the run's one weight.
+  @inline(__always)
+  private func blendRun<Result>(
+    at halfTexel: Int, _ weightX: Float, _ weightY: Float,
+    _ finish: (half4, half4, half4, half4, half4, half4, half4, half4) -> Result
+  ) -> Result {
+    let stride = MemoryLayout<half4>.stride
+    let top = UnsafeRawPointer(storage.texels) + halfTexel &* 8
+    let bottom = top + storage.rowLength &* stride
+    // Texels k and k + 4 of a row.
+    @inline(__always) func pair(_ row: UnsafeRawPointer, _ k: Int) -> SIMD8<Float> {
+      SIMD8(
+        lowHalf: row.loadUnaligned(fromByteOffset: k &* stride, as: SIMD4<Float>.self),
+        highHalf: row.loadUnaligned(fromByteOffset: (k &+ 4) &* stride, as: SIMD4<Float>.self))
+    }
+    // A row blended across, as lanes k and k + 4 for k = 0…3.
+    @inline(__always) func across(_ row: UnsafeRawPointer) -> (
+      SIMD8<Float>, SIMD8<Float>, SIMD8<Float>, SIMD8<Float>
+    ) {
+      let (t0, t1, t2, t3, t4) = (
+        pair(row, 0), pair(row, 1), pair(row, 2), pair(row, 3), pair(row, 4)
+      )
+      return (
+        t0 + (t1 - t0) * weightX, t1 + (t2 - t1) * weightX, t2 + (t3 - t2) * weightX,
+        t3 + (t4 - t3) * weightX
+      )
+    }
+    let upper = across(top)
+    let lower = across(bottom)
+    let c04 = upper.0 + (lower.0 - upper.0) * weightY
+    let c15 = upper.1 + (lower.1 - upper.1) * weightY
+    let c26 = upper.2 + (lower.2 - upper.2) * weightY
+    let c37 = upper.3 + (lower.3 - upper.3) * weightY
+    return finish(
+      c04.lowHalf, c15.lowHalf, c26.lowHalf, c37.lowHalf, c04.highHalf, c15.highHalf,
+      c26.highHalf, c37.highHalf)
   }
 
   /// The eight colours of ``sampleColors(x:y:_:)`` when a cell touches the image's edge: each

@@ -60,6 +60,74 @@ import Testing
     }
   }
 
+  /// Eight positions one point apart along a row, from `start`, at scale 1: a translated run,
+  /// whose texels the lane sampler reads as contiguous runs.
+  static func run(from start: float2) -> [float2] {
+    (0..<8).map { float2(start.x + Float($0), start.y) }
+  }
+
+  /// The lane sample and the lane store of eight positions, each against the scalar sample.
+  static func expectLanesMatchScalar(_ layer: Layer, _ points: [float2]) {
+    var x = SIMD8<Float>()
+    var y = SIMD8<Float>()
+    for lane in 0..<8 {
+      x[lane] = points[lane].x
+      y[lane] = points[lane].y
+    }
+    let position = Vector2(FloatLanes8(x), FloatLanes8(y))
+    let lanes = layer.sample(position)
+    var stored = [half4](repeating: half4(repeating: 9), count: 8)
+    stored.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      FloatLanes8._storeSample(layer, at: position, to: base, count: 8)
+    }
+    for lane in 0..<8 {
+      let expected = Self.bits(layer.sample(points[lane]))
+      let sampled = half4(
+        lanes.x[lane: lane], lanes.y[lane: lane], lanes.z[lane: lane], lanes.w[lane: lane])
+      #expect(Self.bits(sampled) == expected, "sample at \(points[lane]) in \(points)")
+      #expect(Self.bits(stored[lane]) == expected, "store at \(points[lane]) in \(points)")
+    }
+  }
+
+  @Test(
+    "translated runs (one row, one weight, consecutive cells) equal the scalar sample bit for bit",
+    arguments: [Float(0), 0.25, 0.5, 0.999_999_94])
+  func translatedRunsMatchScalar(fraction: Float) {
+    // Texels with −0, NaN and infinite channels as well as ordinary ones, so the blend's order
+    // of operations (not only its value) must match.
+    var image = Self.image(width: 21, height: 6, scale: 1)
+    image.pixels[3] = half4(-0.0, .infinity, -.infinity, 0)
+    image.pixels[25] = half4(.nan, -0.0, 1, 1)
+    let layer = Layer(image, maxSampleOffset: float2(2, 2))
+    for row in [Float(0.5), 1.5, 2.25, 4.75, 5.5] {
+      // From the padding on the left, through the interior, into the padding on the right.
+      for column in stride(from: Float(-2), through: 16, by: 1) {
+        Self.expectLanesMatchScalar(layer, Self.run(from: float2(column + 0.5 + fraction, row)))
+      }
+    }
+  }
+
+  @Test("runs that are one lane off a translation equal the scalar sample bit for bit")
+  func nearTranslatedRunsMatchScalar() {
+    let layer = Layer(Self.image(width: 21, height: 6, scale: 1), maxSampleOffset: float2(1, 1))
+    let base = Self.run(from: float2(3.75, 2.5))
+    for lane in 0..<8 {
+      // One lane a texel to the right, a weight one ulp different, another row, −0 for +0.
+      for change in [
+        float2(1, 0), float2(Float(3.75 + Double(lane)).nextUp - base[lane].x, 0),
+        float2(0, 1), float2(0, 0.001),
+      ] {
+        var points = base
+        points[lane] += change
+        Self.expectLanesMatchScalar(layer, points)
+      }
+    }
+    // Whole-texel weights from −0 and +0 positions (x · 1 − 0.5 is +0 for x = 0.5).
+    Self.expectLanesMatchScalar(
+      layer, (0..<8).map { float2($0 == 0 ? -0.0 : Float($0) + 0.5, 0.5) })
+  }
+
   @Test("the one-lane sample is the scalar sample")
   func oneLaneSampleIsScalar() {
     let layer = Layer(Self.image(width: 5, height: 4, scale: 1), maxSampleOffset: float2(1, 2))
