@@ -119,8 +119,8 @@ enum RenderCommand {
       let sampling = overlays.intersection([.displacement, .bounds])
       guard sampling.isEmpty else {
         throw UsageError.invalid(
-          "--overlay \(sampling.names.joined(separator: ",")): a fill samples no layer; "
-            + "a fill takes origins and tiles")
+          "a fill samples no layer, so it has no \(sampling.names.joined(separator: " or ")) "
+            + "overlay; a fill takes origins and tiles")
       }
       return overlays
     }

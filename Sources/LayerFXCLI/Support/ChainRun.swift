@@ -99,7 +99,7 @@ struct ChainRun {
     if format == .apng, let fps, !APNGWriter.representableFPS.contains(fps) {
       throw UsageError.invalidValue(
         option: "fps", value: arguments.value("fps") ?? "\(fps)",
-        expected: "1/65535 (0.0000153) to 65535 frames per second with --format apng (its "
+        expected: "1/65535 (0.0000153) to 65535 frames per second in an APNG (its "
           + "frame delay is a 16-bit fraction of seconds)")
     }
   }

@@ -156,7 +156,7 @@ import Testing
       #expect(
         result.errorLines.first
           == "layerfx: error: invalid value '\(fps)' for '--fps': expected 1/65535 (0.0000153) "
-          + "to 65535 frames per second with --format apng (its frame delay is a 16-bit "
+          + "to 65535 frames per second in an APNG (its frame delay is a 16-bit "
           + "fraction of seconds)")
       #expect(!FileManager.default.fileExists(atPath: output))
     }
