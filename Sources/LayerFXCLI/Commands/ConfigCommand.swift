@@ -59,6 +59,8 @@ enum ConfigCommand {
     {
       throw UsageError.invalid("--\(option) goes with 'config check'")
     }
+    // dump and schema read no config: the kernels named here are all there is.
+    if action != "check" { try MetalFunctionReference.checkHalf(arguments) }
     switch action {
     case "dump":
       let text = try dump(rest, arguments: arguments, console: console).json.text
@@ -157,6 +159,7 @@ enum ConfigCommand {
   static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
     let config = try DebugConfig(
       contentsOf: path, resolve: ConfigOptions.resolver(arguments, console: console))
+    try MetalFunctionReference.checkHalf(arguments, config: config)
     var drawsFill = false
     if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
     let commands = [RippleCommand.name, ApplyCommand.name, RenderCommand.name]

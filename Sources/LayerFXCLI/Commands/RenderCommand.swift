@@ -48,6 +48,7 @@ enum RenderCommand {
 
   static func run(_ given: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(given, console: console)
+    try MetalFunctionReference.checkHalf(given, config: loaded?.config)
     try run(given, loaded: loaded, console: console, checkOnly: false)
   }
 

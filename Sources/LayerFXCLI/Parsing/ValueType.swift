@@ -6,11 +6,25 @@ public struct ValueType<Value>: Sendable {
   public let expected: String
   /// Returns the value, or `nil` when the text is not one.
   public let parse: @Sendable (String) -> Value?
+  /// Returns what the user may have meant by a text that does not parse (`origins` for
+  /// `orgins`), or `nil`.
+  public let suggestion: @Sendable (String) -> String?
 
-  /// Creates a value type.
-  public init(expected: String, parse: @escaping @Sendable (String) -> Value?) {
+  /// Creates a value type; `suggestion` names the closest valid value for a text that does not
+  /// parse (by default none).
+  public init(
+    expected: String, suggestion: @escaping @Sendable (String) -> String? = { _ in nil },
+    parse: @escaping @Sendable (String) -> Value?
+  ) {
     self.expected = expected
+    self.suggestion = suggestion
     self.parse = parse
+  }
+
+  /// What was expected instead of `text`, for the message: ``expected``, then `; did you mean
+  /// 'X'?` when ``suggestion`` has one.
+  public func expected(insteadOf text: String) -> String {
+    expected + (suggestion(text).map { "; did you mean '\($0)'?" } ?? "")
   }
 }
 

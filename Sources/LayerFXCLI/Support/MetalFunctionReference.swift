@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXComposition
 import LayerFXFiles
 import LayerFXKernels
 import LayerFXMetal
@@ -45,12 +46,7 @@ enum MetalFunctionReference {
     -> MetalLibrary
   {
     var options = MetalCompileOptions()
-    if let half = arguments.value("half") {
-      guard let precision = MetalCompileOptions.HalfPrecision(rawValue: half) else {
-        throw UsageError.invalidValue(option: "half", value: half, expected: "float or binary16")
-      }
-      options.half = precision
-    }
+    options.half = try half(arguments) ?? options.half
     let bytes = try InputFile.read(path, limit: maxSourceByteCount)
     guard let source = String(validating: bytes, as: UTF8.self) else {
       throw MetalCompileError.cannotRead(path: path, reason: "not UTF-8 text")
@@ -64,6 +60,40 @@ enum MetalFunctionReference {
       for diagnostic in errors.dropFirst() { console.error("layerfx: error: \(diagnostic)") }
       throw MetalCompileError.compileFailed(diagnostics: Array(errors.prefix(1)), output: output)
     }
+  }
+
+  /// The `--half` option, if given.
+  ///
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` for another value than
+  ///   `float` or `binary16`.
+  static func half(_ arguments: ParsedArguments) throws(UsageError)
+    -> MetalCompileOptions.HalfPrecision?
+  {
+    guard let half = arguments.value("half") else { return nil }
+    guard let precision = MetalCompileOptions.HalfPrecision(rawValue: half) else {
+      throw .invalidValue(option: "half", value: half, expected: "float or binary16")
+    }
+    return precision
+  }
+
+  /// Refuses `--half` when no `.metal` function is part of the command: none of its
+  /// positional arguments and `--effect` values, nor the files `config` names, is one.
+  ///
+  /// `--half` says how a `.metal` file's `half` is computed; the built-ins compute `half` in
+  /// `Float` lanes whatever it says (Documentation/Semantics.md §8.1), so
+  /// accepting it would promise a change that never happens.
+  ///
+  /// - Throws: ``UsageError`` (exit 64): a bad `--half` value, or `--half` without a `.metal`
+  ///   function.
+  static func checkHalf(_ arguments: ParsedArguments, config: DebugConfig? = nil)
+    throws(UsageError)
+  {
+    guard try half(arguments) != nil else { return }
+    let named = arguments.positionals + arguments.all("effect") + (config?.files ?? [])
+    guard !named.contains(where: isMetal) else { return }
+    throw .invalid(
+      "--half \(arguments.value("half") ?? "") applies to .metal functions only, and the "
+        + "command names none")
   }
 
   /// The function `text` names: a built-in, or `FILE.metal:FUNCTION` compiled.
