@@ -115,7 +115,7 @@ enum ConfigCommand {
             + "\(name):\(missing.map { "\($0)=VALUE" }.joined(separator: ","))")
       }
       guard function.kind == .fill else {
-        var effect = DebugConfig.Effect(function, kernel: name)
+        var effect = DebugConfig.Effect(function, kernel: MetalFunctionReference.absolute(name))
         for (parameter, value) in given {
           // As the decoder keeps them: a clock given a value is an argument, not animatable.
           if case .float(let number) = value, effect.values.contains(parameter),
@@ -133,7 +133,9 @@ enum ConfigCommand {
         parameter.role == nil && !given.contains { $0.name == parameter.name }
           ? parameter.defaultValue.map { (parameter.name, $0) } : nil
       }
-      input = .fill(function, arguments: defaults + given, width: 512, height: 384, kernel: name)
+      input = .fill(
+        function, arguments: defaults + given, width: 512, height: 384,
+        kernel: MetalFunctionReference.absolute(name))
     }
     var output = DebugConfig.Output()
     output.path = dumpPath

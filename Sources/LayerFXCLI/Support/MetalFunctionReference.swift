@@ -26,6 +26,22 @@ enum MetalFunctionReference {
     )
   }
 
+  /// `text` with the path of its `.metal` file made absolute, against the working directory
+  /// (`ramp.metal:ramp` → `/home/me/fx/ramp.metal:ramp`); a built-in's name as it is.
+  ///
+  /// `config dump` writes kernels this way: it prints to standard output and never learns where
+  /// the dump is saved, while a config's relative paths are read against its own folder, so
+  /// only an absolute path names the same file wherever the dump is saved and read from. `.`
+  /// components are dropped; `..` is kept, since a symbolic link before it decides where it
+  /// leads.
+  static func absolute(_ text: String) -> String {
+    guard isMetal(text) else { return text }
+    let (path, function) = split(text)
+    let base = path.hasPrefix("/") ? "" : FileManager.default.currentDirectoryPath
+    let components = (base + "/" + path).split(separator: "/").filter { $0 != "." }
+    return "/" + components.joined(separator: "/") + (function.map { ":" + $0 } ?? "")
+  }
+
   /// The kernel name and the argument text of a chain's `--effect` value: `NAME[:P=V,...]` or
   /// `FILE.metal:FUNCTION[:P=V,...]` (the first colon after `.metal:` ends the function name).
   static func splitEffect(_ text: String) -> (name: String, arguments: Substring?) {
