@@ -121,7 +121,7 @@ enum ConfigOptions {
         let path = keyPath(error.option, in: loaded.config)
       else { throw error }
       throw ConfigError.invalidValue(
-        file: loaded.path, path: path, reason: reason(error.underlying))
+        file: loaded.path, path: path, reason: error.inConfig ?? reason(error.underlying))
     } catch UsageError.invalidValue(let option, let value, let expected) {
       // A value the config gave that its option does not take (a fps of 1e-300 is 0 as a Float).
       let error = UsageError.invalidValue(option: option, value: value, expected: expected)

@@ -31,8 +31,8 @@ import Testing
       // An animation writes a directory; one .png path is a file (what the trial found).
       (
         ripple(output: #"{"fps": 10, "frames": 2, "path": "x.png"}"#), "apply",
-        "bad.json: output.path: -o x.png names a PNG file, but an animation writes a directory "
-          + "of frames: give -o DIR/ (or --contact-sheet N for one image)"
+        "bad.json: output.path: x.png names a PNG file, but an animation writes a directory "
+          + "of frames: give a folder, DIR/ (or output.contactSheet N for one image)"
       ),
       // 20000 frames against the default limit of 10000.
       (
@@ -43,8 +43,8 @@ import Testing
       // radialGradient has no time parameter for fps to drive.
       (
         fill(output: #"{"fps": 10, "frames": 2, "path": "f/"}"#), "render",
-        "bad.json: output.fps: 'radialGradient' has no time parameter; name one with "
-          + "--time-parameter NAME, or drop --time and --fps"
+        "bad.json: output.fps: 'radialGradient' has no time parameter for fps to drive; leave "
+          + "fps out"
       ),
       // Frame 5 of a 2-frame animation.
       (
@@ -264,7 +264,8 @@ import Testing
     #expect(missing.status == 65)
     #expect(
       missing.errorLines == [
-        "layerfx: error: c.json: output.path: missing output: give -o OUT.png or -o DIR/"
+        "layerfx: error: c.json: output.path: missing: give a file name, OUT.png (one frame), "
+          + "or a folder, DIR/ (frames), here or with -o"
       ])
     let given = try LayerFXTool.run(
       ["config", "check", "c.json", "-o", "c.png"], in: directory.url)
