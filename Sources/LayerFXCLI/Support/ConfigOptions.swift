@@ -98,7 +98,8 @@ enum ConfigOptions {
   /// that the config gave, not the command line (``SettingError``, or a value its option does
   /// not take, ``UsageError/invalidValue(option:value:expected:)``), becomes a
   /// ``ConfigError/invalidValue(file:path:reason:)`` naming the config file and the key, so
-  /// every check a render runs before frame 0 reports the config's own words.
+  /// every check a render runs before frame 0 reports the config's own words: the setting's
+  /// ``SettingError/inConfig`` text, or ``reason(_:)``, never a flag for the setting itself.
   ///
   /// - Parameters:
   ///   - loaded: The config and its path.

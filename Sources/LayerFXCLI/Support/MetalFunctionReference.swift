@@ -96,8 +96,8 @@ enum MetalFunctionReference {
   /// positional arguments and `--effect` values, nor the files `config` names, is one.
   ///
   /// `--half` says how a `.metal` file's `half` is computed; the built-ins compute `half` in
-  /// `Float` lanes whatever it says (Documentation/Semantics.md §8.1), so
-  /// accepting it would promise a change that never happens.
+  /// `Float` lanes whatever it says (Documentation/Semantics.md §8.1), so accepting it would
+  /// promise a change that never happens.
   ///
   /// - Throws: ``UsageError`` (exit 64): a bad `--half` value, or `--half` without a `.metal`
   ///   function.
