@@ -165,11 +165,7 @@ enum ConfigCommand {
     var drawsFill = false
     if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
     let commands = [RippleCommand.name, ApplyCommand.name, RenderCommand.name]
-    let named = arguments.value("for")
-    if let named, !commands.contains(named) {
-      throw UsageError.invalidValue(
-        option: "for", value: named, expected: commands.joined(separator: ", "))
-    }
+    let named = try arguments.value("for", as: .named(commands.map { ($0, $0) }))
     let chosen = named ?? (drawsFill ? RenderCommand.name : ApplyCommand.name)
     // A fill drawn alone renders one frame without a time too.
     guard named != nil || drawsFill || config.output.time != nil || config.output.fps != nil

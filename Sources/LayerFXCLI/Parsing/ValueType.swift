@@ -1,3 +1,4 @@
+import LayerFX
 import LayerFXMath
 
 /// How to read one option value, and how to name what was expected when it does not parse.
@@ -63,6 +64,25 @@ extension ValueType where Value == Int {
     ValueType(expected: values.map(String.init).joined(separator: " or ")) { text in
       Int(text).flatMap { values.contains($0) ? $0 : nil }
     }
+  }
+}
+
+extension ValueType where Value: Sendable {
+  /// One of `names`, spelt exactly, each standing for its value; a misspelt name gets the
+  /// closest one in the message (`apgn`: did you mean 'apng'?).
+  ///
+  /// - Parameters:
+  ///   - names: The names and their values, in the order the message lists them.
+  ///   - expected: What the message says was expected; the names, comma-separated, by default.
+  /// - Returns: The value type.
+  public static func named(_ names: [(name: String, value: Value)], expected: String? = nil)
+    -> ValueType
+  {
+    let list = names.map(\.name)
+    return ValueType(
+      expected: expected ?? list.joined(separator: ", "),
+      suggestion: { closestName(to: $0, among: list) }
+    ) { text in names.first { $0.name == text }?.value }
   }
 }
 

@@ -85,11 +85,11 @@ enum MetalFunctionReference {
   static func half(_ arguments: ParsedArguments) throws(UsageError)
     -> MetalCompileOptions.HalfPrecision?
   {
-    guard let half = arguments.value("half") else { return nil }
-    guard let precision = MetalCompileOptions.HalfPrecision(rawValue: half) else {
-      throw .invalidValue(option: "half", value: half, expected: "float or binary16")
-    }
-    return precision
+    try arguments.value(
+      "half",
+      as: .named(
+        MetalCompileOptions.HalfPrecision.allCases.map { ($0.rawValue, $0) },
+        expected: "float or binary16"))
   }
 
   /// Refuses `--half` when no `.metal` function is part of the command: none of its

@@ -145,6 +145,40 @@ let corruptPngSuiteFiles: [String] = {
   }
 
   @Test(
+    "a misspelt --format, --half or --for name gets the closest one (one letter off)",
+    arguments: [
+      (
+        ["ripple", "testcard:8x8", "--fps", "2", "--frames", "2", "--format", "apgn", "-o", "f/"],
+        "invalid value 'apgn' for '--format': expected png-sequence, apng, contact-sheet, raw; "
+          + "did you mean 'apng'?"
+      ),
+      (
+        [
+          "apply", "Grayscale.metal:Grayscale", "testcard:8x8", "--arg", "amount=1", "--half",
+          "binay16", "-o", "o.png",
+        ],
+        "invalid value 'binay16' for '--half': expected float or binary16; did you mean "
+          + "'binary16'?"
+      ),
+      (
+        ["config", "check", "c.json", "--for", "aply"],
+        "invalid value 'aply' for '--for': expected ripple, apply, render; did you mean 'apply'?"
+      ),
+    ])
+  func nameSuggestion(command: [String], message: String) throws {
+    let directory = try TemporaryDirectory()
+    try #"{"version": 1, "input": "testcard:8x8", "output": {"time": 0, "path": "o.png"}}"#
+      .write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(
+      atPath: TestData.packageRoot.appendingPathComponent("Shaders/ColorEffects/Grayscale.metal")
+        .path, toPath: directory.path("Grayscale.metal"))
+    let result = try LayerFXTool.run(command, in: directory.url)
+    #expect(result.status == 64)
+    #expect(result.errorLines.first == "layerfx: error: " + message)
+    #expect(try directory.contents() == ["Grayscale.metal", "c.json"])
+  }
+
+  @Test(
     "--half with built-in kernels only is refused (exit 64): it applies to .metal functions",
     arguments: [
       (["apply", "grayscale", "testcard:8x8", "--half", "binary16", "-o", "o.png"], "binary16"),
