@@ -10,7 +10,9 @@ import LayerFXMetal
 enum MetalFunctionReference {
   /// The options of commands that take a `.metal` function.
   static let specs: [OptionSpec] = [
-    .value("half", "float|binary16", "how a .metal file's half is computed (default float)")
+    .value(
+      "half", "float|binary16",
+      "how a .metal file's half is computed (default float); only with a .metal function")
   ]
 
   /// Whether `text` names a `.metal` file (`FILE.metal` or `FILE.metal:FUNCTION`).
