@@ -122,14 +122,12 @@ struct MetalCompiler {
     // The object is named by the unit's key and its headers' bytes, so an edited header
     // compiles again; the headers are those clang listed when it compiled the unit.
     let rule = cacheDirectory + "/\(key).d"
-    func object(_ headers: MetalDependencies) throws(MetalCompileError) -> String {
-      cacheDirectory + "/" + Self.hash([key, try headers.contentKey()]) + ".so"
+    func object(_ headers: MetalDependencies) -> String {
+      cacheDirectory + "/" + Self.hash([key, headers.contentKey()]) + ".so"
     }
-    if let text = try? String(contentsOfFile: rule, encoding: .utf8),
-      let cached = try? object(MetalDependencies(makeRule: text, excluding: cacheDirectory)),
-      FileManager.default.fileExists(atPath: cached)
-    {
-      return (cached, true)
+    if let text = try? String(contentsOfFile: rule, encoding: .utf8) {
+      let cached = object(MetalDependencies(makeRule: text, excluding: cacheDirectory))
+      if FileManager.default.fileExists(atPath: cached) { return (cached, true) }
     }
     do {
       try FileManager.default.createDirectory(
@@ -171,7 +169,7 @@ struct MetalCompiler {
     guard let text = try? String(contentsOfFile: temporary + ".d", encoding: .utf8) else {
       throw .loadFailed("\(clang) wrote no dependency file (-MF)")
     }
-    let compiled = try object(MetalDependencies(makeRule: text, excluding: cacheDirectory))
+    let compiled = object(MetalDependencies(makeRule: text, excluding: cacheDirectory))
     // The rule first: an object in the cache always has its unit's rule beside it.
     guard rename(temporary + ".d", rule) == 0, rename(temporary, compiled) == 0 else {
       throw .loadFailed("cannot move the compiled library to \(compiled)")

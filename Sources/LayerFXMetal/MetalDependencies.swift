@@ -61,15 +61,16 @@ struct MetalDependencies: Equatable {
   /// Reads every header through ``InputFile`` (recording it in ``ReadFiles``) and returns a
   /// hash of their paths and bytes, for the cache key.
   ///
-  /// - Throws: ``MetalCompileError/cannotRead(path:reason:)`` for a header that cannot be read
-  ///   (gone since clang read it, not a regular file, larger than ``maxHeaderByteCount``).
-  func contentKey() throws(MetalCompileError) -> String {
+  /// A header that cannot be read again counts by its path alone, unrecorded: one gone since
+  /// clang read it, one larger than ``maxHeaderByteCount``, or one whose name the rule cannot
+  /// spell (clang writes a `\` in a name as `/`, so `c\d.h` is listed as `c/d.h`). Such a
+  /// header compiles as before, but an edit to it is not seen by the cache.
+  func contentKey() -> String {
     var parts: [[UInt8]] = []
     for path in paths {
-      do {
-        parts += [Array(path.utf8), try InputFile.read(path, limit: Self.maxHeaderByteCount)]
-      } catch {
-        throw .cannotRead(path: path, reason: error.reason)
+      parts.append(Array(path.utf8))
+      if let bytes = try? InputFile.read(path, limit: Self.maxHeaderByteCount) {
+        parts.append(bytes)
       }
     }
     return MetalCompiler.hash(bytes: parts)
