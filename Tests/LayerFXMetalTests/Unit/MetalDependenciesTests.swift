@@ -21,14 +21,23 @@ struct MetalDependenciesTests {
     #expect(MetalDependencies(makeRule: "lfx:\n", excluding: "/cache").paths.isEmpty)
   }
 
-  /// A colour effect that multiplies by the `k()` of `header`.
-  static func tint(including header: String) -> String {
-    """
-    #include <metal_stdlib>
-    #include "\(header)"
-    using namespace metal;
-    [[ stitchable ]] half4 tint(float2 position, half4 color) { return color * half(k()); }
-    """
+  /// Writes `t.metal`, a colour effect that multiplies by the `k()` of the header `name`, and
+  /// the header with `k()` returning `k`, into `directory`; compiles it with a cache there.
+  static func compile(header name: String, k: String, in directory: TemporaryDirectory) throws
+    -> MetalLibrary
+  {
+    let source = """
+      #include <metal_stdlib>
+      #include "\(name)"
+      using namespace metal;
+      [[ stitchable ]] half4 tint(float2 position, half4 color) { return color * half(k()); }
+      """
+    try source.write(toFile: directory.path("t.metal"), atomically: true, encoding: .utf8)
+    try "inline float k() { return \(k)f; }\n".write(
+      toFile: directory.path(name), atomically: true, encoding: .utf8)
+    var options = MetalTestSupport.options
+    options.cacheDirectory = directory.path("cache")
+    return try MetalLibrary(url: URL(fileURLWithPath: directory.path("t.metal")), options: options)
   }
 
   // The header's name has the three characters clang escapes in its rule: space, # and $.
@@ -36,17 +45,10 @@ struct MetalDependenciesTests {
   func editedHeaderRecompiles() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try Self.tint(including: "x y#$.h").write(
-      toFile: directory.path("t.metal"), atomically: true, encoding: .utf8)
-    let url = URL(fileURLWithPath: directory.path("t.metal"))
-    var options = MetalTestSupport.options
-    options.cacheDirectory = directory.path("cache")
     let image = Image(width: 2, height: 1, color: half4(1, 1, 1, 1))
     // k = 0.5 and then 0.25: the colour 1 becomes k in every channel (exact in binary32).
     for (k, cached) in [("0.5", false), ("0.5", true), ("0.25", false)] {
-      try "inline float k() { return \(k)f; }\n".write(
-        toFile: directory.path("x y#$.h"), atomically: true, encoding: .utf8)
-      let library = try MetalLibrary(url: url, options: options)
+      let library = try Self.compile(header: "x y#$.h", k: k, in: directory)
       #expect(library.wasCached == cached, "k = \(k)")
       let out = try image.colorEffect(library.library.tint())
       let value = try #require(Float(k))
@@ -58,14 +60,7 @@ struct MetalDependenciesTests {
   func unspellableHeader() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try Self.tint(including: "c\\d.h").write(
-      toFile: directory.path("t.metal"), atomically: true, encoding: .utf8)
-    try "inline float k() { return 0.5f; }\n".write(
-      toFile: directory.path("c\\d.h"), atomically: true, encoding: .utf8)
-    var options = MetalTestSupport.options
-    options.cacheDirectory = directory.path("cache")
-    let library = try MetalLibrary(
-      url: URL(fileURLWithPath: directory.path("t.metal")), options: options)
+    let library = try Self.compile(header: "c\\d.h", k: "0.5", in: directory)
     let out = try Image(width: 1, height: 1, color: half4(1, 1, 1, 1))
       .colorEffect(library.library.tint())
     #expect(out.pixels == [half4(0.5, 0.5, 0.5, 0.5)])
