@@ -51,13 +51,17 @@ public struct AnimationLimits: Sendable {
     let count =
       explicit.map(Double.init) ?? FrameSchedule.frameCount(covering: duration, fps: fps)
     guard count <= Double(maxFrames) else {
-      let what = explicit != nil ? "--frames" : "\(duration) s at \(fps) fps"
+      // The count alone when it was given: a config's `frames` or `duration` names no flag.
+      let what =
+        explicit != nil
+        ? "\(count.formatted) frames are"
+        : "\(duration.formatted) s at \(fps.formatted) fps gives \(count.formatted) frames,"
       let wayOut =
         maxFrames < Self.framesCeiling
         ? "raise it with --max-frames N (at most \(Self.framesCeiling))"
         : "one run renders at most \(Self.framesCeiling) frames: lower the fps or the duration"
       throw .limitExceeded(
-        "\(what) gives \(count.formatted) frames, more than the limit of \(maxFrames); \(wayOut)")
+        "\(what) more than the limit of \(maxFrames); \(wayOut)")
     }
     return Int(count)
   }

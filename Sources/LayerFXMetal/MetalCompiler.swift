@@ -9,8 +9,10 @@ import LayerFXFiles
 /// ships clang 21 there), else `clang++` on `PATH`. The cache key covers the translation unit
 /// (the source and the glue generated from it), the stand-in's text and version, the flags and
 /// the CPU level, so a repeat compile is a file lookup (compile times are in the module's
-/// README). A compiled file is written under a temporary name and renamed into place, so
-/// concurrent compiles of one source never see half a file.
+/// README); the object's name adds the bytes of the headers the source includes, which clang
+/// lists as it compiles (``MetalDependencies``), so an edited header compiles again. A compiled
+/// file is written under a temporary name and renamed into place, so concurrent compiles of one
+/// source never see half a file.
 struct MetalCompiler {
   let clang: String
   let cacheDirectory: String
@@ -117,8 +119,16 @@ struct MetalCompiler {
     let headerKey = Self.headerKey
     let key = Self.hash([unit, headerKey, flags.joined(separator: " "), clang])
     let include = cacheDirectory + "/include-" + headerKey
-    let object = cacheDirectory + "/\(key).so"
-    if FileManager.default.fileExists(atPath: object) { return (object, true) }
+    // The object is named by the unit's key and its headers' bytes, so an edited header
+    // compiles again; the headers are those clang listed when it compiled the unit.
+    let rule = cacheDirectory + "/\(key).d"
+    func object(_ headers: MetalDependencies) -> String {
+      cacheDirectory + "/" + Self.hash([key, headers.contentKey()]) + ".so"
+    }
+    if let text = try? String(contentsOfFile: rule, encoding: .utf8) {
+      let cached = object(MetalDependencies(makeRule: text, excluding: cacheDirectory))
+      if FileManager.default.fileExists(atPath: cached) { return (cached, true) }
+    }
     do {
       try FileManager.default.createDirectory(
         atPath: include + "/SwiftUI", withIntermediateDirectories: true)
@@ -128,10 +138,18 @@ struct MetalCompiler {
     } catch {
       throw .loadFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
     }
-    let temporary = object + ".\(UInt64.random(in: 0...UInt64.max)).tmp"
+    let temporary = cacheDirectory + "/\(key).\(UInt64.random(in: 0...UInt64.max)).tmp"
+    // Both temporaries go, unless they were renamed into place.
+    defer {
+      for path in [temporary, temporary + ".d"] {
+        try? FileManager.default.removeItem(atPath: path)
+      }
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: clang)
-    process.arguments = flags + ["-I", include, cacheDirectory + "/\(key).cpp", "-o", temporary]
+    process.arguments =
+      flags + ["-I", include, cacheDirectory + "/\(key).cpp", "-o", temporary]
+      + ["-MMD", "-MF", temporary + ".d", "-MT", "lfx"]
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = errors
@@ -143,16 +161,20 @@ struct MetalCompiler {
     let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      try? FileManager.default.removeItem(atPath: temporary)
       throw .compileFailed(
         diagnostics: Self.diagnostics(
           output, rewriter: rewriter, sourcePath: sourcePath, standInDirectory: include),
         output: output)
     }
-    guard rename(temporary, object) == 0 else {
-      throw .loadFailed("cannot move the compiled library to \(object)")
+    guard let text = try? String(contentsOfFile: temporary + ".d", encoding: .utf8) else {
+      throw .loadFailed("\(clang) wrote no dependency file (-MF)")
     }
-    return (object, false)
+    let compiled = object(MetalDependencies(makeRule: text, excluding: cacheDirectory))
+    // The rule first: an object in the cache always has its unit's rule beside it.
+    guard rename(temporary + ".d", rule) == 0, rename(temporary, compiled) == 0 else {
+      throw .loadFailed("cannot move the compiled library to \(compiled)")
+    }
+    return (compiled, false)
   }
 
   /// clang's `file:line:column: severity: message` lines, columns mapped back to the source,
@@ -186,10 +208,15 @@ struct MetalCompiler {
 
   /// A 128-bit FNV-1a hash of `parts`, as 32 hex digits.
   static func hash(_ parts: [String]) -> String {
+    hash(bytes: parts.map { Array($0.utf8) })
+  }
+
+  /// A 128-bit FNV-1a hash of byte strings, each followed by a 0, as 32 hex digits.
+  static func hash(bytes parts: [[UInt8]]) -> String {
     var a: UInt64 = 0xcbf2_9ce4_8422_2325
     var b: UInt64 = 0x6c62_272e_07bb_0142
     for part in parts {
-      for byte in part.utf8 + [0] {
+      for byte in part + [0] {
         a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 &+ 0x9e37_79b9
       }

@@ -65,9 +65,9 @@ enum ApplyCommand {
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
-    if let loaded = try ConfigOptions.load(arguments, console: console) {
-      return try runConfig(arguments, loaded, console: console)
-    }
+    let loaded = try ConfigOptions.load(arguments, console: console)
+    try MetalFunctionReference.checkHalf(arguments, config: loaded?.config)
+    if let loaded { return try runConfig(arguments, loaded, console: console) }
     if arguments.has("effect") { return try runChain(arguments, console: console) }
     if arguments.has("time") || arguments.has("fps") {
       return try runAnimated(arguments, console: console)

@@ -59,6 +59,8 @@ enum ConfigCommand {
     {
       throw UsageError.invalid("--\(option) goes with 'config check'")
     }
+    // dump and schema read no config: the kernels named here are all there is.
+    if action != "check" { try MetalFunctionReference.checkHalf(arguments) }
     switch action {
     case "dump":
       let text = try dump(rest, arguments: arguments, console: console).json.text
@@ -113,7 +115,7 @@ enum ConfigCommand {
             + "\(name):\(missing.map { "\($0)=VALUE" }.joined(separator: ","))")
       }
       guard function.kind == .fill else {
-        var effect = DebugConfig.Effect(function, kernel: name)
+        var effect = DebugConfig.Effect(function, kernel: MetalFunctionReference.absolute(name))
         for (parameter, value) in given {
           // As the decoder keeps them: a clock given a value is an argument, not animatable.
           if case .float(let number) = value, effect.values.contains(parameter),
@@ -131,7 +133,9 @@ enum ConfigCommand {
         parameter.role == nil && !given.contains { $0.name == parameter.name }
           ? parameter.defaultValue.map { (parameter.name, $0) } : nil
       }
-      input = .fill(function, arguments: defaults + given, width: 512, height: 384, kernel: name)
+      input = .fill(
+        function, arguments: defaults + given, width: 512, height: 384,
+        kernel: MetalFunctionReference.absolute(name))
     }
     var output = DebugConfig.Output()
     output.path = dumpPath
@@ -157,14 +161,11 @@ enum ConfigCommand {
   static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
     let config = try DebugConfig(
       contentsOf: path, resolve: ConfigOptions.resolver(arguments, console: console))
+    try MetalFunctionReference.checkHalf(arguments, config: config)
     var drawsFill = false
     if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
     let commands = [RippleCommand.name, ApplyCommand.name, RenderCommand.name]
-    let named = arguments.value("for")
-    if let named, !commands.contains(named) {
-      throw UsageError.invalidValue(
-        option: "for", value: named, expected: commands.joined(separator: ", "))
-    }
+    let named = try arguments.value("for", as: .named(commands.map { ($0, $0) }))
     let chosen = named ?? (drawsFill ? RenderCommand.name : ApplyCommand.name)
     // A fill drawn alone renders one frame without a time too.
     guard named != nil || drawsFill || config.output.time != nil || config.output.fps != nil

@@ -48,6 +48,7 @@ enum RenderCommand {
 
   static func run(_ given: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(given, console: console)
+    try MetalFunctionReference.checkHalf(given, config: loaded?.config)
     try run(given, loaded: loaded, console: console, checkOnly: false)
   }
 
@@ -101,17 +102,24 @@ enum RenderCommand {
     for option in ["frames", "duration"] where fps == nil && arguments.has(option) {
       throw UsageError.invalid("--\(option) needs --fps")
     }
-    let outputPath = try SettingError.about("output") {
-      let path = try arguments.required(
-        "output", hint: fps == nil ? "output: give -o OUT.png" : "output: give -o DIR/")
-      if fps == nil {
-        try OutputOptions.checkIsFile(path)
-      } else if path.lowercased().hasSuffix(".png") {
-        throw UsageError.invalid(
-          "-o \(path) names a PNG file, but an animation writes a directory of frames: "
-            + "give -o DIR/")
-      }
-      return path
+    guard let outputPath = arguments.value("output") else {
+      throw SettingError(
+        option: "output",
+        underlying: UsageError.missing(
+          fps == nil ? "output: give -o OUT.png" : "output: give -o DIR/"),
+        inConfig: "missing: give "
+          + (fps == nil ? "a file name, OUT.png" : "a folder, DIR/ (frames)") + ", here or with -o")
+    }
+    if fps == nil {
+      try OutputOptions.checkIsFile(outputPath)
+    } else if outputPath.lowercased().hasSuffix(".png") {
+      throw SettingError(
+        option: "output",
+        underlying: UsageError.invalid(
+          "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
+            + "give -o DIR/"),
+        inConfig: "\(outputPath) names a PNG file, but an animation writes a directory of "
+          + "frames: give a folder, DIR/")
     }
     let overlays = try SettingError.about("overlay") {
       let overlays = try arguments.value("overlay", as: .overlays) ?? []
@@ -119,8 +127,8 @@ enum RenderCommand {
       let sampling = overlays.intersection([.displacement, .bounds])
       guard sampling.isEmpty else {
         throw UsageError.invalid(
-          "--overlay \(sampling.names.joined(separator: ",")): a fill samples no layer; "
-            + "a fill takes origins and tiles")
+          "a fill samples no layer, so it has no \(sampling.names.joined(separator: " or ")) "
+            + "overlay; a fill takes origins and tiles")
       }
       return overlays
     }
@@ -131,11 +139,12 @@ enum RenderCommand {
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
     guard size.x * size.y <= render.pixelLimit else {
+      let problem =
+        "a \(size.x) × \(size.y) image has more than the limit of \(render.pixelLimit) pixels"
       throw SettingError(
         option: "size",
-        underlying: CLIError.limitExceeded(
-          "a \(size.x) × \(size.y) image has more than the limit of \(render.pixelLimit) "
-            + "pixels; lower --size or raise --max-pixels"))
+        underlying: CLIError.limitExceeded(problem + "; lower --size or raise --max-pixels"),
+        inConfig: problem + "; give fewer pixels or raise --max-pixels")
     }
     let sizeInPoints = float2(Float(size.x), Float(size.y)) / scale
     var named = try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit)
@@ -235,9 +244,14 @@ enum RenderCommand {
     let timeParameter = arguments.value("time-parameter")
     try ApplyCommand.checkTimeParameter(timeParameter, among: [function])
     guard let parameter = ApplyCommand.clockParameter(of: function, named: timeParameter) else {
-      throw UsageError.invalid(
-        "'\(function.name)' has no time parameter; name one with --time-parameter NAME, or "
-          + "drop --time and --fps")
+      let setting = isAnimation ? "fps" : "time"
+      throw SettingError(
+        option: setting,
+        underlying: UsageError.invalid(
+          "'\(function.name)' has no time parameter; name one with --time-parameter NAME, or "
+            + "drop --time and --fps"),
+        inConfig: "'\(function.name)' has no time parameter for \(setting) to drive; leave "
+          + "\(setting) out")
     }
     guard !named.contains(where: { $0.name == parameter }) else {
       throw UsageError.invalid(

@@ -147,6 +147,7 @@ private struct Tune {
     let data = FileManager.default.contents(atPath: configPath)
     let config = try DebugConfig(
       contentsOf: configPath, resolve: ConfigOptions.resolver(arguments, console: console))
+    try MetalFunctionReference.checkHalf(arguments, config: config)
     files = config.files
     guard let input = config.input else {
       throw ConfigError.missingKey(file: configPath, path: "", key: "input")

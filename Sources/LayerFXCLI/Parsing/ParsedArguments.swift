@@ -130,7 +130,7 @@ public struct ParsedArguments: Sendable, Equatable {
   public func value<T>(_ name: String, as type: ValueType<T>) throws(UsageError) -> T? {
     guard let text = value(name) else { return nil }
     guard let parsed = type.parse(text) else {
-      throw .invalidValue(option: name, value: text, expected: type.expected)
+      throw .invalidValue(option: name, value: text, expected: type.expected(insteadOf: text))
     }
     return parsed
   }

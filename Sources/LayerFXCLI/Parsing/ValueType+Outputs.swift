@@ -1,3 +1,5 @@
+import Foundation
+import LayerFX
 import LayerFXComposition
 
 extension ValueType where Value == FrameRange {
@@ -8,8 +10,17 @@ extension ValueType where Value == FrameRange {
 }
 
 extension ValueType where Value == DebugOverlays {
-  /// A comma-separated list of overlay names.
+  /// A comma-separated list of overlay names; a misspelt one gets the closest name, as the
+  /// config's `debug.overlays` does.
   public static let overlays = ValueType(
-    expected: "a comma-separated list of " + DebugOverlays.named.map(\.name).joined(separator: ", ")
+    expected: "a comma-separated list of "
+      + DebugOverlays.named.map(\.name).joined(separator: ", "),
+    suggestion: { list in
+      let names = DebugOverlays.named.map(\.name)
+      // The first name that is not an overlay (the list is split as DebugOverlays parses it).
+      let unknown = list.split(separator: ",", omittingEmptySubsequences: false)
+        .map { $0.trimmingCharacters(in: .whitespaces) }.first { !names.contains($0) }
+      return unknown.flatMap { closestName(to: $0, among: names) }
+    }
   ) { DebugOverlays(parsing: $0) }
 }

@@ -1,3 +1,4 @@
+import LayerFX
 import LayerFXMath
 
 /// How to read one option value, and how to name what was expected when it does not parse.
@@ -6,11 +7,25 @@ public struct ValueType<Value>: Sendable {
   public let expected: String
   /// Returns the value, or `nil` when the text is not one.
   public let parse: @Sendable (String) -> Value?
+  /// Returns what the user may have meant by a text that does not parse (`origins` for
+  /// `orgins`), or `nil`.
+  public let suggestion: @Sendable (String) -> String?
 
-  /// Creates a value type.
-  public init(expected: String, parse: @escaping @Sendable (String) -> Value?) {
+  /// Creates a value type; `suggestion` names the closest valid value for a text that does not
+  /// parse (by default none).
+  public init(
+    expected: String, suggestion: @escaping @Sendable (String) -> String? = { _ in nil },
+    parse: @escaping @Sendable (String) -> Value?
+  ) {
     self.expected = expected
+    self.suggestion = suggestion
     self.parse = parse
+  }
+
+  /// What was expected instead of `text`, for the message: ``expected``, then `; did you mean
+  /// 'X'?` when ``suggestion`` has one.
+  public func expected(insteadOf text: String) -> String {
+    expected + (suggestion(text).map { "; did you mean '\($0)'?" } ?? "")
   }
 }
 
@@ -49,6 +64,25 @@ extension ValueType where Value == Int {
     ValueType(expected: values.map(String.init).joined(separator: " or ")) { text in
       Int(text).flatMap { values.contains($0) ? $0 : nil }
     }
+  }
+}
+
+extension ValueType where Value: Sendable {
+  /// One of `names`, spelt exactly, each standing for its value; a misspelt name gets the
+  /// closest one in the message (`apgn`: did you mean 'apng'?).
+  ///
+  /// - Parameters:
+  ///   - names: The names and their values, in the order the message lists them.
+  ///   - expected: What the message says was expected; the names, comma-separated, by default.
+  /// - Returns: The value type.
+  public static func named(_ names: [(name: String, value: Value)], expected: String? = nil)
+    -> ValueType
+  {
+    let list = names.map(\.name)
+    return ValueType(
+      expected: expected ?? list.joined(separator: ", "),
+      suggestion: { closestName(to: $0, among: list) }
+    ) { text in names.first { $0.name == text }?.value }
   }
 }
 

@@ -60,13 +60,19 @@ struct ChainRun {
       let names = try kernelName.map { try arguments.positionals($0, InputImage.usageName) }
       return try names?.last ?? arguments.positionals(InputImage.usageName)[0]
     }
-    outputPath = try SettingError.about("output") {
-      let path = try arguments.required("output", hint: "output: give -o OUT.png or -o DIR/")
-      guard !path.isEmpty else {
-        throw UsageError.invalid("-o needs a file or directory name (it is empty)")
-      }
-      return path
+    guard let outputPath = arguments.value("output") else {
+      throw SettingError(
+        option: "output", underlying: UsageError.missing("output: give -o OUT.png or -o DIR/"),
+        inConfig: "missing: give a file name, OUT.png (one frame), or a folder, DIR/ (frames), "
+          + "here or with -o")
     }
+    guard !outputPath.isEmpty else {
+      throw SettingError(
+        option: "output",
+        underlying: UsageError.invalid("-o needs a file or directory name (it is empty)"),
+        inConfig: "an empty path names no file or folder: give OUT.png or DIR/")
+    }
+    self.outputPath = outputPath
     time = try arguments.value("time", as: .number)
     fps = try arguments.value("fps", as: .positiveNumber)
     frameCount = try arguments.value("frames", as: .integer(in: 1...AnimationLimits.framesCeiling))
@@ -76,7 +82,8 @@ struct ChainRun {
     case (nil, nil):
       throw SettingError(
         option: "time",
-        underlying: UsageError.missing("--time SECONDS (one frame) or --fps FPS (animation)"))
+        underlying: UsageError.missing("--time SECONDS (one frame) or --fps FPS (animation)"),
+        inConfig: "missing: give time, seconds (one frame), or fps (an animation)")
     case (.some, .some): throw UsageError.invalid("--time and --fps cannot be used together")
     case (.some, nil) where frameCount != nil:
       throw UsageError.invalid("--frames needs --fps")
@@ -99,7 +106,7 @@ struct ChainRun {
     if format == .apng, let fps, !APNGWriter.representableFPS.contains(fps) {
       throw UsageError.invalidValue(
         option: "fps", value: arguments.value("fps") ?? "\(fps)",
-        expected: "1/65535 (0.0000153) to 65535 frames per second with --format apng (its "
+        expected: "1/65535 (0.0000153) to 65535 frames per second in an APNG (its "
           + "frame delay is a 16-bit fraction of seconds)")
     }
   }
@@ -107,22 +114,34 @@ struct ChainRun {
   /// Refuses an output path that does not fit `format` (`nil` for one frame): a directory of
   /// frames needs a directory, one image a file.
   ///
-  /// - Throws: ``UsageError``.
+  /// - Throws: ``SettingError`` about `output`, a ``UsageError`` in the command line's words and
+  ///   the config's.
   static func checkOutput(_ outputPath: String, format: OutputFormat?) throws {
     let writesOneImage = format?.writesOneFile ?? true
     if writesOneImage && !OutputFormat.streamPaths.contains(outputPath) {
       try OutputOptions.checkIsFile(outputPath)
     } else if !writesOneImage && OutputFormat.streamPaths.contains(outputPath) {
-      throw UsageError.invalid(
-        "--format png-sequence writes a directory of frames: give -o DIR/ (or --format raw "
-          + "for standard output)")
+      throw SettingError(
+        option: "output",
+        underlying: UsageError.invalid(
+          "--format png-sequence writes a directory of frames: give -o DIR/ (or --format raw "
+            + "for standard output)"),
+        inConfig: "a png-sequence writes a directory of frames, not a stream: give a folder, "
+          + "DIR/ (or format raw for standard output)")
     } else if !writesOneImage && outputPath.lowercased().hasSuffix(".png") {
-      throw UsageError.invalid(
-        "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
-          + "give -o DIR/ (or --contact-sheet N for one image)")
+      throw SettingError(
+        option: "output",
+        underlying: UsageError.invalid(
+          "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
+            + "give -o DIR/ (or --contact-sheet N for one image)"),
+        inConfig: "\(outputPath) names a PNG file, but an animation writes a directory of "
+          + "frames: give a folder, DIR/ (or output.contactSheet N for one image)")
     }
     if format == .apng && OutputFormat.streamPaths.contains(outputPath) {
-      throw UsageError.invalid("--format apng writes a file: give -o OUT.apng")
+      throw SettingError(
+        option: "output",
+        underlying: UsageError.invalid("--format apng writes a file: give -o OUT.apng"),
+        inConfig: "an apng is one file, not a stream: give a file name, OUT.apng")
     }
   }
 

@@ -98,7 +98,8 @@ enum ConfigOptions {
   /// that the config gave, not the command line (``SettingError``, or a value its option does
   /// not take, ``UsageError/invalidValue(option:value:expected:)``), becomes a
   /// ``ConfigError/invalidValue(file:path:reason:)`` naming the config file and the key, so
-  /// every check a render runs before frame 0 reports the config's own words.
+  /// every check a render runs before frame 0 reports the config's own words: the setting's
+  /// ``SettingError/inConfig`` text, or ``reason(_:)``, never a flag for the setting itself.
   ///
   /// - Parameters:
   ///   - loaded: The config and its path.
@@ -120,13 +121,28 @@ enum ConfigOptions {
       guard !isGiven, [.usage, .dataError].contains(error.exitCode),
         let path = keyPath(error.option, in: loaded.config)
       else { throw error }
-      throw ConfigError.invalidValue(file: loaded.path, path: path, reason: "\(error.underlying)")
+      throw ConfigError.invalidValue(
+        file: loaded.path, path: path, reason: error.inConfig ?? reason(error.underlying))
     } catch UsageError.invalidValue(let option, let value, let expected) {
       // A value the config gave that its option does not take (a fps of 1e-300 is 0 as a Float).
       let error = UsageError.invalidValue(option: option, value: value, expected: expected)
       guard !given.has(option), let path = keyPath(option, in: loaded.config) else { throw error }
-      throw ConfigError.invalidValue(file: loaded.path, path: path, reason: "\(error)")
+      throw ConfigError.invalidValue(file: loaded.path, path: path, reason: reason(error))
     }
+  }
+
+  /// The problem `error` states, in a config's words: a value its option does not take
+  /// (``UsageError/invalidValue(option:value:expected:)``) reads `invalid value "25..40":
+  /// expected …`, without the option, since the key path names the setting; a number is echoed
+  /// as JSON writes it (`70000`, not the option's `70000.0`), anything else as a JSON string.
+  static func reason(_ error: any Error) -> String {
+    guard case UsageError.invalidValue(_, let value, let expected) = error else {
+      return "\(error)"
+    }
+    let echo =
+      Double(value) == nil
+      ? "\"\(value)\"" : value.hasSuffix(".0") ? String(value.dropLast(2)) : value
+    return "invalid value \(echo): expected \(expected)"
   }
 
   /// Whether the command line gives a flag that changes a pass's padding (the offset, the

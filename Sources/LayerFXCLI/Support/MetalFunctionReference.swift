@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXComposition
 import LayerFXFiles
 import LayerFXKernels
 import LayerFXMetal
@@ -9,7 +10,9 @@ import LayerFXMetal
 enum MetalFunctionReference {
   /// The options of commands that take a `.metal` function.
   static let specs: [OptionSpec] = [
-    .value("half", "float|binary16", "how a .metal file's half is computed (default float)")
+    .value(
+      "half", "float|binary16",
+      "how a .metal file's half is computed (default float); only with a .metal function")
   ]
 
   /// Whether `text` names a `.metal` file (`FILE.metal` or `FILE.metal:FUNCTION`).
@@ -23,6 +26,22 @@ enum MetalFunctionReference {
     return (
       String(text[..<range.lowerBound]) + ".metal", String(text[range.upperBound...])
     )
+  }
+
+  /// `text` with the path of its `.metal` file made absolute, against the working directory
+  /// (`ramp.metal:ramp` → `/home/me/fx/ramp.metal:ramp`); a built-in's name as it is.
+  ///
+  /// `config dump` writes kernels this way: it prints to standard output and never learns where
+  /// the dump is saved, while a config's relative paths are read against its own folder, so
+  /// only an absolute path names the same file wherever the dump is saved and read from. `.`
+  /// components are dropped; `..` is kept, since a symbolic link before it decides where it
+  /// leads.
+  static func absolute(_ text: String) -> String {
+    guard isMetal(text) else { return text }
+    let (path, function) = split(text)
+    let base = path.hasPrefix("/") ? "" : FileManager.default.currentDirectoryPath
+    let components = (base + "/" + path).split(separator: "/").filter { $0 != "." }
+    return "/" + components.joined(separator: "/") + (function.map { ":" + $0 } ?? "")
   }
 
   /// The kernel name and the argument text of a chain's `--effect` value: `NAME[:P=V,...]` or
@@ -45,12 +64,7 @@ enum MetalFunctionReference {
     -> MetalLibrary
   {
     var options = MetalCompileOptions()
-    if let half = arguments.value("half") {
-      guard let precision = MetalCompileOptions.HalfPrecision(rawValue: half) else {
-        throw UsageError.invalidValue(option: "half", value: half, expected: "float or binary16")
-      }
-      options.half = precision
-    }
+    options.half = try half(arguments) ?? options.half
     let bytes = try InputFile.read(path, limit: maxSourceByteCount)
     guard let source = String(validating: bytes, as: UTF8.self) else {
       throw MetalCompileError.cannotRead(path: path, reason: "not UTF-8 text")
@@ -64,6 +78,40 @@ enum MetalFunctionReference {
       for diagnostic in errors.dropFirst() { console.error("layerfx: error: \(diagnostic)") }
       throw MetalCompileError.compileFailed(diagnostics: Array(errors.prefix(1)), output: output)
     }
+  }
+
+  /// The `--half` option, if given.
+  ///
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` for another value than
+  ///   `float` or `binary16`.
+  static func half(_ arguments: ParsedArguments) throws(UsageError)
+    -> MetalCompileOptions.HalfPrecision?
+  {
+    try arguments.value(
+      "half",
+      as: .named(
+        MetalCompileOptions.HalfPrecision.allCases.map { ($0.rawValue, $0) },
+        expected: "float or binary16"))
+  }
+
+  /// Refuses `--half` when no `.metal` function is part of the command: none of its
+  /// positional arguments and `--effect` values, nor the files `config` names, is one.
+  ///
+  /// `--half` says how a `.metal` file's `half` is computed; the built-ins compute `half` in
+  /// `Float` lanes whatever it says (Documentation/Semantics.md §8.1), so accepting it would
+  /// promise a change that never happens.
+  ///
+  /// - Throws: ``UsageError`` (exit 64): a bad `--half` value, or `--half` without a `.metal`
+  ///   function.
+  static func checkHalf(_ arguments: ParsedArguments, config: DebugConfig? = nil)
+    throws(UsageError)
+  {
+    guard try half(arguments) != nil else { return }
+    let named = arguments.positionals + arguments.all("effect") + (config?.files ?? [])
+    guard !named.contains(where: isMetal) else { return }
+    throw .invalid(
+      "--half \(arguments.value("half") ?? "") applies to .metal functions only, and the "
+        + "command names none")
   }
 
   /// The function `text` names: a built-in, or `FILE.metal:FUNCTION` compiled.

@@ -13,14 +13,10 @@ extension OutputFormat {
   /// - Throws: ``UsageError`` for an unknown name, or `--contact-sheet` with another format.
   static func of(_ arguments: ParsedArguments, output: String) throws -> OutputFormat {
     let hasColumns = arguments.has("contact-sheet")
-    if let name = arguments.value("format") {
-      guard let format = OutputFormat(rawValue: name) else {
-        throw UsageError.invalidValue(
-          option: "format", value: name,
-          expected: allCases.map(\.rawValue).joined(separator: ", "))
-      }
+    if let format = try arguments.value("format", as: .named(allCases.map { ($0.rawValue, $0) })) {
       if hasColumns && format != .contactSheet {
-        throw UsageError.invalid("--contact-sheet needs --format contact-sheet, not \(name)")
+        throw UsageError.invalid(
+          "--contact-sheet needs --format contact-sheet, not \(format.rawValue)")
       }
       return format
     }

@@ -95,15 +95,23 @@ struct OutputOptions {
   /// Refuses a single-image output that is empty or names a directory (`out/`, or one that
   /// exists), or whose folder is missing or not a directory (before anything renders).
   ///
-  /// - Throws: ``UsageError``; ``CLIError/cannotWrite(path:reason:)`` (exit 73) for the folder.
+  /// - Throws: ``SettingError`` about `output`, a ``UsageError`` in the command line's words and
+  ///   the config's; ``CLIError/cannotWrite(path:reason:)`` (exit 73) for the folder.
   static func checkIsFile(_ path: String) throws {
-    guard !path.isEmpty else { throw UsageError.invalid("-o needs a file name (it is empty)") }
+    guard !path.isEmpty else {
+      throw SettingError(
+        option: "output", underlying: UsageError.invalid("-o needs a file name (it is empty)"),
+        inConfig: "an empty path names no file: give a file name, OUT.png")
+    }
     var status = stat()
     if path.hasSuffix("/")
       || (stat(RawBytes.cString(path), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR)
     {
-      throw UsageError.invalid(
-        "-o \(path) names a directory, but one image is written: give -o FILE.png")
+      throw SettingError(
+        option: "output",
+        underlying: UsageError.invalid(
+          "-o \(path) names a directory, but one image is written: give -o FILE.png"),
+        inConfig: "\(path) names a directory, but one image is written: give a file name, FILE.png")
     }
     // The folder must be there before anything renders, not only when the image is written.
     guard let slash = path.lastIndex(of: "/"), slash != path.startIndex,

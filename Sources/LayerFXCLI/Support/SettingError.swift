@@ -8,6 +8,11 @@ struct SettingError: ExitCoded {
   let option: String
   /// The error as the command line reports it.
   let underlying: any Error
+  /// The problem in a config's words, where the command line's names a flag: the key path
+  /// names the setting, so this says only what is wrong and what is valid (`x.png names a PNG
+  /// file, but an animation writes a directory of frames: give a folder, DIR/ …`); `nil` when
+  /// the command line's words serve both.
+  var inConfig: String? = nil
 
   var exitCode: ExitCode { (underlying as? any ExitCoded)?.exitCode ?? .software }
   var description: String { "\(underlying)" }

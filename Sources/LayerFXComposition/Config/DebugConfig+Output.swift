@@ -119,6 +119,14 @@ extension DebugConfig {
       if frameRange == FrameRange(first: 0) { frameRange = nil }
       try c.check(time == nil || fps == nil, "time", "give time (one frame) or fps, not both")
       try c.check(frames == nil || duration == nil, "frames", "give frames or duration, not both")
+      if let duration, let fps {
+        // Counted in Double: the product can pass Int.max or be ∞ (3e38 s at 3e38 fps).
+        try c.check(
+          FrameSchedule.frameCount(covering: duration, fps: fps)
+            <= Double(AnimationLimits.framesCeiling), "duration",
+          "\(duration.formatted) s at \(fps.formatted) fps is more than "
+            + "\(AnimationLimits.framesCeiling) frames, the most one run renders")
+      }
       for key in ["frames", "duration", "contactSheet"] where fps == nil {
         try c.check(
           !c.contains(ConfigKey(stringValue: key)), ConfigKey(stringValue: key), "needs fps")

@@ -34,7 +34,9 @@ import Testing
     try Self.ramp.write(toFile: directory.path("ramp.metal"), atomically: true, encoding: .utf8)
     let dump = try LayerFXTool.run(["config", "dump", "ramp.metal:ramp:k=1"], in: directory.url)
     #expect(dump.status == 0, "\(dump.standardError)")
-    #expect(dump.standardOutput.contains(#""fill": "ramp.metal:ramp""#))
+    // Absolute, so the dump reads the same file wherever it is saved (getcwd: no symlinks).
+    let folder = URL(fileURLWithPath: directory.path).resolvingSymlinksInPath().path
+    #expect(dump.standardOutput.contains(#""fill": "\#(folder)/ramp.metal:ramp""#))
     #expect(dump.standardOutput.contains(#""k": 1"#))
     try dump.outputData.write(to: URL(fileURLWithPath: directory.path("c.json")))
     let check = try LayerFXTool.run(["config", "check", "c.json"], in: directory.url)
@@ -46,6 +48,43 @@ import Testing
     // Pixel 256's centre: 256.5 / 512 = 0.50098 → 127.75 of 255; 1 code for rounding.
     let red = Float(image.pixels[10 * 512 + 256].x) * 255
     #expect(abs(red - 127.75) <= 1)
+  }
+
+  @Test("a dump saved in another folder checks and renders from a third: .metal paths are absolute")
+  func dumpSavedElsewhere() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let manager = FileManager.default
+    for folder in ["a/fx", "b", "c"] {
+      try manager.createDirectory(
+        atPath: directory.path(folder), withIntermediateDirectories: true)
+    }
+    try Self.ramp.write(toFile: directory.path("a/ramp.metal"), atomically: true, encoding: .utf8)
+    try manager.copyItem(
+      atPath: TestData.packageRoot.appendingPathComponent("Shaders/ColorEffects/ColorInvert.metal")
+        .path, toPath: directory.path("a/fx/ColorInvert.metal"))
+    // Relative names, one with a "." component, given in a/.
+    let dump = try LayerFXTool.run(
+      ["config", "dump", "./ramp.metal:ramp:k=1", "fx/ColorInvert.metal:ColorInvert"],
+      in: URL(fileURLWithPath: directory.path("a")))
+    #expect(dump.status == 0, "\(dump.standardError)")
+    let a = URL(fileURLWithPath: directory.path("a")).resolvingSymlinksInPath().path
+    #expect(dump.standardOutput.contains(#""fill": "\#(a)/ramp.metal:ramp""#))
+    #expect(dump.standardOutput.contains(#""kernel": "\#(a)/fx/ColorInvert.metal:ColorInvert""#))
+    try dump.outputData.write(to: URL(fileURLWithPath: directory.path("b/c.json")))
+    let c = URL(fileURLWithPath: directory.path("c"))
+    let check = try LayerFXTool.run(["config", "check", "../b/c.json"], in: c)
+    #expect(check.status == 0, "\(check.standardError)")
+    #expect(check.standardOutput == "../b/c.json: ok\n")
+    let render = try LayerFXTool.run(["apply", "--config", "../b/c.json", "-o", "o.png"], in: c)
+    #expect(render.status == 0, "\(render.standardError)")
+    let image = try PNGDecoder().decode(contentsOf: directory.path("c/o.png")).image
+    #expect(image.width == 512 && image.height == 384)
+    // Pixel 256: the ramp's red 256.5 / 512 = 0.50098, inverted (1 − c, W3C invert()) to
+    // 0.49902 = 127.25 of 255; green and blue 0 inverted to 255. 1 code for rounding.
+    let pixel = image.pixels[10 * 512 + 256]
+    #expect(abs(Float(pixel.x) * 255 - 127.25) <= 1)
+    #expect(abs(Float(pixel.y) * 255 - 255) <= 1 && abs(Float(pixel.z) * 255 - 255) <= 1)
   }
 
   @Test("dump → check → apply of Ripple.metal with its values matches the built-in ripple's dump")

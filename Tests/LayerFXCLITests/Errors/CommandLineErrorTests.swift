@@ -121,6 +121,116 @@ let corruptPngSuiteFiles: [String] = {
         == "layerfx: error: unknown command 'ripples'; did you mean 'ripple'?")
   }
 
+  @Test(
+    "a misspelt --overlay name gets the closest overlay, as the config's debug.overlays does",
+    arguments: [
+      // One letter dropped from "origins"; the config says "did you mean origins?".
+      ("orgins", "; did you mean 'origins'?"),
+      // The first unknown name of the list is the one suggested for.
+      ("tiles, bonds", "; did you mean 'bounds'?"),
+      // Nothing within a third of its letters: no suggestion.
+      ("zzzzzz", ""),
+    ])
+  func overlaySuggestion(list: String, suggestion: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--time", "0", "--overlay", list, "-o", directory.path("o.png"),
+    ])
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: invalid value '\(list)' for '--overlay': expected a comma-separated "
+        + "list of origins, displacement, bounds, tiles" + suggestion)
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test(
+    "a misspelt --format, --half or --for name gets the closest one (one letter off)",
+    arguments: [
+      (
+        ["ripple", "testcard:8x8", "--fps", "2", "--frames", "2", "--format", "apgn", "-o", "f/"],
+        "invalid value 'apgn' for '--format': expected png-sequence, apng, contact-sheet, raw; "
+          + "did you mean 'apng'?"
+      ),
+      (
+        [
+          "apply", "Grayscale.metal:Grayscale", "testcard:8x8", "--arg", "amount=1", "--half",
+          "binay16", "-o", "o.png",
+        ],
+        "invalid value 'binay16' for '--half': expected float or binary16; did you mean "
+          + "'binary16'?"
+      ),
+      (
+        ["config", "check", "c.json", "--for", "aply"],
+        "invalid value 'aply' for '--for': expected ripple, apply, render; did you mean 'apply'?"
+      ),
+    ])
+  func nameSuggestion(command: [String], message: String) throws {
+    let directory = try TemporaryDirectory()
+    try #"{"version": 1, "input": "testcard:8x8", "output": {"time": 0, "path": "o.png"}}"#
+      .write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(
+      atPath: TestData.packageRoot.appendingPathComponent("Shaders/ColorEffects/Grayscale.metal")
+        .path, toPath: directory.path("Grayscale.metal"))
+    let result = try LayerFXTool.run(command, in: directory.url)
+    #expect(result.status == 64)
+    #expect(result.errorLines.first == "layerfx: error: " + message)
+    #expect(try directory.contents() == ["Grayscale.metal", "c.json"])
+  }
+
+  @Test(
+    "--half with built-in kernels only is refused (exit 64): it applies to .metal functions",
+    arguments: [
+      (["apply", "grayscale", "testcard:8x8", "--half", "binary16", "-o", "o.png"], "binary16"),
+      (
+        ["apply", "testcard:8x8", "--effect", "grayscale", "--half", "float", "-o", "o.png"],
+        "float"
+      ),
+      (
+        ["render", "checkerboard", "--size", "8x8", "--half", "binary16", "-o", "o.png"], "binary16"
+      ),
+      (["config", "dump", "ripple", "--half", "float"], "float"),
+      (["config", "check", "c.json", "--half", "binary16"], "binary16"),
+      (["apply", "--config", "c.json", "--half", "binary16"], "binary16"),
+    ])
+  func halfWithoutMetal(command: [String], half: String) throws {
+    let directory = try TemporaryDirectory()
+    try #"{"version": 1, "input": "testcard:8x8", "output": {"time": 0, "path": "o.png"}}"#
+      .write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(command, in: directory.url)
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: --half \(half) applies to .metal functions only, and the command "
+        + "names none")
+    #expect(result.standardOutput.isEmpty)
+    #expect(try directory.contents() == ["c.json"])
+  }
+
+  @Test("--half is taken when a .metal function is on the command line or in the config")
+  func halfWithMetal() throws {
+    let directory = try TemporaryDirectory()
+    let grayscale =
+      TestData.packageRoot.appendingPathComponent("Shaders/ColorEffects/Grayscale.metal").path
+    try """
+    {"version": 1, "input": "testcard:8x8",
+     "effects": [{"kernel": "\(grayscale):Grayscale", "amount": 1}],
+     "output": {"time": 0, "path": "c.png"}}
+    """.write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let commands = [
+      [
+        "apply", "\(grayscale):Grayscale", "testcard:8x8", "--arg", "amount=1", "--half",
+        "binary16", "-o", "a.png",
+      ],
+      ["apply", "--config", "c.json", "--half", "binary16"],
+    ]
+    for command in commands {
+      let result = try LayerFXTool.run(command, in: directory.url)
+      #expect(result.status == 0, "\(command): \(result.standardError)")
+    }
+    #expect(try directory.contents() == ["a.png", "c.json", "c.png"])
+  }
+
   @Test("an output in a missing directory exits 73 and leaves nothing")
   func cannotWrite() throws {
     let directory = try TemporaryDirectory()

@@ -31,27 +31,53 @@ import Testing
       // An animation writes a directory; one .png path is a file (what the trial found).
       (
         ripple(output: #"{"fps": 10, "frames": 2, "path": "x.png"}"#), "apply",
-        "bad.json: output.path: -o x.png names a PNG file, but an animation writes a directory "
-          + "of frames: give -o DIR/ (or --contact-sheet N for one image)"
+        "bad.json: output.path: x.png names a PNG file, but an animation writes a directory "
+          + "of frames: give a folder, DIR/ (or output.contactSheet N for one image)"
       ),
       // 20000 frames against the default limit of 10000.
       (
         ripple(output: #"{"fps": 10, "frames": 20000, "path": "f/"}"#), "apply",
-        "bad.json: output.frames: --frames gives 20000 frames, more than the limit of 10000; "
+        "bad.json: output.frames: 20000 frames are more than the limit of 10000; "
           + "raise it with --max-frames N (at most 1000000)"
       ),
       // radialGradient has no time parameter for fps to drive.
       (
         fill(output: #"{"fps": 10, "frames": 2, "path": "f/"}"#), "render",
-        "bad.json: output.fps: 'radialGradient' has no time parameter; name one with "
-          + "--time-parameter NAME, or drop --time and --fps"
+        "bad.json: output.fps: 'radialGradient' has no time parameter for fps to drive; leave "
+          + "fps out"
       ),
       // Frame 5 of a 2-frame animation.
       (
         ripple(output: #"{"fps": 10, "frames": 2, "path": "f/", "frameRange": "5.."}"#),
         "apply",
-        "bad.json: output.frameRange: invalid value '5..' for '--frame-range': expected frames "
+        "bad.json: output.frameRange: invalid value \"5..\": expected frames "
           + "from 0 to 1 (the animation has 2 frames)"
+      ),
+      // 25..40 of a 10-frame animation: the key and the value as JSON wrote them, no flag.
+      (
+        ripple(output: #"{"fps": 30, "frames": 10, "path": "f/", "frameRange": "25..40"}"#),
+        "apply",
+        "bad.json: output.frameRange: invalid value \"25..40\": expected frames from 0 to 9 "
+          + "(the animation has 10 frames)"
+      ),
+      // An APNG frame's delay is a fraction of two 16-bit integers (PNG spec, APNG fcTL):
+      // 70000 fps is beyond 65535; the number is echoed as the JSON has it, not as 70000.0.
+      (
+        ripple(output: #"{"fps": 70000, "frames": 2, "path": "a.apng"}"#), "apply",
+        "bad.json: output.fps: invalid value 70000: expected 1/65535 (0.0000153) to 65535 "
+          + "frames per second in an APNG (its frame delay is a 16-bit fraction of seconds)"
+      ),
+      // ⌈1000 s × 30 fps⌉ = 30000 frames against the default limit of 10000.
+      (
+        ripple(output: #"{"fps": 30, "duration": 1000, "path": "f/"}"#), "apply",
+        "bad.json: output.duration: 30000 frames are more than the limit of 10000; raise it "
+          + "with --max-frames N (at most 1000000)"
+      ),
+      // 3e38 s at 3e38 fps is ∞ frames in Double: it trapped converting to Int (SIGILL).
+      (
+        ripple(output: #"{"fps": 3e38, "duration": 3e38, "path": "f/"}"#), "apply",
+        "bad.json: output.duration: 3e+38 s at 3e+38 fps is more than 1000000 frames, the most "
+          + "one run renders"
       ),
       // 1e-300 frames per second is more than 0 but 0 as a Float (smallest subnormal 2⁻¹⁴⁹,
       // IEEE 754 binary32): refused as it is read, in the config's own words.
@@ -81,8 +107,8 @@ import Testing
       // A fill samples no layer: no displacement or bounds to draw.
       (
         fill(output: #"{"path": "o.png"}"#, debug: #"{"overlays": ["bounds"]}"#), "render",
-        "bad.json: debug.overlays: --overlay bounds: a fill samples no layer; a fill takes "
-          + "origins and tiles"
+        "bad.json: debug.overlays: a fill samples no layer, so it has no bounds overlay; a fill "
+          + "takes origins and tiles"
       ),
       // render writes a fill to one PNG or a PNG sequence: an APNG was a folder named p.apng.
       (
@@ -238,7 +264,8 @@ import Testing
     #expect(missing.status == 65)
     #expect(
       missing.errorLines == [
-        "layerfx: error: c.json: output.path: missing output: give -o OUT.png or -o DIR/"
+        "layerfx: error: c.json: output.path: missing: give a file name, OUT.png (one frame), "
+          + "or a folder, DIR/ (frames), here or with -o"
       ])
     let given = try LayerFXTool.run(
       ["config", "check", "c.json", "-o", "c.png"], in: directory.url)

@@ -87,6 +87,25 @@ import Testing
       in: directory)
   }
 
+  @Test("-o naming a header a .metal source includes is refused, cached or not, header intact")
+  func includedHeader() throws {
+    let directory = try TemporaryDirectory()
+    let header = try Self.write("inline float k() { return 0.5f; }\n", "x.h", in: directory)
+    let source = try Self.write(
+      "#include <metal_stdlib>\n#include \"x.h\"\nusing namespace metal;\n"
+        + "[[ stitchable ]] half4 Half(float2 position, half4 color) { return color * half(k()); }\n"
+        + "[[ stitchable ]] half4 Grey(float2 position) { return half4(half(k())); }\n",
+      "H.metal", in: directory)
+    let input = try Self.image("in.png", in: directory)
+    // The first run may compile, the second finds the library in the cache: both refuse.
+    for _ in 0..<2 {
+      try Self.expectRefused(
+        ["apply", source + ":Half", input, "-o", header], victim: header, in: directory)
+    }
+    try Self.expectRefused(
+      ["render", source + ":Grey", "--size", "8x8", "-o", header], victim: header, in: directory)
+  }
+
   @Test("a config fill's .metal source as output.path: check and render both refuse")
   func configFillSource() throws {
     let directory = try TemporaryDirectory()
@@ -156,7 +175,7 @@ import Testing
       #expect(
         result.errorLines.first
           == "layerfx: error: invalid value '\(fps)' for '--fps': expected 1/65535 (0.0000153) "
-          + "to 65535 frames per second with --format apng (its frame delay is a 16-bit "
+          + "to 65535 frames per second in an APNG (its frame delay is a 16-bit "
           + "fraction of seconds)")
       #expect(!FileManager.default.fileExists(atPath: output))
     }

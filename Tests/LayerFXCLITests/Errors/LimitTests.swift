@@ -88,7 +88,7 @@ import Testing
     #expect(result.status == 65)
     #expect(
       result.errorLines == [
-        "layerfx: error: 400.0 s at 30.0 fps gives 12000 frames, more than the limit of 10000; "
+        "layerfx: error: 400 s at 30 fps gives 12000 frames, more than the limit of 10000; "
           + "raise it with --max-frames N (at most 1000000)"
       ])
     #expect(try directory.contents().isEmpty)
@@ -99,7 +99,7 @@ import Testing
     #expect(explicit.status == 65)
     #expect(
       explicit.errorLines == [
-        "layerfx: error: --frames gives 11 frames, more than the limit of 10; raise it with "
+        "layerfx: error: 11 frames are more than the limit of 10; raise it with "
           + "--max-frames N (at most 1000000)"
       ])
     #expect(try directory.contents().isEmpty)
