@@ -144,7 +144,8 @@ extension BenchmarkReport.CaseResult {
   /// One line per case for a terminal.
   var line: String {
     var parts = [
-      name.padding(toLength: 26, withPad: " ", startingAt: 0),
+      // Padded to line the columns up; a longer name is kept whole (`padding` cuts it).
+      name.count < 26 ? name.padding(toLength: 26, withPad: " ", startingAt: 0) : name,
       "swift \(Self.format(swift))",
     ]
     if let swiftClosure { parts.append("closure \(Self.format(swiftClosure))") }
