@@ -41,10 +41,20 @@ public struct DebugOverlays: OptionSet, Sendable, Hashable {
   /// - Parameter list: Names from ``named``.
   public init?(parsing list: String) {
     self = []
-    for part in list.split(separator: ",", omittingEmptySubsequences: false) {
-      let name = part.trimmingCharacters(in: .whitespaces)
+    for name in Self.names(in: list) {
       guard let entry = Self.named.first(where: { $0.name == name }) else { return nil }
       insert(entry.overlay)
+    }
+  }
+
+  /// The names of a comma-separated list as ``init(parsing:)`` reads them: split at every
+  /// comma (an empty name included), spaces around each removed.
+  ///
+  /// - Parameter list: The list, as given.
+  /// - Returns: The names, in order.
+  public static func names(in list: String) -> [String] {
+    list.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
     }
   }
 

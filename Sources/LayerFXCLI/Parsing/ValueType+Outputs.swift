@@ -1,4 +1,3 @@
-import Foundation
 import LayerFX
 import LayerFXComposition
 
@@ -17,9 +16,8 @@ extension ValueType where Value == DebugOverlays {
       + DebugOverlays.named.map(\.name).joined(separator: ", "),
     suggestion: { list in
       let names = DebugOverlays.named.map(\.name)
-      // The first name that is not an overlay (the list is split as DebugOverlays parses it).
-      let unknown = list.split(separator: ",", omittingEmptySubsequences: false)
-        .map { $0.trimmingCharacters(in: .whitespaces) }.first { !names.contains($0) }
+      // The first name of the list that is not an overlay.
+      let unknown = DebugOverlays.names(in: list).first { !names.contains($0) }
       return unknown.flatMap { closestName(to: $0, among: names) }
     }
   ) { DebugOverlays(parsing: $0) }
