@@ -33,7 +33,7 @@ public struct LayerPass: Sendable {
   }
 
   /// Creates a pass that runs a layer-effect kernel: its closure form at `F = Float`, its lane
-  /// form at `F = FloatLanes8`, padded by the kernel's own `maxSampleOffset`.
+  /// form at `F = LayerEffectLanes`, padded by the kernel's own `maxSampleOffset`.
   ///
   /// - Parameter kernel: The pass's kernel, with its arguments set.
   @inlinable

@@ -1,8 +1,9 @@
 import LayerFXMath
 
 // Shader functions from kernels written once for every lane width: the per-pixel closure runs
-// the kernel at `F = Float`, the lane form at `F = FloatLanes8`. Both are specialised here, in
-// the module that calls these initialisers (the kernel's own), from the same source.
+// the kernel at `F = Float`, the lane form at its kind's width (`LaneWidths.swift`). Both are
+// specialised here, in the module that calls these initialisers (the kernel's own), from the
+// same source.
 extension ShaderFunction {
   /// Creates the shader function of a colour-effect kernel.
   ///
@@ -18,7 +19,7 @@ extension ShaderFunction {
         .color { position, color in
           kernel.shade(position: Vector2<Float>(position), color: Vector4<Float>(color)).simd
         },
-        .color { row in row.shade(kernel, lanes: FloatLanes8.self) }
+        .color { row in row.shade(kernel, lanes: ColorEffectLanes.self) }
       )
     }
   }
@@ -31,7 +32,7 @@ extension ShaderFunction {
     self.init(kernelType: K.self, name: name, kind: .distortion, summary: summary) { kernel in
       (
         .distortion { position in kernel.distort(position: Vector2<Float>(position)).simd },
-        .distortion { row in row.distort(kernel, lanes: FloatLanes8.self) }
+        .distortion { row in row.distort(kernel, lanes: DistortionEffectLanes.self) }
       )
     }
   }
@@ -63,7 +64,7 @@ extension ShaderFunction {
       .layer { position, layer in
         kernel.shade(position: Vector2<Float>(position), layer: layer).simd
       },
-      .layer { row in row.shade(kernel, lanes: FloatLanes8.self) }
+      .layer { row in row.shade(kernel, lanes: LayerEffectLanes.self) }
     )
   }
 
@@ -75,7 +76,7 @@ extension ShaderFunction {
     self.init(kernelType: K.self, name: name, kind: .fill, summary: summary) { kernel in
       (
         .fill { position in kernel.fill(position: Vector2<Float>(position)).simd },
-        .fill { run in run.fill(kernel, lanes: FloatLanes8.self) }
+        .fill { run in run.fill(kernel, lanes: FillLanes.self) }
       )
     }
   }

@@ -1,8 +1,9 @@
 import LayerFXMath
 
 /// A kernel written once for every lane width: a value holding its arguments, with a generic
-/// body that LayerFX runs per pixel (`F` = `Float`) and eight pixels at a time (`F` =
-/// ``FloatLanes8``).
+/// body that LayerFX runs per pixel (`F` = `Float`) and several pixels at a time: sixteen (`F` =
+/// ``FloatLanes16``) for distortion and layer effects, eight (``FloatLanes8``) for colour
+/// effects and fills (`LaneWidths.swift`).
 ///
 /// A kernel conforms to one of ``ColorEffect``, ``DistortionEffect`` or ``LayerEffect`` and
 /// declares its parameters once, in ``parameters``: each binds an argument name to a stored

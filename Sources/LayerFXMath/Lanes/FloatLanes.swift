@@ -8,7 +8,8 @@
 /// number type of a kernel written once for every lane width.
 ///
 /// A kernel generic over `F: FloatLanes` is the same source for the per-pixel form (`F` is
-/// `Float`) and for the lane forms (`F` is ``FloatLanes8``: eight pixels of a row per call).
+/// `Float`) and for the lane forms (`F` is ``FloatLanes8`` or ``FloatLanes16``: eight or sixteen
+/// pixels of a row per call).
 /// Every operation such a kernel uses is a requirement here, implemented on each concrete lane
 /// type, so a specialised kernel compiles to plain scalar or plain SIMD instructions. Generic
 /// code written against the standard library's `SIMD` protocol instead keeps per-lane loops

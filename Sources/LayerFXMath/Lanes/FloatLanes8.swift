@@ -54,9 +54,15 @@ public struct FloatLanes8: FloatLanes {
   /// Returns the lane-wise quotient.
   @inlinable @inline(__always)
   public static func / (lhs: Self, rhs: Self) -> Self { Self(lhs.simd / rhs.simd) }
-  /// Returns the lane-wise negation.
+  /// Returns the lane-wise negation: the sign bits flipped, as `Float`'s `-` (the standard
+  /// library's SIMD negation is `0 - x`, which gives +0 for +0).
   @inlinable @inline(__always)
-  public static prefix func - (operand: Self) -> Self { Self(-operand.simd) }
+  public static prefix func - (operand: Self) -> Self {
+    Self(
+      unsafeBitCast(
+        unsafeBitCast(operand.simd, to: SIMD8<UInt32>.self) ^ 0x8000_0000,
+        to: SIMD8<Float>.self))
+  }
 
   /// Lane-wise `lhs < rhs`.
   @inlinable @inline(__always)

@@ -1,5 +1,5 @@
-/// A two-component Metal vector (`float2`, `half2`) over ``FloatLanes``: one pixel's, or eight
-/// pixels' at once.
+/// A two-component Metal vector (`float2`, `half2`) over ``FloatLanes``: one pixel's, or eight or
+/// sixteen pixels' at once.
 ///
 /// `Vector2<Float>` is one `float2`; `Vector2<FloatLanes8>` holds the `x` of eight pixels in one
 /// register and their `y` in another (structure of arrays).

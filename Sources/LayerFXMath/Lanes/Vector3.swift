@@ -1,5 +1,5 @@
 /// A three-component Metal vector (`float3`, `half3`: often a colour's `rgb`) over
-/// ``FloatLanes``: one pixel's, or eight pixels' at once.
+/// ``FloatLanes``: one pixel's, or eight or sixteen pixels' at once.
 public struct Vector3<Lane: FloatLanes>: LaneVector {
   /// The first component (red in a colour).
   public var x: Lane

@@ -1,5 +1,5 @@
 /// A four-component Metal vector (`float4`, `half4`: a premultiplied RGBA colour) over
-/// ``FloatLanes``: one pixel's, or eight pixels' at once.
+/// ``FloatLanes``: one pixel's, or eight or sixteen pixels' at once.
 ///
 /// `Vector4<FloatLanes8>` holds eight colours as four channel planes (structure of arrays), so
 /// `color.rgb += shade * color.a` is three SIMD multiply-adds for eight pixels.

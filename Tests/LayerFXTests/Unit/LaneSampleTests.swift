@@ -2,8 +2,9 @@ import LayerFX
 import LayerFXMath
 import Testing
 
-/// The lane sampler, `layer.sample(Vector2<FloatLanes8>)`, against the scalar
-/// ``Layer/sample(_:)-(float2)``, a second implementation of Documentation/Semantics.md §4.
+/// The lane samplers, `layer.sample(Vector2<FloatLanes8>)` and `Vector2<FloatLanes16>`, against
+/// the scalar ``Layer/sample(_:)-(float2)``, a second implementation of
+/// Documentation/Semantics.md §4.
 @Suite struct LaneSampleTests {
   /// A small image whose channels differ everywhere, so a wrong texel or weight shows.
   static func image(width: Int, height: Int, scale: Float) -> Image {
@@ -42,22 +43,15 @@ import Testing
       float2(.nan, 3), float2(2, .nan), float2(.nan, .nan), float2(.infinity, -.infinity),
       float2(1e9, -1e9), float2(-0.0, 0.0),
     ]
-    while points.count % 8 != 0 { points.append(.zero) }
-    for start in stride(from: 0, to: points.count, by: 8) {
-      var x = SIMD8<Float>()
-      var y = SIMD8<Float>()
-      for lane in 0..<8 {
-        x[lane] = points[start + lane].x
-        y[lane] = points[start + lane].y
-      }
-      let lanes = layer.sample(Vector2(FloatLanes8(x), FloatLanes8(y)))
-      for lane in 0..<8 {
-        let expected = layer.sample(points[start + lane])
-        let actual = half4(
-          lanes.x[lane: lane], lanes.y[lane: lane], lanes.z[lane: lane], lanes.w[lane: lane])
-        #expect(Self.bits(actual) == Self.bits(expected), "at \(points[start + lane])")
-      }
-    }
+    Self.expectLanesMatchScalar(layer, points, lanes: FloatLanes8.self)
+    Self.expectLanesMatchScalar(layer, points, lanes: FloatLanes16.self)
+  }
+
+  /// Lanes holding `values`, lane 0 first.
+  static func lanes<F: FloatLanes>(_ values: some Collection<Float>) -> F {
+    var lanes = F(0)
+    for (lane, value) in values.enumerated() { lanes[lane: lane] = value }
+    return lanes
   }
 
   /// Eight positions one point apart along a row, from `start`, at scale 1: a translated run,
@@ -66,27 +60,48 @@ import Testing
     (0..<8).map { float2(start.x + Float($0), start.y) }
   }
 
-  /// The lane sample and the lane store of eight positions, each against the scalar sample.
-  static func expectLanesMatchScalar(_ layer: Layer, _ points: [float2]) {
-    var x = SIMD8<Float>()
-    var y = SIMD8<Float>()
-    for lane in 0..<8 {
-      x[lane] = points[lane].x
-      y[lane] = points[lane].y
+  /// The lane sample and the lane store of `points` at width `F`, batch by batch (the last
+  /// padded with the origin), each lane against the scalar sample.
+  static func expectLanesMatchScalar<F: PixelLanes>(
+    _ layer: Layer, _ points: [float2], lanes: F.Type,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    var points = points
+    while points.count % F.laneCount != 0 { points.append(.zero) }
+    for start in stride(from: 0, to: points.count, by: F.laneCount) {
+      let batch = points[start..<start + F.laneCount]
+      let position = Vector2<F>(Self.lanes(batch.map(\.x)), Self.lanes(batch.map(\.y)))
+      let sampled = layer.sample(position)
+      var stored = [half4](repeating: half4(repeating: 9), count: F.laneCount)
+      stored.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        F._storeSample(layer, at: position, to: base, count: F.laneCount)
+      }
+      for (lane, point) in batch.enumerated() {
+        let expected = Self.bits(layer.sample(point))
+        let color = half4(
+          sampled.x[lane: lane], sampled.y[lane: lane], sampled.z[lane: lane],
+          sampled.w[lane: lane])
+        #expect(
+          Self.bits(color) == expected, "\(F.laneCount) lanes: sample at \(point)",
+          sourceLocation: sourceLocation)
+        #expect(
+          Self.bits(stored[lane]) == expected, "\(F.laneCount) lanes: store at \(point)",
+          sourceLocation: sourceLocation)
+      }
     }
-    let position = Vector2(FloatLanes8(x), FloatLanes8(y))
-    let lanes = layer.sample(position)
-    var stored = [half4](repeating: half4(repeating: 9), count: 8)
-    stored.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      FloatLanes8._storeSample(layer, at: position, to: base, count: 8)
-    }
-    for lane in 0..<8 {
-      let expected = Self.bits(layer.sample(points[lane]))
-      let sampled = half4(
-        lanes.x[lane: lane], lanes.y[lane: lane], lanes.z[lane: lane], lanes.w[lane: lane])
-      #expect(Self.bits(sampled) == expected, "sample at \(points[lane]) in \(points)")
-      #expect(Self.bits(stored[lane]) == expected, "store at \(points[lane]) in \(points)")
+  }
+
+  /// ``expectLanesMatchScalar(_:_:lanes:sourceLocation:)`` at eight lanes, and at sixteen with
+  /// the same eight positions in both halves and with them beside their continuation.
+  static func expectLanesMatchScalar(
+    _ layer: Layer, _ points: [float2], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    expectLanesMatchScalar(layer, points, lanes: FloatLanes8.self, sourceLocation: sourceLocation)
+    let continued = points + points.map { float2($0.x + 8, $0.y) }
+    for sixteen in [points + points, continued] {
+      expectLanesMatchScalar(
+        layer, sixteen, lanes: FloatLanes16.self, sourceLocation: sourceLocation)
     }
   }
 
