@@ -1,4 +1,5 @@
 import Foundation
+import LayerFX
 
 /// Everything one benchmark run measured, in the shape `--json` prints.
 public struct BenchmarkReport: Codable, Sendable {
@@ -6,6 +7,8 @@ public struct BenchmarkReport: Codable, Sendable {
   var machine: String
   /// The SIMD level the engine was built for (``engineSIMDLevel``).
   var simdLevel = BenchmarkReport.engineSIMDLevel
+  /// Pixels per call of each kind's lane form (``engineLaneWidths``).
+  var laneWidths = BenchmarkReport.engineLaneWidths
   /// `/proc/loadavg`'s 1, 5 and 15 minute load averages when the run started.
   var loadAverage = BenchmarkReport.currentLoadAverage()
   /// The same when the run ended.
@@ -85,8 +88,8 @@ public struct BenchmarkReport: Codable, Sendable {
 
   /// The header lines of the human-readable report.
   var header: String {
-    "machine: \(machine)\nengine built for: \(simdLevel)\nload average: \(loadAverage)\n"
-      + "date: \(date)\ncommand: \(command)"
+    "machine: \(machine)\nengine built for: \(simdLevel)\nlane widths: \(laneWidths)\n"
+      + "load average: \(loadAverage)\ndate: \(date)\ncommand: \(command)"
   }
 
   /// The SIMD level the engine targets were compiled for, as ../Package.swift decides and this
@@ -101,6 +104,12 @@ public struct BenchmarkReport: Codable, Sendable {
       "portable (the architecture's baseline)"
     #endif
   }()
+
+  /// Pixels per call of each kind's lane form, from `Sources/LayerFX/LaneWidths.swift`:
+  /// `color 8, distortion 16, layer 16, fill 8`.
+  static let engineLaneWidths =
+    "color \(ColorEffectLanes.laneCount), distortion \(DistortionEffectLanes.laneCount), "
+    + "layer \(LayerEffectLanes.laneCount), fill \(FillLanes.laneCount)"
 
   /// The first three fields of `/proc/loadavg`, or `unknown`.
   static func currentLoadAverage() -> String {
