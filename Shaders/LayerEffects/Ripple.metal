@@ -17,7 +17,7 @@
 //   amplitude  float   points   largest displacement; looks good 4…24, default 12;
 //                               also the effect's maxSampleOffset (amplitude, amplitude)
 //   frequency  float   rad/s    oscillation rate; 5…30, default 15
-//   decay      float   1/s      exponential damping; 2…15, default 8
+//   decay      float   1/s      exponential damping; ≥ 0 (so |amount| ≤ amplitude); 2…15, default 8
 //   speed      float   points/s how fast the front travels; 300…3000, default 1200
 //
 // Returns premultiplied colour; the rgb shading is scaled by alpha so it stays premultiplied.

@@ -51,7 +51,9 @@ public struct Ripple: LayerEffect {
     .float(
       "frequency", \.frequency, summary: "oscillation", unit: .radiansPerSecond,
       suggestedRange: 5...30),
-    .float("decay", \.decay, summary: "damping", unit: .perSecond, suggestedRange: 2...15),
+    .float(
+      "decay", \.decay, summary: "damping", unit: .perSecond, validRange: .atLeast(0),
+      suggestedRange: 2...15),
     .float(
       "speed", \.speed, summary: "wave-front speed", unit: .pointsPerSecond,
       validRange: .greaterThan(0), suggestedRange: 300...3000),

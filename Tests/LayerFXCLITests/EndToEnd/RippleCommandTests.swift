@@ -102,11 +102,12 @@ import Testing
     let lines = result.standardOutput.split(separator: "\n").map {
       $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
-    // Units and defaults from Documentation/Semantics.md §5; suggested ranges and speed > 0 as declared.
+    // Units and defaults from Documentation/Semantics.md §5; suggested ranges, decay ≥ 0 and
+    // speed > 0 as declared.
     for line in [
       "--amplitude POINTS largest displacement, points (default 12; suggested 4…24)",
       "--frequency RADIANS-PER-SECOND oscillation, radians per second (default 15; suggested 5…30)",
-      "--decay PER-SECOND damping, per second (default 8; suggested 2…15)",
+      "--decay PER-SECOND damping, per second (default 8; ≥ 0; suggested 2…15)",
       "--speed POINTS-PER-SECOND wave-front speed, points per second (default 1200; > 0; "
         + "suggested 300…3000)",
       "--tile-size PX edge of a square render tile, pixels (default: bands of whole rows, even "

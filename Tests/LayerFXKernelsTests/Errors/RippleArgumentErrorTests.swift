@@ -81,7 +81,8 @@ struct RippleArgumentErrorTests {
       message: "ripple: argument 'origin' (float2) is required")
   }
 
-  @Test("speed 0 is out of range (it divides the distance); so is a negative time")
+  // A negative decay would grow the wave past amplitude, beyond the declared maxSampleOffset.
+  @Test("speed 0 is out of range (it divides the distance); so are a negative time and decay")
   func outOfRange() {
     expect(
       ShaderLibrary.ripple(["origin": .float2(origin), "time": .float(0.1), "speed": .float(0)]),
@@ -101,6 +102,11 @@ struct RippleArgumentErrorTests {
       throws: .outOfRange(
         function: "ripple", parameter: "time", value: -1, range: .atLeast(0), unit: .seconds),
       message: "ripple: argument 'time' must be ≥ 0 seconds, got -1")
+    expect(
+      ShaderLibrary.ripple(["origin": .float2(origin), "time": .float(0.1), "decay": .float(-10)]),
+      throws: .outOfRange(
+        function: "ripple", parameter: "decay", value: -10, range: .atLeast(0), unit: .perSecond),
+      message: "ripple: argument 'decay' must be ≥ 0 per second, got -10")
   }
 
   @Test("too many arguments and a wrong type are named")

@@ -198,6 +198,7 @@ struct RippleTests {
       ])
     #expect(function.parameters[5].validRange == .greaterThan(0))
     #expect(function.parameters[1].validRange == .atLeast(0))
+    #expect(function.parameters[4].validRange == .atLeast(0))
     // The taps drive origin and time.
     #expect(function.parameters[0].role == .position)
     #expect(function.parameters[1].role == .timeSinceTrigger)
