@@ -40,7 +40,8 @@ public enum ShaderArgumentError: Error, Equatable, CustomStringConvertible {
     case .unknownParameter(let function, let name, let suggestion, let parameters):
       "\(function): no parameter named '\(name)'"
         + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-        + " (parameters: \(parameters.joined(separator: ", ")))"
+        + (parameters.isEmpty
+          ? " (it takes none)" : " (parameters: \(parameters.joined(separator: ", ")))")
     case .duplicateArgument(let function, let parameter):
       "\(function): argument '\(parameter)' is given twice"
     case .wrongType(let function, let parameter, let expected, let actual):

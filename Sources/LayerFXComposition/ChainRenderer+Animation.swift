@@ -32,7 +32,8 @@ extension ChainRenderer {
       let passes = try chain.passes(at: time, sizeInPoints: image.sizeInPoints)
       for pass in passes where pass.kind != .color {
         try Self.checkPaddedSize(
-          of: image, maxSampleOffset: pass.maxSampleOffset, pixelLimit: pixelLimit)
+          of: image, maxSampleOffset: pass.maxSampleOffset, function: pass.function.name,
+          pixelLimit: pixelLimit)
       }
       return passes
     }
@@ -105,10 +106,12 @@ extension ChainRenderer {
   /// - Parameters:
   ///   - image: The pass's source image.
   ///   - maxSampleOffset: The pass's offset, points per axis.
+  ///   - function: The pass's shader function, named in the error.
   ///   - pixelLimit: The most pixels a padded layer may have.
-  /// - Throws: ``CompositionError/limitExceeded(_:)`` naming the padded size and the limit.
+  /// - Throws: ``CompositionError/limitExceeded(_:)`` naming the function, the padded size and
+  ///   the limit.
   public static func checkPaddedSize(
-    of image: Image, maxSampleOffset: float2, pixelLimit: Int
+    of image: Image, maxSampleOffset: float2, function: String, pixelLimit: Int
   ) throws(CompositionError) {
     let pad = SIMD2<Double>(
       (Double(maxSampleOffset.x) * Double(image.scale)).rounded(.up),
@@ -117,17 +120,17 @@ extension ChainRenderer {
     let height = Double(image.height) + 2 * pad.y
     guard width * height <= Double(pixelLimit) else {
       throw .limitExceeded(
-        "a maxSampleOffset of \(maxSampleOffset.x), \(maxSampleOffset.y) points pads the "
-          + "\(image.width) × \(image.height) image to \(width.formatted) × "
+        "\(function)'s maxSampleOffset of \(maxSampleOffset.x), \(maxSampleOffset.y) points "
+          + "pads the \(image.width) × \(image.height) image to \(width.formatted) × "
           + "\(height.formatted) pixels, more than the limit of \(pixelLimit); lower the "
-          + "amplitude (or --max-sample-offset) or raise --max-pixels")
+          + "arguments that set it (or --max-sample-offset, or --scale) or raise --max-pixels")
     }
     guard max(width, height) <= Double(maxPaddedSide) else {
       throw .limitExceeded(
-        "the \(image.width) × \(image.height) image padded by a maxSampleOffset of "
-          + "\(maxSampleOffset.x), \(maxSampleOffset.y) points is \(width.formatted) × "
-          + "\(height.formatted) pixels; a layer effect takes at most \(maxPaddedSide) "
-          + "pixels a side")
+        "the \(image.width) × \(image.height) image padded by \(function)'s maxSampleOffset "
+          + "of \(maxSampleOffset.x), \(maxSampleOffset.y) points is \(width.formatted) × "
+          + "\(height.formatted) pixels; a layer or distortion effect takes at most "
+          + "\(maxPaddedSide) pixels a side")
     }
   }
 }

@@ -47,7 +47,7 @@ enum ApplyCommand {
         "check-bounds",
         "report samples beyond maxSampleOffset on standard error; exit 1 if there are any"),
       .flag("padded", "grow the output by the padding on every side"),
-      .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
+      .value("scale", "PX/PT", "pixels per point of the input, 1/1024…1024 (default 1)"),
       .value(
         "effect", "NAME[:P=V,...]", "an effect of the chain, with arguments (repeatable)",
         repeatable: true),
@@ -81,7 +81,7 @@ enum ApplyCommand {
     let function = try effectFunction(names[0], arguments: arguments, console: console)
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
-    let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
+    let scale = try arguments.value("scale", as: .scale, default: 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
     let input = try InputImage(
@@ -111,7 +111,8 @@ enum ApplyCommand {
     }
     if function.kind != .color {
       try ChainRenderer.checkPaddedSize(
-        of: input.image, maxSampleOffset: prepared.maxSampleOffset, pixelLimit: render.pixelLimit)
+        of: input.image, maxSampleOffset: prepared.maxSampleOffset, function: function.name,
+        pixelLimit: render.pixelLimit)
     }
     // Stored straight into the encoder's samples: no Float output image.
     let result = render.renderer.samples(

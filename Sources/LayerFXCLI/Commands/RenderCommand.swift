@@ -29,7 +29,7 @@ enum RenderCommand {
       .value("size", "WxH", "the image's size, pixels"),
       .value("arg", "NAME=VALUE", "a fill argument (repeatable)", repeatable: true),
       .value("time", "SECONDS", "the fill's time since a trigger, seconds"),
-      .value("scale", "PX/PT", "pixels per point of the image (default 1)"),
+      .value("scale", "PX/PT", "pixels per point of the image, 1/1024…1024 (default 1)"),
       .value("fps", "FPS", "render an animation at this frame rate into -o DIR/"),
       .value("frames", "N", "with --fps: frames to render (default: --duration × fps)"),
       .value("duration", "SECONDS", "with --fps: the animation's length (default 3)"),
@@ -135,7 +135,7 @@ enum RenderCommand {
     guard let size = try arguments.value("size", as: .size) else {
       throw UsageError.missing("--size WxH: the image's size in pixels")
     }
-    let scale = Float(try arguments.value("scale", as: .positiveNumber, default: 1))
+    let scale = Float(try arguments.value("scale", as: .scale, default: 1))
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
     guard size.x * size.y <= render.pixelLimit else {

@@ -58,7 +58,7 @@ enum RippleCommand {
       .value("origin", "X,Y", "the single tap's point when there is no --tap (default: centre)"),
       .value("keyframes", "FILE.json", "keyframe tracks for ripple parameters (config document)"),
       .value("duration", "SECONDS", "how long each ripple lasts, seconds (default 3)"),
-      .value("scale", "PX/PT", "pixels per point of the input (default 1)"),
+      .value("scale", "PX/PT", "pixels per point of the input, 1/1024…1024 (default 1)"),
     ] + rippleParameters.map(\.optionSpec) + RenderOptions.specs + OutputOptions.specs
     + FrameLimits.specs + [ConfigOptions.spec]
 

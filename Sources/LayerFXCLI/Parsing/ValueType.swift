@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXComposition
 import LayerFXMath
 
 /// How to read one option value, and how to name what was expected when it does not parse.
@@ -41,6 +42,12 @@ extension ValueType where Value == Double {
   /// `Float` rounds to 0, is refused).
   public static let positiveNumber = ValueType(expected: "a finite number greater than 0") {
     text in Double(text).flatMap { Float($0).isFinite && Float($0) > 0 ? $0 : nil }
+  }
+
+  /// An image's scale, pixels per point, in `DebugConfig.scaleRange` (1/1024 to 1024), which
+  /// says why (`--scale`).
+  public static let scale = ValueType(expected: "pixels per point from 1/1024 to 1024") { text in
+    Double(text).flatMap { DebugConfig.scaleRange.contains(Float($0)) ? $0 : nil }
   }
 
   /// A number at least zero that stays finite in `Float`.

@@ -147,7 +147,7 @@ struct ChainRun {
 
   /// Reads `--scale`, the render, PNG and limit options.
   func prepare(_ arguments: ParsedArguments) throws -> Prepared {
-    let scale = try arguments.value("scale", as: .positiveNumber, default: 1)
+    let scale = try arguments.value("scale", as: .scale, default: 1)
     return Prepared(
       run: self, arguments: arguments, scale: Float(scale), render: try RenderOptions(arguments),
       output: try OutputOptions(arguments), limits: try FrameLimits.limits(arguments),

@@ -96,7 +96,8 @@ extension DebugConfig {
           (
             "scale",
             ConfigField.number(
-              "scale", "pixels per point of the input", range: .greaterThan(0), defaultValue: 1
+              "scale", "pixels per point of the input", range: .closed(DebugConfig.scaleRange),
+              defaultValue: 1
             ).schema
           ),
           (

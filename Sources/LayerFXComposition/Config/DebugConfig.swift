@@ -21,7 +21,7 @@ import LayerFXMath
 ///   "debug": {"checkBounds": false}
 /// }
 /// ```
-/// - `input`: ``Input``. `scale`: pixels per point, > 0, default 1.
+/// - `input`: ``Input``. `scale`: pixels per point, 1/1024…1024, default 1.
 /// - `effects`: ``Effect``s, innermost first (stacked SwiftUI modifiers).
 /// - `triggers`: `{"point": [x, y], "time": t}` (points; seconds ≥ 0), in order, at least one;
 ///   default one at t = 0 at the image's centre. They replay every effect that has a clock.
@@ -56,7 +56,7 @@ public struct DebugConfig: Sendable {
   ///
   /// - Parameters:
   ///   - input: The input, if any.
-  ///   - scale: Pixels per point, > 0.
+  ///   - scale: Pixels per point, in ``scaleRange``.
   ///   - effects: The effects, innermost first.
   ///   - triggers: The triggers; `nil` for one at t = 0 at the image's centre.
   ///   - output: The output section.
@@ -75,6 +75,16 @@ public struct DebugConfig: Sendable {
 
   /// The top-level keys.
   static let keys = ["version", "input", "scale", "effects", "triggers", "output", "debug"]
+
+  /// The scales (pixels per point) a render accepts, in a config's `scale` and in `--scale`:
+  /// 1/1024 to 1024.
+  ///
+  /// Within it `1 / scale` and an image's size in points (at most 4194302 pixels a side, so
+  /// 4.3e9 points) stay finite in `Float`, and 1 point of `maxSampleOffset` pads by at most 1024
+  /// pixels; a scale of `1e-40` would make every size in points infinite and every position NaN.
+  /// The bounds are powers of two, so a `Float` and a `Double` hold them exactly and a config's
+  /// `scale` and `--scale` accept the same values. SwiftUI's display scales are 1, 2 and 3.
+  public static let scaleRange: ClosedRange<Float> = 0x1p-10...0x1p10
 
   /// Decodes a debug config.
   ///
@@ -182,8 +192,8 @@ public struct DebugConfig: Sendable {
   /// Evaluates every effect at every time over `image`, as
   /// ``checkSchedule(file:sizeInPoints:times:)`` does, and checks each layer and distortion
   /// pass's padded size against `pixelLimit` with the renderer's own check
-  /// (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:pixelLimit:)``), so an offset too large
-  /// to render (`"amplitude": 1e30`) is refused naming the config and its key.
+  /// (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:function:pixelLimit:)``), so an
+  /// offset too large to render (`"amplitude": 1e30`) is refused naming the config and its key.
   ///
   /// - Parameters:
   ///   - file: The name used in error messages.
@@ -213,8 +223,9 @@ public struct DebugConfig: Sendable {
   ///   - keyframed: Whether each effect has keyframe tracks (the error then names
   ///     `effects[i].keyframes`); absent entries count as `false`.
   ///   - padding: The input and pixel limit to check each layer and distortion pass's padded
-  ///     size against (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:pixelLimit:)``);
-  ///     `nil` to skip that check.
+  ///     size against
+  ///     (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:function:pixelLimit:)``); `nil` to
+  ///     skip that check.
   ///   - offsetPath: The key a padded size too large is reported at, when one offset is set for
   ///     every pass (`debug.maxSampleOffset`); `nil` for the effect's own.
   /// - Throws: ``ConfigError/invalidValue(file:path:reason:)``.
@@ -239,7 +250,7 @@ public struct DebugConfig: Sendable {
           do {
             try ChainRenderer.checkPaddedSize(
               of: padding.image, maxSampleOffset: pass.maxSampleOffset,
-              pixelLimit: padding.pixelLimit)
+              function: pass.function.name, pixelLimit: padding.pixelLimit)
           } catch {
             throw .invalidValue(
               file: file, path: offsetPath ?? path, reason: "at t = \(time.formatted) s: \(error)")
@@ -306,7 +317,7 @@ private struct Document: Decodable {
       ? DebugConfig.Input(
         try c.superDecoder(forKey: "input"), directory: context.directory,
         resolve: context.resolve) : nil
-    let scale = try c.number("scale", in: .greaterThan(0), unit: nil) ?? 1
+    let scale = try c.number("scale", in: .closed(DebugConfig.scaleRange), unit: nil) ?? 1
     var effects: [DebugConfig.Effect] = []
     if c.contains("effects") {
       var list = try c.nestedUnkeyedContainer(forKey: "effects")

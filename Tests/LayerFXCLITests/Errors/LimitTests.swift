@@ -19,8 +19,12 @@ import Testing
       // declared range (speed > 0: RippleCommandTests.speedOutOfRange).
       (["--speed", "1e39"], "speed", "a finite number"),
       (["--speed", "nan"], "speed", "a finite number"),
-      // 1e-300 is a positive Double but 0 as a Float: a scale of 0 would divide by zero.
-      (["--scale", "1e-300"], "scale", "a finite number greater than 0"),
+      // A scale whose reciprocal, or an image's size in points, is not finite in Float; and
+      // 1e-300, a positive Double but 0 as a Float.
+      (["--scale", "1e-40"], "scale", "pixels per point from 1/1024 to 1024"),
+      (["--scale", "1e-300"], "scale", "pixels per point from 1/1024 to 1024"),
+      (["--scale", "1025"], "scale", "pixels per point from 1/1024 to 1024"),
+      (["--scale", "0.0009"], "scale", "pixels per point from 1/1024 to 1024"),
       (["--duration", "nan"], "duration", "a finite number greater than 0"),
       (["--origin", "nan,1"], "origin", "X,Y (two finite numbers)"),
       (["--time", "1e39"], "time", "a finite number"),
@@ -42,8 +46,8 @@ import Testing
     arguments: [
       // ⌈1e9 × 1⌉ = 1e9 pixels of padding per side: (8 + 2e9)² pixels.
       (["--amplitude", "1e9"], "1e+09, 1e+09", "2000000008 × 2000000008"),
-      // 12 points at 3e38 pixels per point: about 3.6e39 pixels per side, ∞ as a Float.
-      (["--scale", "3e38"], "12.0, 12.0", nil),
+      // 12 points at the largest scale, 1024 pixels per point: 12288 pixels per side.
+      (["--scale", "1024"], "12.0, 12.0", "24584 × 24584"),
     ])
   func paddingBeyondPixelLimit(option: [String], offset: String, size: String?) throws {
     let directory = try TemporaryDirectory()
@@ -54,12 +58,12 @@ import Testing
     #expect(result.errorLines.count == 1)
     #expect(
       line.hasPrefix(
-        "layerfx: error: a maxSampleOffset of \(offset) points pads the 8 × 8 image to "
+        "layerfx: error: ripple's maxSampleOffset of \(offset) points pads the 8 × 8 image to "
           + (size ?? "")))
     #expect(
       line.hasSuffix(
-        " pixels, more than the limit of 100000000; lower the amplitude (or "
-          + "--max-sample-offset) or raise --max-pixels"))
+        " pixels, more than the limit of 100000000; lower the arguments that set it (or "
+          + "--max-sample-offset, or --scale) or raise --max-pixels"))
     #expect(try directory.contents().isEmpty)
   }
 

@@ -61,6 +61,27 @@ func debugConfig(_ json: String) throws(ConfigError) -> DebugConfig {
     #expect(zip(times, [0.6, 1.2, 1.8, 2.4]).allSatisfy { abs($0 - $1) <= 1e-12 })
   }
 
+  @Test(
+    "a scale outside 1/1024…1024 is refused at its key, so sizes in points stay finite",
+    arguments: ["1e-40", "0.0009765", "1024.001", "0"])
+  func scaleOutOfRange(scale: String) {
+    do {
+      _ = try debugConfig(
+        #"{"version": 1, "scale": "# + scale + #", "effects": [{"kernel": "ripple"}]}"#)
+      Issue.record("scale \(scale) was accepted")
+    } catch {
+      #expect(error.description.hasPrefix("tune.json: scale: "), "\(error)")
+      #expect(error.description.hasSuffix("is outside 0.0009765625…1024"), "\(error)")
+    }
+  }
+
+  @Test("the ends of the scale range are accepted", arguments: ["0.0009765625", "1024"])
+  func scaleRangeEnds(scale: String) throws {
+    let config = try debugConfig(
+      #"{"version": 1, "scale": "# + scale + #", "effects": [{"kernel": "ripple"}]}"#)
+    #expect(Float(config.scale) == Float(scale))
+  }
+
   @Test("amplitude 20 in the config is the ripple's amplitude 20 at every frame")
   func amplitudeReachesThePass() throws {
     let config = try debugConfig(

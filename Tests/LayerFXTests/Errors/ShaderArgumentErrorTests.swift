@@ -104,6 +104,14 @@ struct ShaderArgumentErrorTests {
     ) { _ = try wave(["origin": .float2(.zero), "colour": red]).prepared(sizeInPoints: size) }
   }
 
+  @Test("an argument to a function without parameters says it takes none")
+  func unknownParameterOfParameterlessFunction() {
+    #expect(
+      ShaderArgumentError.unknownParameter(
+        function: "colorInvert", name: "amount", suggestion: nil, parameters: []
+      ).description == "colorInvert: no parameter named 'amount' (it takes none)")
+  }
+
   @Test("a kernel reading an undeclared name fails when the shader is prepared, with a suggestion")
   func unknownParameterInKernel() {
     expect(
