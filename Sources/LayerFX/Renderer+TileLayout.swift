@@ -9,6 +9,6 @@ extension Renderer {
   ///   - height: Pixels, ≥ 1.
   /// - Returns: Each tile's columns and rows, pixels.
   public func tileLayout(width: Int, height: Int) -> [(columns: Range<Int>, rows: Range<Int>)] {
-    tiles(size: SIMD2(width, height), workers: threadCount)
+    Array(tiles(size: SIMD2(width, height), workers: threadCount))
   }
 }

@@ -226,21 +226,13 @@ public struct Renderer: Sendable {
   }
 
   /// The tiles of a `size` destination, in raster order: each a range of columns and rows.
-  func tiles(size: SIMD2<Int>, workers: Int) -> [(columns: Range<Int>, rows: Range<Int>)] {
+  ///
+  /// Bands of whole rows by default, a multiple of the worker count, heights within one row.
+  func tiles(size: SIMD2<Int>, workers: Int) -> TileGrid {
     guard let tileSize else {
-      // Bands of whole rows, a multiple of the worker count, heights within one row.
-      let bands = Swift.min(size.y, workers * Self.bandsPerWorker)
-      return (0..<bands).map { band in
-        (0..<size.x, (band * size.y / bands)..<((band + 1) * size.y / bands))
-      }
+      return TileGrid(size: size, bands: Swift.min(size.y, workers * Self.bandsPerWorker))
     }
-    var tiles: [(columns: Range<Int>, rows: Range<Int>)] = []
-    for y0 in stride(from: 0, to: size.y, by: tileSize) {
-      for x0 in stride(from: 0, to: size.x, by: tileSize) {
-        tiles.append((x0..<Swift.min(x0 + tileSize, size.x), y0..<Swift.min(y0 + tileSize, size.y)))
-      }
-    }
-    return tiles
+    return TileGrid(size: size, tileSize: tileSize)
   }
 
   /// Shades every tile of a `size` destination into `output`, on ``threadCount`` workers.

@@ -15,7 +15,7 @@ struct RendererTilesTests {
   /// The rows each worker renders when worker `w` of `workers` takes tiles `w, w + n, …`, as the
   /// renderer's doc comment describes.
   private func rowsPerWorker(
-    _ tiles: [(columns: Range<Int>, rows: Range<Int>)], workers: Int
+    _ tiles: TileGrid, workers: Int
   ) -> [Int] {
     (0..<workers).map { worker in
       stride(from: worker, to: tiles.count, by: workers).map { tiles[$0].rows.count }.reduce(0, +)
@@ -81,6 +81,31 @@ struct RendererTilesTests {
       }
       #expect(next == size.y, "\(size), \(workers) workers")
     }
+  }
+
+  @Test(
+    "square tiles of any edge are the raster walk of the destination, without an array of them",
+    arguments: [1, 2, 3, 7, 64, 1 << 40])
+  func squareTilesOfAnyEdge(edge: Int) {
+    for size in [SIMD2(1, 1), SIMD2(7, 5), SIMD2(97, 61), SIMD2(5, 1000)] {
+      // The walk written out: rows of tiles top to bottom, each left to right.
+      var expected: [(columns: Range<Int>, rows: Range<Int>)] = []
+      for y0 in stride(from: 0, to: size.y, by: edge) {
+        for x0 in stride(from: 0, to: size.x, by: edge) {
+          expected.append((x0..<min(x0 + edge, size.x), y0..<min(y0 + edge, size.y)))
+        }
+      }
+      let tiles = Renderer(tileSize: edge, threadCount: 2).tiles(size: size, workers: 2)
+      #expect(tiles.count == expected.count, "\(size), edge \(edge)")
+      #expect(
+        zip(tiles, expected).allSatisfy { $0.columns == $1.columns && $0.rows == $1.rows },
+        "\(size), edge \(edge)")
+    }
+    // A 3000 × 2000 destination in 1-pixel tiles: six million, each computed from its index.
+    let many = Renderer(tileSize: 1, threadCount: 2).tiles(size: SIMD2(3000, 2000), workers: 2)
+    #expect(many.count == 6_000_000)
+    #expect(many[5_999_999].columns == 2999..<3000 && many[5_999_999].rows == 1999..<2000)
+    #expect(many[3001].columns == 1..<2 && many[3001].rows == 1..<2)
   }
 
   @Test("square tiles cut the destination in raster order, ragged at the right and bottom")
