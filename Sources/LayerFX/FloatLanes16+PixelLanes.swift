@@ -54,8 +54,8 @@ extension FloatLanes16: PixelLanes {
     FloatLanes16(SIMD16(0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15))
   }
 
-  /// ``FloatLanes8/_loadPlanes(_:count:into:)`` into a scratch block, its batches paired into
-  /// sixteen-lane planes.
+  /// ``FloatLanes8/_loadPlanes(_:count:into:)`` into the same memory, then each pair of its
+  /// batches reordered into one batch of sixteen-lane planes.
   @inlinable @inline(never)
   public static func _loadPlanes(
     _ source: UnsafePointer<half4>, count: Int, into planes: UnsafeMutablePointer<FloatLanes16>

@@ -6,10 +6,10 @@ import LayerFXMath
 // - Distortion and layer effects compute positions and call the sampler: sixteen lanes, two
 //   independent eight-lane chains of the same instructions, keep the vector units busy while
 //   one half waits on a divide, a square root or a texel load (ripple, twirl, emboss and wave
-//   1.1–1.5× their eight-lane speed at one and two threads; none measurably slower).
+//   1.1–1.55× their eight-lane speed at one and two threads; none measurably slower).
 // - Colour effects and fills are bound by memory and by the transposes between pixels and
 //   channel planes: eight lanes (at sixteen, hueRotation ran at half speed at two threads, sepia
-//   30 % slower, the checkerboard 8 %).
+//   24–42 % slower, the checkerboard 8–14 %).
 
 /// The lane width of a colour effect's lane form: eight pixels per call.
 public typealias ColorEffectLanes = FloatLanes8

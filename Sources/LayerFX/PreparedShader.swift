@@ -51,6 +51,7 @@ public struct PreparedShader: Sendable {
   /// The effect kind.
   public var kind: EffectKind { function.kind }
 
-  /// Whether the kernel has a lane form (eight or sixteen pixels per call), which the renderer prefers.
+  /// Whether the kernel has a lane form (eight or sixteen pixels per call), which the renderer
+  /// prefers.
   public var hasLaneForm: Bool { lanes != nil }
 }

@@ -12,9 +12,9 @@ import LayerFXMath
 /// on its position and the source, and bounds-check reports are merged in tile order, so the
 /// output is identical for every tiling and thread count.
 ///
-/// When the kernel has a lane form and ``usesLaneKernels`` is on, rows are shaded eight or sixteen
-/// pixels per call through it (`LaneWidths.swift`); otherwise the per-pixel closure runs. Each form is deterministic on its
-/// own, and the two agree within 1 8-bit code value.
+/// When the kernel has a lane form and ``usesLaneKernels`` is on, rows are shaded eight or
+/// sixteen pixels per call through it (`LaneWidths.swift`); otherwise the per-pixel closure
+/// runs. Each form is deterministic on its own, and the two agree within 1 8-bit code value.
 ///
 /// Source: `Documentation/Semantics.md` §1–§4.
 public struct Renderer: Sendable {

@@ -2,8 +2,9 @@
 /// or square tiles of one edge, ragged at the right and bottom.
 ///
 /// A collection rather than an array because a small tile edge makes many tiles: at 1 pixel a
-/// 3000 × 2000 destination has 6 million, whose ranges alone (32 bytes each) took 190 MB as an
-/// array.
+/// 3000 × 2000 destination has 6 million, whose ranges alone (32 bytes each) are 192 MB as an
+/// array (`layerfx apply` at `--tile-size 1` on such a photo peaked at 411 MB with the array,
+/// 145 MB without).
 struct TileGrid: RandomAccessCollection {
   /// The destination's size, pixels.
   let size: SIMD2<Int>
