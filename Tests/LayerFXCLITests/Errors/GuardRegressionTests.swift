@@ -93,7 +93,8 @@ import Testing
     let header = try Self.write("inline float k() { return 0.5f; }\n", "x.h", in: directory)
     let source = try Self.write(
       "#include <metal_stdlib>\n#include \"x.h\"\nusing namespace metal;\n"
-        + "[[ stitchable ]] half4 Half(float2 position, half4 color) { return color * half(k()); }\n"
+        + "[[ stitchable ]] half4 Half(float2 position, half4 color) "
+        + "{ return color * half(k()); }\n"
         + "[[ stitchable ]] half4 Grey(float2 position) { return half4(half(k())); }\n",
       "H.metal", in: directory)
     let input = try Self.image("in.png", in: directory)
