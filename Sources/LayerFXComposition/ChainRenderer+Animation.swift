@@ -11,9 +11,10 @@ extension ChainRenderer {
   /// a huge padding is refused up front with a message naming it.
   public static let maxPaddedSide = (1 << 22) - 2
 
-  /// Returns the passes of every frame time, having checked every pass's padded layer against
-  /// `pixelLimit` first, so an animation is refused before its first frame renders and never
-  /// midway (a keyframed amplitude that grows late is found here).
+  /// Returns the passes of every frame time, having checked every pass's padded layer first
+  /// (``checkPaddedSize(of:maxSampleOffset:function:storesPadding:pixelLimit:)``), so an
+  /// animation is refused before its first frame renders and never midway (a keyframed
+  /// amplitude that grows late is found here).
   ///
   /// A layer or distortion pass pads the image by `⌈maxSampleOffset × scale⌉` pixels on every
   /// side (Documentation/Semantics.md §4); the size is computed in `Double`, so a huge padding is refused
@@ -21,7 +22,7 @@ extension ChainRenderer {
   ///
   /// - Parameters:
   ///   - times: Frame times in seconds, in order (``FrameSchedule/times``).
-  ///   - pixelLimit: The most pixels a padded layer may have.
+  ///   - pixelLimit: The most pixels a stored padded layer may have.
   /// - Returns: One list of prepared passes per time.
   /// - Throws: ``ShaderArgumentError`` for an argument that does not fit its function, and
   ///   ``CompositionError/limitExceeded(_:)``, for the first frame and pass in order that fails.
@@ -33,7 +34,7 @@ extension ChainRenderer {
       for pass in passes where pass.kind != .color {
         try Self.checkPaddedSize(
           of: image, maxSampleOffset: pass.maxSampleOffset, function: pass.function.name,
-          pixelLimit: pixelLimit)
+          storesPadding: pass.storesPadding, pixelLimit: pixelLimit)
       }
       return passes
     }
@@ -100,25 +101,33 @@ extension ChainRenderer {
   }
 
   /// Refuses a layer or distortion pass over `image` whose padded layer, `⌈maxSampleOffset ×
-  /// scale⌉` pixels on every side, would exceed `pixelLimit` pixels or ``maxPaddedSide`` a side;
-  /// the one padded-size check, which ``checkedPasses(at:pixelLimit:)`` runs on every pass.
+  /// scale⌉` pixels on every side, would be more than ``maxPaddedSide`` a side, or, when the
+  /// padding is stored, more than `pixelLimit` pixels; the one padded-size check, which
+  /// ``checkedPasses(at:pixelLimit:)`` runs on every pass.
+  ///
+  /// Only a stored padding costs memory: a compiled `.metal` pass's padded copy of the layer
+  /// (``LayerFX/PreparedShader/storesPadding``) or a padded output. Every other pass reads the
+  /// padding without storing it, so its size is not held to the pixel limit: a 30000 × 1
+  /// image rotated by `rotationEffect` pads to 60000 × 30001 pixels but needs only its own.
   ///
   /// - Parameters:
   ///   - image: The pass's source image.
   ///   - maxSampleOffset: The pass's offset, points per axis.
   ///   - function: The pass's shader function, named in the error.
-  ///   - pixelLimit: The most pixels a padded layer may have.
+  ///   - storesPadding: Whether the padded layer, or a padded output, is stored in memory.
+  ///   - pixelLimit: The most pixels a stored padded layer may have.
   /// - Throws: ``CompositionError/limitExceeded(_:)`` naming the function, the padded size and
   ///   the limit.
   public static func checkPaddedSize(
-    of image: Image, maxSampleOffset: float2, function: String, pixelLimit: Int
+    of image: Image, maxSampleOffset: float2, function: String, storesPadding: Bool,
+    pixelLimit: Int
   ) throws(CompositionError) {
     let pad = SIMD2<Double>(
       (Double(maxSampleOffset.x) * Double(image.scale)).rounded(.up),
       (Double(maxSampleOffset.y) * Double(image.scale)).rounded(.up))
     let width = Double(image.width) + 2 * pad.x
     let height = Double(image.height) + 2 * pad.y
-    guard width * height <= Double(pixelLimit) else {
+    guard !storesPadding || width * height <= Double(pixelLimit) else {
       throw .limitExceeded(
         "\(function)'s maxSampleOffset of \(maxSampleOffset.x), \(maxSampleOffset.y) points "
           + "pads the \(image.width) × \(image.height) image to \(width.formatted) × "

@@ -112,6 +112,7 @@ enum ApplyCommand {
     if function.kind != .color {
       try ChainRenderer.checkPaddedSize(
         of: input.image, maxSampleOffset: prepared.maxSampleOffset, function: function.name,
+        storesPadding: prepared.storesPadding || arguments.has("padded"),
         pixelLimit: render.pixelLimit)
     }
     // Stored straight into the encoder's samples: no Float output image.

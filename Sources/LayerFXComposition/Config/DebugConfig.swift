@@ -192,8 +192,9 @@ public struct DebugConfig: Sendable {
   /// Evaluates every effect at every time over `image`, as
   /// ``checkSchedule(file:sizeInPoints:times:)`` does, and checks each layer and distortion
   /// pass's padded size against `pixelLimit` with the renderer's own check
-  /// (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:function:pixelLimit:)``), so an
-  /// offset too large to render (`"amplitude": 1e30`) is refused naming the config and its key.
+  /// (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:function:storesPadding:pixelLimit:)``),
+  /// so an offset too large to render (`"amplitude": 1e30`) is refused naming the config and its
+  /// key.
   ///
   /// - Parameters:
   ///   - file: The name used in error messages.
@@ -224,8 +225,8 @@ public struct DebugConfig: Sendable {
   ///     `effects[i].keyframes`); absent entries count as `false`.
   ///   - padding: The input and pixel limit to check each layer and distortion pass's padded
   ///     size against
-  ///     (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:function:pixelLimit:)``); `nil` to
-  ///     skip that check.
+  ///     (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:function:storesPadding:pixelLimit:)``);
+  ///     `nil` to skip that check.
   ///   - offsetPath: The key a padded size too large is reported at, when one offset is set for
   ///     every pass (`debug.maxSampleOffset`); `nil` for the effect's own.
   /// - Throws: ``ConfigError/invalidValue(file:path:reason:)``.
@@ -250,7 +251,8 @@ public struct DebugConfig: Sendable {
           do {
             try ChainRenderer.checkPaddedSize(
               of: padding.image, maxSampleOffset: pass.maxSampleOffset,
-              function: pass.function.name, pixelLimit: padding.pixelLimit)
+              function: pass.function.name, storesPadding: pass.storesPadding,
+              pixelLimit: padding.pixelLimit)
           } catch {
             throw .invalidValue(
               file: file, path: offsetPath ?? path, reason: "at t = \(time.formatted) s: \(error)")

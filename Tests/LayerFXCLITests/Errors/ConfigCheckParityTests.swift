@@ -173,10 +173,10 @@ import Testing
     defer { directory.remove() }
     try Self.ripple(output: #"{"time": 0.1, "path": "o.png"}"#, effect: #", "amplitude": 1e30"#)
       .write(toFile: directory.path("bad.json"), atomically: true, encoding: .utf8)
-    // ⌈1e30⌉ pixels of padding on each side of 32 × 24 is far beyond 100000000 pixels.
+    // ⌈1e30⌉ pixels of padding on each side of 32 × 24 is far beyond 4194302 pixels a side.
     let prefix =
-      "layerfx: error: bad.json: effects[0]: at t = 0.1 s: ripple's maxSampleOffset of "
-      + "1e+30, 1e+30 points pads the 32 × 24 image to "
+      "layerfx: error: bad.json: effects[0]: at t = 0.1 s: the 32 × 24 image padded by "
+      + "ripple's maxSampleOffset of 1e+30, 1e+30 points is "
     for command in [["config", "check"], ["apply", "--config"], ["ripple", "--config"]] {
       let result = try LayerFXTool.run(command + ["bad.json"], in: directory.url)
       #expect(result.status == 65, "\(command)")
@@ -192,8 +192,8 @@ import Testing
       #expect(result.status == 65)
       #expect(
         result.errorLines.first?.hasPrefix(
-          "layerfx: error: ripple's maxSampleOffset of 1e+30, 1e+30 points pads the 32 × 24 "
-            + "image to ") == true, "\(result.errorLines)")
+          "layerfx: error: the 32 × 24 image padded by ripple's maxSampleOffset of 1e+30, "
+            + "1e+30 points is ") == true, "\(result.errorLines)")
     }
     #expect(try directory.contents() == ["bad.json", "ok.json"])
   }

@@ -41,29 +41,74 @@ import Testing
     #expect(try directory.contents().isEmpty)
   }
 
-  @Test(
-    "a padding that would exceed --max-pixels is refused before the layer is allocated",
-    arguments: [
-      // ⌈1e9 × 1⌉ = 1e9 pixels of padding per side: (8 + 2e9)² pixels.
-      (["--amplitude", "1e9"], "1e+09, 1e+09", "2000000008 × 2000000008"),
-      // 12 points at the largest scale, 1024 pixels per point: 12288 pixels per side.
-      (["--scale", "1024"], "12.0, 12.0", "24584 × 24584"),
-    ])
-  func paddingBeyondPixelLimit(option: [String], offset: String, size: String?) throws {
+  /// The line the pixel-limit refusal prints for the 8 × 8 test card at `--scale 1024`: the
+  /// ripple's 12-point amplitude is 12288 pixels of padding per side, 24584 × 24584 in all.
+  static let paddedPixelLimitLine =
+    "layerfx: error: ripple's maxSampleOffset of 12.0, 12.0 points pads the 8 × 8 image to "
+    + "24584 × 24584 pixels, more than the limit of 100000000; lower the arguments that set it "
+    + "(or --max-sample-offset, or --scale) or raise --max-pixels"
+
+  @Test("a stored padding beyond --max-pixels is refused before anything is allocated")
+  func storedPaddingBeyondPixelLimit() throws {
     let directory = try TemporaryDirectory()
-    let result = try LayerFXTool.run(
-      ["ripple", "testcard:8x8", "--time", "0.1", "-o", directory.path("out.png")] + option)
+    defer { directory.remove() }
+    let ripple = ["--arg", "origin=4,4", "--arg", "time=0.1", "--scale", "1024"]
+    // A padded output stores the padding: 24584² pixels, more than the limit.
+    let padded = try LayerFXTool.run(
+      ["apply", "ripple", "testcard:8x8"] + ripple + ["--padded", "-o", directory.path("o.png")])
+    #expect(padded.status == 65)
+    #expect(padded.errorLines == [Self.paddedPixelLimitLine])
+    // So does a compiled .metal pass: its row function reads the padded layer from memory.
+    let metal = TestData.packageRoot.appendingPathComponent("Shaders/LayerEffects/Ripple.metal")
+    let compiled = try LayerFXTool.run(
+      ["apply", metal.path + ":Ripple", "testcard:8x8"] + ripple + [
+        "--arg", "amplitude=12", "--arg", "frequency=15", "--arg", "decay=8", "--arg",
+        "speed=1200", "--max-sample-offset", "12,12", "-o", directory.path("o.png"),
+      ])
+    #expect(compiled.status == 65, "\(compiled.standardError)")
+    #expect(
+      compiled.errorLines
+        == [Self.paddedPixelLimitLine.replacingOccurrences(of: "ripple's", with: "Ripple's")])
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("a padding only read, not stored, is not held to --max-pixels")
+  func readPaddingWithinSideLimit() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // The same 12288 pixels of padding per side as above, read by the built-in ripple.
+    let ripple = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--time", "0.1", "--scale", "1024", "-o",
+      directory.path("ripple.png"),
+    ])
+    #expect(ripple.status == 0, "\(ripple.standardError)")
+    // The trial's case, smaller: turning a 3000 × 1 image by 90° about its centre declares
+    // 2 × 1500.00008 × sin 45° = 2121.3 points (RotationEffect), padding it by 2122 pixels to
+    // 7244 × 4245, over a limit of 1000000 pixels; the image itself is 3000.
+    let rotation = try LayerFXTool.run([
+      "apply", "rotationEffect", "testcard:3000x1", "--arg", "size=3000,1", "--arg",
+      "degrees=90", "--max-pixels", "1000000", "-o", directory.path("rotation.png"),
+    ])
+    #expect(rotation.status == 0, "\(rotation.standardError)")
+    let image = try PNGDecoder().decode(contentsOf: directory.path("rotation.png")).image
+    #expect(image.width == 3000 && image.height == 1)
+  }
+
+  @Test("a padding over 4194302 pixels a side is refused, stored or not")
+  func paddingBeyondSideLimit() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--time", "0.1", "--amplitude", "1e9", "-o",
+      directory.path("out.png"),
+    ])
     #expect(result.status == 65)
-    let line = try #require(result.errorLines.first)
-    #expect(result.errorLines.count == 1)
+    // ⌈1e9 × 1⌉ = 1e9 pixels of padding per side: 8 + 2e9 pixels a side.
     #expect(
-      line.hasPrefix(
-        "layerfx: error: ripple's maxSampleOffset of \(offset) points pads the 8 × 8 image to "
-          + (size ?? "")))
-    #expect(
-      line.hasSuffix(
-        " pixels, more than the limit of 100000000; lower the arguments that set it (or "
-          + "--max-sample-offset, or --scale) or raise --max-pixels"))
+      result.errorLines == [
+        "layerfx: error: the 8 × 8 image padded by ripple's maxSampleOffset of 1e+09, 1e+09 "
+          + "points is 2000000008 × 2000000008 pixels; a layer or distortion effect takes at "
+          + "most 4194302 pixels a side"
+      ])
     #expect(try directory.contents().isEmpty)
   }
 

@@ -60,14 +60,14 @@ import Testing
       AnimationLimits.framesInFlight(threads: 4, width: 10, height: 10, availableBytes: 0) == 1)
   }
 
-  @Test("an amplitude keyframed to grow past the pixel limit is refused before frame 0")
+  @Test("an amplitude keyframed to grow past the padding limit is refused before frame 0")
   func growingAmplitude() throws {
-    // The amplitude goes from 12 to 1000 points over 3 s; at the last frames the 10 × 10 image
-    // pads to (10 + 2 × ~1000)² ≈ 4.0 × 10⁶ pixels, beyond a limit of 10⁶; at frame 0 it pads
-    // to 34² = 1156.
+    // The amplitude goes from 12 to 3000000 points over 3 s; at the last frames the 10 × 10
+    // image pads to 10 + 2 × ~3 × 10⁶ pixels a side, beyond 4194302 (the built-in ripple reads
+    // its padding without storing it, so the pixel limit does not apply); at frame 0 to 34.
     let json = #"""
       {"version": 1, "duration": 3, "keyframes": {"amplitude": [
-        {"type": "move", "value": 12}, {"type": "linear", "value": 1000, "duration": 3}]}}
+        {"type": "move", "value": 12}, {"type": "linear", "value": 3000000, "duration": 3}]}}
       """#
     let config = try KeyframesConfig(
       data: Data(json.utf8), file: "grow.json", initialValue: ParameterValues(defaultsOf: .ripple),

@@ -73,16 +73,16 @@ private func temporaryDirectory() throws -> String {
     #expect(PNGSequenceSink.frameName(7, of: 12_000) == "frame_00007.png")
   }
 
-  @Test("a keyframed amplitude that crosses the pixel limit late refuses before frame 0")
+  @Test("a keyframed amplitude that crosses the padding limit late refuses before frame 0")
   func limitBeforeFirstFrame() throws {
     let start = ParameterValues(defaultsOf: .ripple)
     let timeline = try KeyframeTimeline(initialValue: start) {
       KeyframeTrack(ParameterValues.keyPath("time")) { LinearKeyframe(3.0, duration: 3) }
-      // 12 points until 2 s, then up to 1000 points.
+      // 12 points until 2 s, then up to 3000000 points.
       KeyframeTrack(ParameterValues.keyPath("amplitude")) {
         MoveKeyframe(12.0)
         LinearKeyframe(12.0, duration: 2)
-        LinearKeyframe(1000.0, duration: 1)
+        LinearKeyframe(3_000_000.0, duration: 1)
       }
     }
     let effect = AnimatedEffect(
@@ -90,8 +90,8 @@ private func temporaryDirectory() throws -> String {
     let renderer = ChainRenderer(
       image: .testCard(width: 16, height: 16), chain: EffectChain([effect]))
     var sink = CountingSink()
-    // 16 + 2 × 12 = 40 px a side pads to 1600 pixels, within 10 000; at 2.9 s the amplitude
-    // is 12 + 988 × 0.9 ≈ 901 points, far beyond.
+    // 16 + 2 × 12 = 40 px a side; at 2.9 s the amplitude is 12 + 2999988 × 0.9 ≈ 2.7 × 10⁶
+    // points, 16 + 5.4 × 10⁶ pixels a side, beyond 4194302.
     #expect(throws: CompositionError.self) {
       try renderer.render(FrameSchedule(fps: 10, frameCount: 30), into: &sink, pixelLimit: 10_000)
     }
