@@ -9,8 +9,9 @@ import LayerFXMath
 /// `DispatchQueue.concurrentPerform` render bands `w, w + n, w + 2n, …`: every worker gets the
 /// same number of bands and the same number of rows within a few, for any image size. With a
 /// ``tileSize`` the destination is cut into square tiles instead. Each pixel's value depends only
-/// on its position and the source, and bounds-check reports are merged in tile order, so the
-/// output is identical for every tiling and thread count.
+/// on its position and the source, and a bounds check's counts are sums and maxima and its first
+/// violations the smallest pixels in raster order, so the output and the report are identical
+/// for every tiling and thread count.
 ///
 /// When the kernel has a lane form and ``usesLaneKernels`` is on, rows are shaded eight or
 /// sixteen pixels per call through it (`LaneWidths.swift`); otherwise the per-pixel closure
@@ -247,10 +248,17 @@ public struct Renderer: Sendable {
     let tiles = tiles(size: size, workers: threadCount)
     let workers = Swift.min(threadCount, tiles.count)
     let largestTile = tiles.reduce(0) { Swift.max($0, $1.columns.count * $1.rows.count) }
-    var reports = [SampleBoundsReport?](repeating: nil, count: checksSampleBounds ? tiles.count : 0)
+    // One report per worker, so a check's memory does not grow with the number of tiles (a
+    // 1-pixel tile edge is millions of tiles). Each worker merges its tiles' reports as they
+    // finish, keeping the first violations in pixel order: sums, maxima and the smallest pixels
+    // do not depend on which worker had which tile.
+    let emptyReport = SampleBoundsReport(declaredOffset: shader.maxSampleOffset)
+    var reports = [SampleBoundsReport](
+      repeating: emptyReport, count: checksSampleBounds ? workers : 0)
     reports.withUnsafeMutableBufferPointer { reportBuffer in
-      let tileReports = TileBuffer(reportBuffer)
+      let workerReports = TileBuffer(reportBuffer)
       DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        var workerReport = emptyReport
         func shade(_ pass: TilePass, _ index: Int) {
           let (columns, rows) = tiles[index]
           if usesLanes { pass.shadeLanes(columns: columns, rows: rows) }
@@ -265,7 +273,8 @@ public struct Renderer: Sendable {
             columns: columns, rows: rows, probe: probe, stores: !usesLanes && storesColors)
           var report = probe.report
           report.nonFiniteOutputCount = pass.nonFiniteCount(columns: columns, rows: rows)
-          tileReports[index] = report
+          workerReport.merge(report)
+          workerReport.sortFirstViolations()
         }
         let ownTiles = stride(from: worker, to: tiles.count, by: workers)
         switch output {
@@ -287,11 +296,12 @@ public struct Renderer: Sendable {
             }
           }
         }
+        if checksSampleBounds { workerReports[worker] = workerReport }
       }
     }
     guard checksSampleBounds else { return nil }
-    var report = SampleBoundsReport(declaredOffset: shader.maxSampleOffset)
-    for case let tileReport? in reports { report.merge(tileReport) }
+    var report = emptyReport
+    for workerReport in reports { report.merge(workerReport) }
     report.sortFirstViolations()
     return report
   }

@@ -92,7 +92,8 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
 
   private func format(_ v: float2) -> String { "\(v.x), \(v.y)" }
 
-  /// Adds the findings of a later part of the same render (a later tile in raster order).
+  /// Adds the findings of another part of the same render (other tiles, in any order); then
+  /// ``sortFirstViolations()`` keeps the first violations of both.
   mutating func merge(_ other: SampleBoundsReport) {
     pixelCount += other.pixelCount
     sampleCount += other.sampleCount
@@ -104,7 +105,9 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
     firstViolations.append(contentsOf: other.firstViolations)
   }
 
-  /// Keeps the first violations in raster order after all tiles are merged.
+  /// Keeps the first ``firstViolationLimit`` violations in raster order (by row, then column;
+  /// a pixel's own in the order it sampled, the sort being stable) after a merge: the lowest
+  /// pixels of every report merged so far, whatever order they were merged in.
   mutating func sortFirstViolations() {
     firstViolations.sort { ($0.pixel.y, $0.pixel.x) < ($1.pixel.y, $1.pixel.x) }
     firstViolations.removeSubrange(

@@ -2,8 +2,9 @@ import LayerFXMath
 
 /// Records every sample of one tile for the bounds checker.
 ///
-/// Each probe belongs to one tile and so to one thread at a time; the renderer merges the
-/// tiles' reports in tile order, so the report never depends on scheduling.
+/// Each probe belongs to one tile and so to one thread at a time; the renderer merges each
+/// tile's report into its worker's as the tile finishes, and the workers' at the end
+/// (``SampleBoundsReport/merge(_:)``), so the report never depends on scheduling.
 @usableFromInline
 final class SampleProbe: @unchecked Sendable {
   var report: SampleBoundsReport
