@@ -94,9 +94,12 @@ enum ApplyCommand {
       + arguments.all("arg").compactMap {
         $0.split(separator: "=", maxSplits: 1).last.map(String.init)
       }
+    // A view size or position not given is the image's (Semantics §1.2).
     let shader = Shader(
       function: function,
-      namedArguments: try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit))
+      namedArguments: function.withViewArguments(
+        try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit),
+        sizeInPoints: input.image.sizeInPoints))
     // After the arguments are bound, so every image they read is known.
     try OutputOptions.checkNotInput(outputPath, protecting: reads)
     let file = try OutputOptions.open(outputPath, protecting: reads)
@@ -220,7 +223,9 @@ enum ApplyCommand {
       function, pairs: arguments.all("arg"), option: "arg",
       clockLength: run.time.map { max($0, 0) } ?? duration,
       pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
-    try prepared.run(console: console) { _ in EffectChain([effect]) }
+    try prepared.run(console: console) { image in
+      EffectChain([effect.withViewArguments(sizeInPoints: image.sizeInPoints)])
+    }
   }
 
   /// `apply INPUT --effect …`: the chain on the general path.
@@ -241,7 +246,9 @@ enum ApplyCommand {
         pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
     }
     try checkTimeParameter(timeParameter, among: effects.map(\.function))
-    try prepared.run(console: console) { _ in EffectChain(effects) }
+    try prepared.run(console: console) { image in
+      EffectChain(effects.map { $0.withViewArguments(sizeInPoints: image.sizeInPoints) })
+    }
   }
 
   /// Splits an effect's argument text `P=V,...` into `P=V` pairs; a value may itself hold

@@ -162,8 +162,8 @@ enum RenderCommand {
     } else if arguments.has("time-parameter") {
       throw UsageError.invalid("--time-parameter needs --time or --fps")
     }
-    // A view-size parameter not given is the image's size, as SwiftUI passes a view's bounds.
-    named = function.withViewSize(named, sizeInPoints: sizeInPoints)
+    // A view size or position not given is the image's (Semantics §1.2).
+    named = function.withViewArguments(named, sizeInPoints: sizeInPoints)
     // The fill at `t` seconds on its clock (the arguments alone without one).
     let fixed = named
     let shader = { (t: Double?) throws -> PreparedShader in

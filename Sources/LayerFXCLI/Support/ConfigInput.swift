@@ -41,7 +41,7 @@ extension InputImage {
         "a \(width) × \(height) fill has more than the limit of \(render.pixelLimit) pixels")
     }
     let sizeInPoints = float2(Float(width), Float(height)) / scale
-    let named = function.withViewSize(arguments, sizeInPoints: sizeInPoints)
+    let named = function.withViewArguments(arguments, sizeInPoints: sizeInPoints)
     let prepared = try Shader(function: function, namedArguments: named)
       .prepared(for: .fill, sizeInPoints: sizeInPoints)
     let image = render.renderer.render(fill: prepared, width: width, height: height, scale: scale)

@@ -14,10 +14,16 @@ extension ShaderFunction.Parameter {
   /// 4…24)`.
   var helpText: String {
     var notes: [String] = []
-    if let defaultValue {
-      notes.append("default \(defaultValue.commandLineText)")
-    } else {
-      notes.append("required")
+    // What the command line supplies for a view's arguments (Semantics §1.2).
+    switch (type, role) {
+    case (.float2, .viewSize?): notes.append("default: the image's size")
+    case (.float2, .position?): notes.append("default: the image's centre")
+    default:
+      if let defaultValue {
+        notes.append("default \(defaultValue.commandLineText)")
+      } else {
+        notes.append("required")
+      }
     }
     if let validRange { notes.append(validRange.description) }
     if let suggestedRange {

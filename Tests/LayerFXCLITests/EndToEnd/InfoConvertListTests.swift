@@ -55,7 +55,9 @@ import Testing
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     let ripple = try #require(lines.firstIndex { $0.hasPrefix("ripple (layer effect): ") })
     // Documentation/Semantics.md §5: origin (points, no default), then amplitude 12 points.
-    #expect(lines[ripple + 1] == "  origin: float2, where the tap landed, points (required)")
+    #expect(
+      lines[ripple + 1]
+        == "  origin: float2, where the tap landed, points (default: the image's centre)")
     #expect(
       lines[ripple + 3]
         == "  amplitude: float, largest displacement, points (default 12; suggested 4…24)")
@@ -92,11 +94,16 @@ import Testing
   func applyErrors() throws {
     let directory = try TemporaryDirectory()
     let output = directory.path("never.png")
-    // Documentation/Semantics.md §5 gives the ripple's origin no default: where the tap landed must be said.
-    let missing = try LayerFXTool.run(["apply", "ripple", "testcard:8x8", "-o", output])
+    // A .metal function's parameters have no defaults (Documentation/Semantics.md §1.2).
+    let metal = TestData.packageRoot.appendingPathComponent("Shaders/LayerEffects/Ripple.metal")
+    let missing = try LayerFXTool.run([
+      "apply", metal.path + ":Ripple", "testcard:8x8", "--arg", "origin=4,4", "--arg", "time=0.1",
+      "-o", output,
+    ])
     #expect(missing.status == 64)
     #expect(
-      missing.errorLines.first == "layerfx: error: ripple: argument 'origin' (float2) is required")
+      missing.errorLines.first
+        == "layerfx: error: Ripple: argument 'amplitude' (float) is required")
     let unknown = try LayerFXTool.run([
       "apply", "ripple", "testcard:8x8", "--arg", "orign=1,2", "-o", output,
     ])
