@@ -7,8 +7,9 @@
 #   tests find it ($LAYERFX_TESTDATA, or the first shared/testdata above the clone).
 #
 # The kernels come from `layerfx list`, so kernels added later appear with no edit here. Each
-# runs at its defaults; a required float2 gets the photo's centre (the ripple's tap), and a
-# `time` parameter 0.25 s, so time-driven effects show something. Labels are drawn with Pillow
+# runs at its defaults (a centre or the ripple's tap at the photo's centre, a view size the
+# photo's, as the CLI supplies them: Documentation/Semantics.md §1.2), and a `time` parameter
+# 0.25 s, so time-driven effects show something. Labels are drawn with Pillow
 # (Debian's python3-pil, installed when missing). Debug build by default; CONFIG=release for
 # speed.
 set -euo pipefail
@@ -43,9 +44,8 @@ bin="$root/.build/$config/layerfx"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The photo's size, points (scale 1): "size: 600 × 400 pixels".
+# The photo's size, pixels (the fills' size): "size: 600 × 400 pixels".
 read -r width height < <("$bin" info "$photo" | sed -n 's/^size: \([0-9]*\) × \([0-9]*\) pixels$/\1 \2/p')
-centre="$((width / 2)),$((height / 2))"
 
 # One line per kernel: NAME (KIND effect): summary; its parameters follow, indented.
 "$bin" list > "$work/list.txt"
@@ -75,8 +75,6 @@ while IFS= read -r line; do
   parameter=$(sed 's/^ *\([A-Za-z0-9_]*\): .*/\1/' <<< "$line")
   if [[ "$parameter" == "time" ]]; then
     args+=(--arg "time=0.25")
-  elif [[ "$line" != *"(default"* && "$line" == *": float2,"* ]]; then
-    args+=(--arg "$parameter=$centre")
   fi
 done < "$work/list.txt"
 flush

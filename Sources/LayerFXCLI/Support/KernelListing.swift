@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXComposition
 
 /// A shader function as `layerfx list --json` prints it: one object per function, derived from
 /// its declaration alone.
@@ -20,8 +21,10 @@ struct KernelListing: Encodable {
   }
 
   /// A parameter: `type` as Metal spells it, `default` as a number or a list of numbers (null
-  /// without one, and then `required` is true), `range` as JSON Schema bounds (null when unrestricted), `suggestedRange` as
-  /// `[low, high]`.
+  /// without one), `imageDefault` what the command line supplies instead when it is left out
+  /// (`imageSize` or `imageCentre`, Documentation/Semantics.md §1.2; then `default` is null),
+  /// `required` true when neither gives a value, `range` as JSON Schema bounds (null when
+  /// unrestricted), `suggestedRange` as `[low, high]`.
   struct ParameterListing: Encodable {
     let name: String
     let type: String
@@ -31,20 +34,23 @@ struct KernelListing: Encodable {
     let suggestedRange: [Double]?
     let role: String?
     let summary: String
+    let imageDefault: String?
     let required: Bool
 
     init(_ parameter: ShaderFunction.Parameter, type written: String? = nil) {
       name = parameter.name
       type = written ?? parameter.type.metalName
       unit = parameter.unit?.name
-      `default` = parameter.defaultValue.map { $0.components.map(\.decimal) }
+      imageDefault = parameter.viewArgument?.rawValue
+      `default` =
+        imageDefault == nil ? parameter.defaultValue.map { $0.components.map(\.decimal) } : nil
       range = parameter.validRange.map(RangeListing.init)
       suggestedRange = parameter.suggestedRange.map {
         [$0.lowerBound.decimal, $0.upperBound.decimal]
       }
       role = parameter.role?.rawValue
       summary = parameter.summary
-      required = parameter.defaultValue == nil
+      required = parameter.defaultValue == nil && imageDefault == nil
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -62,11 +68,13 @@ struct KernelListing: Encodable {
       try container.encode(suggestedRange, forKey: .suggestedRange)
       try container.encode(role, forKey: .role)
       try container.encode(summary, forKey: .summary)
+      try container.encode(imageDefault, forKey: .imageDefault)
       try container.encode(required, forKey: .required)
     }
 
     enum CodingKeys: String, CodingKey {
-      case name, type, unit, `default`, range, suggestedRange, role, summary, required
+      case name, type, unit, `default`, range, suggestedRange, role, summary, imageDefault
+      case required
     }
   }
 

@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXComposition
 
 extension ShaderFunction.Parameter {
   /// The option a command derives from the parameter: `--amplitude POINTS`, with the help text
@@ -15,15 +16,10 @@ extension ShaderFunction.Parameter {
   var helpText: String {
     var notes: [String] = []
     // What the command line supplies for a view's arguments (Semantics §1.2).
-    switch (type, role) {
-    case (.float2, .viewSize?): notes.append("default: the image's size")
-    case (.float2, .position?): notes.append("default: the image's centre")
-    default:
-      if let defaultValue {
-        notes.append("default \(defaultValue.commandLineText)")
-      } else {
-        notes.append("required")
-      }
+    switch viewArgument {
+    case .imageSize?: notes.append("default: the image's size")
+    case .imageCentre?: notes.append("default: the image's centre")
+    case nil: notes.append(defaultValue.map { "default \($0.commandLineText)" } ?? "required")
     }
     if let validRange { notes.append(validRange.description) }
     if let suggestedRange {

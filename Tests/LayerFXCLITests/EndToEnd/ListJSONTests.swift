@@ -35,9 +35,14 @@ import Testing
       parameters.map { ($0["default"] as? NSNumber)?.doubleValue } == [
         nil, 0, 12, 15, 8, 1200,
       ])
-    #expect(parameters[0]["default"] is NSNull, "origin has no default: a tap must give it")
+    // Origin has no declared default; the command line takes the image's centre (Semantics §1.2).
+    #expect(parameters[0]["default"] is NSNull)
     #expect(
-      parameters.map { $0["required"] as? Bool } == [true, false, false, false, false, false])
+      parameters.map { $0["imageDefault"] as? String } == [
+        "imageCentre", nil, nil, nil, nil, nil,
+      ])
+    #expect(
+      parameters.map { $0["required"] as? Bool } == [false, false, false, false, false, false])
     let speedRange = try #require(parameters[5]["range"] as? [String: Any])
     #expect((speedRange["exclusiveMinimum"] as? NSNumber)?.doubleValue == 0)
     #expect(parameters[1]["role"] as? String == "timeSinceTrigger")
