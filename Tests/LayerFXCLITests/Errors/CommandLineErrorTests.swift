@@ -112,6 +112,39 @@ let corruptPngSuiteFiles: [String] = {
     #expect(try directory.contents().isEmpty)
   }
 
+  @Test(
+    "a hexadecimal number is refused, exit 64, naming the option and the value",
+    arguments: [
+      (
+        ["apply", "grayscale", "testcard:8x8", "--arg", "amount=0x10", "-o", "x.png"],
+        "invalid value 'amount=0x10' for '--arg': expected a finite number"
+      ),
+      (
+        ["apply", "grayscale", "testcard:8x8", "--arg", "amount=0x1p-2", "-o", "x.png"],
+        "invalid value 'amount=0x1p-2' for '--arg': expected a finite number"
+      ),
+      (
+        ["ripple", "testcard:8x8", "--time", "0x10", "-o", "x.png"],
+        "invalid value '0x10' for '--time': expected a finite number"
+      ),
+    ])
+  func hexadecimalNumber(arguments: [String], message: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(arguments, in: directory.url)
+    #expect(result.status == 64)
+    #expect(result.errorLines.first == "layerfx: error: \(message)")
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("decimal numbers with an exponent are still taken")
+  func decimalExponent() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["apply", "grayscale", "testcard:8x8", "--arg", "amount=5e-1", "-o", "x.png"],
+      in: directory.url)
+    #expect(result.status == 0, "\(result.errorLines)")
+  }
+
   @Test("an unknown command exits 64")
   func unknownCommand() throws {
     let result = try LayerFXTool.run(["ripples"])
