@@ -119,7 +119,9 @@ struct ChainRun {
   static func checkOutput(_ outputPath: String, format: OutputFormat?) throws {
     let writesOneImage = format?.writesOneFile ?? true
     if writesOneImage && !OutputFormat.streamPaths.contains(outputPath) {
-      try OutputOptions.checkIsFile(outputPath)
+      try OutputOptions.checkIsFile(
+        outputPath,
+        extensions: format == .raw ? nil : format == .apng ? ["apng", "png"] : ["png"])
     } else if !writesOneImage && OutputFormat.streamPaths.contains(outputPath) {
       throw SettingError(
         option: "output",

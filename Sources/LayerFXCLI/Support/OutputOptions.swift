@@ -93,11 +93,17 @@ struct OutputOptions {
   }
 
   /// Refuses a single-image output that is empty or names a directory (`out/`, or one that
-  /// exists), or whose folder is missing or not a directory (before anything renders).
+  /// exists), whose name ends in an extension not in `extensions` (compared case-insensitively;
+  /// a name without one is taken), or whose folder is missing or not a directory (before
+  /// anything renders).
   ///
+  /// - Parameters:
+  ///   - path: The output path.
+  ///   - extensions: The extensions, lower-case and without the dot, of what is written (`png`
+  ///     by default, since the encoder writes PNG only); `nil` takes any name (a raw file).
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` in the command line's words and
   ///   the config's; ``CLIError/cannotWrite(path:reason:)`` (exit 73) for the folder.
-  static func checkIsFile(_ path: String) throws {
+  static func checkIsFile(_ path: String, extensions: Set<String>? = ["png"]) throws {
     guard !path.isEmpty else {
       throw SettingError(
         option: "output", underlying: UsageError.invalid("-o needs a file name (it is empty)"),
@@ -112,6 +118,18 @@ struct OutputOptions {
         underlying: UsageError.invalid(
           "-o \(path) names a directory, but one image is written: give -o FILE.png"),
         inConfig: "\(path) names a directory, but one image is written: give a file name, FILE.png")
+    }
+    let name = path.split(separator: "/").last ?? ""
+    if let extensions, !OutputFormat.streamPaths.contains(path),
+      let dot = name.lastIndex(of: "."), dot != name.startIndex,
+      !extensions.contains(name[name.index(after: dot)...].lowercased())
+    {
+      let names = extensions.sorted().map { "." + $0 }.joined(separator: " or ")
+      throw SettingError(
+        option: "output",
+        underlying: UsageError.invalid(
+          "-o \(path): layerfx writes PNG only; name the output \(names)"),
+        inConfig: "\(path): layerfx writes PNG only; give a file name ending in \(names)")
     }
     // The folder must be there before anything renders, not only when the image is written.
     guard let slash = path.lastIndex(of: "/"), slash != path.startIndex,

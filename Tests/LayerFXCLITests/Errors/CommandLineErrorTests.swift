@@ -145,6 +145,33 @@ let corruptPngSuiteFiles: [String] = {
     #expect(result.status == 0, "\(result.errorLines)")
   }
 
+  @Test(
+    "an output named other than .png is refused before rendering, exit 64",
+    arguments: [
+      (["apply", "grayscale", "testcard:8x8", "-o", "out.jpg"], "out.jpg", ".png"),
+      (["render", "checkerboard", "--size", "8x8", "-o", "out.JPEG"], "out.JPEG", ".png"),
+      (["convert", "testcard:8x8", "-o", "a.b/out.tiff"], "a.b/out.tiff", ".png"),
+    ])
+  func nonPNGOutput(arguments: [String], path: String, names: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(arguments, in: directory.url)
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: -o \(path): layerfx writes PNG only; name the output \(names)")
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("an output named .PNG in capitals, or with no extension, is written")
+  func pngOutputNames() throws {
+    let directory = try TemporaryDirectory()
+    for name in ["out.PNG", "out"] {
+      let result = try LayerFXTool.run(
+        ["apply", "grayscale", "testcard:8x8", "-o", name], in: directory.url)
+      #expect(result.status == 0, "\(result.errorLines)")
+    }
+  }
+
   @Test("an unknown command exits 64")
   func unknownCommand() throws {
     let result = try LayerFXTool.run(["ripples"])
