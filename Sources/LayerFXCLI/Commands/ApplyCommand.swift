@@ -79,6 +79,7 @@ enum ApplyCommand {
     }
     let names = try arguments.positionals(kernelUsageName, InputImage.usageName)
     let function = try effectFunction(names[0], arguments: arguments, console: console)
+    if arguments.has("max-sample-offset") { try ChainRun.checkSamples([function]) }
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     let scale = try arguments.value("scale", as: .scale, default: 1)

@@ -172,6 +172,43 @@ let corruptPngSuiteFiles: [String] = {
     }
   }
 
+  @Test(
+    "--max-sample-offset is refused, exit 64, for passes that never sample",
+    arguments: [
+      (
+        ["apply", "grayscale", "testcard:8x8", "--max-sample-offset", "2,2", "-o", "x.png"],
+        "grayscale is a colour effect"
+      ),
+      (
+        [
+          "apply", "testcard:8x8", "--effect", "grayscale", "--effect", "sepia", "--time", "0",
+          "--max-sample-offset", "2,2", "-o", "x.png",
+        ],
+        "no pass of the chain is one"
+      ),
+    ])
+  func maxSampleOffsetWithoutSampling(arguments: [String], what: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(arguments, in: directory.url)
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: --max-sample-offset is taken only by layer and distortion effects; "
+        + what)
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("--max-sample-offset is still taken by a chain with one distortion effect in it")
+  func maxSampleOffsetInMixedChain() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      [
+        "apply", "testcard:8x8", "--effect", "grayscale", "--effect", "pixellate", "--time", "0",
+        "--max-sample-offset", "2,2", "-o", "x.png",
+      ], in: directory.url)
+    #expect(result.status == 0, "\(result.errorLines)")
+  }
+
   @Test("an unknown command exits 64")
   func unknownCommand() throws {
     let result = try LayerFXTool.run(["ripples"])
