@@ -104,6 +104,7 @@ enum ApplyCommand {
         sizeInPoints: input.image.sizeInPoints))
     // After the arguments are bound, so every image they read is known.
     try OutputOptions.checkNotInput(outputPath, protecting: reads)
+    try OutputOptions.checkExtension(outputPath)
     let file = try OutputOptions.open(outputPath, protecting: reads)
     var prepared = try shader.prepared(sizeInPoints: input.image.sizeInPoints)
     if let offset = try arguments.value("max-sample-offset", as: .point) {

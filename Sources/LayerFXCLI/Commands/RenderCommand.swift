@@ -187,6 +187,7 @@ enum RenderCommand {
         "layerfx: overlay: \(DisplacementColorScale(range: 1).legend(for: overlays))")
     }
     guard let fps else {
+      try OutputOptions.checkExtension(outputPath)
       let prepared = try shader(time)
       let file = try OutputOptions.open(outputPath, protecting: protected)
       if checkOnly { return }

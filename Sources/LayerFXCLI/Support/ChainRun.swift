@@ -119,9 +119,7 @@ struct ChainRun {
   static func checkOutput(_ outputPath: String, format: OutputFormat?) throws {
     let writesOneImage = format?.writesOneFile ?? true
     if writesOneImage && !OutputFormat.streamPaths.contains(outputPath) {
-      try OutputOptions.checkIsFile(
-        outputPath,
-        extensions: format == .raw ? nil : format == .apng ? ["apng", "png"] : ["png"])
+      try OutputOptions.checkIsFile(outputPath)
     } else if !writesOneImage && OutputFormat.streamPaths.contains(outputPath) {
       throw SettingError(
         option: "output",
@@ -227,6 +225,10 @@ struct ChainRun {
       var effects = try chain(input.image)
       // After the chain is built, so every .metal source and image argument it read is known.
       try OutputOptions.checkNotInput(outputPath, protecting: protected)
+      if run.format?.writesOneFile ?? true, run.format != .raw {
+        try OutputOptions.checkExtension(
+          outputPath, extensions: run.format == .apng ? ["apng", "png"] : ["png"])
+      }
       if let maxSampleOffset {
         try ChainRun.checkSamples(effects.effects.map(\.function))
         for index in effects.effects.indices {

@@ -93,17 +93,11 @@ struct OutputOptions {
   }
 
   /// Refuses a single-image output that is empty or names a directory (`out/`, or one that
-  /// exists), whose name ends in an extension not in `extensions` (compared case-insensitively;
-  /// a name without one is taken), or whose folder is missing or not a directory (before
-  /// anything renders).
+  /// exists), or whose folder is missing or not a directory (before anything renders).
   ///
-  /// - Parameters:
-  ///   - path: The output path.
-  ///   - extensions: The extensions, lower-case and without the dot, of what is written (`png`
-  ///     by default, since the encoder writes PNG only); `nil` takes any name (a raw file).
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` in the command line's words and
   ///   the config's; ``CLIError/cannotWrite(path:reason:)`` (exit 73) for the folder.
-  static func checkIsFile(_ path: String, extensions: Set<String>? = ["png"]) throws {
+  static func checkIsFile(_ path: String) throws {
     guard !path.isEmpty else {
       throw SettingError(
         option: "output", underlying: UsageError.invalid("-o needs a file name (it is empty)"),
@@ -119,18 +113,6 @@ struct OutputOptions {
           "-o \(path) names a directory, but one image is written: give -o FILE.png"),
         inConfig: "\(path) names a directory, but one image is written: give a file name, FILE.png")
     }
-    let name = path.split(separator: "/").last ?? ""
-    if let extensions, !OutputFormat.streamPaths.contains(path),
-      let dot = name.lastIndex(of: "."), dot != name.startIndex,
-      !extensions.contains(name[name.index(after: dot)...].lowercased())
-    {
-      let names = extensions.sorted().map { "." + $0 }.joined(separator: " or ")
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid(
-          "-o \(path): layerfx writes PNG only; name the output \(names)"),
-        inConfig: "\(path): layerfx writes PNG only; give a file name ending in \(names)")
-    }
     // The folder must be there before anything renders, not only when the image is written.
     guard let slash = path.lastIndex(of: "/"), slash != path.startIndex,
       !OutputFormat.streamPaths.contains(path)
@@ -141,6 +123,34 @@ struct OutputOptions {
     }
     guard (status.st_mode & S_IFMT) == S_IFDIR else {
       throw CLIError.cannotWrite(path: path, reason: String(cString: strerror(ENOTDIR)))
+    }
+  }
+
+  /// Refuses a single-file output whose name ends in an extension not in `extensions`.
+  ///
+  /// Extensions compare case-insensitively; a name without one, and a stream, is taken, so
+  /// only `out.jpg` and the like, which would get PNG bytes, are refused. Commands call it
+  /// after ``checkNotInput(_:protecting:)``, so that an output naming an input (a `.metal`
+  /// source) is reported as that, and before rendering.
+  ///
+  /// - Parameters:
+  ///   - path: The output path.
+  ///   - extensions: The extensions, lower-case and without the dot, of what is written: `png`
+  ///     by default, since the encoder writes PNG only.
+  /// - Throws: ``SettingError`` about `output`, a ``UsageError`` (exit 64) in the command line's
+  ///   words and the config's.
+  static func checkExtension(_ path: String, extensions: Set<String> = ["png"]) throws {
+    let name = path.split(separator: "/").last ?? ""
+    if !OutputFormat.streamPaths.contains(path),
+      let dot = name.lastIndex(of: "."), dot != name.startIndex,
+      !extensions.contains(name[name.index(after: dot)...].lowercased())
+    {
+      let names = extensions.sorted().map { "." + $0 }.joined(separator: " or ")
+      throw SettingError(
+        option: "output",
+        underlying: UsageError.invalid(
+          "-o \(path): layerfx writes PNG only; name the output \(names)"),
+        inConfig: "\(path): layerfx writes PNG only; give a file name ending in \(names)")
     }
   }
 
