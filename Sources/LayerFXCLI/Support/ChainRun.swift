@@ -375,18 +375,20 @@ struct ChainRun {
           metadata: input.metadata, protecting: protected)
         try renderFrames(into: &animation)
       case .pngSequence:
-        var frames = try PNGSequenceSink(
-          directory: try output.makeDirectory(outputPath), frameCount: count,
-          encoder: output.encoder, metadata: input.metadata,
-          concurrentEncodes: AnimationLimits.framesInFlight(
-            threads: render.threadCount, width: image.width, height: image.height,
-            bytesPerPixel: run.overlays.isEmpty
-              ? AnimationLimits.sampleBytesPerPixelInFlight(
-                bitDepth: output.encoder.bitDepth.rawValue)
-              : AnimationLimits.bytesPerPixelInFlight),
-          firstIndex: selected?.lowerBound ?? 0,
-          protecting: protected)
-        try renderFrames(into: &frames)
+        try output.intoDirectory(outputPath) { directory in
+          var frames = try PNGSequenceSink(
+            directory: directory, frameCount: count,
+            encoder: output.encoder, metadata: input.metadata,
+            concurrentEncodes: AnimationLimits.framesInFlight(
+              threads: render.threadCount, width: image.width, height: image.height,
+              bytesPerPixel: run.overlays.isEmpty
+                ? AnimationLimits.sampleBytesPerPixelInFlight(
+                  bitDepth: output.encoder.bitDepth.rawValue)
+                : AnimationLimits.bytesPerPixelInFlight),
+            firstIndex: selected?.lowerBound ?? 0,
+            protecting: protected)
+          try renderFrames(into: &frames)
+        }
       }
       if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
     }
