@@ -225,9 +225,9 @@ struct ChainRun {
       var effects = try chain(input.image)
       // After the chain is built, so every .metal source and image argument it read is known.
       try OutputOptions.checkNotInput(outputPath, protecting: protected)
-      if run.format?.writesOneFile ?? true, run.format != .raw {
-        try OutputOptions.checkExtension(
-          outputPath, extensions: run.format == .apng ? ["apng", "png"] : ["png"])
+      // One PNG or a contact sheet; --format apng and raw name any file as they please.
+      if run.format == nil || run.format == .contactSheet {
+        try OutputOptions.checkExtension(outputPath)
       }
       if let maxSampleOffset {
         try ChainRun.checkSamples(effects.effects.map(\.function))
