@@ -82,7 +82,7 @@ public struct ContactSheetSink: FrameSink {
     else {
       throw .limitExceeded(
         "a contact sheet of \(frameCount) frames in \(columns) columns would be "
-          + "\(width.formatted)×\(height.formatted) "
+          + "\(width.formatted) × \(height.formatted) "
           + "pixels, over the limit of \(pixelLimit) (raise it with --max-pixels, or render fewer "
           + "frames)")
     }

@@ -34,6 +34,7 @@ enum ApplyCommand {
     arguments). One kernel with --time or --fps is a chain of one effect. The clock drives the
     function's time parameter: a float named time or elapsedTime, or the float parameter
     --time-parameter NAME names (in every effect of a chain that has one).
+    With one kernel, --arg cannot also give that parameter (--time 0.3 or --arg time=0.3).
     Example: layerfx apply photo.png --effect \
       Shaders/DistortionEffects/Water.metal:Water:amplitude=6,wavelength=40,frequency=3 \
       --effect grayscale --max-sample-offset 6,6 --fps 30 --duration 2 -o frames/
@@ -79,6 +80,7 @@ enum ApplyCommand {
     }
     let names = try arguments.positionals(kernelUsageName, InputImage.usageName)
     let function = try effectFunction(names[0], arguments: arguments, console: console)
+    if arguments.has("max-sample-offset") { try ChainRun.checkSamples([function]) }
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     let scale = try arguments.value("scale", as: .scale, default: 1)
@@ -102,6 +104,7 @@ enum ApplyCommand {
         sizeInPoints: input.image.sizeInPoints))
     // After the arguments are bound, so every image they read is known.
     try OutputOptions.checkNotInput(outputPath, protecting: reads)
+    try OutputOptions.checkExtension(outputPath)
     let file = try OutputOptions.open(outputPath, protecting: reads)
     var prepared = try shader.prepared(sizeInPoints: input.image.sizeInPoints)
     if let offset = try arguments.value("max-sample-offset", as: .point) {
@@ -212,10 +215,15 @@ enum ApplyCommand {
     let function = try effectFunction(kernel, arguments: arguments, console: console)
     let timeParameter = arguments.value("time-parameter")
     try checkTimeParameter(timeParameter, among: [function])
-    guard clockParameter(of: function, named: timeParameter) != nil else {
+    guard let clock = clockParameter(of: function, named: timeParameter) else {
       throw UsageError.invalid(
         "'\(function.name)' has no time parameter (a float named time or elapsedTime); name "
           + "one with --time-parameter NAME, or drop --time and --fps")
+    }
+    // The clock sets the parameter: a value given for it too would be dropped without a word.
+    if arguments.all("arg").contains(where: { $0.hasPrefix(clock + "=") }) {
+      throw UsageError.invalid(
+        "--\(run.time == nil ? "fps" : "time") and --arg \(clock) cannot be used together")
     }
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let prepared = try run.prepare(arguments)

@@ -28,6 +28,7 @@ enum ConvertCommand {
     let output = try OutputOptions(arguments)
     let input = try InputImage(inputArgument, scale: 1, pixelLimit: pixelLimit)
     try OutputOptions.checkNotInput(outputPath, input: input.path)
+    try OutputOptions.checkExtension(outputPath)
     try output.write(
       input.image, to: outputPath, metadata: input.metadata, console: console,
       protecting: input.path.map { [$0] } ?? [])

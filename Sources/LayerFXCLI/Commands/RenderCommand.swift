@@ -187,6 +187,7 @@ enum RenderCommand {
         "layerfx: overlay: \(DisplacementColorScale(range: 1).legend(for: overlays))")
     }
     guard let fps else {
+      try OutputOptions.checkExtension(outputPath)
       let prepared = try shader(time)
       let file = try OutputOptions.open(outputPath, protecting: protected)
       if checkOnly { return }
@@ -214,22 +215,24 @@ enum RenderCommand {
     try OutputOptions.checkFramesAvoidInput(
       directory: outputPath, frameCount: count, protecting: protected)
     if checkOnly { return }
-    let frames = try PNGSequenceSink(
-      directory: try output.makeDirectory(outputPath), frameCount: count,
-      encoder: output.encoder,
-      concurrentEncodes: AnimationLimits.framesInFlight(
-        threads: render.threadCount, width: size.x, height: size.y),
-      protecting: protected)
-    for (k, prepared) in shaders.enumerated() {
-      console.progress("frame \(k + 1)/\(count)")
-      var image = render.renderer.render(
-        fill: prepared, width: size.x, height: size.y, scale: scale)
-      try MetalFunctionReference.checkFaults(
-        frame: k, time: times[k], earlierFramesWritten: k > 0)
-      overlaid(&image, prepared)
-      try frames.write(image, index: k)
+    try output.intoDirectory(outputPath) { directory in
+      let frames = try PNGSequenceSink(
+        directory: directory, frameCount: count,
+        encoder: output.encoder,
+        concurrentEncodes: AnimationLimits.framesInFlight(
+          threads: render.threadCount, width: size.x, height: size.y),
+        protecting: protected)
+      for (k, prepared) in shaders.enumerated() {
+        console.progress("frame \(k + 1)/\(count)")
+        var image = render.renderer.render(
+          fill: prepared, width: size.x, height: size.y, scale: scale)
+        try MetalFunctionReference.checkFaults(
+          frame: k, time: times[k], earlierFramesWritten: k > 0)
+        overlaid(&image, prepared)
+        try frames.write(image, index: k)
+      }
+      try frames.finish()
     }
-    try frames.finish()
     console.endProgress()
   }
 

@@ -43,7 +43,7 @@ enum SpringCommand {
 
   /// A bounce in SwiftUI's range (−1, 1].
   static let bounce = ValueType<Double>(expected: "a finite number in (-1, 1]") { text in
-    Double(text).flatMap { $0 > -1 && $0 <= 1 ? $0 : nil }
+    Double(decimal: text).flatMap { $0 > -1 && $0 <= 1 ? $0 : nil }
   }
 
   static let command = Command(

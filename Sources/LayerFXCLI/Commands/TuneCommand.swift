@@ -50,6 +50,7 @@ enum TuneCommand {
       ?? (configPath.hasSuffix(".json") ? String(configPath.dropLast(5)) : configPath)
       + ".preview.png"
     try OutputOptions.checkIsFile(previewPath)
+    try OutputOptions.checkExtension(previewPath)
     let columns = try arguments.value("columns", as: .integer(in: 1...64), default: 4)
     let render = try RenderOptions(arguments)
     var tune = Tune(

@@ -10,7 +10,7 @@ extension ValueType where Value == AnimatedEffect.Trigger {
   ) { text in
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2, let origin = parsePair(parts[0], separator: ","),
-      let time = Double(parts[1]), Float(time).isFinite, time >= 0
+      let time = Double(decimal: parts[1]), Float(time).isFinite, time >= 0
     else { return nil }
     return AnimatedEffect.Trigger(time: time, payload: origin)
   }
@@ -23,7 +23,7 @@ extension ValueType where Value == [Double] {
   ) { text in
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard (1...10_000).contains(parts.count) else { return nil }
-    let times = parts.compactMap { Double($0) }.filter { Float($0).isFinite && $0 >= 0 }
+    let times = parts.compactMap { Double(decimal: $0) }.filter { Float($0).isFinite && $0 >= 0 }
     return times.count == parts.count ? times : nil
   }
 }

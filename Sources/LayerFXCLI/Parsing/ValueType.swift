@@ -35,24 +35,24 @@ extension ValueType where Value == Double {
   /// `Float.greatestFiniteMagnitude`, about 3.4e38, are rejected): kernels compute in `Float`,
   /// so a value that would become ∞ there is refused here, at the boundary.
   public static let number = ValueType(expected: "a finite number") { text in
-    Double(text).flatMap { Float($0).isFinite ? $0 : nil }
+    Double(decimal: text).flatMap { Float($0).isFinite ? $0 : nil }
   }
 
   /// A number greater than zero that stays finite and non-zero in `Float` (so `1e-300`, which
   /// `Float` rounds to 0, is refused).
   public static let positiveNumber = ValueType(expected: "a finite number greater than 0") {
-    text in Double(text).flatMap { Float($0).isFinite && Float($0) > 0 ? $0 : nil }
+    text in Double(decimal: text).flatMap { Float($0).isFinite && Float($0) > 0 ? $0 : nil }
   }
 
   /// An image's scale, pixels per point, in `DebugConfig.scaleRange` (1/1024 to 1024), which
   /// says why (`--scale`).
   public static let scale = ValueType(expected: "pixels per point from 1/1024 to 1024") { text in
-    Double(text).flatMap { DebugConfig.scaleRange.contains(Float($0)) ? $0 : nil }
+    Double(decimal: text).flatMap { DebugConfig.scaleRange.contains(Float($0)) ? $0 : nil }
   }
 
   /// A number at least zero that stays finite in `Float`.
   public static let nonNegativeNumber = ValueType(expected: "a finite number ≥ 0") { text in
-    Double(text).flatMap { Float($0).isFinite && $0 >= 0 ? $0 : nil }
+    Double(decimal: text).flatMap { Float($0).isFinite && $0 >= 0 ? $0 : nil }
   }
 }
 
@@ -114,7 +114,8 @@ extension ValueType where Value == SIMD2<Int> {
 /// Parses `A<separator>B` as two finite numbers.
 func parsePair(_ text: some StringProtocol, separator: Character) -> float2? {
   let parts = text.split(separator: separator, omittingEmptySubsequences: false)
-  guard parts.count == 2, let a = Float(parts[0]), let b = Float(parts[1]), a.isFinite,
+  guard parts.count == 2, let a = Float(decimal: parts[0]), let b = Float(decimal: parts[1]),
+    a.isFinite,
     b.isFinite
   else { return nil }
   return float2(a, b)

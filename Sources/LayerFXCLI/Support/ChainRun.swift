@@ -165,6 +165,28 @@ struct ChainRun {
     return offset
   }
 
+  /// Refuses `--max-sample-offset` (or a config's `debug.maxSampleOffset`) for passes that never
+  /// sample: only layer and distortion effects declare a `maxSampleOffset` (Semantics §4); a
+  /// colour effect reads only its own pixel and a fill has no layer to read.
+  ///
+  /// - Parameter functions: The passes the offset would apply to.
+  /// - Throws: ``SettingError`` about `max-sample-offset`, a ``UsageError`` (exit 64) naming the
+  ///   pass and its kind, for one pass; for several, when none of them samples.
+  static func checkSamples(_ functions: [ShaderFunction]) throws {
+    guard !functions.contains(where: { $0.kind == .layer || $0.kind == .distortion }) else {
+      return
+    }
+    let what =
+      functions.count == 1
+      ? functions.map { "\($0.name) is a \($0.kind == .fill ? "fill" : "colour effect")" }[0]
+      : "no pass of the chain is one"
+    throw SettingError(
+      option: "max-sample-offset",
+      underlying: UsageError.invalid(
+        "--max-sample-offset is taken only by layer and distortion effects; \(what)"),
+      inConfig: "only layer and distortion effects take a maxSampleOffset; \(what)")
+  }
+
   /// The options read; ``run(console:reads:checkOnly:input:chain:)`` renders.
   struct Prepared {
     let run: ChainRun
@@ -203,7 +225,12 @@ struct ChainRun {
       var effects = try chain(input.image)
       // After the chain is built, so every .metal source and image argument it read is known.
       try OutputOptions.checkNotInput(outputPath, protecting: protected)
+      // One PNG or a contact sheet; --format apng and raw name any file as they please.
+      if run.format == nil || run.format == .contactSheet {
+        try OutputOptions.checkExtension(outputPath)
+      }
       if let maxSampleOffset {
+        try ChainRun.checkSamples(effects.effects.map(\.function))
         for index in effects.effects.indices {
           effects.effects[index].maxSampleOffset = maxSampleOffset
         }
@@ -348,18 +375,20 @@ struct ChainRun {
           metadata: input.metadata, protecting: protected)
         try renderFrames(into: &animation)
       case .pngSequence:
-        var frames = try PNGSequenceSink(
-          directory: try output.makeDirectory(outputPath), frameCount: count,
-          encoder: output.encoder, metadata: input.metadata,
-          concurrentEncodes: AnimationLimits.framesInFlight(
-            threads: render.threadCount, width: image.width, height: image.height,
-            bytesPerPixel: run.overlays.isEmpty
-              ? AnimationLimits.sampleBytesPerPixelInFlight(
-                bitDepth: output.encoder.bitDepth.rawValue)
-              : AnimationLimits.bytesPerPixelInFlight),
-          firstIndex: selected?.lowerBound ?? 0,
-          protecting: protected)
-        try renderFrames(into: &frames)
+        try output.intoDirectory(outputPath) { directory in
+          var frames = try PNGSequenceSink(
+            directory: directory, frameCount: count,
+            encoder: output.encoder, metadata: input.metadata,
+            concurrentEncodes: AnimationLimits.framesInFlight(
+              threads: render.threadCount, width: image.width, height: image.height,
+              bytesPerPixel: run.overlays.isEmpty
+                ? AnimationLimits.sampleBytesPerPixelInFlight(
+                  bitDepth: output.encoder.bitDepth.rawValue)
+                : AnimationLimits.bytesPerPixelInFlight),
+            firstIndex: selected?.lowerBound ?? 0,
+            protecting: protected)
+          try renderFrames(into: &frames)
+        }
       }
       if !isWithinBounds { throw AlreadyReported(exitCode: .failure) }
     }

@@ -29,7 +29,7 @@ struct InputImage {
       }
       guard size.x * size.y <= pixelLimit else {
         throw CLIError.limitExceeded(
-          "\(argument): \(size.x)×\(size.y) exceeds the limit of \(pixelLimit) pixels "
+          "\(argument): \(size.x) × \(size.y) exceeds the limit of \(pixelLimit) pixels "
             + "(raise it with --max-pixels)")
       }
       image = .testCard(width: size.x, height: size.y, scale: scale)
@@ -42,7 +42,7 @@ struct InputImage {
         decoded = try PNGDecoder(maxPixelCount: pixelLimit).decode(contentsOf: argument)
       } catch .tooLarge(let name, let width, let height, let limit) {
         throw CLIError.limitExceeded(
-          "\(name): \(width)×\(height) exceeds the limit of \(limit) pixels "
+          "\(name): \(width) × \(height) exceeds the limit of \(limit) pixels "
             + "(raise it with --max-pixels)")
       }
       Console().warn(decoded.warnings, file: argument)

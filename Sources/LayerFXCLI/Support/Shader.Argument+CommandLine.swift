@@ -45,7 +45,9 @@ extension Shader.Argument {
   ///   that is not of the form.
   static func parse(_ text: String, as type: Shader.ArgumentType, pixelLimit: Int) throws -> Self? {
     func numbers(_ part: some StringProtocol) -> [Float]? {
-      let values = part.split(separator: ",", omittingEmptySubsequences: false).map { Float($0) }
+      let values = part.split(separator: ",", omittingEmptySubsequences: false).map {
+        Float(decimal: $0)
+      }
       guard values.allSatisfy({ $0?.isFinite == true }) else { return nil }
       return values.compactMap { $0 }
     }

@@ -79,7 +79,7 @@ import Testing
     #expect(result.status == 65)
     #expect(
       result.errorLines == [
-        "layerfx: error: \(path): 20×10 exceeds the limit of 199 pixels (raise it with --max-pixels)"
+        "layerfx: error: \(path): 20 × 10 exceeds the limit of 199 pixels (raise it with --max-pixels)"
       ])
   }
 

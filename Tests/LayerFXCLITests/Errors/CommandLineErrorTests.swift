@@ -112,6 +112,118 @@ let corruptPngSuiteFiles: [String] = {
     #expect(try directory.contents().isEmpty)
   }
 
+  @Test(
+    "a hexadecimal number is refused, exit 64, naming the option and the value",
+    arguments: [
+      (
+        ["apply", "grayscale", "testcard:8x8", "--arg", "amount=0x10", "-o", "x.png"],
+        "invalid value 'amount=0x10' for '--arg': expected a finite number"
+      ),
+      (
+        ["apply", "grayscale", "testcard:8x8", "--arg", "amount=0x1p-2", "-o", "x.png"],
+        "invalid value 'amount=0x1p-2' for '--arg': expected a finite number"
+      ),
+      (
+        ["ripple", "testcard:8x8", "--time", "0x10", "-o", "x.png"],
+        "invalid value '0x10' for '--time': expected a finite number"
+      ),
+    ])
+  func hexadecimalNumber(arguments: [String], message: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(arguments, in: directory.url)
+    #expect(result.status == 64)
+    #expect(result.errorLines.first == "layerfx: error: \(message)")
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("decimal numbers with an exponent are still taken")
+  func decimalExponent() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["apply", "grayscale", "testcard:8x8", "--arg", "amount=5e-1", "-o", "x.png"],
+      in: directory.url)
+    #expect(result.status == 0, "\(result.errorLines)")
+  }
+
+  @Test(
+    "an output named other than .png is refused before rendering, exit 64",
+    arguments: [
+      (["apply", "grayscale", "testcard:8x8", "-o", "out.jpg"], "out.jpg", ".png"),
+      (["render", "checkerboard", "--size", "8x8", "-o", "out.JPEG"], "out.JPEG", ".png"),
+      (["convert", "testcard:8x8", "-o", "out.tiff"], "out.tiff", ".png"),
+    ])
+  func nonPNGOutput(arguments: [String], path: String, names: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(arguments, in: directory.url)
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: -o \(path): layerfx writes PNG only; name the output \(names)")
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("an output named .PNG in capitals, or with no extension, is written")
+  func pngOutputNames() throws {
+    let directory = try TemporaryDirectory()
+    for name in ["out.PNG", "out"] {
+      let result = try LayerFXTool.run(
+        ["apply", "grayscale", "testcard:8x8", "-o", name], in: directory.url)
+      #expect(result.status == 0, "\(result.errorLines)")
+    }
+  }
+
+  @Test(
+    "--max-sample-offset is refused, exit 64, for passes that never sample",
+    arguments: [
+      (
+        ["apply", "grayscale", "testcard:8x8", "--max-sample-offset", "2,2", "-o", "x.png"],
+        "grayscale is a colour effect"
+      ),
+      (
+        [
+          "apply", "testcard:8x8", "--effect", "grayscale", "--effect", "sepia", "--time", "0",
+          "--max-sample-offset", "2,2", "-o", "x.png",
+        ],
+        "no pass of the chain is one"
+      ),
+    ])
+  func maxSampleOffsetWithoutSampling(arguments: [String], what: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(arguments, in: directory.url)
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: --max-sample-offset is taken only by layer and distortion effects; "
+        + what)
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("--max-sample-offset is still taken by a chain with one distortion effect in it")
+  func maxSampleOffsetInMixedChain() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      [
+        "apply", "testcard:8x8", "--effect", "grayscale", "--effect", "pixellate", "--time", "0",
+        "--max-sample-offset", "2,2", "-o", "x.png",
+      ], in: directory.url)
+    #expect(result.status == 0, "\(result.errorLines)")
+  }
+
+  @Test(
+    "apply KERNEL with the clock and --arg giving its time parameter too exits 64 naming both",
+    arguments: [
+      (["--time", "0.3", "-o", "x.png"], "--time and --arg time cannot be used together"),
+      (["--fps", "10", "-o", "frames/"], "--fps and --arg time cannot be used together"),
+    ])
+  func clockAndTimeArgument(output: [String], message: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["apply", "ripple", "testcard:8x8", "--arg", "time=0.1"] + output, in: directory.url)
+    #expect(result.status == 64)
+    #expect(result.errorLines.first == "layerfx: error: \(message)")
+    #expect(try directory.contents().isEmpty)
+  }
+
   @Test("an unknown command exits 64")
   func unknownCommand() throws {
     let result = try LayerFXTool.run(["ripples"])

@@ -93,7 +93,7 @@ import Testing
       (
         #"{"version": 1, "input": "testcard:65535x65535", "output": {"time": 0, "path": "o.png"}}"#,
         "apply",
-        "bad.json: input: testcard:65535x65535: 65535×65535 exceeds the limit of 100000000 "
+        "bad.json: input: testcard:65535x65535: 65535 × 65535 exceeds the limit of 100000000 "
           + "pixels (raise it with --max-pixels)"
       ),
       // No trigger at all: the ripple would have no origin.

@@ -36,6 +36,22 @@ import Testing
     return path
   }
 
+  /// Writes `NAME.metal` (its name lower-cased) with the colour effect `NAME(position, color,
+  /// time)`, which divides by `int((START - time) × 10)` and so faults (SIGFPE) at the first
+  /// frame where that is 0.
+  private static func writeDivider(
+    _ name: String, dividingBy start: String, in directory: TemporaryDirectory
+  ) throws {
+    _ = try write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 \(name)(float2 position, half4 color, float time) {
+        return color * half(int(position.x) / int((\(start) - time) * 10.0));
+      }
+      """, name.lowercased() + ".metal", in: directory)
+  }
+
   private static func image(_ name: String, in directory: TemporaryDirectory) throws -> String {
     let path = directory.path(name)
     #expect(try LayerFXTool.run(["convert", "testcard:8x8", "-o", path]).status == 0)
@@ -298,14 +314,7 @@ import Testing
   func faultMessage() throws {
     let directory = try TemporaryDirectory()
     // Divides by int((0.35 - t) × 10): 3, 2, 1 at t = 0, 0.1, 0.2, then 0 at t = 0.3 (frame 3).
-    _ = try Self.write(
-      """
-      #include <metal_stdlib>
-      using namespace metal;
-      [[ stitchable ]] half4 Late(float2 position, half4 color, float time) {
-        return color * half(int(position.x) / int((0.35 - time) * 10.0));
-      }
-      """, "late.metal", in: directory)
+    try Self.writeDivider("Late", dividingBy: "0.35", in: directory)
     let common = [
       "apply", "testcard:8x8", "--effect", "late.metal:Late", "--threads", "1",
     ]
@@ -335,5 +344,24 @@ import Testing
     // Frames 0–2 rendered before the fault; frame 3 and later never named.
     let frames = try FileManager.default.contentsOfDirectory(atPath: directory.path("frames"))
     #expect(!frames.contains("frame_0003.png"))
+  }
+
+  @Test("a failed animation removes the frames directory it made, never one that was there")
+  func failedAnimationDirectory() throws {
+    let directory = try TemporaryDirectory()
+    // Divides by int((0.05 - t) × 10) = int(0.5) = 0 at t = 0: frame 0 faults, nothing written.
+    try Self.writeDivider("Early", dividingBy: "0.05", in: directory)
+    try FileManager.default.createDirectory(
+      atPath: directory.path("mine"), withIntermediateDirectories: false)
+    for output in ["new/", "mine/"] {
+      let result = try LayerFXTool.run(
+        [
+          "apply", "testcard:8x8", "--effect", "early.metal:Early", "--threads", "1", "--fps",
+          "10", "--frames", "2", "--ignore-free-space", "-o", output,
+        ], in: URL(fileURLWithPath: directory.path))
+      #expect(result.status == 65, "\(output): \(result.errorLines)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path("new")))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("mine")).isEmpty)
   }
 }
