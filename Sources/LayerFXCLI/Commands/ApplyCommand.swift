@@ -14,9 +14,10 @@ enum ApplyCommand {
     + "(--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
   static let discussion = """
     Arguments are given by the kernel's parameter names; a parameter with a default may be
-    left out. Layer and distortion effects sample within --max-sample-offset of each pixel
-    (default: what the kernel declares, e.g. the ripple's amplitude). --check-bounds reports
-    samples beyond it, which SwiftUI would silently clip.
+    left out, and so may a position (the image's centre) or a view size (the image's size),
+    as 'layerfx list' says. Layer and distortion effects sample within --max-sample-offset
+    of each pixel (default: what the kernel declares, e.g. the ripple's amplitude).
+    --check-bounds reports samples beyond it, which SwiftUI would silently clip.
     Example: layerfx apply ripple photo.png --arg origin=200,150 --arg time=0.3 -o out.png
 
     A chain: each --effect NAME[:PARAM=VALUE,...] adds one effect, in order, as stacked
