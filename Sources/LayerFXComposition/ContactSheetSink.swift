@@ -1,5 +1,6 @@
 import LayerFX
 import LayerFXMath
+import LayerFXPNG
 
 /// An animation's frames laid out in one image, left to right and then top to bottom, with a
 /// transparent gutter between them: a preview of a whole animation at a glance.
@@ -41,7 +42,7 @@ public struct ContactSheetSink: FrameSink {
   ///   - pixelLimit: The most pixels the sheet may have.
   ///   - firstIndex: The index of the frame that goes in the first cell, ≥ 0.
   /// - Throws: ``CompositionError/limitExceeded(_:)`` when the sheet would exceed
-  ///   `pixelLimit` pixels.
+  ///   `pixelLimit` pixels, or a PNG's ``LayerFXPNG/PNGEncoder/maxSide`` pixels a side.
   public init(
     frameCount: Int, columns: Int, frameWidth: Int, frameHeight: Int, scale: Float = 1,
     pixelLimit: Int = Int(Int32.max), firstIndex: Int = 0
@@ -67,7 +68,7 @@ public struct ContactSheetSink: FrameSink {
   /// - Parameters: As the initialiser's.
   /// - Returns: Width and height, pixels.
   /// - Throws: ``CompositionError/limitExceeded(_:)`` when the sheet would exceed
-  ///   `pixelLimit` pixels.
+  ///   `pixelLimit` pixels, or a PNG's ``LayerFXPNG/PNGEncoder/maxSide`` pixels a side.
   @discardableResult
   public static func checkSize(
     frameCount: Int, columns: Int, frameWidth: Int, frameHeight: Int, pixelLimit: Int
@@ -85,6 +86,12 @@ public struct ContactSheetSink: FrameSink {
           + "\(width.formatted) × \(height.formatted) "
           + "pixels, over the limit of \(pixelLimit) (raise it with --max-pixels, or render fewer "
           + "frames)")
+    }
+    guard max(width, height) <= Double(PNGEncoder.maxSide) else {
+      throw .limitExceeded(
+        "a contact sheet of \(frameCount) frames in \(columns) columns would be "
+          + "\(width.formatted) × \(height.formatted) pixels; a PNG is at most "
+          + "\(PNGEncoder.maxSide) pixels a side (fewer columns, or fewer frames)")
     }
     return SIMD2(Int(width), Int(height))
   }

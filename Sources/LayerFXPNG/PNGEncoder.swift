@@ -29,6 +29,12 @@ public struct PNGEncoder: Sendable {
   /// further, so speed wins; pass 6–9 when size matters.
   public static let defaultCompressionLevel = 1
 
+  /// The widest and tallest image the encoder writes, in pixels: 1,000,000, libpng's default
+  /// `PNG_USER_WIDTH_MAX` and `PNG_USER_HEIGHT_MAX`, which `png_write_info` holds IHDR to.
+  ///
+  /// Source: libpng 1.6 manual, "Setting limits" (`png_set_user_limits`); `pnglibconf.h`.
+  public static let maxSide = PNGDecoder.maxSide
+
   /// The bit depth of the samples written; 8 by default.
   public var bitDepth: BitDepth
   /// The zlib compression level, 0 (store) to 9 (smallest, slowest).

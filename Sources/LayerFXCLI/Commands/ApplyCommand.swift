@@ -3,6 +3,7 @@ import LayerFXAnimation
 import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
+import LayerFXPNG
 
 /// `layerfx apply`: any built-in kernel on an image, with its arguments by name.
 enum ApplyCommand {
@@ -121,6 +122,9 @@ enum ApplyCommand {
         of: input.image, maxSampleOffset: prepared.maxSampleOffset, function: function.name,
         storesPadding: prepared.storesPadding || arguments.has("padded"),
         pixelLimit: render.pixelLimit)
+      if arguments.has("padded") {
+        try Self.checkPaddedOutput(input.image, prepared: prepared, output: outputPath)
+      }
     }
     // Stored straight into the encoder's samples: no Float output image.
     let result = render.renderer.samples(
@@ -203,6 +207,20 @@ enum ApplyCommand {
           + "\(text) --size WxH -o OUT.png'")
     }
     return function
+  }
+
+  /// Refuses a `--padded` output wider or taller than a PNG can be (``PNGEncoder/maxSide``),
+  /// before anything is rendered.
+  ///
+  /// - Throws: ``CLIError/limitExceeded(_:)`` naming the output, its size and the limit.
+  static func checkPaddedOutput(_ image: Image, prepared: PreparedShader, output: String) throws {
+    let pad = Layer(image, maxSampleOffset: prepared.maxSampleOffset).padding
+    let (width, height) = (image.width + 2 * pad.x, image.height + 2 * pad.y)
+    guard max(width, height) <= PNGEncoder.maxSide else {
+      throw CLIError.limitExceeded(
+        "\(output): padded by \(prepared.function.name)'s maxSampleOffset, the output would be "
+          + "\(width) × \(height) pixels; a PNG is at most \(PNGEncoder.maxSide) pixels a side")
+    }
   }
 
   /// `apply KERNEL INPUT --time …|--fps …`: one kernel as a chain of one effect, its time

@@ -94,6 +94,35 @@ import Testing
     #expect(image.width == 3000 && image.height == 1)
   }
 
+  @Test("an output wider than a PNG can be is refused before rendering, not at the encoder")
+  func outputBeyondPNGSide() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // offset's maxSampleOffset is (600000, 0): 100 + 2 × 600000 = 1200100 pixels wide.
+    let padded = try LayerFXTool.run([
+      "apply", "offset", "testcard:100x80", "--arg", "x=600000", "--arg", "y=0", "--padded",
+      "-o", directory.path("o.png"),
+    ])
+    #expect(padded.status == 65)
+    #expect(
+      padded.errorLines == [
+        "layerfx: error: \(directory.path("o.png")): padded by offset's maxSampleOffset, the "
+          + "output would be 1200100 × 80 pixels; a PNG is at most 1000000 pixels a side"
+      ])
+    // 20 frames of 60000 pixels and 19 gutters of 4: 1200076 pixels wide.
+    let sheet = try LayerFXTool.run([
+      "apply", "testcard:60000x1", "--effect", "grayscale", "--fps", "30", "--frames", "20",
+      "--contact-sheet", "20", "-o", directory.path("s.png"),
+    ])
+    #expect(sheet.status == 65)
+    #expect(
+      sheet.errorLines == [
+        "layerfx: error: a contact sheet of 20 frames in 20 columns would be 1200076 × 1 "
+          + "pixels; a PNG is at most 1000000 pixels a side (fewer columns, or fewer frames)"
+      ])
+    #expect(try directory.contents().isEmpty)
+  }
+
   @Test("a padding over 4194302 pixels a side is refused, stored or not")
   func paddingBeyondSideLimit() throws {
     let directory = try TemporaryDirectory()
