@@ -5,18 +5,17 @@ extension DebugConfig {
   /// The document as JSON, every key with a value spelled out: what `layerfx config dump`
   /// prints, and reads back as the same config (``init(data:file:directory:resolve:)``).
   ///
-  /// Triggers are written when set, or, for a test-card input, as the default one at its
-  /// centre; the keyframe tracks are not written (a dump starts from defaults).
+  /// Triggers are written when set. Left out, they stay out: the default, one tap at t = 0 at
+  /// the input's centre (``triggers(sizeInPoints:)``), is then worked out for the input the
+  /// config runs on, so a dump run on another image (or at another scale) taps that image's
+  /// centre, not the centre of the one it was dumped for. The keyframe tracks are not written
+  /// (a dump starts from defaults).
   public var json: JSONValue {
     var members: [(String, JSONValue)] = [("version", .integer(Self.version))]
     if let input { members.append(("input", input.json)) }
     members.append(("scale", .number(scale)))
     members.append(("effects", .array(effects.map(\.json))))
-    var written = triggers
-    if written == nil, case .testCard(let width, let height)? = input {
-      written = triggers(sizeInPoints: float2(Float(width), Float(height)) / Float(scale))
-    }
-    if let written {
+    if let written = triggers {
       members.append(
         (
           "triggers",

@@ -148,7 +148,11 @@ func debugConfig(_ json: String) throws(ConfigError) -> DebugConfig {
       output: output)
     let read = try debugConfig(written.json.text)
     #expect(read.json == written.json)
-    #expect(read.triggers?.first?.payload == float2(32, 24))
+    // No trigger is written: the default tap is the centre of whatever input the config runs
+    // on (32, 24 for the 64 × 48 card; 300, 200 for a 600 × 400 photo).
+    #expect(read.triggers == nil)
+    #expect(read.triggers(sizeInPoints: float2(64, 48)).map(\.payload) == [float2(32, 24)])
+    #expect(read.triggers(sizeInPoints: float2(600, 400)).map(\.payload) == [float2(300, 200)])
   }
 
   @Test("JSONValue writes Floats in their shortest form and escapes strings")
