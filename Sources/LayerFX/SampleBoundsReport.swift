@@ -79,7 +79,12 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
         "; first at pixel (\(first.pixel.x), \(first.pixel.y)) sampling "
         + "\(format(first.sample)) from \(format(first.position))"
     }
-    return text + "; maxSampleOffset \(format(sufficientOffset)) would be enough" + outputs
+    // No offset is enough for a sample at NaN or ∞; the suggestion covers the finite ones.
+    let enough =
+      nonFiniteSampleCount == 0
+      ? " would be enough"
+      : " would be enough for the finite samples; no maxSampleOffset covers NaN or ∞"
+    return text + "; maxSampleOffset \(format(sufficientOffset))" + enough + outputs
   }
 
   /// Counts the pixels with a NaN or infinite channel, for ``nonFiniteOutputCount``.
@@ -90,7 +95,11 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  private func format(_ v: float2) -> String { "\(v.x), \(v.y)" }
+  /// `x, y`, a NaN of either sign written `NaN` (Swift prints a negative one `-nan`).
+  private func format(_ v: float2) -> String {
+    func component(_ x: Float) -> String { x.isNaN ? "NaN" : "\(x)" }
+    return "\(component(v.x)), \(component(v.y))"
+  }
 
   /// Adds the findings of another part of the same render (other tiles, in any order); then
   /// ``sortFirstViolations()`` keeps the first violations of both.

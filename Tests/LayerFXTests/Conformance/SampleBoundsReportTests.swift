@@ -143,6 +143,19 @@ struct SampleBoundsReportTests {
     #expect(report.firstViolations.first?.pixel == SIMD2(0, 0))
     #expect(report.firstViolations.first?.sample.x.isNaN == true)
     #expect(report.description.contains("48 samples at NaN or ∞"))
+    // Pixel (0, 0), at (0.5, 0.5), sampled (NaN, 0.5); the suggested offset, the declared
+    // (3, 3) as the finite samples reach only (1, 1), covers only the finite samples.
+    #expect(report.description.contains("first at pixel (0, 0) sampling NaN, 0.5 from 0.5, 0.5"))
+    #expect(
+      report.description.contains(
+        "maxSampleOffset 3.0, 3.0 would be enough for the finite samples; no maxSampleOffset "
+          + "covers NaN or ∞"))
+    // A negative NaN is written the same way (Swift prints it "-nan").
+    let negative = EffectKernel.layer { position, layer in
+      layer.sample(float2(-Float.nan, position.y))
+    }
+    let negativeReport = try #require(render(negative).report)
+    #expect(negativeReport.description.contains("sampling NaN, 0.5"))
   }
 
   @Test("a distortion's returned position is checked against maxSampleOffset")
