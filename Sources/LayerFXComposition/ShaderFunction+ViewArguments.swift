@@ -10,7 +10,7 @@ extension ShaderFunction.Parameter {
     /// The image's centre in points, for a `float2` position parameter (role `position`).
     case imageCentre
 
-    /// The value for an image of `sizeInPoints`.
+    /// The value, points, for an image of `sizeInPoints` (points): the size, or half of it.
     public func value(sizeInPoints: float2) -> float2 {
       switch self {
       case .imageSize: sizeInPoints

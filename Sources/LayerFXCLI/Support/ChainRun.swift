@@ -178,7 +178,7 @@ struct ChainRun {
     }
     let what =
       functions.count == 1
-      ? functions.map { "\($0.name) is a \($0.kind == .fill ? "fill" : "colour effect")" }[0]
+      ? "\(functions[0].name) is a \(functions[0].kind == .fill ? "fill" : "colour effect")"
       : "no pass of the chain is one"
     throw SettingError(
       option: "max-sample-offset",

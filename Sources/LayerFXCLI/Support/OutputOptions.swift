@@ -126,31 +126,27 @@ struct OutputOptions {
     }
   }
 
-  /// Refuses a single-file output whose name ends in an extension not in `extensions`.
+  /// Refuses a single-file output whose name ends in an extension other than `.png`, the one
+  /// format the encoder writes.
   ///
   /// Extensions compare case-insensitively; a name without one, and a stream, is taken, so
   /// only `out.jpg` and the like, which would get PNG bytes, are refused. Commands call it
   /// after ``checkNotInput(_:protecting:)``, so that an output naming an input (a `.metal`
   /// source) is reported as that, and before rendering.
   ///
-  /// - Parameters:
-  ///   - path: The output path.
-  ///   - extensions: The extensions, lower-case and without the dot, of what is written: `png`
-  ///     by default, since the encoder writes PNG only.
+  /// - Parameter path: The output path.
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` (exit 64) in the command line's
   ///   words and the config's.
-  static func checkExtension(_ path: String, extensions: Set<String> = ["png"]) throws {
+  static func checkExtension(_ path: String) throws {
     let name = path.split(separator: "/").last ?? ""
     if !OutputFormat.streamPaths.contains(path),
       let dot = name.lastIndex(of: "."), dot != name.startIndex,
-      !extensions.contains(name[name.index(after: dot)...].lowercased())
+      name[name.index(after: dot)...].lowercased() != "png"
     {
-      let names = extensions.sorted().map { "." + $0 }.joined(separator: " or ")
       throw SettingError(
         option: "output",
-        underlying: UsageError.invalid(
-          "-o \(path): layerfx writes PNG only; name the output \(names)"),
-        inConfig: "\(path): layerfx writes PNG only; give a file name ending in \(names)")
+        underlying: UsageError.invalid("-o \(path): layerfx writes PNG only; name the output .png"),
+        inConfig: "\(path): layerfx writes PNG only; give a file name ending in .png")
     }
   }
 
