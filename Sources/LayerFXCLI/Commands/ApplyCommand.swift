@@ -36,7 +36,8 @@ enum ApplyCommand {
     arguments). One kernel with --time or --fps is a chain of one effect. The clock drives the
     function's time parameter: a float named time or elapsedTime, or the float parameter
     --time-parameter NAME names (in every effect of a chain that has one).
-    With one kernel, --arg cannot also give that parameter (--time 0.3 or --arg time=0.3).
+    A kernel or effect without a time parameter, or with its value given (--arg time=0.3,
+    ripple:time=0.3), is the same in every frame; --fps still renders 0 to --duration.
     Example: layerfx apply photo.png --effect \
       Shaders/DistortionEffects/Water.metal:Water:amplitude=6,wavelength=40,frequency=3 \
       --effect grayscale --max-sample-offset 6,6 --fps 30 --duration 2 -o frames/
@@ -234,23 +235,15 @@ enum ApplyCommand {
     let function = try effectFunction(kernel, arguments: arguments, console: console)
     let timeParameter = arguments.value("time-parameter")
     try checkTimeParameter(timeParameter, among: [function])
-    guard let clock = clockParameter(of: function, named: timeParameter) else {
-      throw UsageError.invalid(
-        "'\(function.name)' has no time parameter (a float named time or elapsedTime); name "
-          + "one with --time-parameter NAME, or drop --time and --fps")
-    }
-    // The clock sets the parameter: a value given for it too would be dropped without a word.
-    if arguments.all("arg").contains(where: { $0.hasPrefix(clock + "=") }) {
-      throw UsageError.invalid(
-        "--\(run.time == nil ? "fps" : "time") and --arg \(clock) cannot be used together")
-    }
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let prepared = try run.prepare(arguments)
+    // As in a chain: a kernel without a time parameter, or with it given, is the same in
+    // every frame, and --fps still renders 0 to --duration.
     let effect = try animated(
       function, pairs: arguments.all("arg"), option: "arg",
       clockLength: run.time.map { max($0, 0) } ?? duration,
       pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
-    try prepared.run(console: console) { image in
+    try prepared.run(console: console, length: duration) { image in
       EffectChain([effect.withViewArguments(sizeInPoints: image.sizeInPoints)])
     }
   }
@@ -273,7 +266,7 @@ enum ApplyCommand {
         pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
     }
     try checkTimeParameter(timeParameter, among: effects.map(\.function))
-    try prepared.run(console: console) { image in
+    try prepared.run(console: console, length: duration) { image in
       EffectChain(effects.map { $0.withViewArguments(sizeInPoints: image.sizeInPoints) })
     }
   }

@@ -9,7 +9,7 @@ import LayerFXPNG
 /// A command reads its own options between the two steps, so usage errors come in option order:
 /// ``init(_:kernelName:readsInput:)`` reads the input, the output and the timing;
 /// ``prepare(_:)`` the scale, rendering, PNG and limit options;
-/// ``Prepared/run(console:reads:checkOnly:input:chain:)`` loads the input and renders.
+/// ``Prepared/run(console:reads:checkOnly:input:length:chain:)`` loads the input and renders.
 struct ChainRun {
   static let specs: [OptionSpec] = [
     .value("time", "SECONDS", "render one frame at this time on the animation clock (seconds)"),
@@ -53,7 +53,7 @@ struct ChainRun {
   ///
   /// With `kernelName`, the input is the second positional argument, after the kernel. With
   /// `readsInput` false the input is given to
-  /// ``Prepared/run(console:reads:checkOnly:input:chain:)`` (a config's fill) instead.
+  /// ``Prepared/run(console:reads:checkOnly:input:length:chain:)`` (a config's fill) instead.
   init(_ arguments: ParsedArguments, kernelName: String? = nil, readsInput: Bool = true) throws {
     inputArgument = try SettingError.about("input") {
       if !readsInput { return "" }
@@ -187,7 +187,7 @@ struct ChainRun {
       inConfig: "only layer and distortion effects take a maxSampleOffset; \(what)")
   }
 
-  /// The options read; ``run(console:reads:checkOnly:input:chain:)`` renders.
+  /// The options read; ``run(console:reads:checkOnly:input:length:chain:)`` renders.
   struct Prepared {
     let run: ChainRun
     let arguments: ParsedArguments
@@ -208,13 +208,15 @@ struct ChainRun {
     ///   - checkOnly: Whether to stop after the checks, just before the first frame renders
     ///     (`layerfx config check`): nothing is rendered or written.
     ///   - loaded: The input, when it is not read from the command line (a config's fill).
+    ///   - length: The least length of an animation, seconds (`apply`'s `--duration`): a chain
+    ///     that does not follow the clock still renders 0 to `length`.
     ///   - chain: The chain for the loaded input (which may depend on its size).
     /// - Throws: ``UsageError``, ``PNGError``, ``ShaderArgumentError``, ``CLIError``,
     ///   ``CompositionError`` and what `chain` throws, before the first frame renders except
     ///   for write failures.
     func run(
       console: Console, reads: [String] = [], checkOnly: Bool = false,
-      input loaded: InputImage? = nil,
+      input loaded: InputImage? = nil, length: Double = 0,
       chain: (Image) throws -> EffectChain
     ) throws {
       let outputPath = run.outputPath
@@ -271,7 +273,8 @@ struct ChainRun {
       }
       guard let fps = run.fps, let format = run.format else { return }
       let count = try SettingError.about(run.frameCount == nil ? "fps" : "frames") {
-        try limits.frameCount(explicit: run.frameCount, duration: effects.endTime, fps: fps)
+        try limits.frameCount(
+          explicit: run.frameCount, duration: max(effects.endTime, length), fps: fps)
       }
       let times = FrameSchedule(fps: fps, frameCount: count).times
       let selected = try SettingError.about("frame-range") {

@@ -70,4 +70,68 @@ import Testing
     // Nothing was written, not even the frame directory.
     #expect(!FileManager.default.fileExists(atPath: directory.path("frames")))
   }
+
+  /// The two forms of one effect on a 24 × 16 card: `apply KERNEL INPUT [--arg P=V]…` and
+  /// `apply INPUT --effect KERNEL[:P=V,…]`, a chain of one.
+  static func forms(_ kernel: String, _ pairs: [String] = []) -> [[String]] {
+    [
+      ["apply", kernel, "testcard:24x16"] + pairs.flatMap { ["--arg", $0] },
+      ["apply", "testcard:24x16", "--effect", ([kernel] + pairs).joined(separator: ":")],
+    ]
+  }
+
+  /// The bytes of every file in `folder`, by name.
+  static func files(in folder: String) throws -> [String: Data] {
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    return try Dictionary(
+      uniqueKeysWithValues: names.map {
+        ($0, try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)))
+      })
+  }
+
+  @Test(
+    "a kernel with no time parameter, alone or as a chain of one, is a still under the clock",
+    arguments: forms("twirl"))
+  func clockWithoutTimeParameter(form: [String]) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let still = try LayerFXTool.run([
+      "apply", "twirl", "testcard:24x16", "-o", directory.path("s.png"),
+    ])
+    let once = try LayerFXTool.run(form + ["--time", "1", "-o", directory.path("t.png")])
+    // --duration 3 (the default) at 2 fps is ⌈3 × 2⌉ = 6 frames, t = 0, 0.5, … 2.5 s.
+    let animated = try LayerFXTool.run(form + ["--fps", "2", "-o", directory.path("f/")])
+    #expect(still.status == 0 && once.status == 0, "\(once.standardError)")
+    #expect(animated.status == 0, "\(animated.standardError)")
+    let image = try Data(contentsOf: URL(fileURLWithPath: directory.path("s.png")))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("t.png"))) == image)
+    let frames = try Self.files(in: directory.path("f"))
+    #expect(frames.keys.sorted() == (0..<6).map { "frame_000\($0).png" })
+    #expect(frames.values.allSatisfy { $0 == image })
+  }
+
+  @Test(
+    "a time parameter given a value, with --arg or in --effect, keeps it under --time and --fps",
+    arguments: forms("water", ["time=1"]))
+  func givenTimeWinsOverClock(form: [String]) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let pinned = try LayerFXTool.run(
+      ["apply", "water", "testcard:24x16", "--arg", "time=1", "-o", directory.path("p.png")])
+    let clocked = try LayerFXTool.run(
+      ["apply", "water", "testcard:24x16", "--arg", "time=0.5", "-o", directory.path("c.png")])
+    let once = try LayerFXTool.run(form + ["--time", "0.5", "-o", directory.path("t.png")])
+    // --duration 1 at 2 fps: frames at t = 0 and 0.5 s.
+    let animated = try LayerFXTool.run(
+      form + ["--fps", "2", "--duration", "1", "-o", directory.path("f/")])
+    #expect(pinned.status == 0 && clocked.status == 0, "\(pinned.standardError)")
+    #expect(once.status == 0 && animated.status == 0, "\(once.standardError)")
+    let image = try Data(contentsOf: URL(fileURLWithPath: directory.path("p.png")))
+    // The water moves between t = 0.5 and 1 s, so the two stills differ.
+    #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("c.png"))) != image)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("t.png"))) == image)
+    let frames = try Self.files(in: directory.path("f"))
+    #expect(frames.keys.sorted() == ["frame_0000.png", "frame_0001.png"])
+    #expect(frames.values.allSatisfy { $0 == image })
+  }
 }

@@ -209,21 +209,6 @@ let corruptPngSuiteFiles: [String] = {
     #expect(result.status == 0, "\(result.errorLines)")
   }
 
-  @Test(
-    "apply KERNEL with the clock and --arg giving its time parameter too exits 64 naming both",
-    arguments: [
-      (["--time", "0.3", "-o", "x.png"], "--time and --arg time cannot be used together"),
-      (["--fps", "10", "-o", "frames/"], "--fps and --arg time cannot be used together"),
-    ])
-  func clockAndTimeArgument(output: [String], message: String) throws {
-    let directory = try TemporaryDirectory()
-    let result = try LayerFXTool.run(
-      ["apply", "ripple", "testcard:8x8", "--arg", "time=0.1"] + output, in: directory.url)
-    #expect(result.status == 64)
-    #expect(result.errorLines.first == "layerfx: error: \(message)")
-    #expect(try directory.contents().isEmpty)
-  }
-
   @Test("an unknown command exits 64")
   func unknownCommand() throws {
     let result = try LayerFXTool.run(["ripples"])
