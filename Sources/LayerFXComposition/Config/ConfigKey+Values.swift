@@ -20,6 +20,25 @@ extension KeyedDecodingContainer where Key == ConfigKey {
     return value
   }
 
+  /// Decodes a document's required `version` and checks that it is `supported`.
+  ///
+  /// - Throws: ``ConfigIssue`` `missingKey` or `typeMismatch`; `unsupportedVersion` for another
+  ///   whole number; `invalidValue` for a number that is not whole (`1.5 is not a version
+  ///   number; this LayerFX reads version 1`).
+  func checkVersion(_ supported: Int) throws {
+    let key = ConfigKey(stringValue: "version")
+    let number = try decode(Double.self, forKey: key)
+    guard number == number.rounded(), abs(number) < 1e15 else {
+      throw ConfigIssue(
+        codingPath: codingPath + [key],
+        .invalidValue(
+          "\(number.formatted) is not a version number; this LayerFX reads version \(supported)"))
+    }
+    guard Int(number) == supported else {
+      throw ConfigIssue(codingPath: codingPath + [key], .unsupportedVersion(Int(number)))
+    }
+  }
+
   /// Decodes an optional whole number in `range`.
   ///
   /// - Throws: ``ConfigIssue`` for a wrong type, a fraction or a value outside `range`.

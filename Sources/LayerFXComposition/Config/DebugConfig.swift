@@ -308,12 +308,7 @@ private struct Document: Decodable {
     }
     let c = try decoder.container(keyedBy: ConfigKey.self)
     try c.rejectUnknownKeys(allowed: Set(DebugConfig.keys))
-    let version = try c.decode(Int.self, forKey: "version")
-    guard version == DebugConfig.version else {
-      throw ConfigIssue(
-        codingPath: c.codingPath + [ConfigKey(stringValue: "version")],
-        .unsupportedVersion(version))
-    }
+    try c.checkVersion(DebugConfig.version)
     let input =
       try c.contains("input")
       ? DebugConfig.Input(

@@ -22,12 +22,8 @@ struct KeyframesConfigDocument: Decodable {
         .invalidValue("this is a debug config, not a keyframes document: give it with --config"))
     }
     try container.rejectUnknownKeys(allowed: ["version", "duration", "keyframes"])
-    version = try container.decode(Int.self, forKey: "version")
-    guard version == 1 else {
-      throw ConfigIssue(
-        codingPath: container.codingPath + [ConfigKey(stringValue: "version")],
-        .unsupportedVersion(version))
-    }
+    try container.checkVersion(1)
+    version = 1
     duration = try container.finiteNumber("duration")
     if let duration {
       try container.check(duration > 0, "duration", "\(duration) must be > 0 seconds")

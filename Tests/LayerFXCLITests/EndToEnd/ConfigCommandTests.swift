@@ -123,6 +123,26 @@ import Testing
       ])
   }
 
+  @Test(
+    "a config value the CLI cannot use exits 65 naming the file, the key and why, in apply and check",
+    arguments: [
+      (
+        #"{"version": 1.5, "input": "testcard:8x8", "output": {"time": 0, "path": "o.png"}}"#,
+        "bad.json: version: 1.5 is not a version number; this LayerFX reads version 1"
+      )
+    ])
+  func refusedValues(json: String, message: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try json.write(toFile: directory.path("bad.json"), atomically: true, encoding: .utf8)
+    for command in [["apply", "--config", "bad.json"], ["config", "check", "bad.json"]] {
+      let result = try LayerFXTool.run(command, in: directory.url)
+      #expect(result.status == 65)
+      #expect(result.errorLines == ["layerfx: error: \(message)"], "\(command)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+  }
+
   @Test("a keyframe track that leaves its range refuses the animation before frame 0")
   func trackRefusedBeforeRendering() throws {
     let directory = try TemporaryDirectory()

@@ -39,6 +39,10 @@ private func message(_ json: String) -> String? {
         "config.json: version: unsupported version 2; this LayerFX reads version 1"
       ),
       (
+        #"{"version": 1.5}"#,
+        "config.json: version: 1.5 is not a version number; this LayerFX reads version 1"
+      ),
+      (
         #"{"version": 1, "keyframes": {"time": [{"type": "move", "value": 0}, {"type": "linear", "value": 3}]}}"#,
         #"config.json: keyframes.time[1]: missing key "duration""#
       ),

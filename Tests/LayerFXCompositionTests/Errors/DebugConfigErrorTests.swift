@@ -88,6 +88,11 @@ private func message(_ json: String) -> String? {
         #"{"version": 2}"#,
         "tune.json: version: unsupported version 2; this LayerFX reads version 1"
       ),
+      // A fraction is a number, but no version: said so at its key, not as invalid JSON.
+      (
+        #"{"version": 1.5}"#,
+        "tune.json: version: 1.5 is not a version number; this LayerFX reads version 1"
+      ),
       (
         #"{"version": 1, "effects": [{"kernel": "ripple", "keyframes": {"amplitud": []}}]}"#,
         "tune.json: effects[0].keyframes.amplitud: unknown key; did you mean amplitude?"
