@@ -153,12 +153,7 @@ enum RippleCommand {
     checksPadding: Bool = false, checkOnly: Bool = false, console: Console
   ) throws {
     let run = try ChainRun(arguments)
-    let taps = try arguments.all("tap").map { text throws(UsageError) in
-      guard let tap = ValueType.tap.parse(text) else {
-        throw .invalidValue(option: "tap", value: text, expected: ValueType.tap.expected)
-      }
-      return tap
-    }
+    let taps = try arguments.all("tap", as: .tap)
     let origin = try arguments.value("origin", as: .point)
     if origin != nil && !taps.isEmpty {
       throw UsageError.invalid("--origin and --tap cannot be used together; give X,Y@T per tap")

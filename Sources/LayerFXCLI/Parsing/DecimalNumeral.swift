@@ -32,9 +32,31 @@ extension Double {
 
 extension Float {
   /// The value of a decimal numeral (``isDecimalNumeral(_:)``), rounded once from the text as
-  /// `Float(String)` rounds it, or `nil` for any other text, hexadecimal floats included.
+  /// `Float(String)` rounds it, or `nil` for any other text, hexadecimal floats included, and
+  /// for a finite number that `Float` cannot hold (``floatRangeProblem(_:)``).
   init?(decimal text: some StringProtocol) {
-    guard isDecimalNumeral(text) else { return nil }
+    guard isDecimalNumeral(text), floatRangeProblem(text) == nil else { return nil }
     self.init(String(text))
   }
+}
+
+/// Why a decimal numeral (``isDecimalNumeral(_:)``) that is a finite number cannot be a
+/// kernel's `Float`: beyond `Float`'s largest finite magnitude (`1e39` overflows to ∞) or so
+/// small that `Float` rounds it to 0 (`1e-46`, below half the smallest subnormal, 1e-45; IEEE
+/// 754 binary32), in the words a config uses for the same value; `nil` for any other text,
+/// and for `inf` and `nan`, which are refused as not finite.
+///
+/// A list (`X,Y`, `X,Y@T`, colours separated by `;`) is checked number by number.
+func floatRangeProblem(_ text: some StringProtocol) -> String? {
+  for number in text.split(whereSeparator: { ",@;".contains($0) }) where isDecimalNumeral(number) {
+    let mantissa = number.prefix { $0 != "e" && $0 != "E" }
+    guard mantissa.contains(where: \.isNumber), let value = Float(String(number)) else { continue }
+    if value.isInfinite {
+      return "\(number) overflows Float (largest \(Float.greatestFiniteMagnitude))"
+    }
+    if value == 0 && mantissa.contains(where: { ("1"..."9").contains($0) }) {
+      return "\(number) underflows Float to 0 (smallest \(Float.leastNonzeroMagnitude))"
+    }
+  }
+  return nil
 }

@@ -129,8 +129,29 @@ public struct ParsedArguments: Sendable, Equatable {
   /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` when the value does not parse.
   public func value<T>(_ name: String, as type: ValueType<T>) throws(UsageError) -> T? {
     guard let text = value(name) else { return nil }
+    return try Self.parse(text, option: name, as: type)
+  }
+
+  /// Every value of the repeatable option `name` parsed by `type`, in order.
+  ///
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` for the first value that
+  ///   does not parse.
+  public func all<T>(_ name: String, as type: ValueType<T>) throws(UsageError) -> [T] {
+    try all(name).map { text throws(UsageError) in try Self.parse(text, option: name, as: type) }
+  }
+
+  /// `text`, the value of option `option`, parsed by `type`.
+  ///
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)``, or for a number that
+  ///   ``floatRangeProblem(_:)`` finds a message naming it (`1e39 overflows Float …`).
+  static func parse<T>(_ text: String, option: String, as type: ValueType<T>) throws(UsageError)
+    -> T
+  {
     guard let parsed = type.parse(text) else {
-      throw .invalidValue(option: name, value: text, expected: type.expected(insteadOf: text))
+      if type.readsFloats, let problem = floatRangeProblem(text) {
+        throw .invalid("invalid value '\(text)' for '--\(option)': \(problem)")
+      }
+      throw .invalidValue(option: option, value: text, expected: type.expected(insteadOf: text))
     }
     return parsed
   }

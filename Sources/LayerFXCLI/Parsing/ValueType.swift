@@ -11,15 +11,19 @@ public struct ValueType<Value>: Sendable {
   /// Returns what the user may have meant by a text that does not parse (`origins` for
   /// `orgins`), or `nil`.
   public let suggestion: @Sendable (String) -> String?
+  /// Whether the value holds `Float`s, so that a number beyond `Float`'s range is named as such
+  /// (`1e39 overflows Float`) rather than as ``expected``.
+  public let readsFloats: Bool
 
   /// Creates a value type; `suggestion` names the closest valid value for a text that does not
-  /// parse (by default none).
+  /// parse (by default none); `readsFloats` says that its numbers are `Float`s.
   public init(
     expected: String, suggestion: @escaping @Sendable (String) -> String? = { _ in nil },
-    parse: @escaping @Sendable (String) -> Value?
+    readsFloats: Bool = false, parse: @escaping @Sendable (String) -> Value?
   ) {
     self.expected = expected
     self.suggestion = suggestion
+    self.readsFloats = readsFloats
     self.parse = parse
   }
 
@@ -34,14 +38,21 @@ extension ValueType where Value == Double {
   /// A decimal number that stays finite in `Float` (NaN, infinity and magnitudes beyond
   /// `Float.greatestFiniteMagnitude`, about 3.4e38, are rejected): kernels compute in `Float`,
   /// so a value that would become ∞ there is refused here, at the boundary.
-  public static let number = ValueType(expected: "a finite number") { text in
-    Double(decimal: text).flatMap { Float($0).isFinite ? $0 : nil }
+  public static let number = ValueType(expected: "a finite number", readsFloats: true) { text in
+    Double(decimal: text).flatMap {
+      floatRangeProblem(text) == nil && Float($0).isFinite ? $0 : nil
+    }
   }
 
   /// A number greater than zero that stays finite and non-zero in `Float` (so `1e-300`, which
   /// `Float` rounds to 0, is refused).
-  public static let positiveNumber = ValueType(expected: "a finite number greater than 0") {
-    text in Double(decimal: text).flatMap { Float($0).isFinite && Float($0) > 0 ? $0 : nil }
+  public static let positiveNumber = ValueType(
+    expected: "a finite number greater than 0", readsFloats: true
+  ) {
+    text in
+    Double(decimal: text).flatMap {
+      floatRangeProblem(text) == nil && Float($0).isFinite && Float($0) > 0 ? $0 : nil
+    }
   }
 
   /// An image's scale, pixels per point, in `DebugConfig.scaleRange` (1/1024 to 1024), which
@@ -51,8 +62,12 @@ extension ValueType where Value == Double {
   }
 
   /// A number at least zero that stays finite in `Float`.
-  public static let nonNegativeNumber = ValueType(expected: "a finite number ≥ 0") { text in
-    Double(decimal: text).flatMap { Float($0).isFinite && $0 >= 0 ? $0 : nil }
+  public static let nonNegativeNumber = ValueType(
+    expected: "a finite number ≥ 0", readsFloats: true
+  ) { text in
+    Double(decimal: text).flatMap {
+      floatRangeProblem(text) == nil && Float($0).isFinite && $0 >= 0 ? $0 : nil
+    }
   }
 }
 
@@ -95,7 +110,8 @@ extension ValueType where Value: Sendable {
 
 extension ValueType where Value == float2 {
   /// A point `X,Y` of two finite numbers.
-  public static let point = ValueType(expected: "X,Y (two finite numbers)") { text in
+  public static let point = ValueType(expected: "X,Y (two finite numbers)", readsFloats: true) {
+    text in
     parsePair(text, separator: ",")
   }
 }

@@ -11,7 +11,7 @@ extension ShaderFunction {
   ///   - option: The option named in errors, without dashes.
   /// - Returns: The arguments, by name, in the order given.
   /// - Throws: ``UsageError`` for a pair without `=`, a name given twice or a value that does
-  ///   not parse; ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
+  ///   not parse (naming a number that overflows `Float` or underflows it to 0); ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
   ///   with a did-you-mean.
   public func bind(_ pairs: [String], pixelLimit: Int, option: String = "arg") throws
     -> [(name: String, value: Shader.Argument)]
@@ -34,6 +34,9 @@ extension ShaderFunction {
       }
       guard let value = try Shader.Argument.parse(text, as: parameter.type, pixelLimit: pixelLimit)
       else {
+        if parameter.type != .data, let problem = floatRangeProblem(text) {
+          throw UsageError.invalid("invalid value '\(pair)' for '--\(option)': \(problem)")
+        }
         throw UsageError.invalidValue(
           option: option, value: pair,
           expected: Shader.Argument.commandLineForm(of: parameter.type))

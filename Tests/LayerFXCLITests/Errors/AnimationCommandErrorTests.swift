@@ -144,7 +144,7 @@ import Testing
       (
         // 1e-200 s is 0 as a Float: refused at the boundary, before any spring is made.
         ["spring", "--duration", "1e-200"],
-        "invalid value '1e-200' for '--duration': expected a finite number greater than 0",
+        "invalid value '1e-200' for '--duration': 1e-200 underflows Float to 0 (smallest 1e-45)",
         springUsage
       ),
     ])

@@ -13,11 +13,8 @@ import Testing
       (["--amplitude", "nan"], "amplitude", "a finite number"),
       (["--frequency", "inf"], "frequency", "a finite number"),
       (["--decay", "-infinity"], "decay", "a finite number"),
-      // 1e39 is a finite Double but ∞ as a Float, the kernels' type.
-      (["--amplitude", "1e39"], "amplitude", "a finite number"),
       // A derived parameter option is first read as a finite number, then checked against its
       // declared range (speed > 0: RippleCommandTests.speedOutOfRange).
-      (["--speed", "1e39"], "speed", "a finite number"),
       (["--speed", "nan"], "speed", "a finite number"),
       // A scale whose reciprocal, or an image's size in points, is not finite in Float; and
       // 1e-300, a positive Double but 0 as a Float.
@@ -27,7 +24,6 @@ import Testing
       (["--scale", "0.0009"], "scale", "pixels per point from 1/1024 to 1024"),
       (["--duration", "nan"], "duration", "a finite number greater than 0"),
       (["--origin", "nan,1"], "origin", "X,Y (two finite numbers)"),
-      (["--time", "1e39"], "time", "a finite number"),
     ])
   func nonFiniteNumbers(option: [String], name: String, expected: String) throws {
     let directory = try TemporaryDirectory()
@@ -38,6 +34,29 @@ import Testing
     #expect(
       result.errorLines.first
         == "layerfx: error: invalid value '\(option[1])' for '--\(name)': expected \(expected)")
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test(
+    "a finite number that Float cannot hold is named as written, with Float's limit",
+    arguments: [
+      // 1e39 is a finite Double but ∞ as a Float, the kernels' type (largest 2¹²⁸ − 2¹⁰⁴).
+      (["--amplitude", "1e39"], "'1e39' for '--amplitude': 1e39 overflows Float"),
+      (["--speed", "1e39"], "'1e39' for '--speed': 1e39 overflows Float"),
+      (["--time", "1e39"], "'1e39' for '--time': 1e39 overflows Float"),
+      (["--origin", "1,-1e39"], "'1,-1e39' for '--origin': -1e39 overflows Float"),
+      // 1e-46 is below half of Float's smallest subnormal, 2⁻¹⁴⁹ ≈ 1.4e-45, so it rounds to 0.
+      (["--amplitude", "1e-46"], "'1e-46' for '--amplitude': 1e-46 underflows Float to 0"),
+      (["--tap", "1,1@1e-50"], "'1,1@1e-50' for '--tap': 1e-50 underflows Float to 0"),
+    ])
+  func beyondFloat(option: [String], message: String) throws {
+    let directory = try TemporaryDirectory()
+    let time = option[0] == "--time" ? [] : ["--time", "0.1"]
+    let result = try LayerFXTool.run(
+      ["ripple", "testcard:8x8"] + time + option + ["-o", directory.path("out.png")])
+    #expect(result.status == 64)
+    let limit = message.hasSuffix("to 0") ? "(smallest 1e-45)" : "(largest 3.4028235e+38)"
+    #expect(result.errorLines.first == "layerfx: error: invalid value \(message) \(limit)")
     #expect(try directory.contents().isEmpty)
   }
 
@@ -141,18 +160,46 @@ import Testing
     #expect(try directory.contents().isEmpty)
   }
 
-  @Test("a kernel argument beyond Float's range is refused by apply", arguments: ["1e39", "nan"])
-  func nonFiniteKernelArgument(value: String) throws {
+  @Test("a padded size from a Float offset prints as that Float, not as its widened digits")
+  func paddedSizeInFloatDigits() throws {
     let directory = try TemporaryDirectory()
     let result = try LayerFXTool.run([
-      "apply", "ripple", "testcard:8x8", "--arg", "origin=1,1", "--arg", "time=0.1", "--arg",
-      "amplitude=\(value)", "-o", directory.path("out.png"),
+      "ripple", "testcard:8x8", "--time", "0.1", "--amplitude", "2e30", "-o",
+      directory.path("out.png"),
     ])
-    #expect(result.status == 64)
+    #expect(result.status == 65)
+    // Float(2e30) is 2.0000000300949324e30 as a Double; 8 + 2 × that is twice that Float
+    // (the 8 is below its last digit), whose shortest Float form is 4e+30.
     #expect(
-      result.errorLines.first
-        == "layerfx: error: invalid value 'amplitude=\(value)' for '--arg': expected a finite number"
-    )
+      result.errorLines == [
+        "layerfx: error: the 8 × 8 image padded by ripple's maxSampleOffset of 2e+30, 2e+30 "
+          + "points is 4e+30 × 4e+30 pixels; a layer or distortion effect takes at most "
+          + "4194302 pixels a side"
+      ])
+  }
+
+  @Test(
+    "a kernel argument that is not finite, or that Float holds only as ∞ or 0, is refused by apply",
+    arguments: [
+      ("amplitude=nan", "expected a finite number"),
+      ("amplitude=1e39", "1e39 overflows Float (largest 3.4028235e+38)"),
+      // twirl's radius must be > 0: 1e-46 would reach it as 0, so it is named as written.
+      ("radius=1e-46", "1e-46 underflows Float to 0 (smallest 1e-45)"),
+      ("center=4,1e-99", "1e-99 underflows Float to 0 (smallest 1e-45)"),
+    ])
+  func nonFiniteKernelArgument(pair: String, problem: String) throws {
+    let directory = try TemporaryDirectory()
+    let kernel = pair.hasPrefix("amplitude") ? "ripple" : "twirl"
+    for arguments in [["--arg", pair], ["--effect", "\(kernel):\(pair)", "--time", "0"]] {
+      let result = try LayerFXTool.run(
+        ["apply"] + (arguments[0] == "--arg" ? [kernel, "testcard:8x8"] : ["testcard:8x8"])
+          + arguments + ["-o", directory.path("out.png")])
+      #expect(result.status == 64)
+      let option = arguments[0].dropFirst(2)
+      #expect(
+        result.errorLines.first
+          == "layerfx: error: invalid value '\(pair)' for '--\(option)': \(problem)")
+    }
     #expect(try directory.contents().isEmpty)
   }
 
