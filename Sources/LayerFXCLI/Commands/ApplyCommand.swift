@@ -262,7 +262,8 @@ enum ApplyCommand {
       let (name, argumentText) = MetalFunctionReference.splitEffect(text)
       let function = try effectFunction(name, arguments: arguments, console: console)
       return try animated(
-        function, pairs: pairs(argumentText), option: "effect", clockLength: clockLength,
+        function, pairs: try pairs(argumentText, in: text), option: "effect",
+        clockLength: clockLength,
         pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
     }
     try checkTimeParameter(timeParameter, among: effects.map(\.function))
@@ -273,9 +274,30 @@ enum ApplyCommand {
 
   /// Splits an effect's argument text `P=V,...` into `P=V` pairs; a value may itself hold
   /// commas, as `origin=200,150` does.
-  static func pairs(_ text: Substring?) -> [String] {
+  ///
+  /// - Parameters:
+  ///   - text: What follows the colon after the effect's name; `nil` when there is no colon.
+  ///   - effect: The whole `--effect` value, named in errors.
+  ///   - option: The option named in errors, without dashes.
+  /// - Returns: The `P=V` texts, in order.
+  /// - Throws: ``UsageError`` for a colon with nothing after it (`ripple:`) or an empty item
+  ///   (`ripple:,,`, `ripple:amplitude=2,`), which would otherwise be dropped without a word.
+  static func pairs(_ text: Substring?, in effect: String, option: String = "effect")
+    throws(UsageError) -> [String]
+  {
+    guard let text else { return [] }
+    guard !text.isEmpty else {
+      throw .invalidValue(
+        option: option, value: effect, expected: "P=V,... after the colon, or no colon")
+    }
+    let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard !tokens.contains(where: \.isEmpty) else {
+      throw .invalidValue(
+        option: option, value: effect,
+        expected: "P=V items with one comma between them (an item is empty)")
+    }
     var pairs: [String] = []
-    for token in text?.split(separator: ",") ?? [] {
+    for token in tokens {
       if token.contains("=") || pairs.isEmpty {
         pairs.append(String(token))
       } else {

@@ -103,7 +103,8 @@ enum ConfigCommand {
       let function = try MetalFunctionReference.function(
         name, arguments: arguments, console: console)
       let given = try function.bind(
-        ApplyCommand.pairs(argumentText), pixelLimit: Int(Int32.max), option: "dump")
+        ApplyCommand.pairs(argumentText, in: text, option: "dump"), pixelLimit: Int(Int32.max),
+        option: "dump")
       let missing = function.parameters.filter { parameter in
         parameter.role == nil && parameter.defaultValue == nil
           && !given.contains { $0.name == parameter.name }
