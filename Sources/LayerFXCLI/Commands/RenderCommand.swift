@@ -94,7 +94,7 @@ enum RenderCommand {
         "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
           + "\(written) INPUT'")
     }
-    let time = try arguments.value("time", as: .number)
+    let time = try arguments.value("time", as: .time)
     let fps = try arguments.value("fps", as: .positiveNumber)
     if time != nil && fps != nil {
       throw UsageError.invalid("--time and --fps cannot be used together")

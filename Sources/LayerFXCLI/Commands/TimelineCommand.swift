@@ -60,8 +60,8 @@ enum TimelineCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let file = try arguments.positionals("FILE.json")[0]
-    let from = try arguments.value("from", as: .number, default: 0)
-    let to = try arguments.value("to", as: .number)
+    let from = try arguments.value("from", as: .time, default: 0)
+    let to = try arguments.value("to", as: .time)
     let step = try arguments.value("step", as: .positiveNumber, default: 0.05)
     let svgPath = arguments.value("svg")
     if let svgPath { try OutputOptions.checkNotInput(svgPath, input: file) }

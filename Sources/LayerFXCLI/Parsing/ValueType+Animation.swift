@@ -18,6 +18,16 @@ extension ValueType where Value == AnimatedEffect.Trigger {
   }
 }
 
+extension ValueType where Value == Double {
+  /// A time on the animation clock, in seconds, finite in `Float` and at least 0.
+  ///
+  /// The clock starts at 0 (frame 0 is t = 0); a negative time has no frame and the library
+  /// would only hold it at 0 (Semantics §6.3, §7.1), so it is refused.
+  public static let time = ValueType(
+    expected: "a time ≥ 0 in seconds (the animation clock starts at 0)", readsFloats: true,
+    parse: nonNegativeNumber.parse)
+}
+
 extension ValueType where Value == [Double] {
   /// A comma-separated list of 1 to 10 000 times ≥ 0, in seconds, each finite in `Float`.
   public static let times = ValueType(

@@ -73,7 +73,7 @@ struct ChainRun {
         inConfig: "an empty path names no file or folder: give OUT.png or DIR/")
     }
     self.outputPath = outputPath
-    time = try arguments.value("time", as: .number)
+    time = try arguments.value("time", as: .time)
     fps = try arguments.value("fps", as: .positiveNumber)
     frameCount = try arguments.value("frames", as: .integer(in: 1...AnimationLimits.framesCeiling))
     frameRange = try arguments.value("frame-range", as: .frameRange)

@@ -180,7 +180,7 @@ enum ConfigOptions {
   ///
   /// - Throws: ``UsageError`` or ``CompositionError`` (too many frames, as a ``SettingError``).
   static func times(_ arguments: ParsedArguments, endTime: Double) throws -> [Double] {
-    if let time = try arguments.value("time", as: .number) { return [time] }
+    if let time = try arguments.value("time", as: .time) { return [time] }
     guard let fps = try arguments.value("fps", as: .positiveNumber) else { return [] }
     let limits = try FrameLimits.limits(arguments)
     let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {

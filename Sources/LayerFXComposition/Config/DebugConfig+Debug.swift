@@ -32,7 +32,8 @@ extension DebugConfig {
       ConfigField(
         "previewTimes",
         schema: .object([
-          ("type", .string("array")), ("items", .object([("type", .string("number"))])),
+          ("type", .string("array")),
+          ("items", .object([("type", .string("number")), ("minimum", .integer(0))])),
           ("minItems", .integer(1)), ("maxItems", .integer(64)),
           (
             "description",
@@ -63,8 +64,8 @@ extension DebugConfig {
       }
       if let times = try c.decodeIfPresent([Double].self, forKey: "previewTimes") {
         try c.check(
-          (1...64).contains(times.count) && times.allSatisfy(\.isFinite), "previewTimes",
-          "expected 1 to 64 finite times (seconds)")
+          (1...64).contains(times.count) && times.allSatisfy { $0.isFinite && $0 >= 0 },
+          "previewTimes", "expected 1 to 64 finite times ≥ 0 (seconds)")
         previewTimes = times
       }
       let names = DebugOverlays.named

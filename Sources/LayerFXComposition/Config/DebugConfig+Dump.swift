@@ -5,7 +5,8 @@ extension DebugConfig {
   /// The document as JSON, every key with a value spelled out: what `layerfx config dump`
   /// prints, and reads back as the same config (``init(data:file:directory:resolve:)``).
   ///
-  /// Triggers are written when set. Left out, they stay out: the default, one tap at t = 0 at
+  /// `effects` is written when there are any (a fill's config has none). Triggers are written
+  /// when set. Left out, they stay out: the default, one tap at t = 0 at
   /// the input's centre (``triggers(sizeInPoints:)``), is then worked out for the input the
   /// config runs on, so a dump run on another image (or at another scale) taps that image's
   /// centre, not the centre of the one it was dumped for. The keyframe tracks are not written
@@ -14,7 +15,8 @@ extension DebugConfig {
     var members: [(String, JSONValue)] = [("version", .integer(Self.version))]
     if let input { members.append(("input", input.json)) }
     members.append(("scale", .number(scale)))
-    members.append(("effects", .array(effects.map(\.json))))
+    // A fill's config has no effects: the key stays out (an empty list is refused).
+    if !effects.isEmpty { members.append(("effects", .array(effects.map(\.json)))) }
     if let written = triggers {
       members.append(
         (

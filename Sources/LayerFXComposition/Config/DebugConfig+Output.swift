@@ -48,7 +48,9 @@ extension DebugConfig {
                 + "- for standard output")
           ),
         ])),
-      .number("time", "render one frame at this time on the animation clock", unit: .seconds),
+      .number(
+        "time", "render one frame at this time on the animation clock", unit: .seconds,
+        range: .atLeast(0)),
       .number(
         "fps", "render an animation at this frame rate", unit: .perSecond, range: .greaterThan(0)),
       .number(
@@ -97,7 +99,8 @@ extension DebugConfig {
       path = try c.decodeIfPresent(String.self, forKey: "path").map {
         $0 == "-" ? $0 : DebugConfig.resolve($0, in: directory)
       }
-      time = try c.finiteNumber("time")
+      // The clock starts at 0: a negative time has no frame (Semantics §7.1 holds it at 0).
+      time = try c.number("time", in: .atLeast(0), unit: .seconds)
       fps = try c.number("fps", in: .greaterThan(0), unit: .perSecond)
       frames = try c.integer("frames", in: 1...AnimationLimits.framesCeiling)
       duration = try c.number("duration", in: .greaterThan(0), unit: .seconds)

@@ -105,6 +105,7 @@ extension DebugConfig {
             .object([
               ("description", .string("the effects, innermost first (stacked SwiftUI modifiers)")),
               ("type", .string("array")),
+              ("minItems", .integer(1)),
               (
                 "items",
                 .object([

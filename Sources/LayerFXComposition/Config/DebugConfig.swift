@@ -22,7 +22,8 @@ import LayerFXMath
 /// }
 /// ```
 /// - `input`: ``Input``. `scale`: pixels per point, 1/1024…1024, default 1.
-/// - `effects`: ``Effect``s, innermost first (stacked SwiftUI modifiers).
+/// - `effects`: ``Effect``s, innermost first (stacked SwiftUI modifiers); at least one when the
+///   key is given.
 /// - `triggers`: `{"point": [x, y], "time": t}` (points; seconds ≥ 0), in order, at least one;
 ///   default one at t = 0 at the image's centre. They replay every effect that has a clock.
 /// - `output`: ``Output``. `debug`: ``Debug``.
@@ -318,6 +319,10 @@ private struct Document: Decodable {
     var effects: [DebugConfig.Effect] = []
     if c.contains("effects") {
       var list = try c.nestedUnkeyedContainer(forKey: "effects")
+      try c.check(
+        list.count != 0, "effects",
+        "an empty list is a chain of nothing: give at least one effect (a fill's config leaves "
+          + "the key out)")
       while !list.isAtEnd {
         let entry = try list.nestedContainer(keyedBy: ConfigKey.self)
         effects.append(

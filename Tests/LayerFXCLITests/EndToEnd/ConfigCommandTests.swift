@@ -129,7 +129,25 @@ import Testing
       (
         #"{"version": 1.5, "input": "testcard:8x8", "output": {"time": 0, "path": "o.png"}}"#,
         "bad.json: version: 1.5 is not a version number; this LayerFX reads version 1"
-      )
+      ),
+      (
+        #"{"version": 1, "input": "testcard:8x8", "effects": [], "output": {"time": 0, "path": "o.png"}}"#,
+        "bad.json: effects: an empty list is a chain of nothing: give at least one effect (a "
+          + "fill's config leaves the key out)"
+      ),
+      // The clock starts at 0, as on the command line.
+      (
+        #"{"version": 1, "input": "testcard:8x8", "output": {"time": -1, "path": "o.png"}}"#,
+        "bad.json: output.time: -1 is outside ≥ 0 (seconds)"
+      ),
+      (
+        #"{"version": 1, "input": "testcard:8x8", "output": {"time": 0, "path": "o.png"}, "debug": {"previewTimes": [0.5, -0.25]}}"#,
+        "bad.json: debug.previewTimes: expected 1 to 64 finite times ≥ 0 (seconds)"
+      ),
+      (
+        #"{"version": 1, "input": "testcard:8x8", "triggers": [{"point": [1, 1], "time": -1}], "output": {"time": 0, "path": "o.png"}}"#,
+        "bad.json: triggers[0].time: -1 is outside ≥ 0 (seconds)"
+      ),
     ])
   func refusedValues(json: String, message: String) throws {
     let directory = try TemporaryDirectory()

@@ -80,7 +80,8 @@ let corruptPngSuiteFiles: [String] = {
       ),
       (
         ["ripple", "testcard:8x8", "--time", "nan", "-o", "x.png"],
-        "invalid value 'nan' for '--time': expected a finite number"
+        "invalid value 'nan' for '--time': expected a time ≥ 0 in seconds (the animation clock "
+          + "starts at 0)"
       ),
       (
         ["ripple", "testcard:8x8", "--time", "1", "--tme", "2", "-o", "x.png"],
@@ -112,6 +113,61 @@ let corruptPngSuiteFiles: [String] = {
     #expect(try directory.contents().isEmpty)
   }
 
+  /// "expected a time ≥ 0 in seconds …" for `value`, given to `--option`.
+  static func negativeTime(_ option: String, _ value: String = "-1") -> String {
+    "invalid value '\(value)' for '--\(option)': expected a time ≥ 0 in seconds (the animation "
+      + "clock starts at 0)"
+  }
+
+  /// "expected … (an item is empty)" for the `--effect` value `effect`.
+  static func emptyItem(_ effect: String) -> String {
+    "invalid value '\(effect)' for '--effect': expected P=V items with one comma between them "
+      + "(an item is empty)"
+  }
+
+  @Test(
+    "a negative time, or an empty item in an effect's argument list, exits 64 and writes nothing",
+    arguments: [
+      // The clock starts at 0 (frame 0 is t = 0): before it there is no frame.
+      (["apply", "testcard:8x8", "--effect", "ripple", "--time", "-1"], negativeTime("time")),
+      (["apply", "water", "testcard:8x8", "--time", "-1"], negativeTime("time")),
+      (["ripple", "testcard:8x8", "--time", "-0.5"], negativeTime("time", "-0.5")),
+      (["render", "noise", "--size", "8x8", "--time", "-1"], negativeTime("time")),
+      (
+        ["ripple", "testcard:8x8", "--tap", "1,1@-1", "--time", "0"],
+        "invalid value '1,1@-1' for '--tap': expected X,Y@T (a point in points and a time ≥ 0 "
+          + "in seconds, e.g. 120,80@0.5)"
+      ),
+      (
+        [
+          "apply", "testcard:8x8", "--effect", "water", "--fps", "10", "--format", "raw",
+          "--duration", "-1",
+        ],
+        "invalid value '-1' for '--duration': expected a finite number greater than 0"
+      ),
+      (["apply", "testcard:8x8", "--effect", "ripple:,,", "--time", "0"], emptyItem("ripple:,,")),
+      (
+        ["apply", "testcard:8x8", "--effect", "ripple:amplitude=2,", "--time", "0"],
+        emptyItem("ripple:amplitude=2,")
+      ),
+      (
+        ["apply", "testcard:8x8", "--effect", "ripple:", "--time", "0"],
+        "invalid value 'ripple:' for '--effect': expected P=V,... after the colon, or no colon"
+      ),
+      (
+        ["apply", "testcard:8x8", "--effect", "ripple:amplitude=", "--time", "0"],
+        "invalid value 'amplitude=' for '--effect': expected a finite number"
+      ),
+    ])
+  func refusedValues(arguments: [String], message: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(arguments + ["-o", "x.png"], in: directory.url)
+    #expect(result.status == 64)
+    #expect(result.errorLines.first == "layerfx: error: \(message)")
+    #expect(result.errorLines.count == 2 && result.errorLines[1].hasPrefix("Usage: layerfx "))
+    #expect(try directory.contents().isEmpty)
+  }
+
   @Test(
     "a hexadecimal number is refused, exit 64, naming the option and the value",
     arguments: [
@@ -125,7 +181,8 @@ let corruptPngSuiteFiles: [String] = {
       ),
       (
         ["ripple", "testcard:8x8", "--time", "0x10", "-o", "x.png"],
-        "invalid value '0x10' for '--time': expected a finite number"
+        "invalid value '0x10' for '--time': expected a time ≥ 0 in seconds (the animation "
+          + "clock starts at 0)"
       ),
     ])
   func hexadecimalNumber(arguments: [String], message: String) throws {

@@ -88,6 +88,15 @@ private func message(_ json: String) -> String? {
         #"{"version": 2}"#,
         "tune.json: version: unsupported version 2; this LayerFX reads version 1"
       ),
+      (
+        #"{"version": 1, "effects": []}"#,
+        "tune.json: effects: an empty list is a chain of nothing: give at least one effect (a "
+          + "fill's config leaves the key out)"
+      ),
+      (
+        #"{"version": 1, "output": {"time": -0.5}}"#,
+        "tune.json: output.time: -0.5 is outside ≥ 0 (seconds)"
+      ),
       // A fraction is a number, but no version: said so at its key, not as invalid JSON.
       (
         #"{"version": 1.5}"#,
