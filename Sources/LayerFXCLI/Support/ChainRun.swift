@@ -12,7 +12,8 @@ import LayerFXPNG
 /// ``Prepared/run(console:reads:checkOnly:input:length:chain:)`` loads the input and renders.
 struct ChainRun {
   static let specs: [OptionSpec] = [
-    .value("time", "SECONDS", "render one frame at this time on the animation clock (seconds)"),
+    .value(
+      "time", "SECONDS", "render one frame at this time on the animation clock (seconds, ≥ 0)"),
     .value("fps", "FPS", "render an animation at this frame rate (frames per second)"),
     .value("frames", "N", "frames to render (default: until the last tap's timeline ends)"),
     .value("output", short: "o", "PATH", "output PNG file, or directory for an animation"),
