@@ -89,7 +89,8 @@ enum ApplyCommand {
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
     let input = try InputImage(
-      names[1], scale: Float(scale), pixelLimit: render.pixelLimit)
+      names[1], scale: Float(scale), pixelLimit: render.pixelLimit,
+      checksMemory: render.checksMemory)
     // Every file the command reads: the input, a .metal source, images given as --arg values.
     let reads =
       (input.path.map { [$0] } ?? [])
@@ -126,6 +127,11 @@ enum ApplyCommand {
         try Self.checkPaddedOutput(input.image, prepared: prepared, output: outputPath)
       }
     }
+    try render.checkMemory(
+      memory(
+        of: prepared, input.image, padded: arguments.has("padded"), render: render,
+        bitDepth: output.encoder.bitDepth.rawValue),
+      holding: input.image, path: outputPath)
     // Stored straight into the encoder's samples: no Float output image.
     let result = render.renderer.samples(
       prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
@@ -140,6 +146,22 @@ enum ApplyCommand {
       console.error("layerfx: bounds: \(report)")
       if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }
     }
+  }
+
+  /// The memory estimate of one kernel over `image`, stored into samples; a `--padded` output
+  /// is counted at its padded size throughout (the input too, so the estimate errs high).
+  static func memory(
+    of prepared: PreparedShader, _ image: Image, padded: Bool, render: RenderOptions,
+    bitDepth: Int
+  ) -> RenderMemory {
+    let pad =
+      padded && prepared.kind != .color
+      ? Layer(image, maxSampleOffset: prepared.maxSampleOffset).padding : .zero
+    return RenderMemory(
+      width: image.width + 2 * pad.x, height: image.height + 2 * pad.y, bitDepth: bitDepth,
+      output: .samples, passCount: 1, workingImages: prepared.workingImageCount,
+      storedPaddingTexels: ChainRenderer.storedPaddingTexels(of: [prepared], image: image),
+      threadCount: render.threadCount, tileSize: render.tileSize)
   }
 
   /// `apply [INPUT] --config FILE.json`: the config's chain, or with `--effect` the command

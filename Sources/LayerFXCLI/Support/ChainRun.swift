@@ -219,7 +219,10 @@ struct ChainRun {
     ) throws {
       let outputPath = run.outputPath
       let input = try SettingError.about("input") {
-        try loaded ?? InputImage(run.inputArgument, scale: scale, pixelLimit: render.pixelLimit)
+        try loaded
+          ?? InputImage(
+            run.inputArgument, scale: scale, pixelLimit: render.pixelLimit,
+            checksMemory: render.checksMemory)
       }
       let protected = (input.path.map { [$0] } ?? []) + reads
       var effects = try chain(input.image)
@@ -242,6 +245,11 @@ struct ChainRun {
       var isWithinBounds = true
       if let time = run.time {
         let passes = try renderer.checkedPasses(at: [time], pixelLimit: render.pixelLimit)
+        var memory = renderer.memory(
+          of: passes, output: run.overlays.isEmpty ? .samples : .floatImage,
+          bitDepth: output.encoder.bitDepth.rawValue)
+        memory.chunkBytes = input.metadata.colorChunks.reduce(0) { $0 + $1.data.count }
+        try render.checkMemory(memory, holding: input.image, path: outputPath)
         let file = try OutputOptions.open(outputPath, protecting: protected)
         if checkOnly { return }
         let frame: (samples: PNGSamples, reports: [SampleBoundsReport])
@@ -332,6 +340,32 @@ struct ChainRun {
         }
         return columns
       }
+      // The frames a PNG sequence encodes while the next renders: one per thread, as many as
+      // half the memory left beside the render holds (AnimationLimits.framesInFlight).
+      let inFlightBytesPerPixel =
+        run.overlays.isEmpty
+        ? AnimationLimits.sampleBytesPerPixelInFlight(bitDepth: output.encoder.bitDepth.rawValue)
+        : AnimationLimits.bytesPerPixelInFlight
+      var memory = renderer.memory(
+        of: passes, output: format == .pngSequence && run.overlays.isEmpty ? .samples : .floatImage,
+        bitDepth: output.encoder.bitDepth.rawValue)
+      if format == .contactSheet {
+        // The sheet's Float image, then its samples and at most twice those for the encoder.
+        memory.extraBytes =
+          Double(rendered) * Double(image.width) * Double(image.height) * (16 + 3 * 4)
+      }
+      let budget = render.memoryBudget(
+        holding: RenderMemory.floatPixelBytes * Double(image.pixels.count))
+      let inFlight = AnimationLimits.framesInFlight(
+        threads: render.threadCount, width: image.width, height: image.height,
+        bytesPerPixel: inFlightBytesPerPixel,
+        availableBytes: budget.map { Int(max(0, min($0.bytes - memory.peakBytes, 9e18))) }
+          ?? AnimationLimits.availableMemory())
+      if format == .pngSequence {
+        memory.framesInFlight = inFlight
+        memory.inFlightBytesPerPixel = inFlightBytesPerPixel
+      }
+      try budget?.check(memory.peakBytes, path: outputPath)
       let sheetFile =
         format == .contactSheet ? try OutputOptions.open(outputPath, protecting: protected) : nil
       if checkOnly { return }
@@ -379,12 +413,7 @@ struct ChainRun {
           var frames = try PNGSequenceSink(
             directory: directory, frameCount: count,
             encoder: output.encoder, metadata: input.metadata,
-            concurrentEncodes: AnimationLimits.framesInFlight(
-              threads: render.threadCount, width: image.width, height: image.height,
-              bytesPerPixel: run.overlays.isEmpty
-                ? AnimationLimits.sampleBytesPerPixelInFlight(
-                  bitDepth: output.encoder.bitDepth.rawValue)
-                : AnimationLimits.bytesPerPixelInFlight),
+            concurrentEncodes: inFlight,
             firstIndex: selected?.lowerBound ?? 0,
             protecting: protected)
           try renderFrames(into: &frames)
