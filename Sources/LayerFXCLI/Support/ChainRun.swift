@@ -30,7 +30,8 @@ struct ChainRun {
       "debug overlays: origins,displacement,bounds,tiles (legend on standard error)"),
     .value(
       "max-sample-offset", "X,Y",
-      "maxSampleOffset of every layer and distortion pass, points (default: each kernel's own)"),
+      "maxSampleOffset of every layer and distortion pass without its own "
+        + "(--effect NAME:maxSampleOffset=X,Y), points (default: each kernel's own)"),
     .flag(
       "check-bounds",
       "report samples beyond maxSampleOffset on standard error; exit 1 if there are any"),
@@ -234,7 +235,8 @@ struct ChainRun {
       }
       if let maxSampleOffset {
         try ChainRun.checkSamples(effects.effects.map(\.function))
-        for index in effects.effects.indices {
+        // Every pass without an offset of its own (--effect NAME:maxSampleOffset=X,Y).
+        for index in effects.effects.indices where effects.effects[index].maxSampleOffset == nil {
           effects.effects[index].maxSampleOffset = maxSampleOffset
         }
       }
