@@ -19,8 +19,9 @@ public struct PreparedShader: Sendable {
   /// The passes of the fast form (``MultiPassLayerEffect``), first to last; empty for a
   /// one-pass kernel.
   @usableFromInline let passes: [LayerPass]
-  /// The working image between passes, kept for the next render of this shader.
-  let scratch: PassScratch?
+  /// The working image between passes, kept for the next render of this shader (or of the
+  /// shaders that share it, ``sharingWorkingImage(with:)``).
+  var scratch: PassScratch?
 
   init(function: ShaderFunction, arguments: ShaderArguments, forms: ShaderFunction.Forms) {
     self.function = function
@@ -64,5 +65,30 @@ public struct PreparedShader: Sendable {
   public var storesPadding: Bool {
     guard case .native = lanes else { return false }
     return true
+  }
+
+  /// How many images of the source's size a render of this shader holds besides its source and
+  /// its destination: the working images between the passes of a multi-pass fast form
+  /// (``MultiPassLayerEffect``), one for two passes and two for three or more (each later pass
+  /// writes a copy while the one before it is read); 0 for a one-pass kernel.
+  ///
+  /// One of them stays allocated after the render, for the next one
+  /// (``sharingWorkingImage(with:)``).
+  public var workingImageCount: Int { passes.count < 2 ? 0 : Swift.min(passes.count - 1, 2) }
+
+  /// This shader keeping its working image in `other`'s place instead of its own, so that
+  /// shaders rendered one after another (the frames of an animation, the passes of a chain)
+  /// hold one working image between them, not one each; unchanged when either has no passes.
+  ///
+  /// The output does not change: a render that finds the shared image taken or of another size
+  /// makes its own.
+  ///
+  /// - Parameter other: A shader whose working image this one may reuse.
+  /// - Returns: The shader, sharing `other`'s working image.
+  public func sharingWorkingImage(with other: PreparedShader) -> PreparedShader {
+    guard scratch != nil, let shared = other.scratch else { return self }
+    var shader = self
+    shader.scratch = shared
+    return shader
   }
 }

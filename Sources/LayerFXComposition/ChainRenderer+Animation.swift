@@ -23,20 +23,29 @@ extension ChainRenderer {
   /// - Parameters:
   ///   - times: Frame times in seconds, in order (``FrameSchedule/times``).
   ///   - pixelLimit: The most pixels a stored padded layer may have.
+  /// Every multi-pass shader of every frame keeps its working image in one place
+  /// (``LayerFX/PreparedShader/sharingWorkingImage(with:)``): frames and passes render one after
+  /// another, so an animation holds one working image, not one per frame.
+  ///
   /// - Returns: One list of prepared passes per time.
   /// - Throws: ``ShaderArgumentError`` for an argument that does not fit its function, and
   ///   ``CompositionError/limitExceeded(_:)``, for the first frame and pass in order that fails.
   public func checkedPasses(at times: [Double], pixelLimit: Int = Int(Int32.max)) throws
     -> [[PreparedShader]]
   {
-    try times.map { time in
+    var sharedWorkingImage: PreparedShader?
+    return try times.map { time in
       let passes = try chain.passes(at: time, sizeInPoints: image.sizeInPoints)
       for pass in passes where pass.kind != .color {
         try Self.checkPaddedSize(
           of: image, maxSampleOffset: pass.maxSampleOffset, function: pass.function.name,
           storesPadding: pass.storesPadding, pixelLimit: pixelLimit)
       }
-      return passes
+      return passes.map { pass in
+        if let sharedWorkingImage { return pass.sharingWorkingImage(with: sharedWorkingImage) }
+        if pass.workingImageCount > 0 { sharedWorkingImage = pass }
+        return pass
+      }
     }
   }
 

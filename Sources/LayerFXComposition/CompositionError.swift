@@ -5,13 +5,17 @@ public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertibl
   /// changes them.
   case limitExceeded(String)
 
+  /// The render needs more memory than the process may take (``MemoryBudget``); the message
+  /// names both figures and the limit.
+  case outOfMemory(String)
+
   /// An output directory cannot be made; `reason` is the system's text.
   case cannotCreateDirectory(path: String, reason: String)
 
   /// The message, one line.
   public var description: String {
     switch self {
-    case .limitExceeded(let message): message
+    case .limitExceeded(let message), .outOfMemory(let message): message
     case .cannotCreateDirectory(let path, let reason):
       "\(path): cannot create output directory: \(reason)"
     }

@@ -90,7 +90,8 @@ enum ApplyCommand {
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
     let input = try InputImage(
-      names[1], scale: Float(scale), pixelLimit: render.pixelLimit)
+      names[1], scale: Float(scale), pixelLimit: render.pixelLimit,
+      checksMemory: render.checksMemory)
     // Every file the command reads: the input, a .metal source, images given as --arg values.
     let reads =
       (input.path.map { [$0] } ?? [])
@@ -127,6 +128,11 @@ enum ApplyCommand {
         try Self.checkPaddedOutput(input.image, prepared: prepared, output: outputPath)
       }
     }
+    try render.checkMemory(
+      memory(
+        of: prepared, input.image, padded: arguments.has("padded"), render: render,
+        bitDepth: output.encoder.bitDepth.rawValue),
+      holding: input.image, path: outputPath)
     // Stored straight into the encoder's samples: no Float output image.
     let result = render.renderer.samples(
       prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
@@ -141,6 +147,22 @@ enum ApplyCommand {
       console.error("layerfx: bounds: \(report)")
       if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }
     }
+  }
+
+  /// The memory estimate of one kernel over `image`, stored into samples; a `--padded` output
+  /// is counted at its padded size throughout (the input too, so the estimate errs high).
+  static func memory(
+    of prepared: PreparedShader, _ image: Image, padded: Bool, render: RenderOptions,
+    bitDepth: Int
+  ) -> RenderMemory {
+    let pad =
+      padded && prepared.kind != .color
+      ? Layer(image, maxSampleOffset: prepared.maxSampleOffset).padding : .zero
+    return RenderMemory(
+      width: image.width + 2 * pad.x, height: image.height + 2 * pad.y, bitDepth: bitDepth,
+      output: .samples, passCount: 1, workingImages: prepared.workingImageCount,
+      storedPaddingTexels: ChainRenderer.storedPaddingTexels(of: [prepared], image: image),
+      threadCount: render.threadCount, tileSize: render.tileSize)
   }
 
   /// `apply [INPUT] --config FILE.json`: the config's chain, or with `--effect` the command
@@ -180,6 +202,9 @@ enum ApplyCommand {
       try prepared.run(
         console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly, input: input
       ) { image in
+        // --max-sample-offset replaces debug.maxSampleOffset, not an effect's own offset.
+        var config = config
+        if given.has("max-sample-offset") { config.debug.maxSampleOffset = nil }
         let chain = config.chain(sizeInPoints: image.sizeInPoints)
         let times = try ConfigOptions.times(arguments, endTime: chain.endTime)
         // Padded sizes at the config's keys, unless a flag changes them (then in its words).
@@ -334,11 +359,12 @@ enum ApplyCommand {
     _ function: ShaderFunction, pairs: [String], option: String, clockLength: Double,
     pixelLimit: Int, timeParameter: String?
   ) throws -> AnimatedEffect {
+    let (pairs, offset) = try ownOffset(pairs, of: function, option: option)
     let arguments = try function.bind(pairs, pixelLimit: pixelLimit, option: option)
     guard let clock = clockParameter(of: function, named: timeParameter),
       !arguments.contains(where: { $0.name == clock })
     else {
-      return AnimatedEffect(function, arguments: arguments)
+      return AnimatedEffect(function, arguments: arguments, maxSampleOffset: offset)
     }
     // A .metal function's time has no default, so it is not among the animatable values yet.
     var values = ParameterValues(defaultsOf: function)
@@ -347,6 +373,39 @@ enum ApplyCommand {
     }
     let timeline = KeyframeTimeline(
       initialValue: values, clock: ParameterValues.keyPath(clock), duration: clockLength)
-    return AnimatedEffect(function, arguments: arguments, timeline: timeline)
+    return AnimatedEffect(
+      function, arguments: arguments, timeline: timeline, maxSampleOffset: offset)
+  }
+
+  /// The item of `--effect` reserved for the effect's own offset.
+  static let offsetItem = "maxSampleOffset"
+
+  /// Takes the reserved item `maxSampleOffset=X,Y` out of an `--effect`'s `pairs`.
+  ///
+  /// The item (points, two numbers ≥ 0) is the effect's own `maxSampleOffset`, which
+  /// `--max-sample-offset` does not replace. A kernel with a parameter of that name gets the
+  /// item as that parameter.
+  ///
+  /// - Returns: The other pairs, and the offset if given.
+  /// - Throws: ``UsageError`` (exit 64) for a malformed offset or one given to a colour effect.
+  static func ownOffset(_ pairs: [String], of function: ShaderFunction, option: String) throws
+    -> (pairs: [String], offset: float2?)
+  {
+    let prefix = offsetItem + "="
+    guard option == "effect", !function.parameters.contains(where: { $0.name == offsetItem }),
+      let item = pairs.last(where: { $0.hasPrefix(prefix) })
+    else { return (pairs, nil) }
+    guard function.kind == .layer || function.kind == .distortion else {
+      throw UsageError.invalid(
+        "--effect \(function.name):\(item): only layer and distortion effects take a "
+          + "maxSampleOffset; \(function.name) is a colour effect")
+    }
+    let text = String(item.dropFirst(prefix.count))
+    guard let offset = ValueType<float2>.point.parse(text), offset.x >= 0, offset.y >= 0 else {
+      throw UsageError.invalidValue(
+        option: "effect", value: "\(function.name):\(item)",
+        expected: "maxSampleOffset=X,Y with two numbers ≥ 0 (points)")
+    }
+    return (pairs.filter { !$0.hasPrefix(prefix) }, offset)
   }
 }

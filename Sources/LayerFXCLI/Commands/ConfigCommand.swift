@@ -102,9 +102,11 @@ enum ConfigCommand {
       let (name, argumentText) = MetalFunctionReference.splitEffect(text)
       let function = try MetalFunctionReference.function(
         name, arguments: arguments, console: console)
-      let given = try function.bind(
-        ApplyCommand.pairs(argumentText, in: text, option: "dump"), pixelLimit: Int(Int32.max),
-        option: "dump")
+      // As in --effect: maxSampleOffset=X,Y is the effect's own offset.
+      let (pairs, offset) = try ApplyCommand.ownOffset(
+        ApplyCommand.pairs(argumentText, in: text, option: "dump"), of: function,
+        option: "effect")
+      let given = try function.bind(pairs, pixelLimit: Int(Int32.max), option: "dump")
       let missing = function.parameters.filter { parameter in
         parameter.role == nil && parameter.defaultValue == nil
           && !given.contains { $0.name == parameter.name }
@@ -117,6 +119,7 @@ enum ConfigCommand {
       }
       guard function.kind == .fill else {
         var effect = DebugConfig.Effect(function, kernel: MetalFunctionReference.absolute(name))
+        effect.maxSampleOffset = offset
         for (parameter, value) in given {
           // As the decoder keeps them: a clock given a value is an argument, not animatable.
           if case .float(let number) = value, effect.values.contains(parameter),

@@ -31,7 +31,8 @@ struct ChainRun {
       "debug overlays: origins,displacement,bounds,tiles (legend on standard error)"),
     .value(
       "max-sample-offset", "X,Y",
-      "maxSampleOffset of every layer and distortion pass, points (default: each kernel's own)"),
+      "maxSampleOffset of every layer and distortion pass without its own "
+        + "(--effect NAME:maxSampleOffset=X,Y), points (default: each kernel's own)"),
     .flag(
       "check-bounds",
       "report samples beyond maxSampleOffset on standard error; exit 1 if there are any"),
@@ -222,7 +223,10 @@ struct ChainRun {
     ) throws {
       let outputPath = run.outputPath
       let input = try SettingError.about("input") {
-        try loaded ?? InputImage(run.inputArgument, scale: scale, pixelLimit: render.pixelLimit)
+        try loaded
+          ?? InputImage(
+            run.inputArgument, scale: scale, pixelLimit: render.pixelLimit,
+            checksMemory: render.checksMemory)
       }
       let protected = (input.path.map { [$0] } ?? []) + reads
       var effects = try chain(input.image)
@@ -234,7 +238,8 @@ struct ChainRun {
       }
       if let maxSampleOffset {
         try ChainRun.checkSamples(effects.effects.map(\.function))
-        for index in effects.effects.indices {
+        // Every pass without an offset of its own (--effect NAME:maxSampleOffset=X,Y).
+        for index in effects.effects.indices where effects.effects[index].maxSampleOffset == nil {
           effects.effects[index].maxSampleOffset = maxSampleOffset
         }
       }
@@ -245,6 +250,11 @@ struct ChainRun {
       var isWithinBounds = true
       if let time = run.time {
         let passes = try renderer.checkedPasses(at: [time], pixelLimit: render.pixelLimit)
+        var memory = renderer.memory(
+          of: passes, output: run.overlays.isEmpty ? .samples : .floatImage,
+          bitDepth: output.encoder.bitDepth.rawValue)
+        memory.chunkBytes = input.metadata.colorChunks.reduce(0) { $0 + $1.data.count }
+        try render.checkMemory(memory, holding: input.image, path: outputPath)
         let file = try OutputOptions.open(outputPath, protecting: protected)
         if checkOnly { return }
         let frame: (samples: PNGSamples, reports: [SampleBoundsReport])
@@ -336,6 +346,32 @@ struct ChainRun {
         }
         return columns
       }
+      // The frames a PNG sequence encodes while the next renders: one per thread, as many as
+      // half the memory left beside the render holds (AnimationLimits.framesInFlight).
+      let inFlightBytesPerPixel =
+        run.overlays.isEmpty
+        ? AnimationLimits.sampleBytesPerPixelInFlight(bitDepth: output.encoder.bitDepth.rawValue)
+        : AnimationLimits.bytesPerPixelInFlight
+      var memory = renderer.memory(
+        of: passes, output: format == .pngSequence && run.overlays.isEmpty ? .samples : .floatImage,
+        bitDepth: output.encoder.bitDepth.rawValue)
+      if format == .contactSheet {
+        // The sheet's Float image, then its samples and at most twice those for the encoder.
+        memory.extraBytes =
+          Double(rendered) * Double(image.width) * Double(image.height) * (16 + 3 * 4)
+      }
+      let budget = render.memoryBudget(
+        holding: RenderMemory.floatPixelBytes * Double(image.pixels.count))
+      let inFlight = AnimationLimits.framesInFlight(
+        threads: render.threadCount, width: image.width, height: image.height,
+        bytesPerPixel: inFlightBytesPerPixel,
+        availableBytes: budget.map { Int(max(0, min($0.bytes - memory.peakBytes, 9e18))) }
+          ?? AnimationLimits.availableMemory())
+      if format == .pngSequence {
+        memory.framesInFlight = inFlight
+        memory.inFlightBytesPerPixel = inFlightBytesPerPixel
+      }
+      try budget?.check(memory.peakBytes, path: outputPath)
       let sheetFile =
         format == .contactSheet ? try OutputOptions.open(outputPath, protecting: protected) : nil
       if checkOnly { return }
@@ -383,12 +419,7 @@ struct ChainRun {
           var frames = try PNGSequenceSink(
             directory: directory, frameCount: count,
             encoder: output.encoder, metadata: input.metadata,
-            concurrentEncodes: AnimationLimits.framesInFlight(
-              threads: render.threadCount, width: image.width, height: image.height,
-              bytesPerPixel: run.overlays.isEmpty
-                ? AnimationLimits.sampleBytesPerPixelInFlight(
-                  bitDepth: output.encoder.bitDepth.rawValue)
-                : AnimationLimits.bytesPerPixelInFlight),
+            concurrentEncodes: inFlight,
             firstIndex: selected?.lowerBound ?? 0,
             protecting: protected)
           try renderFrames(into: &frames)

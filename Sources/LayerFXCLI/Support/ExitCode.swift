@@ -14,6 +14,9 @@ public enum ExitCode: Int32, Sendable {
   case noInput = 66
   /// `EX_SOFTWARE`: an internal error.
   case software = 70
+  /// `EX_OSERR`: the system cannot give what the command needs, as when it cannot fork: here
+  /// memory (a render larger than `ulimit -v` or the available memory allows).
+  case osError = 71
   /// `EX_CANTCREAT`: an output file could not be created.
   case cannotCreate = 73
   /// `EX_IOERR`: an error while reading or writing.

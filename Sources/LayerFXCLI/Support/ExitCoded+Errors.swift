@@ -34,6 +34,7 @@ extension CompositionError: ExitCoded {
   var exitCode: ExitCode {
     switch self {
     case .limitExceeded: .dataError
+    case .outOfMemory: .osError
     case .cannotCreateDirectory: .cannotCreate
     }
   }

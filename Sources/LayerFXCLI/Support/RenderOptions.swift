@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXComposition
 
 /// Options every rendering command shares: threads, tiles, limits.
 struct RenderOptions {
@@ -14,11 +15,16 @@ struct RenderOptions {
       "tile-size", "PX",
       "edge of a square render tile, pixels (default: bands of whole rows, even across threads)"),
     pixelLimitSpec,
+    .flag(
+      "ignore-free-memory",
+      "render even if the estimate exceeds ulimit -v or the available memory"),
   ]
 
   var threadCount: Int
   var tileSize: Int?
   var pixelLimit: Int
+  /// Whether the memory estimate is checked (`--ignore-free-memory` turns it off).
+  var checksMemory: Bool
 
   /// The renderer these options describe.
   var renderer: Renderer { Renderer(tileSize: tileSize, threadCount: threadCount) }
@@ -28,6 +34,25 @@ struct RenderOptions {
       "threads", as: .integer(in: 1...1024), default: Renderer.defaultThreadCount)
     tileSize = try arguments.value("tile-size", as: .integer(in: 1...65536))
     pixelLimit = try Self.pixelLimit(arguments)
+    checksMemory = !arguments.has("ignore-free-memory")
+  }
+
+  /// The memory the render may take now, while `heldBytes` of the estimate's buffers (the
+  /// input) are allocated; `nil` with `--ignore-free-memory` or when no limit is known.
+  func memoryBudget(holding heldBytes: Double) -> MemoryBudget? {
+    checksMemory ? MemoryBudget.current(holding: heldBytes) : nil
+  }
+
+  /// Refuses a render whose estimate exceeds the memory it may take (exit 71).
+  ///
+  /// - Parameters:
+  ///   - memory: The estimate.
+  ///   - image: The input, already allocated.
+  ///   - path: The output, named in the message.
+  /// - Throws: ``CompositionError/outOfMemory(_:)``.
+  func checkMemory(_ memory: RenderMemory, holding image: Image, path: String) throws {
+    try memoryBudget(holding: RenderMemory.floatPixelBytes * Double(image.pixels.count))?.check(
+      memory.peakBytes, path: path)
   }
 
   /// The `--max-pixels` value, or the default.

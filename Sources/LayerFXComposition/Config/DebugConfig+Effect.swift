@@ -40,6 +40,12 @@ extension DebugConfig {
     public var arguments: [(name: String, value: Shader.Argument)]
     /// The clock's window, seconds > 0.
     public var duration: Double
+    /// The effect's own `maxSampleOffset`, points per axis, ≥ 0, or `nil`.
+    ///
+    /// Its `"maxSampleOffset": [x, y]` key, for a layer or distortion effect; `nil` for
+    /// `debug.maxSampleOffset` or the kernel's declared one. A kernel with a parameter of that
+    /// name takes the key as that parameter instead.
+    public var maxSampleOffset: float2?
     /// The names of the parameters that have keyframe tracks, in declaration order.
     public var trackNames: [String] { tracks.map(\.name) }
 
@@ -47,7 +53,17 @@ extension DebugConfig {
     let tracks: [(name: String, keyframes: [_Keyframe<Double>])]
 
     /// The keys an entry may have besides the parameters.
-    static let ownKeys = ["kernel", "duration", "keyframes"]
+    static let ownKeys = ["kernel", "duration", "keyframes", Self.offsetKey]
+
+    /// The key of an effect's own `maxSampleOffset`.
+    static let offsetKey = "maxSampleOffset"
+
+    /// Whether the effect's object may have its own ``maxSampleOffset``: a layer or distortion
+    /// effect without a parameter of that name.
+    static func takesOffset(_ function: ShaderFunction) -> Bool {
+      (function.kind == .layer || function.kind == .distortion)
+        && !function.parameters.contains { $0.name == offsetKey }
+    }
 
     /// The time-since-trigger parameter the triggers drive, unless the entry sets it.
     public var clock: String? {
@@ -106,6 +122,18 @@ extension DebugConfig {
       }
       self.values = values
       self.arguments = arguments
+      if !function.parameters.contains(where: { $0.name == Self.offsetKey }),
+        let offset = try c.floats(ConfigKey(stringValue: Self.offsetKey), count: 2)
+      {
+        let key = ConfigKey(stringValue: Self.offsetKey)
+        try c.check(
+          Self.takesOffset(function), key,
+          "only layer and distortion effects take a maxSampleOffset; \(function.name) is a "
+            + "colour effect")
+        try c.check(
+          offset.allSatisfy { $0 >= 0 }, key, "expected two numbers ≥ 0 (points)")
+        maxSampleOffset = float2(offset[0], offset[1])
+      }
       duration = try c.number("duration", in: .greaterThan(0), unit: .seconds) ?? 3
       tracks = try KeyframesConfigDocument.tracks(in: c, names: values.names)
       do {
@@ -201,6 +229,10 @@ extension DebugConfig {
       }
       if function.parameter(role: .timeSinceTrigger) != nil {
         members.append(("duration", .number(duration)))
+      }
+      if let maxSampleOffset, Self.takesOffset(function) {
+        members.append(
+          (Self.offsetKey, .array([.float(maxSampleOffset.x), .float(maxSampleOffset.y)])))
       }
       members.append(("keyframes", .object([])))
       return .object(members)

@@ -150,7 +150,8 @@ extension DebugConfig {
     return .object(members)
   }
 
-  /// An effect kernel's entry: `kernel`, its parameters, `duration` with a clock, `keyframes`.
+  /// An effect kernel's entry: `kernel`, its parameters, `duration` with a clock,
+  /// `maxSampleOffset` for a layer or distortion effect, `keyframes`.
   private static func effectSchema(_ function: ShaderFunction) -> JSONValue {
     var properties: [(String, JSONValue)] = [
       (
@@ -167,6 +168,17 @@ extension DebugConfig {
             "duration",
             "each replay's clock runs 0 to duration; drawn while it is in (0, duration)",
             unit: .seconds, range: .greaterThan(0), defaultValue: 3
+          ).schema
+        ))
+    }
+    if Effect.takesOffset(function) {
+      properties.append(
+        (
+          Effect.offsetKey,
+          ConfigField.vector(
+            Effect.offsetKey, count: 2,
+            "this effect's maxSampleOffset (default: debug.maxSampleOffset, else the kernel's)",
+            unit: .points, range: .atLeast(0)
           ).schema
         ))
     }

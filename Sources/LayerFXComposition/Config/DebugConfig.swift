@@ -160,15 +160,17 @@ public struct DebugConfig: Sendable {
   }
 
   /// The effect chain for an image of `sizeInPoints`, each effect with
-  /// ``triggers(sizeInPoints:)`` and ``Debug/maxSampleOffset``.
+  /// ``triggers(sizeInPoints:)``, its own ``Effect/maxSampleOffset`` or else
+  /// ``Debug/maxSampleOffset``.
   public func chain(sizeInPoints: float2) -> EffectChain {
     let triggers = triggers(sizeInPoints: sizeInPoints)
-    var chain = EffectChain(
-      effects.map { $0.animated(triggers: triggers, sizeInPoints: sizeInPoints) })
-    if let offset = debug.maxSampleOffset {
-      for index in chain.effects.indices { chain.effects[index].maxSampleOffset = offset }
-    }
-    return chain
+    // An effect's own maxSampleOffset, else debug.maxSampleOffset, else the kernel's.
+    return EffectChain(
+      effects.map { effect in
+        var animated = effect.animated(triggers: triggers, sizeInPoints: sizeInPoints)
+        animated.maxSampleOffset = effect.maxSampleOffset ?? debug.maxSampleOffset
+        return animated
+      })
   }
 
   /// Evaluates every effect at every time, so a keyframe track that leaves its parameter's

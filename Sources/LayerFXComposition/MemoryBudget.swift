@@ -1,0 +1,119 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The memory a render's buffers may take, and the check that refuses a render needing more
+/// (``RenderMemory``) before any pixel is rendered, instead of letting an allocation fail
+/// midway (Swift traps on a failed allocation).
+///
+/// Two limits bind, and the smaller one is the budget:
+/// - the address-space limit (`getrlimit(RLIMIT_AS)`, the shell's `ulimit -v`), less what the
+///   process maps besides its buffers now (its address space, `/proc/self/statm`'s first field,
+///   less the buffers already held) and a stack for each thread Dispatch may start
+///   (`RLIMIT_STACK`, 8 MiB when unlimited; ``current(holding:)``);
+/// - the memory the system has available (`MemAvailable` in `/proc/meminfo`,
+///   ``AnimationLimits/availableMemory()``), plus the buffers already held.
+///
+/// Source: `getrlimit(2)`; Linux kernel documentation, `Documentation/filesystems/proc.rst`
+/// ("statm", "meminfo").
+public struct MemoryBudget: Sendable, Equatable {
+  /// Which limit the budget comes from.
+  public enum Source: String, Sendable, Equatable {
+    /// `RLIMIT_AS`.
+    case addressSpaceLimit = "ulimit -v"
+    /// `MemAvailable`.
+    case availableMemory = "MemAvailable"
+  }
+
+  /// The bytes the buffers may take.
+  public var bytes: Double
+  /// Where the figure comes from, named in the refusal.
+  public var source: Source
+
+  /// Creates a budget.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes the buffers may take.
+  ///   - source: The limit they come from.
+  public init(bytes: Double, source: Source) {
+    self.bytes = bytes
+    self.source = source
+  }
+
+  /// The budget now, while `heldBytes` of the buffers an estimate counts (the input image) are
+  /// already allocated; `nil` when neither limit is set or readable.
+  ///
+  /// Under the address-space limit a stack is kept for every thread Dispatch may start: one
+  /// per active processor (its pool runs the tiles and the encodes, whatever `--threads` says)
+  /// and its manager thread. A thread it cannot start is retried forever (libdispatch's
+  /// `_dispatch_temporary_resource_shortage`): a render then hangs instead of failing.
+  ///
+  /// - Parameter heldBytes: Bytes of counted buffers allocated already.
+  /// - Returns: The smaller budget, or `nil`.
+  public static func current(holding heldBytes: Double = 0) -> MemoryBudget? {
+    var budgets: [MemoryBudget] = []
+    if let limit = addressSpaceLimit(), let inUse = addressSpaceInUse() {
+      let threads = ProcessInfo.processInfo.activeProcessorCount + 1
+      let stacks = Double(threads) * stackBytes()
+      budgets.append(
+        MemoryBudget(bytes: limit - (inUse - heldBytes) - stacks, source: .addressSpaceLimit))
+    }
+    if let available = AnimationLimits.availableMemory() {
+      budgets.append(MemoryBudget(bytes: Double(available) + heldBytes, source: .availableMemory))
+    }
+    return budgets.min { $0.bytes < $1.bytes }
+  }
+
+  /// `RLIMIT_AS`'s soft limit in bytes, or `nil` when unlimited.
+  public static func addressSpaceLimit() -> Double? {
+    var limit = rlimit()
+    guard getrlimit(RLIMIT_AS_RESOURCE, &limit) == 0, limit.rlim_cur != rlim_t.max else {
+      return nil
+    }
+    return Double(limit.rlim_cur)
+  }
+
+  /// The process's mapped address space in bytes (`/proc/self/statm`, first field, in pages),
+  /// or `nil` where it cannot be read.
+  public static func addressSpaceInUse() -> Double? {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+      let pages = text.split(separator: " ").first.flatMap({ Double($0) })
+    else { return nil }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
+  /// A thread's stack: `RLIMIT_STACK`'s soft limit, 8 MiB when unlimited or unreadable.
+  static func stackBytes() -> Double {
+    var limit = rlimit()
+    guard getrlimit(RLIMIT_STACK_RESOURCE, &limit) == 0, limit.rlim_cur != rlim_t.max else {
+      return 8 * 1_048_576
+    }
+    return Double(limit.rlim_cur)
+  }
+
+  /// Refuses `neededBytes` above the budget, naming `path` (the output, or the input being
+  /// read), both figures and the limit.
+  ///
+  /// - Parameters:
+  ///   - neededBytes: The estimate (``RenderMemory/peakBytes``).
+  ///   - path: What the message names.
+  /// - Throws: ``CompositionError/outOfMemory(_:)``: `OUT.png: needs about 9.6 GB of memory,
+  ///   3.9 GB available (ulimit -v)`, with the ways out.
+  public func check(_ neededBytes: Double, path: String) throws(CompositionError) {
+    guard neededBytes > bytes else { return }
+    let wayOut =
+      source == .addressSpaceLimit
+      ? "raise ulimit -v, or render a smaller image or a shorter chain"
+      : "render a smaller image or a shorter chain, or pass --ignore-free-memory"
+    throw .outOfMemory(
+      "\(path): needs about \(AnimationLimits.bytes(neededBytes)) of memory, "
+        + "\(AnimationLimits.bytes(max(bytes, 0))) available (\(source.rawValue)); \(wayOut)")
+  }
+}
+
+// RLIM_INFINITY is `(~0UL)`, which Swift imports as a literal that does not fit; `rlim_t.max`
+// is the same value. Glibc's resources are an enum, passed as `__rlimit_resource_t`.
+private let RLIMIT_AS_RESOURCE = __rlimit_resource_t(RLIMIT_AS.rawValue)
+private let RLIMIT_STACK_RESOURCE = __rlimit_resource_t(RLIMIT_STACK.rawValue)

@@ -1,0 +1,96 @@
+import Foundation
+import LayerFXTestSupport
+import Testing
+
+/// A render that memory cannot hold is refused before any pixel renders, exit 71 (EX_OSERR).
+///
+/// One line names what it needs and what is available, instead of an abort in an allocation.
+/// The limit is a child shell's `ulimit -v`, so the test machine's memory is never used up.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh"), "needs /bin/sh"))
+struct MemoryBudgetTests {
+  /// Runs `layerfx arguments…` under `ulimit -v kilobytes`; `nil` without `ulimit -v`.
+  func runLimited(kilobytes: Int, _ arguments: [String]) throws -> LayerFXTool.Result? {
+    let script =
+      "ulimit -v \(kilobytes) || exit 77; SWIFT_BACKTRACE=enable=no exec \"$0\" \"$@\""
+    let result = try LayerFXTool.run(
+      ["-c", script, LayerFXTool.executable.path] + arguments,
+      program: URL(fileURLWithPath: "/bin/sh"))
+    return result.status == 77 ? nil : result
+  }
+
+  /// Expects one refusal line `layerfx: error: PATH: needs about NEED of memory, … available
+  /// (ulimit -v); …`, exit 71.
+  func expectRefusal(_ result: LayerFXTool.Result, path: String, need: String) {
+    #expect(result.status == 71)
+    #expect(result.errorLines.count == 1)
+    let line = result.errorLines.first ?? ""
+    #expect(line.hasPrefix("layerfx: error: \(path): needs about \(need) of memory, "), "\(line)")
+    #expect(
+      line.hasSuffix(
+        " available (ulimit -v); raise ulimit -v, or render a smaller image or a shorter chain"),
+      "\(line)")
+  }
+
+  @Test("a three-effect chain over the address-space limit is refused before it renders")
+  func chain() throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.path("x.png")
+    // testcard:4000x2500, N = 10⁷ pixels: the input 16 N = 160 MB, two working copies 320 MB,
+    // the samples 4 N = 40 MB, and a band per worker: 32 bands of ⌈2500 / 32⌉ = 79 rows,
+    // 4000 × 79 × 16 B = 5.056 MB, twice: 530.1 MB. The input (160 MB) fits in 400 MB.
+    let result = try runLimited(
+      kilobytes: 400_000,
+      [
+        "apply", "testcard:4000x2500", "--effect", "twirl", "--effect", "emboss", "--effect",
+        "grayscale", "--time", "0", "--threads", "2", "-o", output,
+      ])
+    let refused = try #require(result, "ulimit -v is not available")
+    expectRefusal(refused, path: output, need: "530.1 MB")
+    #expect(try directory.contents() == [])
+  }
+
+  @Test("a test card larger than the limit is refused before its pixels are allocated")
+  func testCard() throws {
+    let directory = try TemporaryDirectory()
+    // 20000 × 20000 × 16 bytes = 6.4 GB, under --max-pixels raised to allow it.
+    let result = try runLimited(
+      kilobytes: 1_000_000,
+      [
+        "apply", "twirl", "testcard:20000x20000", "--max-pixels", "400000000", "-o",
+        directory.path("x.png"),
+      ])
+    let refused = try #require(result, "ulimit -v is not available")
+    expectRefusal(refused, path: "testcard:20000x20000", need: "6.4 GB")
+  }
+
+  @Test("a PNG whose decode cannot fit is refused from its header, before decoding")
+  func pngHeader() throws {
+    let directory = try TemporaryDirectory()
+    let input = directory.path("huge.png")
+    try Data(HugeHeaderPNG.bytes).write(to: URL(fileURLWithPath: input))
+    // 9000 × 9000 pixels at 24 bytes (16-bit samples and the Float image) plus the 68-byte
+    // file: 1.944 GB.
+    let result = try runLimited(
+      kilobytes: 1_000_000,
+      ["apply", "twirl", input, "-o", directory.path("x.png")])
+    let refused = try #require(result, "ulimit -v is not available")
+    expectRefusal(refused, path: input, need: "1.9 GB")
+    #expect(try directory.contents() == ["huge.png"])
+  }
+
+  @Test("an animation over the limit is refused before frame 0, naming its directory")
+  func animation() throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.path("frames") + "/"
+    let result = try runLimited(
+      kilobytes: 400_000,
+      [
+        "apply", "testcard:4000x2500", "--effect", "twirl", "--effect", "emboss", "--effect",
+        "grayscale", "--fps", "10", "--frames", "3", "--threads", "2", "-o", output,
+      ])
+    let refused = try #require(result, "ulimit -v is not available")
+    #expect(refused.status == 71)
+    #expect(refused.errorLines.first?.hasPrefix("layerfx: error: \(output): needs about ") == true)
+    #expect(try directory.contents() == [])
+  }
+}
