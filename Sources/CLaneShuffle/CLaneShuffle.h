@@ -61,6 +61,13 @@ static inline __attribute__((always_inline)) lfx_int8 lfx_rotate_down(lfx_int8 a
   return __builtin_shufflevector(a, a, 1, 2, 3, 4, 5, 6, 7, 0);
 }
 
+/// Whether every lane of an eight-lane mask (each lane 0 or −1, Swift's SIMDMask storage) is
+/// set: one vector test (vptest or vmovmskps). The standard library's `all` became a call to
+/// a generic `max` where a function tested several masks.
+static inline __attribute__((always_inline)) int lfx_all_lanes(lfx_int8 mask) {
+  return __builtin_reduce_and(mask) != 0;
+}
+
 #if defined(__x86_64__)
 /// Sixteen floats: four premultiplied RGBA texels or pixels, one AVX-512 register.
 typedef float lfx_float16 __attribute__((ext_vector_type(16)));

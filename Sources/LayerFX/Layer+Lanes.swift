@@ -80,7 +80,7 @@ extension Layer {
   /// weights, lane by lane.
   ///
   /// The coordinate arithmetic (scale, clamp, floor, weights, texel index) runs in SIMD lanes.
-  @usableFromInline @inline(__always)
+  @inline(__always)
   func cells(x: SIMD8<Float>, y: SIMD8<Float>) -> LaneCells {
     let scale = storage.scale
     var qx = x * scale - 0.5
@@ -101,10 +101,14 @@ extension Layer {
     let inside =
       (cellX .>= 0) .& (cellX .< storage.lastInteriorCell.x)
       .& (cellY .>= 0) .& (cellY .< storage.lastInteriorCell.y)
+    let (weightX, weightY) = (qx - cellX, qy - cellY)
+    let index = rowIndex &* Int32(truncatingIfNeeded: storage.rowLength) &+ columnIndex
+    let isInside = lfx_all_lanes(unsafeBitCast(inside, to: SIMD8<Int32>.self)) != 0
     return LaneCells(
-      columns: columnIndex, rows: rowIndex, weightX: qx - cellX, weightY: qy - cellY,
-      inside: all(inside),
-      index: rowIndex &* Int32(truncatingIfNeeded: storage.rowLength) &+ columnIndex)
+      columns: columnIndex, rows: rowIndex, weightX: weightX, weightY: weightY,
+      inside: isInside, index: index,
+      isTranslatedRun: isInside
+        && Self.isTranslatedRun(index: index, weightX: weightX, weightY: weightY))
   }
 
   /// Returns `finish` of the eight colours that `cells` read, lane 0 first.
@@ -125,7 +129,7 @@ extension Layer {
     // Texel indices in 8-byte units (two per texel): non-negative and below 2³², so each lane
     // zero-extends into an x86 address scaled by 8, without a sign extension or shift per lane.
     let halfTexel = unsafeBitCast(cells.index &+ cells.index, to: SIMD8<UInt32>.self)
-    if Self.isTranslatedRun(cells) {
+    if cells.isTranslatedRun {
       return blendRun(at: Int(halfTexel[0]), weightX[0], weightY[0], finish)
     }
     // Written out lane by lane (constant lane indices) so the compiler keeps the lanes in
@@ -149,21 +153,22 @@ extension Layer {
   /// scale 1; ``blendRun(at:_:_:_:)`` then reads the texels as contiguous runs. Each lane is
   /// compared with its neighbour's (a rotation), not with lane 0's: LLVM computes a broadcast
   /// lane apart, in scalar code, all the way up the coordinate arithmetic.
-  @usableFromInline @inline(__always)
-  static func isTranslatedRun(_ cells: LaneCells) -> Bool {
+  @inline(__always)
+  private static func isTranslatedRun(
+    index: SIMD8<Int32>, weightX: SIMD8<Float>, weightY: SIMD8<Float>
+  ) -> Bool {
     // Lane 7's neighbour, after the rotation, is lane 0: seven texels back.
     let steps = SIMD8<Int32>(1, 1, 1, 1, 1, 1, 1, -7)
-    let index = cells.index
-    let bitsX = unsafeBitCast(cells.weightX, to: SIMD8<Int32>.self)
-    let bitsY = unsafeBitCast(cells.weightY, to: SIMD8<Int32>.self)
+    let bitsX = unsafeBitCast(weightX, to: SIMD8<Int32>.self)
+    let bitsY = unsafeBitCast(weightY, to: SIMD8<Int32>.self)
     let differences =
       ((lfx_rotate_down(index) &- index) ^ steps) | (lfx_rotate_down(bitsX) ^ bitsX)
       | (lfx_rotate_down(bitsY) ^ bitsY)
     // One vector test (SIMD's `==` compares lane by lane, with a branch per lane).
-    return all(differences .== .zero)
+    return lfx_all_lanes(unsafeBitCast(differences .== .zero, to: SIMD8<Int32>.self)) != 0
   }
 
-  /// The eight colours of a translated run (``isTranslatedRun(_:)``) whose
+  /// The eight colours of a translated run (``isTranslatedRun(index:weightX:weightY:)``) whose
   /// first cell's top-left texel is at `halfTexel` (8-byte units): ``blend(at:_:_:)`` of each
   /// lane, bit for bit, with the texels read as two runs of nine.
   ///
@@ -274,4 +279,7 @@ struct LaneCells {
   /// The top-left texels' indices in the image's pixels (`row × width + column`); meaningful
   /// where `inside`.
   let index: SIMD8<Int32>
+  /// Whether the cells lie inside and read the pixel grid translated
+  /// (``Layer/isTranslatedRun(index:weightX:weightY:)``).
+  let isTranslatedRun: Bool
 }

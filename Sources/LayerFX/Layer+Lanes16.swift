@@ -73,15 +73,13 @@ extension Layer {
   }
 
   /// The first cell's top-left texel and the weights, when two groups of eight cells make one
-  /// translated run of sixteen: each is one (``isTranslatedRun(_:)``), both lie inside the
-  /// image, and `high`'s first cell is eight texels right of `low`'s with the same weights.
+  /// translated run of sixteen: each is one inside the image (``LaneCells/isTranslatedRun``),
+  /// and `high`'s first cell is eight texels right of `low`'s with the same weights.
   @inline(__always)
   private static func run(_ low: LaneCells, _ high: LaneCells) -> (
     texel: Int, weightX: Float, weightY: Float
   )? {
-    guard low.inside, high.inside, isTranslatedRun(low), isTranslatedRun(high) else {
-      return nil
-    }
+    guard low.isTranslatedRun, high.isTranslatedRun else { return nil }
     let (weightX, weightY) = (low.weightX[0], low.weightY[0])
     guard high.index[0] == low.index[0] &+ 8,
       high.weightX[0].bitPattern == weightX.bitPattern,
