@@ -27,9 +27,9 @@ using namespace metal;
 half4 Emboss(float2 position, SwiftUI::Layer layer, float angle, float distance, float strength) {
     // The same step for every pixel.
     float2 d = float2(distance * cos(angle), distance * sin(angle));
-    half4 color = layer.sample(position);
     half4 ahead = layer.sample(position + d);
     half4 behind = layer.sample(position - d);
+    half4 color = layer.sample(position);
     // The rise in luma along the direction: positive faces the light.
     float relief = dot(float3(ahead.rgb - behind.rgb), float3(0.2126, 0.7152, 0.0722));
     float grey = saturate(0.5 + strength * relief);

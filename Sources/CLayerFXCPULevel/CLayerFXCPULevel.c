@@ -24,6 +24,16 @@ int lfx_cpu_supports_build_level(void) {
 #endif
 }
 
+int lfx_cpu_has_avx512f(void) {
+#if defined(__x86_64__)
+  // CPUID and XGETBV (the operating system saves the ZMM registers), read once by the runtime.
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f");
+#else
+  return 0;
+#endif
+}
+
 // Runs when the binary is loaded, before any Swift code: without it, a CPU without AVX2 would
 // meet the first vector instruction of the engine somewhere later and die of SIGILL with no word.
 // Exit 69 is sysexits' EX_UNAVAILABLE. Only async-signal-safe, allocation-free calls.

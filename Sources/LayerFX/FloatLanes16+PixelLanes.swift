@@ -8,31 +8,21 @@ extension FloatLanes16: PixelLanes {
     FloatLanes16(SIMD16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
   }
 
-  /// The eight-lane sampler on each half.
+  /// The sixteen-lane sampler (``Layer/sampleLanes(_:)``): the eight-lane one's colours.
   @inlinable @inline(__always)
   public static func _sample(_ layer: Layer, at position: Vector2<FloatLanes16>)
     -> Vector4<FloatLanes16>
   {
-    let low = layer.sampleLanes(x: position.x.low.simd, y: position.y.low.simd)
-    let high = layer.sampleLanes(x: position.x.high.simd, y: position.y.high.simd)
-    return Vector4(
-      FloatLanes16(low: low.x, high: high.x), FloatLanes16(low: low.y, high: high.y),
-      FloatLanes16(low: low.z, high: high.z), FloatLanes16(low: low.w, high: high.w))
+    layer.sampleLanes(position)
   }
 
-  /// The eight-lane sampler's stores on each half.
+  /// The sixteen-lane sampler's stores (``Layer/storeSampleLanes(_:to:count:)``).
   @inlinable @inline(__always)
   public static func _storeSample(
     _ layer: Layer, at position: Vector2<FloatLanes16>,
     to destination: UnsafeMutablePointer<half4>, count: Int
   ) {
-    layer.storeSampleLanes(
-      x: position.x.low.simd, y: position.y.low.simd, to: destination,
-      count: Swift.min(count, 8))
-    guard count > 8 else { return }
-    layer.storeSampleLanes(
-      x: position.x.high.simd, y: position.y.high.simd, to: destination + 8,
-      count: count &- 8)
+    layer.storeSampleLanes(position, to: destination, count: count)
   }
 
   /// Sixteen pixels, or the first `count`: the eight-lane store of each half.

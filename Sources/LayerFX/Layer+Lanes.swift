@@ -39,19 +39,28 @@ extension Layer {
     x: SIMD8<Float>, y: SIMD8<Float>, to destination: UnsafeMutablePointer<half4>, count: Int
   ) {
     sampleColors(x: x, y: y) { c0, c1, c2, c3, c4, c5, c6, c7 in
-      guard count >= 8 else {
-        if count > 0 { destination[0] = c0 }
-        if count > 1 { destination[1] = c1 }
-        if count > 2 { destination[2] = c2 }
-        if count > 3 { destination[3] = c3 }
-        if count > 4 { destination[4] = c4 }
-        if count > 5 { destination[5] = c5 }
-        if count > 6 { destination[6] = c6 }
-        return
-      }
-      (destination[0], destination[1], destination[2], destination[3]) = (c0, c1, c2, c3)
-      (destination[4], destination[5], destination[6], destination[7]) = (c4, c5, c6, c7)
+      Self.store(c0, c1, c2, c3, c4, c5, c6, c7, to: destination, count: count)
     }
+  }
+
+  /// Stores the first `count` (0…8) of eight colours at `destination`, lane 0 first.
+  @usableFromInline @inline(__always)
+  static func store(
+    _ c0: half4, _ c1: half4, _ c2: half4, _ c3: half4, _ c4: half4, _ c5: half4, _ c6: half4,
+    _ c7: half4, to destination: UnsafeMutablePointer<half4>, count: Int
+  ) {
+    guard count >= 8 else {
+      if count > 0 { destination[0] = c0 }
+      if count > 1 { destination[1] = c1 }
+      if count > 2 { destination[2] = c2 }
+      if count > 3 { destination[3] = c3 }
+      if count > 4 { destination[4] = c4 }
+      if count > 5 { destination[5] = c5 }
+      if count > 6 { destination[6] = c6 }
+      return
+    }
+    (destination[0], destination[1], destination[2], destination[3]) = (c0, c1, c2, c3)
+    (destination[4], destination[5], destination[6], destination[7]) = (c4, c5, c6, c7)
   }
 
   /// Returns `finish` of the eight colours of a lane sample, lane 0 first.
@@ -59,15 +68,20 @@ extension Layer {
   /// `finish` runs on each path's colours where they are made (the interior's in registers), so
   /// the colours are not merged through memory first: merged, the lane sampler took 6.5 more
   /// instructions per call (callgrind, the ripple).
-  ///
-  /// The coordinate arithmetic (scale, clamp, floor, weights, texel index) runs in SIMD lanes;
-  /// the four-texel gather and the blend run per lane on whole RGBA texels, in the same order of
-  /// operations as the scalar sample, so each lane's result is bit-identical to it.
   @inline(__always)
   private func sampleColors<Result>(
     x: SIMD8<Float>, y: SIMD8<Float>,
     _ finish: (half4, half4, half4, half4, half4, half4, half4, half4) -> Result
   ) -> Result {
+    colors(of: cells(x: x, y: y), finish)
+  }
+
+  /// The cells that eight positions (points) read: ``sample(_:)-(float2)``'s clamp, floor and
+  /// weights, lane by lane.
+  ///
+  /// The coordinate arithmetic (scale, clamp, floor, weights, texel index) runs in SIMD lanes.
+  @inline(__always)
+  func cells(x: SIMD8<Float>, y: SIMD8<Float>) -> LaneCells {
     let scale = storage.scale
     var qx = x * scale - 0.5
     var qy = y * scale - 0.5
@@ -81,24 +95,41 @@ extension Layer {
     // below 2²² − 2 and whose size below Int32.max texels, so these conversions are exact.
     let (cellX, columnIndex) = Self.floorBelow2To22(qx)
     let (cellY, rowIndex) = Self.floorBelow2To22(qy)
-    let weightX = qx - cellX
-    let weightY = qy - cellY
     // Cells wholly inside the image are read in place; a group of eight with any cell on or past
     // the edge takes the per-texel path. Compared as floats, which vectorise (integer lane
     // compares of the standard library became a loop per lane).
     let inside =
       (cellX .>= 0) .& (cellX .< storage.lastInteriorCell.x)
       .& (cellY .>= 0) .& (cellY .< storage.lastInteriorCell.y)
-    guard all(inside) else {
+    let (weightX, weightY) = (qx - cellX, qy - cellY)
+    let index = rowIndex &* Int32(truncatingIfNeeded: storage.rowLength) &+ columnIndex
+    let isInside = lfx_all_lanes(unsafeBitCast(inside, to: SIMD8<Int32>.self)) != 0
+    return LaneCells(
+      columns: columnIndex, rows: rowIndex, weightX: weightX, weightY: weightY,
+      inside: isInside, index: index,
+      isTranslatedRun: isInside
+        && Self.isTranslatedRun(index: index, weightX: weightX, weightY: weightY))
+  }
+
+  /// Returns `finish` of the eight colours that `cells` read, lane 0 first.
+  ///
+  /// The four-texel gather and the blend run per lane on whole RGBA texels, in the same order of
+  /// operations as the scalar sample, so each lane's result is bit-identical to it.
+  @usableFromInline @inline(__always)
+  func colors<Result>(
+    of cells: LaneCells,
+    _ finish: (half4, half4, half4, half4, half4, half4, half4, half4) -> Result
+  ) -> Result {
+    let (weightX, weightY) = (cells.weightX, cells.weightY)
+    guard cells.inside else {
       let c = sampleLanesAtEdge(
-        columns: columnIndex, rows: rowIndex, weightX: weightX, weightY: weightY)
+        columns: cells.columns, rows: cells.rows, weightX: weightX, weightY: weightY)
       return finish(c.0, c.1, c.2, c.3, c.4, c.5, c.6, c.7)
     }
-    let index = rowIndex &* Int32(truncatingIfNeeded: storage.rowLength) &+ columnIndex
     // Texel indices in 8-byte units (two per texel): non-negative and below 2³², so each lane
     // zero-extends into an x86 address scaled by 8, without a sign extension or shift per lane.
-    let halfTexel = unsafeBitCast(index &+ index, to: SIMD8<UInt32>.self)
-    if Self.isTranslatedRun(index: index, weightX: weightX, weightY: weightY) {
+    let halfTexel = unsafeBitCast(cells.index &+ cells.index, to: SIMD8<UInt32>.self)
+    if cells.isTranslatedRun {
       return blendRun(at: Int(halfTexel[0]), weightX[0], weightY[0], finish)
     }
     // Written out lane by lane (constant lane indices) so the compiler keeps the lanes in
@@ -134,7 +165,7 @@ extension Layer {
       ((lfx_rotate_down(index) &- index) ^ steps) | (lfx_rotate_down(bitsX) ^ bitsX)
       | (lfx_rotate_down(bitsY) ^ bitsY)
     // One vector test (SIMD's `==` compares lane by lane, with a branch per lane).
-    return all(differences .== .zero)
+    return lfx_all_lanes(unsafeBitCast(differences .== .zero, to: SIMD8<Int32>.self)) != 0
   }
 
   /// The eight colours of a translated run (``isTranslatedRun(index:weightX:weightY:)``) whose
@@ -144,8 +175,8 @@ extension Layer {
   /// Lanes `k` and `k + 4` share a 256-bit register: lane `k`'s right texel is lane `k + 1`'s
   /// left one, so each row is five loads, not sixteen, and no texel address leaves the vector
   /// unit. The operations are the scalar sample's, in its order, with the run's one weight.
-  @inline(__always)
-  private func blendRun<Result>(
+  @usableFromInline @inline(__always)
+  func blendRun<Result>(
     at halfTexel: Int, _ weightX: Float, _ weightY: Float,
     _ finish: (half4, half4, half4, half4, half4, half4, half4, half4) -> Result
   ) -> Result {
@@ -181,11 +212,11 @@ extension Layer {
       c26.highHalf, c37.highHalf)
   }
 
-  /// The eight colours of ``sampleColors(x:y:_:)`` when a cell touches the image's edge: each
+  /// The eight colours of ``colors(of:_:)`` when a cell touches the image's edge: each
   /// lane's four texels through ``LayerStorage/texel(_:_:)``, blended as the scalar sample
   /// blends them.
-  @inline(never)
-  private func sampleLanesAtEdge(
+  @usableFromInline @inline(never)
+  func sampleLanesAtEdge(
     columns: SIMD8<Int32>, rows: SIMD8<Int32>, weightX: SIMD8<Float>, weightY: SIMD8<Float>
   ) -> (half4, half4, half4, half4, half4, half4, half4, half4) {
     func lane(_ lane: Int) -> half4 {
@@ -231,4 +262,24 @@ extension Layer {
       unsafeBitCast(floor + magic, to: SIMD8<Int32>.self) &- Int32(bitPattern: magic.bitPattern)
     return (floor, integer)
   }
+}
+
+/// The cells eight lane positions read (``Layer/cells(x:y:)``): each lane's top-left texel and
+/// bilinear weights.
+@usableFromInline
+struct LaneCells {
+  /// The cells' top-left columns and rows in the unpadded image (−2 … width + 1).
+  let columns: SIMD8<Int32>
+  let rows: SIMD8<Int32>
+  /// The weights of the right and lower texels, 0 ≤ w < 1.
+  let weightX: SIMD8<Float>
+  let weightY: SIMD8<Float>
+  /// Whether every cell lies wholly inside the image, so its four texels are read in place.
+  let inside: Bool
+  /// The top-left texels' indices in the image's pixels (`row × width + column`); meaningful
+  /// where `inside`.
+  let index: SIMD8<Int32>
+  /// Whether the cells lie inside and read the pixel grid translated
+  /// (``Layer/isTranslatedRun(index:weightX:weightY:)``).
+  let isTranslatedRun: Bool
 }

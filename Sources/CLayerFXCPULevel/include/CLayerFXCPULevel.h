@@ -11,4 +11,9 @@ const char *lfx_build_cpu_level(void);
 /// Whether the CPU running this process has every feature of `lfx_build_cpu_level()`.
 int lfx_cpu_supports_build_level(void);
 
+/// Whether the CPU running this process, and its operating system, can run AVX-512 F
+/// instructions on 512-bit registers: the lane sampler's translated runs then take
+/// `lfx_blend_run16` (CLaneShuffle), whatever level the engine was compiled for.
+int lfx_cpu_has_avx512f(void);
+
 #endif

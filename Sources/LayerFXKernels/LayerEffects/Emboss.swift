@@ -5,8 +5,8 @@ import LayerFXMath
 ///
 /// ```
 /// d      = distance × (cos angle, sin angle)
-/// color  = layer.sample(position)
 /// relief = dot(layer.sample(position + d).rgb − layer.sample(position − d).rgb, luma)
+/// color  = layer.sample(position)
 /// g      = saturate(0.5 + strength × relief)
 /// result = (g, g, g, 1) × color.a
 /// ```
@@ -50,9 +50,11 @@ public struct Emboss: LayerEffect {
   public func shade<F: PixelLanes>(position: Vector2<F>, layer: Layer) -> Vector4<F> {
     // The same step for every pixel.
     let d = Vector2<F>(F(distance * cos(angle)), F(distance * sin(angle)))
-    let color = layer.sample(position)
+    // The pixel's own sample last: taken right after the sample of the same cells (`ahead`, at
+    // the default π/4 and distance 1), the sixteen-lane sampler ran 25–30 % slower (Benchmarks).
     let ahead = layer.sample(position + d)
     let behind = layer.sample(position - d)
+    let color = layer.sample(position)
     // The rise in luma along the direction: positive faces the light.
     let relief = dot(ahead.rgb - behind.rgb, Vector3<F>(0.2126, 0.7152, 0.0722))
     let grey = saturate(0.5 + F(strength) * relief)
