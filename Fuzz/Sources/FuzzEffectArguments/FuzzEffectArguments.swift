@@ -25,7 +25,8 @@ enum FuzzEffectArguments: FuzzTarget {
       // apply's --effect path, with built-in functions only (no .metal file is compiled).
       let (name, argumentText) = MetalFunctionReference.splitEffect(spec)
       let effect = try ApplyCommand.animated(
-        ShaderLibrary.default.function(named: name), pairs: ApplyCommand.pairs(argumentText),
+        ShaderLibrary.default.function(named: name),
+        pairs: ApplyCommand.pairs(argumentText, in: spec),
         option: "effect", clockLength: 3, pixelLimit: 4096, timeParameter: nil)
       _ = try EffectChain([effect]).passes(at: 0.5, sizeInPoints: .init(16, 12))
     } catch {
