@@ -48,7 +48,10 @@ public struct MemoryBudget: Sendable, Equatable {
   /// Under the address-space limit a stack is kept for every thread Dispatch may start: one
   /// per active processor (its pool runs the tiles and the encodes, whatever `--threads` says)
   /// and its manager thread. A thread it cannot start is retried forever (libdispatch's
-  /// `_dispatch_temporary_resource_shortage`): a render then hangs instead of failing.
+  /// `_dispatch_temporary_resource_shortage`): a render then hangs instead of failing. Each of
+  /// those threads may also get a malloc arena of its own, which reserves
+  /// ``mallocArenaBytes`` of address space: uncounted, an animation under `ulimit -v` passed
+  /// the check and then trapped on a failed allocation.
   ///
   /// - Parameter heldBytes: Bytes of counted buffers allocated already.
   /// - Returns: The smaller budget, or `nil`.
@@ -56,9 +59,11 @@ public struct MemoryBudget: Sendable, Equatable {
     var budgets: [MemoryBudget] = []
     if let limit = addressSpaceLimit(), let inUse = addressSpaceInUse() {
       let threads = ProcessInfo.processInfo.activeProcessorCount + 1
-      let stacks = Double(threads) * stackBytes()
+      let perThread = stackBytes() + mallocArenaBytes
       budgets.append(
-        MemoryBudget(bytes: limit - (inUse - heldBytes) - stacks, source: .addressSpaceLimit))
+        MemoryBudget(
+          bytes: limit - (inUse - heldBytes) - Double(threads) * perThread,
+          source: .addressSpaceLimit))
     }
     if let available = AnimationLimits.availableMemory() {
       budgets.append(MemoryBudget(bytes: Double(available) + heldBytes, source: .availableMemory))
@@ -83,6 +88,11 @@ public struct MemoryBudget: Sendable, Equatable {
     else { return nil }
     return pages * Double(sysconf(Int32(_SC_PAGESIZE)))
   }
+
+  /// The address space glibc reserves for each malloc arena a thread gets beside the main one:
+  /// `HEAP_MAX_SIZE`, twice `DEFAULT_MMAP_THRESHOLD_MAX`, 64 MiB on a 64-bit system (glibc
+  /// `malloc/arena.c`, `malloc/malloc.c`; mallopt(3), `M_ARENA_MAX`).
+  static let mallocArenaBytes: Double = 64 * 1_048_576
 
   /// A thread's stack: `RLIMIT_STACK`'s soft limit, 8 MiB when unlimited or unreadable.
   static func stackBytes() -> Double {

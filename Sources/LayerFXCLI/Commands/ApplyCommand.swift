@@ -395,6 +395,10 @@ enum ApplyCommand {
     guard option == "effect", !function.parameters.contains(where: { $0.name == offsetItem }),
       let item = pairs.last(where: { $0.hasPrefix(prefix) })
     else { return (pairs, nil) }
+    guard pairs.filter({ $0.hasPrefix(prefix) }).count == 1 else {
+      throw UsageError.invalid(
+        "--effect \(function.name): \(offsetItem) given more than once; give it once")
+    }
     guard function.kind == .layer || function.kind == .distortion else {
       throw UsageError.invalid(
         "--effect \(function.name):\(item): only layer and distortion effects take a "

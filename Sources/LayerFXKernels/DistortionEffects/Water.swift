@@ -38,7 +38,7 @@ public struct Water: DistortionEffect {
       unit: .radiansPerSecond, suggestedRange: 0...10),
     .float(
       "time", \.time, summary: "seconds since the effect started", unit: .seconds,
-      suggestedRange: 0...10, role: .timeSinceTrigger),
+      validRange: .atLeast(0), suggestedRange: 0...10, role: .timeSinceTrigger),
   ]
 
   /// `(|amplitude|, |amplitude|)`: |sin| and |cos| are at most 1.

@@ -38,7 +38,7 @@ public struct Wave: DistortionEffect {
       suggestedRange: 0...200),
     .float(
       "time", \.time, summary: "seconds since the effect started", unit: .seconds,
-      suggestedRange: 0...10, role: .timeSinceTrigger),
+      validRange: .atLeast(0), suggestedRange: 0...10, role: .timeSinceTrigger),
   ]
 
   /// `(0, |amplitude|)`: |sin| ≤ 1, and only `y` moves.

@@ -70,12 +70,20 @@ import Testing
   }
 
   @Test(
-    "an offset on a colour effect or below 0 is refused, exit 64",
+    "an offset on a colour effect, below 0 or given twice, and a negative time, are refused, exit 64",
     arguments: [
       (
         "grayscale:maxSampleOffset=1,1",
         "layerfx: error: --effect grayscale:maxSampleOffset=1,1: only layer and distortion "
           + "effects take a maxSampleOffset; grayscale is a colour effect"
+      ),
+      (
+        "twirl:maxSampleOffset=1,1,maxSampleOffset=2,2",
+        "layerfx: error: --effect twirl: maxSampleOffset given more than once; give it once"
+      ),
+      (
+        "water:time=-1",
+        "layerfx: error: water: argument 'time' must be ≥ 0 seconds, got -1"
       ),
       (
         "twirl:maxSampleOffset=-1,1",

@@ -31,6 +31,13 @@ struct MemoryBudgetTests {
       "\(line)")
   }
 
+  /// The address space, in kilobytes, that the check sets aside for threads.
+  ///
+  /// One per thread Dispatch may start (one per processor, and its manager): an 8 MiB stack and
+  /// a 64 MiB malloc arena (glibc's `HEAP_MAX_SIZE`). A limit of 400 MB plus this leaves the
+  /// input room on any machine.
+  static let threadReserveKilobytes = (ProcessInfo.processInfo.activeProcessorCount + 1) * 72 * 1024
+
   @Test("a three-effect chain over the address-space limit is refused before it renders")
   func chain() throws {
     let directory = try TemporaryDirectory()
@@ -39,7 +46,7 @@ struct MemoryBudgetTests {
     // the samples 4 N = 40 MB, and a band per worker: 32 bands of ⌈2500 / 32⌉ = 79 rows,
     // 4000 × 79 × 16 B = 5.056 MB, twice: 530.1 MB. The input (160 MB) fits in 400 MB.
     let result = try runLimited(
-      kilobytes: 400_000,
+      kilobytes: 400_000 + Self.threadReserveKilobytes,
       [
         "apply", "testcard:4000x2500", "--effect", "twirl", "--effect", "emboss", "--effect",
         "grayscale", "--time", "0", "--threads", "2", "-o", output,
@@ -83,7 +90,7 @@ struct MemoryBudgetTests {
     let directory = try TemporaryDirectory()
     let output = directory.path("frames") + "/"
     let result = try runLimited(
-      kilobytes: 400_000,
+      kilobytes: 400_000 + Self.threadReserveKilobytes,
       [
         "apply", "testcard:4000x2500", "--effect", "twirl", "--effect", "emboss", "--effect",
         "grayscale", "--fps", "10", "--frames", "3", "--threads", "2", "-o", output,
