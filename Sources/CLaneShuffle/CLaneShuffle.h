@@ -126,9 +126,9 @@ __attribute__((target("avx512f"))) static inline void lfx_blend_run16(
       __builtin_shufflevector(ba0, ba1, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23),
       __builtin_shufflevector(ba0, ba1, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30,
                               31)};
-  // As 256-bit halves the caller reads each plane as two
-  // eight-lane halves, and a load is forwarded from a store of its own size, not from half of
-  // a 512-bit one (which stalled the caller's loads: a fifth of the sampler's time).
+  // Stored as 256-bit halves: the caller reads each plane as two eight-lane halves, and a load
+  // is forwarded from a store of its own size, not from half of a 512-bit one (which stalled
+  // the caller's loads: a fifth of the sampler's time).
 #pragma clang loop unroll(full)
   for (int k = 0; k < 4; k++) {
     lfx_float8 low = __builtin_shufflevector(planes4[k], planes4[k], 0, 1, 2, 3, 4, 5, 6, 7);

@@ -44,7 +44,7 @@ extension Layer {
   }
 
   /// Stores the first `count` (0…8) of eight colours at `destination`, lane 0 first.
-  @usableFromInline @inline(__always)
+  @inline(__always)
   static func store(
     _ c0: half4, _ c1: half4, _ c2: half4, _ c3: half4, _ c4: half4, _ c5: half4, _ c6: half4,
     _ c7: half4, to destination: UnsafeMutablePointer<half4>, count: Int
@@ -115,7 +115,7 @@ extension Layer {
   ///
   /// The four-texel gather and the blend run per lane on whole RGBA texels, in the same order of
   /// operations as the scalar sample, so each lane's result is bit-identical to it.
-  @usableFromInline @inline(__always)
+  @inline(__always)
   func colors<Result>(
     of cells: LaneCells,
     _ finish: (half4, half4, half4, half4, half4, half4, half4, half4) -> Result
@@ -175,8 +175,8 @@ extension Layer {
   /// Lanes `k` and `k + 4` share a 256-bit register: lane `k`'s right texel is lane `k + 1`'s
   /// left one, so each row is five loads, not sixteen, and no texel address leaves the vector
   /// unit. The operations are the scalar sample's, in its order, with the run's one weight.
-  @usableFromInline @inline(__always)
-  func blendRun<Result>(
+  @inline(__always)
+  private func blendRun<Result>(
     at halfTexel: Int, _ weightX: Float, _ weightY: Float,
     _ finish: (half4, half4, half4, half4, half4, half4, half4, half4) -> Result
   ) -> Result {
@@ -215,8 +215,8 @@ extension Layer {
   /// The eight colours of ``colors(of:_:)`` when a cell touches the image's edge: each
   /// lane's four texels through ``LayerStorage/texel(_:_:)``, blended as the scalar sample
   /// blends them.
-  @usableFromInline @inline(never)
-  func sampleLanesAtEdge(
+  @inline(never)
+  private func sampleLanesAtEdge(
     columns: SIMD8<Int32>, rows: SIMD8<Int32>, weightX: SIMD8<Float>, weightY: SIMD8<Float>
   ) -> (half4, half4, half4, half4, half4, half4, half4, half4) {
     func lane(_ lane: Int) -> half4 {
@@ -266,7 +266,6 @@ extension Layer {
 
 /// The cells eight lane positions read (``Layer/cells(x:y:)``): each lane's top-left texel and
 /// bilinear weights.
-@usableFromInline
 struct LaneCells {
   /// The cells' top-left columns and rows in the unpadded image (−2 … width + 1).
   let columns: SIMD8<Int32>
