@@ -1,14 +1,15 @@
 import Dispatch
 import Foundation
 import LayerFXMath
+import Synchronization
 
 /// Runs a prepared shader over every pixel of an image, in tiles, on several threads.
 ///
 /// By default the destination is cut into bands of whole rows, several per worker, with
 /// heights that differ by at most one row, and ``threadCount`` workers of
-/// `DispatchQueue.concurrentPerform` render bands `w, w + n, w + 2n, …`: every worker gets the
-/// same number of bands and the same number of rows within a few, for any image size. With a
-/// ``tileSize`` the destination is cut into square tiles instead. Each pixel's value depends only
+/// `DispatchQueue.concurrentPerform` take the bands in raster order, each the next one left
+/// when it finishes its last (an atomic counter), so a worker slowed by another process takes
+/// fewer. With a ``tileSize`` the destination is cut into square tiles instead. Each pixel's value depends only
 /// on its position and the source, and a bounds check's counts are sums and maxima and its first
 /// violations the smallest pixels in raster order, so the output and the report are identical
 /// for every tiling and thread count.
@@ -39,8 +40,8 @@ public struct Renderer: Sendable {
   /// The default worker count: the active processor count.
   public static var defaultThreadCount: Int { ProcessInfo.processInfo.activeProcessorCount }
 
-  /// How many bands each worker gets with the default tiling: enough that a worker slowed by
-  /// another process hands little work to the end of the render.
+  /// How many bands there are per worker with the default tiling: enough that a worker slowed
+  /// by another process leaves little work to the end of the render.
   static let bandsPerWorker = 16
 
   /// Creates a renderer.
@@ -255,6 +256,13 @@ public struct Renderer: Sendable {
     let emptyReport = SampleBoundsReport(declaredOffset: shader.maxSampleOffset)
     var reports = [SampleBoundsReport](
       repeating: emptyReport, count: checksSampleBounds ? workers : 0)
+    // Workers claim tiles in raster order as they finish the last one, so a worker slowed by
+    // another process takes fewer tiles instead of holding up the end of the render.
+    let claimedTiles = Atomic(0)
+    @Sendable func claimTile() -> Int? {
+      let index = claimedTiles.wrappingAdd(1, ordering: .relaxed).oldValue
+      return index < tiles.count ? index : nil
+    }
     reports.withUnsafeMutableBufferPointer { reportBuffer in
       let workerReports = TileBuffer(reportBuffer)
       DispatchQueue.concurrentPerform(iterations: workers) { worker in
@@ -276,16 +284,15 @@ public struct Renderer: Sendable {
           workerReport.merge(report)
           workerReport.sortFirstViolations()
         }
-        let ownTiles = stride(from: worker, to: tiles.count, by: workers)
         switch output {
         case .image(let buffer):
           let pass = TilePass(
             shader: shader, source: source, margin: margin, scale: scale, output: buffer,
             outputOrigin: .zero, outputRowLength: size.x)
-          for index in ownTiles { shade(pass, index) }
+          while let index = claimTile() { shade(pass, index) }
         case .stored(let store):
           TileBuffer<half4>.withScratch(capacity: largestTile) { scratch in
-            for index in ownTiles {
+            while let index = claimTile() {
               let (columns, rows) = tiles[index]
               let pass = TilePass(
                 shader: shader, source: source, margin: margin, scale: scale, output: scratch,

@@ -71,9 +71,12 @@ public struct Ripple: LayerEffect {
     // How far this pixel lies from the tap.
     let distance = length(position - origin)
     // The wave front needs distance / speed seconds to get here; until then nothing moves.
-    let elapsed = max(0, F(time) - distance / speed)
+    let sinceFront = F(time) - distance / speed
+    let elapsed = max(0, sinceFront)
     // A damped sine: the signed displacement along the direction away from the tap.
-    let rippleAmount = amplitude * sin(F(frequency) * elapsed) * exp(-F(decay) * elapsed)
+    let rippleAmount =
+      isBeforeFront(sinceFront)
+      ? amplitude * 0 : amplitude * sin(F(frequency) * elapsed) * exp(-F(decay) * elapsed)
     // Unit direction away from the tap; at the tap itself there is no direction, so no move.
     let n = select(Vector2(0), (position - origin) / distance, distance > 0)
     // Read the layer where the wave has pushed this pixel from.
@@ -82,6 +85,19 @@ public struct Ripple: LayerEffect {
     let shade: F = select(0, 0.3 * (rippleAmount / amplitude), amplitude != 0)
     color.rgb += shade * color.a
     return color
+  }
+
+  /// Whether the wave front has reached none of the lanes, so the damped sine can be skipped.
+  ///
+  /// True when `time − distance / speed < 0` in every lane (`mask.allLanes`,
+  /// `Sources/LayerFXKernels/README.md` §3): there `elapsed` is +0 in every lane, and for a
+  /// finite `frequency` with a plus sign and a finite `decay`, `sin(frequency × +0) = +0` and
+  /// `exp(−decay × +0) = 1` exactly (in the C library and in ``LayerFXMath/fast``), so the
+  /// amount `amplitude × +0 × 1` is `amplitude × 0`, the same bits. Most batches of a frame
+  /// early in a ripple are such; only the time changes (Benchmarks/README.md).
+  @inlinable @inline(__always)
+  @usableFromInline func isBeforeFront<F: PixelLanes>(_ sinceFront: F) -> Bool {
+    frequency.isFinite && frequency.sign == .plus && decay.isFinite && (sinceFront < 0).allLanes
   }
 }
 

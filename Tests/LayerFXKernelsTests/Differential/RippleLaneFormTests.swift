@@ -19,6 +19,11 @@ import Testing
     return Int((min(max(value, 0), 1) * 255).rounded())
   }
 
+  /// Every channel's bit pattern, so −0 and +0 differ.
+  static func bits(_ image: Image) -> [SIMD4<UInt32>] {
+    image.pixels.map { unsafeBitCast($0, to: SIMD4<UInt32>.self) }
+  }
+
   /// The largest difference in 8-bit codes between two renders of the same size.
   static func maxCodeDifference(_ a: [half4], _ b: [half4]) -> Int {
     zip(a, b).map { pair in
@@ -61,15 +66,77 @@ import Testing
     arguments: [true, false])
   func formsAreDeterministic(lanes: Bool) throws {
     let image = Image.testCard(width: 203, height: 117)
-    let shader = Self.shader(origin: float2(70, 50))
-    let reference = try Self.render(shader, image, lanes: lanes, tileSize: 64, threads: 1)
-    for tileSize in [nil, 1, 7, 64, 256] as [Int?] {
-      for threads in [1, 2] {
-        let other = try Self.render(
-          shader, image, lanes: lanes, tileSize: tileSize, threads: threads)
-        #expect(
-          other.pixels == reference.pixels,
-          "tile \(tileSize.map(String.init) ?? "bands"), \(threads) threads, lanes \(lanes)")
+    // At 0.25 s the wave covers the card; at 0.04 s its front is 48 points from the tap, so
+    // batches before it skip the damped sine and batches across it do not.
+    for time: Float in [0.25, 0.04] {
+      let shader = Self.shader(origin: float2(70, 50), time: time)
+      let reference = try Self.render(shader, image, lanes: lanes, tileSize: 64, threads: 1)
+      for tileSize in [nil, 1, 7, 64, 256] as [Int?] {
+        for threads in [1, 2] {
+          let other = try Self.render(
+            shader, image, lanes: lanes, tileSize: tileSize, threads: threads)
+          #expect(
+            Self.bits(other) == Self.bits(reference),
+            "t \(time), tile \(tileSize.map(String.init) ?? "bands"), \(threads) threads, lanes \(lanes)"
+          )
+        }
+      }
+    }
+  }
+
+  /// The ripple's formula line by line, with no test for the wave front: what
+  /// ``Ripple/shade(position:layer:)`` must equal bit for bit where it skips the damped sine.
+  static func fullFormula(
+    _ ripple: Ripple, _ position: Vector2<FloatLanes16>, _ layer: Layer
+  ) -> Vector4<FloatLanes16> {
+    typealias F = FloatLanes16
+    let origin = Vector2<F>(ripple.origin)
+    let distance = length(position - origin)
+    let elapsed = max(0, F(ripple.time) - distance / F(ripple.speed))
+    let amount =
+      F(ripple.amplitude) * sin(F(ripple.frequency) * elapsed) * exp(-F(ripple.decay) * elapsed)
+    let n = select(Vector2(0), (position - origin) / distance, distance > 0)
+    var color = layer.sample(position + amount * n)
+    color.rgb += select(0, 0.3 * (amount / F(ripple.amplitude)), F(ripple.amplitude) != 0) * color.a
+    return color
+  }
+
+  @Test(
+    "before the wave front the lane form skips the damped sine and keeps the formula's bits",
+    arguments: [(Float(15), Float(12)), (-15, 12), (15, -12), (0, 12)])
+  func skippingKeepsBits(frequency: Float, amplitude: Float) {
+    // Red and green −0 at even columns of even rows, −0.25 elsewhere: a sample at such a pixel's
+    // centre blends −0 with −0 × 0 and is −0, where the sign of a zero shading shows
+    // (−0 + +0 = +0). Blue 0.5, alpha in sevenths.
+    let pixels = (0..<(96 * 20)).map { index in
+      let zero = index % 2 == 0 && (index / 96) % 2 == 0
+      let rg: Float = zero ? -0.0 : -0.25
+      return half4(rg, rg, 0.5, Float(index % 7) / 6)
+    }
+    let layer = Layer(
+      Image(width: 96, height: 20, pixels: pixels), maxSampleOffset: float2(repeating: 12))
+    var ripple = Ripple()
+    // The front 36 points from the tap at x = 0: batches wholly before it, across it, behind it.
+    (ripple.origin, ripple.time, ripple.frequency, ripple.amplitude) =
+      (float2(0.5, 10.5), 0.03, frequency, amplitude)
+    for row in [0, 10, 19] {
+      for start in stride(from: 0, to: 96, by: 16) {
+        let xs = (0..<16).map { Float(start + $0) + 0.5 }
+        let position = Vector2(
+          FloatLanes16(
+            low: FloatLanes8(SIMD8(xs[0..<8])), high: FloatLanes8(SIMD8(xs[8..<16]))),
+          FloatLanes16(Float(row) + 0.5))
+        let skipped = ripple.shade(position: position, layer: layer)
+        let full = Self.fullFormula(ripple, position, layer)
+        for lane in 0..<16 {
+          for (a, b) in [
+            (skipped.x, full.x), (skipped.y, full.y), (skipped.z, full.z), (skipped.w, full.w),
+          ] {
+            #expect(
+              a[lane: lane].bitPattern == b[lane: lane].bitPattern,
+              "pixel (\(start + lane), \(row)): \(a[lane: lane]) against \(b[lane: lane])")
+          }
+        }
       }
     }
   }
