@@ -72,11 +72,16 @@ public struct Ripple: LayerEffect {
     let distance = length(position - origin)
     // The wave front needs distance / speed seconds to get here; until then nothing moves.
     let sinceFront = F(time) - distance / speed
+    // Where it has reached no pixel of the batch, what follows gives the layer's own colour
+    // plus +0 × alpha (isBeforeFront): skip the work.
+    if isBeforeFront(sinceFront, distance: distance) {
+      var color = layer.sample(position)
+      color.rgb += 0 * color.a
+      return color
+    }
     let elapsed = max(0, sinceFront)
     // A damped sine: the signed displacement along the direction away from the tap.
-    let rippleAmount =
-      isBeforeFront(sinceFront)
-      ? amplitude * 0 : amplitude * sin(F(frequency) * elapsed) * exp(-F(decay) * elapsed)
+    let rippleAmount = amplitude * sin(F(frequency) * elapsed) * exp(-F(decay) * elapsed)
     // Unit direction away from the tap; at the tap itself there is no direction, so no move.
     let n = select(Vector2(0), (position - origin) / distance, distance > 0)
     // Read the layer where the wave has pushed this pixel from.
@@ -87,17 +92,23 @@ public struct Ripple: LayerEffect {
     return color
   }
 
-  /// Whether the wave front has reached none of the lanes, so the damped sine can be skipped.
+  /// Whether the wave front has reached none of the lanes, where ``shade(position:layer:)``
+  /// returns the layer's own colour plus +0 × alpha without the work in between.
   ///
-  /// True when `time − distance / speed < 0` in every lane (`mask.allLanes`,
-  /// `Sources/LayerFXKernels/README.md` §3): there `elapsed` is +0 in every lane, and for a
-  /// finite `frequency` with a plus sign and a finite `decay`, `sin(frequency × +0) = +0` and
-  /// `exp(−decay × +0) = 1` exactly (in the C library and in ``LayerFXMath/fast``), so the
-  /// amount `amplitude × +0 × 1` is `amplitude × 0`, the same bits. Most batches of a frame
-  /// early in a ripple are such; only the time changes (Benchmarks/README.md).
+  /// True when every lane has `time − distance / speed < 0` and a finite `distance`
+  /// (`mask.allLanes`, `Sources/LayerFXKernels/README.md` §3), and `amplitude`, `decay` and a
+  /// plus-signed `frequency` are finite. There the formula's values are, exactly: `elapsed`
+  /// +0 in every lane; `sin(frequency × +0) = +0` and `exp(−decay × +0) = 1` (in the C
+  /// library and in ``LayerFXMath/fast``), so the amount is `amplitude × 0`, a zero; `n` is
+  /// finite, so the sample is at `position + ±0`, the same texels and weights as at
+  /// `position`; and the shading is `0.3 × (amplitude × 0) / amplitude = +0` (or the +0 it
+  /// picks at `amplitude == 0`), added as `+0 × alpha`, which keeps −0, negative and
+  /// non-finite alphas as the formula does. So the bits are the formula's. Most batches of a
+  /// frame early in a ripple are such; only the time changes (Benchmarks/README.md).
   @inlinable @inline(__always)
-  @usableFromInline func isBeforeFront<F: PixelLanes>(_ sinceFront: F) -> Bool {
-    frequency.isFinite && frequency.sign == .plus && decay.isFinite && (sinceFront < 0).allLanes
+  @usableFromInline func isBeforeFront<F: PixelLanes>(_ sinceFront: F, distance: F) -> Bool {
+    amplitude.isFinite && frequency.isFinite && frequency.sign == .plus && decay.isFinite
+      && ((sinceFront < 0) & (distance < F(Float.infinity))).allLanes
   }
 }
 

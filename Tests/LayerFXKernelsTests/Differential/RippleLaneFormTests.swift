@@ -107,11 +107,13 @@ import Testing
   func skippingKeepsBits(frequency: Float, amplitude: Float) {
     // Red and green −0 at even columns of even rows, −0.25 elsewhere: a sample at such a pixel's
     // centre blends −0 with −0 × 0 and is −0, where the sign of a zero shading shows
-    // (−0 + +0 = +0). Blue 0.5, alpha in sevenths.
+    // (−0 + +0 = +0). Blue 0.5; alpha in sevenths, and −0.5 and +∞ here and there, where
+    // +0 × alpha is −0 and NaN.
     let pixels = (0..<(96 * 20)).map { index in
       let zero = index % 2 == 0 && (index / 96) % 2 == 0
       let rg: Float = zero ? -0.0 : -0.25
-      return half4(rg, rg, 0.5, Float(index % 7) / 6)
+      let alpha: Float = index % 11 == 0 ? -0.5 : index % 13 == 0 ? .infinity : Float(index % 7) / 6
+      return half4(rg, rg, 0.5, alpha)
     }
     let layer = Layer(
       Image(width: 96, height: 20, pixels: pixels), maxSampleOffset: float2(repeating: 12))
@@ -121,7 +123,9 @@ import Testing
       (float2(0.5, 10.5), 0.03, frequency, amplitude)
     for row in [0, 10, 19] {
       for start in stride(from: 0, to: 96, by: 16) {
-        let xs = (0..<16).map { Float(start + $0) + 0.5 }
+        // Row 19's last batch has an infinite position, whose direction is NaN.
+        var xs = (0..<16).map { Float(start + $0) + 0.5 }
+        if row == 19 && start == 80 { xs[15] = .infinity }
         let position = Vector2(
           FloatLanes16(
             low: FloatLanes8(SIMD8(xs[0..<8])), high: FloatLanes8(SIMD8(xs[8..<16]))),
