@@ -63,7 +63,8 @@ public struct Ripple: LayerEffect {
   public var maxSampleOffset: float2 { float2(repeating: Swift.abs(amplitude)) }
 
   /// The ripple at `position` (one pixel or a batch of lanes), line by line as
-  /// `Shaders/LayerEffects/Ripple.metal`.
+  /// `Shaders/LayerEffects/Ripple.metal`, with one early return where the wave has reached no
+  /// lane, which gives the same bits (``isBeforeFront(_:distance:)``).
   @inlinable
   public func shade<F: PixelLanes>(position: Vector2<F>, layer: Layer) -> Vector4<F> {
     let origin = Vector2<F>(origin)
