@@ -86,6 +86,10 @@ import Testing
         "layerfx: error: water: argument 'time' must be ≥ 0 seconds, got -1"
       ),
       (
+        ripple + ",time=-1",
+        "layerfx: error: Ripple: argument 'time' must be ≥ 0 seconds, got -1"
+      ),
+      (
         "twirl:maxSampleOffset=-1,1",
         "layerfx: error: invalid value 'twirl:maxSampleOffset=-1,1' for '--effect': expected "
           + "maxSampleOffset=X,Y with two numbers ≥ 0 (points)"
