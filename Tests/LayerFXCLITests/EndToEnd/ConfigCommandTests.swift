@@ -163,6 +163,15 @@ import Testing
         #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "twirl"}, {"kernel": "ripple", "amplitude": -1e999}], "output": {"time": 0, "path": "o.png"}}"#,
         "bad.json: effects[1].amplitude: -1e999 overflows Double (largest 1.7976931348623157e+308)"
       ),
+      // A negative offset is named as the config's other ranges are.
+      (
+        #"{"version": 1, "input": "testcard:8x8", "output": {"time": 0, "path": "o.png"}, "debug": {"maxSampleOffset": [-1, 2]}}"#,
+        "bad.json: debug.maxSampleOffset: -1 is outside ≥ 0 (points)"
+      ),
+      (
+        #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "twirl", "maxSampleOffset": [1, -0.5]}], "output": {"time": 0, "path": "o.png"}}"#,
+        "bad.json: effects[0].maxSampleOffset: -0.5 is outside ≥ 0 (points)"
+      ),
     ])
   func refusedValues(json: String, message: String) throws {
     let directory = try TemporaryDirectory()
