@@ -105,10 +105,15 @@ public struct MetalLibrary: Sendable {
     pixel: lfx_pixel_function
   ) -> ShaderFunction {
     let name = signature.name
-    let parameters = signature.parameters.map {
-      ShaderFunction.Parameter(
-        $0.name, $0.type, summary: $0.metalType, defaultValue: $0.defaultValue,
-        role: role(of: $0))
+    let parameters = signature.parameters.map { parameter in
+      let role = role(of: parameter)
+      // The time since the trigger is seconds on a clock that starts at 0, refused below it as
+      // every built-in's is (Documentation/Semantics.md §5.3).
+      let isTime = role == .timeSinceTrigger
+      return ShaderFunction.Parameter(
+        parameter.name, parameter.type, summary: parameter.metalType,
+        unit: isTime ? .seconds : nil, validRange: isTime ? .atLeast(0) : nil,
+        defaultValue: parameter.defaultValue, role: role)
     }
     let kind = signature.kind
     let file = path.split(separator: "/").last.map(String.init) ?? path

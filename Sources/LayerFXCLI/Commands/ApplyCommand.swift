@@ -111,12 +111,7 @@ enum ApplyCommand {
     try OutputOptions.checkExtension(outputPath)
     let file = try OutputOptions.open(outputPath, protecting: reads)
     var prepared = try shader.prepared(sizeInPoints: input.image.sizeInPoints)
-    if let offset = try arguments.value("max-sample-offset", as: .point) {
-      guard offset.x >= 0, offset.y >= 0 else {
-        throw UsageError.invalidValue(
-          option: "max-sample-offset", value: arguments.value("max-sample-offset") ?? "",
-          expected: "two numbers ≥ 0")
-      }
+    if let offset = try ChainRun.maxSampleOffset(arguments) {
       prepared.maxSampleOffset = offset
     }
     if function.kind != .color {
@@ -404,12 +399,9 @@ enum ApplyCommand {
         "--effect \(function.name):\(item): only layer and distortion effects take a "
           + "maxSampleOffset; \(function.name) is a colour effect")
     }
-    let text = String(item.dropFirst(prefix.count))
-    guard let offset = ValueType<float2>.point.parse(text), offset.x >= 0, offset.y >= 0 else {
-      throw UsageError.invalidValue(
-        option: "effect", value: "\(function.name):\(item)",
-        expected: "maxSampleOffset=X,Y with two numbers ≥ 0 (points)")
-    }
+    let offset = try ParsedArguments.parse(
+      String(item.dropFirst(prefix.count)), option: "effect", as: .offset,
+      shown: "\(function.name):\(item)")
     return (pairs.filter { !$0.hasPrefix(prefix) }, offset)
   }
 }

@@ -15,11 +15,13 @@ enum RenderCommand {
   static let discussion = """
     A fill draws every pixel from its position alone, with no input image. Arguments are given
     by the fill's parameter names; a parameter with a default may be left out, and a view-size
-    parameter left out gets the image's size in points (--size divided by --scale). --time
-    sets the fill's time parameter (seconds since a trigger), for fills that have one: a float
-    named time or elapsedTime in a .metal file, or the one --time-parameter NAME names. --fps
-    renders an animation into DIR/frame_0000.png, …: frame k at t = k / fps, for --duration
-    seconds (default 3) or --frames N.
+    parameter left out gets the image's size in points (--size divided by --scale). --time T
+    renders the fill at T on the animation clock, as in 'layerfx apply': the clock drives the
+    fill's time parameter (seconds since a trigger): a float named time or elapsedTime in a
+    .metal file, or the one --time-parameter NAME names. A fill without a time parameter, or
+    with its value given (--arg time=0.3), is the same at every time. --fps renders an
+    animation into DIR/frame_0000.png, …: frame k at t = k / fps, for --duration seconds
+    (default 3) or --frames N.
     Example: layerfx render radialGradient --size 640x480 --arg endRadius=300 -o out.png
     Example: layerfx render pulse.metal:pulse --size 320x200 --fps 30 --frames 60 -o frames/
     """
@@ -28,7 +30,8 @@ enum RenderCommand {
       .value("output", short: "o", "PATH", "output PNG file"),
       .value("size", "WxH", "the image's size, pixels"),
       .value("arg", "NAME=VALUE", "a fill argument (repeatable)", repeatable: true),
-      .value("time", "SECONDS", "the fill's time since a trigger, seconds"),
+      .value(
+        "time", "SECONDS", "render the fill at this time on the animation clock (seconds, ≥ 0)"),
       .value("scale", "PX/PT", "pixels per point of the image, 1/1024…1024 (default 1)"),
       .value("fps", "FPS", "render an animation at this frame rate into -o DIR/"),
       .value("frames", "N", "with --fps: frames to render (default: --duration × fps)"),
@@ -155,10 +158,7 @@ enum RenderCommand {
     }
     var clock: String?
     if time != nil || fps != nil {
-      clock = try SettingError.about(fps == nil ? "time" : "fps") {
-        try clockParameter(
-          of: function, arguments: arguments, named: named, isAnimation: fps != nil)
-      }
+      clock = try clockParameter(of: function, arguments: arguments, named: named)
     } else if arguments.has("time-parameter") {
       throw UsageError.invalid("--time-parameter needs --time or --fps")
     }
@@ -236,30 +236,21 @@ enum RenderCommand {
     console.endProgress()
   }
 
-  /// The parameter `--time` or `--fps` drives: `--time-parameter`, or the function's own time
-  /// parameter, which no `--arg` may also give.
+  /// The parameter `--time` or `--fps` drives, by `apply`'s rule
+  /// (``ApplyCommand/clockParameter(of:named:)``): `--time-parameter`, or the function's own
+  /// time parameter; `nil` when there is none or an `--arg` gives it, so the fill is the same
+  /// at every time.
   ///
-  /// - Throws: ``UsageError`` when there is none, or an argument gives it.
+  /// - Throws: ``UsageError`` for a `--time-parameter` the function has no `float` of.
   private static func clockParameter(
     of function: ShaderFunction, arguments: ParsedArguments,
-    named: [(name: String, value: Shader.Argument)], isAnimation: Bool
-  ) throws -> String {
+    named: [(name: String, value: Shader.Argument)]
+  ) throws -> String? {
     let timeParameter = arguments.value("time-parameter")
     try ApplyCommand.checkTimeParameter(timeParameter, among: [function])
-    guard let parameter = ApplyCommand.clockParameter(of: function, named: timeParameter) else {
-      let setting = isAnimation ? "fps" : "time"
-      throw SettingError(
-        option: setting,
-        underlying: UsageError.invalid(
-          "'\(function.name)' has no time parameter; name one with --time-parameter NAME, or "
-            + "drop --time and --fps"),
-        inConfig: "'\(function.name)' has no time parameter for \(setting) to drive; leave "
-          + "\(setting) out")
-    }
-    guard !named.contains(where: { $0.name == parameter }) else {
-      throw UsageError.invalid(
-        "--\(isAnimation ? "fps" : "time") and --arg \(parameter) cannot be used together")
-    }
+    guard let parameter = ApplyCommand.clockParameter(of: function, named: timeParameter),
+      !named.contains(where: { $0.name == parameter })
+    else { return nil }
     return parameter
   }
 

@@ -60,3 +60,15 @@ func floatRangeProblem(_ text: some StringProtocol) -> String? {
   }
   return nil
 }
+
+/// Why a list of decimal numerals (`X,Y`) is not a list of finite numbers ≥ 0: the first that
+/// is not finite (`nan is not finite`) or is below 0 (`-1 is below 0`), named as written;
+/// `nil` when there is none.
+func nonNegativeProblem(_ text: some StringProtocol) -> String? {
+  for number in text.split(separator: ",") {
+    guard let value = Double(decimal: number) else { continue }
+    if !value.isFinite { return "\(number) is not finite" }
+    if value < 0 { return "\(number) is below 0" }
+  }
+  return nil
+}

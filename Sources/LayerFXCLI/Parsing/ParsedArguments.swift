@@ -142,16 +142,29 @@ public struct ParsedArguments: Sendable, Equatable {
 
   /// `text`, the value of option `option`, parsed by `type`.
   ///
+  /// - Parameters:
+  ///   - text: The text to parse.
+  ///   - option: The option named in errors, without dashes.
+  ///   - type: How to read it.
+  ///   - shown: The value errors name, when `text` is part of it (`twirl:maxSampleOffset=1,2`
+  ///     for `1,2`); `text` by default.
+  /// - Returns: The parsed value.
   /// - Throws: ``UsageError/invalidValue(option:value:expected:)``, or for a number that
-  ///   ``floatRangeProblem(_:)`` finds a message naming it (`1e39 overflows Float …`).
-  static func parse<T>(_ text: String, option: String, as type: ValueType<T>) throws(UsageError)
-    -> T
-  {
+  ///   ``floatRangeProblem(_:)`` or the type's ``ValueType/problem`` finds, a message naming
+  ///   it (`1e39 overflows Float …`, `-1 is below 0`).
+  static func parse<T>(
+    _ text: String, option: String, as type: ValueType<T>, shown: String? = nil
+  ) throws(UsageError) -> T {
     guard let parsed = type.parse(text) else {
+      let value = shown ?? text
       if type.readsFloats, let problem = floatRangeProblem(text) {
-        throw .invalid("invalid value '\(text)' for '--\(option)': \(problem)")
+        throw .invalid("invalid value '\(value)' for '--\(option)': \(problem)")
       }
-      throw .invalidValue(option: option, value: text, expected: type.expected(insteadOf: text))
+      if let problem = type.problem(text) {
+        throw .invalid(
+          "invalid value '\(value)' for '--\(option)': \(problem); expected \(type.expected)")
+      }
+      throw .invalidValue(option: option, value: value, expected: type.expected(insteadOf: text))
     }
     return parsed
   }

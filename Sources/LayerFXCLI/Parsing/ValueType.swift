@@ -14,16 +14,22 @@ public struct ValueType<Value>: Sendable {
   /// Whether the value holds `Float`s, so that a number beyond `Float`'s range is named as such
   /// (`1e39 overflows Float`) rather than as ``expected``.
   public let readsFloats: Bool
+  /// Names the number of a text that does not parse which is out of range, as written
+  /// (`-1 is below 0`), or returns `nil`; the message then adds ``expected``.
+  public let problem: @Sendable (String) -> String?
 
   /// Creates a value type; `suggestion` names the closest valid value for a text that does not
-  /// parse (by default none); `readsFloats` says that its numbers are `Float`s.
+  /// parse (by default none); `readsFloats` says that its numbers are `Float`s; `problem` names
+  /// an out-of-range number in a text that does not parse (by default none).
   public init(
     expected: String, suggestion: @escaping @Sendable (String) -> String? = { _ in nil },
-    readsFloats: Bool = false, parse: @escaping @Sendable (String) -> Value?
+    readsFloats: Bool = false, problem: @escaping @Sendable (String) -> String? = { _ in nil },
+    parse: @escaping @Sendable (String) -> Value?
   ) {
     self.expected = expected
     self.suggestion = suggestion
     self.readsFloats = readsFloats
+    self.problem = problem
     self.parse = parse
   }
 
@@ -113,6 +119,17 @@ extension ValueType where Value == float2 {
   public static let point = ValueType(expected: "X,Y (two finite numbers)", readsFloats: true) {
     text in
     parsePair(text, separator: ",")
+  }
+}
+
+extension ValueType where Value == float2 {
+  /// A `maxSampleOffset` `X,Y`: two finite numbers ≥ 0, points (Semantics §4); a number that
+  /// is not finite or is negative is named as written (``nonNegativeProblem(_:)``).
+  public static let offset = ValueType(
+    expected: "X,Y, two finite numbers ≥ 0 (points)", readsFloats: true,
+    problem: nonNegativeProblem
+  ) { text in
+    parsePair(text, separator: ",").flatMap { $0.x >= 0 && $0.y >= 0 ? $0 : nil }
   }
 }
 

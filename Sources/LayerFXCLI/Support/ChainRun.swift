@@ -156,15 +156,9 @@ struct ChainRun {
       maxSampleOffset: try Self.maxSampleOffset(arguments))
   }
 
-  /// Reads `--max-sample-offset X,Y`: two finite numbers ≥ 0, points.
+  /// Reads `--max-sample-offset X,Y`: two finite numbers ≥ 0, points (``ValueType/offset``).
   static func maxSampleOffset(_ arguments: ParsedArguments) throws -> SIMD2<Float>? {
-    guard let offset = try arguments.value("max-sample-offset", as: .point) else { return nil }
-    guard offset.x >= 0, offset.y >= 0 else {
-      throw UsageError.invalidValue(
-        option: "max-sample-offset", value: arguments.value("max-sample-offset") ?? "",
-        expected: "two numbers ≥ 0")
-    }
-    return offset
+    try arguments.value("max-sample-offset", as: .offset)
   }
 
   /// Refuses `--max-sample-offset` (or a config's `debug.maxSampleOffset`) for passes that never

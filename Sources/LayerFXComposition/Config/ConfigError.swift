@@ -4,7 +4,9 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file could not be read.
   case unreadable(file: String, reason: String)
 
-  /// The bytes are not JSON (numbers too large for a `Double`, such as `1e999`, land here).
+  /// The bytes are not JSON (a number too large for a `Double`, such as `1e999`, lands here
+  /// only when the document is not JSON after it either; otherwise it is an ``invalidValue``
+  /// at its key path).
   case invalidJSON(file: String, reason: String)
 
   /// An object has a key the format does not define; `path` is the object's, `suggestion` the

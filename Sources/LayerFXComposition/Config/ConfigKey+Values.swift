@@ -75,6 +75,22 @@ extension KeyedDecodingContainer where Key == ConfigKey {
     return values
   }
 
+  /// Decodes an optional `maxSampleOffset` `[x, y]`: two numbers ≥ 0 that a `Float` holds,
+  /// points (Semantics §4).
+  ///
+  /// - Throws: ``ConfigIssue`` as ``floats(_:count:)`` does, and for a number below 0, named
+  ///   as the other ranges are: `-1 is outside ≥ 0 (points)`.
+  func offset(_ key: ConfigKey) throws -> SIMD2<Float>? {
+    guard let values = try floats(key, count: 2) else { return nil }
+    let range = ShaderFunction.ValueRange.atLeast(0)
+    for value in values {
+      try check(
+        range.contains(value), key,
+        "\(value.shortDescription) is outside \(range) (\(ShaderFunction.Unit.points))")
+    }
+    return SIMD2(values[0], values[1])
+  }
+
   /// Decodes an optional array of `type`, handing each element and its path (`key[i]`) to
   /// `check` as it is read.
   ///

@@ -57,11 +57,7 @@ extension DebugConfig {
         allowed: Set(Self.fields.map(\.name)),
         nullable: Set(Self.fields.filter(\.acceptsNull).map(\.name)))
       checkBounds = try c.decodeIfPresent(Bool.self, forKey: "checkBounds") ?? false
-      if let offset = try c.floats("maxSampleOffset", count: 2) {
-        try c.check(
-          offset.allSatisfy { $0 >= 0 }, "maxSampleOffset", "expected two numbers ≥ 0 (points)")
-        maxSampleOffset = float2(offset[0], offset[1])
-      }
+      maxSampleOffset = try c.offset("maxSampleOffset")
       if let times = try c.decodeIfPresent([Double].self, forKey: "previewTimes") {
         try c.check(
           (1...64).contains(times.count) && times.allSatisfy { $0.isFinite && $0 >= 0 },

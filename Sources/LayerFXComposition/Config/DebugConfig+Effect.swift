@@ -122,17 +122,15 @@ extension DebugConfig {
       }
       self.values = values
       self.arguments = arguments
+      let offsetKey = ConfigKey(stringValue: Self.offsetKey)
       if !function.parameters.contains(where: { $0.name == Self.offsetKey }),
-        let offset = try c.floats(ConfigKey(stringValue: Self.offsetKey), count: 2)
+        c.contains(offsetKey)
       {
-        let key = ConfigKey(stringValue: Self.offsetKey)
         try c.check(
-          Self.takesOffset(function), key,
+          Self.takesOffset(function), offsetKey,
           "only layer and distortion effects take a maxSampleOffset; \(function.name) is a "
             + "colour effect")
-        try c.check(
-          offset.allSatisfy { $0 >= 0 }, key, "expected two numbers ≥ 0 (points)")
-        maxSampleOffset = float2(offset[0], offset[1])
+        maxSampleOffset = try c.offset(offsetKey)
       }
       duration = try c.number("duration", in: .greaterThan(0), unit: .seconds) ?? 3
       tracks = try KeyframesConfigDocument.tracks(in: c, names: values.names)

@@ -95,15 +95,13 @@ public struct DebugConfig: Sendable {
   ///   - directory: The folder relative paths in the document are resolved against (the
   ///     config file's); empty for the current directory.
   ///   - resolve: Finds each `kernel` and `fill`.
-  /// - Throws: ``ConfigError``: `invalidJSON` (syntax, duplicate keys, numbers beyond `Double`),
-  ///   `unknownKey`, `missingKey`, `typeMismatch`, `invalidValue` (NaN, ∞, `Float` overflow,
-  ///   out of range, unknown kernel), `unsupportedVersion`.
+  /// - Throws: ``ConfigError``: `invalidJSON` (syntax, duplicate keys), `unknownKey`,
+  ///   `missingKey`, `typeMismatch`, `invalidValue` (NaN, ∞, `Float` overflow, numbers beyond
+  ///   `Double` or 64-bit integers, out of range, unknown kernel), `unsupportedVersion`.
   public init(data: Data, file: String, directory: String, resolve: @escaping Resolver)
     throws(ConfigError)
   {
-    if let reason = JSONSyntaxError.describe(data) {
-      throw .invalidJSON(file: file, reason: reason)
-    }
+    try JSONSyntaxError.check(data, file: file)
     let decoder = JSONDecoder()
     decoder.userInfo[DocumentDecoding.key] = DocumentDecoding(
       directory: directory, resolve: resolve)

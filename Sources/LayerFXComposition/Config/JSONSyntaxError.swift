@@ -5,32 +5,51 @@ import Foundation
 ///
 /// Jansson parses the bytes with `JSON_REJECT_DUPLICATES`: an object that repeats a key is an
 /// error (Foundation's `JSONDecoder` and `JSONSerialization` keep one of the values silently).
-/// Lines and columns are Jansson's, 1-based; numbers that overflow a `Double` (`1e999`) and
-/// integers beyond 64 bits are errors here too. Jansson's message is at most 160 bytes, so a huge
-/// token is never echoed whole.
+/// Lines and columns are Jansson's, 1-based. Jansson's message is at most 160 bytes, so a huge
+/// token is never echoed whole. A number that overflows a `Double` (`1e999`) or an integer
+/// beyond 64 bits is valid JSON (RFC 8259 §6 leaves the range to the reader) that LayerFX cannot
+/// hold: it is named by its key path instead (``JSONNumberOverflow``).
 ///
 /// Source: Jansson 2.14 documentation, "Decoding" (`json_loadb`, `JSON_REJECT_DUPLICATES`,
-/// `json_error_t`); RFC 8259 §4 ("The names within an object SHOULD be unique").
+/// `json_error_t`, `json_error_code`); RFC 8259 §4 ("The names within an object SHOULD be
+/// unique"), §6 (numbers).
 enum JSONSyntaxError {
-  /// Returns the position and problem of the first syntax error or duplicate key in `data`, or
-  /// `nil` when the bytes are one JSON value without duplicate keys.
+  /// Checks that `data` is one JSON value without duplicate keys whose numbers LayerFX can hold.
   ///
-  /// - Complexity: O(bytes); Jansson builds the tree and it is freed before returning.
-  static func describe(_ data: Data) -> String? {
+  /// - Parameters:
+  ///   - data: The document's bytes.
+  ///   - file: The name errors give the document.
+  /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` for the first number beyond
+  ///   `Double` or a 64-bit integer, naming its key path; otherwise
+  ///   ``ConfigError/invalidJSON(file:reason:)`` with Jansson's line, column and message.
+  /// - Complexity: O(bytes) for a valid document; Jansson's tree is freed before returning.
+  static func check(_ data: Data, file: String) throws(ConfigError) {
+    guard let error = firstError(data) else { return }
+    let text = withUnsafeBytes(of: error.text) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    var failure = error
+    if json_error_code(&failure) == json_error_numeric_overflow,
+      let issue = JSONNumberOverflow.issue(in: data, endingAt: Int(error.position))
+    {
+      throw issue.error(file: file)
+    }
+    throw .invalidJSON(
+      file: file,
+      reason: error.line > 0 ? "line \(error.line), column \(error.column): \(text)" : text)
+  }
+
+  /// Jansson's first error in `data`, or `nil` when the bytes are one JSON value without
+  /// duplicate keys and with every number in range.
+  static func firstError(_ data: Data) -> json_error_t? {
     var error = json_error_t()
     let root = data.withUnsafeBytes { bytes in
       json_loadb(
         bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count,
         Int(JSON_REJECT_DUPLICATES | JSON_DECODE_ANY), &error)
     }
-    if let root {
-      json_decref(root)
-      return nil
-    }
-    let text = withUnsafeBytes(of: error.text) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-    }
-    guard error.line > 0 else { return text }
-    return "line \(error.line), column \(error.column): \(text)"
+    guard let root else { return error }
+    json_decref(root)
+    return nil
   }
 }

@@ -83,9 +83,7 @@ public struct KeyframesConfig: Sendable {
     precondition(
       defaultDuration.isFinite && defaultDuration > 0, "default duration must be finite and > 0")
     precondition(initialValue.contains(clock), "the clock \(clock) is not a parameter")
-    if let reason = JSONSyntaxError.describe(data) {
-      throw .invalidJSON(file: file, reason: reason)
-    }
+    try JSONSyntaxError.check(data, file: file)
     let decoder = JSONDecoder()
     decoder.userInfo[KeyframesConfigDocument.parameterNames] = initialValue.names
     // Accept "NaN" / "Infinity" strings only so they can be rejected with their key path.
@@ -97,11 +95,6 @@ public struct KeyframesConfig: Sendable {
     } catch let issue as ConfigIssue {
       throw issue.error(file: file)
     } catch let error as DecodingError {
-      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
-        let reason = JSONSyntaxError.describe(data)
-      {
-        throw .invalidJSON(file: file, reason: reason)
-      }
       throw ConfigIssue(decodingError: error).error(file: file)
     } catch {
       throw .invalidJSON(file: file, reason: "\(error)")

@@ -148,6 +148,30 @@ import Testing
         #"{"version": 1, "input": "testcard:8x8", "triggers": [{"point": [1, 1], "time": -1}], "output": {"time": 0, "path": "o.png"}}"#,
         "bad.json: triggers[0].time: -1 is outside ≥ 0 (seconds)"
       ),
+      // Beyond binary64's largest finite value, (2 − 2⁻⁵²) × 2¹⁰²³ ≈ 1.7976931348623157e308.
+      (
+        #"{"version": 1, "input": "testcard:8x8", "output": {"time": 1e400, "path": "o.png"}}"#,
+        "bad.json: output.time: 1e400 overflows Double (largest 1.7976931348623157e+308)"
+      ),
+      // 10²³ − 1 is beyond 2⁶³ − 1 = 9223372036854775807, the most a JSON integer here holds.
+      (
+        #"{"version": 1, "input": {"width": 99999999999999999999999, "height": 8}, "output": {"time": 0, "path": "o.png"}}"#,
+        "bad.json: input.width: 99999999999999999999999 overflows a 64-bit integer "
+          + "(-9223372036854775808 to 9223372036854775807)"
+      ),
+      (
+        #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "twirl"}, {"kernel": "ripple", "amplitude": -1e999}], "output": {"time": 0, "path": "o.png"}}"#,
+        "bad.json: effects[1].amplitude: -1e999 overflows Double (largest 1.7976931348623157e+308)"
+      ),
+      // A negative offset is named as the config's other ranges are.
+      (
+        #"{"version": 1, "input": "testcard:8x8", "output": {"time": 0, "path": "o.png"}, "debug": {"maxSampleOffset": [-1, 2]}}"#,
+        "bad.json: debug.maxSampleOffset: -1 is outside ≥ 0 (points)"
+      ),
+      (
+        #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "twirl", "maxSampleOffset": [1, -0.5]}], "output": {"time": 0, "path": "o.png"}}"#,
+        "bad.json: effects[0].maxSampleOffset: -0.5 is outside ≥ 0 (points)"
+      ),
     ])
   func refusedValues(json: String, message: String) throws {
     let directory = try TemporaryDirectory()

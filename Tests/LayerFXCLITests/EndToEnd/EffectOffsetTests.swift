@@ -86,9 +86,13 @@ import Testing
         "layerfx: error: water: argument 'time' must be ≥ 0 seconds, got -1"
       ),
       (
+        ripple + ",time=-1",
+        "layerfx: error: Ripple: argument 'time' must be ≥ 0 seconds, got -1"
+      ),
+      (
         "twirl:maxSampleOffset=-1,1",
-        "layerfx: error: invalid value 'twirl:maxSampleOffset=-1,1' for '--effect': expected "
-          + "maxSampleOffset=X,Y with two numbers ≥ 0 (points)"
+        "layerfx: error: invalid value 'twirl:maxSampleOffset=-1,1' for '--effect': -1 is below "
+          + "0; expected X,Y, two finite numbers ≥ 0 (points)"
       ),
     ])
   func refusedOnCommandLine(effect: String, message: String) throws {

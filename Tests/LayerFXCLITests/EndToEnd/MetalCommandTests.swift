@@ -52,6 +52,27 @@ struct MetalCommandTests {
       outputs: (directory.path("metal.png"), directory.path("swift.png")))
   }
 
+  @Test(
+    "a .metal function's time or elapsedTime below 0 is refused as a built-in's is, exit 64",
+    arguments: ["time", "elapsedTime"])
+  func negativeTime(name: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let source =
+      "[[ stitchable ]] half4 fade(float2 position, half4 color, float \(name)) "
+      + "{ return color * half(\(name)); }\n"
+    try source.write(toFile: directory.path("fade.metal"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run([
+      "apply", directory.path("fade.metal") + ":fade", "testcard:4x4", "--arg", "\(name)=-1",
+      "-o", directory.path("out.png"),
+    ])
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: fade: argument '\(name)' must be ≥ 0 seconds, got -1")
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
   @Test("render FILE.metal:FILL draws the fill: red = x / width at pixel centres")
   func render() throws {
     let directory = try TemporaryDirectory()

@@ -74,11 +74,6 @@ import Testing
         "layerfx: error: invalid value '8x0' for '--size': expected WxH"
       ),
       (
-        ["render", "noise", "--size", "8x8", "--time", "1"],
-        "layerfx: error: 'noise' has no time parameter; name one with --time-parameter NAME, or "
-          + "drop --time and --fps"
-      ),
-      (
         ["render", "noise", "--size", "8x8", "--arg", "cellSiz=3"],
         "layerfx: error: noise: no parameter named 'cellSiz'; did you mean 'cellSize'?"
       ),
@@ -91,6 +86,50 @@ import Testing
     #expect(result.errorLines.first?.hasPrefix(message) == true, "\(result.standardError)")
     #expect(result.errorLines.last == Self.usage)
     #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("--time and --fps on a fill without a time parameter mean what they mean in apply")
+  func clockWithoutTimeParameter() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let noise = ["render", "noise", "--size", "8x8"]
+    #expect(try LayerFXTool.run(noise + ["-o", directory.path("still.png")]).status == 0)
+    let still = try PNGDecoder().decode(contentsOf: directory.path("still.png")).image
+    let atOne = try LayerFXTool.run(noise + ["--time", "1", "-o", directory.path("t1.png")])
+    #expect(atOne.status == 0, "\(atOne.standardError)")
+    #expect(
+      try PNGDecoder().decode(contentsOf: directory.path("t1.png")).image.pixels == still.pixels)
+    // --fps 10 over the default --duration of 3 s: ⌈3 × 10⌉ = 30 frames, in both commands.
+    let fill = try LayerFXTool.run(noise + ["--fps", "10", "-o", directory.path("fill/")])
+    #expect(fill.status == 0, "\(fill.standardError)")
+    let effect = try LayerFXTool.run([
+      "apply", "twirl", "testcard:8x8", "--fps", "10", "-o", directory.path("effect/"),
+    ])
+    #expect(effect.status == 0, "\(effect.standardError)")
+    for folder in ["fill", "effect"] {
+      let frames = try FileManager.default.contentsOfDirectory(atPath: directory.path(folder))
+      #expect(frames.count == 30, "\(folder)")
+    }
+    let last = try PNGDecoder().decode(contentsOf: directory.path("fill/frame_0029.png")).image
+    #expect(last.pixels == still.pixels)
+  }
+
+  @Test("a time given with --arg is kept beside --time, as apply keeps it")
+  func pinnedTime() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try
+      "[[ stitchable ]] half4 pulse(float2 position, float time) { return half4(time, 0, 0, 1); }\n"
+      .write(toFile: directory.path("pulse.metal"), atomically: true, encoding: .utf8)
+    let pulse = ["render", directory.path("pulse.metal") + ":pulse", "--size", "1x1"]
+    // Red is the time: 0.75 × 255 = 191.25 → 191 on the clock; the given 0.25 → 63.75 → 64.
+    for (extra, code) in [([String](), 191), (["--arg", "time=0.25"], 64)] {
+      let result = try LayerFXTool.run(
+        pulse + ["--time", "0.75"] + extra + ["-o", directory.path("out.png")])
+      #expect(result.status == 0, "\(result.standardError)")
+      let image = try PNGDecoder().decode(contentsOf: directory.path("out.png")).image
+      #expect(image.pixels.map { Int(($0.x * 255).rounded()) } == [code])
+    }
   }
 
   @Test("an image over --max-pixels is refused before anything is rendered (exit 65)")

@@ -40,12 +40,6 @@ import Testing
         "bad.json: output.frames: 20000 frames are more than the limit of 10000; "
           + "raise it with --max-frames N (at most 1000000)"
       ),
-      // radialGradient has no time parameter for fps to drive.
-      (
-        fill(output: #"{"fps": 10, "frames": 2, "path": "f/"}"#), "render",
-        "bad.json: output.fps: 'radialGradient' has no time parameter for fps to drive; leave "
-          + "fps out"
-      ),
       // Frame 5 of a 2-frame animation.
       (
         ripple(output: #"{"fps": 10, "frames": 2, "path": "f/", "frameRange": "5.."}"#),
@@ -209,6 +203,11 @@ import Testing
         "a.apng"
       ),
       ("fill.json", Self.fill(output: #"{"path": "fill.png"}"#), "render", "fill.png"),
+      // A fill without a time parameter on the clock, as apply takes an effect without one.
+      (
+        "fills.json", Self.fill(output: #"{"fps": 10, "frames": 2, "path": "f/"}"#), "render",
+        "f/frame_0001.png"
+      ),
     ]
     for (name, text, command, output) in configs {
       try text.write(toFile: directory.path(name), atomically: true, encoding: .utf8)

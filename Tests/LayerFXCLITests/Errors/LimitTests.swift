@@ -203,6 +203,37 @@ import Testing
     #expect(try directory.contents().isEmpty)
   }
 
+  @Test(
+    "a maxSampleOffset beyond Float, not finite or below 0 is named as written, with its item",
+    arguments: [
+      ("1e39,1", "1e39 overflows Float (largest 3.4028235e+38)"),
+      ("1,-1e39", "-1e39 overflows Float (largest 3.4028235e+38)"),
+      ("nan,1", "nan is not finite; expected X,Y, two finite numbers ≥ 0 (points)"),
+      ("1,inf", "inf is not finite; expected X,Y, two finite numbers ≥ 0 (points)"),
+      ("-1,1", "-1 is below 0; expected X,Y, two finite numbers ≥ 0 (points)"),
+      ("1,2,3", "expected X,Y, two finite numbers ≥ 0 (points)"),
+    ])
+  func offsetBeyondFloat(offset: String, problem: String) throws {
+    let directory = try TemporaryDirectory()
+    let forms = [
+      (
+        ["--effect", "twirl:maxSampleOffset=\(offset)"],
+        "'twirl:maxSampleOffset=\(offset)' for '--effect'"
+      ),
+      (
+        ["--effect", "twirl", "--max-sample-offset", offset],
+        "'\(offset)' for '--max-sample-offset'"
+      ),
+    ]
+    for (arguments, value) in forms {
+      let result = try LayerFXTool.run(
+        ["apply", "testcard:8x8", "--time", "0"] + arguments + ["-o", directory.path("out.png")])
+      #expect(result.status == 64)
+      #expect(result.errorLines.first == "layerfx: error: invalid value \(value): \(problem)")
+    }
+    #expect(try directory.contents().isEmpty)
+  }
+
   @Test("an animation over --max-frames is refused before rendering, naming the option")
   func tooManyFrames() throws {
     let directory = try TemporaryDirectory()

@@ -113,10 +113,35 @@ private func message(_ json: String) -> String? {
     #expect(message(json) == expected)
   }
 
-  @Test("numbers beyond Double, such as 1e999, are invalid JSON")
-  func hugeNumber() throws {
-    let text = try #require(message(#"{"version": 1, "duration": 1e999}"#))
-    #expect(text.hasPrefix("config.json: invalid JSON: "))
+  @Test(
+    "numbers beyond Double or a 64-bit integer are named by key path, as written",
+    arguments: [
+      (
+        #"{"version": 1, "duration": 1e999}"#,
+        "config.json: duration: 1e999 overflows Double (largest 1.7976931348623157e+308)"
+      ),
+      // 2⁶³ = 9223372036854775808 is one more than the largest 64-bit integer.
+      (
+        #"{"version": 1, "keyframes": {"time": [{"type": "move", "value": 9223372036854775808}]}}"#,
+        "config.json: keyframes.time[0].value: 9223372036854775808 overflows a 64-bit integer "
+          + "(-9223372036854775808 to 9223372036854775807)"
+      ),
+      // Two such numbers: the first is named.
+      (
+        #"{"version": 1, "duration": 2E+400, "keyframes": {"time": [{"type": "move", "value": 1e400}]}}"#,
+        "config.json: duration: 2E+400 overflows Double (largest 1.7976931348623157e+308)"
+      ),
+    ])
+  func hugeNumber(json: String, expected: String) {
+    #expect(message(json) == expected)
+  }
+
+  @Test("a number beyond Double in a document that is not JSON past it keeps the line and column")
+  func hugeNumberInBrokenDocument() throws {
+    // `{"version": 1, "duration": 1e999` is 32 characters; Jansson stops at the token's end.
+    #expect(
+      message(#"{"version": 1, "duration": 1e999 x}"#)
+        == "config.json: invalid JSON: line 1, column 32: real number overflow near '1e999'")
   }
 
   @Test(
