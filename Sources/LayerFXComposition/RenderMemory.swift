@@ -5,7 +5,7 @@ import LayerFX
 ///
 /// With `N = width × height` pixels and 16 bytes a premultiplied `Float` pixel, the render of
 /// the frame with the most passes holds, at once:
-/// - ``inputBytes``: the input, `16 N`;
+/// - ``inputBytes``: the input, `16 N` (none for a fill);
 /// - ``chainBytes``: the chain's working copies (``ChainRenderer``'s two reused buffers): with
 ///   the last pass stored straight into samples none for one pass, `16 N` for two and `32 N`
 ///   for three or more; with a `Float` output one for one pass and two for more;
@@ -70,6 +70,8 @@ public struct RenderMemory: Sendable, Equatable {
   public var extraBytes: Double = 0
   /// The data bytes of the colour chunks every PNG copies.
   public var chunkBytes: Int = 0
+  /// Whether the render holds an input image; a fill (`layerfx render`) reads none.
+  public var holdsInput = true
 
   /// Creates an estimate.
   ///
@@ -105,8 +107,8 @@ public struct RenderMemory: Sendable, Equatable {
   /// The frame's pixels, `N`.
   var pixels: Double { Double(width) * Double(height) }
 
-  /// The input image, `16 N`.
-  public var inputBytes: Double { Self.floatPixelBytes * pixels }
+  /// The input image, `16 N`; none for a fill (``holdsInput``).
+  public var inputBytes: Double { holdsInput ? Self.floatPixelBytes * pixels : 0 }
 
   /// The chain's reused buffers, `16 N` each.
   public var chainBytes: Double {

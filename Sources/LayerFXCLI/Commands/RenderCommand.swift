@@ -186,9 +186,17 @@ enum RenderCommand {
       console.error(
         "layerfx: overlay: \(DisplacementColorScale(range: 1).legend(for: overlays))")
     }
+    // The fill's Float image and the encoder's samples; an animation adds its frames in flight.
+    var memory = RenderMemory(
+      width: size.x, height: size.y, bitDepth: output.encoder.bitDepth.rawValue,
+      output: .floatImage, passCount: 1, threadCount: render.threadCount,
+      tileSize: render.tileSize)
+    memory.holdsInput = false
+    let budget = render.memoryBudget(holding: 0)
     guard let fps else {
       try OutputOptions.checkExtension(outputPath)
       let prepared = try shader(time)
+      try budget?.check(memory.peakBytes, path: outputPath)
       let file = try OutputOptions.open(outputPath, protecting: protected)
       if checkOnly { return }
       var image = render.renderer.render(
@@ -214,14 +222,19 @@ enum RenderCommand {
     let shaders = try times.map { try shader($0) }
     try OutputOptions.checkFramesAvoidInput(
       directory: outputPath, frameCount: count, protecting: protected)
+    // As many frames encode while the next renders as half the memory left holds.
+    memory.framesInFlight = AnimationLimits.framesInFlight(
+      threads: render.threadCount, width: size.x, height: size.y,
+      availableBytes: budget.map { Int(max(0, min($0.bytes - memory.peakBytes, 9e18))) }
+        ?? AnimationLimits.availableMemory())
+    memory.inFlightBytesPerPixel = AnimationLimits.bytesPerPixelInFlight
+    try budget?.check(memory.peakBytes, path: outputPath)
     if checkOnly { return }
     try output.intoDirectory(outputPath) { directory in
       let frames = try PNGSequenceSink(
         directory: directory, frameCount: count,
         encoder: output.encoder,
-        concurrentEncodes: AnimationLimits.framesInFlight(
-          threads: render.threadCount, width: size.x, height: size.y),
-        protecting: protected)
+        concurrentEncodes: memory.framesInFlight, protecting: protected)
       for (k, prepared) in shaders.enumerated() {
         console.progress("frame \(k + 1)/\(count)")
         var image = render.renderer.render(

@@ -85,6 +85,33 @@ struct MemoryBudgetTests {
     #expect(try directory.contents() == ["huge.png"])
   }
 
+  @Test("a fill over the limit is refused before it renders, as a still and as frames")
+  func fill() throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.path("x.png")
+    // 4000 × 2500, N = 10⁷ pixels, no input: the fill's Float image 16 N = 160 MB and the
+    // samples 4 N = 40 MB (encoding then holds less: the samples, at most 67.1 MB of libpng's
+    // buffer and the PNG's 40 MB copy).
+    let limit = 150_000 + Self.threadReserveKilobytes
+    let still = try runLimited(
+      kilobytes: limit,
+      ["render", "checkerboard", "--size", "4000x2500", "--threads", "2", "-o", output])
+    let refused = try #require(still, "ulimit -v is not available")
+    expectRefusal(refused, path: output, need: "200.0 MB")
+    let frames = directory.path("frames") + "/"
+    let animation = try runLimited(
+      kilobytes: limit,
+      [
+        "render", "checkerboard", "--size", "4000x2500", "--fps", "10", "--frames", "3",
+        "--threads", "2", "-o", frames,
+      ])
+    let refusedFrames = try #require(animation, "ulimit -v is not available")
+    #expect(refusedFrames.status == 71)
+    #expect(
+      refusedFrames.errorLines.first?.hasPrefix("layerfx: error: \(frames): needs about ") == true)
+    #expect(try directory.contents() == [])
+  }
+
   @Test("an animation over the limit is refused before frame 0, naming its directory")
   func animation() throws {
     let directory = try TemporaryDirectory()

@@ -40,6 +40,16 @@ import Testing
     #expect(float.renderBytes == 260_000)
   }
 
+  @Test("a fill holds no input: its Float image and the samples")
+  func fill() {
+    var memory = RenderMemory(
+      width: 100, height: 50, output: .floatImage, passCount: 1, threadCount: 2)
+    memory.holdsInput = false
+    // N = 5000: no input; the fill's Float image 16 N = 80000; samples 4 N = 20000.
+    #expect(memory.inputBytes == 0)
+    #expect(memory.renderBytes == 100_000)
+  }
+
   @Test("square tiles: the largest tile per worker that gets one; 16-bit samples 8 bytes")
   func tilesAndBitDepth() {
     // 64-pixel tiles over 100 × 50: 2 tiles, the largest 64 × 50 = 3200 pixels; 2 workers.
