@@ -9,10 +9,10 @@ import Synchronization
 /// heights that differ by at most one row, and ``threadCount`` workers of
 /// `DispatchQueue.concurrentPerform` take the bands in raster order, each the next one left
 /// when it finishes its last (an atomic counter), so a worker slowed by another process takes
-/// fewer. With a ``tileSize`` the destination is cut into square tiles instead. Each pixel's value depends only
-/// on its position and the source, and a bounds check's counts are sums and maxima and its first
-/// violations the smallest pixels in raster order, so the output and the report are identical
-/// for every tiling and thread count.
+/// fewer. With a ``tileSize`` the destination is cut into square tiles instead. Each pixel's
+/// value depends only on its position and the source, and a bounds check's counts are sums and
+/// maxima and its first violations the smallest pixels in raster order, so the output and the
+/// report are identical for every tiling, thread count and order in which workers take tiles.
 ///
 /// When the kernel has a lane form and ``usesLaneKernels`` is on, rows are shaded eight or
 /// sixteen pixels per call through it (`LaneWidths.swift`); otherwise the per-pixel closure

@@ -107,7 +107,7 @@ public struct Ripple: LayerEffect {
   /// non-finite alphas as the formula does. So the bits are the formula's. Most batches of a
   /// frame early in a ripple are such; only the time changes (Benchmarks/README.md).
   @inlinable @inline(__always)
-  @usableFromInline func isBeforeFront<F: PixelLanes>(_ sinceFront: F, distance: F) -> Bool {
+  func isBeforeFront<F: PixelLanes>(_ sinceFront: F, distance: F) -> Bool {
     amplitude.isFinite && frequency.isFinite && frequency.sign == .plus && decay.isFinite
       && ((sinceFront < 0) & (distance < F(Float.infinity))).allLanes
   }

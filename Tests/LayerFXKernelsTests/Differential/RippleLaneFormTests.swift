@@ -67,7 +67,7 @@ import Testing
   func formsAreDeterministic(lanes: Bool) throws {
     let image = Image.testCard(width: 203, height: 117)
     // At 0.25 s the wave covers the card; at 0.04 s its front is 48 points from the tap, so
-    // batches before it skip the damped sine and batches across it do not.
+    // batches before it return early and batches across it do not.
     for time: Float in [0.25, 0.04] {
       let shader = Self.shader(origin: float2(70, 50), time: time)
       let reference = try Self.render(shader, image, lanes: lanes, tileSize: 64, threads: 1)
@@ -85,7 +85,7 @@ import Testing
   }
 
   /// The ripple's formula line by line, with no test for the wave front: what
-  /// ``Ripple/shade(position:layer:)`` must equal bit for bit where it skips the damped sine.
+  /// ``Ripple/shade(position:layer:)`` must equal bit for bit where it returns early.
   static func fullFormula(
     _ ripple: Ripple, _ position: Vector2<FloatLanes16>, _ layer: Layer
   ) -> Vector4<FloatLanes16> {
@@ -102,7 +102,7 @@ import Testing
   }
 
   @Test(
-    "before the wave front the lane form skips the damped sine and keeps the formula's bits",
+    "before the wave front the lane form returns early and keeps the formula's bits",
     arguments: [(Float(15), Float(12)), (-15, 12), (15, -12), (0, 12)])
   func skippingKeepsBits(frequency: Float, amplitude: Float) {
     // Red and green −0 at even columns of even rows, −0.25 elsewhere: a sample at such a pixel's
