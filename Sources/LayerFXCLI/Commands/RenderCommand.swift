@@ -240,7 +240,8 @@ enum RenderCommand {
         var image = render.renderer.render(
           fill: prepared, width: size.x, height: size.y, scale: scale)
         try MetalFunctionReference.checkFaults(
-          frame: k, time: times[k], earlierFramesWritten: k > 0)
+          frame: k, time: times[k],
+          outcome: k > 0 ? "frames before it may be written, none from it on" : "nothing written")
         overlaid(&image, prepared)
         try frames.write(image, index: k)
       }

@@ -139,12 +139,19 @@ struct ChainRun {
         inConfig: "\(outputPath) names a PNG file, but an animation writes a directory of "
           + "frames: give a folder, DIR/ (or output.contactSheet N for one image)")
     }
-    if format == .apng && OutputFormat.streamPaths.contains(outputPath) {
+    if format == .apng && OutputFormat.streamPaths.contains(outputPath) && outputPath != "/dev/null"
+    {
       throw SettingError(
         option: "output",
         underlying: UsageError.invalid("--format apng writes a file: give -o OUT.apng"),
         inConfig: "an apng is one file, not a stream: give a file name, OUT.apng")
     }
+  }
+
+  /// The bytes per pixel the overlays hold beside a frame (``RenderMemory/overlayBytesPerPixel``).
+  var overlayBytesPerPixel: Int {
+    overlays.isDisjoint(with: [.displacement, .bounds])
+      ? 0 : ChainRenderer.displacementBytesPerPixel
   }
 
   /// Reads `--scale`, the render, PNG and limit options.
@@ -226,9 +233,12 @@ struct ChainRun {
       var effects = try chain(input.image)
       // After the chain is built, so every .metal source and image argument it read is known.
       try OutputOptions.checkNotInput(outputPath, protecting: protected)
-      // One PNG or a contact sheet; --format apng and raw name any file as they please.
+      // One PNG or a contact sheet .png, an animated PNG .apng or .png; a raw file (RGBA bytes,
+      // not PNG) any name.
       if run.format == nil || run.format == .contactSheet {
         try OutputOptions.checkExtension(outputPath)
+      } else if run.format == .apng {
+        try OutputOptions.checkExtension(outputPath, allowing: ["apng", "png"])
       }
       if let maxSampleOffset {
         try ChainRun.checkSamples(effects.effects.map(\.function))
@@ -248,7 +258,15 @@ struct ChainRun {
           of: passes, output: run.overlays.isEmpty ? .samples : .floatImage,
           bitDepth: output.encoder.bitDepth.rawValue)
         memory.chunkBytes = input.metadata.colorChunks.reduce(0) { $0 + $1.data.count }
+        memory.overlayBytesPerPixel = run.overlayBytesPerPixel
         try render.checkMemory(memory, holding: input.image, path: outputPath)
+        if !OutputFormat.streamPaths.contains(outputPath) {
+          try limits.checkFreeSpace(
+            bytes: AnimationLimits.frameFileBytes(
+              width: input.image.width, height: input.image.height,
+              bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: memory.chunkBytes),
+            frames: 1, width: input.image.width, height: input.image.height, path: outputPath)
+        }
         let file = try OutputOptions.open(outputPath, protecting: protected)
         if checkOnly { return }
         let frame: (samples: PNGSamples, reports: [SampleBoundsReport])
@@ -317,7 +335,8 @@ struct ChainRun {
           directory: outputPath, frameCount: count, protecting: protected)
       }
       // An animated PNG or a raw stream to a file is one file: the same estimate, once.
-      if format == .apng || (format == .raw && !OutputFormat.streamPaths.contains(outputPath)) {
+      // A stream (/dev/null) holds nothing.
+      if (format == .apng || format == .raw) && !OutputFormat.streamPaths.contains(outputPath) {
         let (width, height) = (input.image.width, input.image.height)
         try limits.checkFreeSpace(
           bytes: format == .apng
@@ -340,6 +359,17 @@ struct ChainRun {
         }
         return columns
       }
+      if format == .contactSheet && !OutputFormat.streamPaths.contains(outputPath) {
+        // The sheet is one PNG (one frame of its size): checked before frame 0, not at the write.
+        let sheet = try ContactSheetSink.checkSize(
+          frameCount: rendered, columns: columns, frameWidth: image.width,
+          frameHeight: image.height, pixelLimit: render.pixelLimit)
+        try limits.checkFreeSpace(
+          bytes: AnimationLimits.frameFileBytes(
+            width: sheet.x, height: sheet.y, bitDepth: output.encoder.bitDepth.rawValue,
+            chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count }),
+          frames: 1, width: sheet.x, height: sheet.y, path: outputPath)
+      }
       // The frames a PNG sequence encodes while the next renders: one per thread, as many as
       // half the memory left beside the render holds (AnimationLimits.framesInFlight).
       let inFlightBytesPerPixel =
@@ -349,6 +379,7 @@ struct ChainRun {
       var memory = renderer.memory(
         of: passes, output: format == .pngSequence && run.overlays.isEmpty ? .samples : .floatImage,
         bitDepth: output.encoder.bitDepth.rawValue)
+      memory.overlayBytesPerPixel = run.overlayBytesPerPixel
       if format == .contactSheet {
         // The sheet's Float image, then its samples and at most twice those for the encoder.
         memory.extraBytes =
@@ -376,7 +407,9 @@ struct ChainRun {
       // Nothing is handed on, committed or published after a .metal fault.
       func renderFrames<Sink: FrameSink>(into sink: inout Sink) throws {
         var checked = FaultCheckedSink(
-          base: sink, times: times, writesEachFrame: format == .pngSequence)
+          base: sink, times: times, writesEachFrame: format == .pngSequence,
+          streamsTo: format == .raw && ["-", "/dev/stdout"].contains(outputPath)
+            ? "standard output" : nil)
         defer { sink = checked.base }
         try renderer.render(
           passes, into: &checked, frames: selected, overlays: run.overlays, progress: progress,

@@ -126,28 +126,34 @@ struct OutputOptions {
     }
   }
 
-  /// Refuses a single-file output whose name ends in an extension other than `.png`, the one
-  /// format the encoder writes.
+  /// Refuses a single-file output whose name does not end in `extensions` (`.png` for one
+  /// image or a contact sheet; `.apng` or `.png` for an animated PNG): layerfx writes PNG only.
   ///
-  /// Extensions compare case-insensitively; a name without one, and a stream, is taken, so
-  /// only `out.jpg` and the like, which would get PNG bytes, are refused. Commands call it
-  /// after ``checkNotInput(_:protecting:)``, so that an output naming an input (a `.metal`
-  /// source) is reported as that, and before rendering.
+  /// Extensions compare case-insensitively. A name without an extension is refused too (it
+  /// would get PNG bytes under any name: `authorized_keys`); the streams
+  /// (``OutputFormat/streamPaths``) are taken. Commands call it after
+  /// ``checkNotInput(_:protecting:)``, so that an output naming an input (a `.metal` source) is
+  /// reported as that, and before rendering.
   ///
-  /// - Parameter path: The output path.
+  /// - Parameters:
+  ///   - path: The output path.
+  ///   - extensions: The extensions allowed, without the dot, the first the one suggested.
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` (exit 64) in the command line's
   ///   words and the config's.
-  static func checkExtension(_ path: String) throws {
-    let name = path.split(separator: "/").last ?? ""
-    if !OutputFormat.streamPaths.contains(path),
-      let dot = name.lastIndex(of: "."), dot != name.startIndex,
-      name[name.index(after: dot)...].lowercased() != "png"
-    {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid("-o \(path): layerfx writes PNG only; name the output .png"),
-        inConfig: "\(path): layerfx writes PNG only; give a file name ending in .png")
-    }
+  static func checkExtension(_ path: String, allowing extensions: [String] = ["png"]) throws {
+    // A name that is only the extension (`.png`) is a hidden file without one.
+    let name = (path.split(separator: "/").last ?? "").lowercased()
+    let names = extensions.map { "." + $0 }
+    guard !OutputFormat.streamPaths.contains(path),
+      !names.contains(where: { name.hasSuffix($0) && name.count > $0.count })
+    else { return }
+    let listed =
+      names.count == 1
+      ? names[0] : "\(names[0]) (or \(names.dropFirst().joined(separator: ", ")))"
+    throw SettingError(
+      option: "output",
+      underlying: UsageError.invalid("-o \(path): layerfx writes PNG only; name the output \(listed)"),
+      inConfig: "\(path): layerfx writes PNG only; give a file name ending in \(listed)")
   }
 
   /// Refuses an output path that is a file the command reads (its input, a keyframes file, and
