@@ -55,7 +55,10 @@ extension AnimationLimits {
     let block = Double(max(space.blockSize, 1))
     let needed = (bytes / block).rounded(.up) * block
     guard needed <= Double(space.bytes) else {
-      let what = frames == 1 ? "1 frame of \(width) × \(height) pixels needs" : "\(frames) frames of \(width) × \(height) pixels need"
+      let what =
+        frames == 1
+        ? "1 frame of \(width) × \(height) pixels needs"
+        : "\(frames) frames of \(width) × \(height) pixels need"
       throw .noSpace(
         "\(path): \(what) up to \(Self.bytes(needed)), but only \(Self.bytes(Double(space.bytes))) is free there; "
           + "free some space, render fewer frames (--frames, --fps), or pass --ignore-free-space")

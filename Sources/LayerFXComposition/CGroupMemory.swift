@@ -27,6 +27,16 @@ public struct CGroupMemory: Sendable, Equatable {
   /// The limit's file, named in a refusal: `memory.max` (v2) or `memory.limit_in_bytes` (v1).
   public var limitFile: String
 
+  /// Creates a room.
+  ///
+  /// - Parameters:
+  ///   - availableBytes: The bytes the process may still take.
+  ///   - limitFile: `memory.max` or `memory.limit_in_bytes`.
+  public init(availableBytes: Double, limitFile: String) {
+    self.availableBytes = availableBytes
+    self.limitFile = limitFile
+  }
+
   /// A limit at or above this (2⁶² bytes) is "unlimited": v1 writes 2⁶³ − 4096.
   static let unlimited = 0x1p62
 

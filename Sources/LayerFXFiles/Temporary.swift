@@ -28,8 +28,9 @@ struct Temporary {
     }
   }
 
-  /// A new hidden name in `directory` (empty or ending in `/`): `.layerfx-`, the process's id
-  /// in decimal, `-`, 16 random hexadecimal digits and `.tmp`, at most 37 bytes whatever the
+  /// A new hidden name in `directory` (empty or ending in `/`).
+  ///
+  /// The name is `.layerfx-`, the process's id in decimal, `-`, 16 random hexadecimal digits and `.tmp`, at most 37 bytes whatever the
   /// destination's name (pids are below 2²²). The id says whose it is: a later run removes it
   /// once that process is gone (``removeStale(in:)``).
   static func name(in directory: String) -> String {
@@ -50,9 +51,10 @@ struct Temporary {
     return pid
   }
 
-  /// Whether the hidden name `name` was left by a process that no longer runs (killed by
-  /// SIGKILL between writing and renaming, where the file system has no `O_TMPFILE`): kill(2)
-  /// with signal 0 finds no such process (`ESRCH`). A name from before names carried the id
+  /// Whether the hidden name `name` was left by a process that no longer runs.
+  ///
+  /// Such a process was killed by SIGKILL between writing and renaming, where the file system
+  /// has no `O_TMPFILE`: kill(2) with signal 0 finds no such process (`ESRCH`). A name from before names carried the id
   /// (`.layerfx-` and 16 hexadecimal digits) is stale too; a name of another form, or one whose
   /// process runs (or whose id was reused: the file is then kept), is not.
   static func isStale(_ name: String) -> Bool {

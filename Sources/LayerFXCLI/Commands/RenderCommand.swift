@@ -198,6 +198,9 @@ enum RenderCommand {
       let prepared = try shader(time)
       try budget?.check(memory.peakBytes, path: outputPath)
       let file = try OutputOptions.open(outputPath, protecting: protected)
+      try FrameLimits.checkImageFreeSpace(
+        arguments, path: outputPath, width: size.x, height: size.y,
+        bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: 0)
       if checkOnly { return }
       var image = render.renderer.render(
         fill: prepared, width: size.x, height: size.y, scale: scale)

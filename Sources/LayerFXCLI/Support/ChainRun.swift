@@ -233,12 +233,11 @@ struct ChainRun {
       var effects = try chain(input.image)
       // After the chain is built, so every .metal source and image argument it read is known.
       try OutputOptions.checkNotInput(outputPath, protecting: protected)
-      // One PNG or a contact sheet .png, an animated PNG .apng or .png; a raw file (RGBA bytes,
-      // not PNG) any name.
+      // One PNG or a contact sheet .png; an animated PNG or a raw file any extension, but one.
       if run.format == nil || run.format == .contactSheet {
         try OutputOptions.checkExtension(outputPath)
-      } else if run.format == .apng {
-        try OutputOptions.checkExtension(outputPath, allowing: ["apng", "png"])
+      } else if run.format == .apng || run.format == .raw {
+        try OutputOptions.checkExtension(outputPath, allowing: [])
       }
       if let maxSampleOffset {
         try ChainRun.checkSamples(effects.effects.map(\.function))
@@ -260,14 +259,11 @@ struct ChainRun {
         memory.chunkBytes = input.metadata.colorChunks.reduce(0) { $0 + $1.data.count }
         memory.overlayBytesPerPixel = run.overlayBytesPerPixel
         try render.checkMemory(memory, holding: input.image, path: outputPath)
-        if !OutputFormat.streamPaths.contains(outputPath) {
-          try limits.checkFreeSpace(
-            bytes: AnimationLimits.frameFileBytes(
-              width: input.image.width, height: input.image.height,
-              bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: memory.chunkBytes),
-            frames: 1, width: input.image.width, height: input.image.height, path: outputPath)
-        }
         let file = try OutputOptions.open(outputPath, protecting: protected)
+        // Once the output opens, so a destination that cannot be written says so first.
+        try FrameLimits.checkImageFreeSpace(
+          arguments, path: outputPath, width: input.image.width, height: input.image.height,
+          bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: memory.chunkBytes)
         if checkOnly { return }
         let frame: (samples: PNGSamples, reports: [SampleBoundsReport])
         if run.overlays.isEmpty {
@@ -359,17 +355,6 @@ struct ChainRun {
         }
         return columns
       }
-      if format == .contactSheet && !OutputFormat.streamPaths.contains(outputPath) {
-        // The sheet is one PNG (one frame of its size): checked before frame 0, not at the write.
-        let sheet = try ContactSheetSink.checkSize(
-          frameCount: rendered, columns: columns, frameWidth: image.width,
-          frameHeight: image.height, pixelLimit: render.pixelLimit)
-        try limits.checkFreeSpace(
-          bytes: AnimationLimits.frameFileBytes(
-            width: sheet.x, height: sheet.y, bitDepth: output.encoder.bitDepth.rawValue,
-            chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count }),
-          frames: 1, width: sheet.x, height: sheet.y, path: outputPath)
-      }
       // The frames a PNG sequence encodes while the next renders: one per thread, as many as
       // half the memory left beside the render holds (AnimationLimits.framesInFlight).
       let inFlightBytesPerPixel =
@@ -399,6 +384,16 @@ struct ChainRun {
       try budget?.check(memory.peakBytes, path: outputPath)
       let sheetFile =
         format == .contactSheet ? try OutputOptions.open(outputPath, protecting: protected) : nil
+      if format == .contactSheet {
+        // The sheet is one PNG (one frame of its size): checked before frame 0, not at the write.
+        let sheet = try ContactSheetSink.checkSize(
+          frameCount: rendered, columns: columns, frameWidth: image.width,
+          frameHeight: image.height, pixelLimit: render.pixelLimit)
+        try FrameLimits.checkImageFreeSpace(
+          arguments, path: outputPath, width: sheet.x, height: sheet.y,
+          bitDepth: output.encoder.bitDepth.rawValue,
+          chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count })
+      }
       if checkOnly { return }
       if !run.overlays.isEmpty {
         console.error(

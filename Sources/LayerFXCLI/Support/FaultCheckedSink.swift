@@ -46,7 +46,8 @@ final class FaultCheckedSink<Base: FrameSink>: FrameSink {
     if writesEachFrame { return "frames before it may be written, none from it on" }
     guard let streamsTo else { return "nothing written" }
     let frames =
-      handedOn.count == 1 ? "1 frame (frame \(first))" : "\(handedOn.count) frames (\(first)–\(last))"
+      handedOn.count == 1
+      ? "1 frame (frame \(first))" : "\(handedOn.count) frames (\(first)–\(last))"
     return "\(frames) went to \(streamsTo) before it, none from it on"
   }
 

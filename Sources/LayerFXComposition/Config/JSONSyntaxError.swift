@@ -38,7 +38,8 @@ enum JSONSyntaxError {
     if json_error_code(&failure) == json_error_numeric_overflow,
       let issue = JSONNumberOverflow.issue(in: data, endingAt: Int(error.position))
     {
-      if let floatKey, let probe = JSONNumberOverflow.floatProbe(in: data, endingAt: Int(error.position)),
+      if let floatKey,
+        let probe = JSONNumberOverflow.floatProbe(in: data, endingAt: Int(error.position)),
         floatKey(probe.data) == issue.path
       {
         throw .invalidValue(

@@ -54,8 +54,10 @@ import Testing
     let result = try LayerFXTool.run(
       ["apply", "--config", "cfg/c.json"], in: URL(fileURLWithPath: root.path))
     #expect(result.status == 65)
-    #expect(result.errorLines.first?.hasPrefix("layerfx: error: cfg/c.json: output.path: "
-      + "cfg/out/x.png is outside the config's folder cfg/ ") == true)
+    #expect(
+      result.errorLines.first?.hasPrefix(
+        "layerfx: error: cfg/c.json: output.path: "
+          + "cfg/out/x.png is outside the config's folder cfg/ ") == true)
     #expect(!FileManager.default.fileExists(atPath: root.path("victim/x.png")))
   }
 
