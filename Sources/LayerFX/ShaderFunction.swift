@@ -65,11 +65,12 @@ public struct ShaderFunction: Sendable {
     self.makeForms = makeForms
   }
 
-  /// Whether a caller must give this function's `maxSampleOffset`: a layer or distortion
-  /// effect that does not declare one (``declaresMaxSampleOffset``), such as a compiled `.metal`
-  /// function, as SwiftUI's `layerEffect(_:maxSampleOffset:)` and
-  /// `distortionEffect(_:maxSampleOffset:)` require the argument. Colour effects and fills never
-  /// sample a layer, so they need none.
+  /// Whether a caller must give this function's `maxSampleOffset`.
+  ///
+  /// True for a layer or distortion effect that does not declare one
+  /// (``declaresMaxSampleOffset``), such as a compiled `.metal` function, as SwiftUI's
+  /// `layerEffect(_:maxSampleOffset:)` and `distortionEffect(_:maxSampleOffset:)` require the
+  /// argument. Colour effects and fills never sample a layer, so they need none.
   ///
   /// Source: Apple, `View.layerEffect(_:maxSampleOffset:isEnabled:)`;
   /// `Documentation/Semantics.md` §4.1.

@@ -101,7 +101,8 @@ enum ApplyCommand {
     let function = try effectFunction(names[0], arguments: arguments, console: console)
     try checkParameter(arguments, "position-parameter", among: [function])
     if arguments.has("max-sample-offset") { try ChainRun.checkSamples([function]) }
-    try ChainRun.checkOffsets([(function, hasOwn: false)], given: arguments.has("max-sample-offset"))
+    try ChainRun.checkOffsets(
+      [(function, hasOwn: false)], given: arguments.has("max-sample-offset"))
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     let scale = try arguments.value("scale", as: .scale, default: 1)
@@ -207,7 +208,8 @@ enum ApplyCommand {
     }
     // --tap replaces the config's triggers, as it does for 'layerfx ripple --config'.
     let taps = try given.all("tap", as: .tap)
-    try TapOptions.check(taps, for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
+    try TapOptions.check(
+      taps, for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
     try ConfigOptions.attributing(loaded, commandLine: given) {
       let run = try ChainRun(arguments, readsInput: fill == nil)
       let prepared = try run.prepare(arguments)
@@ -220,7 +222,9 @@ enum ApplyCommand {
       ) { image in
         // --max-sample-offset replaces debug.maxSampleOffset, not an effect's own offset.
         var config = config
-        if given.has("max-sample-offset") { config.debug.maxSampleOffset = prepared.maxSampleOffset }
+        if given.has("max-sample-offset") {
+          config.debug.maxSampleOffset = prepared.maxSampleOffset
+        }
         if !taps.isEmpty { config.triggers = taps }
         let chain = config.chain(sizeInPoints: image.sizeInPoints)
         let times = try ConfigOptions.times(arguments, endTime: chain.endTime)

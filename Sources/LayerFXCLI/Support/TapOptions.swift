@@ -26,8 +26,7 @@ enum TapOptions {
 
   /// `function` with the `float2` parameter `--position-parameter` names in the position role,
   /// when it has a parameter of that name and type; else `function` unchanged.
-  static func function(_ function: ShaderFunction, _ arguments: ParsedArguments) -> ShaderFunction
-  {
+  static func function(_ function: ShaderFunction, _ arguments: ParsedArguments) -> ShaderFunction {
     guard let name = arguments.value("position-parameter"),
       function.parameters.contains(where: { $0.name == name && $0.type == .float2 })
     else { return function }

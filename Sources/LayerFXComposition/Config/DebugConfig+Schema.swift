@@ -173,7 +173,8 @@ extension DebugConfig {
         ))
     }
     let float2Names = function.parameters.filter { $0.type == .float2 }.map(\.name)
-    if !float2Names.isEmpty && !function.parameters.contains(where: { $0.name == Effect.positionKey })
+    if !float2Names.isEmpty
+      && !function.parameters.contains(where: { $0.name == Effect.positionKey })
     {
       properties.append(
         (

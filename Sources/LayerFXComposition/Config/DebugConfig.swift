@@ -312,7 +312,8 @@ extension DebugConfig {
   /// - Throws: ``ConfigIssue`` `invalidValue` at `path` (`triggers`), naming the effects and how
   ///   to give one the role (`positionParameter`).
   static func checkTriggerPoints(_ effects: [Effect], at path: [any CodingKey]) throws {
-    guard !effects.isEmpty, !effects.contains(where: { $0.function.parameter(role: .position) != nil })
+    guard !effects.isEmpty,
+      !effects.contains(where: { $0.function.parameter(role: .position) != nil })
     else { return }
     let names = effects.map(\.function.name)
     let which =
@@ -391,7 +392,8 @@ private struct Document: Decodable {
             "expected at least one trigger (leave the key out for one at t = 0 at the centre)"))
       }
       triggers = all
-      try DebugConfig.checkTriggerPoints(effects, at: c.codingPath + [ConfigKey(stringValue: "triggers")])
+      try DebugConfig.checkTriggerPoints(
+        effects, at: c.codingPath + [ConfigKey(stringValue: "triggers")])
     }
     let output =
       try c.contains("output")
