@@ -48,11 +48,12 @@ enum ApplyCommand {
     --position-parameter NAME names): each --tap X,Y@T replays the effect from T seconds
     with its position at X,Y points and its time parameter running 0 to --duration, drawn
     while in (0, --duration); overlapping taps stack one pass each, in tap order. An effect
-    without a time parameter takes the first tap's point. With --config, --tap replaces the
-    config's triggers.
-    Example: layerfx apply Shaders/LayerEffects/Ripple.metal:Ripple photo.png \
-      --arg amplitude=12,frequency=15,decay=8,speed=1200 --max-sample-offset 12,12 \
-      --tap 100,80@0 --tap 300,200@0.4 --fps 30 -o frames/
+    without a time parameter takes the first tap's point; one with a time parameter and no
+    position is replayed by the taps' times. With --config, --tap replaces the config's
+    triggers.
+    Example: layerfx apply Shaders/LayerEffects/Ripple.metal:Ripple photo.png --arg \
+      amplitude=12 --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset \
+      12,12 --tap 100,80@0 --tap 300,200@0.4 --fps 30 -o frames/
     Example: layerfx apply photo.png --effect \
       Shaders/DistortionEffects/Water.metal:Water:amplitude=6,wavelength=40,frequency=3 \
       --effect grayscale --max-sample-offset 6,6 --fps 30 --duration 2 -o frames/
@@ -61,7 +62,9 @@ enum ApplyCommand {
     [
       .value("output", short: "o", "PATH", "output PNG file"),
       .value("arg", "NAME=VALUE", "a kernel argument (repeatable)", repeatable: true),
-      .value("max-sample-offset", "X,Y", "declared maxSampleOffset, points"),
+      .value(
+        "max-sample-offset", "X,Y",
+        "declared maxSampleOffset, points (required for a .metal layer or distortion effect)"),
       .flag(
         "check-bounds",
         "report samples beyond maxSampleOffset on standard error; exit 1 if there are any"),
@@ -101,8 +104,6 @@ enum ApplyCommand {
     let function = try effectFunction(names[0], arguments: arguments, console: console)
     try checkParameter(arguments, "position-parameter", among: [function])
     if arguments.has("max-sample-offset") { try ChainRun.checkSamples([function]) }
-    try ChainRun.checkOffsets(
-      [(function, hasOwn: false)], given: arguments.has("max-sample-offset"))
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     let scale = try arguments.value("scale", as: .scale, default: 1)
@@ -130,6 +131,9 @@ enum ApplyCommand {
     try OutputOptions.checkExtension(outputPath)
     let file = try OutputOptions.open(outputPath, protecting: reads)
     var prepared = try shader.prepared(sizeInPoints: input.image.sizeInPoints)
+    // After the arguments are checked, so a missing argument is named first.
+    try ChainRun.checkOffsets(
+      [(function, hasOwn: false)], given: arguments.has("max-sample-offset"))
     if let offset = try ChainRun.maxSampleOffset(arguments) {
       prepared.maxSampleOffset = offset
     }

@@ -32,7 +32,8 @@ struct ChainRun {
     .value(
       "max-sample-offset", "X,Y",
       "maxSampleOffset of every layer and distortion pass without its own "
-        + "(--effect NAME:maxSampleOffset=X,Y), points (default: each kernel's own)"),
+        + "(--effect NAME:maxSampleOffset=X,Y), points (default: each kernel's own; a .metal "
+        + "function has none, so needs one)"),
     .flag(
       "check-bounds",
       "report samples beyond maxSampleOffset on standard error; exit 1 if there are any"),
