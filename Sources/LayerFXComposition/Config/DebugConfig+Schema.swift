@@ -196,7 +196,10 @@ extension DebugConfig {
           Effect.offsetKey,
           ConfigField.vector(
             Effect.offsetKey, count: 2,
-            "this effect's maxSampleOffset (default: debug.maxSampleOffset, else the kernel's)",
+            function.requiresMaxSampleOffset
+              ? "this effect's maxSampleOffset (default: debug.maxSampleOffset; the kernel "
+                + "declares none, so one of the two is required)"
+              : "this effect's maxSampleOffset (default: debug.maxSampleOffset, else the kernel's)",
             unit: .points, range: .atLeast(0)
           ).schema
         ))
