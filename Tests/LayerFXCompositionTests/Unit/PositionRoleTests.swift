@@ -78,6 +78,15 @@ private func markConfig(_ json: String) throws(ConfigError) -> DebugConfig {
     ) {
       try AnimatedEffect(undeclared).passes(at: 0, sizeInPoints: size)
     }
+    do {
+      _ = try AnimatedEffect(undeclared).passes(at: 0, sizeInPoints: size)
+    } catch {
+      #expect(
+        error.description
+          == "undeclared: a layer effect that declares no maxSampleOffset needs one from its "
+          + "caller, as SwiftUI's layerEffect(_:maxSampleOffset:) requires; the bounds checker "
+          + "measures one (Renderer's checksSampleBounds, layerfx --check-bounds)")
+    }
     let given = try AnimatedEffect(undeclared, maxSampleOffset: float2(3, 2)).passes(
       at: 0, sizeInPoints: size)
     #expect(given.map(\.maxSampleOffset) == [float2(3, 2)])
