@@ -186,9 +186,10 @@ struct MetalCompiler {
     return (compiled, false)
   }
 
-  /// The first undefined or twice-defined symbol in the linker's `output`, in Metal's terms:
-  /// the `.metal` file whose unit refers to it, and the function without the runner's
-  /// namespaces (`lfx_user::wave(float)` → `wave(float)`). The linker prints names demangled
+  /// The first undefined or twice-defined symbol in the linker's `output`, in Metal's terms.
+  ///
+  /// The error names the `.metal` file whose unit refers to it, and the function without the
+  /// runner's namespaces (`lfx_user::wave(float)` → `wave(float)`). The linker prints names demangled
   /// (gold: `undefined reference to 'NAME'`, `multiple definition of 'NAME'`; lld:
   /// `undefined symbol: NAME`, `duplicate symbol: NAME`).
   static func linkError(

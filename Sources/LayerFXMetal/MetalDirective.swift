@@ -86,7 +86,9 @@ struct MetalDirective: Equatable {
       c == " " || c == "\t" || c == "\r" || c == "\u{0B}" || c == "\u{0C}"
     }
 
-    static func isDigit(_ c: Unicode.Scalar?) -> Bool { c.map { ("0"..."9").contains($0) } ?? false }
+    static func isDigit(_ c: Unicode.Scalar?) -> Bool {
+      c.map { ("0"..."9").contains($0) } ?? false
+    }
 
     /// The line of the scalar at `k` (the last line for the end of the text).
     func line(_ k: Int) -> Int { k < lines.count ? lines[k] : (lines.last ?? 1) }
@@ -292,7 +294,8 @@ struct MetalDirective: Equatable {
   /// of letters, digits, `_`, `-`, `.` and `/`, without an empty, `.` or `..` component.
   static func isStandInName(_ name: String) -> Bool {
     let allowed = name.unicodeScalars.allSatisfy {
-      Scanner.isIdentifier($0) && $0.value < 0x80 && $0 != "$" || $0 == "-" || $0 == "." || $0 == "/"
+      Scanner.isIdentifier($0) && $0.value < 0x80 && $0 != "$" || $0 == "-" || $0 == "."
+        || $0 == "/"
     }
     let components = name.split(separator: "/", omittingEmptySubsequences: false)
     return allowed && !components.isEmpty

@@ -1,7 +1,8 @@
+import LayerFXFiles
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import LayerFXFiles
 
 /// One `.metal` file with every file of the shader's folder tree it includes, each rewritten
 /// as Metal reads it (``MetalSourceRewriter``) and assembled into one text with `#line`
@@ -75,7 +76,8 @@ struct MetalSource {
 
   /// `name` quoted for a `#line` directive or a C++ string literal.
   static func quoted(_ name: String) -> String {
-    "\"" + name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+    "\""
+      + name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
       .replacing("\n", with: "\\n") + "\""
   }
 

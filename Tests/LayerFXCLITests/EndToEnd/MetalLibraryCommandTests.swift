@@ -16,14 +16,14 @@ import Testing
     try "float scaled(float x) { return x * 0.5; }\n".write(
       toFile: directory.path("lib/Helpers.metal"), atomically: true, encoding: .utf8)
     try """
-      #include <metal_stdlib>
-      using namespace metal;
-      typedef float vec1f;
-      float scaled(float x);
-      [[ stitchable ]] half4 tint(float2 position, half4 color, vec1f amount) {
-        return color * half(scaled(amount));
-      }
-      """.write(toFile: directory.path("lib/Tint.metal"), atomically: true, encoding: .utf8)
+    #include <metal_stdlib>
+    using namespace metal;
+    typedef float vec1f;
+    float scaled(float x);
+    [[ stitchable ]] half4 tint(float2 position, half4 color, vec1f amount) {
+      return color * half(scaled(amount));
+    }
+    """.write(toFile: directory.path("lib/Tint.metal"), atomically: true, encoding: .utf8)
     return directory
   }
 
@@ -33,7 +33,8 @@ import Testing
     defer { directory.remove() }
     let result = try LayerFXTool.run(["list", "--library", "lib"], in: directory.url)
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.standardOutput == "tint (color effect, lib/Tint.metal:5)\n  amount: vec1f (float)\n")
+    #expect(
+      result.standardOutput == "tint (color effect, lib/Tint.metal:5)\n  amount: vec1f (float)\n")
     let json = try LayerFXTool.run(
       ["list", "lib/Tint.metal", "--metal", "lib/Helpers.metal", "--json"], in: directory.url)
     #expect(json.status == 0, "\(json.standardError)")

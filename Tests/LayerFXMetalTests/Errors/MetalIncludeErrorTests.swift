@@ -70,7 +70,8 @@ struct MetalIncludeErrorTests {
     _ = try directory.fifo("pipe.h")
     #expect(
       try Self.message("#include \"pipe.h\"" + Self.body, in: directory)
-        == directory.path("t.metal") + ":1: #include \"pipe.h\" refused: not a regular file: a FIFO")
+        == directory.path("t.metal") + ":1: #include \"pipe.h\" refused: not a regular file: a FIFO"
+    )
   }
 
   @Test("#embed, a computed include, #include_next and __has_embed are refused with the line")
@@ -84,7 +85,10 @@ struct MetalIncludeErrorTests {
         ":2: computed #include refused: name the file in quotes (\"x.h\") or a stand-in header "
           + "(<metal_stdlib>)"
       ),
-      ("#include_next <metal_stdlib>", ":1: #include_next refused: a shader includes only its own files"),
+      (
+        "#include_next <metal_stdlib>",
+        ":1: #include_next refused: a shader includes only its own files"
+      ),
       (
         "#if __has_embed(\"t.metal\")\n#endif",
         ":1: __has_embed refused: a shader reads no files but its includes"
@@ -100,13 +104,16 @@ struct MetalIncludeErrorTests {
     }
   }
 
-  @Test("an include inside a comment or string is not an include; a spliced // comment hides the next line")
+  @Test(
+    "an include inside a comment or string is not an include; a spliced // comment hides the next line"
+  )
   func notDirectives() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     // The splice continues the comment onto the next line, which is no directive (C++17
     // [lex.phases] phase 2 before phase 3); the others are a block comment and a string.
-    let source = "// c \\\n#include \"/etc/hostname\"\n/*\n#include \"/etc/hostname\"\n*/\n"
+    let source =
+      "// c \\\n#include \"/etc/hostname\"\n/*\n#include \"/etc/hostname\"\n*/\n"
       + "constant int n = sizeof(\"#include \\\"/etc/hostname\\\"\");" + Self.body
     #expect(try Self.message(source, in: directory) == "compiled")
   }
@@ -116,17 +123,20 @@ struct MetalIncludeErrorTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try """
-      float wave(float x);
-      float2 drift(float2 p);
-      [[ stitchable ]] half4 t(float2 position, half4 color) { return color * half(wave(drift(position).x)); }
-      """.write(toFile: directory.path("Ripple.metal"), atomically: true, encoding: .utf8)
+    float wave(float x);
+    float2 drift(float2 p);
+    [[ stitchable ]] half4 t(float2 position, half4 color) { return color * half(wave(drift(position).x)); }
+    """.write(toFile: directory.path("Ripple.metal"), atomically: true, encoding: .utf8)
     try "float wave(float x) { return x; }\n".write(
       toFile: directory.path("Wave.metal"), atomically: true, encoding: .utf8)
     var options = MetalTestSupport.options
     options.cacheDirectory = directory.path("cache")
     let error = #expect(throws: MetalCompileError.self) {
       try MetalLibrary(
-        urls: [directory.url.appendingPathComponent("Ripple.metal"), directory.url.appendingPathComponent("Wave.metal")],
+        urls: [
+          directory.url.appendingPathComponent("Ripple.metal"),
+          directory.url.appendingPathComponent("Wave.metal"),
+        ],
         options: options)
     }
     #expect(

@@ -153,15 +153,16 @@ struct MetalSourceTests {
     try "float half_of(float x) { return x * 0.5; }\n".write(
       toFile: directory.path("Helpers.metal"), atomically: true, encoding: .utf8)
     try """
-      float half_of(float x);
-      [[ stitchable ]] half4 tint(float2 position, half4 color) { return color * half(half_of(0.5)); }
-      """.write(toFile: directory.path("Tint.metal"), atomically: true, encoding: .utf8)
+    float half_of(float x);
+    [[ stitchable ]] half4 tint(float2 position, half4 color) { return color * half(half_of(0.5)); }
+    """.write(toFile: directory.path("Tint.metal"), atomically: true, encoding: .utf8)
     var options = MetalTestSupport.options
     options.cacheDirectory = directory.path("cache")
     // The folder stands for both files.
     let library = try MetalLibrary(urls: [directory.url], options: options)
-    #expect(library.files.map { URL(fileURLWithPath: $0).lastPathComponent }
-      == ["Helpers.metal", "Tint.metal"])
+    #expect(
+      library.files.map { URL(fileURLWithPath: $0).lastPathComponent }
+        == ["Helpers.metal", "Tint.metal"])
     let out = try Self.white.colorEffect(library.library.tint())
     #expect(out.pixels.allSatisfy { $0 == half4(0.25, 0.25, 0.25, 0.25) })
   }
