@@ -138,18 +138,29 @@ struct MetalCompiler {
       + ["-nostdinc", "-Wl,-z,defs"]
     let headerKey = Self.headerKey
     let key = Self.hash(units.map(\.text) + [headerKey, flags.joined(separator: " "), clang])
-    let include = cacheDirectory + "/include-" + headerKey
     let compiled = cacheDirectory + "/\(key).so"
     if FileManager.default.fileExists(atPath: compiled) { return (compiled, true) }
-    let sources = units.indices.map { cacheDirectory + "/\(key).\($0).cpp" }
+    let include: String
+    let sources: [String]
+    let overlay: String
     do {
+      try FileManager.default.createDirectory(
+        atPath: cacheDirectory, withIntermediateDirectories: true)
+      // Absolute names: clang's virtual file system (below) knows files by them.
+      let base = MetalSource.realPath(cacheDirectory) ?? cacheDirectory
+      include = base + "/include-" + headerKey
+      sources = units.indices.map { base + "/\(key).\($0).cpp" }
+      overlay = base + "/\(key).vfs.json"
+      var visible: [String] = sources
       for (name, text) in Self.standInHeaders {
         let path = include + "/" + name
         try FileManager.default.createDirectory(
           atPath: MetalSource.folder(of: path), withIntermediateDirectories: true)
         try Self.writeAtomically(text, to: path)
+        visible.append(path)
       }
       for (unit, path) in zip(units, sources) { try Self.writeAtomically(unit.text, to: path) }
+      try Self.writeAtomically(Self.overlay(visible), to: overlay)
     } catch {
       throw .loadFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
     }
@@ -158,7 +169,8 @@ struct MetalCompiler {
     defer { try? FileManager.default.removeItem(atPath: temporary) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: clang)
-    process.arguments = flags + ["-I", include] + sources + ["-o", temporary]
+    process.arguments =
+      flags + ["-ivfsoverlay", overlay, "-I", include] + sources + ["-o", temporary]
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = errors
@@ -217,6 +229,24 @@ struct MetalCompiler {
       }
     }
     return nil
+  }
+
+  /// A clang virtual-file-system overlay in which only the files `paths` (absolute) exist.
+  ///
+  /// With `fallthrough` off, clang cannot open any other file, whatever a source names: a
+  /// second wall behind ``MetalSource``'s refusals (the refusal there names the problem; this
+  /// one makes any include it missed "file not found").
+  ///
+  /// Source: clang's `-ivfsoverlay` and LLVM's `RedirectingFileSystem` (the YAML format, of
+  /// which JSON is a subset: `version`, `fallthrough`, `roots` of `file` entries with
+  /// `name` and `external-contents`).
+  static func overlay(_ paths: [String]) -> String {
+    let roots = paths.map { path -> [String: String] in
+      ["type": "file", "name": path, "external-contents": path]
+    }
+    let document: [String: Any] = ["version": 0, "fallthrough": false, "roots": roots]
+    let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]))
+    return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
   }
 
   /// A demangled C++ name as Metal spells it: without the runner's namespaces (`lfx_user::`,

@@ -78,12 +78,15 @@ struct MetalDirective: Equatable {
 
     static func isIdentifier(_ c: Unicode.Scalar) -> Bool {
       c == "_" || c == "$" || ("a"..."z").contains(c) || ("A"..."Z").contains(c)
-        || ("0"..."9").contains(c) || c.value >= 0x80
+        || ("0"..."9").contains(c) || (c.value >= 0x80 && !isSpace(c))
     }
 
-    /// Horizontal white space (a newline ends a directive, so it is not).
+    /// Horizontal white space (a newline ends a directive, so it is not), Unicode white space
+    /// such as U+00A0 included, which clang also reads as white space (with a warning), so
+    /// `\u{A0}#include` is a directive to both.
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
       c == " " || c == "\t" || c == "\r" || c == "\u{0B}" || c == "\u{0C}"
+        || (c.value >= 0x80 && (c.properties.isWhitespace || c == "\u{FEFF}"))
     }
 
     static func isDigit(_ c: Unicode.Scalar?) -> Bool {

@@ -100,6 +100,11 @@ struct MetalSource {
   private mutating func emit(
     _ source: String, name: String, real: String, isImport: Bool, stack: [String]
   ) throws(MetalCompileError) {
+    // A byte order mark starts no line of the unit (clang skips it at a file's start only).
+    var source = source
+    if source.unicodeScalars.first == "\u{FEFF}" {
+      source = String(String.UnicodeScalarView(source.unicodeScalars.dropFirst()))
+    }
     let directives = MetalDirective.scan(source)
     for directive in directives {
       if case .refused(let reason) = directive.kind {
@@ -136,9 +141,7 @@ struct MetalSource {
             file: name, line: directive.firstLine,
             message: "#include <\(header)> refused: a stand-in header is a plain relative name")
         }
-        if !standInHeaders.contains(where: { $0.name == header }) {
-          standInHeaders.append((header, name, directive.firstLine))
-        }
+        noteStandIn(header, name, directive.firstLine)
         try copy(span)
       case .include(.quoted(let header), let isImport):
         guard
@@ -146,6 +149,7 @@ struct MetalSource {
             header, from: name, line: directive.firstLine)
         else {
           // Not a file of the tree: a stand-in header spelled with quotes, left to clang.
+          noteStandIn(header, name, directive.firstLine)
           try append("#include <\(header)>")
           try copy(span.dropFirst(), blank: true)
           continue
@@ -168,6 +172,13 @@ struct MetalSource {
     }
     try copy(next..<(lines.count + 1))
     if isOnce { try append("#endif") }
+  }
+
+  /// Records the stand-in header `header`, first included by `file` at `line`.
+  private mutating func noteStandIn(_ header: String, _ file: String, _ line: Int) {
+    if !standInHeaders.contains(where: { $0.name == header }) {
+      standInHeaders.append((header, file, line))
+    }
   }
 
   /// The file `header` names from the file `includer`: its name for diagnostics and its real

@@ -27,7 +27,7 @@ struct MetalIncludeErrorTests {
 
   static let body = "\n[[ stitchable ]] half4 t(float2 position, half4 color) { return color; }\n"
 
-  @Test("an absolute include is refused, also when spelled with a line splice or %:")
+  @Test("an absolute include is refused, also spelled with a splice, %:, a BOM or a no-break space")
   func absolute() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -36,7 +36,8 @@ struct MetalIncludeErrorTests {
       + "files of its own folder tree only)"
     for spelling in [
       "#include \"/etc/hostname\"", "#inc\\\nlude \"/etc/hostname\"", "%:include \"/etc/hostname\"",
-      "/* a */ # /* b */ include \"/etc/hostname\"",
+      "/* a */ # /* b */ include \"/etc/hostname\"", "\u{FEFF}#include \"/etc/hostname\"",
+      "\u{A0}#include \"/etc/hostname\"",
     ] {
       #expect(
         try Self.message(spelling + Self.body, in: directory)
