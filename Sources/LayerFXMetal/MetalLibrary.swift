@@ -168,15 +168,9 @@ public struct MetalLibrary: Sendable {
     }
     // Refused before clang runs: a library without functions can be neither run nor listed.
     guard !signatures.isEmpty else { throw .noStitchableFunctions(path: name) }
-    var units = sources.map { source, found in
+    let units = sources.map { source, found in
       MetalCompiler.Unit(
         file: source.path, text: MetalGlue.unit(source: source, signatures: found))
-    }
-    if signatures.contains(where: { $0.kind == .layer }) {
-      units += sources.map { source, found in
-        MetalCompiler.Unit(
-          file: source.path, text: MetalGlue.probingUnit(source: source, signatures: found))
-      }
     }
     let rewriters = sources.reduce(into: [:]) { all, entry in
       all.merge(entry.source.rewriters) { first, _ in first }
@@ -184,20 +178,32 @@ public struct MetalLibrary: Sendable {
     let compiler = try MetalCompiler(options: options)
     let (object, cached) = try compiler.compile(
       units: units, rewriters: rewriters, binary16: binary16)
+    // The layer effects' probing copy, compiled when the bounds checker first needs it.
+    let layers = signatures.filter { $0.kind == .layer }.map(\.name)
+    let probe =
+      layers.isEmpty
+      ? nil
+      : MetalProbe(
+        compiler: compiler,
+        units: sources.map { source, found in
+          MetalCompiler.Unit(
+            file: source.path, text: MetalGlue.probingUnit(source: source, signatures: found))
+        }, names: layers, rewriters: rewriters, binary16: binary16)
     guard let handle = dlopen(object, RTLD_NOW | RTLD_LOCAL) else {
       let reason = dlerror().map { String(cString: $0) } ?? "unknown"
       throw .loadFailed("cannot load the library compiled from \(name): \(reason)")
     }
     var functions: [ShaderFunction] = []
     for signature in signatures {
+      let pixel = dlsym(handle, MetalGlue.pixelSymbol(signature.name))
       guard let row = dlsym(handle, MetalGlue.rowSymbol(signature.name)),
-        let pixel = dlsym(handle, MetalGlue.pixelSymbol(signature.name))
+        pixel != nil || signature.kind == .layer
       else { throw .loadFailed("\(signature.file): the compiled library lacks \(signature.name)") }
       functions.append(
         Self.function(
           signature, path: signature.file, binary16: binary16,
           row: unsafeBitCast(row, to: lfx_row_function.self),
-          pixel: unsafeBitCast(pixel, to: lfx_pixel_function.self)))
+          pixel: pixel.map { unsafeBitCast($0, to: lfx_pixel_function.self) }, probe: probe))
     }
     self.path = name
     self.files = files.map(\.path)
@@ -209,9 +215,12 @@ public struct MetalLibrary: Sendable {
 
   private static func function(
     _ signature: MetalSignature, path: String, binary16: Bool, row: lfx_row_function,
-    pixel: lfx_pixel_function
+    pixel: lfx_pixel_function?, probe: MetalProbe?
   ) -> ShaderFunction {
     let name = signature.name
+    // Every kind but a layer effect has its pixel function in the library (checked on load);
+    // a layer effect's is the probing copy's.
+    let pixel: lfx_pixel_function = pixel ?? { _, _, _ in }
     let parameters = signature.parameters.map { parameter in
       let role = role(of: parameter, among: signature.parameters)
       // The time since the trigger is seconds on a clock that starts at 0, refused below it as
@@ -236,8 +245,10 @@ public struct MetalLibrary: Sendable {
           callPixel(pixel, bound, path, name, position, color: color, layer: nil)
         }
       case .layer:
+        // The pixel function is the probing copy's, compiled on first use.
         kernel = .layer { position, layer in
-          callPixel(pixel, bound, path, name, position, color: .zero, layer: layer)
+          guard let pixel = probe?.pixel(name, file: path) else { return .zero }
+          return callPixel(pixel, bound, path, name, position, color: .zero, layer: layer)
         }
       case .distortion:
         kernel = .distortion { position in

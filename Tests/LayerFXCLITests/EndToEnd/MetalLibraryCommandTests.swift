@@ -73,4 +73,21 @@ import Testing
       #expect(image.pixels.allSatisfy { $0 == .zero }, "\(command)")
     }
   }
+
+  @Test("a config names a library function alone when the command gives --library")
+  func configWithLibrary() throws {
+    let directory = try Self.library()
+    defer { directory.remove() }
+    try """
+    {"version": 1, "input": "testcard:8x4", "effects": [{"kernel": "tint", "amount": 1}],
+     "output": {"path": "out.png"}}
+    """.write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let checked = try LayerFXTool.run(
+      ["config", "check", "c.json", "--library", "lib"], in: directory.url)
+    #expect(checked.status == 0, "\(checked.standardError)")
+    #expect(checked.standardOutput == "c.json: ok\n")
+    // Without the library, `tint` is no built-in.
+    let unknown = try LayerFXTool.run(["config", "check", "c.json"], in: directory.url)
+    #expect(unknown.status == 65)
+  }
 }
