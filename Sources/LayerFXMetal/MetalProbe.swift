@@ -8,9 +8,10 @@ import Synchronization
 ///
 /// Only the bounds checker and `Renderer.usesLaneKernels = false` run a layer effect per
 /// pixel; every other render calls the row functions. Compiling the copy when first needed
-/// keeps a layer effect's cold compile as cheap as another kind's (measured on Inferno's 11
-/// layer-effect files: 0.22 s of CPU with the copy compiled at once by one unit pasted twice,
-/// 0.32 s as two units, back to the first without the copy; the module's README). The copy is
+/// keeps a layer effect's cold compile as cheap as another kind's (Inferno's 11 layer-effect
+/// files, mean CPU of a cold `layerfx list`: 0.22 s with the source pasted twice into one
+/// unit, 0.32 s as two units compiled at once, 0.22 s with the copy left for later; the
+/// module's README). The copy is
 /// the same source with another `Layer` type, so it compiles when the library did; if it does
 /// not, its functions are a fault with signal 0 (``MetalFaults``), recorded once.
 final class MetalProbe: Sendable {

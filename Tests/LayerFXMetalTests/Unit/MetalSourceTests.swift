@@ -91,12 +91,20 @@ struct MetalSourceTests {
     // A uniform white layer sampled anywhere is white; times 0.5.
     let fast = try Self.white.layerEffect(shader, maxSampleOffset: float2(0, 0))
     #expect(fast.pixels.allSatisfy { $0 == half4(0.5, 0.5, 0.5, 0.5) })
+    // The row form needs no probing copy: one shared object so far, two after the per-pixel
+    // form (MetalProbe compiles the copy when first needed).
+    func objects() throws -> Int {
+      try FileManager.default.contentsOfDirectory(atPath: directory.path("cache"))
+        .filter { $0.hasSuffix(".so") }.count
+    }
+    #expect(try objects() == 1)
     // The per-pixel form (as the bounds checker runs it) calls the probing unit.
     var renderer = Renderer()
     renderer.usesLaneKernels = false
     let probed = try Self.white.layerEffect(
       shader, maxSampleOffset: float2(0, 0), renderer: renderer)
     #expect(probed.pixels.allSatisfy { $0 == half4(0.5, 0.5, 0.5, 0.5) })
+    #expect(try objects() == 2)
   }
 
   @Test("an edited header compiles again instead of coming from the cache")
