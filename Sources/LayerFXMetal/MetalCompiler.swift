@@ -18,10 +18,12 @@ struct MetalCompiler {
   let cacheDirectory: String
 
   /// Flags every compile uses: C++17 with clang's properties (swizzles), no exceptions or RTTI,
-  /// no `errno` from math, `-O3` for the CPU level, position-independent, shared.
+  /// no `errno` from math, no fused multiply-add (Documentation/Semantics.md §8.7), `-O3` for
+  /// the CPU level, position-independent, shared.
   static let baseFlags = [
     "-x", "c++", "-std=c++17", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
-    "-O3", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden", "-Wno-unknown-attributes",
+    "-ffp-contract=off", "-O3", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden",
+    "-Wno-unknown-attributes",
     "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
   ]
 
@@ -130,10 +132,13 @@ struct MetalCompiler {
       if FileManager.default.fileExists(atPath: cached) { return (cached, true) }
     }
     do {
-      try FileManager.default.createDirectory(
-        atPath: include + "/SwiftUI", withIntermediateDirectories: true)
-      try Self.writeAtomically(StandInHeader.metalStandardLibrary, to: include + "/metal_stdlib")
-      try Self.writeAtomically(StandInHeader.swiftUIMetal, to: include + "/SwiftUI/SwiftUI_Metal.h")
+      for file in StandInHeader.files {
+        let path = include + "/" + file.path
+        try FileManager.default.createDirectory(
+          atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+          withIntermediateDirectories: true)
+        try Self.writeAtomically(file.text, to: path)
+      }
       try Self.writeAtomically(unit, to: cacheDirectory + "/\(key).cpp")
     } catch {
       throw .loadFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
@@ -203,6 +208,24 @@ struct MetalCompiler {
         message: parts[4].trimmingSpaces)
       if !result.contains(diagnostic) { result.append(diagnostic) }
     }
+    // A Metal keyword used as a name gets a message that says so; the source's lines are the
+    // rewritten text's (the same lines), another file's are read from disk.
+    let sourceLines = rewriter.text.split(separator: "\n", omittingEmptySubsequences: false)
+    result = MetalKeywordDiagnostic.explain(
+      result,
+      line: { file, row in
+        guard row >= 1 else { return nil }
+        if file == sourcePath {
+          return row <= sourceLines.count ? String(sourceLines[row - 1]) : nil
+        }
+        let lines = (try? String(contentsOfFile: file, encoding: .utf8))?.split(
+          separator: "\n", omittingEmptySubsequences: false)
+        return lines.flatMap { row <= $0.count ? String($0[row - 1]) : nil }
+      },
+      column: { file, row, offset in
+        file == sourcePath
+          ? rewriter.originalColumn(line: row, column: offset + 1) : offset + 1
+      })
     return result.filter { $0.severity == "error" } + result.filter { $0.severity != "error" }
   }
 
@@ -225,9 +248,10 @@ struct MetalCompiler {
   }
 
   /// The stand-in headers' part of every cache key: fixed for the process, hashed once.
-  private static let headerKey = hash([
-    "\(StandInHeader.version)", StandInHeader.metalStandardLibrary + StandInHeader.swiftUIMetal,
-  ])
+  private static let headerKey = hash(
+    [
+      "\(StandInHeader.version)"
+    ] + StandInHeader.files.flatMap { [$0.path, $0.text] })
 
   private static func writeAtomically(_ text: String, to path: String) throws {
     if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text {
