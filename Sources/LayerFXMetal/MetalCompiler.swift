@@ -133,7 +133,7 @@ struct MetalCompiler {
     }
     do {
       for file in StandInHeader.files {
-        let path = include + "/" + file.path
+        let path = include + "/" + file.name
         try FileManager.default.createDirectory(
           atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
           withIntermediateDirectories: true)
@@ -208,24 +208,8 @@ struct MetalCompiler {
         message: parts[4].trimmingSpaces)
       if !result.contains(diagnostic) { result.append(diagnostic) }
     }
-    // A Metal keyword used as a name gets a message that says so; the source's lines are the
-    // rewritten text's (the same lines), another file's are read from disk.
-    let sourceLines = rewriter.text.split(separator: "\n", omittingEmptySubsequences: false)
-    result = MetalKeywordDiagnostic.explain(
-      result,
-      line: { file, row in
-        guard row >= 1 else { return nil }
-        if file == sourcePath {
-          return row <= sourceLines.count ? String(sourceLines[row - 1]) : nil
-        }
-        let lines = (try? String(contentsOfFile: file, encoding: .utf8))?.split(
-          separator: "\n", omittingEmptySubsequences: false)
-        return lines.flatMap { row <= $0.count ? String($0[row - 1]) : nil }
-      },
-      column: { file, row, offset in
-        file == sourcePath
-          ? rewriter.originalColumn(line: row, column: offset + 1) : offset + 1
-      })
+    // A Metal keyword used as a name gets a message that says so.
+    result = MetalKeywordDiagnostic.explain(result) { $0 == sourcePath ? rewriter : nil }
     return result.filter { $0.severity == "error" } + result.filter { $0.severity != "error" }
   }
 
@@ -251,7 +235,7 @@ struct MetalCompiler {
   private static let headerKey = hash(
     [
       "\(StandInHeader.version)"
-    ] + StandInHeader.files.flatMap { [$0.path, $0.text] })
+    ] + StandInHeader.files.flatMap { [$0.name, $0.text] })
 
   private static func writeAtomically(_ text: String, to path: String) throws {
     if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text {

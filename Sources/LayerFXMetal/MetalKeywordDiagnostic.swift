@@ -34,26 +34,33 @@ enum MetalKeywordDiagnostic {
   ///
   /// - Parameters:
   ///   - diagnostics: clang's diagnostics, columns already in the original source.
-  ///   - line: The text of a line (1-based) of a file as clang named it, or nil when unknown.
-  ///   - column: Maps a 0-based character offset in that text to the diagnostic's column.
+  ///   - rewriter: The rewriter of a file as clang named it, whose text has the source's lines
+  ///     and maps its columns back; nil for a file read as it is on disk (an included header).
   /// - Returns: The diagnostics in their order, the explained ones in place of clang's.
   static func explain(
     _ diagnostics: [MetalCompileError.Diagnostic],
-    line: (_ file: String, _ line: Int) -> String?,
-    column: (_ file: String, _ line: Int, _ offset: Int) -> Int
+    rewriter: (_ file: String) -> MetalSourceRewriter?
   ) -> [MetalCompileError.Diagnostic] {
     var result: [MetalCompileError.Diagnostic] = []
+    var files: [String: [Substring]] = [:]
     for diagnostic in diagnostics {
-      guard diagnostic.severity == "error",
-        let text = line(diagnostic.file, diagnostic.line),
-        let use = keywordUsedAsName(in: text)
+      let file = diagnostic.file
+      if diagnostic.severity == "error" && files[file] == nil {
+        let text = rewriter(file)?.text ?? (try? String(contentsOfFile: file, encoding: .utf8))
+        files[file] = text?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+      }
+      let lines = files[file] ?? []
+      guard diagnostic.severity == "error", diagnostic.line >= 1, diagnostic.line <= lines.count,
+        let use = keywordUsedAsName(in: String(lines[diagnostic.line - 1]))
       else {
         result.append(diagnostic)
         continue
       }
+      let column =
+        rewriter(file)?.originalColumn(line: diagnostic.line, column: use.offset + 1)
+        ?? use.offset + 1
       let explained = MetalCompileError.Diagnostic(
-        file: diagnostic.file, line: diagnostic.line,
-        column: column(diagnostic.file, diagnostic.line, use.offset), severity: "error",
+        file: file, line: diagnostic.line, column: column, severity: "error",
         message: "`\(use.word)` is a Metal keyword (\(keywords[use.word] ?? "reserved")) "
           + "and cannot name a variable, parameter or function; rename it")
       if !result.contains(explained) { result.append(explained) }

@@ -31,7 +31,7 @@ enum StandInHeader {
   ///
   /// Source: Metal Shading Language Specification 3.2, §6.1 (the standard library's headers);
   /// Apple's SDK, `SwiftUI/SwiftUI.h` and `simd/simd.h`.
-  static let forwardingHeaders: [(path: String, text: String)] = {
+  static let forwardingHeaders: [(name: String, text: String)] = {
     let parts = [
       "metal_atomic", "metal_common", "metal_compute", "metal_geometric", "metal_graphics",
       "metal_integer", "metal_math", "metal_matrix", "metal_pack", "metal_relational",
@@ -43,8 +43,9 @@ enum StandInHeader {
     ]
   }()
 
-  /// Every stand-in header: its path under the include directory and its text.
-  static let files: [(path: String, text: String)] =
+  /// Every stand-in header: the name a source includes it by (its path under the include
+  /// directory) and its text.
+  static let files: [(name: String, text: String)] =
     [("metal_stdlib", metalStandardLibrary), ("SwiftUI/SwiftUI_Metal.h", swiftUIMetal)]
     + forwardingHeaders
 
