@@ -217,7 +217,7 @@ extension StandInHeader {
       using metal::floor; using metal::ceil; using metal::round; using metal::trunc; using metal::fract; \
       using metal::fabs; using metal::abs; using metal::min; using metal::max; using metal::mix; \
       using metal::step; using metal::smoothstep; using metal::sinpi; using metal::cospi; \
-      using metal::tanpi; using metal::divide; using metal::exp10; using metal::fmin3; using metal::fmax3; \
+      using metal::tanpi; using metal::divide; using metal::fmin3; using metal::fmax3; \
       using metal::fmedian3; using metal::sincos;
     namespace fast { LFX_NAMES }
     namespace precise { LFX_NAMES }

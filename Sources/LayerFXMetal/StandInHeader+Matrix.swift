@@ -45,9 +45,10 @@ extension StandInHeader {
     s += ") : columns{" + indices.map { "c\($0)" }.joined(separator: ", ") + "} {}\n"
     // C × R scalars, column by column; the rows are a template so one declaration serves 2…4.
     s += "  template <typename... A, typename lfx_enable_if<sizeof...(A) == \(c) * R>::type = 0>\n"
-    s += "  constexpr mat(A... a) : mat(lfx_columns<T, R, \(c)>(T(a)...)) {}\n"
-    s += "  constexpr mat(const lfx_column_list<T, R, \(c)> &l) : columns{"
-    s += indices.map { "l.c[\($0)]" }.joined(separator: ", ") + "} {}\n"
+    s += "  constexpr mat(A... a) : mat(lfx_scalars<T, \(c) * R>{{T(a)...}}) {}\n"
+    s += "  constexpr mat(const lfx_scalars<T, \(c) * R> &s) : columns{"
+    s +=
+      indices.map { "lfx_column<T, R>::make(s.v + \($0) * R)" }.joined(separator: ", ") + "} {}\n"
     s += "  template <typename U> explicit constexpr mat(const mat<U, \(c), R> &o) : columns{"
     s += indices.map { "vec<T, R>(o.columns[\($0)])" }.joined(separator: ", ") + "} {}\n"
     s += "  vec<T, R> &operator[](int i) { return columns[i]; }\n"
@@ -68,16 +69,13 @@ extension StandInHeader {
         return vec<T, 4>(i == 0 ? s : T(0), i == 1 ? s : T(0), i == 2 ? s : T(0), i == 3 ? s : T(0)); } };
     // Column i of s times the identity: s at row i (nothing when i ≥ R, for a wide matrix).
     template <typename T, int R> constexpr vec<T, R> lfx_unit(int i, T s) { return lfx_unit_helper<T, R>::make(i, s); }
-    template <typename T, int R, int C> struct lfx_column_list { vec<T, R> c[C]; };
-    // Scalars column by column into C columns of R rows.
-    template <typename T, int R, int C, typename... A> constexpr lfx_column_list<T, R, C> lfx_columns(A... a) {
-      T s[] = {a...};
-      lfx_column_list<T, R, C> l{};
-      for (int i = 0; i < C; ++i)
-        for (int j = 0; j < R; ++j) l.c[i][j] = s[i * R + j];
-      return l;
-    }
-
+    // C × R scalars, and column i of them: R in a row from v (constant-evaluable, so a matrix
+    // can be `constexpr`).
+    template <typename T, int N> struct lfx_scalars { T v[N]; };
+    template <typename T, int R> struct lfx_column;
+    template <typename T> struct lfx_column<T, 2> { static constexpr vec<T, 2> make(const T *v) { return vec<T, 2>(v[0], v[1]); } };
+    template <typename T> struct lfx_column<T, 3> { static constexpr vec<T, 3> make(const T *v) { return vec<T, 3>(v[0], v[1], v[2]); } };
+    template <typename T> struct lfx_column<T, 4> { static constexpr vec<T, 4> make(const T *v) { return vec<T, 4>(v[0], v[1], v[2], v[3]); } };
     """#
 
   /// The operators and functions on every shape.

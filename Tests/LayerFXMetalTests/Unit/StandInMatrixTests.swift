@@ -10,6 +10,8 @@ struct StandInMatrixTests {
   static let source = """
     #include <metal_stdlib>
     using namespace metal;
+    constexpr float2x2 k = float2x2(1.0, 2.0, 3.0, 4.0);   // evaluated by the compiler
+    constant float3x3 g = float3x3(2.0);
     [[ stitchable ]] half4 matrices(float2 position) {
       float2x2 a = float2x2(1.0, 2.0, 3.0, 4.0);           // columns (1, 2), (3, 4)
       float2x3 b = float2x3(float3(1, 2, 3), float3(4, 5, 6));
@@ -20,9 +22,9 @@ struct StandInMatrixTests {
       w[0][1] = 7.0;
       switch (int(position.x)) {
       case 0: return half4(half2(a * float2(5, 6)), half2(float2(5, 6) * a));
-      case 1: return half4(determinant(a), determinant(m), determinant(q), a[1][0]);
+      case 1: return half4(determinant(a), determinant(m), determinant(q), k[1][0]);
       case 2: return half4(half2((a * a)[1]), half2(transpose(a)[0]));
-      case 3: return half4(half3(float3x3(2.0) * float3(1, 2, 3)), 0.0);
+      case 3: return half4(half3(g * float3(1, 2, 3)), 0.0);
       case 4: return half4(half3(b * float2(1, 1)), 0.0);
       case 5: return half4(half2(float3(1, 0, 1) * b), half2(transpose(b)[2]));
       case 6: return half4(half2((a * 2.0)[1]), half2((a + a)[0]));
@@ -40,7 +42,7 @@ struct StandInMatrixTests {
     // Each expected row worked by hand from the formulas in the suite's comment.
     let expected: [half4] = [
       half4(23, 34, 17, 39),  // 5·(1,2) + 6·(3,4); (dot((5,6),(1,2)), dot((5,6),(3,4)))
-      half4(-2, 18, 108, 3),  // 1·4 − 3·2; 2(12−2) − 1(0−1) + 1(0−3); 3·4·(2·5 − 1·1); a[1][0]
+      half4(-2, 18, 108, 3),  // 1·4 − 3·2; 2(12−2) − 1(0−1) + 1(0−3); 3·4·(2·5 − 1·1); k[1][0]
       half4(15, 22, 1, 3),  // A·(3,4) = 3(1,2) + 4(3,4); row 0 of A
       half4(2, 4, 6, 0),  // 2I · (1,2,3)
       half4(5, 7, 9, 0),  // (1,2,3) + (4,5,6)
