@@ -10,7 +10,8 @@ extension StandInHeader {
   /// product and `madhi` = mulhi + z; `mul24`/`mad24` multiply the low 24 bits (sign-extended for
   /// `int`); `extract_bits(x, o, b)` bits o…o+b−1 (sign-extended for signed types), and
   /// `insert_bits(base, insert, o, b)` replaces those bits of `base` with the low b bits of
-  /// `insert`.
+  /// `insert`. The pack and unpack functions (MSL §6.14) convert between normalised 8- and
+  /// 16-bit fields of a `uint` and floats.
   static let integerFunctions = #"""
     namespace metal {
     template <typename T> struct lfx_int_traits {
@@ -73,6 +74,31 @@ extension StandInHeader {
       return lfx_map(x, [=](T c) { return T(extract_bits(c, offset, bits)); }); }
     template <typename T, int N> inline vec<T, N> insert_bits(vec<T, N> base, vec<T, N> insert, uint offset, uint bits) {
       return lfx_map2(base, insert, [=](T p, T q) { return T(insert_bits(p, q, offset, bits)); }); }
+    // Pack and unpack (MSL §6.14): unorm c = byte / (2ᵇ − 1), packed as rint(clamp(c, 0, 1) ·
+    // (2ᵇ − 1)); snorm c = max(signed / (2ᵇ⁻¹ − 1), −1), packed as rint(clamp(c, −1, 1) ·
+    // (2ᵇ⁻¹ − 1)); component 0 in the lowest bits.
+    template <int B, bool S> inline float lfx_unpack1(uint v, int i) {
+      uint field = (v >> (i * B)) & ((1u << B) - 1);
+      if (!S) return float(field) / float((1u << B) - 1);
+      int s = int(field << (32 - B)) >> (32 - B);
+      float c = float(s) / float((1 << (B - 1)) - 1);
+      return c < -1.0f ? -1.0f : c;
+    }
+    template <int B, bool S> inline uint lfx_pack1(float c, int i) {
+      float lo = S ? -1.0f : 0.0f, scale = S ? float((1 << (B - 1)) - 1) : float((1u << B) - 1);
+      float q = __builtin_rintf(__builtin_fminf(__builtin_fmaxf(c, lo), 1.0f) * scale);
+      return (uint(int(q)) & ((1u << B) - 1)) << (i * B);
+    }
+    inline vec<float, 4> unpack_unorm4x8_to_float(uint v) { return vec<float, 4>(lfx_unpack1<8, false>(v, 0), lfx_unpack1<8, false>(v, 1), lfx_unpack1<8, false>(v, 2), lfx_unpack1<8, false>(v, 3)); }
+    inline vec<float, 4> unpack_snorm4x8_to_float(uint v) { return vec<float, 4>(lfx_unpack1<8, true>(v, 0), lfx_unpack1<8, true>(v, 1), lfx_unpack1<8, true>(v, 2), lfx_unpack1<8, true>(v, 3)); }
+    inline vec<float, 2> unpack_unorm2x16_to_float(uint v) { return vec<float, 2>(lfx_unpack1<16, false>(v, 0), lfx_unpack1<16, false>(v, 1)); }
+    inline vec<float, 2> unpack_snorm2x16_to_float(uint v) { return vec<float, 2>(lfx_unpack1<16, true>(v, 0), lfx_unpack1<16, true>(v, 1)); }
+    inline vec<half, 4> unpack_unorm4x8_to_half(uint v) { return vec<half, 4>(unpack_unorm4x8_to_float(v)); }
+    inline vec<half, 4> unpack_snorm4x8_to_half(uint v) { return vec<half, 4>(unpack_snorm4x8_to_float(v)); }
+    inline uint pack_float_to_unorm4x8(vec<float, 4> c) { return lfx_pack1<8, false>(c.x, 0) | lfx_pack1<8, false>(c.y, 1) | lfx_pack1<8, false>(c.z, 2) | lfx_pack1<8, false>(c.w, 3); }
+    inline uint pack_float_to_snorm4x8(vec<float, 4> c) { return lfx_pack1<8, true>(c.x, 0) | lfx_pack1<8, true>(c.y, 1) | lfx_pack1<8, true>(c.z, 2) | lfx_pack1<8, true>(c.w, 3); }
+    inline uint pack_float_to_unorm2x16(vec<float, 2> c) { return lfx_pack1<16, false>(c.x, 0) | lfx_pack1<16, false>(c.y, 1); }
+    inline uint pack_float_to_snorm2x16(vec<float, 2> c) { return lfx_pack1<16, true>(c.x, 0) | lfx_pack1<16, true>(c.y, 1); }
     #undef LFX_TRAITS
     #undef LFX_INT_MAP1
     #undef LFX_INT_MAP2

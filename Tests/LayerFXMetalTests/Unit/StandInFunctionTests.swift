@@ -38,14 +38,20 @@ struct StandInFunctionTests {
       case 13: return half4(float(isunordered(1.0, NAN)), float(all(not(bool2(false, false)))), float(any(isnan(float2(1.0, NAN)))),
                             float(all(isfinite(float3(1.0, INFINITY, 0.0)))));
       case 14: return half4(float(as_type<uint>(1.0f)) / 65536.0, as_type<float>(0x40000000u), half2(float2(float4(5, 6, 7, 8))));
-      default: return half4(half3(half4(1.0h, 2.0h, 3.0h, 4.0h)), 9.0h);
+      case 15: return half4(half3(half4(1.0h, 2.0h, 3.0h, 4.0h)), 9.0h);
+      case 16: return half4(unpack_unorm4x8_to_float(0xFF8000FFu));
+      case 17: return half4(unpack_snorm4x8_to_float(0x80FF7F01u));
+      default: return half4(float(pack_float_to_unorm4x8(float4(1.0, 0.0, 0.5, 2.0)) == 0xFF8000FFu),
+                            float(pack_float_to_snorm2x16(float2(-1.0, 1.0)) == 0x7FFF8001u),
+                            unpack_unorm2x16_to_float(0xFFFF0000u));
+
       }
     }
     """
 
   @Test("modf, frexp, integer, relational functions and conversions give the spec's values")
   func values() throws {
-    let pixels = try StandInProbe.pixels(Self.source, function: "functions", width: 16)
+    let pixels = try StandInProbe.pixels(Self.source, function: "functions", width: 19)
     let expected: [half4] = [
       half4(0.75, 2, -0.75, -2),  // modf: the fraction keeps x's sign, i = trunc x
       half4(0.75, 4, 12, 3),  // 12 = 0.75 · 2⁴; 0.75 · 2⁴; ⌊log₂ 12⌋
@@ -64,6 +70,11 @@ struct StandInFunctionTests {
       half4(1, 1, 1, 0),  // isunordered; not; any isnan; not all finite
       half4(16256, 2, 5, 6),  // 0x3F800000 / 2¹⁶; 0x40000000 is 2.0; float2(float4) keeps x, y
       half4(1, 2, 3, 9),  // half3(half4) keeps x, y, z
+      half4(1, 0, 128.0 / 255, 1),  // bytes 0xFF, 0x00, 0x80, 0xFF from the lowest up, / 255
+      half4(1.0 / 127, 1, -1.0 / 127, -1),  // 0x01, 0x7F, 0xFF = −1, 0x80 = −128 → −1 (clamped)
+      // 1 → 0xFF, 0.5 → rint(127.5) = 128 (ties to even), 2 clamps to 0xFF; −1 → −32767 =
+      // 0x8001; 0x0000 and 0xFFFF as 16-bit unorm.
+      half4(1, 1, 0, 1),
     ]
     for (i, value) in expected.enumerated() {
       #expect(pixels[i] == value, "case \(i): \(pixels[i]) vs \(value)")
