@@ -28,8 +28,8 @@ a float2 named like a size (size, resolution, dimension, viewSize) the image's s
 float2 the image's centre; float3 0.5 each; a float4 named like bounds or rect `bounds`, else
 0.5,0.5,0.5,1; a colour 0.9,0.5,0.2,1; float arrays 0.25,0.5,0.75; colour arrays two colours;
 data 8 bytes; an image the test card. Effects run on a test card made by `layerfx render
-testCard`, layer and distortion effects with --max-sample-offset 8,8; fills render at the
-test card's size.
+testCard` (the second try on it at half opacity), layer and distortion effects with
+--max-sample-offset 8,8; fills render at the test card's size.
 
 Usage: python3 Benchmarks/peers/stitchable_corpus.py [--repos DIR] [--layerfx PATH]
            [--size WxH] [--reference INFERNO_DIR] [--csv OUT.csv] [--json]
@@ -57,13 +57,17 @@ CAUSES = [
     (r"'SwiftUI/SwiftUI\.h' file not found", "#include <SwiftUI/SwiftUI.h> not found"),
     (r"'(metal_\w+|simd/simd\.h)' file not found", "a <metal_*> or <simd/simd.h> header not found"),
     (r"file not found", "an included file not found"),
-    (r"invalid suffix '[hH]' on floating constant", "half literal (h) in an included file"),
+    (r"invalid suffix '[hH]' on floating constant|operator\"\"h\b",
+     "half literal (0.5h) in an included file"),
     (r"\b(float|half)[234]x[234]\b|matrix", "matrix types"),
     (r"undefined symbol", "undefined symbol at load (helper in another .metal file?)"),
     (r"\b(fragment|vertex|kernel)\b", "pipeline functions (fragment/vertex/kernel) in the file"),
     (r"which SwiftUI cannot pass", "parameter type not recognised (typedef?)"),
     (r"redefinition", "redefinition (the source compiled twice?)"),
     (r"\bmodf\b", "modf missing"),
+    (r"from '(half|float)4'.*to '(half|float)[23]'|from '(half|float)3'.*to '(half|float)2'",
+     "vector truncation (half3(half4)) rejected"),
+    (r"unknown type name '(vector|simd)_\w+'", "<simd/simd.h> types (vector_float2, …) missing"),
     (r"no matching (constructor|conversion)|cannot (be )?(initialize|convert)",
      "missing constructor or conversion"),
     (r"no matching function", "missing overload"),
@@ -274,8 +278,9 @@ def argument_value(parameter, width, height, card, number):
 
 def render(arguments, path, function, card, scratch, environment, number=1.0):
     """(outcome, error) of one function rendered with default-ish arguments, plain floats
-    `number`. An all-transparent result is tried again with floats 0.5: a transition's
-    progress of 1 may rightly leave nothing ("blank at 1"), a NaN leaves nothing at both."""
+    `number`. An all-transparent result is tried again with floats 0.5 on the test card at
+    half opacity: a transition's progress of 1 may rightly leave nothing, and so may an alpha
+    inversion of an opaque card ("blank at first"); a NaN leaves nothing at both."""
     width, height = (int(v) for v in arguments.size.lower().split("x"))
     output = os.path.join(scratch, "out.png")
     if os.path.exists(output):
@@ -300,10 +305,14 @@ def render(arguments, path, function, card, scratch, environment, number=1.0):
         return ("fault" if fault else "error"), first_error(error)
     alpha = np.asarray(Image.open(output).convert("RGBA"))[..., 3]
     if alpha.any():
-        return "ok", "" if number == 1.0 else "blank at 1"
+        return "ok", "" if number == 1.0 else "blank at first"
     if number == 1.0:
-        return render(arguments, path, function, card, scratch, environment, 0.5)
-    return "blank", "all transparent with floats 1 and 0.5"
+        translucent = os.path.join(scratch, "card-half.png")
+        straight = np.asarray(Image.open(card).convert("RGBA")).copy()
+        straight[..., 3] //= 2
+        Image.fromarray(straight).save(translucent)
+        return render(arguments, path, function, translucent, scratch, environment, 0.5)
+    return "blank", "all transparent with floats 1 and 0.5, and on a half-opaque card"
 
 
 def reference_names(folder):
@@ -361,7 +370,7 @@ def measure_file(arguments, repository, path, card, scratch, environment):
                 row["cause"] = "listed wrong"
             elif row["outcome"] != "ok":
                 row["cause"] = {"blank": "all transparent (NaN?)", "hang": "hang (render)"}.get(
-                    row["outcome"], row["outcome"] + ": " + cause_of(row["error"], source, names))
+                    row["outcome"], cause_of(row["error"], source, names))
         rows.append(row)
     return rows, seconds if status == 0 else None
 

@@ -44,6 +44,6 @@ struct ArchetappLlvmpipeTests {
       failing.first?["cause"] as? String == "keyword `thread` as a name, named in the message",
       "\(failing.first?["error"] ?? "")")
     #expect(summary["render"] as? Int == rows.count - 1)
-    #expect(result.status == 0, "unexplained: \(summary["candidatesUnexplained"] ?? "")")
+    #expect(result.status == 0, "missing the bar: \(summary["candidatesMissing"] ?? "")")
   }
 }
