@@ -218,7 +218,7 @@ def wrap(source, fold_pow=False):
 TRANSLATION_PRELUDE = """#version 450
 uniform float iTime;
 uniform vec2 iResolution;
-uniform float jitter;
+uniform vec2 jitter;
 out vec4 fragColor;
 #define M_PI_F 3.14159265358979323846
 #define M_PI_2_F 1.57079632679489661923
@@ -372,10 +372,10 @@ def run(command, timeout, environment):
         return None, "", f"timed out after {timeout:.0f} s", time.monotonic() - started
 
 
-def llvmpipe(context, source, width, height, seconds, jitter=0.0):
+def llvmpipe(context, source, width, height, seconds, jitter=(0.0, 0.0)):
     """`source` (the twin or the translation) rendered at (width, height), iTime = seconds:
     stored codes (int32 H×W×4), row j at gl_FragCoord.y = j + 0.5; the translation's
-    positions moved by `jitter` points on both axes."""
+    positions moved by `jitter` (x, y) points."""
     import moderngl
     version = source.split("\n", 1)[0]  # the vertex shader's GLSL version is the fragment's
     program = context.program(vertex_shader=version + "\n" + VERTEX, fragment_shader=source)
@@ -399,12 +399,13 @@ def llvmpipe(context, source, width, height, seconds, jitter=0.0):
 
 def conditioning(context, msl, translated, width, height, seconds):
     """How well llvmpipe's render of the translation agrees with itself when its inputs move by
-    about 4 ulp (iTime × (1 + 2^-21), positions + 2^-15 points): the smaller share within 1 code
-    of the two. Below 0.999, rounding differences any two compilers make decide the picture
+    about 4 ulp (iTime × (1 + 2^-21); x, then y, + 2^-15 points): the smallest share within 1
+    code of the three. Below 0.999, rounding differences any two compilers make decide the picture
     (escape-time fractals, chaotic maps), and no bar of 1 code can hold."""
     source = translate(msl)
     shares = [compare(translated, llvmpipe(context, source, width, height, time, jitter))[1]
-              for time, jitter in ((seconds * (1 + 2 ** -21), 0.0), (seconds, 2 ** -15))]
+              for time, jitter in ((seconds * (1 + 2 ** -21), (0.0, 0.0)),
+                                   (seconds, (2 ** -15, 0.0)), (seconds, (0.0, 2 ** -15)))]
     return min(shares)
 
 
