@@ -57,6 +57,8 @@ CAUSES = [
     (r"'SwiftUI/SwiftUI\.h' file not found", "#include <SwiftUI/SwiftUI.h> not found"),
     (r"'(metal_\w+|simd/simd\.h)' file not found", "a <metal_*> or <simd/simd.h> header not found"),
     (r"file not found", "an included file not found"),
+    (r"refused: .* outside the shader's folder tree", "an #include above the file's folder refused"),
+    (r"<layerfx glue>.*unknown type name", "a typedef'd parameter type unknown in the generated glue"),
     (r"invalid suffix '[hH]' on floating constant|operator\"\"h\b",
      "half literal (0.5h) in an included file"),
     (r"\b(float|half)[234]x[234]\b|matrix", "matrix types"),
@@ -95,8 +97,10 @@ def parse_arguments():
     parser.add_argument("--timeout", type=float, default=60, help="seconds per render")
     parser.add_argument("--csv", help="write the per-function table here")
     parser.add_argument("--json", action="store_true", help="print every row too")
+    parser.add_argument("--from-csv", help="summarise the rows of an earlier run's --csv again "
+                                           "(causes regrouped), running nothing")
     arguments = parser.parse_args()
-    if not arguments.repos:
+    if not arguments.repos and not arguments.from_csv:
         parser.error("give --repos DIR or set LAYERFX_STITCHABLE_CORPUS to a folder of "
                      "repositories")
     return arguments
@@ -415,9 +419,25 @@ def summary(rows, derived, compile_seconds):
     }
 
 
+def regrouped(arguments):
+    """The rows of --from-csv with each failure's cause found again from its error line."""
+    rows = list(csv.DictReader(open(arguments.from_csv, encoding="utf-8")))
+    for row in rows:
+        row["compiles"] = row["compiles"] == "True"
+        if row["cause"] and row["error"] and arguments.repos:
+            path = os.path.join(arguments.repos, row["repository"], row["file"])
+            source = open(path, encoding="utf-8", errors="replace").read()
+            row["cause"] = cause_of(row["error"], source, aliases(source, os.path.dirname(path)))
+    return rows
+
+
 def main():
     arguments = parse_arguments()
     derived = reference_names(arguments.reference)
+    if arguments.from_csv:
+        report = {"summary": summary(regrouped(arguments), derived, [])}
+        print(json.dumps(report, indent=2))
+        return 0 if (report["summary"]["heldOut"]["rate"] or 0) >= 0.95 else 1
     rows, compile_seconds = [], []
     with tempfile.TemporaryDirectory() as scratch:
         environment = dict(os.environ, LAYERFX_CACHE=os.path.join(scratch, "cache"))
