@@ -26,7 +26,7 @@ Arguments given (all by --arg): a float 1 (inside the parameter's range if `list
 0.5 in a second try when the result is all transparent, as a transition's end may rightly be);
 a float2 named like a size (size, resolution, dimension, viewSize) the image's size, any other
 float2 the image's centre; float3 0.5 each; a float4 named like bounds or rect `bounds`, else
-0.5,0.5,0.5,1; a colour 0.9,0.5,0.2,1; float arrays 0.25,0.5,0.75; colour arrays two colours;
+0.5,0.5,0.5,1; a colour 0.9,0.5,0.2,1; float arrays 16 values 0.0625…1; colour arrays 8 colours;
 data 8 bytes; an image the test card. Effects run on a test card made by `layerfx render
 testCard` (the second try on it at half opacity), layer and distortion effects with
 --max-sample-offset 8,8; fills render at the test card's size.
@@ -270,9 +270,9 @@ def argument_value(parameter, width, height, card, number):
     if type_class == "color":
         return "0.9,0.5,0.2,1"
     if type_class == "floatArray":
-        return "0.25,0.5,0.75"
+        return ",".join(str(round(0.0625 * (k + 1), 4)) for k in range(16))
     if type_class == "colorArray":
-        return "1,0,0,1;0,0,1,1"
+        return ";".join(f"{k / 7:.3f},{1 - k / 7:.3f},0.5,1" for k in range(8))
     if type_class == "data":
         return "0102030405060708"
     if type_class == "image":
