@@ -62,10 +62,8 @@ import csv
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 from PIL import Image
@@ -74,6 +72,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 from metal_vs_llvmpipe import store  # noqa: E402  (the shared §3.5 store)
+from stitchable_corpus import first_error, run, split_top_level  # noqa: E402
 
 # Shaders whose twin, read side by side with the .metal, is not a faithful translation or
 # whose picture is ill-conditioned: slug → the traced reason. A failing faithful shader with a
@@ -125,21 +124,6 @@ def shader_folders(corpus):
                     and os.path.isfile(os.path.join(base, s, "shader.frag"))]
     raise SystemExit(f"archetapp_vs_llvmpipe: {corpus}: no ShaderResources/*/shader.msl "
                      "(is it an Archetapp/MetalShaders checkout?)")
-
-
-def split_top_level(text):
-    """`text` split at the commas outside brackets and parentheses."""
-    parts, depth, start = [], 0, 0
-    for index, character in enumerate(text):
-        if character in "([":
-            depth += 1
-        elif character in ")]":
-            depth -= 1
-        elif character == "," and depth == 0:
-            parts.append(text[start:index])
-            start = index + 1
-    parts.append(text[start:])
-    return [part.strip() for part in parts if part.strip()]
 
 
 # For `wrap(fold_pow=True)`: pow with an integral exponent as C's pow computes it (exact sign
@@ -308,15 +292,6 @@ def translate(msl):
     return TRANSLATION_PRELUDE + overloads() + text + "\n" + main
 
 
-def first_error(text):
-    """The first line of layerfx's standard error that says `error`, else its first line."""
-    lines = [line for line in text.strip().splitlines() if line.strip()]
-    for line in lines:
-        if "error" in line:
-            return line.strip()
-    return lines[0].strip() if lines else ""
-
-
 def compile_cause(error, source):
     """The cause of a compile error: from the error's text, or from the source line it names
     (clang says only "expected expression" where a keyword stands as a name)."""
@@ -362,16 +337,6 @@ def coordinates(msl):
         (uses_uv, uses_position), "none")
 
 
-def run(command, timeout, environment):
-    started = time.monotonic()
-    try:
-        result = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
-                                env=environment)
-        return result.returncode, result.stdout, result.stderr, time.monotonic() - started
-    except subprocess.TimeoutExpired:
-        return None, "", f"timed out after {timeout:.0f} s", time.monotonic() - started
-
-
 def llvmpipe(context, source, width, height, seconds, jitter=(0.0, 0.0)):
     """`source` (the twin or the translation) rendered at (width, height), iTime = seconds:
     stored codes (int32 H×W×4), row j at gl_FragCoord.y = j + 0.5; the translation's
@@ -403,8 +368,8 @@ def conditioning(context, msl, translated, width, height, seconds):
     code of the three. Below 0.999, rounding differences any two compilers make decide the picture
     (escape-time fractals, chaotic maps), and no bar of 1 code can hold."""
     source = translate(msl)
-    shares = [compare(translated, llvmpipe(context, source, width, height, time, jitter))[1]
-              for time, jitter in ((seconds * (1 + 2 ** -21), (0.0, 0.0)),
+    shares = [compare(translated, llvmpipe(context, source, width, height, moment, jitter))[1]
+              for moment, jitter in ((seconds * (1 + 2 ** -21), (0.0, 0.0)),
                                    (seconds, (2 ** -15, 0.0)), (seconds, (0.0, 2 ** -15)))]
     return min(shares)
 

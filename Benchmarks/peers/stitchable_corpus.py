@@ -217,6 +217,7 @@ def listed_class(parameter):
 
 
 def first_error(text):
+    """The first line of layerfx's standard error that says `error`, else its first line."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     return next((line for line in lines if "error" in line), lines[0] if lines else "")
 
@@ -239,6 +240,8 @@ def cause_of(error, source, names):
 
 
 def run(command, timeout, environment):
+    """(exit status or None on timeout, standard output, standard error, seconds) of
+    `command`."""
     started = time.monotonic()
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=timeout,
