@@ -25,6 +25,12 @@ public struct MetalLibrary: Sendable {
   public let files: [String]
   /// The stitchable functions found, in source order, file by file.
   public let signatures: [MetalSignature]
+  /// The `[[ stitchable ]]` functions SwiftUI could not call (a parameter type with no
+  /// `Shader.Argument`, a return type no effect has), each as the
+  /// ``MetalCompileError/unsupportedSignature(file:function:line:message:)`` that naming it
+  /// throws. They compile, as in Metal, and are not run; a library holding only such functions
+  /// throws the first.
+  public let uncallable: [MetalCompileError]
   /// The functions as a library, looked up by their Metal names.
   public let library: ShaderLibrary
   /// Whether the compiled object came from the on-disk cache.
@@ -145,15 +151,17 @@ public struct MetalLibrary: Sendable {
     let binary16 = options.half == .binary16
     var sources: [(source: MetalSource, signatures: [MetalSignature])] = []
     var signatures: [MetalSignature] = []
+    var uncallable: [MetalCompileError] = []
     for file in files {
       let source = try MetalSource(
         source: file.text, path: file.path, root: file.root, binary16: binary16)
       let (found, problems) = MetalSignature.find(
         in: source.text, location: source.location(ofLine:))
-      if let problem = problems.first {
-        throw .unsupportedSignature(
-          file: problem.file, function: problem.function, line: problem.line,
-          message: problem.message)
+      // A function SwiftUI could not call still compiles in Metal: it is reported
+      // (``uncallable``), not run, and the file's other functions are.
+      uncallable += problems.map {
+        MetalCompileError.unsupportedSignature(
+          file: $0.file, function: $0.function, line: $0.line, message: $0.message)
       }
       for signature in found {
         if let other = signatures.first(where: { $0.name == signature.name }) {
@@ -167,6 +175,7 @@ public struct MetalLibrary: Sendable {
       sources.append((source, found))
     }
     // Refused before clang runs: a library without functions can be neither run nor listed.
+    if signatures.isEmpty, let first = uncallable.first { throw first }
     guard !signatures.isEmpty else { throw .noStitchableFunctions(path: name) }
     let units = sources.map { source, found in
       MetalCompiler.Unit(
@@ -208,6 +217,7 @@ public struct MetalLibrary: Sendable {
     self.path = name
     self.files = files.map(\.path)
     self.signatures = signatures
+    self.uncallable = uncallable
     self.library = ShaderLibrary(functions)
     self.wasCached = cached
     self.seconds = Date().timeIntervalSince(start)

@@ -1,3 +1,4 @@
+import Foundation
 import LayerFXFiles
 
 #if canImport(Glibc)
@@ -32,7 +33,8 @@ struct MetalSource {
 
   /// The main file's name, as given.
   let path: String
-  /// The folder tree included files must lie in (its real path).
+  /// The folder tree included files must lie in (its real path): the main file's project, or
+  /// its folder outside any project, or the library's folder.
   let root: String
   /// The assembled text; it starts with `#line 1 "path"`.
   private(set) var text = ""
@@ -53,7 +55,8 @@ struct MetalSource {
   /// - Parameters:
   ///   - source: The main file's text.
   ///   - path: Its name in diagnostics; included files are found relative to its folder.
-  ///   - root: The folder tree included files must lie in; `nil` for the main file's folder.
+  ///   - root: The folder tree included files must lie in; `nil` for the main file's project
+  ///     (``projectRoot(containing:)``), else its folder.
   ///   - binary16: Whether `h` literals become `_Float16` (`f16`).
   /// - Throws: ``MetalCompileError/include(file:line:message:)`` for a refused or missing
   ///   include, ``MetalCompileError/cannotRead(path:reason:)`` for an included file that is
@@ -63,7 +66,12 @@ struct MetalSource {
   {
     self.path = path
     let folder = Self.folder(of: path)
-    self.root = Self.realPath(root ?? (folder.isEmpty ? "." : folder)) ?? (root ?? folder)
+    if let root {
+      self.root = Self.realPath(root) ?? root
+    } else {
+      let real = Self.realPath(folder.isEmpty ? "." : folder) ?? folder
+      self.root = Self.projectRoot(containing: real) ?? real
+    }
     self.binary16 = binary16
     try emit(source, name: path, real: Self.realPath(path) ?? path, isImport: false, stack: [])
   }
@@ -234,6 +242,27 @@ struct MetalSource {
   static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "" }
     return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The nearest folder at or above `folder` (a real path) that is a project's root: it holds
+  /// `.git`, `Package.swift`, or an Xcode project or workspace; `nil` when none does below `/`.
+  ///
+  /// A shader's folder tree is its project's: Xcode compiles `#include "../Shared/x.h"` from
+  /// any folder of the target, and a project's own files are no secret to a shader that ships
+  /// in it; what lies outside the project stays out of reach.
+  static func projectRoot(containing folder: String) -> String? {
+    var candidate = folder
+    while candidate.count > 1 {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: candidate)) ?? []
+      if names.contains(where: {
+        $0 == ".git" || $0 == "Package.swift" || $0.hasSuffix(".xcodeproj")
+          || $0.hasSuffix(".xcworkspace")
+      }) {
+        return candidate
+      }
+      candidate = Self.folder(of: candidate)
+    }
+    return nil
   }
 
   /// `name` under `folder` (just `name` when the folder is empty).

@@ -47,6 +47,12 @@ enum MetalListCommand {
           "  \(parameter.name): \(parameter.metalType)\(count) (\(parameter.type.rawValue))")
       }
     }
+    for case .unsupportedSignature(let file, let function, let line, let message)
+      in library.uncallable
+    {
+      let place = library.files.count > 1 ? "\(file):\(line)" : "line \(line)"
+      console.print("\(function) (not callable from SwiftUI, \(place)): \(message)")
+    }
     return true
   }
 }

@@ -152,6 +152,11 @@ enum MetalFunctionReference {
       let names = library.library.functions.map(\.name).joined(separator: ", ")
       throw UsageError.invalid("\(path): name a function, FILE.metal:FUNCTION (one of \(names))")
     }
+    if let problem = library.uncallable.first(where: {
+      if case .unsupportedSignature(_, name, _, _) = $0 { true } else { false }
+    }) {
+      throw problem
+    }
     return try library.library.function(named: name)
   }
 }

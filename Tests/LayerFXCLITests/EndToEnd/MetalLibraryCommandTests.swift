@@ -44,6 +44,36 @@ import Testing
     #expect(parameters.map { $0["type"] as? String } == ["vec1f"])
   }
 
+  // Metal compiles a stitchable function whatever its parameters; only SwiftUI's call needs
+  // Shader.Arguments (a float3x3 has none), so the file's other functions still run.
+  @Test("a function SwiftUI cannot call is listed as such; the file's others list and run")
+  func uncallableFunctionBesideOthers() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try """
+    [[ stitchable ]] half4 keep(float2 position, half4 color) { return color; }
+    [[ stitchable ]] float2 displace(float2 position, float3x3 m) { return position; }
+    """.write(toFile: directory.path("u.metal"), atomically: true, encoding: .utf8)
+    let listed = try LayerFXTool.run(["list", "u.metal"], in: directory.url)
+    #expect(listed.status == 0, "\(listed.standardError)")
+    #expect(
+      listed.standardOutput
+        == "keep (color effect, line 1)\ndisplace (not callable from SwiftUI, line 2): parameter "
+        + "'m' has type 'float3x3', which SwiftUI cannot pass\n")
+    let kept = try LayerFXTool.run(
+      ["apply", "u.metal:keep", "testcard:8x4", "-o", "k.png"], in: directory.url)
+    #expect(kept.status == 0, "\(kept.standardError)")
+    let refused = try LayerFXTool.run(
+      ["apply", "u.metal:displace", "testcard:8x4", "--max-sample-offset", "1,1", "-o", "d.png"],
+      in: directory.url)
+    #expect(refused.status == 65)
+    #expect(
+      refused.standardError
+        == "layerfx: error: u.metal:2: displace: parameter 'm' has type 'float3x3', which "
+        + "SwiftUI cannot pass\n")
+    #expect(!FileManager.default.fileExists(atPath: directory.path("d.png")))
+  }
+
   @Test("without the helper's file, the missing function is one line, exit 65")
   func missingHelper() throws {
     let directory = try Self.library()

@@ -154,6 +154,30 @@ struct MetalSourceTests {
     #expect(first.column == 39)
   }
 
+  // Xcode compiles `#include "../Shared/k.h"` from any folder of the target; the project's root
+  // (here the folder with Package.swift) bounds the tree, and 0.5 × 0.5 = 0.25 exactly.
+  @Test("a header in a parent folder of the shader's project is included as in Xcode")
+  func headerInProjectParentFolder() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let library = try Self.compile(
+      "Sources/Effects/t.metal",
+      [
+        "Package.swift": "// swift-tools-version:6.0\n",
+        "Sources/Effects/t.metal": """
+        #include "../Shared/k.h"
+        [[ stitchable ]] half4 tint(float2 position, half4 color) { return color * k(); }
+        """,
+        "Sources/Shared/k.h": "inline half k() { return 0.5h * 0.5; }\n",
+      ], in: directory)
+    let out = try Self.white.colorEffect(library.library.tint())
+    #expect(out.pixels == [half4(0.25, 0.25, 0.25, 0.25), half4(0.25, 0.25, 0.25, 0.25)])
+    #expect(
+      MetalSource.projectRoot(
+        containing: try #require(MetalSource.realPath(directory.path("Sources/Effects"))))
+        == MetalSource.realPath(directory.path))
+  }
+
   @Test("a library of two files: a helper declared in one and defined in the other")
   func helperInAnotherFile() throws {
     let directory = try TemporaryDirectory()
