@@ -25,11 +25,12 @@ public struct MetalLibrary: Sendable {
   public let files: [String]
   /// The stitchable functions found, in source order, file by file.
   public let signatures: [MetalSignature]
-  /// The `[[ stitchable ]]` functions SwiftUI could not call (a parameter type with no
-  /// `Shader.Argument`, a return type no effect has), each as the
-  /// ``MetalCompileError/unsupportedSignature(file:function:line:message:)`` that naming it
-  /// throws. They compile, as in Metal, and are not run; a library holding only such functions
-  /// throws the first.
+  /// The `[[ stitchable ]]` functions SwiftUI could not call, each as the error naming it throws.
+  ///
+  /// Such a function (a parameter type with no `Shader.Argument`, a return type no effect has)
+  /// compiles, as in Metal, and is not run; naming it throws its
+  /// ``MetalCompileError/unsupportedSignature(file:function:line:message:)``, and a library
+  /// holding only such functions throws the first.
   public let uncallable: [MetalCompileError]
   /// The functions as a library, looked up by their Metal names.
   public let library: ShaderLibrary
