@@ -56,7 +56,12 @@ struct ChainRun {
   /// With `kernelName`, the input is the second positional argument, after the kernel. With
   /// `readsInput` false the input is given to
   /// ``Prepared/run(console:reads:checkOnly:input:length:chain:)`` (a config's fill) instead.
-  init(_ arguments: ParsedArguments, kernelName: String? = nil, readsInput: Bool = true) throws {
+  /// With `stillTime` (a chain that nothing animates), neither `--time` nor `--fps` is
+  /// required: the run is one frame at that time.
+  init(
+    _ arguments: ParsedArguments, kernelName: String? = nil, readsInput: Bool = true,
+    stillTime: Double? = nil
+  ) throws {
     inputArgument = try SettingError.about("input") {
       if !readsInput { return "" }
       let names = try kernelName.map { try arguments.positionals($0, InputImage.usageName) }
@@ -75,8 +80,8 @@ struct ChainRun {
         inConfig: "an empty path names no file or folder: give OUT.png or DIR/")
     }
     self.outputPath = outputPath
-    time = try arguments.value("time", as: .time)
     fps = try arguments.value("fps", as: .positiveNumber)
+    time = try arguments.value("time", as: .time) ?? (fps == nil ? stillTime : nil)
     frameCount = try arguments.value("frames", as: .integer(in: 1...AnimationLimits.framesCeiling))
     frameRange = try arguments.value("frame-range", as: .frameRange)
     overlays = try arguments.value("overlay", as: .overlays) ?? []
