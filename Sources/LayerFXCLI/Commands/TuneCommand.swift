@@ -19,7 +19,7 @@ enum TuneCommand {
   static let synopsis = "CONFIG.json [-o PREVIEW.png] [--once] [options]"
   static let discussion = """
     Renders the frames at the config's debug.previewTimes (default: four, at 1/5 … 4/5 of the
-    animation) into one contact sheet, PREVIEW.png (default: CONFIG.preview.png beside the
+    animation) into one contact sheet, each frame's time under it, PREVIEW.png (default: CONFIG.preview.png beside the
     config), written atomically so an image viewer that reloads it always shows a whole
     picture. Then polls the config and the files it names (the input, .metal sources) every
     \(Int(pollInterval * 1000)) ms, by modification time, size and inode, and renders again when one changes,
@@ -166,7 +166,8 @@ private struct Tune {
       checksSampleBounds: config.debug.checkBounds)
     var sheet = try ContactSheetSink(
       frameCount: times.count, columns: columns, frameWidth: image.width,
-      frameHeight: image.height, scale: image.scale, pixelLimit: renderOptions.pixelLimit)
+      frameHeight: image.height, scale: image.scale, pixelLimit: renderOptions.pixelLimit,
+      frameTimes: times)
     let passes = try renderer.checkedPasses(at: times, pixelLimit: renderOptions.pixelLimit)
     let overlays = config.debug.overlays
     if !overlays.isEmpty {

@@ -17,7 +17,9 @@ struct ChainRun {
     .value("fps", "FPS", "render an animation at this frame rate (frames per second)"),
     .value("frames", "N", "frames to render (default: until the last tap's timeline ends)"),
     .value("output", short: "o", "PATH", "output PNG file, or directory for an animation"),
-    .value("contact-sheet", "N", "with --fps: write the frames as one image, N per row"),
+    .value(
+      "contact-sheet", "N",
+      "with --fps: write the frames as one image, N per row, each time under its frame"),
     .value(
       "format", "FORMAT",
       "with --fps: png-sequence (-o DIR/), apng (one animated PNG), contact-sheet or raw "
@@ -339,9 +341,11 @@ struct ChainRun {
           try arguments.value("contact-sheet", as: .integer(in: 1...1000))
           ?? Int(Double(rendered).squareRoot().rounded(.up))
         if format == .contactSheet {
+          // Each frame's time is drawn in a strip under it.
           try ContactSheetSink.checkSize(
             frameCount: rendered, columns: columns, frameWidth: image.width,
-            frameHeight: image.height, pixelLimit: render.pixelLimit)
+            frameHeight: image.height + ContactSheetSink.labelHeight,
+            pixelLimit: render.pixelLimit)
         }
         return columns
       }
@@ -393,7 +397,8 @@ struct ChainRun {
         var sheet = try ContactSheetSink(
           frameCount: rendered, columns: columns, frameWidth: image.width,
           frameHeight: image.height, scale: image.scale, pixelLimit: render.pixelLimit,
-          firstIndex: selected?.lowerBound ?? 0)
+          firstIndex: selected?.lowerBound ?? 0,
+          frameTimes: selected.map { Array(times[$0]) } ?? times)
         try renderFrames(into: &sheet)
         try output.write(
           sheet.image, into: sheetFile, name: outputPath, metadata: input.metadata,
