@@ -3,11 +3,12 @@ import LayerFXComposition
 import LayerFXMath
 
 extension TimelineChart {
-  /// The chart as an image, for `timeline --png`: the SVG's layout (``svg``) at one pixel per
-  /// SVG unit, on white: each panel's grid at the round ticks, its grey frame and the track's
-  /// line (2 pixels, the SVG's colour), the value ticks' numbers left of the panel and the
-  /// time ticks' under the last (``PixelFont`` at 2 ×). Names, units and the title are the
-  /// SVG's only (the pixel font has digits alone).
+  /// The chart as an image, for `timeline --png`.
+  ///
+  /// The SVG's layout (``svg``) at one pixel per SVG unit, on white: each panel's grid at the
+  /// round ticks, its grey frame and the track's line (2 pixels, the SVG's colour), the value
+  /// ticks' numbers left of the panel and the time ticks' under the last (``PixelFont`` at
+  /// 2 ×). Names, units and the title are the SVG's only (the pixel font has digits alone).
   ///
   /// - Returns: Opaque premultiplied RGBA, 760 pixels wide.
   var image: Image {
