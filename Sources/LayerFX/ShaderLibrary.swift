@@ -62,9 +62,9 @@ extension ShaderFunction {
   /// A function that is not in its library: a colour function without parameters whose every
   /// shader throws `error` when it is prepared.
   fileprivate init(unknown name: String, error: ShaderArgumentError) {
-    self.init(name: name, kind: .color, summary: "", parameters: []) {
-      _ throws(ShaderArgumentError) in throw error
-    }
+    self.init(
+      name: name, kind: .color, summary: "", parameters: [],
+      makeForms: { _ throws(ShaderArgumentError) in throw error })
     lookupError = error
   }
 }

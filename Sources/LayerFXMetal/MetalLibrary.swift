@@ -106,7 +106,7 @@ public struct MetalLibrary: Sendable {
   ) -> ShaderFunction {
     let name = signature.name
     let parameters = signature.parameters.map { parameter in
-      let role = role(of: parameter)
+      let role = role(of: parameter, among: signature.parameters)
       // The time since the trigger is seconds on a clock that starts at 0, refused below it as
       // every built-in's is (Documentation/Semantics.md §5.3).
       let isTime = role == .timeSinceTrigger
@@ -164,12 +164,19 @@ public struct MetalLibrary: Sendable {
 
 /// The role a parameter's name and type conventionally have in SwiftUI shaders, so animation
 /// and tools can bind it: `float time` (or `elapsedTime`) is the time since the trigger,
-/// `float2 size` (or `viewSize`) the view's size, `float4 boundingRect` the bounding rectangle.
-private func role(of parameter: MetalSignature.Parameter) -> ShaderFunction.Role? {
-  switch (parameter.type, parameter.name) {
+/// `float2 size` (or `viewSize`) the view's size, `float4 boundingRect` the bounding rectangle,
+/// and the one `float2` of `all` named as a position (`origin`, `center`, `touch`, …;
+/// ``LayerFX/ShaderFunction/Role/positionNames``) a position.
+private func role(of parameter: MetalSignature.Parameter, among all: [MetalSignature.Parameter])
+  -> ShaderFunction.Role?
+{
+  let position = ShaderFunction.Role.conventionalPosition(
+    among: all.filter { $0.type == .float2 }.map(\.name))
+  return switch (parameter.type, parameter.name) {
   case (.float, "time"), (.float, "elapsedTime"): .timeSinceTrigger
   case (.float2, "size"), (.float2, "viewSize"): .viewSize
   case (.float4, "boundingRect"), (.float4, "bounds"): .boundingRect
+  case (.float2, let name) where name == position: .position
   default: nil
   }
 }
