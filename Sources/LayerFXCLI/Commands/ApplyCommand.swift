@@ -329,12 +329,14 @@ enum ApplyCommand {
     let taps = try arguments.all("tap", as: .tap)
     // A chain with no effect on the clock (no time parameter, or its value given) and no tap
     // is a still and needs no --time, as one kernel does (`apply twirl photo.png -o out.png`).
-    let isStill = taps.isEmpty && parsed.allSatisfy { effect in
-      guard let clock = clockParameter(of: effect.function, named: timeParameter) else {
-        return true
+    let isStill =
+      taps.isEmpty
+      && parsed.allSatisfy { effect in
+        guard let clock = clockParameter(of: effect.function, named: timeParameter) else {
+          return true
+        }
+        return effect.pairs.contains { $0.hasPrefix(clock + "=") }
       }
-      return effect.pairs.contains { $0.hasPrefix(clock + "=") }
-    }
     let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil)
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let prepared = try run.prepare(arguments)
