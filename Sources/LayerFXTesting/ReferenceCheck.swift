@@ -50,7 +50,7 @@ struct ReferenceCheck {
     }
     let exists = FileManager.default.fileExists(atPath: path)
     if mode == .all || (!exists && (mode == .missing || mode == .failed)) {
-      record(image, at: path, note: "recorded", sourceLocation: sourceLocation)
+      record(image, at: path, verb: "recorded", why: "", sourceLocation: sourceLocation)
       return nil
     }
     guard exists else {
@@ -85,22 +85,25 @@ struct ReferenceCheck {
     let folder = saved ? "; images in \(directory)" : ""
     if mode == .failed {
       record(
-        image, at: path, note: "re-recorded (\(finding)\(folder))", sourceLocation: sourceLocation)
+        image, at: path, verb: "re-recorded", why: " (it differed: \(finding)\(folder))",
+        sourceLocation: sourceLocation)
     } else {
       report("\(path): \(finding)\(folder)", sourceLocation)
     }
     return comparison
   }
 
-  /// Writes `image` to `path` and reports that it did, so a recording run never passes.
+  /// Writes `image` to `path` and reports that it did (`verb`, then `why` after the path), so
+  /// a recording run never passes.
   private func record(
-    _ image: Image, at path: String, note: String, sourceLocation: SourceLocation
+    _ image: Image, at path: String, verb: String, why: String, sourceLocation: SourceLocation
   ) {
     do {
       try FileManager.default.createDirectory(
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       try PNGEncoder().write(image, to: path)
-      report("\(note) the reference \(path); check it in and run the test again", sourceLocation)
+      report(
+        "\(verb) the reference \(path)\(why); check it in and run the test again", sourceLocation)
     } catch {
       report("cannot record the reference \(path): \(error)", sourceLocation)
     }

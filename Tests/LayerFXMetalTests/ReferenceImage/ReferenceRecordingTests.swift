@@ -73,8 +73,10 @@ struct ReferenceRecordingTests {
     let (rerecorded, rerecordMessages) = run(after, ["LAYERFX_RECORD": "failed"])
     #expect(rerecorded?.isWithinTolerance == false)
     #expect(rerecordMessages.count == 1)
-    #expect(rerecordMessages.first?.hasPrefix("re-recorded (max ") == true)
-    #expect(rerecordMessages.first?.contains("the reference \(reference); check it in") == true)
+    #expect(
+      rerecordMessages.first?.hasPrefix(
+        "re-recorded the reference \(reference) (it differed: max ") == true)
+    #expect(rerecordMessages.first?.hasSuffix("; check it in and run the test again") == true)
     #expect(try referenceBytes() == PNGEncoder().encode(after))
     // A plain run with the changed effect passes.
     let (passedAfter, afterMessages) = run(after, [:])
