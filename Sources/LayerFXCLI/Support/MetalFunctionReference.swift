@@ -9,11 +9,30 @@ import LayerFXMetal
 /// (`Shaders/LayerEffects/Ripple.metal:Ripple`), compiled by the runner.
 enum MetalFunctionReference {
   /// The options of commands that take a `.metal` function.
-  static let specs: [OptionSpec] = [
+  static let specs: [OptionSpec] =
+    [
+      .value(
+        "half", "float|binary16",
+        "how a .metal file's half is computed (default float); only with a .metal function")
+    ] + librarySpecs
+
+  /// The options that make a library of several `.metal` files, as an app's default library
+  /// holds every `.metal` file it ships.
+  static let librarySpecs: [OptionSpec] = [
     .value(
-      "half", "float|binary16",
-      "how a .metal file's half is computed (default float); only with a .metal function")
+      "metal", "FILE.metal",
+      "a .metal file compiled and linked with the .metal functions named, so one file calls "
+        + "helpers defined in another (repeatable)", repeatable: true),
+    .value(
+      "library", "DIR",
+      "every *.metal file below DIR joins the library, whose functions may then be named "
+        + "without FILE.metal: (repeatable)", repeatable: true),
   ]
+
+  /// The library's files and folders given by `--metal` and `--library`.
+  static func libraryPaths(_ arguments: ParsedArguments) -> [String] {
+    arguments.all("library") + arguments.all("metal")
+  }
 
   /// Whether `text` names a `.metal` file (`FILE.metal` or `FILE.metal:FUNCTION`).
   static func isMetal(_ text: String) -> Bool {
@@ -55,22 +74,20 @@ enum MetalFunctionReference {
   /// The largest `.metal` source read, in bytes (16 MiB).
   static let maxSourceByteCount = 16 << 20
 
-  /// Compiles the `.metal` file at `path` with the `--half` option; the file is read through
-  /// ``InputFile`` (a regular file, at most ``maxSourceByteCount`` bytes).
+  /// Compiles the `.metal` file at `path` (if any) with the library's other files (`--metal`,
+  /// `--library`) and the `--half` option; each file is read through ``InputFile`` (a regular
+  /// file, at most ``maxSourceByteCount`` bytes).
   ///
-  /// - Throws: ``UsageError`` for a bad `--half`; ``InputFileError`` when the file cannot be
-  ///   read; ``MetalCompileError`` (clang's errors, one line each, are printed first).
-  static func library(_ path: String, arguments: ParsedArguments, console: Console) throws
+  /// - Throws: ``UsageError`` for a bad `--half`; ``MetalCompileError`` when a file cannot be
+  ///   read or compiled (clang's errors, one line each, are printed first).
+  static func library(_ path: String?, arguments: ParsedArguments, console: Console) throws
     -> MetalLibrary
   {
     var options = MetalCompileOptions()
     options.half = try half(arguments) ?? options.half
-    let bytes = try InputFile.read(path, limit: maxSourceByteCount)
-    guard let source = String(validating: bytes, as: UTF8.self) else {
-      throw MetalCompileError.cannotRead(path: path, reason: "not UTF-8 text")
-    }
     do {
-      return try MetalLibrary(source: source, path: path, options: options)
+      let paths = (path.map { [$0] } ?? []) + libraryPaths(arguments)
+      return try MetalLibrary(paths: paths, options: options)
     } catch {
       // Matching the case in the catch clause crashes the 6.3 compiler (an ownership error).
       guard case .compileFailed(let diagnostics, let output) = error else { throw error }
@@ -108,17 +125,27 @@ enum MetalFunctionReference {
   {
     guard try half(arguments) != nil else { return }
     let named = arguments.positionals + arguments.all("effect") + (config?.files ?? [])
-    guard !named.contains(where: isMetal) else { return }
+    guard !named.contains(where: isMetal), libraryPaths(arguments).isEmpty else { return }
     throw .invalid(
       "--half \(arguments.value("half") ?? "") applies to .metal functions only, and the "
         + "command names none")
   }
 
-  /// The function `text` names: a built-in, or `FILE.metal:FUNCTION` compiled.
+  /// The function `text` names: `FILE.metal:FUNCTION` compiled with the library's other files;
+  /// with `--metal` or `--library`, a bare name of one of the library's functions; else a
+  /// built-in.
   static func function(_ text: String, arguments: ParsedArguments, console: Console) throws
     -> ShaderFunction
   {
-    guard isMetal(text) else { return try ShaderLibrary.default.function(named: text) }
+    guard isMetal(text) else {
+      if !libraryPaths(arguments).isEmpty {
+        let library = try library(nil, arguments: arguments, console: console)
+        if let function = library.library.functions.first(where: { $0.name == text }) {
+          return function
+        }
+      }
+      return try ShaderLibrary.default.function(named: text)
+    }
     let (path, name) = split(text)
     let library = try library(path, arguments: arguments, console: console)
     guard let name else {
@@ -145,26 +172,68 @@ extension MetalFunctionReference {
   /// - Parameters:
   ///   - index: The frame, 0-based in the whole schedule.
   ///   - time: Its time, seconds.
-  ///   - earlierFramesWritten: Whether frames handed on before it may have been written (a PNG
-  ///     sequence names frames as it goes; an animated PNG or raw file is published only at
-  ///     the end).
+  ///   - outcome: What the frames handed on before it left behind (`nothing written` when an
+  ///     animated PNG or raw file is published only at the end; frames a PNG sequence may have
+  ///     named; frames a raw stream sent out).
   /// - Throws: ``MetalFaultError`` naming the first fault, the frame and its time.
-  static func checkFaults(frame index: Int, time: Double, earlierFramesWritten: Bool) throws {
+  static func checkFaults(frame index: Int, time: Double, outcome: String) throws {
     guard let fault = MetalFaults.all.first else { return }
-    throw MetalFaultError(
-      fault: fault, moment: "frame \(index) (t = \(time) s)",
-      outcome: earlierFramesWritten
-        ? "frames before it may be written, none from it on" : "nothing written")
+    throw MetalFaultError(fault: fault, moment: "frame \(index) (t = \(time) s)", outcome: outcome)
   }
 }
 
 extension MetalCompileError: ExitCoded {
-  var exitCode: ExitCode {
+  var exitCode: ExitCode { report.exitCode }
+  var line: String { report.line }
+
+  /// The one line and the sysexits code of the error, the one place they are chosen.
+  ///
+  /// A library whose static data the system cannot map (`static float t[1L << 40]`: dlopen(3)'s
+  /// `cannot map zero-fill pages`, `failed to map segment`) is 71, `EX_OSERR`, as memory a
+  /// render cannot get is. The compile cache: a disk that is full or failing (`ENOSPC`,
+  /// `EDQUOT`, `EIO`, in a write or in clang's own output) is 74, `EX_IOERR`; a folder that
+  /// cannot be made or written is 73, `EX_CANTCREAT`, with the system's reason instead of
+  /// Foundation's error dump (`Error Domain=NSCocoaErrorDomain Code=4 … NSUnderlyingError=…
+  /// NSPOSIXErrorDomain Code=2 …` becomes `No such file or directory`).
+  var report: (line: String, exitCode: ExitCode) {
     switch self {
-    case .compilerNotFound: .configuration
-    case .cannotRead: .noInput
-    case .compileFailed, .unsupportedSignature, .noStitchableFunctions: .dataError
-    case .loadFailed: .software
+    case .compilerNotFound: return (description, .configuration)
+    case .cannotRead: return (description, .noInput)
+    case .compileFailed(_, let output):
+      return (description, Self.diskErrors.contains { output.contains($0) } ? .ioError : .dataError)
+    case .unsupportedSignature, .noStitchableFunctions, .include, .linkFailed:
+      return (description, .dataError)
+    case .loadFailed(let message):
+      if ["cannot map zero-fill pages", "failed to map segment", "cannot allocate memory"]
+        .contains(where: message.contains)
+      {
+        return (message, .osError)
+      }
+      guard let colon = message.range(of: ": "),
+        message.hasPrefix("cannot write the compile cache at ")
+          || message.hasPrefix("cannot move the compiled library")
+      else { return (description, .software) }
+      let reason = Self.systemReason(in: String(message[colon.upperBound...]))
+      let line = String(message[..<colon.lowerBound]) + ": " + reason
+      return (line, Self.diskErrors.contains(where: reason.contains) ? .ioError : .cannotCreate)
     }
+  }
+
+  /// strerror(3)'s text for a disk that is full or failing.
+  private static let diskErrors = [ENOSPC, EDQUOT, EIO].map { String(cString: strerror($0)) }
+
+  /// The system's reason in a Foundation error's text: strerror(3) of its POSIX code
+  /// (`NSPOSIXErrorDomain Code=2`), else the text up to the first `Error Domain`, else its
+  /// first quoted description; the text itself when it is already one.
+  private static func systemReason(in text: String) -> String {
+    if let range = text.range(of: "NSPOSIXErrorDomain Code=") {
+      let digits = text[range.upperBound...].prefix(while: \.isNumber)
+      if let code = Int32(digits) { return String(cString: strerror(code)) }
+    }
+    guard let domain = text.range(of: "Error Domain=") else {
+      return text.split(separator: "\n").first.map(String.init) ?? text
+    }
+    let quoted = text[domain.upperBound...].split(separator: "\"", omittingEmptySubsequences: false)
+    return quoted.count > 1 ? String(quoted[1]) : String(text[..<domain.lowerBound])
   }
 }
