@@ -7,16 +7,16 @@ extension ShaderLibrary {
   /// lists the app's shaders as resources) into one library: the tests' counterpart of the
   /// app's SwiftUI `ShaderLibrary.default`.
   ///
-  /// Each file is compiled on its own (``LayerFXMetal/MetalLibrary/init(url:options:)``) and the
-  /// functions are put together; a helper function one file declares is not visible in
-  /// another, as it is when Xcode compiles the files into one `default.metallib`.
+  /// The files make one library as Xcode's `default.metallib` does
+  /// (``LayerFXMetal/MetalLibrary/init(urls:options:)``): each file its own translation unit,
+  /// a function declared in one and defined in another found.
   ///
   /// - Parameters:
   ///   - bundle: The bundle whose resources (searched recursively) hold the `.metal` files.
   ///   - options: Precision and cache location.
-  /// - Throws: ``MetalResourcesError`` when the bundle has no resources, no `.metal` file, or
-  ///   two files declare a function of the same name; ``LayerFXMetal/MetalCompileError`` as a
-  ///   file's compile.
+  /// - Throws: ``MetalResourcesError`` when the bundle has no resources or no `.metal` file;
+  ///   ``LayerFXMetal/MetalCompileError`` as the library's compile (two stitchable functions of
+  ///   one name: `unsupportedSignature`).
   public init(metalResourcesOf bundle: Bundle, options: MetalCompileOptions = MetalCompileOptions())
     throws
   {
@@ -41,35 +41,19 @@ extension ShaderLibrary {
       .compactMap { $0 as? URL }.filter { $0.pathExtension == "metal" } ?? [])
       .sorted { $0.path < $1.path }
     guard !files.isEmpty else { throw MetalResourcesError.noMetalFiles(folder: folder.path) }
-    var functions: [ShaderFunction] = []
-    var fileOfFunction: [String: String] = [:]
-    for file in files {
-      for function in try MetalLibrary(url: file, options: options).library.functions {
-        if let first = fileOfFunction[function.name] {
-          throw MetalResourcesError.duplicateFunction(
-            name: function.name, files: [first, file.path])
-        }
-        fileOfFunction[function.name] = file.path
-        functions.append(function)
-      }
-    }
-    self.init(functions)
+    try self.init(urls: files, options: options)
   }
 }
 
-/// Why a folder's `.metal` files do not make one library.
+/// Why a folder holds no `.metal` files to make a library of.
 public enum MetalResourcesError: Error, Equatable, CustomStringConvertible {
   /// The folder (or bundle) holds no `.metal` file.
   case noMetalFiles(folder: String)
-  /// Two files declare a stitchable function of the same name.
-  case duplicateFunction(name: String, files: [String])
 
   /// One line naming the folder or files and the problem.
   public var description: String {
     switch self {
     case .noMetalFiles(let folder): "\(folder): no .metal files"
-    case .duplicateFunction(let name, let files):
-      "\(files.joined(separator: " and ")) both declare the function '\(name)'"
     }
   }
 }
