@@ -106,7 +106,9 @@ let package = Package(
       exclude: ["README.md"]),
     .target(
       name: "LayerFXTesting",
-      dependencies: ["LayerFX", "LayerFXMath", "LayerFXPNG", "LayerFXMetal"],
+      dependencies: [
+        "LayerFX", "LayerFXMath", "LayerFXPNG", "LayerFXMetal", "LayerFXFiles", "LayerFXKernels",
+      ],
       exclude: ["README.md"]),
     // The build's instruction-set level, and the load-time check that the CPU has it.
     .target(name: "CLayerFXCPULevel", cSettings: cpuLevelCSettings),

@@ -41,10 +41,13 @@ public struct Shader: Sendable {
   ///   - sizeInPoints: The size of the image it will render, points.
   /// - Returns: The prepared shader: checked arguments, kernel forms, declared offset.
   /// - Throws: ``ShaderArgumentError`` if an argument is missing, unknown, of the wrong type,
-  ///   not finite or out of range, or if the function is not of `kind`.
+  ///   not finite or out of range, or if the function is not of `kind`;
+  ///   ``ShaderArgumentError/unknownFunction(name:suggestion:available:)`` first, for a
+  ///   function looked up by a name its library lacks.
   public func prepared(for kind: EffectKind? = nil, sizeInPoints: float2)
     throws(ShaderArgumentError) -> PreparedShader
   {
+    if let error = function.lookupError { throw error }
     if let kind, function.kind != kind {
       throw .wrongEffectKind(function: function.name, declared: function.kind, used: kind)
     }

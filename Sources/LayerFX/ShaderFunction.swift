@@ -26,6 +26,10 @@ public struct ShaderFunction: Sendable {
   /// ``requiresMaxSampleOffset``.
   public let declaresMaxSampleOffset: Bool
   @usableFromInline let makeForms: @Sendable (ShaderArguments) throws(ShaderArgumentError) -> Forms
+  /// Why a library has no function of this name, for a function looked up by a misspelt
+  /// member (``ShaderLibrary/subscript(dynamicMember:)``): thrown before anything else when a
+  /// shader of it is prepared.
+  var lookupError: ShaderArgumentError?
 
   /// What preparing the function with checked arguments gives: its per-pixel closure, its lane
   /// form when it has one, the `maxSampleOffset` it declares for those arguments, and the

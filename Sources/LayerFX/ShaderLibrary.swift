@@ -1,3 +1,5 @@
+import LayerFXMath
+
 /// A set of shader functions looked up by name: SwiftUI's `ShaderLibrary`.
 ///
 /// In SwiftUI a library is compiled Metal code; here it is a table of kernels.
@@ -34,13 +36,35 @@ public struct ShaderLibrary: Sendable {
 
   /// Returns the function called `name`, as in SwiftUI's `ShaderLibrary.default.ripple`.
   ///
-  /// - Precondition: The library has a function of that name (a misspelt member is a
-  ///   programmer error; ``function(named:)`` throws instead).
-  public subscript(dynamicMember name: String) -> ShaderFunction {
+  /// A name the library lacks (`library.Ripplee`) does not trap: it gives a function whose
+  /// shaders throw ``ShaderArgumentError/unknownFunction(name:suggestion:available:)``, with
+  /// the nearest name as a suggestion, when they are prepared or applied, so a misspelt member
+  /// fails the one render (or test) that uses it. ``function(named:)`` throws at once.
+  public subscript(dynamicMember name: String) -> ShaderFunction { deferredFunction(named: name) }
+
+  /// Returns the function called `name`, or, when there is none, a function whose shaders throw
+  /// ``ShaderArgumentError/unknownFunction(name:suggestion:available:)`` when they are
+  /// prepared: the look-up of ``subscript(dynamicMember:)``, which defers the error to where it
+  /// can be thrown.
+  ///
+  /// - Parameter name: The function's name.
+  /// - Returns: The function, or the stand-in that carries the error.
+  public func deferredFunction(named name: String) -> ShaderFunction {
     do {
       return try function(named: name)
     } catch {
-      preconditionFailure(error.description)
+      return ShaderFunction(unknown: name, error: error)
     }
+  }
+}
+
+extension ShaderFunction {
+  /// A function that is not in its library: a colour function without parameters whose every
+  /// shader throws `error` when it is prepared.
+  fileprivate init(unknown name: String, error: ShaderArgumentError) {
+    self.init(
+      name: name, kind: .color, summary: "", parameters: [],
+      makeForms: { _ throws(ShaderArgumentError) in throw error })
+    lookupError = error
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXMath
 
 /// A sequence of keyframes that animates one property of a `Root` value, picked by key path.
 ///
@@ -36,10 +37,19 @@ public struct KeyframeTrack<Root, Value: VectorArithmetic>: Keyframes {
 
   /// Resolves the track against the timeline's initial value.
   ///
-  /// - Throws: ``KeyframeError/springNeverSettles(track:keyframe:)``.
+  /// - Throws: ``KeyframeError/springNeverSettles(track:keyframe:)``;
+  ///   ``KeyframeError/unknownParameter(track:name:suggestion:parameters:)`` for a
+  ///   ``ParameterValues/keyPath(_:)`` whose name the initial value lacks.
   public func _resolve(initialValue: Root, track: Int) throws(KeyframeError)
     -> _ResolvedKeyframes<Root>
   {
+    if let values = initialValue as? ParameterValues,
+      let name = values.unknownName(at: keyPath)
+    {
+      throw .unknownParameter(
+        track: track, name: name, suggestion: closestName(to: name, among: values.names),
+        parameters: values.names)
+    }
     let durations = try ResolvedKeyframeTrack.durations(of: keyframes, track: track)
     return resolved(initialValue: initialValue, durations: durations)
   }

@@ -55,12 +55,52 @@ public struct ParameterValues: Sendable, Equatable {
 
   /// The key path of the value named `name`, for a ``KeyframeTrack``.
   ///
-  /// - Parameter name: A parameter name; the track traps when it samples a timeline whose
-  ///   initial value has no such name.
+  /// - Parameter name: A parameter name. A name the timeline's initial value lacks does not
+  ///   trap: ``KeyframeTimeline/init(initialValue:content:)`` throws
+  ///   ``KeyframeError/unknownParameter(track:name:suggestion:parameters:)`` with the nearest
+  ///   name as a suggestion. (A key path into your own values type, `\.amplitude`, cannot be
+  ///   misspelt at all.)
   /// - Returns: A writable key path to that value.
   public static func keyPath(_ name: String) -> WritableKeyPath<ParameterValues, Double> & Sendable
   {
-    \ParameterValues.[name]
+    \ParameterValues.[track: TrackName(name)]
+  }
+
+  /// The name of an unknown parameter that a key path of ``keyPath(_:)`` names, found by
+  /// writing through it; `nil` when the name is known (or the key path is another).
+  func unknownName(at keyPath: AnyKeyPath) -> String? {
+    guard let keyPath = keyPath as? WritableKeyPath<ParameterValues, Double> else { return nil }
+    var probe = self
+    probe[keyPath: keyPath] = 0
+    return probe.unknownTrackName
+  }
+
+  /// A parameter name inside a key path (key path subscripts take hashable values).
+  struct TrackName: Hashable, Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
+  }
+
+  /// The value a ``keyPath(_:)`` key path names: NaN for an unknown name, whose writes are
+  /// ignored and remembered (``unknownName(at:)``), so a misspelt track is an error the
+  /// timeline throws instead of a trap.
+  subscript(track track: TrackName) -> Double {
+    get { names.firstIndex(of: track.name).map { values[$0] } ?? .nan }
+    set {
+      if let index = names.firstIndex(of: track.name) {
+        values[index] = newValue
+      } else {
+        unknownTrackName = track.name
+      }
+    }
+  }
+
+  /// The last unknown name written through ``subscript(track:)``; not part of the value.
+  private var unknownTrackName: String?
+
+  /// Whether both have the same names and values, in the same order.
+  public static func == (a: ParameterValues, b: ParameterValues) -> Bool {
+    a.names == b.names && a.values == b.values
   }
 
   private func index(of name: String) -> Int {

@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXMath
 import LayerFXPNG
 
 #if canImport(Glibc)

@@ -5,10 +5,22 @@ import LayerFXPNG
 /// An animation's frames laid out in one image, left to right and then top to bottom, with a
 /// transparent gutter between them: a preview of a whole animation at a glance.
 ///
+/// Given the frames' times, each frame gets a label strip under it (``labelHeight`` pixels,
+/// opaque dark grey) with its time in white (`0.25 s`, ``PixelFont``).
+///
 /// The sheet is ``image`` once every frame is placed; write it as any image.
 public struct ContactSheetSink: FrameSink {
   /// Transparent pixels between neighbouring frames.
   public static let gutter = 4
+  /// The height of a frame's time label strip, pixels: the 5-pixel font at 2 × with 2 pixels
+  /// above and below.
+  public static let labelHeight = 2 * PixelFont.glyphHeight + 4
+  /// The strip's colour (opaque dark grey) and the text's (white).
+  static let labelBackground = half4(0.1, 0.1, 0.1, 1)
+  static let labelText = half4(1, 1, 1, 1)
+
+  /// Each cell's time, seconds, by cell; `nil` for no labels.
+  private let frameTimes: [Double]?
 
   /// Frames per row.
   public let columns: Int
@@ -41,15 +53,21 @@ public struct ContactSheetSink: FrameSink {
   ///   - scale: Pixels per point of the sheet.
   ///   - pixelLimit: The most pixels the sheet may have.
   ///   - firstIndex: The index of the frame that goes in the first cell, ≥ 0.
+  ///   - frameTimes: Each cell's time, seconds (as many as `frameCount`), drawn under the frame;
+  ///     `nil` (the default) for no labels.
   /// - Throws: ``CompositionError/limitExceeded(_:)`` when the sheet would exceed
   ///   `pixelLimit` pixels, or a PNG's ``LayerFXPNG/PNGEncoder/maxSide`` pixels a side.
+  /// - Precondition: `frameTimes`, when given, has `frameCount` times.
   public init(
     frameCount: Int, columns: Int, frameWidth: Int, frameHeight: Int, scale: Float = 1,
-    pixelLimit: Int = Int(Int32.max), firstIndex: Int = 0
+    pixelLimit: Int = Int(Int32.max), firstIndex: Int = 0, frameTimes: [Double]? = nil
   ) throws(CompositionError) {
+    precondition(frameTimes.map { $0.count == frameCount } ?? true, "one time per frame")
     let size = try Self.checkSize(
       frameCount: frameCount, columns: columns, frameWidth: frameWidth,
-      frameHeight: frameHeight, pixelLimit: pixelLimit)
+      frameHeight: frameHeight + (frameTimes == nil ? 0 : Self.labelHeight),
+      pixelLimit: pixelLimit)
+    self.frameTimes = frameTimes
     self.columns = min(columns, frameCount)
     self.frameWidth = frameWidth
     self.frameHeight = frameHeight
@@ -62,7 +80,8 @@ public struct ContactSheetSink: FrameSink {
 
   /// The sheet's size for `frameCount` frames of `frameWidth × frameHeight` pixels, `columns`
   /// per row (fewer when there are fewer frames), with ``gutter`` pixels between cells; what
-  /// ``init(frameCount:columns:frameWidth:frameHeight:scale:pixelLimit:firstIndex:)`` checks,
+  /// ``init(frameCount:columns:frameWidth:frameHeight:scale:pixelLimit:firstIndex:frameTimes:)``
+  /// checks (with the label strip in `frameHeight`),
   /// callable before anything is allocated.
   ///
   /// - Parameters: As the initialiser's.
@@ -103,9 +122,22 @@ public struct ContactSheetSink: FrameSink {
     precondition(frame.width == frameWidth && frame.height == frameHeight, "frame size differs")
     let cell = index - firstIndex
     precondition(cell >= 0, "frame before the sheet's first")
+    let strip = frameTimes == nil ? 0 : Self.labelHeight
     let x0 = (cell % columns) * (frameWidth + Self.gutter)
-    let y0 = (cell / columns) * (frameHeight + Self.gutter)
-    precondition(y0 + frameHeight <= height, "cell outside the sheet")
+    let y0 = (cell / columns) * (frameHeight + strip + Self.gutter)
+    precondition(y0 + frameHeight + strip <= height, "cell outside the sheet")
+    if let frameTimes {
+      for y in y0 + frameHeight..<y0 + frameHeight + strip {
+        pixels.replaceSubrange(
+          y * width + x0..<y * width + x0 + frameWidth,
+          with: repeatElement(Self.labelBackground, count: frameWidth))
+      }
+      // As many characters as fit the frame's width, so a label never reaches the next cell.
+      let fitting = max(0, (frameWidth - 2) / (2 * PixelFont.advance))
+      PixelFont.draw(
+        String(PixelFont.timeLabel(frameTimes[cell]).prefix(fitting)), x: x0 + 2,
+        y: y0 + frameHeight + 2, scale: 2, color: Self.labelText, into: &pixels, width: width)
+    }
     for y in 0..<frameHeight {
       let source = y * frameWidth
       let destination = (y0 + y) * width + x0

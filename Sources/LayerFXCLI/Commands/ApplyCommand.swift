@@ -8,12 +8,18 @@ import LayerFXPNG
 /// `layerfx apply`: any built-in kernel on an image, with its arguments by name.
 enum ApplyCommand {
   static let name = "apply"
-  static let summary = "Apply a built-in kernel to an image (see 'layerfx list')."
-  static let synopsis =
-    "KERNEL|FILE.metal:FUNCTION INPUT [--arg NAME=VALUE]... (-o OUT.png | --time SECONDS -o "
-    + "OUT.png | --fps FPS -o DIR/) | INPUT --effect NAME|FILE.metal:FUNCTION[:P=V,...]... "
-    + "(--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
+  static let summary =
+    "Apply a kernel (built-in or FILE.metal:FUNCTION) or a chain of effects to an image."
+  static let synopsis = """
+    KERNEL INPUT [--arg NAME=VALUE]... -o OUT.png [options]
+    KERNEL INPUT [--arg NAME=VALUE]... (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]
+    INPUT --effect EFFECT... [--time SECONDS] -o OUT.png [options]
+    INPUT --effect EFFECT... --fps FPS -o DIR/ [options]
+    """
   static let discussion = """
+    KERNEL is a built-in kernel ('layerfx list') or FILE.metal:FUNCTION; EFFECT is
+    KERNEL[:PARAM=VALUE,...].
+
     Arguments are given by the kernel's parameter names; a parameter with a default may be
     left out, and so may a position (the image's centre) or a view size (the image's size),
     as 'layerfx list' says. Layer and distortion effects sample within --max-sample-offset
@@ -40,7 +46,8 @@ enum ApplyCommand {
     function's time parameter: a float named time or elapsedTime, or the float parameter
     --time-parameter NAME names (in every effect of a chain that has one).
     A kernel or effect without a time parameter, or with its value given (--arg time=0.3,
-    ripple:time=0.3), is the same in every frame; --fps still renders 0 to --duration.
+    ripple:time=0.3), is the same in every frame; --fps still renders 0 to --duration. A
+    chain in which no effect is on the clock (and no --tap) is a still: it needs no --time.
 
     Taps, as 'layerfx ripple' has them, for any effect with a position parameter (a float2
     the kernel declares as one, or a .metal float2 named origin, center, touch, point,
@@ -320,18 +327,30 @@ enum ApplyCommand {
     for option in ["arg", "padded"] where arguments.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --effect; give NAME:PARAM=VALUE")
     }
-    let run = try ChainRun(arguments)
+    let timeParameter = arguments.value("time-parameter")
+    let parsed = try arguments.all("effect").map { text in
+      let (name, argumentText) = MetalFunctionReference.splitEffect(text)
+      let function = try effectFunction(name, arguments: arguments, console: console)
+      return (function: function, pairs: try pairs(argumentText, in: text))
+    }
+    let taps = try arguments.all("tap", as: .tap)
+    // A chain with no effect on the clock (no time parameter, or its value given) and no tap
+    // is a still and needs no --time, as one kernel does (`apply twirl photo.png -o out.png`).
+    let isStill =
+      taps.isEmpty
+      && parsed.allSatisfy { effect in
+        guard let clock = clockParameter(of: effect.function, named: timeParameter) else {
+          return true
+        }
+        return effect.pairs.contains { $0.hasPrefix(clock + "=") }
+      }
+    let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil)
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let prepared = try run.prepare(arguments)
     let clockLength = run.time.map { max($0, 0) } ?? duration
-    let timeParameter = arguments.value("time-parameter")
-    let taps = try arguments.all("tap", as: .tap)
-    let effects = try arguments.all("effect").map { text in
-      let (name, argumentText) = MetalFunctionReference.splitEffect(text)
-      let function = try effectFunction(name, arguments: arguments, console: console)
-      return try animated(
-        function, pairs: try pairs(argumentText, in: text), option: "effect",
-        clockLength: clockLength,
+    let effects = try parsed.map { effect in
+      try animated(
+        effect.function, pairs: effect.pairs, option: "effect", clockLength: clockLength,
         pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
     }
     try checkParameter(arguments, "time-parameter", among: effects.map(\.function))

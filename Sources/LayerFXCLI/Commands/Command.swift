@@ -4,7 +4,8 @@ struct Command: Sendable {
   let name: String
   /// One line for `layerfx --help`.
   let summary: String
-  /// The synopsis after `Usage: layerfx NAME` (`INPUT [options]`).
+  /// The synopsis after `Usage: layerfx NAME` (`INPUT [options]`); a command with several
+  /// forms puts one a line.
   let synopsis: String
   /// Further help: what the positional arguments are, examples.
   var discussion = ""
@@ -14,10 +15,21 @@ struct Command: Sendable {
   /// `EX_SOFTWARE`.
   let run: @Sendable (ParsedArguments, Console) throws -> Void
 
-  var usageLine: String { "Usage: layerfx \(name) \(synopsis)" }
+  /// The forms of the synopsis, one a line.
+  var forms: [Substring] { synopsis.split(separator: "\n") }
+
+  /// The one line after a usage error: the first form, and where the others are.
+  var usageLine: String {
+    "Usage: layerfx \(name) \(forms.first ?? "")"
+      + (forms.count > 1 ? " (other forms: layerfx \(name) --help)" : "")
+  }
 
   var help: String {
-    var lines = [usageLine, "", summary]
+    let indent = String(repeating: " ", count: "Usage: ".count)
+    var lines = forms.enumerated().map { index, form in
+      (index == 0 ? "Usage: " : indent) + "layerfx \(name) \(form)"
+    }
+    lines += ["", summary]
     if !discussion.isEmpty { lines += ["", discussion] }
     lines += ["", "Options:"]
     let all = options + [.help]

@@ -4,6 +4,7 @@ import LayerFXAnimation
 import LayerFXComposition
 import LayerFXFiles
 import LayerFXKernels
+import LayerFXPNG
 
 /// `layerfx timeline`: a config document's keyframe tracks sampled over time, as CSV and
 /// optionally as an SVG chart.
@@ -11,7 +12,7 @@ enum TimelineCommand {
   static let name = "timeline"
   static let summary = "Print a config's keyframe tracks over time as CSV, or chart them as SVG."
   static let synopsis =
-    "FILE.json [--effect NAME] [--from SECONDS] [--to SECONDS] [--step SECONDS] [--svg OUT.svg]"
+    "FILE.json [--effect NAME] [--from SECONDS] [--to SECONDS] [--step SECONDS] [--svg OUT.svg] [--png OUT.png]"
   static let discussion = """
     FILE.json is a keyframes document (see 'layerfx ripple --help') or a debug config (see
     'layerfx config dump'), whose effect --effect NAME picks (default: the first with
@@ -25,7 +26,8 @@ enum TimelineCommand {
       \(rippleDefaults).
     Times are seconds since a tap; values hold after a track ends.
     --svg also draws the tracks: one panel per track with its own value axis in the track's
-    unit, a shared time axis in seconds, and a legend.
+    unit, a shared time axis in seconds, and a legend. --png draws the same panels, grid,
+    lines and tick numbers as a PNG (names, units and the legend are the SVG's only).
     --effect NAME reads the tracks of another built-in kernel (default ripple): its float
     parameters, at their declared defaults, with its time-since-trigger parameter as the
     clock.
@@ -35,6 +37,7 @@ enum TimelineCommand {
     .value("to", "SECONDS", "last sample time, seconds (default: the timeline's duration)"),
     .value("step", "SECONDS", "time between samples, seconds, > 0 (default 0.05)"),
     .value("svg", "OUT.svg", "also write the chart to this SVG file"),
+    .value("png", "OUT.png", "also write the chart to this PNG file"),
     .value(
       "effect", "NAME",
       "the kernel whose parameters the tracks animate (default ripple; in a debug config, "
@@ -65,6 +68,11 @@ enum TimelineCommand {
     let step = try arguments.value("step", as: .positiveNumber, default: 0.05)
     let svgPath = arguments.value("svg")
     if let svgPath { try OutputOptions.checkNotInput(svgPath, input: file) }
+    let pngPath = arguments.value("png")
+    if let pngPath {
+      try OutputOptions.checkIsFile(pngPath)
+      try OutputOptions.checkNotInput(pngPath, input: file)
+    }
     let data = try ConfigFile.read(file)
     let tracks =
       DebugConfig.isDocument(data)
@@ -94,7 +102,7 @@ enum TimelineCommand {
         ([time] + names.map { value[$0] }).map { $0.fixed() }
           .joined(separator: ","))
     }
-    if let svgPath {
+    if svgPath != nil || pngPath != nil {
       let chart = TimelineChart(
         title: "\(URL(fileURLWithPath: file).lastPathComponent): keyframe tracks",
         times: times,
@@ -104,7 +112,11 @@ enum TimelineCommand {
             unit: function.parameters.first { $0.name == name }?.unit?.name ?? "",
             values: samples.map { $0[name] })
         })
-      try TextFile.write(chart.svg, to: svgPath, protecting: [file])
+      if let svgPath { try TextFile.write(chart.svg, to: svgPath, protecting: [file]) }
+      if let pngPath {
+        try AtomicFile.write(
+          try PNGEncoder().encode(chart.image, name: pngPath), to: pngPath, protecting: [file])
+      }
     }
     console.print(csv.joined(separator: "\n"))
   }

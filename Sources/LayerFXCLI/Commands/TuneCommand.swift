@@ -19,7 +19,7 @@ enum TuneCommand {
   static let synopsis = "CONFIG.json [-o PREVIEW.png] [--once] [options]"
   static let discussion = """
     Renders the frames at the config's debug.previewTimes (default: four, at 1/5 … 4/5 of the
-    animation) into one contact sheet, PREVIEW.png (default: CONFIG.preview.png beside the
+    animation) into one contact sheet, each frame's time under it, PREVIEW.png (default: CONFIG.preview.png beside the
     config), written atomically so an image viewer that reloads it always shows a whole
     picture. Then polls the config and the files it names (the input, .metal sources) every
     \(Int(pollInterval * 1000)) ms, by modification time, size and inode, and renders again when one changes,
@@ -133,6 +133,9 @@ private struct Tune {
       console.print(
         "\(configPath): \(what); rendered \(frames) frame\(frames == 1 ? "" : "s") in \(seconds.fixed(3)) s "
           + "to \(previewPath)")
+      for note in TuneCommand.overriddenNotes(changed: changed, leaves: leaves ?? [:]) {
+        console.print("\(configPath): note: \(note)")
+      }
     } catch {
       console.error("layerfx: error: \(error)")
       console.error("layerfx: \(configPath): keeping the last good preview")
@@ -163,7 +166,8 @@ private struct Tune {
       checksSampleBounds: config.debug.checkBounds)
     var sheet = try ContactSheetSink(
       frameCount: times.count, columns: columns, frameWidth: image.width,
-      frameHeight: image.height, scale: image.scale, pixelLimit: renderOptions.pixelLimit)
+      frameHeight: image.height, scale: image.scale, pixelLimit: renderOptions.pixelLimit,
+      frameTimes: times)
     let passes = try renderer.checkedPasses(at: times, pixelLimit: renderOptions.pixelLimit)
     let overlays = config.debug.overlays
     if !overlays.isEmpty {
@@ -224,5 +228,33 @@ private struct FileStamp: Equatable {
     nanoseconds = Int(info.st_mtim.tv_nsec)
     size = Int64(info.st_size)
     inode = UInt64(info.st_ino)
+  }
+}
+
+extension TuneCommand {
+  /// One line for each changed effect value that a keyframe track of the same effect animates
+  /// (`effects[0].amplitude` beside `effects[0].keyframes.amplitude`): a track starts from the
+  /// value, so the change moves only the track's start, or nothing when the track starts with
+  /// a move keyframe (Documentation/Semantics.md §7).
+  ///
+  /// - Parameters:
+  ///   - changed: The changed key paths.
+  ///   - leaves: The new document's scalars by key path (``leaves(_:)``).
+  /// - Returns: The notes, in the order of `changed`.
+  static func overriddenNotes(changed: [String], leaves: [String: String]) -> [String] {
+    changed.compactMap { path in
+      guard path.hasPrefix("effects["), let dot = path.lastIndex(of: "."),
+        !path[..<dot].contains(".")
+      else { return nil }
+      let effect = path[..<dot]
+      let name = path[path.index(after: dot)...]
+      let track = "\(effect).keyframes.\(name)"
+      guard leaves.keys.contains(where: { $0.hasPrefix(track + "[") }) else { return nil }
+      return leaves["\(track)[0].type"] == "move"
+        ? "\(path) is overridden by its keyframe track \(track), which starts with a move; the "
+          + "change has no effect"
+        : "\(path) is animated by its keyframe track \(track); the change only moves where "
+          + "the track starts"
+    }
   }
 }

@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXMath
 
 /// A command line parsed against an option table: positional arguments in order and each
 /// option's values.

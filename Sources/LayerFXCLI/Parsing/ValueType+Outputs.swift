@@ -1,5 +1,6 @@
 import LayerFX
 import LayerFXComposition
+import LayerFXMath
 
 extension ValueType where Value == FrameRange {
   /// `A..B` or `A..`: frames from 0, inclusive.

@@ -17,7 +17,9 @@ struct ChainRun {
     .value("fps", "FPS", "render an animation at this frame rate (frames per second)"),
     .value("frames", "N", "frames to render (default: until the last tap's timeline ends)"),
     .value("output", short: "o", "PATH", "output PNG file, or directory for an animation"),
-    .value("contact-sheet", "N", "with --fps: write the frames as one image, N per row"),
+    .value(
+      "contact-sheet", "N",
+      "with --fps: write the frames as one image, N per row, each time under its frame"),
     .value(
       "format", "FORMAT",
       "with --fps: png-sequence (-o DIR/), apng (one animated PNG), contact-sheet or raw "
@@ -57,7 +59,12 @@ struct ChainRun {
   /// With `kernelName`, the input is the second positional argument, after the kernel. With
   /// `readsInput` false the input is given to
   /// ``Prepared/run(console:reads:checkOnly:input:length:chain:)`` (a config's fill) instead.
-  init(_ arguments: ParsedArguments, kernelName: String? = nil, readsInput: Bool = true) throws {
+  /// With `stillTime` (a chain that nothing animates), neither `--time` nor `--fps` is
+  /// required: the run is one frame at that time.
+  init(
+    _ arguments: ParsedArguments, kernelName: String? = nil, readsInput: Bool = true,
+    stillTime: Double? = nil
+  ) throws {
     inputArgument = try SettingError.about("input") {
       if !readsInput { return "" }
       let names = try kernelName.map { try arguments.positionals($0, InputImage.usageName) }
@@ -76,8 +83,8 @@ struct ChainRun {
         inConfig: "an empty path names no file or folder: give OUT.png or DIR/")
     }
     self.outputPath = outputPath
-    time = try arguments.value("time", as: .time)
     fps = try arguments.value("fps", as: .positiveNumber)
+    time = try arguments.value("time", as: .time) ?? (fps == nil ? stillTime : nil)
     frameCount = try arguments.value("frames", as: .integer(in: 1...AnimationLimits.framesCeiling))
     frameRange = try arguments.value("frame-range", as: .frameRange)
     overlays = try arguments.value("overlay", as: .overlays) ?? []
@@ -381,9 +388,11 @@ struct ChainRun {
           try arguments.value("contact-sheet", as: .integer(in: 1...1000))
           ?? Int(Double(rendered).squareRoot().rounded(.up))
         if format == .contactSheet {
+          // Each frame's time is drawn in a strip under it.
           try ContactSheetSink.checkSize(
             frameCount: rendered, columns: columns, frameWidth: image.width,
-            frameHeight: image.height, pixelLimit: render.pixelLimit)
+            frameHeight: image.height + ContactSheetSink.labelHeight,
+            pixelLimit: render.pixelLimit)
         }
         return columns
       }
@@ -448,7 +457,8 @@ struct ChainRun {
         var sheet = try ContactSheetSink(
           frameCount: rendered, columns: columns, frameWidth: image.width,
           frameHeight: image.height, scale: image.scale, pixelLimit: render.pixelLimit,
-          firstIndex: selected?.lowerBound ?? 0)
+          firstIndex: selected?.lowerBound ?? 0,
+          frameTimes: selected.map { Array(times[$0]) } ?? times)
         try renderFrames(into: &sheet)
         try output.write(
           sheet.image, into: sheetFile, name: outputPath, metadata: input.metadata,

@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXMath
 
 extension ShaderFunction {
   /// Parses `NAME=VALUE` pairs (`--arg`, `--effect`'s list) into named arguments of this

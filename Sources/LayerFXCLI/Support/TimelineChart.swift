@@ -25,13 +25,13 @@ struct TimelineChart {
   /// The tracks, each with one value per time.
   var series: [Series]
 
-  private static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
-  private static let width = 760.0
-  private static let left = 84.0
-  private static let right = 24.0
-  private static let firstPanelTop = 92.0
-  private static let panelHeight = 150.0
-  private static let panelGap = 44.0
+  static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
+  static let width = 760.0
+  static let left = 84.0
+  static let right = 24.0
+  static let firstPanelTop = 92.0
+  static let panelHeight = 150.0
+  static let panelGap = 44.0
 
   /// The SVG document.
   var svg: String {
@@ -125,7 +125,7 @@ struct TimelineChart {
   /// range grows to whole steps (value axes); otherwise the ticks stay inside it (the time
   /// axis, whose ends the user chose). A flat range is widened by 10 % of its value (at least
   /// 1) each way.
-  private static func ticks(
+  static func ticks(
     _ lower: Double, _ upper: Double, targetCount: Double, extending: Bool
   ) -> (lower: Double, upper: Double, values: [Double], decimals: Int) {
     var (lower, upper) = (lower, upper)

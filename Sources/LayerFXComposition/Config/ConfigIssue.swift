@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXMath
 
 /// A problem found while decoding a config document, before the file name is known; becomes
 /// a ``ConfigError`` in ``KeyframesConfig``.

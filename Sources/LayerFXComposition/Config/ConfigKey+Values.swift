@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXMath
 
 extension KeyedDecodingContainer where Key == ConfigKey {
   /// Decodes an optional finite number that must lie in `range`.

@@ -111,6 +111,10 @@ public struct KeyframesConfig: Sendable {
         throw .invalidValue(
           file: file, path: "keyframes.\(name)[\(keyframe)]",
           reason: "a spring with bounce 1 never settles; give the keyframe a \"duration\"")
+      case .unknownParameter:
+        // The document's names are checked against the parameters before the timeline is
+        // built; a name that slipped through is still reported, not trapped.
+        throw .invalidJSON(file: file, reason: "\(error)")
       }
     }
     self.version = document.version

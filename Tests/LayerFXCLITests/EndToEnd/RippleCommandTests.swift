@@ -145,8 +145,9 @@ import Testing
     ])
     #expect(result.status == 0, "\(result.standardError)")
     let sheet = try PNGDecoder().decode(contentsOf: directory.path("sheet.png")).image
-    // Three 20 × 10 frames, two per row: 2 · 20 + 4 wide, 2 · 10 + 4 high.
-    #expect(sheet.width == 44 && sheet.height == 24)
+    // Three 20 × 10 frames, two per row, each with a 14-pixel time label under it:
+    // 2 · 20 + 4 wide, 2 · (10 + 14) + 4 high.
+    #expect(sheet.width == 44 && sheet.height == 52)
     // Frame 0 is at t = 0, when no ripple is drawn: the test card itself, top-left.
     let card = try PNGDecoder().decode(
       try PNGEncoder().encode(Image.testCard(width: 20, height: 10))
@@ -154,8 +155,8 @@ import Testing
     for y in 0..<10 {
       for x in 0..<20 { #expect(sheet[x, y] == card[x, y]) }
     }
-    // The gutter and the fourth, unused cell are transparent.
-    #expect(sheet[21, 3] == .zero && sheet[30, 20] == .zero && sheet[5, 11] == .zero)
+    // The gutters and the fourth, unused cell are transparent.
+    #expect(sheet[21, 3] == .zero && sheet[30, 40] == .zero && sheet[5, 25] == .zero)
   }
 
   @Test("a contact sheet needs --fps")

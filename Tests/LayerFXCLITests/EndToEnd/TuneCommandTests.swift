@@ -43,8 +43,9 @@ func startTune(in directory: TemporaryDirectory) throws -> (Process, String, Str
     let result = try LayerFXTool.run(["tune", "t.json", "--once"], in: directory.url)
     #expect(result.status == 0, "\(result.standardError)")
     let sheet = try PNGDecoder().decode(contentsOf: directory.path("t.preview.png")).image
-    // Four 40 × 30 frames in one row, 4 transparent pixels apart: 4 × 40 + 3 × 4 = 172.
-    #expect(sheet.width == 172 && sheet.height == 30)
+    // Four 40 × 30 frames in one row, 4 transparent pixels apart: 4 × 40 + 3 × 4 = 172; each
+    // with a 14-pixel time label under it: 30 + 14 = 44.
+    #expect(sheet.width == 172 && sheet.height == 44)
   }
 
   @Test("--once with an invalid config exits 65 and writes no preview")

@@ -9,7 +9,7 @@ import Testing
     "Usage: layerfx ripple INPUT (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
   static let timelineUsage =
     "Usage: layerfx timeline FILE.json [--effect NAME] [--from SECONDS] [--to SECONDS] "
-    + "[--step SECONDS] [--svg OUT.svg]"
+    + "[--step SECONDS] [--svg OUT.svg] [--png OUT.png]"
   static let springUsage =
     "Usage: layerfx spring [--duration SECONDS --bounce B | --mass M --stiffness K --damping C "
     + "| --response SECONDS --damping-ratio Z] [--at T,T,…]"

@@ -128,7 +128,8 @@ import Testing
         "layerfx: error: \(directory.path("o.png")): padded by offset's maxSampleOffset, the "
           + "output would be 1200100 × 80 pixels; a PNG is at most 1000000 pixels a side"
       ])
-    // 20 frames of 60000 pixels and 19 gutters of 4: 1200076 pixels wide.
+    // 20 frames of 60000 pixels and 19 gutters of 4: 1200076 pixels wide; 1 + 14 (the time
+    // label) high.
     let sheet = try LayerFXTool.run([
       "apply", "testcard:60000x1", "--effect", "grayscale", "--fps", "30", "--frames", "20",
       "--contact-sheet", "20", "-o", directory.path("s.png"),
@@ -136,7 +137,7 @@ import Testing
     #expect(sheet.status == 65)
     #expect(
       sheet.errorLines == [
-        "layerfx: error: a contact sheet of 20 frames in 20 columns would be 1200076 × 1 "
+        "layerfx: error: a contact sheet of 20 frames in 20 columns would be 1200076 × 15 "
           + "pixels; a PNG is at most 1000000 pixels a side (fewer columns, or fewer frames)"
       ])
     #expect(try directory.contents().isEmpty)

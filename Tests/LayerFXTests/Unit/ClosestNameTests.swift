@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXMath
 import Testing
 
 /// The did-you-mean hint: optimal string alignment distance, at most a third of the longer name.

@@ -1,0 +1,45 @@
+import Foundation
+import LayerFX
+import LayerFXMath
+
+/// Renders `shader` on `image` as its kind requires: a colour effect in place, a layer or
+/// distortion effect padded by `maxSampleOffset` (default: what the function declares; a
+/// compiled `.metal` function declares none, so its layer and distortion effects need one, as
+/// SwiftUI's modifiers do), a fill at the image's size.
+///
+/// - Returns: Premultiplied RGBA, the image's size and scale.
+/// - Throws: ``LayerFX/ShaderArgumentError`` for bad arguments, or an unknown function looked
+///   up by name (`library.Ripplee(…)`: `unknownFunction` with a did-you-mean), or
+///   ``LayerFX/ShaderArgumentError/missingMaxSampleOffset(function:kind:)`` for a layer or
+///   distortion effect without an offset whose function declares none.
+public func renderEffect(_ shader: Shader, on image: Image, maxSampleOffset: float2? = nil)
+  throws -> Image
+{
+  if maxSampleOffset == nil && shader.function.requiresMaxSampleOffset {
+    throw ShaderArgumentError.missingMaxSampleOffset(
+      function: shader.function.name, kind: shader.function.kind)
+  }
+  let prepared = try shader.prepared(sizeInPoints: image.sizeInPoints)
+  let offset = maxSampleOffset ?? prepared.maxSampleOffset
+  switch shader.function.kind {
+  case .color: return try image.colorEffect(shader)
+  case .layer: return try image.layerEffect(shader, maxSampleOffset: offset)
+  case .distortion: return try image.distortionEffect(shader, maxSampleOffset: offset)
+  case .fill:
+    return Renderer().render(
+      fill: prepared, width: image.width, height: image.height, scale: image.scale)
+  }
+}
+
+/// Renders `shader` on `image` as ``renderEffect(_:on:maxSampleOffset:)-(_,_,float2?)``, with
+/// the offset as SwiftUI's modifiers take it (width and height, points).
+///
+/// - Returns: Premultiplied RGBA, the image's size and scale.
+/// - Throws: As the `float2` form.
+public func renderEffect(_ shader: Shader, on image: Image, maxSampleOffset: CGSize) throws
+  -> Image
+{
+  try renderEffect(
+    shader, on: image,
+    maxSampleOffset: float2(Float(maxSampleOffset.width), Float(maxSampleOffset.height)))
+}
