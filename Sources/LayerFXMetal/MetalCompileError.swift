@@ -29,6 +29,14 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
   case loadFailed(String)
   /// The source declares no `[[ stitchable ]]` function, so there is nothing to run or list.
   case noStitchableFunctions(path: String)
+  /// The compiled library does what a Metal shader cannot (calls outside the math runtime,
+  /// constructors, writable globals), or the compiler went past its time or memory limit:
+  /// refused before any process loads it.
+  case refused(path: String, reason: String)
+  /// The compile cache's folder cannot be created or is not private to this user (exit 73).
+  case cacheUnavailable(String)
+  /// Reading or writing the compile cache failed (exit 74).
+  case cacheFailed(String)
 
   /// One line naming the file and the problem (the first error, for a failed compile).
   public var description: String {
@@ -45,6 +53,8 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
       return "\(file):\(line): \(function): \(message)"
     case .loadFailed(let message): return message
     case .noStitchableFunctions(let path): return "\(path): no [[ stitchable ]] functions"
+    case .refused(let path, let reason): return "\(path): refused: \(reason)"
+    case .cacheUnavailable(let message), .cacheFailed(let message): return message
     }
   }
 }

@@ -23,7 +23,14 @@ struct MetalCompiler {
     "-x", "c++", "-std=c++17", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
     "-O3", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden", "-Wno-unknown-attributes",
     "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
+    // The sandbox's link: no C runtime (no constructors, no libc), every symbol resolved at
+    // link time against libm alone, relocations read-only after load (MetalSandboxCheck).
+    "-nostdlib", "-Wl,-z,defs", "-Wl,-z,relro", "-Wl,-z,now",
   ]
+
+  /// clang's limits: wall-clock and CPU seconds, and address space (BoundedProcess).
+  static let compileSeconds = 30
+  static let compileAddressSpace: UInt64 = 2 << 30
 
   /// The flags for this CPU's level, so the shared object never needs more than the host has.
   ///
@@ -55,9 +62,10 @@ struct MetalCompiler {
     }
   }()
 
-  /// Finds the compiler and the cache directory.
+  /// Finds the compiler and the cache directory (``MetalCache``).
   ///
-  /// - Throws: ``MetalCompileError/compilerNotFound(_:)`` with what to install.
+  /// - Throws: ``MetalCompileError/compilerNotFound(_:)`` with what to install;
+  ///   ``MetalCompileError/cacheUnavailable(_:)`` for a cache folder that is not private.
   init(
     options: MetalCompileOptions,
     environment: [String: String] = ProcessInfo.processInfo.environment
@@ -88,15 +96,7 @@ struct MetalCompiler {
           + "toolchain (it ships clang++ beside swift) or set LAYERFX_CLANG to a clang++")
     }
     clang = found
-    if let directory = options.cacheDirectory {
-      cacheDirectory = directory
-    } else if let directory = environment["LAYERFX_CACHE"] {
-      cacheDirectory = directory
-    } else if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-      cacheDirectory = xdg + "/layerfx/metal"
-    } else {
-      cacheDirectory = (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache/layerfx/metal"
-    }
+    cacheDirectory = try MetalCache.directory(options: options, environment: environment)
   }
 
   /// Compiles `unit`, or finds it in the cache.
@@ -127,16 +127,19 @@ struct MetalCompiler {
     }
     if let text = try? String(contentsOfFile: rule, encoding: .utf8) {
       let cached = object(MetalDependencies(makeRule: text, excluding: cacheDirectory))
-      if FileManager.default.fileExists(atPath: cached) { return (cached, true) }
+      if FileManager.default.fileExists(atPath: cached) && MetalCache.isIntact(cached) {
+        return (cached, true)
+      }
     }
     do {
-      try FileManager.default.createDirectory(
-        atPath: include + "/SwiftUI", withIntermediateDirectories: true)
+      try MetalCache.makePrivate(include + "/SwiftUI")
       try Self.writeAtomically(StandInHeader.metalStandardLibrary, to: include + "/metal_stdlib")
       try Self.writeAtomically(StandInHeader.swiftUIMetal, to: include + "/SwiftUI/SwiftUI_Metal.h")
       try Self.writeAtomically(unit, to: cacheDirectory + "/\(key).cpp")
+    } catch let error as MetalCompileError {
+      throw error
     } catch {
-      throw .loadFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
+      throw .cacheFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
     }
     let temporary = cacheDirectory + "/\(key).\(UInt64.random(in: 0...UInt64.max)).tmp"
     // Both temporaries go, unless they were renamed into place.
@@ -145,22 +148,32 @@ struct MetalCompiler {
         try? FileManager.default.removeItem(atPath: path)
       }
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: clang)
-    process.arguments =
-      flags + ["-I", include, cacheDirectory + "/\(key).cpp", "-o", temporary]
+    let arguments =
+      flags + ["-I", include, cacheDirectory + "/\(key).cpp", "-o", temporary, "-lm"]
       + ["-MMD", "-MF", temporary + ".d", "-MT", "lfx"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = errors
-    do {
-      try process.run()
-    } catch {
-      throw .compilerNotFound("cannot run \(clang): \(error)")
+    let outcome = BoundedProcess.run(
+      clang, arguments, seconds: Self.compileSeconds, addressSpace: Self.compileAddressSpace)
+    guard case .finished(let status, let output) = outcome else {
+      if outcome == nil { throw .compilerNotFound("cannot run \(clang)") }
+      throw .refused(
+        path: sourcePath,
+        reason: "the compiler ran past its limit of \(Self.compileSeconds) s (a macro bomb or a "
+          + "huge file?)")
     }
-    let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    guard status == 0 else {
+      if status & 0x7f != 0 {
+        throw .refused(
+          path: sourcePath,
+          reason: "the compiler was stopped (signal \(status & 0x7f)) at its limits of "
+            + "\(Self.compileSeconds) s and \(Self.compileAddressSpace >> 30) GB (a macro bomb or a "
+            + "huge file?)")
+      }
+      if let symbol = MetalSandboxCheck.undefinedSymbol(in: output) {
+        throw .refused(
+          path: sourcePath,
+          reason: "calls `\(symbol)`, which is outside the Metal runtime (shaders may call math "
+            + "functions only)")
+      }
       throw .compileFailed(
         diagnostics: Self.diagnostics(
           output, rewriter: rewriter, sourcePath: sourcePath, standInDirectory: include),
@@ -172,8 +185,10 @@ struct MetalCompiler {
     let compiled = object(MetalDependencies(makeRule: text, excluding: cacheDirectory))
     // The rule first: an object in the cache always has its unit's rule beside it.
     guard rename(temporary + ".d", rule) == 0, rename(temporary, compiled) == 0 else {
-      throw .loadFailed("cannot move the compiled library to \(compiled)")
+      throw .cacheFailed("cannot move the compiled library to \(compiled)")
     }
+    try MetalCache.seal(compiled)
+    MetalCache.evict(in: cacheDirectory, keeping: compiled)
     return (compiled, false)
   }
 

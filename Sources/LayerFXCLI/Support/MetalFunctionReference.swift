@@ -163,8 +163,10 @@ extension MetalCompileError: ExitCoded {
     switch self {
     case .compilerNotFound: .configuration
     case .cannotRead: .noInput
-    case .compileFailed, .unsupportedSignature, .noStitchableFunctions: .dataError
+    case .compileFailed, .unsupportedSignature, .noStitchableFunctions, .refused: .dataError
     case .loadFailed: .software
+    case .cacheUnavailable: .cannotCreate
+    case .cacheFailed: .ioError
     }
   }
 }

@@ -1,0 +1,54 @@
+import CLayerFXSandbox
+import LayerFX
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A layer's padded texels in shared memory (a `memfd`), so a shader worker maps the very bytes
+/// the renderer made: the layer is never copied for the sandbox.
+///
+/// Made by the ``LayerFX/RowKernel/allocateTexels`` of a compiled shader; found again from the
+/// texel pointer a ``LayerFX/RowKernel/Run`` carries (``owning(_:)``). Each has an id, unique
+/// in the process, by which workers name their mapping of it.
+final class SharedTexels: @unchecked Sendable {
+  let id: Int64
+  let descriptor: Int32
+  let pointer: UnsafeMutableRawPointer
+  let byteCount: Int
+
+  private static let nextID = Atomic<Int64>(1)
+  /// The live buffers by their start address.
+  private static let live = Mutex<[UInt: Weak]>([:])
+
+  private struct Weak { weak var buffer: SharedTexels? }
+
+  /// Maps `byteCount` bytes of new shared memory; `nil` when the system refuses.
+  init?(byteCount: Int) {
+    var descriptor: Int32 = -1
+    guard let pointer = lfx_shared_map(Swift.max(1, byteCount), &descriptor) else { return nil }
+    self.id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    self.descriptor = descriptor
+    self.pointer = pointer
+    self.byteCount = byteCount
+    Self.live.withLock { $0[UInt(bitPattern: pointer)] = Weak(buffer: self) }
+  }
+
+  /// The buffer that starts at `pointer`, if it is one of these.
+  static func owning(_ pointer: UnsafeRawPointer) -> SharedTexels? {
+    live.withLock { $0[UInt(bitPattern: pointer)]?.buffer }
+  }
+
+  /// A ``LayerFX/RowKernel/Allocator`` that makes these.
+  static let allocator: RowKernel.Allocator = { bytes in
+    guard let buffer = SharedTexels(byteCount: bytes) else { return nil }
+    return (buffer.pointer, buffer)
+  }
+
+  deinit {
+    Self.live.withLock { _ = $0.removeValue(forKey: UInt(bitPattern: pointer)) }
+    munmap(pointer, Swift.max(1, byteCount))
+    close(descriptor)
+  }
+}
