@@ -23,12 +23,12 @@ enum MetalSandboxCheck {
     return object
   }
 
-  /// The symbol a link failed on, from the linker's `undefined reference to 'NAME'` (GNU ld) or
-  /// `undefined symbol: NAME` (lld), if the output has one.
+  /// The symbol a link failed on, from the linker's `undefined reference to 'NAME'` (GNU ld
+  /// and gold quote it differently) or `undefined symbol: NAME` (lld), if the output has one.
   static func undefinedSymbol(in output: String) -> String? {
     for line in output.split(separator: "\n") {
-      if let range = line.range(of: "undefined reference to `") {
-        return String(line[range.upperBound...].prefix { $0 != "'" })
+      if let range = line.range(of: "undefined reference to ") {
+        return String(line[range.upperBound...].dropFirst().prefix { $0 != "'" })
       }
       if let range = line.range(of: "undefined symbol: ") {
         return String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces)

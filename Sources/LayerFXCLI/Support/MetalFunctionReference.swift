@@ -12,7 +12,10 @@ enum MetalFunctionReference {
   static let specs: [OptionSpec] = [
     .value(
       "half", "float|binary16",
-      "how a .metal file's half is computed (default float); only with a .metal function")
+      "how a .metal file's half is computed (default float); only with a .metal function"),
+    .value(
+      "shader-timeout", "SECONDS",
+      "how long a .metal function may run per frame before it is stopped (default 5)"),
   ]
 
   /// Whether `text` names a `.metal` file (`FILE.metal` or `FILE.metal:FUNCTION`).
@@ -65,6 +68,8 @@ enum MetalFunctionReference {
   {
     var options = MetalCompileOptions()
     options.half = try half(arguments) ?? options.half
+    options.shaderTimeout =
+      try arguments.value("shader-timeout", as: .positiveNumber) ?? options.shaderTimeout
     let bytes = try InputFile.read(path, limit: maxSourceByteCount)
     guard let source = String(validating: bytes, as: UTF8.self) else {
       throw MetalCompileError.cannotRead(path: path, reason: "not UTF-8 text")
