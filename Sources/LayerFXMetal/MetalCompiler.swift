@@ -119,6 +119,7 @@ struct MetalCompiler {
     let headerKey = Self.headerKey
     let key = Self.hash([unit, headerKey, flags.joined(separator: " "), clang])
     let include = cacheDirectory + "/include-" + headerKey
+    let runtime = include + "/" + MetalRuntime.fileName
     // The object is named by the unit's key and its headers' bytes, so an edited header
     // compiles again; the headers are those clang listed when it compiled the unit.
     let rule = cacheDirectory + "/\(key).d"
@@ -135,6 +136,7 @@ struct MetalCompiler {
       try MetalCache.makePrivate(include + "/SwiftUI")
       try Self.writeAtomically(StandInHeader.metalStandardLibrary, to: include + "/metal_stdlib")
       try Self.writeAtomically(StandInHeader.swiftUIMetal, to: include + "/SwiftUI/SwiftUI_Metal.h")
+      try Self.writeAtomically(MetalRuntime.source, to: runtime)
       try Self.writeAtomically(unit, to: cacheDirectory + "/\(key).cpp")
     } catch let error as MetalCompileError {
       throw error
@@ -149,7 +151,8 @@ struct MetalCompiler {
       }
     }
     let arguments =
-      flags + ["-I", include, cacheDirectory + "/\(key).cpp", "-o", temporary, "-lm"]
+      flags + ["-I", include, "-include", runtime, cacheDirectory + "/\(key).cpp"]
+      + ["-o", temporary, "-lm"]
       + ["-MMD", "-MF", temporary + ".d", "-MT", "lfx"]
     let outcome = BoundedProcess.run(
       clang, arguments, seconds: Self.compileSeconds, addressSpace: Self.compileAddressSpace)
@@ -242,6 +245,7 @@ struct MetalCompiler {
   /// The stand-in headers' part of every cache key: fixed for the process, hashed once.
   private static let headerKey = hash([
     "\(StandInHeader.version)", StandInHeader.metalStandardLibrary + StandInHeader.swiftUIMetal,
+    MetalRuntime.source,
   ])
 
   private static func writeAtomically(_ text: String, to path: String) throws {
