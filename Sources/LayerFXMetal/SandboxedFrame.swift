@@ -22,6 +22,10 @@ final class SandboxedFrame: Sendable {
   private let values: [Shader.Argument]
   private let binary16: Bool
   private let deadline = Atomic<Int64>(0)
+  /// This frame's number, unique in the process (an object's address is reused after it is
+  /// freed, so it cannot say which frame's arguments a worker holds).
+  private let serial = SandboxedFrame.nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
+  private static let nextSerial = Atomic<UInt64>(1)
 
   init(
     pool: ShaderWorkerPool, function: Int, path: String, name: String, timeLimit: Double,
@@ -60,7 +64,7 @@ final class SandboxedFrame: Sendable {
 
   /// Sends the bound arguments unless `worker` has this frame's already.
   private func sendArguments(_ worker: ShaderWorker, deadline: Int64) throws(ShaderWorker.Failure) {
-    guard worker.argumentsFrame != ObjectIdentifier(self) else { return }
+    guard worker.argumentsFrame != serial else { return }
     let bound = MetalArguments(values, binary16: binary16)
     let lengths = values.map(byteCount)
     let slotBytes = values.count * MemoryLayout<lfx_argument>.stride
@@ -87,7 +91,7 @@ final class SandboxedFrame: Sendable {
     message.arguments = 0
     message.argument_count = Int64(values.count)
     _ = try worker.request(message, deadline: deadline)
-    worker.argumentsFrame = ObjectIdentifier(self)
+    worker.argumentsFrame = serial
   }
 
   /// The bytes of an argument's payload, as ``MetalArguments`` lays it out.

@@ -39,8 +39,8 @@ final class ShaderWorker {
   private var memory: UnsafeMutableRawPointer
   private var memorySize: Int
   private var isDead = false
-  /// The arguments last sent, by the identity of their frame.
-  var argumentsFrame: ObjectIdentifier?
+  /// The arguments last sent, by their frame's serial number (0: none).
+  var argumentsFrame: UInt64 = 0
   /// The texel buffers the worker has mapped, oldest first (at most 8, as the worker keeps).
   private var mappedTexels: [Int64] = []
 
