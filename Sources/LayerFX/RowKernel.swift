@@ -55,6 +55,10 @@ public struct RowKernel: Sendable {
   /// texels); `nil` for ordinary memory.
   public typealias Allocator = @Sendable (_ bytes: Int) -> (UnsafeMutableRawPointer, AnyObject)?
 
+  /// Bands of whole rows per renderer thread for a kernel with a ``tile`` form (2; the
+  /// renderer's default is 16): see `Benchmarks/README.md` ("The shader sandbox").
+  static let bandsPerWorker = 2
+
   /// The function, called once per run.
   public let body: @Sendable (Run) -> Void
   /// The batched form, called once per tile instead of ``body`` when present.
