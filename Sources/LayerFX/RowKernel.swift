@@ -92,23 +92,27 @@ extension ShaderFunction {
   ///   - summary: A one-line description.
   ///   - parameters: The parameters after SwiftUI's own, in call order.
   ///   - maxSampleOffset: The offset (points, per axis) the function needs for given arguments;
-  ///     zero by default.
+  ///     `nil` (the default) when it declares none, as a compiled `.metal` function does: its
+  ///     prepared shaders then start at zero, and a layer or distortion effect of it needs the
+  ///     caller's offset (``requiresMaxSampleOffset``).
   ///   - makeNativeKernels: Binds checked arguments, once per prepared shader, and returns the
   ///     per-pixel closure and the row kernel.
   public init(
     name: String, kind: EffectKind, summary: String = "", parameters: [Parameter],
-    maxSampleOffset:
-      @escaping @Sendable (ShaderArguments) throws(ShaderArgumentError) -> float2 = { _ in .zero },
+    maxSampleOffset: (@Sendable (ShaderArguments) throws(ShaderArgumentError) -> float2)? = nil,
     makeNativeKernels:
       @escaping @Sendable (ShaderArguments) throws(ShaderArgumentError) -> (
         EffectKernel, RowKernel
       )
   ) {
-    self.init(name: name, kind: kind, summary: summary, parameters: parameters) {
-      arguments throws(ShaderArgumentError) in
+    self.init(
+      name: name, kind: kind, summary: summary, parameters: parameters,
+      declaresMaxSampleOffset: maxSampleOffset != nil
+    ) { arguments throws(ShaderArgumentError) in
       let (kernel, row) = try makeNativeKernels(arguments)
       return Forms(
-        kernel: kernel, lanes: .native(row), maxSampleOffset: try maxSampleOffset(arguments))
+        kernel: kernel, lanes: .native(row),
+        maxSampleOffset: try maxSampleOffset?(arguments) ?? .zero)
     }
   }
 }

@@ -28,6 +28,10 @@ public enum ShaderArgumentError: Error, Equatable, CustomStringConvertible {
   case invalidArguments(function: String, reason: String)
   /// No function of that name in the library.
   case unknownFunction(name: String, suggestion: String?, available: [String])
+  /// A layer or distortion effect whose function declares no `maxSampleOffset` (a compiled
+  /// `.metal` function, ``ShaderFunction/requiresMaxSampleOffset``) was given none, where
+  /// SwiftUI's modifier requires the argument.
+  case missingMaxSampleOffset(function: String, kind: EffectKind)
 
   /// One line naming the function and the problem.
   public var description: String {
@@ -60,6 +64,10 @@ public enum ShaderArgumentError: Error, Equatable, CustomStringConvertible {
     case .unknownFunction(let name, let suggestion, let available):
       "no shader function named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         + " (available: \(available.joined(separator: ", ")))"
+    case .missingMaxSampleOffset(let function, let kind):
+      "\(function): a \(kind.rawValue) effect that declares no maxSampleOffset needs one from "
+        + "its caller, as SwiftUI's \(kind.rawValue)Effect(_:maxSampleOffset:) requires; the "
+        + "bounds checker measures one (Renderer's checksSampleBounds, layerfx --check-bounds)"
     }
   }
 }

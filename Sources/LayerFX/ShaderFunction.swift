@@ -18,6 +18,13 @@ public struct ShaderFunction: Sendable {
   public let parameters: [Parameter]
   /// A one-line description for catalogues and `--help`.
   public let summary: String
+  /// Whether the function states the `maxSampleOffset` it needs for given arguments, as every
+  /// built-in kernel does (the ripple's is its amplitude).
+  ///
+  /// A compiled `.metal` function states none: Metal source cannot say it, and SwiftUI takes it
+  /// from the modifier (`layerEffect(_:maxSampleOffset:)`, a required argument). See
+  /// ``requiresMaxSampleOffset``.
+  public let declaresMaxSampleOffset: Bool
   @usableFromInline let makeForms: @Sendable (ShaderArguments) throws(ShaderArgumentError) -> Forms
 
   /// What preparing the function with checked arguments gives: its per-pixel closure, its lane
@@ -44,6 +51,7 @@ public struct ShaderFunction: Sendable {
   @usableFromInline
   init(
     name: String, kind: EffectKind, summary: String, parameters: [Parameter],
+    declaresMaxSampleOffset: Bool = true,
     makeForms: @escaping @Sendable (ShaderArguments) throws(ShaderArgumentError) -> Forms
   ) {
     precondition(
@@ -53,7 +61,21 @@ public struct ShaderFunction: Sendable {
     self.kind = kind
     self.summary = summary
     self.parameters = parameters
+    self.declaresMaxSampleOffset = declaresMaxSampleOffset
     self.makeForms = makeForms
+  }
+
+  /// Whether a caller must give this function's `maxSampleOffset`.
+  ///
+  /// True for a layer or distortion effect that does not declare one
+  /// (``declaresMaxSampleOffset``), such as a compiled `.metal` function, as SwiftUI's
+  /// `layerEffect(_:maxSampleOffset:)` and `distortionEffect(_:maxSampleOffset:)` require the
+  /// argument. Colour effects and fills never sample a layer, so they need none.
+  ///
+  /// Source: Apple, `View.layerEffect(_:maxSampleOffset:isEnabled:)`;
+  /// `Documentation/Semantics.md` §4.1.
+  public var requiresMaxSampleOffset: Bool {
+    (kind == .layer || kind == .distortion) && !declaresMaxSampleOffset
   }
 
   /// Creates a shader function from a closure that binds checked arguments into a per-pixel

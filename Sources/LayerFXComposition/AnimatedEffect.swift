@@ -18,7 +18,9 @@ import LayerFXMath
 /// wins over the timeline's value of the same name (animate a parameter by giving it a track,
 /// not an argument); parameters given neither way take their declared defaults. Each
 /// pass pads its layer by the function's declared `maxSampleOffset` for its arguments, or by
-/// ``maxSampleOffset`` when set (SwiftUI's modifier argument).
+/// ``maxSampleOffset`` when set (SwiftUI's modifier argument), which a layer or distortion
+/// function that declares none (a compiled `.metal` one,
+/// ``LayerFX/ShaderFunction/requiresMaxSampleOffset``) must have, as SwiftUI's modifier requires.
 ///
 /// Source: `Documentation/Semantics.md` §4 (padding), §5 (clock, window, taps), §7 (keyframes);
 /// Apple, WWDC24 session 10151 "Create custom visual effects with SwiftUI".
@@ -41,7 +43,8 @@ public struct AnimatedEffect: Sendable {
   public var duration: Double?
 
   /// The offset every pass pads its layer by and holds samples to, points per axis; `nil` for
-  /// the function's declared one.
+  /// the function's declared one (then ``passes(at:sizeInPoints:)`` throws for a function that
+  /// declares none).
   public var maxSampleOffset: float2?
 
   /// Whether the effect draws at all (SwiftUI's `isEnabled`).
@@ -56,7 +59,8 @@ public struct AnimatedEffect: Sendable {
   ///     clock without triggers); by default, every `float` parameter held at its default.
   ///   - triggers: Times (seconds) and points (points) that replay the timeline.
   ///   - duration: The enabled window of the clock parameter, seconds; `nil` for always.
-  ///   - maxSampleOffset: Points per axis; `nil` for the declared offset.
+  ///   - maxSampleOffset: Points per axis; `nil` for the declared offset. Required for a
+  ///     layer or distortion function that declares none (a `.metal` one).
   ///   - isEnabled: Whether the effect draws.
   public init(
     _ function: ShaderFunction, arguments: [(name: String, value: Shader.Argument)] = [],
@@ -119,11 +123,18 @@ public struct AnimatedEffect: Sendable {
   ///   - sizeInPoints: The size of the image the passes render, points.
   /// - Returns: Zero or more prepared shaders (empty outside the enabled window).
   /// - Throws: ``ShaderArgumentError`` if an argument (such as a keyframed value that is not
-  ///   finite or leaves its valid range) does not fit the function.
+  ///   finite or leaves its valid range) does not fit the function, or
+  ///   ``ShaderArgumentError/missingMaxSampleOffset(function:kind:)`` at any time when
+  ///   ``maxSampleOffset`` is `nil` and the function declares none for its layer or distortion
+  ///   effect (Apple: `layerEffect(_:maxSampleOffset:isEnabled:)` takes it as a required
+  ///   argument).
   public func passes(at time: Double, sizeInPoints: float2) throws(ShaderArgumentError)
     -> [PreparedShader]
   {
     guard isEnabled else { return [] }
+    if maxSampleOffset == nil && function.requiresMaxSampleOffset {
+      throw .missingMaxSampleOffset(function: function.name, kind: function.kind)
+    }
     let clock = parameterName(role: .timeSinceTrigger)
     let replays: [(values: ParameterValues, point: float2?)] =
       animator.triggers.isEmpty

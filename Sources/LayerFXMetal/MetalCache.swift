@@ -106,8 +106,9 @@ enum MetalCache {
     }
   }
 
-  /// Removes the least recently used objects (and their sums and rules) until the folder's
-  /// objects take at most ``byteLimit``, keeping `keep`.
+  /// Removes the least recently used objects (with their sums, units and overlays: every
+  /// `KEY.*` beside `KEY.so`) until the folder's objects take at most ``byteLimit``, keeping
+  /// `keep`.
   static func evict(in directory: String, keeping keep: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
       return
@@ -122,8 +123,10 @@ enum MetalCache {
     var total = objects.reduce(0) { $0 + $1.size }
     for object in objects.sorted(by: { $0.time < $1.time }) where total > byteLimit {
       guard object.path != keep else { continue }
-      unlink(object.path)
-      unlink(object.path + ".sum")
+      let key = String(object.path.dropLast(3)) + "."
+      for name in names where (directory + "/" + name).hasPrefix(key) {
+        unlink(directory + "/" + name)
+      }
       total -= object.size
     }
   }

@@ -29,6 +29,13 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
   case loadFailed(String)
   /// The source declares no `[[ stitchable ]]` function, so there is nothing to run or list.
   case noStitchableFunctions(path: String)
+  /// An include or directive refused before clang runs (``MetalSource``): an absolute path, a
+  /// file outside the shader's folder tree, a FIFO or device, a file too large, a computed
+  /// `#include`, `#embed`, `#include_next`, `__has_embed`; or an include not found.
+  case include(file: String, line: Int, message: String)
+  /// The library's files compiled but do not link: a function declared and defined in no
+  /// file, or defined in two; `file` is the `.metal` file that refers to it.
+  case linkFailed(file: String, message: String)
   /// The compiled library does what a Metal shader cannot (calls outside the math runtime,
   /// constructors, writable globals), or the compiler went past its time or memory limit:
   /// refused before any process loads it.
@@ -53,6 +60,8 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
       return "\(file):\(line): \(function): \(message)"
     case .loadFailed(let message): return message
     case .noStitchableFunctions(let path): return "\(path): no [[ stitchable ]] functions"
+    case .include(let file, let line, let message): return "\(file):\(line): \(message)"
+    case .linkFailed(let file, let message): return "\(file): \(message)"
     case .refused(let path, let reason): return "\(path): refused: \(reason)"
     case .cacheUnavailable(let message), .cacheFailed(let message): return message
     }

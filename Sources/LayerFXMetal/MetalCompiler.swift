@@ -2,17 +2,16 @@ import CLayerFXMetalGuard
 import Foundation
 import LayerFXFiles
 
-/// Compiles the translation unit of a `.metal` source into a shared object with the Swift
-/// toolchain's `clang++`, caching the result on disk.
+/// Compiles the translation units of a library of `.metal` files into one shared object with
+/// the Swift toolchain's `clang++`, caching the result on disk.
 ///
 /// The compiler is `$LAYERFX_CLANG`, else the `clang++` beside `swift` on `PATH` (the toolchain
-/// ships clang 21 there), else `clang++` on `PATH`. The cache key covers the translation unit
-/// (the source and the glue generated from it), the stand-in's text and version, the flags and
-/// the CPU level, so a repeat compile is a file lookup (compile times are in the module's
-/// README); the object's name adds the bytes of the headers the source includes, which clang
-/// lists as it compiles (``MetalDependencies``), so an edited header compiles again. A compiled
-/// file is written under a temporary name and renamed into place, so concurrent compiles of one
-/// source never see half a file.
+/// ships clang 21 there), else `clang++` on `PATH`. The cache key covers the translation units
+/// (every file's source with the files it includes, and the glue generated from them), the
+/// stand-in's text and version, the flags and the CPU level, so a repeat compile is a file
+/// lookup (compile times are in the module's README) and an edited header compiles again. A
+/// compiled file is written under a temporary name and renamed into place, so concurrent
+/// compiles of one source never see half a file.
 struct MetalCompiler {
   let clang: String
   let cacheDirectory: String
@@ -24,8 +23,9 @@ struct MetalCompiler {
     "-O3", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden", "-Wno-unknown-attributes",
     "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
     // The sandbox's link: no C runtime (no constructors, no libc), every symbol resolved at
-    // link time against libm alone, relocations read-only after load (MetalSandboxCheck).
-    "-nostdlib", "-Wl,-z,defs", "-Wl,-z,relro", "-Wl,-z,now",
+    // link time against libm alone (`-z defs`, below, and `-lm` after the sources),
+    // relocations read-only after load (MetalSandboxCheck).
+    "-nostdlib", "-Wl,-z,relro", "-Wl,-z,now",
   ]
 
   /// clang's limits: wall-clock and CPU seconds, and address space (BoundedProcess).
@@ -99,95 +99,108 @@ struct MetalCompiler {
     cacheDirectory = try MetalCache.directory(options: options, environment: environment)
   }
 
-  /// Compiles `unit`, or finds it in the cache.
+  /// One translation unit to compile: its C++ text and the `.metal` file it comes from.
+  struct Unit {
+    /// The `.metal` file whose source the unit holds, named in link errors.
+    let file: String
+    /// The C++ text.
+    let text: String
+  }
+
+  /// The stand-in headers, by the name a source includes them with, written to the cache's
+  /// include folder: the only files clang may include (`-nostdinc`).
+  static let standInHeaders: [(name: String, text: String)] = [
+    ("metal_stdlib", StandInHeader.metalStandardLibrary),
+    ("SwiftUI/SwiftUI_Metal.h", StandInHeader.swiftUIMetal),
+    (MetalRuntime.fileName, MetalRuntime.source),
+  ]
+
+  /// Compiles `units` and links them into one shared object, or finds it in the cache.
+  ///
+  /// The units hold every byte of the user's source (``MetalSource`` assembled the files it
+  /// includes), so the cache key is their text with the stand-in's, the flags and the
+  /// compiler. Linking with `-z defs` makes a function declared but defined in no unit a link
+  /// error rather than a failure to load.
   ///
   /// - Parameters:
-  ///   - unit: The translation unit.
-  ///   - rewriter: Maps diagnostics' columns back to the `.metal` source.
-  ///   - sourcePath: The `.metal` file's name in diagnostics.
+  ///   - units: The translation units, at least one.
+  ///   - rewriters: Each source file's rewriter by its name in `#line` markers, to map
+  ///     diagnostics' columns back.
   ///   - binary16: Whether `half` is `_Float16`.
   /// - Returns: The shared object's path, and whether it came from the cache.
-  /// - Throws: ``MetalCompileError/compileFailed(diagnostics:output:)`` with clang's diagnostics.
-  func compile(unit: String, rewriter: MetalSourceRewriter, sourcePath: String, binary16: Bool)
+  /// - Throws: ``MetalCompileError/compileFailed(diagnostics:output:)`` with clang's
+  ///   diagnostics; ``MetalCompileError/linkFailed(file:message:)`` naming an undefined or
+  ///   twice-defined function.
+  func compile(units: [Unit], rewriters: [String: MetalSourceRewriter], binary16: Bool)
     throws(MetalCompileError) -> (path: String, cached: Bool)
   {
-    // `#include "x.h"` in the source is found beside the source, as in Xcode.
-    let directory = URL(fileURLWithPath: sourcePath).deletingLastPathComponent().path
+    // Nothing outside the stand-in is reachable: user files were inlined by MetalSource.
     let flags =
       Self.baseFlags + Self.cpuFlags + (binary16 ? ["-DLFX_HALF_BINARY16"] : [])
-      + ["-iquote", directory]
+      + ["-nostdinc", "-Wl,-z,defs"]
     let headerKey = Self.headerKey
-    let key = Self.hash([unit, headerKey, flags.joined(separator: " "), clang])
-    let include = cacheDirectory + "/include-" + headerKey
-    let runtime = include + "/" + MetalRuntime.fileName
-    // The object is named by the unit's key and its headers' bytes, so an edited header
-    // compiles again; the headers are those clang listed when it compiled the unit.
-    let rule = cacheDirectory + "/\(key).d"
-    func object(_ headers: MetalDependencies) -> String {
-      cacheDirectory + "/" + Self.hash([key, headers.contentKey()]) + ".so"
+    let key = Self.hash(units.map(\.text) + [headerKey, flags.joined(separator: " "), clang])
+    let compiled = cacheDirectory + "/\(key).so"
+    if FileManager.default.fileExists(atPath: compiled) && MetalCache.isIntact(compiled) {
+      return (compiled, true)
     }
-    if let text = try? String(contentsOfFile: rule, encoding: .utf8) {
-      let cached = object(MetalDependencies(makeRule: text, excluding: cacheDirectory))
-      if FileManager.default.fileExists(atPath: cached) && MetalCache.isIntact(cached) {
-        return (cached, true)
-      }
-    }
+    let include: String
+    let sources: [String]
+    let overlay: String
     do {
-      try MetalCache.makePrivate(include + "/SwiftUI")
-      try Self.writeAtomically(StandInHeader.metalStandardLibrary, to: include + "/metal_stdlib")
-      try Self.writeAtomically(StandInHeader.swiftUIMetal, to: include + "/SwiftUI/SwiftUI_Metal.h")
-      try Self.writeAtomically(MetalRuntime.source, to: runtime)
-      try Self.writeAtomically(unit, to: cacheDirectory + "/\(key).cpp")
-    } catch let error as MetalCompileError {
-      throw error
+      // Absolute names: clang's virtual file system (below) knows files by them.
+      let base = MetalSource.realPath(cacheDirectory) ?? cacheDirectory
+      include = base + "/include-" + headerKey
+      sources = units.indices.map { base + "/\(key).\($0).cpp" }
+      overlay = base + "/\(key).vfs.json"
+      var visible: [String] = sources
+      for (name, text) in Self.standInHeaders {
+        let path = include + "/" + name
+        try FileManager.default.createDirectory(
+          atPath: MetalSource.folder(of: path), withIntermediateDirectories: true)
+        try Self.writeAtomically(text, to: path)
+        visible.append(path)
+      }
+      for (unit, path) in zip(units, sources) { try Self.writeAtomically(unit.text, to: path) }
+      try Self.writeAtomically(Self.overlay(visible), to: overlay)
     } catch {
       throw .cacheFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
     }
     let temporary = cacheDirectory + "/\(key).\(UInt64.random(in: 0...UInt64.max)).tmp"
-    // Both temporaries go, unless they were renamed into place.
-    defer {
-      for path in [temporary, temporary + ".d"] {
-        try? FileManager.default.removeItem(atPath: path)
-      }
-    }
+    // The temporary goes, unless it was renamed into place.
+    defer { try? FileManager.default.removeItem(atPath: temporary) }
     let arguments =
-      flags + ["-I", include, "-include", runtime, cacheDirectory + "/\(key).cpp"]
-      + ["-o", temporary, "-lm"]
-      + ["-MMD", "-MF", temporary + ".d", "-MT", "lfx"]
+      flags + ["-ivfsoverlay", overlay, "-I", include]
+      + ["-include", include + "/" + MetalRuntime.fileName] + sources + ["-o", temporary, "-lm"]
     let outcome = BoundedProcess.run(
       clang, arguments, seconds: Self.compileSeconds, addressSpace: Self.compileAddressSpace)
+    let file = units.first?.file ?? ""
     guard case .finished(let status, let output) = outcome else {
       if outcome == nil { throw .compilerNotFound("cannot run \(clang)") }
       throw .refused(
-        path: sourcePath,
+        path: file,
         reason: "the compiler ran past its limit of \(Self.compileSeconds) s (a macro bomb or a "
           + "huge file?)")
     }
     guard status == 0 else {
       if status & 0x7f != 0 {
         throw .refused(
-          path: sourcePath,
+          path: file,
           reason: "the compiler was stopped (signal \(status & 0x7f)) at its limits of "
-            + "\(Self.compileSeconds) s and \(Self.compileAddressSpace >> 30) GB (a macro bomb or a "
-            + "huge file?)")
+            + "\(Self.compileSeconds) s and \(Self.compileAddressSpace >> 30) GB (a macro bomb or "
+            + "a huge file?)")
       }
-      if let symbol = MetalSandboxCheck.undefinedSymbol(in: output) {
-        throw .refused(
-          path: sourcePath,
-          reason: "calls `\(symbol)`, which is outside the Metal runtime (shaders may call math "
-            + "functions only)")
+      let diagnostics = Self.diagnostics(
+        output, rewriters: rewriters, standInDirectory: include)
+      if !diagnostics.contains(where: { $0.severity == "error" }),
+        let link = Self.linkError(
+          output, units: zip(sources, units).map { (source: $0, file: $1.file) })
+      {
+        throw link
       }
-      throw .compileFailed(
-        diagnostics: Self.diagnostics(
-          output, rewriter: rewriter, sourcePath: sourcePath, standInDirectory: include),
-        output: output)
+      throw .compileFailed(diagnostics: diagnostics, output: output)
     }
-    guard let text = try? String(contentsOfFile: temporary + ".d", encoding: .utf8) else {
-      throw .loadFailed("\(clang) wrote no dependency file (-MF)")
-    }
-    let compiled = object(MetalDependencies(makeRule: text, excluding: cacheDirectory))
-    // The rule first: an object in the cache always has its unit's rule beside it.
-    guard rename(temporary + ".d", rule) == 0, rename(temporary, compiled) == 0 else {
+    guard rename(temporary, compiled) == 0 else {
       throw .cacheFailed("cannot move the compiled library to \(compiled)")
     }
     try MetalCache.seal(compiled)
@@ -195,13 +208,82 @@ struct MetalCompiler {
     return (compiled, false)
   }
 
-  /// clang's `file:line:column: severity: message` lines, columns mapped back to the source,
-  /// errors before warnings and notes, each once (the probing copy repeats the source's); a
-  /// location in a stand-in header under `standInDirectory` is named as the source includes
-  /// it (`<metal_stdlib>`), not by its path in the cache.
+  /// The first undefined or twice-defined symbol in the linker's `output`, in Metal's terms.
+  ///
+  /// The error names the `.metal` file whose unit refers to it, and the function without the
+  /// runner's namespaces (`lfx_user::wave(float)` → `wave(float)`). The linker prints names demangled
+  /// (gold: `undefined reference to 'NAME'`, `multiple definition of 'NAME'`; lld:
+  /// `undefined symbol: NAME`, `duplicate symbol: NAME`).
+  static func linkError(
+    _ output: String, units: [(source: String, file: String)]
+  ) -> MetalCompileError? {
+    let patterns: [(String, String?, Bool)] = [
+      ("undefined reference to '", "'", true), ("undefined symbol: ", nil, true),
+      ("multiple definition of '", "'", false), ("duplicate symbol: ", nil, false),
+    ]
+    for line in output.split(separator: "\n") {
+      for (start, end, isUndefined) in patterns {
+        guard let range = line.range(of: start) else { continue }
+        var name = line[range.upperBound...]
+        if let end, let close = name.lastIndex(of: Character(end)) { name = name[..<close] }
+        let symbol = metalSpelling(String(name))
+        let file =
+          units.first { line.contains(URL(fileURLWithPath: $0.source).lastPathComponent) }?.file
+          ?? units.first?.file ?? ""
+        let what = symbol.contains("(") ? "function" : "symbol"
+        return .linkFailed(
+          file: file,
+          message: isUndefined
+            ? "undefined \(what) '\(symbol)': declared, but no file of the library defines it"
+            : "\(what) '\(symbol)' is defined in more than one file of the library")
+      }
+    }
+    return nil
+  }
+
+  /// A clang virtual-file-system overlay in which only the files `paths` (absolute) exist.
+  ///
+  /// With `fallthrough` off, clang cannot open any other file, whatever a source names: a
+  /// second wall behind ``MetalSource``'s refusals (the refusal there names the problem; this
+  /// one makes any include it missed "file not found").
+  ///
+  /// Source: clang's `-ivfsoverlay` and LLVM's `RedirectingFileSystem` (the YAML format, of
+  /// which JSON is a subset: `version`, `fallthrough`, `roots` of `file` entries with
+  /// `name` and `external-contents`).
+  static func overlay(_ paths: [String]) -> String {
+    let roots = paths.map { path -> [String: String] in
+      ["type": "file", "name": path, "external-contents": path]
+    }
+    let document: [String: Any] = ["version": 0, "fallthrough": false, "roots": roots]
+    let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]))
+    return data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+  }
+
+  /// A demangled C++ name as Metal spells it: without the runner's namespaces (`lfx_user::`,
+  /// `lfx_probe::`) and `metal::`, vectors by their Metal names (`metal::vec<float, 2>` →
+  /// `float2`; `half` is `float` in the default precision, so a `half2` shows as `float2`).
+  static func metalSpelling(_ name: String) -> String {
+    var text = name
+    for prefix in ["lfx_user::", "lfx_probe::"] { text = text.replacing(prefix, with: "") }
+    let scalars = [
+      ("unsigned int", "uint"), ("unsigned short", "ushort"), ("unsigned char", "uchar"),
+      ("_Float16", "half"), ("float", "float"), ("int", "int"), ("short", "short"),
+      ("bool", "bool"), ("char", "char"),
+    ]
+    for (cName, metalName) in scalars {
+      for count in 2...4 {
+        text = text.replacing("metal::vec<\(cName), \(count)>", with: "\(metalName)\(count)")
+      }
+    }
+    return text.replacing("metal::", with: "")
+  }
+
+  /// clang's `file:line:column: severity: message` lines, columns mapped back to each source
+  /// file (`rewriters`, by name), errors before warnings and notes, each once (the probing
+  /// copy repeats the source's); a location in a stand-in header under `standInDirectory` is
+  /// named as the source includes it (`<metal_stdlib>`), not by its path in the cache.
   static func diagnostics(
-    _ output: String, rewriter: MetalSourceRewriter, sourcePath: String,
-    standInDirectory: String = ""
+    _ output: String, rewriters: [String: MetalSourceRewriter], standInDirectory: String = ""
   ) -> [MetalCompileError.Diagnostic] {
     var result: [MetalCompileError.Diagnostic] = []
     for line in output.split(separator: "\n") {
@@ -210,13 +292,13 @@ struct MetalCompiler {
       let severity = parts[3].trimmingSpaces
       guard ["error", "warning", "note", "fatal error"].contains(severity) else { continue }
       var file = String(parts[0])
-      let isSource = file == sourcePath
+      let rewriter = rewriters[file]
       if !standInDirectory.isEmpty && file.hasPrefix(standInDirectory + "/") {
         file = "<" + file.dropFirst(standInDirectory.count + 1) + ">"
       }
       let diagnostic = MetalCompileError.Diagnostic(
         file: file, line: row,
-        column: isSource ? rewriter.originalColumn(line: row, column: column) : column,
+        column: rewriter?.originalColumn(line: row, column: column) ?? column,
         severity: severity == "fatal error" ? "error" : severity,
         message: parts[4].trimmingSpaces)
       if !result.contains(diagnostic) { result.append(diagnostic) }
@@ -243,10 +325,8 @@ struct MetalCompiler {
   }
 
   /// The stand-in headers' part of every cache key: fixed for the process, hashed once.
-  private static let headerKey = hash([
-    "\(StandInHeader.version)", StandInHeader.metalStandardLibrary + StandInHeader.swiftUIMetal,
-    MetalRuntime.source,
-  ])
+  private static let headerKey = hash(
+    ["\(StandInHeader.version)"] + standInHeaders.flatMap { [$0.name, $0.text] })
 
   private static func writeAtomically(_ text: String, to path: String) throws {
     if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text {

@@ -21,7 +21,8 @@ public enum MetalFaults {
     public let path: String
     /// The Metal function's name.
     public let function: String
-    /// The signal number (`SIGFPE` = 8, `SIGSEGV` = 11, …).
+    /// The signal number (`SIGFPE` = 8, `SIGSEGV` = 11, …); 0 when the bounds checker's copy
+    /// of a layer effect did not compile (``MetalProbe``), so it never ran.
     public let signal: Int32
     /// The destination row, pixels (`nil` for a per-pixel call).
     public let row: Int?
@@ -37,6 +38,8 @@ public enum MetalFaults {
       case SIGSEGV: "SIGSEGV"
       case SIGBUS: "SIGBUS"
       case SIGILL: "SIGILL"
+      // MetalProbe: the bounds checker's copy of a layer effect did not compile.
+      case 0: "its bounds-checking copy did not compile"
       default: "signal \(signal)"
       }
     }

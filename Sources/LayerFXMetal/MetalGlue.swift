@@ -1,6 +1,13 @@
-/// Generates the C++ translation unit for a `.metal` source: the rewritten source (once as it
-/// is, and once more against the probing `SwiftUI::Layer` when a layer effect is present) and,
-/// per stitchable function, an `extern "C"` row function and pixel function that LayerFX calls.
+/// Generates the C++ translation units of a `.metal` file: the assembled source
+/// (``MetalSource``) in namespace `lfx_user` with, per stitchable function, an `extern "C"` row
+/// function and pixel function that LayerFX calls; and, when the library has a layer effect,
+/// a second unit with the source in namespace `lfx_probe`, whose `SwiftUI::Layer` asks LayerFX
+/// for each sample (the bounds checker's pixel functions of layer effects).
+///
+/// Each unit holds the source once, so include guards, `#pragma once` and `static` variables
+/// behave as in Metal, where each file is its own unit; the units of a library's files are
+/// linked into one shared object, so a function declared in one file and defined in another
+/// resolves as Xcode links a target's `.metal` files.
 ///
 /// The row function is the renderer's fast path: a loop over a run of a destination row, with
 /// each pixel's position computed as LayerFX computes it, vectorised by clang (the loop carries
@@ -10,49 +17,61 @@
 /// conversion per group of lanes, where AVX2 has none from 64-bit integers. The pixel function
 /// serves the bounds checker and the per-pixel closure form.
 enum MetalGlue {
-  /// The whole translation unit.
-  static func translationUnit(
-    source: MetalSourceRewriter, path: String, signatures: [MetalSignature]
-  ) -> String {
-    let quoted = path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
-    var unit = """
-      #include <metal_stdlib>
-      #include <SwiftUI/SwiftUI_Metal.h>
-      namespace lfx_user {
-      #line 1 "\(quoted)"
-      \(source.text)
-      }
-
-      """
-    if signatures.contains(where: { $0.kind == .layer }) {
-      unit += """
-        namespace lfx_probe {
-        #line 1 "\(quoted)"
-        \(source.text)
-        }
-
-        """
-    }
-    unit += "#line 1 \"<layerfx glue>\"\nnamespace lfx_glue {\nusing namespace metal;\n"
+  /// The unit that runs `source`'s functions: the source in `lfx_user`, the row functions, and
+  /// the pixel functions of every kind but layer effects (those are in
+  /// ``probingUnit(source:signatures:)``).
+  static func unit(source: MetalSource, signatures: [MetalSignature]) -> String {
+    var unit = prelude(source) + "namespace lfx_user {\n\(source.text)}\n" + glueStart
     for signature in signatures {
-      unit += functions(for: signature)
+      unit += rowFunction(for: signature)
+      if signature.kind != .layer {
+        unit += pixelFunction(for: signature, namespace: "lfx_user")
+      }
     }
-    unit += "}  // namespace lfx_glue\n"
-    return unit
+    return unit + glueEnd
   }
+
+  /// The unit of the bounds checker's probing copy: the source in `lfx_probe`, and the pixel
+  /// functions of the layer effects, whose `SwiftUI::Layer` asks LayerFX for each sample.
+  static func probingUnit(source: MetalSource, signatures: [MetalSignature]) -> String {
+    var unit = prelude(source) + "namespace lfx_probe {\n\(source.text)}\n" + glueStart
+    for signature in signatures where signature.kind == .layer {
+      unit += pixelFunction(for: signature, namespace: "lfx_probe")
+    }
+    return unit + glueEnd
+  }
+
+  /// The stand-in headers, included before the namespace the source goes into, so the
+  /// source's own `#include <…>` of them (each `#pragma once`) adds nothing inside it; each at
+  /// the line that includes it, so a missing one is reported there.
+  private static func prelude(_ source: MetalSource) -> String {
+    var text = "#include <metal_stdlib>\n#include <SwiftUI/SwiftUI_Metal.h>\n"
+    for header in source.standInHeaders
+    where !["metal_stdlib", "SwiftUI/SwiftUI_Metal.h"].contains(header.name) {
+      text += "#line \(header.line) \(MetalSource.quoted(header.file))\n#include <\(header.name)>\n"
+    }
+    return text
+  }
+
+  private static let glueStart =
+    "#line 1 \"<layerfx glue>\"\nnamespace lfx_glue {\nusing namespace metal;\n"
+  private static let glueEnd = "}  // namespace lfx_glue\n"
 
   /// The C symbol of the row function of `name`.
   static func rowSymbol(_ name: String) -> String { "lfx_row_\(name)" }
   /// The C symbol of the pixel function of `name`.
   static func pixelSymbol(_ name: String) -> String { "lfx_pixel_\(name)" }
 
-  private static func functions(for signature: MetalSignature) -> String {
+  /// The unpacking of `signature`'s arguments from `a[]` into locals, and the locals as the
+  /// tail of a call (`, u0, u1`).
+  private static func arguments(for signature: MetalSignature) -> (unpack: String, tail: String) {
     var unpack = ""
     var arguments: [String] = []
     for (index, parameter) in signature.parameters.enumerated() {
       let slot = "a[\(index)]"
       let local = "u\(index)"
-      let valueType = MetalSignature.bare(parameter.metalType)
+      // The type with aliases resolved: the glue is outside the namespace that declares them.
+      let valueType = MetalSignature.bare(parameter.resolvedType)
       switch parameter.type {
       case .float:
         unpack += "  const \(valueType) \(local) = \(valueType)(\(slot).value[0]);\n"
@@ -66,9 +85,10 @@ enum MetalGlue {
         unpack +=
           "  const \(valueType) \(local) = \(valueType)(float4(\(slot).value[0], \(slot).value[1], \(slot).value[2], \(slot).value[3]));\n"
       case .floatArray, .colorArray, .data:
-        let countType = parameter.countParameter?.metalType ?? "int"
-        unpack += "  \(parameter.metalType) \(local) = (\(parameter.metalType))\(slot).pointer;\n"
-        unpack += "  const \(countType) \(local)n = (\(countType))\(slot).count;\n"
+        // The count converts implicitly to the count parameter's type, whatever its spelling.
+        unpack +=
+          "  \(parameter.resolvedType) \(local) = (\(parameter.resolvedType))\(slot).pointer;\n"
+        unpack += "  const long \(local)n = \(slot).count;\n"
         arguments.append(local)
         arguments.append("\(local)n")
         continue
@@ -78,28 +98,21 @@ enum MetalGlue {
       }
       arguments.append(local)
     }
+    return (unpack, arguments.isEmpty ? "" : ", " + arguments.joined(separator: ", "))
+  }
+
+  /// The row function of `signature`, calling `lfx_user`'s function.
+  private static func rowFunction(for signature: MetalSignature) -> String {
+    let (unpack, tail) = arguments(for: signature)
     let name = signature.name
-    let tail = arguments.isEmpty ? "" : ", " + arguments.joined(separator: ", ")
-    let call: (String, String) -> String
-    let pixelCall: String
+    let call: String
     switch signature.kind {
     case .color:
-      call = { position, _ in
-        "lfx_user::\(name)(\(position), half4(float4(src[4 * i], src[4 * i + 1], src[4 * i + 2], src[4 * i + 3]))\(tail))"
-      }
-      pixelCall =
-        "float4 c = float4(lfx_user::\(name)(pos, half4(float4(p->color[0], p->color[1], p->color[2], p->color[3]))\(tail)));"
-    case .layer:
-      call = { position, layer in "lfx_user::\(name)(\(position), \(layer)\(tail))" }
-      pixelCall =
-        "lfx_probe::SwiftUI::Layer layer{p->context, p->sample};\n  float4 c = float4(lfx_probe::\(name)(pos, layer\(tail)));"
-    case .distortion:
-      call = { position, layer in "\(layer).sample(float2(lfx_user::\(name)(\(position)\(tail))))" }
-      pixelCall =
-        "float2 q = float2(lfx_user::\(name)(pos\(tail)));\n  out[0] = q.x; out[1] = q.y; return;\n  float4 c(0.0f);"
-    case .fill:
-      call = { position, _ in "lfx_user::\(name)(\(position)\(tail))" }
-      pixelCall = "float4 c = float4(lfx_user::\(name)(pos\(tail)));"
+      call =
+        "lfx_user::\(name)(pos, half4(float4(src[4 * i], src[4 * i + 1], src[4 * i + 2], src[4 * i + 3]))\(tail))"
+    case .layer: call = "lfx_user::\(name)(pos, layer\(tail))"
+    case .distortion: call = "layer.sample(float2(lfx_user::\(name)(pos\(tail))))"
+    case .fill: call = "lfx_user::\(name)(pos\(tail))"
     }
     return """
       extern "C" __attribute__((visibility("default"))) void \(rowSymbol(name))(const lfx_row *r, const lfx_argument *a) {
@@ -114,11 +127,35 @@ enum MetalGlue {
         for (long i = 0; i < n; ++i) {
           const float2 pos((float(int(c0 + i)) - mx + 0.5f) / s, y);
           float4 c;
-          [[clang::always_inline]] c = float4(\(call("pos", "layer")));
+          [[clang::always_inline]] c = float4(\(call));
           d[4 * i] = c.x; d[4 * i + 1] = c.y; d[4 * i + 2] = c.z; d[4 * i + 3] = c.w;
         }
       }
-      extern "C" __attribute__((visibility("default"))) void \(pixelSymbol(name))(const lfx_pixel *p, const lfx_argument *a, float *out) {
+
+      """
+  }
+
+  /// The pixel function of `signature`, calling the function of `namespace` (`lfx_probe` for
+  /// a layer effect, whose layer is then the probing one).
+  private static func pixelFunction(for signature: MetalSignature, namespace: String) -> String {
+    let (unpack, tail) = arguments(for: signature)
+    let name = "\(namespace)::\(signature.name)"
+    let pixelCall: String
+    switch signature.kind {
+    case .color:
+      pixelCall =
+        "float4 c = float4(\(name)(pos, half4(float4(p->color[0], p->color[1], p->color[2], p->color[3]))\(tail)));"
+    case .layer:
+      pixelCall =
+        "\(namespace)::SwiftUI::Layer layer{p->context, p->sample};\n  float4 c = float4(\(name)(pos, layer\(tail)));"
+    case .distortion:
+      pixelCall =
+        "float2 q = float2(\(name)(pos\(tail)));\n  out[0] = q.x; out[1] = q.y; return;\n  float4 c(0.0f);"
+    case .fill:
+      pixelCall = "float4 c = float4(\(name)(pos\(tail)));"
+    }
+    return """
+      extern "C" __attribute__((visibility("default"))) void \(pixelSymbol(signature.name))(const lfx_pixel *p, const lfx_argument *a, float *out) {
       \(unpack)  const float2 pos(p->x, p->y);
         \(pixelCall)
         out[0] = c.x; out[1] = c.y; out[2] = c.z; out[3] = c.w;

@@ -18,9 +18,12 @@ import LayerFXMath
 /// function declares no `maxSampleOffset` (SwiftUI takes it from the modifier): give one to
 /// `layerEffect(_:maxSampleOffset:)`, or the layer is not padded.
 public struct MetalLibrary: Sendable {
-  /// The source's path (or the name given to a source string).
+  /// The source's path (or the name given to a source string); for a library of several
+  /// files or a folder, the first one given.
   public let path: String
-  /// The stitchable functions found, in source order.
+  /// Every `.metal` file of the library, in the order compiled.
+  public let files: [String]
+  /// The stitchable functions found, in source order, file by file.
   public let signatures: [MetalSignature]
   /// The functions as a library, looked up by their Metal names.
   public let library: ShaderLibrary
@@ -29,31 +32,83 @@ public struct MetalLibrary: Sendable {
   /// How long the compile (or the cache lookup) and load took, seconds.
   public let seconds: Double
 
+  /// The largest `.metal` file read, in bytes (16 MiB).
+  public static let maxSourceByteCount = 16 << 20
+
   /// Compiles the `.metal` file at `url`.
   ///
   /// - Parameters:
   ///   - url: A `.metal` file.
   ///   - options: Precision and cache location.
-  /// - Throws: ``MetalCompileError``: the file cannot be read, no compiler, clang's diagnostics
-  ///   (file, line, column), a stitchable signature SwiftUI could not call, or no stitchable
-  ///   function at all (`noStitchableFunctions`).
+  /// - Throws: ``MetalCompileError``: the file cannot be read, a refused or missing include
+  ///   (`include`), no compiler, clang's diagnostics (file, line, column), a stitchable
+  ///   signature SwiftUI could not call, or no stitchable function at all
+  ///   (`noStitchableFunctions`).
   public init(url: URL, options: MetalCompileOptions = MetalCompileOptions())
     throws(MetalCompileError)
   {
-    let bytes: [UInt8]
-    do {
-      // Through the one input opener: a regular file, checked before it is read.
-      bytes = try InputFile.read(url.path, limit: 16 << 20)
-    } catch {
-      throw .cannotRead(path: url.path, reason: error.reason)
-    }
-    guard let source = String(validating: bytes, as: UTF8.self) else {
-      throw .cannotRead(path: url.path, reason: "not UTF-8 text")
-    }
-    try self.init(source: source, path: url.path, options: options)
+    try self.init(urls: [url], options: options)
   }
 
-  /// Compiles Metal `source`, named `path` in diagnostics.
+  /// Compiles a library of `.metal` files, as an app's default library holds every `.metal`
+  /// file it ships: each file is its own translation unit, and all are linked together, so a
+  /// function declared in one file and defined in another is found.
+  ///
+  /// A URL that names a folder stands for every `*.metal` file below it (sorted by path), whose
+  /// includes may reach anywhere in that folder's tree; a file's includes reach its own
+  /// folder's tree.
+  ///
+  /// - Parameters:
+  ///   - urls: `.metal` files and folders of them, at least one.
+  ///   - options: Precision and cache location.
+  /// - Throws: As ``init(url:options:)``; also ``MetalCompileError/linkFailed(file:message:)``
+  ///   for a function declared but defined in no file (or in two), named as Metal spells it,
+  ///   and ``MetalCompileError/unsupportedSignature(file:function:line:message:)`` for two
+  ///   stitchable functions of one name.
+  public init(urls: [URL], options: MetalCompileOptions = MetalCompileOptions())
+    throws(MetalCompileError)
+  {
+    try self.init(paths: urls.map(\.path), options: options)
+  }
+
+  /// Compiles a library of `.metal` files and folders named by paths, as
+  /// ``init(urls:options:)`` does; diagnostics name the files as `paths` spell them
+  /// (`lib/Ripple.metal`, relative to the working directory).
+  ///
+  /// - Parameters:
+  ///   - paths: `.metal` files and folders of them, at least one.
+  ///   - options: Precision and cache location.
+  /// - Throws: As ``init(urls:options:)``.
+  public init(paths: [String], options: MetalCompileOptions = MetalCompileOptions())
+    throws(MetalCompileError)
+  {
+    var files: [(text: String, path: String, root: String?)] = []
+    var seen = Set<String>()
+    // A file named twice (itself and through its folder) joins the library once.
+    func add(_ path: String, root: String?) throws(MetalCompileError) {
+      guard seen.insert(MetalSource.realPath(path) ?? path).inserted else { return }
+      files.append((try Self.read(path), path, root))
+    }
+    for given in paths {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: given, isDirectory: &isFolder),
+        isFolder.boolValue
+      {
+        let found = (FileManager.default.enumerator(atPath: given)?.allObjects ?? [])
+          .compactMap { $0 as? String }.filter { $0.hasSuffix(".metal") }.sorted()
+        guard !found.isEmpty else {
+          throw .cannotRead(path: given, reason: "a folder without .metal files")
+        }
+        for name in found { try add(MetalSource.joined(given, name), root: given) }
+      } else {
+        try add(given, root: nil)
+      }
+    }
+    try self.init(files: files, name: paths.first ?? "", options: options)
+  }
+
+  /// Compiles Metal `source`, named `path` in diagnostics; its includes are found relative to
+  /// `path`'s folder.
   ///
   /// - Parameters:
   ///   - source: Metal source with `[[ stitchable ]]` functions.
@@ -64,31 +119,89 @@ public struct MetalLibrary: Sendable {
     source: String, path: String = "<source>.metal",
     options: MetalCompileOptions = MetalCompileOptions()
   ) throws(MetalCompileError) {
+    try self.init(files: [(source, path, nil)], name: path, options: options)
+  }
+
+  /// The text of the `.metal` file at `path`, through the one input opener (a regular file,
+  /// checked before it is read).
+  private static func read(_ path: String) throws(MetalCompileError) -> String {
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(path, limit: maxSourceByteCount)
+    } catch {
+      throw .cannotRead(path: path, reason: error.reason)
+    }
+    guard let source = String(validating: bytes, as: UTF8.self) else {
+      throw .cannotRead(path: path, reason: "not UTF-8 text")
+    }
+    return source
+  }
+
+  private init(
+    files: [(text: String, path: String, root: String?)], name: String,
+    options: MetalCompileOptions
+  ) throws(MetalCompileError) {
     let start = Date()
     let binary16 = options.half == .binary16
-    let (signatures, problems) = MetalSignature.find(in: source)
-    if let problem = problems.first {
-      throw .unsupportedSignature(
-        file: path, function: problem.function, line: problem.line, message: problem.message)
+    var sources: [(source: MetalSource, signatures: [MetalSignature])] = []
+    var signatures: [MetalSignature] = []
+    for file in files {
+      let source = try MetalSource(
+        source: file.text, path: file.path, root: file.root, binary16: binary16)
+      let (found, problems) = MetalSignature.find(
+        in: source.text, location: source.location(ofLine:))
+      if let problem = problems.first {
+        throw .unsupportedSignature(
+          file: problem.file, function: problem.function, line: problem.line,
+          message: problem.message)
+      }
+      for signature in found {
+        if let other = signatures.first(where: { $0.name == signature.name }) {
+          throw .unsupportedSignature(
+            file: signature.file, function: signature.name, line: signature.line,
+            message: "also [[ stitchable ]] at \(other.file):\(other.line); a library's "
+              + "functions need distinct names")
+        }
+      }
+      signatures += found
+      sources.append((source, found))
     }
     // Refused before clang runs: a library without functions can be neither run nor listed.
-    guard !signatures.isEmpty else { throw .noStitchableFunctions(path: path) }
-    let rewriter = MetalSourceRewriter(source, binary16: binary16)
-    let unit = MetalGlue.translationUnit(source: rewriter, path: path, signatures: signatures)
+    guard !signatures.isEmpty else { throw .noStitchableFunctions(path: name) }
+    let units = sources.map { source, found in
+      MetalCompiler.Unit(
+        file: source.path, text: MetalGlue.unit(source: source, signatures: found))
+    }
+    let rewriters = sources.reduce(into: [:]) { all, entry in
+      all.merge(entry.source.rewriters) { first, _ in first }
+    }
     let compiler = try MetalCompiler(options: options)
     let (object, cached) = try compiler.compile(
-      unit: unit, rewriter: rewriter, sourcePath: path, binary16: binary16)
-    // Nothing compiled from the source is loaded here: the library is checked, then a worker
-    // process loads it (ShaderWorker).
+      units: units, rewriters: rewriters, binary16: binary16)
+    // The layer effects' probing copy, compiled when the bounds checker first needs it.
+    let layers = signatures.filter { $0.kind == .layer }.map(\.name)
+    let probe =
+      layers.isEmpty
+      ? nil
+      : MetalProbe(
+        compiler: compiler,
+        units: sources.map { source, found in
+          MetalCompiler.Unit(
+            file: source.path, text: MetalGlue.probingUnit(source: source, signatures: found))
+        }, names: layers, rewriters: rewriters, binary16: binary16)
+    // Nothing compiled from the source is loaded here: the library is checked, then worker
+    // processes load it (ShaderWorker).
     let pool = ShaderWorkerPool(
-      executable: try ShaderWorkerExecutable.path(), libraryPath: try MetalSandboxCheck.check(object, path: path),
+      executable: try ShaderWorkerExecutable.path(),
+      libraryPath: try MetalSandboxCheck.check(object, path: name),
       functions: signatures.map(\.name))
     let functions = signatures.enumerated().map { index, signature in
       Self.function(
-        signature, index: index, path: path, binary16: binary16, pool: pool,
-        timeLimit: options.shaderTimeout)
+        signature, index: index, path: signature.file, binary16: binary16, pool: pool,
+        probe: probe, timeLimit: options.shaderTimeout)
     }
-    self.path = path
+    self.path = name
+    self.files = files.map(\.path)
     self.signatures = signatures
     self.library = ShaderLibrary(functions)
     self.wasCached = cached
@@ -97,11 +210,11 @@ public struct MetalLibrary: Sendable {
 
   private static func function(
     _ signature: MetalSignature, index: Int, path: String, binary16: Bool,
-    pool: ShaderWorkerPool, timeLimit: Double
+    pool: ShaderWorkerPool, probe: MetalProbe?, timeLimit: Double
   ) -> ShaderFunction {
     let name = signature.name
     let parameters = signature.parameters.map { parameter in
-      let role = role(of: parameter)
+      let role = role(of: parameter, among: signature.parameters)
       // The time since the trigger is seconds on a clock that starts at 0, refused below it as
       // every built-in's is (Documentation/Semantics.md §5.3).
       let isTime = role == .timeSinceTrigger
@@ -117,13 +230,14 @@ public struct MetalLibrary: Sendable {
       parameters: parameters
     ) { arguments in
       let frame = SandboxedFrame(
-        pool: pool, function: index, path: path, name: name, timeLimit: timeLimit,
-        values: arguments.values, binary16: binary16)
+        pool: pool, function: index, probe: probe, path: path, name: name,
+        timeLimit: timeLimit, values: arguments.values, binary16: binary16)
       let kernel: EffectKernel
       switch kind {
       case .color:
         kernel = .color { position, color in frame.pixel(position, color: color, layer: nil) }
       case .layer:
+        // The pixel function is the probing copy's, compiled on first use.
         kernel = .layer { position, layer in frame.pixel(position, color: .zero, layer: layer) }
       case .distortion:
         kernel = .distortion { position in
@@ -146,12 +260,19 @@ public struct MetalLibrary: Sendable {
 
 /// The role a parameter's name and type conventionally have in SwiftUI shaders, so animation
 /// and tools can bind it: `float time` (or `elapsedTime`) is the time since the trigger,
-/// `float2 size` (or `viewSize`) the view's size, `float4 boundingRect` the bounding rectangle.
-private func role(of parameter: MetalSignature.Parameter) -> ShaderFunction.Role? {
-  switch (parameter.type, parameter.name) {
+/// `float2 size` (or `viewSize`) the view's size, `float4 boundingRect` the bounding rectangle,
+/// and the one `float2` of `all` named as a position (`origin`, `center`, `touch`, …;
+/// ``LayerFX/ShaderFunction/Role/positionNames``) a position.
+private func role(of parameter: MetalSignature.Parameter, among all: [MetalSignature.Parameter])
+  -> ShaderFunction.Role?
+{
+  let position = ShaderFunction.Role.conventionalPosition(
+    among: all.filter { $0.type == .float2 }.map(\.name))
+  return switch (parameter.type, parameter.name) {
   case (.float, "time"), (.float, "elapsedTime"): .timeSinceTrigger
   case (.float2, "size"), (.float2, "viewSize"): .viewSize
   case (.float4, "boundingRect"), (.float4, "bounds"): .boundingRect
+  case (.float2, let name) where name == position: .position
   default: nil
   }
 }
@@ -168,6 +289,20 @@ extension ShaderLibrary {
     throws(MetalCompileError)
   {
     self = try MetalLibrary(url: url, options: options).library
+  }
+
+  /// Compiles a library of `.metal` files and folders of them into one library of their
+  /// `[[ stitchable ]]` functions, as an app's default library holds every `.metal` file it
+  /// ships (functions resolve across files).
+  ///
+  /// - Parameters:
+  ///   - urls: `.metal` files, and folders standing for every `*.metal` file below them.
+  ///   - options: Precision and cache location.
+  /// - Throws: ``MetalCompileError``, as ``MetalLibrary/init(urls:options:)``.
+  public init(urls: [URL], options: MetalCompileOptions = MetalCompileOptions())
+    throws(MetalCompileError)
+  {
+    self = try MetalLibrary(urls: urls, options: options).library
   }
 
   /// Compiles Metal `source` into a library of its `[[ stitchable ]]` functions.

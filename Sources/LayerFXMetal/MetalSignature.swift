@@ -7,8 +7,11 @@ public struct MetalSignature: Sendable, Equatable {
   public struct Parameter: Sendable, Equatable {
     /// The Metal name.
     public let name: String
-    /// The type as written (`float2`, `device const float *`, `texture2d<half>`).
+    /// The type as written (`float2`, `device const float *`, `texture2d<half>`, `vec2f`).
     public let metalType: String
+    /// The type with typedef and `using` aliases resolved (`vec2f` → `float2`), as the glue
+    /// names it outside the user's namespace.
+    let resolvedType: String
     /// The `Shader.Argument` type it takes.
     public let type: Shader.ArgumentType
     /// For an array, the name and type of the count parameter that follows the pointer.
@@ -33,13 +36,16 @@ public struct MetalSignature: Sendable, Equatable {
   public let returnType: String
   /// The parameters after `position` and `color` / `layer`, in order.
   public let parameters: [Parameter]
-  /// The 1-based line of the function's name in the source.
+  /// The 1-based line of the function's name in ``file``.
   public let line: Int
+  /// The file that defines the function (an included file's name, for one defined there).
+  public let file: String
 }
 
 /// A problem with a `[[ stitchable ]]` signature the runner cannot call.
 struct SignatureProblem: Error {
   let function: String
+  let file: String
   let line: Int
   let message: String
 }
@@ -55,10 +61,22 @@ extension MetalSignature {
   /// an integer count (`float *` a float array, `half4 *` a colour array, other pointers data),
   /// and `texture2d<…>` (an image).
   ///
+  /// Parameter and return types may be written through aliases the source declares
+  /// (`typedef float2 vec2f;`, `using vec2f = float2;`). Functions of other kinds (`fragment`,
+  /// `vertex`, `kernel`, plain helpers) are not stitchable and are skipped.
+  ///
+  /// - Parameters:
+  ///   - source: Metal source, or a ``MetalSource``'s assembled text.
+  ///   - location: The file and line of a line of `source` (1-based).
   /// - Returns: The signatures in source order, and a problem for each function that cannot be
   ///   called.
-  static func find(in source: String) -> ([MetalSignature], [SignatureProblem]) {
-    let text = Array(strippingComments(source).unicodeScalars)
+  static func find(
+    in source: String,
+    location: (Int) -> (file: String, line: Int) = { ("<source>.metal", $0) }
+  ) -> ([MetalSignature], [SignatureProblem]) {
+    let stripped = strippingComments(source)
+    let aliases = aliases(in: stripped)
+    let text = Array(stripped.unicodeScalars)
     var found:
       [(name: String, isDefinition: Bool, result: Result<MetalSignature, SignatureProblem>)] =
         []
@@ -84,7 +102,7 @@ extension MetalSignature {
         }
         close += 1
       }
-      let line = text[..<open].filter { $0 == "\n" }.count + 1
+      let (file, line) = location(text[..<open].filter { $0 == "\n" }.count + 1)
       let headWords = head.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
       guard let nameWord = headWords.last else { continue }
       let name = String(nameWord)
@@ -95,7 +113,9 @@ extension MetalSignature {
       found.append(
         (
           name, body == "{",
-          parse(name: name, returnType: returnType, parameterList: list, line: line)
+          parse(
+            name: name, returnType: returnType, parameterList: list, file: file, line: line,
+            aliases: aliases)
         ))
     }
     // A forward declaration (`…);`, valid C++) and the definition name one function: it counts
@@ -115,12 +135,14 @@ extension MetalSignature {
     return (signatures, problems)
   }
 
-  private static func parse(name: String, returnType: String, parameterList: String, line: Int)
-    -> Result<MetalSignature, SignatureProblem>
-  {
+  private static func parse(
+    name: String, returnType: String, parameterList: String, file: String, line: Int,
+    aliases: [String: String]
+  ) -> Result<MetalSignature, SignatureProblem> {
     func problem(_ message: String) -> Result<MetalSignature, SignatureProblem> {
-      .failure(SignatureProblem(function: name, line: line, message: message))
+      .failure(SignatureProblem(function: name, file: file, line: line, message: message))
     }
+    func bare(_ type: String) -> String { Self.bare(resolved(type, aliases)) }
     var written: [(type: String, name: String, defaultText: String?)] = []
     for item in splitTopLevel(parameterList) where !item.trimmingSpaces.isEmpty {
       var declaration = item
@@ -164,10 +186,11 @@ extension MetalSignature {
       let item = items.removeFirst()
       let type = bare(item.type)
       let number = item.defaultText.flatMap(parseNumber)
+      let resolvedType = resolved(item.type, aliases)
       func simple(_ argumentType: Shader.ArgumentType, _ value: Shader.Argument?) -> Parameter {
         Parameter(
-          name: item.name, metalType: item.type, type: argumentType, countParameter: nil,
-          defaultValue: value)
+          name: item.name, metalType: item.type, resolvedType: resolvedType, type: argumentType,
+          countParameter: nil, defaultValue: value)
       }
       switch type {
       case "float", "half": parameters.append(simple(.float, number.map { .float($0) }))
@@ -188,13 +211,13 @@ extension MetalSignature {
           )
         }
         items.removeFirst()
-        let pointee = bare(String(type.dropLast())).trimmingSpaces
+        let pointee = Self.bare(String(type.dropLast())).trimmingSpaces
         let argumentType: Shader.ArgumentType =
           pointee == "float" ? .floatArray : (pointee == "half4" ? .colorArray : .data)
         parameters.append(
           Parameter(
-            name: item.name, metalType: item.type, type: argumentType,
-            countParameter: (count.name, count.type), defaultValue: nil))
+            name: item.name, metalType: item.type, resolvedType: resolvedType,
+            type: argumentType, countParameter: (count.name, count.type), defaultValue: nil))
       default:
         return problem(
           "parameter '\(item.name)' has type '\(item.type)', which SwiftUI cannot pass")
@@ -202,7 +225,47 @@ extension MetalSignature {
     }
     return .success(
       MetalSignature(
-        name: name, kind: kind, returnType: returnType, parameters: parameters, line: line))
+        name: name, kind: kind, returnType: returnType, parameters: parameters, line: line,
+        file: file))
+  }
+
+  /// The aliases `text` declares at any scope: `typedef TYPE NAME;` and `using NAME = TYPE;`
+  /// (not those of structs, arrays or functions, which SwiftUI cannot pass anyway).
+  static func aliases(in text: String) -> [String: String] {
+    var aliases: [String: String] = [:]
+    let words = text.split(whereSeparator: { $0 == ";" || $0 == "{" || $0 == "}" })
+    for statement in words {
+      let tokens = statement.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+      guard let keyword = tokens.firstIndex(where: { $0 == "typedef" || $0 == "using" }),
+        !statement.contains(where: { "()[]".contains($0) })
+      else { continue }
+      let rest = tokens[(keyword + 1)...]
+      if tokens[keyword] == "typedef", rest.count >= 2, let name = rest.last {
+        aliases[String(name)] = rest.dropLast().joined(separator: " ")
+      } else if tokens[keyword] == "using", rest.count >= 3, rest.dropFirst().first == "=",
+        let name = rest.first
+      {
+        aliases[String(name)] = rest.dropFirst(2).joined(separator: " ")
+      }
+    }
+    return aliases
+  }
+
+  /// `type` with each word that names an alias replaced by what it stands for, repeatedly.
+  static func resolved(_ type: String, _ aliases: [String: String]) -> String {
+    var words = normalized(type.replacing("*", with: " * ")).split(separator: " ").map(String.init)
+    for _ in 0..<16 {
+      var changed = false
+      words = words.flatMap { word -> [String] in
+        guard let target = aliases[word] ?? aliases[word.replacing("metal::", with: "")],
+          target != word
+        else { return [word] }
+        changed = true
+        return target.replacing("*", with: " * ").split(separator: " ").map(String.init)
+      }
+      if !changed { break }
+    }
+    return normalized(words.joined(separator: " "))
   }
 
   /// `type` without address-space and `const` qualifiers (`device const float *` → `float *`).

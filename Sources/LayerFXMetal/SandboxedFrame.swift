@@ -16,6 +16,8 @@ import Synchronization
 final class SandboxedFrame: Sendable {
   let pool: ShaderWorkerPool
   let function: Int32
+  /// A layer effect's probing copy, whose workers run its per-pixel form.
+  let probe: MetalProbe?
   let path: String
   let name: String
   let timeLimit: Double
@@ -28,11 +30,12 @@ final class SandboxedFrame: Sendable {
   private static let nextSerial = Atomic<UInt64>(1)
 
   init(
-    pool: ShaderWorkerPool, function: Int, path: String, name: String, timeLimit: Double,
-    values: [Shader.Argument], binary16: Bool
+    pool: ShaderWorkerPool, function: Int, probe: MetalProbe?, path: String, name: String,
+    timeLimit: Double, values: [Shader.Argument], binary16: Bool
   ) {
     self.pool = pool
     self.function = Int32(function)
+    self.probe = probe
     self.path = path
     self.name = name
     self.timeLimit = timeLimit
@@ -63,7 +66,9 @@ final class SandboxedFrame: Sendable {
   }
 
   /// Sends the bound arguments unless `worker` has this frame's already.
-  private func sendArguments(_ worker: ShaderWorker, deadline: Int64) throws(ShaderWorker.Failure) {
+  private func sendArguments(_ worker: ShaderWorker, deadline: Int64)
+    throws(ShaderWorker.Failure)
+  {
     guard worker.argumentsFrame != serial else { return }
     let bound = MetalArguments(values, binary16: binary16)
     let lengths = values.map(byteCount)
@@ -87,7 +92,6 @@ final class SandboxedFrame: Sendable {
     }
     var message = lfx_message()
     message.op = Int32(lfx_op_arguments)
-    message.function = function
     message.arguments = 0
     message.argument_count = Int64(values.count)
     _ = try worker.request(message, deadline: deadline)
@@ -163,9 +167,15 @@ final class SandboxedFrame: Sendable {
   }
 
   /// Shades one pixel in the worker: the per-pixel form (the bounds checker's), whose layer
-  /// samples are asked of `layer` here, so the checker's probe records them. Each pixel has the
-  /// time limit to itself. Transparent black after a failure.
+  /// samples are asked of `layer` here, so the checker's probe records them; a layer effect's
+  /// runs in the workers of its probing copy. Each pixel has the time limit to itself.
+  /// Transparent black after a failure.
   func pixel(_ position: float2, color: half4, layer: Layer?) -> half4 {
+    var (pool, function) = (self.pool, self.function)
+    if layer != nil {
+      guard let (probePool, index) = probe?.pool(for: name, file: path) else { return .zero }
+      (pool, function) = (probePool, Int32(index))
+    }
     do {
       let deadline = lfx_monotonic_ns() + Int64(timeLimit * 1e9)
       return try pool.withWorker { worker throws(ShaderWorker.Failure) in

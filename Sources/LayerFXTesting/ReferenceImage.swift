@@ -150,14 +150,21 @@ public func expectReference(
 }
 
 /// Renders `shader` on `image` as its kind requires: a colour effect in place, a layer or
-/// distortion effect padded by `maxSampleOffset` (default: what the function declares), a
-/// fill at the image's size.
+/// distortion effect padded by `maxSampleOffset` (default: what the function declares; a
+/// compiled `.metal` function declares none, so its layer and distortion effects need one, as
+/// SwiftUI's modifiers do), a fill at the image's size.
 ///
 /// - Returns: Premultiplied RGBA, the image's size and scale.
-/// - Throws: ``LayerFX/ShaderArgumentError`` for bad arguments.
+/// - Throws: ``LayerFX/ShaderArgumentError`` for bad arguments, or
+///   ``LayerFX/ShaderArgumentError/missingMaxSampleOffset(function:kind:)`` for a layer or
+///   distortion effect without an offset whose function declares none.
 public func renderEffect(_ shader: Shader, on image: Image, maxSampleOffset: float2? = nil)
   throws -> Image
 {
+  if maxSampleOffset == nil && shader.function.requiresMaxSampleOffset {
+    throw ShaderArgumentError.missingMaxSampleOffset(
+      function: shader.function.name, kind: shader.function.kind)
+  }
   let prepared = try shader.prepared(sizeInPoints: image.sizeInPoints)
   let offset = maxSampleOffset ?? prepared.maxSampleOffset
   switch shader.function.kind {

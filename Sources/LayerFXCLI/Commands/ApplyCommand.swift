@@ -17,8 +17,11 @@ enum ApplyCommand {
     Arguments are given by the kernel's parameter names; a parameter with a default may be
     left out, and so may a position (the image's centre) or a view size (the image's size),
     as 'layerfx list' says. Layer and distortion effects sample within --max-sample-offset
-    of each pixel (default: what the kernel declares, e.g. the ripple's amplitude).
-    --check-bounds reports samples beyond it, which SwiftUI would silently clip.
+    of each pixel (default: what the kernel declares, e.g. the ripple's amplitude; a .metal
+    function declares none, so a .metal layer or distortion effect needs --max-sample-offset,
+    as SwiftUI's layerEffect(_:maxSampleOffset:) needs its argument).
+    --check-bounds reports samples beyond it, which SwiftUI would silently clip, and the
+    offset that would be enough (measure one with --max-sample-offset 0,0 --check-bounds).
     Example: layerfx apply ripple photo.png --arg origin=200,150 --arg time=0.3 -o out.png
 
     A chain: each --effect NAME[:PARAM=VALUE,...] adds one effect, in order, as stacked
@@ -38,6 +41,19 @@ enum ApplyCommand {
     --time-parameter NAME names (in every effect of a chain that has one).
     A kernel or effect without a time parameter, or with its value given (--arg time=0.3,
     ripple:time=0.3), is the same in every frame; --fps still renders 0 to --duration.
+
+    Taps, as 'layerfx ripple' has them, for any effect with a position parameter (a float2
+    the kernel declares as one, or a .metal float2 named origin, center, touch, point,
+    location, tapLocation or touchLocation when exactly one is; or the float2 parameter
+    --position-parameter NAME names): each --tap X,Y@T replays the effect from T seconds
+    with its position at X,Y points and its time parameter running 0 to --duration, drawn
+    while in (0, --duration); overlapping taps stack one pass each, in tap order. An effect
+    without a time parameter takes the first tap's point; one with a time parameter and no
+    position is replayed by the taps' times. With --config, --tap replaces the config's
+    triggers.
+    Example: layerfx apply Shaders/LayerEffects/Ripple.metal:Ripple photo.png --arg \
+      amplitude=12 --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset \
+      12,12 --tap 100,80@0 --tap 300,200@0.4 --fps 30 -o frames/
     Example: layerfx apply photo.png --effect \
       Shaders/DistortionEffects/Water.metal:Water:amplitude=6,wavelength=40,frequency=3 \
       --effect grayscale --max-sample-offset 6,6 --fps 30 --duration 2 -o frames/
@@ -46,7 +62,9 @@ enum ApplyCommand {
     [
       .value("output", short: "o", "PATH", "output PNG file"),
       .value("arg", "NAME=VALUE", "a kernel argument (repeatable)", repeatable: true),
-      .value("max-sample-offset", "X,Y", "declared maxSampleOffset, points"),
+      .value(
+        "max-sample-offset", "X,Y",
+        "declared maxSampleOffset, points (required for a .metal layer or distortion effect)"),
       .flag(
         "check-bounds",
         "report samples beyond maxSampleOffset on standard error; exit 1 if there are any"),
@@ -59,7 +77,7 @@ enum ApplyCommand {
       .value(
         "time-parameter", "NAME",
         "the float parameter the clock drives (default: the one named time or elapsedTime)"),
-    ]
+    ] + TapOptions.specs
     + ChainRun.specs.filter { !["output", "max-sample-offset", "check-bounds"].contains($0.name) }
     + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs + MetalFunctionReference.specs
     + [ConfigOptions.spec]
@@ -78,11 +96,13 @@ enum ApplyCommand {
     }
     for option in [
       "frames", "contact-sheet", "duration", "time-parameter", "format", "frame-range", "overlay",
+      "tap",
     ] where arguments.has(option) {
       throw UsageError.invalid("--\(option) needs --time or --fps")
     }
     let names = try arguments.positionals(kernelUsageName, InputImage.usageName)
     let function = try effectFunction(names[0], arguments: arguments, console: console)
+    try checkParameter(arguments, "position-parameter", among: [function])
     if arguments.has("max-sample-offset") { try ChainRun.checkSamples([function]) }
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
@@ -111,6 +131,9 @@ enum ApplyCommand {
     try OutputOptions.checkExtension(outputPath)
     let file = try OutputOptions.open(outputPath, protecting: reads)
     var prepared = try shader.prepared(sizeInPoints: input.image.sizeInPoints)
+    // After the arguments are checked, so a missing argument is named first.
+    try ChainRun.checkOffsets(
+      [(function, hasOwn: false)], given: arguments.has("max-sample-offset"))
     if let offset = try ChainRun.maxSampleOffset(arguments) {
       prepared.maxSampleOffset = offset
     }
@@ -184,9 +207,13 @@ enum ApplyCommand {
       }
       return try runChain(arguments, console: console)
     }
-    for option in ["arg", "padded"] where given.has(option) {
+    for option in ["arg", "padded", "position-parameter"] where given.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --config; set it in the config")
     }
+    // --tap replaces the config's triggers, as it does for 'layerfx ripple --config'.
+    let taps = try given.all("tap", as: .tap)
+    try TapOptions.check(
+      taps, for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
     try ConfigOptions.attributing(loaded, commandLine: given) {
       let run = try ChainRun(arguments, readsInput: fill == nil)
       let prepared = try run.prepare(arguments)
@@ -199,7 +226,10 @@ enum ApplyCommand {
       ) { image in
         // --max-sample-offset replaces debug.maxSampleOffset, not an effect's own offset.
         var config = config
-        if given.has("max-sample-offset") { config.debug.maxSampleOffset = nil }
+        if given.has("max-sample-offset") {
+          config.debug.maxSampleOffset = prepared.maxSampleOffset
+        }
+        if !taps.isEmpty { config.triggers = taps }
         let chain = config.chain(sizeInPoints: image.sizeInPoints)
         let times = try ConfigOptions.times(arguments, endTime: chain.endTime)
         // Padded sizes at the config's keys, unless a flag changes them (then in its words).
@@ -217,7 +247,8 @@ enum ApplyCommand {
 
   static let kernelUsageName = "KERNEL (see 'layerfx list')"
 
-  /// The effect `text` names (a built-in or `FILE.metal:FUNCTION`), which must not be a fill.
+  /// The effect `text` names (a built-in or `FILE.metal:FUNCTION`), which must not be a fill,
+  /// with the parameter `--position-parameter` names in the position role.
   static func effectFunction(_ text: String, arguments: ParsedArguments, console: Console)
     throws -> ShaderFunction
   {
@@ -227,7 +258,7 @@ enum ApplyCommand {
         "'\(function.name)' is a fill (it draws without an input); use 'layerfx render "
           + "\(text) --size WxH -o OUT.png'")
     }
-    return function
+    return TapOptions.function(function, arguments)
   }
 
   /// Refuses a `--padded` output wider or taller than a PNG can be (``PNGEncoder/maxSide``),
@@ -254,8 +285,10 @@ enum ApplyCommand {
     let kernel = arguments.positionals[0]
     let function = try effectFunction(kernel, arguments: arguments, console: console)
     let timeParameter = arguments.value("time-parameter")
-    try checkTimeParameter(timeParameter, among: [function])
+    try checkParameter(arguments, "time-parameter", among: [function])
+    try checkParameter(arguments, "position-parameter", among: [function])
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
+    let taps = try arguments.all("tap", as: .tap)
     let prepared = try run.prepare(arguments)
     // As in a chain: a kernel without a time parameter, or with it given, is the same in
     // every frame, and --fps still renders 0 to --duration.
@@ -263,8 +296,15 @@ enum ApplyCommand {
       function, pairs: arguments.all("arg"), option: "arg",
       clockLength: run.time.map { max($0, 0) } ?? duration,
       pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
+    try TapOptions.check(taps, for: [effect])
+    try ChainRun.checkOffsets(
+      [(function, hasOwn: false)], given: prepared.maxSampleOffset != nil)
     try prepared.run(console: console, length: duration) { image in
-      EffectChain([effect.withViewArguments(sizeInPoints: image.sizeInPoints)])
+      EffectChain([
+        TapOptions.effect(
+          effect, taps: taps, duration: duration, timeParameter: timeParameter,
+          sizeInPoints: image.sizeInPoints)
+      ])
     }
   }
 
@@ -278,6 +318,7 @@ enum ApplyCommand {
     let prepared = try run.prepare(arguments)
     let clockLength = run.time.map { max($0, 0) } ?? duration
     let timeParameter = arguments.value("time-parameter")
+    let taps = try arguments.all("tap", as: .tap)
     let effects = try arguments.all("effect").map { text in
       let (name, argumentText) = MetalFunctionReference.splitEffect(text)
       let function = try effectFunction(name, arguments: arguments, console: console)
@@ -286,9 +327,19 @@ enum ApplyCommand {
         clockLength: clockLength,
         pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
     }
-    try checkTimeParameter(timeParameter, among: effects.map(\.function))
+    try checkParameter(arguments, "time-parameter", among: effects.map(\.function))
+    try checkParameter(arguments, "position-parameter", among: effects.map(\.function))
+    try TapOptions.check(taps, for: effects)
+    try ChainRun.checkOffsets(
+      effects.map { ($0.function, hasOwn: $0.maxSampleOffset != nil) },
+      given: prepared.maxSampleOffset != nil, isChain: true)
     try prepared.run(console: console, length: duration) { image in
-      EffectChain(effects.map { $0.withViewArguments(sizeInPoints: image.sizeInPoints) })
+      EffectChain(
+        effects.map {
+          TapOptions.effect(
+            $0, taps: taps, duration: duration, timeParameter: timeParameter,
+            sizeInPoints: image.sizeInPoints)
+        })
     }
   }
 
@@ -336,14 +387,24 @@ enum ApplyCommand {
     return function.parameter(role: .timeSinceTrigger)?.name
   }
 
-  /// Refuses a `--time-parameter` that no function has as a `float` parameter.
-  static func checkTimeParameter(_ name: String?, among functions: [ShaderFunction]) throws {
-    guard let name else { return }
-    let floats = functions.flatMap { $0.parameters.filter { $0.type == .float }.map(\.name) }
-    guard !floats.contains(name) else { return }
-    let suggestion = closestName(to: name, among: floats).map { " (did you mean '\($0)'?)" }
+  /// Refuses a `--time-parameter` that no function has as a `float` parameter, or a
+  /// `--position-parameter` that none has as a `float2` one.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command line.
+  ///   - option: `time-parameter` or `position-parameter`.
+  ///   - functions: The effects the option applies to.
+  /// - Throws: ``UsageError`` naming the option, with the closest name of that type.
+  static func checkParameter(
+    _ arguments: ParsedArguments, _ option: String, among functions: [ShaderFunction]
+  ) throws {
+    guard let name = arguments.value(option) else { return }
+    let type: Shader.ArgumentType = option == "time-parameter" ? .float : .float2
+    let names = functions.flatMap { $0.parameters.filter { $0.type == type }.map(\.name) }
+    guard !names.contains(name) else { return }
+    let suggestion = closestName(to: name, among: names).map { " (did you mean '\($0)'?)" }
     throw UsageError.invalid(
-      "--time-parameter \(name): no effect has a float parameter of that name"
+      "--\(option) \(name): no effect has a \(type.rawValue) parameter of that name"
         + (suggestion ?? ""))
   }
 

@@ -6,16 +6,19 @@ import LayerFXKernels
 enum ListCommand {
   static let name = "list"
   static let summary = "List the built-in kernels with their parameters."
-  static let synopsis = "[options]"
+  static let synopsis = "[FILE.metal] [--metal FILE.metal ...] [--library DIR ...] [options]"
   static let discussion = """
     For each kernel: its name, kind and summary, then each parameter after SwiftUI's own with
     its Metal type, unit, default, valid and suggested range. --json prints the same as one
     JSON array: objects with name, kind, summary and parameters (each with name, type as Metal
     spells it, unit, default, range as JSON Schema bounds, suggestedRange, role, summary).
+    With FILE.metal, or a library of .metal files (--metal FILE.metal, --library DIR: every
+    *.metal file below DIR), the library's [[ stitchable ]] functions instead, with the file
+    and line of each when the library has several files.
     """
-  static let options: [OptionSpec] = [
-    .flag("json", "print one JSON array instead of lines")
-  ]
+  static let options: [OptionSpec] =
+    [.flag("json", "print one JSON array instead of lines")]
+    + MetalFunctionReference.librarySpecs
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,

@@ -2,18 +2,25 @@ import Foundation
 import LayerFX
 import LayerFXMetal
 
-/// `layerfx list FILE.metal [--json]`: the stitchable functions of a `.metal` file, with their
-/// kinds and parameters as written in Metal; `--json` in the layout of `layerfx list --json`
-/// (``KernelListing``).
+/// `layerfx list FILE.metal [--metal FILE.metal …] [--library DIR …] [--json]`: the stitchable
+/// functions of a `.metal` file or library, with their kinds and parameters as written in
+/// Metal; `--json` in the layout of `layerfx list --json` (``KernelListing``).
 enum MetalListCommand {
-  /// Lists the functions when the command's one positional is a `.metal` file; returns whether
-  /// it did.
+  /// Lists the functions when the command's one positional is a `.metal` file, or it has none
+  /// and `--metal` or `--library` names a library; returns whether it did.
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Bool {
-    guard arguments.positionals.count == 1, let path = arguments.positionals.first,
-      MetalFunctionReference.isMetal(path)
-    else { return false }
-    let library = try MetalFunctionReference.library(
-      MetalFunctionReference.split(path).path, arguments: arguments, console: console)
+    let hasLibrary = !MetalFunctionReference.libraryPaths(arguments).isEmpty
+    let path: String?
+    if arguments.positionals.count == 1, let first = arguments.positionals.first,
+      MetalFunctionReference.isMetal(first)
+    {
+      path = MetalFunctionReference.split(first).path
+    } else if arguments.positionals.isEmpty && hasLibrary {
+      path = nil
+    } else {
+      return false
+    }
+    let library = try MetalFunctionReference.library(path, arguments: arguments, console: console)
     if arguments.has("json") {
       // The built-ins' layout (`layerfx list --json`), each type as the file writes it.
       let listing = library.library.functions.map { function in
@@ -30,7 +37,10 @@ enum MetalListCommand {
       return true
     }
     for signature in library.signatures {
-      console.print("\(signature.name) (\(signature.kind.rawValue) effect, line \(signature.line))")
+      // One file: its line; a library: the file and line.
+      let place =
+        library.files.count > 1 ? "\(signature.file):\(signature.line)" : "line \(signature.line)"
+      console.print("\(signature.name) (\(signature.kind.rawValue) effect, \(place))")
       for parameter in signature.parameters {
         let count = parameter.countParameter.map { ", \($0.metalType) \($0.name)" } ?? ""
         console.print(

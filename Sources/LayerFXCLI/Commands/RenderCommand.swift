@@ -260,7 +260,7 @@ enum RenderCommand {
     named: [(name: String, value: Shader.Argument)]
   ) throws -> String? {
     let timeParameter = arguments.value("time-parameter")
-    try ApplyCommand.checkTimeParameter(timeParameter, among: [function])
+    try ApplyCommand.checkParameter(arguments, "time-parameter", among: [function])
     guard let parameter = ApplyCommand.clockParameter(of: function, named: timeParameter),
       !named.contains(where: { $0.name == parameter })
     else { return nil }

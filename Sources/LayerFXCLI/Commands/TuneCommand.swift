@@ -149,7 +149,7 @@ private struct Tune {
     let config = try DebugConfig(
       contentsOf: configPath, resolve: ConfigOptions.resolver(arguments, console: console))
     try MetalFunctionReference.checkHalf(arguments, config: config)
-    files = config.files
+    files = config.files + MetalFunctionReference.libraryPaths(arguments)
     guard let input = config.input else {
       throw ConfigError.missingKey(file: configPath, path: "", key: "input")
     }

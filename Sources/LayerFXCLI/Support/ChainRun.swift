@@ -32,7 +32,8 @@ struct ChainRun {
     .value(
       "max-sample-offset", "X,Y",
       "maxSampleOffset of every layer and distortion pass without its own "
-        + "(--effect NAME:maxSampleOffset=X,Y), points (default: each kernel's own)"),
+        + "(--effect NAME:maxSampleOffset=X,Y), points (default: each kernel's own; a .metal "
+        + "function has none, so needs one)"),
     .flag(
       "check-bounds",
       "report samples beyond maxSampleOffset on standard error; exit 1 if there are any"),
@@ -181,6 +182,37 @@ struct ChainRun {
       underlying: UsageError.invalid(
         "--max-sample-offset is taken only by layer and distortion effects; \(what)"),
       inConfig: "only layer and distortion effects take a maxSampleOffset; \(what)")
+  }
+
+  /// Refuses a layer or distortion effect whose kernel declares no `maxSampleOffset` (a `.metal`
+  /// function) when neither `--max-sample-offset` nor the effect's own item gives one: SwiftUI's
+  /// `layerEffect(_:maxSampleOffset:)` and `distortionEffect(_:maxSampleOffset:)` take it as a
+  /// required argument, and a layer padded by 0 would streak its edges without a word
+  /// (Semantics §4.1, §4.2).
+  ///
+  /// - Parameters:
+  ///   - effects: Each effect's function and whether it has its own offset
+  ///     (`--effect NAME:maxSampleOffset=X,Y`).
+  ///   - given: Whether `--max-sample-offset` is given.
+  ///   - isChain: Whether the effects come from `--effect` (the message then names its item).
+  /// - Throws: ``UsageError`` (exit 64) naming `--max-sample-offset` and how to measure one.
+  static func checkOffsets(
+    _ effects: [(function: ShaderFunction, hasOwn: Bool)], given: Bool, isChain: Bool = false
+  ) throws {
+    guard !given,
+      let function = effects.first(where: { !$0.hasOwn && $0.function.requiresMaxSampleOffset })?
+        .function
+    else { return }
+    let kind = function.kind.rawValue
+    let options =
+      isChain
+      ? "--max-sample-offset X,Y or --effect …:\(function.name):maxSampleOffset=X,Y (points)"
+      : "--max-sample-offset X,Y (points)"
+    throw UsageError.invalid(
+      "\(function.name) is a \(kind) effect that declares no maxSampleOffset (a .metal function "
+        + "cannot): give \(options), as SwiftUI's \(kind)Effect(_:maxSampleOffset:) requires; to "
+        + "measure one, run with --max-sample-offset 0,0 --check-bounds, whose report names the "
+        + "maxSampleOffset that would be enough")
   }
 
   /// The options read; ``run(console:reads:checkOnly:input:length:chain:)`` renders.

@@ -9,14 +9,33 @@ import LayerFXMetal
 /// (`Shaders/LayerEffects/Ripple.metal:Ripple`), compiled by the runner.
 enum MetalFunctionReference {
   /// The options of commands that take a `.metal` function.
-  static let specs: [OptionSpec] = [
+  static let specs: [OptionSpec] =
+    [
+      .value(
+        "half", "float|binary16",
+        "how a .metal file's half is computed (default float); only with a .metal function"),
+      .value(
+        "shader-timeout", "SECONDS",
+        "how long a .metal function may run per frame before it is stopped (default 5)"),
+    ] + librarySpecs
+
+  /// The options that make a library of several `.metal` files, as an app's default library
+  /// holds every `.metal` file it ships.
+  static let librarySpecs: [OptionSpec] = [
     .value(
-      "half", "float|binary16",
-      "how a .metal file's half is computed (default float); only with a .metal function"),
+      "metal", "FILE.metal",
+      "a .metal file compiled and linked with the .metal functions named, so one file calls "
+        + "helpers defined in another (repeatable)", repeatable: true),
     .value(
-      "shader-timeout", "SECONDS",
-      "how long a .metal function may run per frame before it is stopped (default 5)"),
+      "library", "DIR",
+      "every *.metal file below DIR joins the library, whose functions may then be named "
+        + "without FILE.metal: (repeatable)", repeatable: true),
   ]
+
+  /// The library's files and folders given by `--metal` and `--library`.
+  static func libraryPaths(_ arguments: ParsedArguments) -> [String] {
+    arguments.all("library") + arguments.all("metal")
+  }
 
   /// Whether `text` names a `.metal` file (`FILE.metal` or `FILE.metal:FUNCTION`).
   static func isMetal(_ text: String) -> Bool {
@@ -58,24 +77,22 @@ enum MetalFunctionReference {
   /// The largest `.metal` source read, in bytes (16 MiB).
   static let maxSourceByteCount = 16 << 20
 
-  /// Compiles the `.metal` file at `path` with the `--half` option; the file is read through
-  /// ``InputFile`` (a regular file, at most ``maxSourceByteCount`` bytes).
+  /// Compiles the `.metal` file at `path` (if any) with the library's other files (`--metal`,
+  /// `--library`) and the `--half` option; each file is read through ``InputFile`` (a regular
+  /// file, at most ``maxSourceByteCount`` bytes).
   ///
-  /// - Throws: ``UsageError`` for a bad `--half`; ``InputFileError`` when the file cannot be
-  ///   read; ``MetalCompileError`` (clang's errors, one line each, are printed first).
-  static func library(_ path: String, arguments: ParsedArguments, console: Console) throws
+  /// - Throws: ``UsageError`` for a bad `--half`; ``MetalCompileError`` when a file cannot be
+  ///   read or compiled (clang's errors, one line each, are printed first).
+  static func library(_ path: String?, arguments: ParsedArguments, console: Console) throws
     -> MetalLibrary
   {
     var options = MetalCompileOptions()
     options.half = try half(arguments) ?? options.half
     options.shaderTimeout =
       try arguments.value("shader-timeout", as: .positiveNumber) ?? options.shaderTimeout
-    let bytes = try InputFile.read(path, limit: maxSourceByteCount)
-    guard let source = String(validating: bytes, as: UTF8.self) else {
-      throw MetalCompileError.cannotRead(path: path, reason: "not UTF-8 text")
-    }
     do {
-      return try MetalLibrary(source: source, path: path, options: options)
+      let paths = (path.map { [$0] } ?? []) + libraryPaths(arguments)
+      return try MetalLibrary(paths: paths, options: options)
     } catch {
       // Matching the case in the catch clause crashes the 6.3 compiler (an ownership error).
       guard case .compileFailed(let diagnostics, let output) = error else { throw error }
@@ -113,17 +130,27 @@ enum MetalFunctionReference {
   {
     guard try half(arguments) != nil else { return }
     let named = arguments.positionals + arguments.all("effect") + (config?.files ?? [])
-    guard !named.contains(where: isMetal) else { return }
+    guard !named.contains(where: isMetal), libraryPaths(arguments).isEmpty else { return }
     throw .invalid(
       "--half \(arguments.value("half") ?? "") applies to .metal functions only, and the "
         + "command names none")
   }
 
-  /// The function `text` names: a built-in, or `FILE.metal:FUNCTION` compiled.
+  /// The function `text` names: `FILE.metal:FUNCTION` compiled with the library's other files;
+  /// with `--metal` or `--library`, a bare name of one of the library's functions; else a
+  /// built-in.
   static func function(_ text: String, arguments: ParsedArguments, console: Console) throws
     -> ShaderFunction
   {
-    guard isMetal(text) else { return try ShaderLibrary.default.function(named: text) }
+    guard isMetal(text) else {
+      if !libraryPaths(arguments).isEmpty {
+        let library = try library(nil, arguments: arguments, console: console)
+        if let function = library.library.functions.first(where: { $0.name == text }) {
+          return function
+        }
+      }
+      return try ShaderLibrary.default.function(named: text)
+    }
     let (path, name) = split(text)
     let library = try library(path, arguments: arguments, console: console)
     guard let name else {
@@ -168,7 +195,9 @@ extension MetalCompileError: ExitCoded {
     switch self {
     case .compilerNotFound: .configuration
     case .cannotRead: .noInput
-    case .compileFailed, .unsupportedSignature, .noStitchableFunctions, .refused: .dataError
+    case .compileFailed, .unsupportedSignature, .noStitchableFunctions, .include, .linkFailed,
+      .refused:
+      .dataError
     case .loadFailed: .software
     case .cacheUnavailable: .cannotCreate
     case .cacheFailed: .ioError

@@ -20,6 +20,12 @@ extension DebugConfig {
   ///   the effect is drawn while the clock is in (0, duration).
   /// - `keyframes`: tracks keyed by `float` parameter name, in ``KeyframesConfig``'s keyframe
   ///   format; a track starts from the parameter's value here.
+  /// - `positionParameter`: the name of the `float2` parameter that takes the triggers' points
+  ///   (the role ``LayerFX/ShaderFunction/Role/position``), for a kernel whose position no name
+  ///   convention finds (``LayerFX/ShaderFunction/Role/positionNames``);
+  ///   `layerfx apply --position-parameter NAME` on the command line.
+  /// - `maxSampleOffset`: the effect's own, `[x, y]` points ≥ 0; a `.metal` layer or distortion
+  ///   effect must have one, here or in `debug.maxSampleOffset`, as SwiftUI's modifier requires.
   ///
   /// A kernel with a time-since-trigger parameter that the entry does not set is replayed by
   /// every trigger (its position parameter, unless set here, at the trigger's point), as the
@@ -46,6 +52,9 @@ extension DebugConfig {
     /// `debug.maxSampleOffset` or the kernel's declared one. A kernel with a parameter of that
     /// name takes the key as that parameter instead.
     public var maxSampleOffset: float2?
+    /// The `float2` parameter the entry's `positionParameter` put in the position role, or `nil`
+    /// for the kernel's own (by declaration or name convention).
+    public var positionParameter: String?
     /// The names of the parameters that have keyframe tracks, in declaration order.
     public var trackNames: [String] { tracks.map(\.name) }
 
@@ -53,7 +62,10 @@ extension DebugConfig {
     let tracks: [(name: String, keyframes: [_Keyframe<Double>])]
 
     /// The keys an entry may have besides the parameters.
-    static let ownKeys = ["kernel", "duration", "keyframes", Self.offsetKey]
+    static let ownKeys = ["kernel", "duration", "keyframes", Self.offsetKey, Self.positionKey]
+
+    /// The key naming the parameter that takes the triggers' points.
+    static let positionKey = "positionParameter"
 
     /// The key of an effect's own `maxSampleOffset`.
     static let offsetKey = "maxSampleOffset"
@@ -103,6 +115,16 @@ extension DebugConfig {
         throw ConfigIssue(
           codingPath: c.codingPath + [ConfigKey(stringValue: "kernel")],
           .invalidValue("'\(function.name)' is a fill; give it as the input, {\"fill\": …}"))
+      }
+      let positionKey = ConfigKey(stringValue: Self.positionKey)
+      if !function.parameters.contains(where: { $0.name == Self.positionKey }),
+        let name = try c.name(
+          positionKey,
+          among: function.parameters.filter { $0.type == .float2 }.map(\.name),
+          what: "a float2 parameter of \(function.name)")
+      {
+        function = function.assigningRole(.position, to: name)
+        positionParameter = name
       }
       let hasClock = function.parameter(role: .timeSinceTrigger) != nil
       try c.rejectUnknownKeys(
@@ -215,6 +237,7 @@ extension DebugConfig {
     /// dump has no tracks).
     var json: JSONValue {
       var members: [(String, JSONValue)] = [("kernel", .string(kernel))]
+      if let positionParameter { members.append((Self.positionKey, .string(positionParameter))) }
       for parameter in function.parameters {
         let given = arguments.first(where: { $0.name == parameter.name })?.value
         if values.contains(parameter.name), parameter.role == nil {

@@ -151,7 +151,8 @@ extension DebugConfig {
   }
 
   /// An effect kernel's entry: `kernel`, its parameters, `duration` with a clock,
-  /// `maxSampleOffset` for a layer or distortion effect, `keyframes`.
+  /// `positionParameter` with a `float2` parameter, `maxSampleOffset` for a layer or distortion
+  /// effect, `keyframes`.
   private static func effectSchema(_ function: ShaderFunction) -> JSONValue {
     var properties: [(String, JSONValue)] = [
       (
@@ -171,13 +172,34 @@ extension DebugConfig {
           ).schema
         ))
     }
+    let float2Names = function.parameters.filter { $0.type == .float2 }.map(\.name)
+    if !float2Names.isEmpty
+      && !function.parameters.contains(where: { $0.name == Effect.positionKey })
+    {
+      properties.append(
+        (
+          Effect.positionKey,
+          .object([
+            ("type", .string("string")), ("enum", .array(float2Names.map(JSONValue.string))),
+            (
+              "description",
+              .string(
+                "the float2 parameter the triggers' points go to (default: the kernel's position "
+                  + "parameter)")
+            ),
+          ])
+        ))
+    }
     if Effect.takesOffset(function) {
       properties.append(
         (
           Effect.offsetKey,
           ConfigField.vector(
             Effect.offsetKey, count: 2,
-            "this effect's maxSampleOffset (default: debug.maxSampleOffset, else the kernel's)",
+            function.requiresMaxSampleOffset
+              ? "this effect's maxSampleOffset (default: debug.maxSampleOffset; the kernel "
+                + "declares none, so one of the two is required)"
+              : "this effect's maxSampleOffset (default: debug.maxSampleOffset, else the kernel's)",
             unit: .points, range: .atLeast(0)
           ).schema
         ))

@@ -236,6 +236,19 @@ public struct DebugConfig: Sendable {
     keyframed: [Bool], padding: (image: Image, pixelLimit: Int)? = nil,
     offsetPath: String? = nil
   ) throws(ConfigError) {
+    // SwiftUI's modifier takes maxSampleOffset as a required argument: a kernel that states
+    // none (a .metal layer or distortion function) needs the config's (Semantics.md §4.1).
+    for (index, effect) in chain.effects.enumerated()
+    where effect.maxSampleOffset == nil && effect.function.requiresMaxSampleOffset {
+      throw .invalidValue(
+        file: file, path: "effects[\(index)].\(Effect.offsetKey)",
+        reason: "missing: \(effect.function.name) is a \(effect.function.kind.rawValue) effect "
+          + "that declares no maxSampleOffset (a .metal function cannot), so give [x, y] points "
+          + "here or in debug.maxSampleOffset, as SwiftUI's "
+          + "\(effect.function.kind.rawValue)Effect(_:maxSampleOffset:) requires; to measure one, "
+          + "render once with [0, 0] and debug.checkBounds: its report names the maxSampleOffset "
+          + "that would be enough")
+    }
     for (index, effect) in chain.effects.enumerated() {
       let tracks = index < keyframed.count && keyframed[index]
       let path = "effects[\(index)]" + (tracks ? ".keyframes" : "")
@@ -288,6 +301,36 @@ public struct DebugConfig: Sendable {
     guard let range = text.range(of: ".metal:", options: .backwards) else { return text }
     return resolve(String(text[..<range.lowerBound]) + ".metal", in: directory)
       + text[range.lowerBound...].dropFirst(".metal".count)
+  }
+}
+
+extension DebugConfig {
+  /// Refuses triggers whose points no effect takes: when `effects` is not empty and none of
+  /// them has a position parameter (``LayerFX/ShaderFunction/Role/position``), a trigger's point
+  /// would be dropped without a word.
+  ///
+  /// - Throws: ``ConfigIssue`` `invalidValue` at `path` (`triggers`), naming the effects and how
+  ///   to give one the role (`positionParameter`).
+  static func checkTriggerPoints(_ effects: [Effect], at path: [any CodingKey]) throws {
+    guard !effects.isEmpty,
+      !effects.contains(where: { $0.function.parameter(role: .position) != nil })
+    else { return }
+    let names = effects.map(\.function.name)
+    let which =
+      names.count == 1
+      ? "\(names[0]) has no position parameter"
+      : "none of the effects (\(names.joined(separator: ", "))) has a position parameter"
+    let float2s = effects.flatMap { $0.function.parameters.filter { $0.type == .float2 } }
+    let hint =
+      float2s.isEmpty
+      ? "leave triggers out, or use a kernel with a float2 position"
+      : "name one of its float2 parameters with \"\(Effect.positionKey)\" (\(float2s.map(\.name).joined(separator: ", "))), or leave triggers out"
+    throw ConfigIssue(
+      codingPath: path,
+      .invalidValue(
+        "a trigger's point goes to an effect's position parameter, but \(which) (a float2 named "
+          + ShaderFunction.Role.positionNames.joined(separator: ", ")
+          + ", or the one \"\(Effect.positionKey)\" names): \(hint)"))
   }
 }
 
@@ -349,6 +392,8 @@ private struct Document: Decodable {
             "expected at least one trigger (leave the key out for one at t = 0 at the centre)"))
       }
       triggers = all
+      try DebugConfig.checkTriggerPoints(
+        effects, at: c.codingPath + [ConfigKey(stringValue: "triggers")])
     }
     let output =
       try c.contains("output")

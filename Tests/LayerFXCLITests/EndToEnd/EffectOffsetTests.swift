@@ -85,8 +85,10 @@ import Testing
         "water:time=-1",
         "layerfx: error: water: argument 'time' must be ≥ 0 seconds, got -1"
       ),
+      // A .metal layer effect needs an offset (SwiftUI's required argument), or that is refused
+      // first; with one, its negative time is.
       (
-        ripple + ",time=-1",
+        ripple + ",time=-1,maxSampleOffset=4,4",
         "layerfx: error: Ripple: argument 'time' must be ≥ 0 seconds, got -1"
       ),
       (

@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXTestSupport
 import Testing
 
 @testable import LayerFXMetal
@@ -39,5 +40,27 @@ struct MetalCompilerTests {
     if march != ["-march=x86-64"] && !march.isEmpty {
       #expect(MetalCompiler.cpuFlags.contains("+prefer-no-gather"))
     }
+  }
+
+  // /etc/hostname exists (the test is enabled only then), so only the overlay can hide it.
+  @Test(
+    "clang opens no file but the stand-in headers and the units, whatever a unit names",
+    .enabled(if: FileManager.default.fileExists(atPath: "/etc/hostname")))
+  func overlayHidesFiles() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let compiler = try MetalCompiler(
+      options: MetalCompileOptions(cacheDirectory: directory.path("cache")))
+    // The unit skips MetalSource's refusal: clang itself must not find the file.
+    let unit = MetalCompiler.Unit(
+      file: "u.metal", text: "#include <metal_stdlib>\n#include \"/etc/hostname\"\n")
+    let error = #expect(throws: MetalCompileError.self) {
+      try compiler.compile(units: [unit], rewriters: [:], binary16: false)
+    }
+    guard case .compileFailed(let diagnostics, _) = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+    #expect(diagnostics.first?.message == "'/etc/hostname' file not found")
   }
 }

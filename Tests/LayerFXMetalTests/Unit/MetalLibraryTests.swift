@@ -26,4 +26,37 @@ struct MetalLibraryTests {
     _ = try function(.float2(float2(10, 10)), .float(0), .boundingRect)
       .prepared(sizeInPoints: float2(10, 10))
   }
+
+  @Test("exactly one float2 named as a position takes the position role; two take none")
+  func positionConvention() throws {
+    let source = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 tapped(float2 position, half4 color, float2 size, float2 origin,
+                                    float time) {
+        return color;
+      }
+      [[ stitchable ]] half4 loupe(float2 position, half4 color, float2 touch, float2 uv) {
+        return color;
+      }
+      [[ stitchable ]] half4 both(float2 position, half4 color, float2 origin, float2 center) {
+        return color;
+      }
+      """
+    let library = try MetalLibrary(
+      source: source, path: "roles.metal", options: MetalTestSupport.options
+    ).library
+    // ShaderFunction.Role.positionNames: origin and touch are on the list, uv is not; a
+    // function with two names on it is ambiguous.
+    #expect(
+      try library.function(named: "tapped").parameters.map(\.role) == [
+        .viewSize, .position, .timeSinceTrigger,
+      ])
+    #expect(try library.function(named: "loupe").parameters.map(\.role) == [.position, nil])
+    #expect(try library.function(named: "both").parameters.map(\.role) == [nil, nil])
+    // A .metal function declares no maxSampleOffset; only its layer and distortion effects
+    // need one from the caller.
+    #expect(try !library.function(named: "both").requiresMaxSampleOffset)
+    #expect(try !library.function(named: "both").declaresMaxSampleOffset)
+  }
 }

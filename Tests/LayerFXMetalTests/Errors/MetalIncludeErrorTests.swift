@@ -1,0 +1,166 @@
+import Foundation
+import LayerFXTestSupport
+import Testing
+
+@testable import LayerFXMetal
+
+/// Every `.metal` file is untrusted (issue 25, Build item 3): an include reaches only the
+/// shader's own folder tree and the stand-in headers, refused in one line before clang runs.
+@Suite("MetalSource refusals")
+struct MetalIncludeErrorTests {
+  /// The one-line message of compiling `main` (the text of `t.metal` in `directory`, or in
+  /// its `folder`).
+  static func message(_ main: String, in directory: TemporaryDirectory, folder: String = "")
+    throws -> String
+  {
+    let path = directory.path(folder + "t.metal")
+    try main.write(toFile: path, atomically: true, encoding: .utf8)
+    var options = MetalTestSupport.options
+    options.cacheDirectory = directory.path("cache")
+    do {
+      _ = try MetalLibrary(url: URL(fileURLWithPath: path), options: options)
+      return "compiled"
+    } catch {
+      return error.description
+    }
+  }
+
+  static let body = "\n[[ stitchable ]] half4 t(float2 position, half4 color) { return color; }\n"
+
+  @Test("an absolute include is refused, also spelled with a splice, %:, a BOM or a no-break space")
+  func absolute() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let refusal =
+      ":1: #include \"/etc/hostname\" refused: an absolute path (a shader includes "
+      + "files of its own folder tree only)"
+    for spelling in [
+      "#include \"/etc/hostname\"", "#inc\\\nlude \"/etc/hostname\"", "%:include \"/etc/hostname\"",
+      "/* a */ # /* b */ include \"/etc/hostname\"", "\u{FEFF}#include \"/etc/hostname\"",
+      "\u{A0}#include \"/etc/hostname\"",
+    ] {
+      #expect(
+        try Self.message(spelling + Self.body, in: directory)
+          == directory.path("t.metal") + refusal)
+    }
+  }
+
+  @Test("a file outside the tree, by .. or through a symbolic link, is refused naming it")
+  func outsideTree() throws {
+    let outer = try TemporaryDirectory()
+    defer { outer.remove() }
+    try "float x;\n".write(toFile: outer.path("secret.h"), atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      atPath: outer.path("fx"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: outer.path("fx/link.h"), withDestinationPath: outer.path("secret.h"))
+    let real = try #require(MetalSource.realPath(outer.path("secret.h")))
+    let root = try #require(MetalSource.realPath(outer.path("fx")))
+    for name in ["../secret.h", "link.h"] {
+      #expect(
+        try Self.message("#include \"\(name)\"" + Self.body, in: outer, folder: "fx/")
+          == outer.path("fx/t.metal")
+          + ":1: #include \"\(name)\" refused: \(real) is outside the shader's folder tree \(root)")
+    }
+  }
+
+  @Test("a FIFO include is refused at once, never opened for a blocking read")
+  func fifo() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    _ = try directory.fifo("pipe.h")
+    #expect(
+      try Self.message("#include \"pipe.h\"" + Self.body, in: directory)
+        == directory.path("t.metal") + ":1: #include \"pipe.h\" refused: not a regular file: a FIFO"
+    )
+  }
+
+  @Test("#embed, a computed include, #include_next and __has_embed are refused with the line")
+  func refusedDirectives() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let cases: [(String, String)] = [
+      ("#embed \"t.metal\"", ":1: #embed refused: a shader reads no files into its code"),
+      (
+        "#define F \"t.metal\"\n#include F",
+        ":2: computed #include refused: name the file in quotes (\"x.h\") or a stand-in header "
+          + "(<metal_stdlib>)"
+      ),
+      (
+        "#include_next <metal_stdlib>",
+        ":1: #include_next refused: a shader includes only its own files"
+      ),
+      (
+        "#if __has_embed(\"t.metal\")\n#endif",
+        ":1: __has_embed refused: a shader reads no files but its includes"
+      ),
+      (
+        "#include <../../etc/passwd>",
+        ":1: #include <../../etc/passwd> refused: a stand-in header is a plain relative name"
+      ),
+    ]
+    for (source, refusal) in cases {
+      #expect(
+        try Self.message(source + Self.body, in: directory) == directory.path("t.metal") + refusal)
+    }
+  }
+
+  @Test(
+    "an include inside a comment or string is not an include; a spliced // comment hides the next line"
+  )
+  func notDirectives() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // The splice continues the comment onto the next line, which is no directive (C++17
+    // [lex.phases] phase 2 before phase 3); the others are a block comment and a string.
+    let source =
+      "// c \\\n#include \"/etc/hostname\"\n/*\n#include \"/etc/hostname\"\n*/\n"
+      + "constant int n = sizeof(\"#include \\\"/etc/hostname\\\"\");" + Self.body
+    #expect(try Self.message(source, in: directory) == "compiled")
+  }
+
+  @Test("a missing function is one line naming the file and the function as Metal spells it")
+  func missingSymbol() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try """
+    float wave(float x);
+    float2 drift(float2 p);
+    [[ stitchable ]] half4 t(float2 position, half4 color) { return color * half(wave(drift(position).x)); }
+    """.write(toFile: directory.path("Ripple.metal"), atomically: true, encoding: .utf8)
+    try "float wave(float x) { return x; }\n".write(
+      toFile: directory.path("Wave.metal"), atomically: true, encoding: .utf8)
+    var options = MetalTestSupport.options
+    options.cacheDirectory = directory.path("cache")
+    let error = #expect(throws: MetalCompileError.self) {
+      try MetalLibrary(
+        urls: [
+          directory.url.appendingPathComponent("Ripple.metal"),
+          directory.url.appendingPathComponent("Wave.metal"),
+        ],
+        options: options)
+    }
+    #expect(
+      error?.description
+        == directory.path("Ripple.metal")
+        + ": undefined function 'drift(float2)': declared, but no file of the library defines it")
+  }
+
+  @Test("two stitchable functions of one name in two files are refused naming both")
+  func duplicateFunction() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let text = "[[ stitchable ]] half4 t(float2 position, half4 color) { return color; }\n"
+    try text.write(toFile: directory.path("A.metal"), atomically: true, encoding: .utf8)
+    try ("\n" + text).write(toFile: directory.path("B.metal"), atomically: true, encoding: .utf8)
+    var options = MetalTestSupport.options
+    options.cacheDirectory = directory.path("cache")
+    let error = #expect(throws: MetalCompileError.self) {
+      try MetalLibrary(urls: [directory.url], options: options)
+    }
+    #expect(
+      error?.description
+        == directory.path("B.metal") + ":2: t: also [[ stitchable ]] at "
+        + directory.path("A.metal") + ":1; a library's functions need distinct names")
+  }
+}
