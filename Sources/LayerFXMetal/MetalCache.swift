@@ -10,8 +10,9 @@ import LayerFXFiles
 /// - The folder is `$LAYERFX_CACHE`, else `$XDG_CACHE_HOME/layerfx/metal`, else
 ///   `$HOME/.cache/layerfx/metal`, else (no `HOME`: services, some CI runners) a per-user folder
 ///   `layerfx-metal-UID` in the temporary folder. It is created with mode 0700 and must be a
-///   real folder (not a link) owned by this user that nobody else can write or read: a folder
-///   another user prepared is refused (exit 73), never used.
+///   real folder (not a link) owned by this user that nobody else can write: a folder another
+///   user prepared, or one open to others' writes, is refused (exit 73), never used; one that
+///   others could only read (an older LayerFX made it 0755) is made 0700.
 /// - A compiled object is stored with its hash (`NAME.so.sum`: the 128-bit FNV-1a of its bytes,
 ///   ``MetalCompiler/hash(bytes:)``), checked before the object is used: a corrupt or truncated
 ///   entry is removed and compiled again.
@@ -46,7 +47,8 @@ enum MetalCache {
   }
 
   /// Creates `path` (and missing parents) with mode 0700, then checks it is a folder (not a
-  /// link) owned by this user with no access for group or others.
+  /// link) owned by this user that group and others cannot write, and takes away their read
+  /// and search access.
   static func makePrivate(_ path: String) throws(MetalCompileError) {
     var components: [String] = []
     for component in path.split(separator: "/") {
@@ -70,10 +72,17 @@ enum MetalCache {
         "the compile cache \(path) belongs to user \(status.st_uid), not to this user "
           + "(\(geteuid())); refusing to use it")
     }
-    guard status.st_mode & 0o077 == 0 else {
+    // Writable by others: anything in it may have been planted. Readable only (an older
+    // LayerFX made it 0755): this user's own folder, made private.
+    guard status.st_mode & 0o022 == 0 else {
       throw .cacheUnavailable(
         "the compile cache \(path) is open to other users (mode "
           + String(status.st_mode & 0o777, radix: 8) + "); it must be 0700")
+    }
+    if status.st_mode & 0o077 != 0 && chmod(path, 0o700) != 0 {
+      throw .cacheUnavailable(
+        "cannot make the compile cache \(path) private (mode 0700): "
+          + String(cString: strerror(errno)))
     }
   }
 

@@ -168,17 +168,20 @@ struct ShaderSandboxTests {
       ])
   }
 
-  @Test("without HOME the cache is a per-user folder of mode 0700; one open to others is refused")
+  @Test(
+    "without HOME the cache is a per-user folder made 0700 (from an older 0755); one others can write is refused"
+  )
   func cacheWithoutHome() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let arguments = ["list", MetalCommandTests.ripple]
+    let cache = directory.path("layerfx-metal-\(geteuid())")
+    #expect(mkdir(cache, 0o700) == 0 && chmod(cache, 0o755) == 0)
     let environment = ["-u", "HOME", "-u", "XDG_CACHE_HOME", "-u", "LAYERFX_CACHE", "TMPDIR=" + directory.path]
     let first = try LayerFXTool.run(
       environment + [LayerFXTool.executable.path] + arguments,
       program: URL(fileURLWithPath: "/usr/bin/env"))
     #expect(first.status == 0, "\(first.standardError)")
-    let cache = directory.path("layerfx-metal-\(geteuid())")
     var status = stat()
     #expect(lstat(cache, &status) == 0)
     #expect(status.st_mode & 0o777 == 0o700)
