@@ -21,8 +21,13 @@ final class PaddedTexels: @unchecked Sendable {
   /// - Precondition: The padded buffer is less than 2²² texels wide and high and holds at most
   ///   `Int32.max` texels (checked in release builds); callers check padded sizes against the
   ///   pixel limit first.
-  /// - Parameter allocate: Where the texels live (a compiled shader's shared memory), or `nil`
-  ///   (or when it returns `nil`) for memory of their own.
+  /// - Parameters:
+  ///   - pixels: `width × height` premultiplied pixels, row-major.
+  ///   - width: Pixels.
+  ///   - height: Pixels.
+  ///   - pad: The transparent padding per side, pixels.
+  ///   - allocate: Where the texels live (a compiled shader's shared memory), or `nil` (or
+  ///     when it returns `nil`) for memory of their own.
   init(
     _ pixels: [half4], width: Int, height: Int, pad: SIMD2<Int>,
     allocate: RowKernel.Allocator? = nil

@@ -249,7 +249,8 @@ public struct Renderer: Sendable {
   ) -> SampleBoundsReport? {
     let usesLanes = usesLaneKernels && shader.hasLaneForm && storesColors
     let tiles = tiles(
-      size: size, workers: threadCount, bandsPerWorker: usesLanes ? shader.bandsPerWorker : Self.bandsPerWorker)
+      size: size, workers: threadCount,
+      bandsPerWorker: usesLanes ? shader.bandsPerWorker : Self.bandsPerWorker)
     let workers = Swift.min(threadCount, tiles.count)
     let largestTile = tiles.reduce(0) { Swift.max($0, $1.columns.count * $1.rows.count) }
     // One report per worker, so a check's memory does not grow with the number of tiles (a

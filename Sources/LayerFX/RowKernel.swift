@@ -43,12 +43,14 @@ public struct RowKernel: Sendable {
     public let size: SIMD2<Int>
   }
 
-  /// Renders the runs of a tile's rows in one call (a compiled shader that runs in another
-  /// process takes a whole tile per request): the run of the tile's first row, the number of
+  /// Renders the runs of a tile's rows in one call.
+  ///
+  /// A compiled shader that runs in another process takes a whole tile per request: the run of the tile's first row, the number of
   /// rows, and the pixels from one row to the next in the destination and, for colour effects,
   /// in the source. Row `r` of the tile is the first run with `row + r` and both pointers
   /// advanced by `r` strides.
-  public typealias TileBody = @Sendable (_ first: Run, _ rows: Int, _ destinationStride: Int, _ sourceStride: Int) -> Void
+  public typealias TileBody =
+    @Sendable (_ first: Run, _ rows: Int, _ destinationStride: Int, _ sourceStride: Int) -> Void
 
   /// Allocates `bytes` (a multiple of 16, 16-byte aligned) for the padded texels of a layer the
   /// kernel reads, and returns them with the object that owns them (kept as long as the

@@ -22,6 +22,8 @@ enum BoundedProcess {
   /// Runs `path` with `arguments`.
   ///
   /// - Parameters:
+  ///   - path: The program.
+  ///   - arguments: Its arguments, after its name.
   ///   - seconds: Wall-clock and CPU limit, seconds.
   ///   - addressSpace: `RLIMIT_AS`, bytes.
   /// - Returns: The outcome, or `nil` when the program could not be started.

@@ -86,8 +86,10 @@ enum MetalCache {
     }
   }
 
-  /// Whether `object` is whole: its bytes hash to what its `.sum` file says. A failed check
-  /// removes both, so the caller compiles again; a good one renews the object's time (LRU).
+  /// Whether `object` is whole: its bytes hash to what its `.sum` file says.
+  ///
+  /// A failed check removes both, so the caller compiles again; a good one renews the
+  /// object's time (LRU).
   static func isIntact(_ object: String) -> Bool {
     guard let bytes = FileManager.default.contents(atPath: object),
       let sum = try? String(contentsOfFile: object + ".sum", encoding: .utf8),
@@ -140,4 +142,3 @@ enum MetalCache {
     }
   }
 }
-

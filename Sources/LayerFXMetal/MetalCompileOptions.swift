@@ -14,8 +14,9 @@ public struct MetalCompileOptions: Sendable, Hashable {
   /// Where compiled libraries are kept; `nil` for `$LAYERFX_CACHE`, else
   /// `$XDG_CACHE_HOME/layerfx/metal`, else `~/.cache/layerfx/metal`.
   public var cacheDirectory: String?
-  /// How long one frame of a compiled shader may run, seconds (> 0), as a GPU's watchdog cuts
-  /// off a long command buffer; 5 by default. The worker is killed past it and the frame fails
+  /// How long one frame of a compiled shader may run, seconds (> 0); 5 by default.
+  ///
+  /// As a GPU's watchdog cuts off a long command buffer, the worker is killed past it and the frame fails
   /// (``MetalFaults``). A per-pixel call (the bounds checker's) has the limit to itself.
   public var shaderTimeout: Double = MetalCompileOptions.defaultShaderTimeout
 

@@ -1,8 +1,10 @@
 import CLayerFXSandbox
 import Foundation
 
-/// What a compiled library must be before a worker loads it, checked on its ELF image
-/// (`lfx_elf_check`, Sources/CLayerFXSandbox/ELFCheck.c): no constructors or destructors, no
+/// What a compiled library must be before a worker loads it.
+///
+/// Checked on its ELF image (`lfx_elf_check`, Sources/CLayerFXSandbox/ELFCheck.c): no
+/// constructors or destructors, no
 /// writable globals, no thread-local storage, no library but libm, no undefined symbol but
 /// libm's math functions. Metal has no libc, no writable program-scope variables and no code
 /// that runs at load time (MSL specification §4: address spaces), so a shader that needs any of
@@ -18,7 +20,8 @@ enum MetalSandboxCheck {
       throw .refused(
         path: path,
         reason: "the compiled library "
-          + String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+          + String(
+            decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
     return object
   }

@@ -166,10 +166,11 @@ final class SandboxedFrame: Sendable {
     }
   }
 
-  /// Shades one pixel in the worker: the per-pixel form (the bounds checker's), whose layer
-  /// samples are asked of `layer` here, so the checker's probe records them; a layer effect's
-  /// runs in the workers of its probing copy. Each pixel has the time limit to itself.
-  /// Transparent black after a failure.
+  /// Shades one pixel in a worker; transparent black after a failure.
+  ///
+  /// This is the per-pixel form (the bounds checker's): layer samples are asked of `layer`
+  /// here, so the checker's probe records them; a layer effect's runs in the workers of its
+  /// probing copy. Each pixel has the time limit to itself.
   func pixel(_ position: float2, color: half4, layer: Layer?) -> half4 {
     var (pool, function) = (self.pool, self.function)
     if layer != nil {

@@ -70,7 +70,8 @@ final class ShaderWorker {
     close(pair[1])
     guard pid > 0 else {
       close(pair[0])
-      throw .loadFailed("cannot start the shader worker \(executable): \(String(cString: strerror(-pid)))")
+      throw .loadFailed(
+        "cannot start the shader worker \(executable): \(String(cString: strerror(-pid)))")
     }
     self.pid = pid
     self.socket = pair[0]
@@ -84,7 +85,10 @@ final class ShaderWorker {
   ) -> R {
     var pointers = strings.map { strdup($0) } + [nil]
     defer { for pointer in pointers { free(pointer) } }
-    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    return pointers.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { preconditionFailure("an array of one or more") }
+      return body(base)
+    }
   }
 
   /// Shared memory of at least `bytes`, grown (and mapped again) as needed.
@@ -173,7 +177,8 @@ final class ShaderWorker {
     }
     switch signal {
     case SIGSYS: return .died("SIGSYS: made a system call, which the shader sandbox forbids")
-    case SIGXCPU, SIGKILL: return .died("killed (signal \(signal)) at the worker's CPU or memory limit")
+    case SIGXCPU, SIGKILL:
+      return .died("killed (signal \(signal)) at the worker's CPU or memory limit")
     default: return .died("the shader's process ended with signal \(signal)")
     }
   }

@@ -62,7 +62,7 @@ struct ShaderSandboxTests {
   ]
 
   @Test(
-    "a shader that calls system, open, unlink, getenv, exit, a raw syscall or has a constructor never reaches the system: exit 65, one line, nothing written",
+    "a shader calling libc, a raw syscall or a constructor: exit 65, one line, no effect",
     arguments: attacks.map(\.name))
   func hostileShader(name: String) throws {
     let directory = try TemporaryDirectory()
@@ -72,7 +72,10 @@ struct ShaderSandboxTests {
     let source = try #require(Self.attacks.first { $0.name == name }).source(marker)
     try source.write(toFile: directory.path("evil.metal"), atomically: true, encoding: .utf8)
     let result = try Self.run(
-      ["render", directory.path("evil.metal") + ":f", "--size", "16x8", "-o", directory.path("out.png")],
+      [
+        "render", directory.path("evil.metal") + ":f", "--size", "16x8", "-o",
+        directory.path("out.png"),
+      ],
       cache: directory.path("cache"))
     #expect(result.status == 65, "\(result.standardError)")
     #expect(result.errorLines.count == 1, "\(result.standardError)")
@@ -82,7 +85,7 @@ struct ShaderSandboxTests {
   }
 
   @Test(
-    "list and config check on a shader that creates a file (from a constructor, or its body) run none of its code",
+    "list and config check run none of a shader's code (constructor or body)",
     arguments: ["list", "config"], ["constructor", "asm"])
   func listRunsNothing(command: String, attack: String) throws {
     let directory = try TemporaryDirectory()
@@ -105,7 +108,7 @@ struct ShaderSandboxTests {
     #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
   }
 
-  @Test("an endless loop is stopped at --shader-timeout with one line naming file and function")
+  @Test("an endless loop is stopped at --shader-timeout, one line naming file and function")
   func endlessLoop() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -140,11 +143,14 @@ struct ShaderSandboxTests {
     defer { directory.remove() }
     var defines = "#define A1 1+1+1+1+1+1+1+1+1+1\n"
     for level in 2...9 {
-      defines += "#define A\(level) " + Array(repeating: "A\(level - 1)", count: 10).joined(separator: "+") + "\n"
+      defines +=
+        "#define A\(level) " + Array(repeating: "A\(level - 1)", count: 10).joined(separator: "+")
+        + "\n"
     }
     try Self.shader(defines, "return half4(A9);").write(
       toFile: directory.path("bomb.metal"), atomically: true, encoding: .utf8)
-    let result = try Self.run(["list", directory.path("bomb.metal")], cache: directory.path("cache"))
+    let result = try Self.run(
+      ["list", directory.path("bomb.metal")], cache: directory.path("cache"))
     #expect(result.status == 65)
     #expect(result.errorLines.count == 1)
     #expect(result.standardError.contains("refused: the compiler"))
@@ -169,7 +175,7 @@ struct ShaderSandboxTests {
   }
 
   @Test(
-    "without HOME the cache is a per-user folder made 0700 (from an older 0755); one others can write is refused"
+    "without HOME the cache is a per-user 0700 folder; a 0777 one is refused"
   )
   func cacheWithoutHome() throws {
     let directory = try TemporaryDirectory()
@@ -177,7 +183,9 @@ struct ShaderSandboxTests {
     let arguments = ["list", MetalCommandTests.ripple]
     let cache = directory.path("layerfx-metal-\(geteuid())")
     #expect(mkdir(cache, 0o700) == 0 && chmod(cache, 0o755) == 0)
-    let environment = ["-u", "HOME", "-u", "XDG_CACHE_HOME", "-u", "LAYERFX_CACHE", "TMPDIR=" + directory.path]
+    let environment = [
+      "-u", "HOME", "-u", "XDG_CACHE_HOME", "-u", "LAYERFX_CACHE", "TMPDIR=" + directory.path,
+    ]
     let first = try LayerFXTool.run(
       environment + [LayerFXTool.executable.path] + arguments,
       program: URL(fileURLWithPath: "/usr/bin/env"))
