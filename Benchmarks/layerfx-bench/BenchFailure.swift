@@ -33,7 +33,9 @@ enum BenchFailure: Error, CustomStringConvertible {
       switch error {
       case .compilerNotFound: .configuration
       case .cannotRead: .noInput
-      case .compileFailed, .unsupportedSignature, .noStitchableFunctions, .refused: .dataError
+      case .compileFailed, .unsupportedSignature, .noStitchableFunctions, .refused, .include,
+        .linkFailed:
+        .dataError
       case .loadFailed: .software
       case .cacheUnavailable: .cannotCreate
       case .cacheFailed: .ioError

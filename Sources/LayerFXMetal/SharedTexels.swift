@@ -12,6 +12,11 @@ import Synchronization
 /// Made by the ``LayerFX/RowKernel/allocateTexels`` of a compiled shader; found again from the
 /// texel pointer a ``LayerFX/RowKernel/Run`` carries (``owning(_:)``). Each has an id, unique
 /// in the process, by which workers name their mapping of it.
+///
+/// A buffer whose layer is gone is kept for the next layer of a size that fits (up to
+/// ``idleLimit`` of them), so an animation's frames reuse pages both processes have already
+/// touched: a fresh `memfd` costs a page fault per 4 KiB page in each process (anonymous memory
+/// gets transparent huge pages, shared memory does not), which was most of the worker's cost.
 final class SharedTexels: @unchecked Sendable {
   let id: Int64
   let descriptor: Int32
@@ -23,6 +28,23 @@ final class SharedTexels: @unchecked Sendable {
   private static let live = Mutex<[UInt: Weak]>([:])
 
   private struct Weak { weak var buffer: SharedTexels? }
+
+  /// Buffers no layer holds, kept for reuse.
+  private static let idle = Mutex<[SharedTexels]>([])
+  /// How many idle buffers are kept.
+  static let idleLimit = 4
+
+  /// A layer's hold on a buffer: returns it to the idle ones when the layer's texels go.
+  final class Lease {
+    let buffer: SharedTexels
+    init(_ buffer: SharedTexels) { self.buffer = buffer }
+    deinit {
+      SharedTexels.idle.withLock { idle in
+        idle.append(buffer)
+        if idle.count > SharedTexels.idleLimit { idle.removeFirst() }
+      }
+    }
+  }
 
   /// Maps `byteCount` bytes of new shared memory; `nil` when the system refuses.
   init?(byteCount: Int) {
@@ -40,10 +62,17 @@ final class SharedTexels: @unchecked Sendable {
     live.withLock { $0[UInt(bitPattern: pointer)]?.buffer }
   }
 
-  /// A ``LayerFX/RowKernel/Allocator`` that makes these.
+  /// A ``LayerFX/RowKernel/Allocator`` that hands these out: an idle one of at least `bytes`
+  /// and at most twice that, else a new one.
   static let allocator: RowKernel.Allocator = { bytes in
-    guard let buffer = SharedTexels(byteCount: bytes) else { return nil }
-    return (buffer.pointer, buffer)
+    let reused = idle.withLock { idle -> SharedTexels? in
+      guard
+        let index = idle.firstIndex(where: { $0.byteCount >= bytes && $0.byteCount <= 2 * bytes })
+      else { return nil }
+      return idle.remove(at: index)
+    }
+    guard let buffer = reused ?? SharedTexels(byteCount: bytes) else { return nil }
+    return (buffer.pointer, Lease(buffer))
   }
 
   deinit {
