@@ -12,7 +12,9 @@
 // only spelling Swift has for a re-export; the import is scoped to each function name.
 //
 // Each of these has Metal's meaning, with one documented choice: for a negative base `pow`
-// follows C (Metal leaves it undefined; `fast.pow` and `powr` return NaN, as the GPU does).
+// follows C (Metal leaves it undefined; `fast.pow` and `powr` return NaN, as the GPU does). A
+// literal exponent, `pow(x, 2)` or `pow(x, 2.0)`, takes the overloads of
+// `MathFunctions+LiteralExponent.swift` instead, which multiply as the GPU's compiler does.
 
 #if canImport(Glibc)
   @_exported import func Glibc.acos

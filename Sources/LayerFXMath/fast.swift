@@ -20,7 +20,9 @@
 ///   unqualified functions. The differences: `sin` and `exp` run the lane polynomials (so a
 ///   kernel's per-pixel and lane forms agree bit for bit); `min`, `max`, `fmin`, `fmax` are one
 ///   compare and select with NaN left undefined; `pow` of a negative base is NaN, as on the
-///   GPU; `fmod` is `x − y × trunc(x / y)` in `Float` arithmetic.
+///   GPU, unless the exponent is a literal, which folds to multiplications as the GPU's compiler
+///   folds it (`MathFunctions+LiteralExponent.swift`); `fmod` is `x − y × trunc(x / y)` in
+///   `Float` arithmetic.
 ///
 /// Source: Metal Shading Language Specification 3.2, §6.5 "Math Functions" (`fast` and
 /// `precise` namespaces), §8.4 Table 8.2; the polynomials and π splits are SLEEF's `xsinf`

@@ -17,10 +17,12 @@ struct MetalCompiler {
   let cacheDirectory: String
 
   /// Flags every compile uses: C++17 with clang's properties (swizzles), no exceptions or RTTI,
-  /// no `errno` from math, `-O3` for the CPU level, position-independent, shared.
+  /// no `errno` from math, no fused multiply-add (Documentation/Semantics.md §8.7), `-O3` for
+  /// the CPU level, position-independent, shared.
   static let baseFlags = [
     "-x", "c++", "-std=c++17", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
-    "-O3", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden", "-Wno-unknown-attributes",
+    "-ffp-contract=off", "-O3", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden",
+    "-Wno-unknown-attributes",
     "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
     // The sandbox's link: no C runtime (no constructors, no libc), every symbol resolved at
     // link time against libm alone (`-z defs`, below, and `-lm` after the sources),
@@ -109,11 +111,8 @@ struct MetalCompiler {
 
   /// The stand-in headers, by the name a source includes them with, written to the cache's
   /// include folder: the only files clang may include (`-nostdinc`).
-  static let standInHeaders: [(name: String, text: String)] = [
-    ("metal_stdlib", StandInHeader.metalStandardLibrary),
-    ("SwiftUI/SwiftUI_Metal.h", StandInHeader.swiftUIMetal),
-    (MetalRuntime.fileName, MetalRuntime.source),
-  ]
+  static let standInHeaders: [(name: String, text: String)] =
+    StandInHeader.files + [(MetalRuntime.fileName, MetalRuntime.source)]
 
   /// Compiles `units` and links them into one shared object, or finds it in the cache.
   ///
@@ -303,6 +302,8 @@ struct MetalCompiler {
         message: parts[4].trimmingSpaces)
       if !result.contains(diagnostic) { result.append(diagnostic) }
     }
+    // A Metal keyword used as a name gets a message that says so.
+    result = MetalKeywordDiagnostic.explain(result) { rewriters[$0] }
     return result.filter { $0.severity == "error" } + result.filter { $0.severity != "error" }
   }
 

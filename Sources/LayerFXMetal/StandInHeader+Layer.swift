@@ -39,6 +39,8 @@ extension StandInHeader {
     enum class coord { normalized, pixel };
     enum class border_color { transparent_black, opaque_black, opaque_white };
     enum class access { sample, read, write, read_write };
+    struct level { float lod; explicit constexpr level(float l) : lod(l) {} };
+    struct bias { float value; explicit constexpr bias(float b) : value(b) {} };
 
     /// A sampler: filter, addressing and coordinate space (MSL §2.10); the defaults are Metal's.
     struct sampler {
@@ -77,6 +79,15 @@ extension StandInHeader {
       }
       vec<T, 4> read(vec<uint, 2> p, uint = 0) const { return vec<T, 4>(texel(int(p.x), int(p.y), address::clamp_to_zero)); }
       vec<T, 4> read(vec<ushort, 2> p, uint = 0) const { return vec<T, 4>(texel(int(p.x), int(p.y), address::clamp_to_zero)); }
+      // A kernel function's output (MSL §6.12); a texel outside the texture is not written.
+      void write(vec<T, 4> c, vec<uint, 2> p, uint = 0) const {
+        if (p.x >= uint(width) || p.y >= uint(height)) return;
+        float *t = const_cast<float *>(texels) + 4 * (long(p.y) * width + long(p.x));
+        t[0] = float(c.x); t[1] = float(c.y); t[2] = float(c.z); t[3] = float(c.w);
+      }
+      // The mipmap level or bias is ignored: the texture has one level.
+      vec<T, 4> sample(sampler s, vec<float, 2> p, level) const { return sample(s, p); }
+      vec<T, 4> sample(sampler s, vec<float, 2> p, bias) const { return sample(s, p); }
       vec<T, 4> sample(sampler s, vec<float, 2> p) const {
         if (width <= 0 || height <= 0) return vec<T, 4>(T(0));
         float u = s.pixel ? p.x : p.x * float(width), v = s.pixel ? p.y : p.y * float(height);

@@ -6,8 +6,14 @@ extension StandInHeader {
     #define device
     #define constant const
     #define thread
-    #define threadgroup
+    // `threadgroup` is `register`, which C++17 ignores (-Wregister off): it stands where Metal
+    // puts the qualifier (parameters and locals of a kernel function) and, unlike an empty
+    // macro, still names an attribute in `[[threadgroup(0)]]`.
+    #pragma clang diagnostic ignored "-Wregister"
+    #define threadgroup register
     #define kernel
+    #define vertex
+    #define fragment
     #define M_PI_F 3.14159265358979323846f
     #define M_PI_2_F 1.57079632679489661923f
     #define M_PI_4_F 0.78539816339744830962f
@@ -41,6 +47,9 @@ extension StandInHeader {
     typedef unsigned int uint;
     typedef unsigned short ushort;
     typedef unsigned char uchar;
+    typedef unsigned long ulong;
+    typedef unsigned long size_t;
+    typedef long ptrdiff_t;
     template <typename T, int N> struct vec;
     template <bool B, typename T = int> struct lfx_enable_if {};
     template <typename T> struct lfx_enable_if<true, T> { typedef T type; };
@@ -54,6 +63,7 @@ extension StandInHeader {
     template <> struct lfx_is_int<char> { static constexpr bool value = true; };
     template <> struct lfx_is_int<uchar> { static constexpr bool value = true; };
     template <> struct lfx_is_int<long> { static constexpr bool value = true; };
+    template <> struct lfx_is_int<ulong> { static constexpr bool value = true; };
     // A half overload is a template enabled only for `_Float16`, so in the float mode it never
     // competes with the float one and in the binary16 mode a mixed call picks float.
     template <typename T> struct lfx_is_half { static constexpr bool value = false; };
@@ -61,6 +71,12 @@ extension StandInHeader {
     template <> struct lfx_is_half<_Float16> { static constexpr bool value = true; };
     #endif
     }  // namespace metal
+    // `0.5h` is a `half` in every file (MSL §2.1): the runner rewrites the main file's literals,
+    // and a literal in an included file reaches this operator, which C++ folds at compile time
+    // (decimal → long double → half; a double rounding only for a decimal that lies within
+    // 2⁻⁶⁴ relative of a midpoint between two halves).
+    #pragma clang diagnostic ignored "-Wuser-defined-literals"
+    constexpr metal::half operator""h(long double v) { return metal::half(v); }
 
     """#
 
@@ -78,6 +94,8 @@ extension StandInHeader {
     LFX_VEC_NAMES(bool, bool)
     LFX_VEC_NAMES(char, char)
     LFX_VEC_NAMES(uchar, uchar)
+    LFX_VEC_NAMES(long, long)
+    LFX_VEC_NAMES(ulong, ulong)
     #undef LFX_VEC_NAMES
     }  // namespace metal
     // Metal's scalar and vector types are built in, so they need no `metal::` (MSL §2).
@@ -91,11 +109,16 @@ extension StandInHeader {
     LFX_GLOBAL_NAMES(bool)
     LFX_GLOBAL_NAMES(char)
     LFX_GLOBAL_NAMES(uchar)
+    LFX_GLOBAL_NAMES(long)
+    LFX_GLOBAL_NAMES(ulong)
     #undef LFX_GLOBAL_NAMES
     using metal::half;
     using metal::uint;
     using metal::ushort;
     using metal::uchar;
+    using metal::ulong;
+    using metal::size_t;
+    using metal::ptrdiff_t;
     namespace metal {
 
     template <typename T, typename F> inline auto lfx_map(vec<T, 2> a, F f) -> vec<decltype(f(a.x)), 2> { return {f(a.x), f(a.y)}; }
@@ -169,6 +192,30 @@ extension StandInHeader {
       v = x < 0.0f ? __builtin_nanf("") : v;
       v = x == __builtin_inff() ? x : v;
       return x != x ? x : v;
+    }
+    // x^n by squaring: x² = x·x, x⁴ = x²·x², x³ = x·x², and 1 / x^|n| for n < 0, the
+    // multiplications GPU compilers fold a constant integral exponent into.
+    // One step per bit of |n| ≤ 2¹⁶, unrolled, so no loop is left in a shader's pixel loop
+    // (the loop vectoriser takes innermost loops only).
+    __attribute__((always_inline)) inline float powi_f(float x, int n) {
+      unsigned m = n < 0 ? 0u - unsigned(n) : unsigned(n);
+      float r = 1.0f, b = x;
+      bool empty = true;
+      #pragma unroll
+      for (int bit = 0; bit < 17; ++bit) {
+        if ((m >> bit) & 1u) { r = empty ? b : r * b; empty = false; }
+        b = b * b;
+      }
+      return n < 0 ? 1.0f / r : r;
+    }
+    // pow(x, y): a constant integral y (|y| ≤ 2¹⁶, known once the shader is inlined) is
+    // multiplications (powi_f); any other y is exp(y · log x), NaN for x < 0
+    // (Documentation/Semantics.md §8.7).
+    __attribute__((always_inline)) inline float pow_f(float x, float y) {
+      if (__builtin_constant_p(y) && y == __builtin_truncf(y) && __builtin_fabsf(y) <= 65536.0f)
+        return powi_f(x, int(y));
+      return x == 0.0f ? (y > 0.0f ? 0.0f : (y == 0.0f ? 1.0f : __builtin_inff()))
+             : (x < 0.0f ? __builtin_nanf("") : exp_f(y * log_f(x)));
     }
     }  // namespace lfx
     }  // namespace metal

@@ -13,15 +13,68 @@
 enum StandInHeader {
   /// The version of the stand-in, part of the compile cache's key; bump it with any change that
   /// alters generated code.
-  static let version = 2
+  static let version = 3
 
   /// The text of `<metal_stdlib>`.
   static let metalStandardLibrary: String = [
-    prelude, vectorTypes(), functions, smoothstepHelper, mathFunctions, textures,
+    prelude, vectorTypes(), functions, smoothstepHelper, mathFunctions, integerFunctions,
+    matrixTypes(), textures, pipeline, simdNames,
   ].joined(separator: "\n")
 
   /// The text of `<SwiftUI/SwiftUI_Metal.h>`.
   static let swiftUIMetal: String = layer
+
+  /// The headers Apple ships that Metal source includes, each a stand-in that includes the real
+  /// one: the `<metal_*>` parts of the standard library, `<SwiftUI/SwiftUI.h>` (the header
+  /// SwiftUI shaders include) and `<simd/simd.h>` (Apple's `simd_float2` … names for the same
+  /// vector and matrix types).
+  ///
+  /// Source: Metal Shading Language Specification 3.2, §6.1 (the standard library's headers);
+  /// Apple's SDK, `SwiftUI/SwiftUI.h` and `simd/simd.h`.
+  static let forwardingHeaders: [(name: String, text: String)] = {
+    let parts = [
+      "metal_atomic", "metal_common", "metal_compute", "metal_geometric", "metal_graphics",
+      "metal_integer", "metal_math", "metal_matrix", "metal_pack", "metal_relational",
+      "metal_simdgroup", "metal_texture", "metal_types",
+    ]
+    return parts.map { ($0, "#pragma once\n#include <metal_stdlib>\n") } + [
+      ("SwiftUI/SwiftUI.h", "#pragma once\n#include <SwiftUI/SwiftUI_Metal.h>\n"),
+      ("simd/simd.h", "#pragma once\n#include <metal_stdlib>\n"),
+    ]
+  }()
+
+  /// Every stand-in header: the name a source includes it by (its path under the include
+  /// directory) and its text.
+  static let files: [(name: String, text: String)] =
+    [("metal_stdlib", metalStandardLibrary), ("SwiftUI/SwiftUI_Metal.h", swiftUIMetal)]
+    + forwardingHeaders
+
+  /// The names `<simd/simd.h>` gives Metal source.
+  ///
+  /// `simd_floatN`, `vector_floatN`, `simd_floatCxR`, `matrix_floatCxR` (and the integer and
+  /// `half` vectors) name the Metal types, and `simd::float4` is `metal::float4`. They are part
+  /// of `<metal_stdlib>`,
+  /// which the runner includes before the source, so they are declared once, outside the
+  /// namespaces the source is compiled in.
+  private static var simdNames: String {
+    var s = ""
+    for type in ["float", "half", "int", "uint", "short", "ushort", "char", "uchar", "bool"] {
+      s += "typedef \(type) simd_\(type)1;\n"
+      for n in 2...4 {
+        s +=
+          "typedef metal::\(type)\(n) simd_\(type)\(n); typedef metal::\(type)\(n) vector_\(type)\(n);\n"
+      }
+    }
+    for c in 2...4 {
+      for r in 2...4 {
+        for type in ["float", "half"] {
+          s += "typedef metal::\(type)\(c)x\(r) simd_\(type)\(c)x\(r);"
+          s += " typedef metal::\(type)\(c)x\(r) matrix_\(type)\(c)x\(r);\n"
+        }
+      }
+    }
+    return s + "namespace simd { using namespace metal; }\n"
+  }
 
   /// The component letters of a vector of `count` components, in both name sets.
   private static func letterSets(_ count: Int) -> [[String]] {
@@ -70,6 +123,9 @@ enum StandInHeader {
     }
     s += "  template <typename U> constexpr explicit vec(vec<U, \(n)> o) : "
     s += each { "\($0)(T(o.\($0)))" } + " {}\n"
+    // A longer vector's first components (`half3(half4)`), as Metal's compiler accepts.
+    s += "  template <typename U, int M, typename lfx_enable_if<(M > \(n))>::type = 0>\n"
+    s += "  constexpr explicit vec(vec<U, M> o) : " + each { "\($0)(T(o.\($0)))" } + " {}\n"
     s += "  T &operator[](int i) { return (&x)[i]; }\n"
     s += "  T operator[](int i) const { return (&x)[i]; }\n"
     for op in ["+", "-", "*", "/"] {

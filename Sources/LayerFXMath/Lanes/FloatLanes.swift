@@ -74,10 +74,22 @@ public protocol FloatLanes: Sendable, ExpressibleByFloatLiteral, ExpressibleByIn
   static func exp(_ x: Self) -> Self
   /// Returns the lane-wise natural logarithm.
   static func log(_ x: Self) -> Self
+  /// Returns the lane-wise `xʸ` for a variable `y`: NaN where `x < 0`, as the GPU's fast-math
+  /// `pow`. The default is `exp(y · log(x))`.
+  static func pow(_ x: Self, _ y: Self) -> Self
   /// Returns the lane-wise largest whole number not greater than `x`.
   static func floor(_ x: Self) -> Self
   /// Returns the lane-wise absolute value.
   static func abs(_ x: Self) -> Self
+}
+
+extension FloatLanes {
+  /// Returns the lane-wise `exp(y · log(x))`: NaN where `x < 0` (the logarithm's NaN), as
+  /// Metal's default fast-math `pow`.
+  ///
+  /// Source: MSL 3.2 §6.5, `pow`; §8.4 Table 8.2 (`fast::pow` as `exp2(y × log2(x))`).
+  @inlinable @inline(__always)
+  public static func pow(_ x: Self, _ y: Self) -> Self { exp(y * log(x)) }
 }
 
 /// One truth value per lane of a ``FloatLanes`` type.
@@ -146,6 +158,10 @@ extension Float: FloatLanes {
   /// Returns `logf(x)`.
   @inlinable @inline(__always)
   public static func log(_ x: Float) -> Float { logf(x) }
+  /// Returns NaN for `x < 0`, as the GPU's fast-math `pow`, otherwise `powf(x, y)` (as
+  /// `fast.pow`): the lanes' `exp(y · log(x))`, rounded once.
+  @inlinable @inline(__always)
+  public static func pow(_ x: Float, _ y: Float) -> Float { x < 0 ? .nan : powf(x, y) }
   /// Returns `x.rounded(.down)`.
   @inlinable @inline(__always)
   public static func floor(_ x: Float) -> Float { x.rounded(.down) }

@@ -55,12 +55,16 @@ public func exp<F: FloatLanes>(_ x: F) -> F { F.exp(x) }
 @inlinable @inline(__always)
 public func log<F: FloatLanes>(_ x: F) -> F { F.log(x) }
 
-/// Returns the lane-wise `xʸ` as `exp(y · log(x))`: NaN for `x < 0`, as Metal's default
-/// (fast-math) `pow`, whose result is undefined there.
+/// Returns the lane-wise `xʸ` for a variable `y`: NaN for `x < 0`.
 ///
-/// Source: MSL 3.2 §6.5, `pow`, and Table 7.2 (fast-math precision of `pow`).
+/// `F.pow`: `exp(y · log(x))` on lanes, `powf` on `Float`, NaN for a negative `x` as Metal's
+/// default (fast-math) `pow`, whose result is undefined there. A literal exponent, `pow(x, 2)`
+/// or `pow(x, 2.0)`, takes the overloads of `MathFunctions+LiteralExponent.swift`, which
+/// multiply as the GPU's compiler does.
+///
+/// Source: MSL 3.2 §6.5, `pow`, and §8.4 Table 8.2 (fast-math precision of `pow`).
 @inlinable @inline(__always)
-public func pow<F: FloatLanes>(_ x: F, _ y: F) -> F { F.exp(y * F.log(x)) }
+public func pow<F: FloatLanes>(_ x: F, _ y: F) -> F { F.pow(x, y) }
 
 /// Returns the lane-wise largest whole number not greater than `x`.
 ///

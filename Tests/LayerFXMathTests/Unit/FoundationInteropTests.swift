@@ -39,11 +39,18 @@ struct FoundationInteropTests {
     #expect(atan2(float2(0, 1), float2(1, 1)) == float2(0, atan2(Float(1), 1)))
     #expect(min(v, 0.25) == float2(0, 0.25) && max(v, 0.25) == float2(0.25, 0.5))
     #expect(fmod(float2(7, -7), 3) == float2(1, -1))
+    // Metal's vector comparisons, shifts and literal-exponent pow beside Foundation's CGFloat
+    // and Decimal overloads: 1 < 2, 3 < 2; 0x1234 >> 4 = 0x123; (−2)² folded
+    #expect((float2(1, 3) < float2(2, 2)) == bool2(true, false) && any(v >= 0.5))
+    #expect(uint2(0x1234, 0xff00) >> 4 & uint2(255) == uint2(0x23, 0xf0))
+    #expect(pow(Float(-2), 2.0) == 4 && pow(float3(-2, 1, 2), 3.0) == float3(-8, 1, 8))
   }
 
   @Test("Double calls still reach the C library")
   func doubleCalls() {
     let d = 0.5
     #expect(sin(d) == Foundation.sin(d) && pow(2.0, 10.0) == 1024 && sqrt(2.25) == 1.5)
+    #expect(Float(pow(10, Double(d))) == Float(Foundation.pow(10.0, 0.5)))  // C's Double pow
+    #expect(pow(d, 2) == 0.25 && 2 < d + 2)  // Double with an Int literal: C's pow(Double, Double)
   }
 }

@@ -2,7 +2,7 @@ import LayerFXMath
 import Testing
 
 // Metal idioms written as a porter writes them: each numbered line is the Swift twin of one line
-// of a `.metal` shader (Metal's `float x = …;` becomes `let x = …`, a vector `<` becomes `.<`).
+// of a `.metal` shader (Metal's `float x = …;` becomes `let x = …`, a vector `==` becomes `.==`).
 // The file imports LayerFXMath and Testing only: that it compiles is half the claim. Expected
 // values are worked by hand in the comment beside each (MSL 3.2 §2.2.1, §2.2.2, §3.2, §6.2–6.8);
 // operands are chosen so results are exact in binary32 unless a tolerance is given.
@@ -191,7 +191,9 @@ struct MetalIdiomsTests {
     let fraction = modf(3.25, &whole)  // 88. 3 + 0.25
     #expect(fraction == 0.25 && whole == 3)
     #expect(powr(-1.0, 2.0).isNaN)  // 89. powr needs x ≥ 0
-    #expect(fast.pow(-2.0, 2.0).isNaN && pow(-2.0 as Float, 2.0) == 4)  // 90. fast:: vs C
+    // 90. a literal exponent folds to (−2)·(−2), fast:: too; a variable one is NaN in fast::
+    let two: Float = 2
+    #expect(fast.pow(-2.0, 2.0) == 4 && pow(-2.0 as Float, 2.0) == 4 && fast.pow(-2.0, two).isNaN)
   }
 
   @Test("geometric functions")
@@ -261,6 +263,15 @@ struct MetalIdiomsTests {
     #expect(clz(uint(1)) == 31)  // 127.
     #expect((int2(6, 5) & 3) == int2(2, 1))  // 128. bitwise and with a scalar
     #expect(not(bool3(true, false, true)) == bool3(false, true, false))  // 129.
+    let v = float2(0.5, 3)
+    let w = float2(1, 2)
+    let below: bool2 = v < w  // 145. bool2 below = v < w; 0.5 < 1, 3 < 2
+    #expect(below == bool2(true, false))
+    #expect(any(v < float2(1)))  // 146. 0.5 < 1
+    #expect(select(float2(7), float2(9), v < w) == float2(9, 7))  // 147. c ? b : a
+    let packed = uint2(0x1ff, 0xabcd)
+    #expect((packed >> 1) & uint2(255) == uint2(0xff, 0xe6))  // 148. 0x55e6 & 0xff = 0xe6
+    #expect((packed >> 8) & 0xf == uint2(1, 0xb))  // 149. 0x1 and 0xab & 0xf
   }
 
   @Test("constants, fast:: and precise::, and whole shader lines")
