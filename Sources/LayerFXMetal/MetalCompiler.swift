@@ -182,10 +182,12 @@ struct MetalCompiler {
           + "huge file?)")
     }
     guard status == 0 else {
-      if status & 0x7f != 0 {
+      // A signal (RLIMIT_CPU's SIGXCPU, or SIGKILL), or LLVM's own message when an allocation
+      // fails under RLIMIT_AS.
+      if status & 0x7f != 0 || output.contains("LLVM ERROR: out of memory") {
         throw .refused(
           path: file,
-          reason: "the compiler was stopped (signal \(status & 0x7f)) at its limits of "
+          reason: "the compiler was stopped at its limits of "
             + "\(Self.compileSeconds) s and \(Self.compileAddressSpace >> 30) GB (a macro bomb or "
             + "a huge file?)")
       }

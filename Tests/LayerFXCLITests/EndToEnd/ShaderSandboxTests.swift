@@ -108,20 +108,22 @@ struct ShaderSandboxTests {
     #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
   }
 
+  /// A fill `spin(position, n)` that never returns for `n` > 0 (a float stops growing at 2²⁴).
+  static let spin = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 spin(float2 position, float n) {
+      while (n > 0) { n = n + 1; }
+      return half4(n);
+    }
+
+    """
+
   @Test("an endless loop is stopped at --shader-timeout, one line naming file and function")
   func endlessLoop() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let source = """
-      #include <metal_stdlib>
-      using namespace metal;
-      [[ stitchable ]] half4 spin(float2 position, float n) {
-        while (n > 0) { n = n + 1; }
-        return half4(n);
-      }
-
-      """
-    try source.write(toFile: directory.path("loop.metal"), atomically: true, encoding: .utf8)
+    try Self.spin.write(toFile: directory.path("loop.metal"), atomically: true, encoding: .utf8)
     let result = try Self.run(
       [
         "render", directory.path("loop.metal") + ":spin", "--arg", "n=1", "--size", "16x8",
@@ -135,6 +137,49 @@ struct ShaderSandboxTests {
           + "limit of 0.5 s at frame 0 (t = 0.0 s); nothing written"
       ])
     #expect(isEmpty(directory.path("frames")))
+  }
+
+  @Test("Ctrl-C ends a render stuck in a shader at once: no worker outlives layerfx")
+  func interruptedLoop() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.spin.write(toFile: directory.path("loop.metal"), atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = LayerFXTool.executable
+    process.arguments = [
+      "render", directory.path("loop.metal") + ":spin", "--arg", "n=1", "--size", "16x8",
+      "--shader-timeout", "600", "-o", directory.path("out.png"),
+    ]
+    process.environment = ["LAYERFX_CACHE": directory.path("cache")].merging(
+      ProcessInfo.processInfo.environment
+    ) { ours, _ in ours }
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Waits (not a timed assertion) until the workers run the loop.
+    for _ in 0..<1200 where Self.workers(of: directory).isEmpty && process.isRunning {
+      usleep(50_000)
+    }
+    #expect(!Self.workers(of: directory).isEmpty)
+    process.interrupt()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == SIGINT)
+    // PR_SET_PDEATHSIG kills them as layerfx ends; their exit can trail it by a moment.
+    for _ in 0..<100 where !Self.workers(of: directory).isEmpty { usleep(20_000) }
+    #expect(Self.workers(of: directory).isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
+  /// The process ids of shader workers whose command line names a file under `directory`.
+  static func workers(of directory: TemporaryDirectory) -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.filter { entry in
+      guard entry.allSatisfy(\.isNumber),
+        let bytes = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+      else { return false }
+      let line = String(decoding: bytes, as: UTF8.self)
+      return line.contains("layerfx-shader-worker") && line.contains(directory.path)
+    }
   }
 
   @Test("a macro bomb is refused in one line at the compiler's limits, exit 65")
