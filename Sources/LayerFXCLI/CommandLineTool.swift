@@ -82,7 +82,7 @@ public enum CommandLineTool {
       return reported.exitCode.rawValue
     } catch {
       console.endProgress()
-      console.error("layerfx: error: \(error)")
+      console.error("layerfx: error: \((error as? any ExitCoded)?.line ?? "\(error)")")
       let code = (error as? any ExitCoded)?.exitCode ?? .software
       if code == .usage { console.error(command.usageLine) }
       return code.rawValue

@@ -47,7 +47,7 @@ extension AnimationLimits {
   ///   - width: Pixels, for the message.
   ///   - height: Pixels, for the message.
   ///   - path: The output file.
-  /// - Throws: ``CompositionError/limitExceeded(_:)`` with both numbers and the ways out.
+  /// - Throws: ``CompositionError/noSpace(_:)`` (exit 73) with both numbers and the ways out.
   public func checkFreeSpace(bytes: Double, frames: Int, width: Int, height: Int, path: String)
     throws(CompositionError)
   {
@@ -55,9 +55,12 @@ extension AnimationLimits {
     let block = Double(max(space.blockSize, 1))
     let needed = (bytes / block).rounded(.up) * block
     guard needed <= Double(space.bytes) else {
-      throw .limitExceeded(
-        "\(path): \(frames) frames of \(width) × \(height) pixels need up to "
-          + "\(Self.bytes(needed)), but only \(Self.bytes(Double(space.bytes))) is free there; "
+      let what =
+        frames == 1
+        ? "1 frame of \(width) × \(height) pixels needs"
+        : "\(frames) frames of \(width) × \(height) pixels need"
+      throw .noSpace(
+        "\(path): \(what) up to \(Self.bytes(needed)), but only \(Self.bytes(Double(space.bytes))) is free there; "
           + "free some space, render fewer frames (--frames, --fps), or pass --ignore-free-space")
     }
   }

@@ -80,7 +80,7 @@ public struct AnimationLimits: Sendable {
   ///   - bitDepth: Bits per sample, 8 or 16.
   ///   - chunkBytes: The data bytes of the chunks copied into every frame (an iCCP profile).
   ///   - directory: Where the frames go.
-  /// - Throws: ``CompositionError/limitExceeded(_:)`` with both numbers and the ways out.
+  /// - Throws: ``CompositionError/noSpace(_:)`` (exit 73) with both numbers and the ways out.
   public func checkFreeSpace(
     frames: Int, width: Int, height: Int, bitDepth: Int, chunkBytes: Int = 0, directory: String
   ) throws(CompositionError) {
@@ -91,7 +91,7 @@ public struct AnimationLimits: Sendable {
     let frameBytes = (fileBytes / block).rounded(.up) * block
     let needed = Double(frames) * frameBytes
     guard needed <= Double(space.bytes) else {
-      throw .limitExceeded(
+      throw .noSpace(
         "\(directory): \(frames) frames of \(width) × \(height) pixels need up to "
           + "\(Self.bytes(needed)) uncompressed (\(Self.bytes(frameBytes)) each), but only "
           + "\(Self.bytes(Double(space.bytes))) is free there; free some space, render fewer frames "
@@ -99,7 +99,7 @@ public struct AnimationLimits: Sendable {
     }
     // A file system that reports no inodes at all (f_files = 0) allocates them as it goes.
     guard space.inodeCount == 0 || frames <= space.freeInodes else {
-      throw .limitExceeded(
+      throw .noSpace(
         "\(directory): \(frames) frames need \(frames) files, but only \(space.freeInodes) "
           + "inodes are free there; free some, render fewer frames (--frames, --fps), or pass "
           + "--ignore-free-space")

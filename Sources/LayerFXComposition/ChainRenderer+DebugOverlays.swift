@@ -22,24 +22,25 @@ extension ChainRenderer {
   ///   - scale: The heat map's colours.
   ///   - frame: The rendered frame, premultiplied RGBA, the input's size.
   ///   - passes: The passes that rendered it.
-  /// - Complexity: O(passes² × width × height) for the displacement and bounds overlays, which
-  ///   render each pass's source again; O(width + height) per tile and per origin.
+  /// - Complexity: O(passes × width × height) for the displacement and bounds overlays, which
+  ///   render each pass once more and measure it; O(width + height) per tile and per origin.
+  ///   The frame's pixels are written in place (``LayerFX/Image/modifyPixels(_:)``), never
+  ///   copied when the frame holds the only reference to them.
   public func drawOverlays(
     _ overlays: DebugOverlays, scale: DisplacementColorScale, on frame: inout Image,
     passes: [PreparedShader]
   ) {
-    if !overlays.isDisjoint(with: [.displacement, .bounds]),
-      let maps = displacementMaps(passes)
-    {
-      for index in frame.pixels.indices {
-        if overlays.contains(.displacement) {
-          let distance = maps.map { $0.distances[index] }.max() ?? 0
-          let opacity = DisplacementColorScale.opacity
-          frame.pixels[index] =
-            scale.color(distance) * opacity + frame.pixels[index] * (1 - opacity)
-        }
-        if overlays.contains(.bounds) && maps.contains(where: { $0.isBeyondBounds[index] }) {
-          frame.pixels[index] = half4(1, 0, 1, 1)
+    if !overlays.isDisjoint(with: [.displacement, .bounds]), let map = displacement(of: passes) {
+      let opacity = DisplacementColorScale.opacity
+      frame.modifyPixels { pixels in
+        for index in pixels.indices {
+          if overlays.contains(.displacement) {
+            pixels[index] =
+              scale.color(map.distances[index]) * opacity + pixels[index] * (1 - opacity)
+          }
+          if overlays.contains(.bounds) && map.isBeyondBounds[index] {
+            pixels[index] = half4(1, 0, 1, 1)
+          }
         }
       }
     }
@@ -47,29 +48,54 @@ extension ChainRenderer {
     if overlays.contains(.origins) { drawOrigins(of: passes, on: &frame) }
   }
 
-  /// One map per layer or distortion pass, each over the source that pass read; `nil` when no
-  /// pass samples.
-  private func displacementMaps(_ passes: [PreparedShader]) -> [DisplacementMap]? {
-    var maps: [DisplacementMap] = []
-    for (index, pass) in passes.enumerated() where pass.kind == .layer || pass.kind == .distortion {
-      var source = image
-      if index > 0 {
-        source = render(Array(passes.prefix(index))).image
-        source.clampPremultiplied()
+  /// The bytes per pixel that ``drawOverlays(_:scale:on:passes:)`` holds beside the frame for
+  /// the displacement and bounds overlays: a pass's source and the next one's (16 each, `Float`
+  /// RGBA), the merged map (5: a `Float` distance and a flag) and one pass's map (5).
+  public static let displacementBytesPerPixel = 2 * 16 + 5 + 5
+
+  /// At each pixel the largest displacement over the layer and distortion passes and whether
+  /// any sampled beyond its bounds, each pass measured over the source it read (the input, or
+  /// the previous pass's output clamped, rendered once here); `nil` when no pass samples.
+  private func displacement(of passes: [PreparedShader]) -> DisplacementMap? {
+    var merged: DisplacementMap?
+    var source = image
+    for (index, pass) in passes.enumerated() {
+      if let map = DisplacementMap(pass, over: source) {
+        if merged == nil {
+          merged = map
+        } else if var combined = merged {
+          merged = nil
+          for pixel in combined.distances.indices {
+            combined.distances[pixel] = max(combined.distances[pixel], map.distances[pixel])
+            combined.isBeyondBounds[pixel] =
+              combined.isBeyondBounds[pixel] || map.isBeyondBounds[pixel]
+          }
+          merged = combined
+        }
       }
-      if let map = DisplacementMap(pass, over: source) { maps.append(map) }
+      // The next sampling pass reads this one's output, clamped, as the chain renders it.
+      guard passes[(index + 1)...].contains(where: { $0.kind == .layer || $0.kind == .distortion })
+      else { break }
+      // The one-pass renderer goes at the end of the statement, so the output is not shared and
+      // clamping it copies nothing.
+      var next = ChainRenderer(image: source, chain: chain, renderer: renderer).render([pass]).image
+      next.clampPremultiplied()
+      source = next
     }
-    return maps.isEmpty ? nil : maps
+    return merged
   }
 
   private func drawTileEdges(on frame: inout Image) {
     let cyan = half4(0, 1, 1, 1)
     for tile in renderer.tileLayout(width: frame.width, height: frame.height) {
-      if tile.columns.lowerBound > 0 {
-        for y in tile.rows { frame.pixels[y * frame.width + tile.columns.lowerBound] = cyan }
-      }
-      if tile.rows.lowerBound > 0 {
-        for x in tile.columns { frame.pixels[tile.rows.lowerBound * frame.width + x] = cyan }
+      let width = frame.width
+      frame.modifyPixels { pixels in
+        if tile.columns.lowerBound > 0 {
+          for y in tile.rows { pixels[y * width + tile.columns.lowerBound] = cyan }
+        }
+        if tile.rows.lowerBound > 0 {
+          for x in tile.columns { pixels[tile.rows.lowerBound * width + x] = cyan }
+        }
       }
     }
   }
@@ -86,10 +112,13 @@ extension ChainRenderer {
         continue
       }
       let centre = SIMD2(Int(pixel.x), Int(pixel.y))
-      for d in -arm...arm {
-        for (x, y) in [(centre.x + d, centre.y), (centre.x, centre.y + d)]
-        where (0..<frame.width).contains(x) && (0..<frame.height).contains(y) {
-          frame.pixels[y * frame.width + x] = yellow
+      let (width, height) = (frame.width, frame.height)
+      frame.modifyPixels { pixels in
+        for d in -arm...arm {
+          for (x, y) in [(centre.x + d, centre.y), (centre.x, centre.y + d)]
+          where (0..<width).contains(x) && (0..<height).contains(y) {
+            pixels[y * width + x] = yellow
+          }
         }
       }
     }

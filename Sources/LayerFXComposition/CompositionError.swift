@@ -9,13 +9,18 @@ public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertibl
   /// names both figures and the limit.
   case outOfMemory(String)
 
+  /// The output's file system has less free space (or fewer free inodes) than the output may
+  /// take, found before frame 0 (``AnimationLimits/checkFreeSpace(bytes:frames:width:height:path:)``);
+  /// the message names both numbers and the ways out.
+  case noSpace(String)
+
   /// An output directory cannot be made; `reason` is the system's text.
   case cannotCreateDirectory(path: String, reason: String)
 
   /// The message, one line.
   public var description: String {
     switch self {
-    case .limitExceeded(let message), .outOfMemory(let message): message
+    case .limitExceeded(let message), .outOfMemory(let message), .noSpace(let message): message
     case .cannotCreateDirectory(let path, let reason):
       "\(path): cannot create output directory: \(reason)"
     }

@@ -14,7 +14,10 @@ import Foundation
 ///   less the buffers already held) and a stack for each thread Dispatch may start
 ///   (`RLIMIT_STACK`, 8 MiB when unlimited; ``current(holding:)``);
 /// - the memory the system has available (`MemAvailable` in `/proc/meminfo`,
-///   ``AnimationLimits/availableMemory()``), plus the buffers already held.
+///   ``AnimationLimits/availableMemory()``), plus the buffers already held;
+/// - the room the process's control groups leave (``CGroupMemory``: cgroup v2 `memory.max`,
+///   v1 `memory.limit_in_bytes`, less the group's usage), plus the buffers already held: in a
+///   container the kernel kills a process past it (exit 137) whatever the other two say.
 ///
 /// Source: `getrlimit(2)`; Linux kernel documentation, `Documentation/filesystems/proc.rst`
 /// ("statm", "meminfo").
@@ -25,6 +28,10 @@ public struct MemoryBudget: Sendable, Equatable {
     case addressSpaceLimit = "ulimit -v"
     /// `MemAvailable`.
     case availableMemory = "MemAvailable"
+    /// A cgroup v2 limit, `memory.max`.
+    case cgroupV2 = "cgroup memory.max"
+    /// A cgroup v1 limit, `memory.limit_in_bytes`.
+    case cgroupV1 = "cgroup memory.limit_in_bytes"
   }
 
   /// The bytes the buffers may take.
@@ -53,9 +60,14 @@ public struct MemoryBudget: Sendable, Equatable {
   /// ``mallocArenaBytes`` of address space: uncounted, an animation under `ulimit -v` passed
   /// the check and then trapped on a failed allocation.
   ///
-  /// - Parameter heldBytes: Bytes of counted buffers allocated already.
-  /// - Returns: The smaller budget, or `nil`.
-  public static func current(holding heldBytes: Double = 0) -> MemoryBudget? {
+  /// - Parameters:
+  ///   - heldBytes: Bytes of counted buffers allocated already.
+  ///   - cgroup: The control groups' room (``CGroupMemory/current(groups:root:)``; a test
+  ///     passes one read from a folder of its own).
+  /// - Returns: The smallest budget, or `nil`.
+  public static func current(
+    holding heldBytes: Double = 0, cgroup: CGroupMemory? = CGroupMemory.current()
+  ) -> MemoryBudget? {
     var budgets: [MemoryBudget] = []
     if let limit = addressSpaceLimit(), let inUse = addressSpaceInUse() {
       let threads = ProcessInfo.processInfo.activeProcessorCount + 1
@@ -67,6 +79,12 @@ public struct MemoryBudget: Sendable, Equatable {
     }
     if let available = AnimationLimits.availableMemory() {
       budgets.append(MemoryBudget(bytes: Double(available) + heldBytes, source: .availableMemory))
+    }
+    if let cgroup {
+      budgets.append(
+        MemoryBudget(
+          bytes: cgroup.availableBytes + heldBytes,
+          source: cgroup.limitFile == "memory.max" ? .cgroupV2 : .cgroupV1))
     }
     return budgets.min { $0.bytes < $1.bytes }
   }
@@ -114,9 +132,13 @@ public struct MemoryBudget: Sendable, Equatable {
   public func check(_ neededBytes: Double, path: String) throws(CompositionError) {
     guard neededBytes > bytes else { return }
     let wayOut =
-      source == .addressSpaceLimit
-      ? "raise ulimit -v, or render a smaller image or a shorter chain"
-      : "render a smaller image or a shorter chain, or pass --ignore-free-memory"
+      switch source {
+      case .addressSpaceLimit: "raise ulimit -v, or render a smaller image or a shorter chain"
+      case .availableMemory:
+        "render a smaller image or a shorter chain, or pass --ignore-free-memory"
+      case .cgroupV2, .cgroupV1:
+        "raise the container's memory limit, or render a smaller image or a shorter chain"
+      }
     throw .outOfMemory(
       "\(path): needs about \(AnimationLimits.bytes(neededBytes)) of memory, "
         + "\(AnimationLimits.bytes(max(bytes, 0))) available (\(source.rawValue)); \(wayOut)")

@@ -100,8 +100,8 @@ public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
     return digits.count >= 4 && digits.allSatisfy { $0.isASCII && $0.isNumber }
   }
 
-  /// Removes frame files this run does not write and hidden temporaries of a killed run; a
-  /// file the command reads is kept.
+  /// Removes frame files this run does not write and hidden temporaries of a killed run
+  /// (``LayerFXFiles/Directory/isStaleTemporaryName(_:)``); a file the command reads is kept.
   private func removeStaleFiles() {
     for name in Directory.names(in: directory) {
       let isStaleFrame =
@@ -111,7 +111,8 @@ public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
         } ?? true
       let isInput = AtomicFile.isSameFile(
         directory + name, asAnyOf: protected, followsSymbolicLink: false)
-      if (isStaleFrame || Directory.isTemporaryName(name)) && !isInput {
+      // A hidden temporary of a running process (another range's run) is left to it.
+      if (isStaleFrame || Directory.isStaleTemporaryName(name)) && !isInput {
         Directory.removeFile(name, in: directory)
       }
     }

@@ -19,7 +19,9 @@ import LayerFX
 /// - ``outputBytes``: the encoder's samples, `4 N` (`8 N` at 16 bits), stored by the last pass
 ///   or made from the `Float` output at the write;
 /// - ``inFlightBytes``: an animation's frames encoding while the next one renders, and
-///   ``extraBytes`` (a contact sheet's image).
+///   ``extraBytes`` (a contact sheet's image);
+/// - ``overlayBytes``: the displacement and bounds overlays' sources and maps
+///   (``ChainRenderer/displacementBytesPerPixel`` × `N`).
 ///
 /// Encoding one image (``encodeBytes``) runs after the input and the chain's buffers are freed,
 /// and holds the samples, the working images, libpng's output buffer (grown by doubling from
@@ -70,6 +72,9 @@ public struct RenderMemory: Sendable, Equatable {
   public var extraBytes: Double = 0
   /// The data bytes of the colour chunks every PNG copies.
   public var chunkBytes: Int = 0
+  /// Bytes per pixel the debug overlays hold beside the frame: 0, or
+  /// ``ChainRenderer/displacementBytesPerPixel`` with the displacement or bounds overlay.
+  public var overlayBytesPerPixel = 0
   /// Whether the render holds an input image; a fill (`layerfx render`) reads none.
   public var holdsInput = true
 
@@ -154,10 +159,13 @@ public struct RenderMemory: Sendable, Equatable {
     Double(framesInFlight) * Double(inFlightBytesPerPixel) * pixels
   }
 
+  /// What the debug overlays hold while they draw on a frame.
+  public var overlayBytes: Double { Double(overlayBytesPerPixel) * pixels }
+
   /// Everything held while the frame renders.
   public var renderBytes: Double {
     inputBytes + chainBytes + workingImageBytes + storedPaddingBytes + scratchBytes + outputBytes
-      + inFlightBytes + extraBytes
+      + inFlightBytes + extraBytes + overlayBytes
   }
 
   /// What encoding one image holds: the samples, the working images, libpng's output buffer

@@ -13,13 +13,14 @@ import CLayerFXFiles
 /// that is interrupted leaves no stray file:
 /// - The bytes go to an unnamed file (`O_TMPFILE`) in the destination's directory, which gets
 ///   a name only when complete and synced: linked in directly when `path` is new, or under a
-///   hidden temporary name `.layerfx-HEX.tmp` (27 bytes, whatever the length of `path`'s
-///   name, so it fits `NAME_MAX`) and then `rename(2)`d over an existing file. Where the file
-///   system has no `O_TMPFILE`, or `/proc` is not mounted, the hidden name is created at once
-///   with `O_CREAT | O_EXCL | O_NOFOLLOW`, so a planted file or symbolic link is never
-///   written through. Hidden names are registered with a SIGINT/SIGTERM/SIGHUP/SIGQUIT
-///   handler that unlinks them; only SIGKILL in the microseconds between link and rename can
-///   leave one.
+///   hidden temporary name `.layerfx-PID-HEX.tmp` (at most 37 bytes, whatever the length of
+///   `path`'s name, so it fits `NAME_MAX`) and then `rename(2)`d over an existing file. Where
+///   the file system has no `O_TMPFILE` (NFS, FUSE, vfat), or `/proc` is not mounted, the
+///   hidden name is created at once with `O_CREAT | O_EXCL | O_NOFOLLOW`, so a planted file or
+///   symbolic link is never written through. Hidden names are registered with a
+///   SIGINT/SIGTERM/SIGHUP/SIGQUIT handler that unlinks them; one that SIGKILL leaves (there,
+///   for the whole write) is removed by the next run that writes to the same folder, once the
+///   process named in it (`PID`) no longer runs.
 /// - A symbolic link at `path` is followed only when `followsSymbolicLink` is set (the single
 ///   file named by `-o`): the file it names is replaced (or created, for a dangling link) and
 ///   the link kept. Otherwise (frames in a directory) the link itself is replaced by the new
@@ -122,6 +123,8 @@ public enum AtomicFile {
     let mode = keepsMode ? status.st_mode & 0o7777 : 0o666
     let slash = target.lastIndex(of: "/")
     let directory = slash.map { String(target[...$0]) } ?? ""
+    // A run killed here before (SIGKILL, no O_TMPFILE) left its hidden names: they go now.
+    Temporary.removeStale(in: directory)
     var temporary: Temporary?
     var descriptor: Int32 = -1
     if hasProcessFileDescriptors {

@@ -59,8 +59,15 @@ public enum Directory {
     return unlink(RawBytes.cString(path)) == 0
   }
 
-  /// Whether `name` is a hidden temporary name AtomicFile makes (`.layerfx-HEX.tmp`).
+  /// Whether `name` is a hidden temporary name AtomicFile makes (`.layerfx-PID-HEX.tmp`, or
+  /// `.layerfx-HEX.tmp` from before names carried the process id).
   public static func isTemporaryName(_ name: String) -> Bool {
     name.hasPrefix(Temporary.prefix) && name.hasSuffix(Temporary.suffix)
+  }
+
+  /// Whether `name` is a hidden temporary of a process that no longer runs: one that a run
+  /// killed by SIGKILL left, which no running render still writes.
+  public static func isStaleTemporaryName(_ name: String) -> Bool {
+    Temporary.isStale(name)
   }
 }

@@ -49,14 +49,15 @@ public final class PreparedFile: @unchecked Sendable {
     deviceBytes = []
   }
 
-  /// Appends `bytes` (for a device, kept until ``commit()``).
+  /// Appends `bytes` (for a device, kept until ``commit()``; for `/dev/null`, dropped, so an
+  /// animation rendered to it holds no bytes).
   ///
   /// - Throws: ``AtomicFileError/writeFailed(path:reason:)`` (ENOSPC, EIO); the file is then
   ///   discarded.
   public func append(_ bytes: [UInt8]) throws(AtomicFileError) {
     precondition(!isFinished, "append after commit or discard")
     if deviceBytes != nil {
-      deviceBytes?.append(contentsOf: bytes)
+      if descriptor != -2 { deviceBytes?.append(contentsOf: bytes) }
       return
     }
     let failure = AtomicFile.writeAll(bytes, to: descriptor)

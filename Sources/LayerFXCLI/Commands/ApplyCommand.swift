@@ -151,6 +151,13 @@ enum ApplyCommand {
         of: prepared, input.image, padded: arguments.has("padded"), render: render,
         bitDepth: output.encoder.bitDepth.rawValue),
       holding: input.image, path: outputPath)
+    let pad =
+      arguments.has("padded") && prepared.kind != .color
+      ? Layer(input.image, maxSampleOffset: prepared.maxSampleOffset).padding : .zero
+    try FrameLimits.checkImageFreeSpace(
+      arguments, path: outputPath, width: input.image.width + 2 * pad.x,
+      height: input.image.height + 2 * pad.y, bitDepth: output.encoder.bitDepth.rawValue,
+      chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count })
     // Stored straight into the encoder's samples: no Float output image.
     let result = render.renderer.samples(
       prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,

@@ -168,6 +168,7 @@ enum ConfigCommand {
   static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
     let config = try DebugConfig(
       contentsOf: path, resolve: ConfigOptions.resolver(arguments, console: console))
+    try ConfigOptions.checkOutputFolder((path, config), commandLine: arguments)
     try MetalFunctionReference.checkHalf(arguments, config: config)
     var drawsFill = false
     if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }

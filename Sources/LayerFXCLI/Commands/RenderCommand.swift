@@ -198,6 +198,9 @@ enum RenderCommand {
       let prepared = try shader(time)
       try budget?.check(memory.peakBytes, path: outputPath)
       let file = try OutputOptions.open(outputPath, protecting: protected)
+      try FrameLimits.checkImageFreeSpace(
+        arguments, path: outputPath, width: size.x, height: size.y,
+        bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: 0)
       if checkOnly { return }
       var image = render.renderer.render(
         fill: prepared, width: size.x, height: size.y, scale: scale)
@@ -240,7 +243,8 @@ enum RenderCommand {
         var image = render.renderer.render(
           fill: prepared, width: size.x, height: size.y, scale: scale)
         try MetalFunctionReference.checkFaults(
-          frame: k, time: times[k], earlierFramesWritten: k > 0)
+          frame: k, time: times[k],
+          outcome: k > 0 ? "frames before it may be written, none from it on" : "nothing written")
         overlaid(&image, prepared)
         try frames.write(image, index: k)
       }

@@ -140,12 +140,19 @@ struct ChainRun {
         inConfig: "\(outputPath) names a PNG file, but an animation writes a directory of "
           + "frames: give a folder, DIR/ (or output.contactSheet N for one image)")
     }
-    if format == .apng && OutputFormat.streamPaths.contains(outputPath) {
+    if format == .apng && OutputFormat.streamPaths.contains(outputPath) && outputPath != "/dev/null"
+    {
       throw SettingError(
         option: "output",
         underlying: UsageError.invalid("--format apng writes a file: give -o OUT.apng"),
         inConfig: "an apng is one file, not a stream: give a file name, OUT.apng")
     }
+  }
+
+  /// The bytes per pixel the overlays hold beside a frame (``RenderMemory/overlayBytesPerPixel``).
+  var overlayBytesPerPixel: Int {
+    overlays.isDisjoint(with: [.displacement, .bounds])
+      ? 0 : ChainRenderer.displacementBytesPerPixel
   }
 
   /// Reads `--scale`, the render, PNG and limit options.
@@ -258,9 +265,11 @@ struct ChainRun {
       var effects = try chain(input.image)
       // After the chain is built, so every .metal source and image argument it read is known.
       try OutputOptions.checkNotInput(outputPath, protecting: protected)
-      // One PNG or a contact sheet; --format apng and raw name any file as they please.
+      // One PNG or a contact sheet .png; an animated PNG or a raw file any extension, but one.
       if run.format == nil || run.format == .contactSheet {
         try OutputOptions.checkExtension(outputPath)
+      } else if run.format == .apng || run.format == .raw {
+        try OutputOptions.checkExtension(outputPath, allowing: [])
       }
       if let maxSampleOffset {
         try ChainRun.checkSamples(effects.effects.map(\.function))
@@ -280,8 +289,13 @@ struct ChainRun {
           of: passes, output: run.overlays.isEmpty ? .samples : .floatImage,
           bitDepth: output.encoder.bitDepth.rawValue)
         memory.chunkBytes = input.metadata.colorChunks.reduce(0) { $0 + $1.data.count }
+        memory.overlayBytesPerPixel = run.overlayBytesPerPixel
         try render.checkMemory(memory, holding: input.image, path: outputPath)
         let file = try OutputOptions.open(outputPath, protecting: protected)
+        // Once the output opens, so a destination that cannot be written says so first.
+        try FrameLimits.checkImageFreeSpace(
+          arguments, path: outputPath, width: input.image.width, height: input.image.height,
+          bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: memory.chunkBytes)
         if checkOnly { return }
         let frame: (samples: PNGSamples, reports: [SampleBoundsReport])
         if run.overlays.isEmpty {
@@ -349,7 +363,8 @@ struct ChainRun {
           directory: outputPath, frameCount: count, protecting: protected)
       }
       // An animated PNG or a raw stream to a file is one file: the same estimate, once.
-      if format == .apng || (format == .raw && !OutputFormat.streamPaths.contains(outputPath)) {
+      // A stream (/dev/null) holds nothing.
+      if (format == .apng || format == .raw) && !OutputFormat.streamPaths.contains(outputPath) {
         let (width, height) = (input.image.width, input.image.height)
         try limits.checkFreeSpace(
           bytes: format == .apng
@@ -381,6 +396,7 @@ struct ChainRun {
       var memory = renderer.memory(
         of: passes, output: format == .pngSequence && run.overlays.isEmpty ? .samples : .floatImage,
         bitDepth: output.encoder.bitDepth.rawValue)
+      memory.overlayBytesPerPixel = run.overlayBytesPerPixel
       if format == .contactSheet {
         // The sheet's Float image, then its samples and at most twice those for the encoder.
         memory.extraBytes =
@@ -400,6 +416,16 @@ struct ChainRun {
       try budget?.check(memory.peakBytes, path: outputPath)
       let sheetFile =
         format == .contactSheet ? try OutputOptions.open(outputPath, protecting: protected) : nil
+      if format == .contactSheet {
+        // The sheet is one PNG (one frame of its size): checked before frame 0, not at the write.
+        let sheet = try ContactSheetSink.checkSize(
+          frameCount: rendered, columns: columns, frameWidth: image.width,
+          frameHeight: image.height, pixelLimit: render.pixelLimit)
+        try FrameLimits.checkImageFreeSpace(
+          arguments, path: outputPath, width: sheet.x, height: sheet.y,
+          bitDepth: output.encoder.bitDepth.rawValue,
+          chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count })
+      }
       if checkOnly { return }
       if !run.overlays.isEmpty {
         console.error(
@@ -408,7 +434,9 @@ struct ChainRun {
       // Nothing is handed on, committed or published after a .metal fault.
       func renderFrames<Sink: FrameSink>(into sink: inout Sink) throws {
         var checked = FaultCheckedSink(
-          base: sink, times: times, writesEachFrame: format == .pngSequence)
+          base: sink, times: times, writesEachFrame: format == .pngSequence,
+          streamsTo: format == .raw && ["-", "/dev/stdout"].contains(outputPath)
+            ? "standard output" : nil)
         defer { sink = checked.base }
         try renderer.render(
           passes, into: &checked, frames: selected, overlays: run.overlays, progress: progress,

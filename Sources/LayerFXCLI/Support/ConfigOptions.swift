@@ -22,14 +22,29 @@ enum ConfigOptions {
     { text in try MetalFunctionReference.function(text, arguments: arguments, console: console) }
   }
 
-  /// Reads `--config`, if given.
+  /// Reads `--config`, if given, and refuses its output outside its folder unless `-o` names
+  /// the output (``checkOutputFolder(_:commandLine:)``).
   ///
   /// - Throws: ``ConfigError`` (exit 65, or 66 for an unreadable file).
   static func load(_ arguments: ParsedArguments, console: Console) throws
     -> (path: String, config: DebugConfig)?
   {
     guard let path = arguments.value("config") else { return nil }
-    return (path, try DebugConfig(contentsOf: path, resolve: resolver(arguments, console: console)))
+    let config = try DebugConfig(contentsOf: path, resolve: resolver(arguments, console: console))
+    try checkOutputFolder((path, config), commandLine: arguments)
+    return (path, config)
+  }
+
+  /// Refuses the config's `output.path` outside the config's folder
+  /// (``DebugConfig/checkOutputInsideFolder(_:configFile:)``), unless the command line names
+  /// the output (`-o`), which replaces it.
+  ///
+  /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` at `output.path` (exit 65).
+  static func checkOutputFolder(
+    _ loaded: (path: String, config: DebugConfig), commandLine arguments: ParsedArguments
+  ) throws {
+    guard !arguments.has("output"), let output = loaded.config.output.path else { return }
+    try DebugConfig.checkOutputInsideFolder(output, configFile: loaded.path)
   }
 
   /// The option values a config gives every rendering command: input, output, timing, scale,

@@ -28,6 +28,13 @@ public enum ExitCode: Int32, Sendable {
 /// An error that says which sysexits code the CLI exits with.
 protocol ExitCoded: Error, CustomStringConvertible {
   var exitCode: ExitCode { get }
+  /// The one line the CLI prints after `layerfx: error: `; ``description`` unless the error's
+  /// own text, from a module that does not know the CLI, needs rewording.
+  var line: String { get }
+}
+
+extension ExitCoded {
+  var line: String { description }
 }
 
 extension UsageError: ExitCoded {

@@ -35,6 +35,9 @@ extension CompositionError: ExitCoded {
     switch self {
     case .limitExceeded: .dataError
     case .outOfMemory: .osError
+    // EX_CANTCREAT: the output cannot be created in full. Nothing was written yet, so it is
+    // not an I/O error (74, what a disk that fills during the write gives).
+    case .noSpace: .cannotCreate
     case .cannotCreateDirectory: .cannotCreate
     }
   }

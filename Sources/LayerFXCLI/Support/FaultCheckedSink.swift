@@ -18,8 +18,12 @@ final class FaultCheckedSink<Base: FrameSink>: FrameSink {
   let times: [Double]
   /// Whether the base sink names each frame as it gets it (a PNG sequence).
   let writesEachFrame: Bool
-  /// Whether a frame has been handed on.
-  private var hasHandedOn = false
+  /// Where the base sink streams each frame as it gets it (`standard output` for a raw stream
+  /// to `-o -`), so those frames are gone when a later one faults; `nil` when it publishes
+  /// nothing before ``finish()`` or names files (``writesEachFrame``).
+  let streamsTo: String?
+  /// The frames handed on, in order.
+  private var handedOn: [Int] = []
 
   /// Wraps `base`.
   ///
@@ -27,10 +31,24 @@ final class FaultCheckedSink<Base: FrameSink>: FrameSink {
   ///   - base: The sink the frames go to.
   ///   - times: Every frame's time in the schedule, seconds.
   ///   - writesEachFrame: Whether `base` names each frame as it gets it (a PNG sequence).
-  init(base: Base, times: [Double], writesEachFrame: Bool) {
+  ///   - streamsTo: What `base` streams each frame to as it gets it (`standard output`).
+  init(base: Base, times: [Double], writesEachFrame: Bool, streamsTo: String? = nil) {
     self.base = base
     self.times = times
     self.writesEachFrame = writesEachFrame
+    self.streamsTo = streamsTo
+  }
+
+  /// What a fault at this point leaves behind, for its message: `nothing written`, frames that
+  /// may be written (a PNG sequence), or how many frames went out on the stream.
+  var outcome: String {
+    guard let first = handedOn.first, let last = handedOn.last else { return "nothing written" }
+    if writesEachFrame { return "frames before it may be written, none from it on" }
+    guard let streamsTo else { return "nothing written" }
+    let frames =
+      handedOn.count == 1
+      ? "1 frame (frame \(first))" : "\(handedOn.count) frames (\(first)–\(last))"
+    return "\(frames) went to \(streamsTo) before it, none from it on"
   }
 
   /// Hands `frame` to the base sink unless a fault was recorded while it rendered.
@@ -40,14 +58,13 @@ final class FaultCheckedSink<Base: FrameSink>: FrameSink {
   func write(_ frame: Image, index: Int) throws {
     try checkFaults(index)
     try base.write(frame, index: index)
-    hasHandedOn = true
+    handedOn.append(index)
   }
 
   /// Throws the fault recorded while frame `index` rendered, if any.
   fileprivate func checkFaults(_ index: Int) throws {
     try MetalFunctionReference.checkFaults(
-      frame: index, time: times.indices.contains(index) ? times[index] : .nan,
-      earlierFramesWritten: writesEachFrame && hasHandedOn)
+      frame: index, time: times.indices.contains(index) ? times[index] : .nan, outcome: outcome)
   }
 
   /// Finishes the base sink unless a fault was recorded.
@@ -70,6 +87,6 @@ extension FaultCheckedSink: SampleFrameSink where Base: SampleFrameSink {
   func write(_ samples: PNGSamples, index: Int) throws {
     try checkFaults(index)
     try base.write(samples, index: index)
-    hasHandedOn = true
+    handedOn.append(index)
   }
 }

@@ -126,28 +126,44 @@ struct OutputOptions {
     }
   }
 
-  /// Refuses a single-file output whose name ends in an extension other than `.png`, the one
-  /// format the encoder writes.
+  /// Refuses a single-file output whose name does not end in `extensions`: layerfx writes
+  /// PNG only.
   ///
-  /// Extensions compare case-insensitively; a name without one, and a stream, is taken, so
-  /// only `out.jpg` and the like, which would get PNG bytes, are refused. Commands call it
-  /// after ``checkNotInput(_:protecting:)``, so that an output naming an input (a `.metal`
-  /// source) is reported as that, and before rendering.
+  /// A one image or a contact sheet ends in `.png`; an animated PNG or a raw file (`extensions`
+  /// empty) in any extension (`--format` says what it holds), but in one. Extensions compare
+  /// case-insensitively. A name without an extension is refused in every case: it would get
+  /// PNG or RGBA bytes under any name (`authorized_keys`). The streams
+  /// (``OutputFormat/streamPaths``) are taken, and so is a device or FIFO that exists
+  /// (`/dev/full`), which opening the output refuses (exit 73). Commands call it after
+  /// ``checkNotInput(_:protecting:)``, so that an output naming an input (a `.metal` source)
+  /// is reported as that, and before rendering.
   ///
-  /// - Parameter path: The output path.
+  /// - Parameters:
+  ///   - path: The output path.
+  ///   - extensions: The extensions allowed, without the dot, the first the one suggested;
+  ///     empty for any.
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` (exit 64) in the command line's
   ///   words and the config's.
-  static func checkExtension(_ path: String) throws {
-    let name = path.split(separator: "/").last ?? ""
-    if !OutputFormat.streamPaths.contains(path),
-      let dot = name.lastIndex(of: "."), dot != name.startIndex,
-      name[name.index(after: dot)...].lowercased() != "png"
+  static func checkExtension(_ path: String, allowing extensions: [String] = ["png"]) throws {
+    var status = stat()
+    if OutputFormat.streamPaths.contains(path)
+      || (stat(RawBytes.cString(path), &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG)
     {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid("-o \(path): layerfx writes PNG only; name the output .png"),
-        inConfig: "\(path): layerfx writes PNG only; give a file name ending in .png")
+      return
     }
+    // A name that is only the extension (`.png`) is a hidden file without one.
+    let name = (path.split(separator: "/").last ?? "").lowercased()
+    let dot = name.lastIndex(of: ".")
+    let hasExtension = dot.map { $0 != name.startIndex && name.index(after: $0) != name.endIndex }
+    let names = extensions.map { "." + $0 }
+    if extensions.isEmpty && hasExtension == true { return }
+    if names.contains(where: { name.hasSuffix($0) && name.count > $0.count }) { return }
+    let listed = names.isEmpty ? "with an extension" : names.joined(separator: " or ")
+    throw SettingError(
+      option: "output",
+      underlying: UsageError.invalid(
+        "-o \(path): layerfx writes PNG only; name the output \(listed)"),
+      inConfig: "\(path): layerfx writes PNG only; give a file name ending in \(listed)")
   }
 
   /// Refuses an output path that is a file the command reads (its input, a keyframes file, and

@@ -16,6 +16,7 @@ struct SettingError: ExitCoded {
 
   var exitCode: ExitCode { (underlying as? any ExitCoded)?.exitCode ?? .software }
   var description: String { "\(underlying)" }
+  var line: String { (underlying as? any ExitCoded)?.line ?? description }
 
   /// Runs `body`, tagging what it throws with `option` (an error already tagged keeps its
   /// option).

@@ -1,6 +1,7 @@
 import Foundation
 import LayerFX
 import LayerFXAnimation
+import LayerFXFiles
 import LayerFXMath
 
 /// The debug config: one versioned JSON document that says what to render, with which
@@ -101,13 +102,22 @@ public struct DebugConfig: Sendable {
   public init(data: Data, file: String, directory: String, resolve: @escaping Resolver)
     throws(ConfigError)
   {
-    try JSONSyntaxError.check(data, file: file)
+    // A UTF-8 byte order mark is ignored, as RFC 8259 §8.1 lets a parser do (editors on
+    // Windows write one); Jansson and Foundation would refuse it as an invalid token.
+    let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
     let decoder = JSONDecoder()
     decoder.userInfo[DocumentDecoding.key] = DocumentDecoding(
       directory: directory, resolve: resolve)
     // Accept "NaN" / "Infinity" strings only so they can be rejected with their key path.
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(
       positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+    try JSONSyntaxError.check(data, file: file) { probe in
+      // The key path where the probe's number is refused as overflowing Float, if it is.
+      guard let issue = Self.issue(decoding: probe, with: decoder),
+        case .invalidValue(let reason) = issue.problem, reason.contains("overflows Float")
+      else { return nil }
+      return issue.path
+    }
     do {
       self = try decoder.decode(Document.self, from: data).config
     } catch let issue as ConfigIssue {
@@ -116,6 +126,20 @@ public struct DebugConfig: Sendable {
       throw ConfigIssue(decodingError: error).error(file: file)
     } catch {
       throw .invalidJSON(file: file, reason: "\(error)")
+    }
+  }
+
+  /// The issue decoding `data` with `decoder` raises, or `nil` when it decodes.
+  private static func issue(decoding data: Data, with decoder: JSONDecoder) -> ConfigIssue? {
+    do {
+      _ = try decoder.decode(Document.self, from: data)
+      return nil
+    } catch let issue as ConfigIssue {
+      return issue
+    } catch let error as DecodingError {
+      return ConfigIssue(decodingError: error)
+    } catch {
+      return nil
     }
   }
 
@@ -136,9 +160,24 @@ public struct DebugConfig: Sendable {
 
   /// The folder of the config file at `path`, which relative paths inside resolve against;
   /// empty for a bare name.
+  ///
+  /// A config reached through a symbolic link reads and writes beside the file the link names,
+  /// not beside the link: when `path` itself is a link, the folder is that of the file it
+  /// resolves to (``LayerFXFiles/PhysicalPath/resolve(_:)``), so a link to a config elsewhere
+  /// renders what the config renders where it lives.
   public static func directory(of path: String) -> String {
-    // The folder part by hand: NSString's deletingLastPathComponent traps on Linux for a
-    // one-character name such as `-` (standard input).
+    var status = stat()
+    if lstat(RawBytes.cString(path), &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
+      let target = PhysicalPath.resolve(path)
+    {
+      return folderPart(target)
+    }
+    return folderPart(path)
+  }
+
+  /// The folder part of `path` by hand: NSString's deletingLastPathComponent traps on Linux for
+  /// a one-character name such as `-` (standard input).
+  private static func folderPart(_ path: String) -> String {
     path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
   }
 

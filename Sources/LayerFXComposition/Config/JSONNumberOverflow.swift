@@ -52,6 +52,19 @@ enum JSONNumberOverflow {
     return ConfigIssue(codingPath: path, .invalidValue("\(ConfigError.echo(text)) \(limit)"))
   }
 
+  /// `data` with the number token that ends at `end` replaced by `3.5e38`, a finite `Double`
+  /// beyond `Float`'s largest (3.4028235e38), and the token as written: decoding the probe
+  /// says whether the key takes a `Float` (its decoder then refuses the probe as overflowing
+  /// `Float`), so the number is named as overflowing what its key holds; `nil` when the token
+  /// cannot be found.
+  static func floatProbe(in data: Data, endingAt end: Int) -> (data: Data, text: String)? {
+    let bytes = [UInt8](data)
+    guard let token = tokenRange(in: bytes, near: end) else { return nil }
+    var probe = bytes
+    probe.replaceSubrange(token, with: Array("3.5e38".utf8))
+    return (Data(probe), String(decoding: bytes[token], as: UTF8.self))
+  }
+
   /// The bytes of the number token that ends at or next to `end` (Jansson's position may
   /// include the character after the token).
   private static func tokenRange(in bytes: [UInt8], near end: Int) -> Range<Int>? {

@@ -19,11 +19,17 @@ enum JSONSyntaxError {
   /// - Parameters:
   ///   - data: The document's bytes.
   ///   - file: The name errors give the document.
+  ///   - floatKey: Decodes a document and returns the key path at which it refuses a number
+  ///     as overflowing `Float`, or `nil`: a number out of range at that key (a kernel's `Float`
+  ///     parameter) is named as overflowing `Float`, what the key holds, rather than `Double`
+  ///     or a 64-bit integer (``JSONNumberOverflow/floatProbe(in:endingAt:)``).
   /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` for the first number beyond
   ///   `Double` or a 64-bit integer, naming its key path; otherwise
   ///   ``ConfigError/invalidJSON(file:reason:)`` with Jansson's line, column and message.
   /// - Complexity: O(bytes) for a valid document; Jansson's tree is freed before returning.
-  static func check(_ data: Data, file: String) throws(ConfigError) {
+  static func check(_ data: Data, file: String, floatKey: ((Data) -> String?)? = nil)
+    throws(ConfigError)
+  {
     guard let error = firstError(data) else { return }
     let text = withUnsafeBytes(of: error.text) { raw in
       String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
@@ -32,6 +38,15 @@ enum JSONSyntaxError {
     if json_error_code(&failure) == json_error_numeric_overflow,
       let issue = JSONNumberOverflow.issue(in: data, endingAt: Int(error.position))
     {
+      if let floatKey,
+        let probe = JSONNumberOverflow.floatProbe(in: data, endingAt: Int(error.position)),
+        floatKey(probe.data) == issue.path
+      {
+        throw .invalidValue(
+          file: file, path: issue.path,
+          reason: "\(ConfigError.echo(probe.text)) overflows Float (largest "
+            + "\(Float.greatestFiniteMagnitude))")
+      }
       throw issue.error(file: file)
     }
     throw .invalidJSON(

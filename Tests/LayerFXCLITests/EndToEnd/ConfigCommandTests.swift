@@ -151,7 +151,8 @@ import Testing
       // Beyond binary64's largest finite value, (2 − 2⁻⁵²) × 2¹⁰²³ ≈ 1.7976931348623157e308.
       (
         #"{"version": 1, "input": "testcard:8x8", "output": {"time": 1e400, "path": "o.png"}}"#,
-        "bad.json: output.time: 1e400 overflows Double (largest 1.7976931348623157e+308)"
+        // Every number of a config is held as a Float (README): named as overflowing that.
+        "bad.json: output.time: 1e400 overflows Float (largest 3.4028235e+38)"
       ),
       // 10²³ − 1 is beyond 2⁶³ − 1 = 9223372036854775807, the most a JSON integer here holds.
       (
@@ -161,7 +162,7 @@ import Testing
       ),
       (
         #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "twirl"}, {"kernel": "ripple", "amplitude": -1e999}], "output": {"time": 0, "path": "o.png"}}"#,
-        "bad.json: effects[1].amplitude: -1e999 overflows Double (largest 1.7976931348623157e+308)"
+        "bad.json: effects[1].amplitude: -1e999 overflows Float (largest 3.4028235e+38)"
       ),
       // A negative offset is named as the config's other ranges are.
       (

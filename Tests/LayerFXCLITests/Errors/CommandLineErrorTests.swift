@@ -208,6 +208,15 @@ let corruptPngSuiteFiles: [String] = {
       (["apply", "grayscale", "testcard:8x8", "-o", "out.jpg"], "out.jpg", ".png"),
       (["render", "checkerboard", "--size", "8x8", "-o", "out.JPEG"], "out.JPEG", ".png"),
       (["convert", "testcard:8x8", "-o", "out.tiff"], "out.tiff", ".png"),
+      // No extension gets PNG bytes under any name (authorized_keys): refused as well.
+      (["apply", "grayscale", "testcard:8x8", "-o", "out"], "out", ".png"),
+      (["apply", "grayscale", "testcard:8x8", "-o", ".png"], ".png", ".png"),
+      (
+        [
+          "apply", "grayscale", "testcard:8x8", "--fps", "2", "--frames", "2", "--format", "apng",
+          "-o", "anim",
+        ], "anim", "with an extension"
+      ),
     ])
   func nonPNGOutput(arguments: [String], path: String, names: String) throws {
     let directory = try TemporaryDirectory()
@@ -219,14 +228,23 @@ let corruptPngSuiteFiles: [String] = {
     #expect(try directory.contents().isEmpty)
   }
 
-  @Test("an output named .PNG in capitals, or with no extension, is written")
+  @Test("an output named .PNG in capitals is written, and an animated PNG under any extension")
   func pngOutputNames() throws {
     let directory = try TemporaryDirectory()
-    for name in ["out.PNG", "out"] {
+    for name in ["out.PNG"] {
       let result = try LayerFXTool.run(
         ["apply", "grayscale", "testcard:8x8", "-o", name], in: directory.url)
       #expect(result.status == 0, "\(result.errorLines)")
     }
+    for name in ["a.apng", "a.bin", "/dev/null"] {
+      let result = try LayerFXTool.run(
+        [
+          "apply", "grayscale", "testcard:8x8", "--fps", "2", "--frames", "2", "--format",
+          "apng", "-o", name,
+        ], in: directory.url)
+      #expect(result.status == 0, "\(name): \(result.errorLines)")
+    }
+    #expect(try directory.contents().sorted() == ["a.apng", "a.bin", "out.PNG"])
   }
 
   @Test(

@@ -12,10 +12,15 @@ import Testing
   /// skipped: it counts a malloc arena per thread that a run may never reserve
   /// (`MemoryBudgetTests` tests the check).
   ///
+  /// A run that fails an allocation inside libdispatch does not abort: libdispatch sleeps and
+  /// retries for ever. `timeout` (coreutils) kills such a run after 300 s, so the suite cannot
+  /// hang; a killed run's status is 137, a failure like the abort it stands for.
+  ///
   /// - Returns: The exit status, or `nil` when the shell has no `ulimit -v`.
   func runLimited(kilobytes: Int, _ arguments: [String]) throws -> Int32? {
     let script =
-      "ulimit -v \(kilobytes) || exit 77; SWIFT_BACKTRACE=enable=no exec \"$0\" \"$@\""
+      "ulimit -v \(kilobytes) || exit 77; SWIFT_BACKTRACE=enable=no exec timeout -s KILL 300 "
+      + "\"$0\" \"$@\""
     let result = try LayerFXTool.run(
       ["-c", script, LayerFXTool.executable.path] + arguments + ["--ignore-free-memory"],
       program: URL(fileURLWithPath: "/bin/sh"))

@@ -257,7 +257,8 @@ import Testing
     for (name, format) in [("a.apng", "apng"), ("a.raw", "raw")] {
       let path = directory.path(name)
       let result = try LayerFXTool.run(common + ["--format", format, "-o", path])
-      #expect(result.status == 65, "\(format)")
+      // EX_CANTCREAT since issue 25 (was 65): the output cannot be created in full.
+      #expect(result.status == 73, "\(format)")
       #expect(result.errorLines.count == 1)
       #expect(
         result.errorLines.first?.hasPrefix(
@@ -344,6 +345,26 @@ import Testing
     // Frames 0–2 rendered before the fault; frame 3 and later never named.
     let frames = try FileManager.default.contentsOfDirectory(atPath: directory.path("frames"))
     #expect(!frames.contains("frame_0003.png"))
+  }
+
+  @Test("a fault while raw frames stream to standard output says how many went out")
+  func rawStreamFault() throws {
+    let directory = try TemporaryDirectory()
+    // Frames 0, 1, 2 (t = 0, 0.1, 0.2) stream out; frame 3 (t = 0.3) divides by 0.
+    try Self.writeDivider("Late", dividingBy: "0.35", in: directory)
+    let result = try LayerFXTool.run(
+      [
+        "apply", "testcard:8x8", "--effect", "late.metal:Late", "--threads", "1", "--fps", "10",
+        "--frames", "6", "-o", "-",
+      ], in: URL(fileURLWithPath: directory.path))
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: late.metal: Late: SIGFPE at frame 3 (t = 0.3 s), row 0; 3 frames (0–2) "
+          + "went to standard output before it, none from it on"
+      ])
+    // Three frames of 8 × 8 pixels × 4 bytes went out, and no more.
+    #expect(result.outputData.count == 3 * 8 * 8 * 4)
   }
 
   @Test("a failed animation removes the frames directory it made, never one that was there")

@@ -1,0 +1,196 @@
+import Foundation
+import LayerFXTestSupport
+import Testing
+
+/// Issue 25, item 6: the trial's other classes at the command line, each provoked once with its
+/// exact line and exit code.
+@Suite struct HardeningTests {
+  /// Runs `layerfx` through `/bin/sh -c script` (`$0` is the binary, `$1`… the arguments).
+  private func shell(_ script: String, _ arguments: [String], in directory: String) throws
+    -> LayerFXTool.Result
+  {
+    try LayerFXTool.run(
+      ["-c", script, LayerFXTool.executable.path] + arguments,
+      in: URL(fileURLWithPath: directory), program: URL(fileURLWithPath: "/bin/sh"))
+  }
+
+  /// Whether this process may mount a file system (a small tmpfs for a full disk).
+  private static let canMount = getuid() == 0
+
+  /// Runs `body` with a 64 KiB tmpfs mounted at `directory/small`, unmounted after.
+  private func withSmallDisk(in directory: TemporaryDirectory, _ body: (String) throws -> Void)
+    throws
+  {
+    let folder = directory.path("small")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let mount = try LayerFXTool.run(
+      ["-t", "tmpfs", "-o", "size=64k", "tmpfs", folder],
+      program: URL(fileURLWithPath: "/bin/mount"))
+    try #require(mount.status == 0, "mount: \(mount.standardError)")
+    defer {
+      _ = try? LayerFXTool.run([folder], program: URL(fileURLWithPath: "/bin/umount"))
+    }
+    try body(folder)
+  }
+
+  @Test("the next run to a folder removes the hidden temporary a killed run left, not others")
+  func staleTemporary() throws {
+    let directory = try TemporaryDirectory()
+    // A process that has ended: its id names no process now.
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let stale = ".layerfx-\(ended.processIdentifier)-0123456789abcdef.tmp"
+    // This test's own process runs: its temporary is kept, as is any other file.
+    let live = ".layerfx-\(getpid())-0123456789abcdef.tmp"
+    for name in [stale, live, "keep.tmp"] {
+      try Data(count: 1000).write(to: URL(fileURLWithPath: directory.path(name)))
+    }
+    let result = try LayerFXTool.run(
+      ["apply", "grayscale", "testcard:8x8", "-o", "out.png"], in: directory.url)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try directory.contents().sorted() == [live, "keep.tmp", "out.png"].sorted())
+  }
+
+  @Test(
+    "a 401-digit amplitude overflows Float, on the command line (64) and in a config (65)")
+  func hugeAmplitude() throws {
+    let directory = try TemporaryDirectory()
+    let digits = String(repeating: "1", count: 401)
+    let flag = try LayerFXTool.run(
+      ["apply", "ripple", "testcard:8x8", "--arg", "amplitude=\(digits)", "-o", "x.png"],
+      in: directory.url)
+    #expect(flag.status == 64)
+    #expect(
+      flag.errorLines.first?.hasSuffix(
+        "\(digits) overflows Float (largest 3.4028235e+38)") == true)
+    try #"""
+    {"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "ripple", "amplitude": \#(digits)}],
+     "output": {"path": "x.png", "time": 0}}
+    """#.write(toFile: directory.path("a.json"), atomically: true, encoding: .utf8)
+    let config = try LayerFXTool.run(["config", "check", "a.json"], in: directory.url)
+    #expect(config.status == 65)
+    // The key's number is echoed up to 60 characters (ConfigError.echoLimit), then "…".
+    #expect(
+      config.errorLines == [
+        "layerfx: error: a.json: effects[0].amplitude: \(String(repeating: "1", count: 60))… "
+          + "overflows Float (largest 3.4028235e+38)"
+      ])
+    #expect(try directory.contents() == ["a.json"])
+  }
+
+  @Test("a config that starts with a UTF-8 byte order mark is read as without it")
+  func byteOrderMark() throws {
+    let directory = try TemporaryDirectory()
+    let text = #"""
+      {"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "grayscale"}],
+       "output": {"path": "x.png", "time": 0}}
+      """#
+    try (Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8)).write(
+      to: URL(fileURLWithPath: directory.path("bom.json")))
+    let check = try LayerFXTool.run(["config", "check", "bom.json"], in: directory.url)
+    #expect(check.status == 0)
+    #expect(check.standardOutput == "bom.json: ok\n")
+    let applied = try LayerFXTool.run(["apply", "--config", "bom.json"], in: directory.url)
+    #expect(applied.status == 0, "\(applied.standardError)")
+    #expect(try directory.contents().sorted() == ["bom.json", "x.png"])
+  }
+
+  @Test("an unwritable compile cache is one line with the system's reason, exit 73")
+  func unwritableCache() throws {
+    let directory = try TemporaryDirectory()
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 F(float2 position, half4 color) { return color; }
+    """.write(toFile: directory.path("f.metal"), atomically: true, encoding: .utf8)
+    // /proc holds no folder anyone can make.
+    let result = try LayerFXTool.run(
+      [
+        "LAYERFX_CACHE=/proc/layerfx-cache", LayerFXTool.executable.path, "apply", "f.metal:F",
+        "testcard:8x8", "-o", "out.png",
+      ], in: directory.url, program: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(result.status == 73)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: cannot write the compile cache at /proc/layerfx-cache: No such file or "
+          + "directory"
+      ])
+    #expect(try directory.contents() == ["f.metal"])
+  }
+
+  @Test(
+    "a compile cache on a full disk is exit 74, one line",
+    .enabled(if: canMount, "needs root to mount a small tmpfs"))
+  func fullCache() throws {
+    let directory = try TemporaryDirectory()
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 F(float2 position, half4 color) { return color; }
+    """.write(toFile: directory.path("f.metal"), atomically: true, encoding: .utf8)
+    try withSmallDisk(in: directory) { small in
+      let result = try LayerFXTool.run(
+        [
+          "LAYERFX_CACHE=\(small)/cache", LayerFXTool.executable.path, "apply", "f.metal:F",
+          "testcard:8x8", "-o", "out.png",
+        ], in: directory.url, program: URL(fileURLWithPath: "/usr/bin/env"))
+      #expect(result.status == 74)
+      #expect(result.errorLines.count == 1)
+      #expect(
+        result.errorLines.first?.hasPrefix(
+          "layerfx: error: cannot write the compile cache at \(small)/cache: ") == true)
+      #expect(result.errorLines.first?.contains("No space left on device") == true)
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
+  @Test(
+    "an image and a contact sheet larger than the free space are refused before frame 0, 73",
+    .enabled(if: canMount, "needs root to mount a small tmpfs"))
+  func freeSpace() throws {
+    let directory = try TemporaryDirectory()
+    try withSmallDisk(in: directory) { small in
+      // A 200 × 200 frame is at most 200 × (1 + 800) = 160200 bytes of image data (stored
+      // zlib blocks), more than the 64 KiB disk holds.
+      let image = try LayerFXTool.run(
+        ["apply", "grayscale", "testcard:200x200", "-o", "\(small)/x.png"])
+      #expect(image.status == 73)
+      #expect(
+        image.errorLines.first?.hasPrefix(
+          "layerfx: error: \(small)/x.png: 1 frame of 200 × 200 pixels needs up to ") == true)
+      let sheet = try LayerFXTool.run(
+        [
+          "apply", "grayscale", "testcard:100x100", "--fps", "10", "--frames", "4",
+          "--contact-sheet", "2", "-o", "\(small)/s.png",
+        ])
+      #expect(sheet.status == 73)
+      #expect(sheet.errorLines.count == 1)
+      #expect(sheet.errorLines.first?.contains("is free there; free some space") == true)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: small).isEmpty)
+    }
+  }
+
+  @Test(
+    "--overlay displacement on 8000 × 6000 is refused by the memory check, exit 71",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/sh"), "needs /bin/sh"))
+  func overlayMemory() throws {
+    let directory = try TemporaryDirectory()
+    // 48e6 pixels: input 16, Float output 16, samples 4 and the overlay's sources and maps 42
+    // bytes a pixel: 78 × 48e6 = 3.744e9 bytes, over a 3 GB address space.
+    let result = try shell(
+      "ulimit -v 3000000 || exit 77; exec \"$0\" apply twirl testcard:8000x6000 --time 0 "
+        + "--overlay displacement -o out.png", [], in: directory.path)
+    try #require(result.status != 77, "ulimit -v is not available")
+    #expect(result.status == 71)
+    #expect(result.errorLines.count == 1)
+    #expect(
+      result.errorLines.first?.hasPrefix(
+        "layerfx: error: out.png: needs about 3.7 GB of memory, ") == true)
+    #expect(
+      result.errorLines.first?.hasSuffix(
+        "(ulimit -v); raise ulimit -v, or render a smaller image or a shorter chain") == true)
+    #expect(try directory.contents().isEmpty)
+  }
+}
