@@ -72,6 +72,9 @@ let package = Package(
         "LayerFXMetal",
       ]),
     .executable(name: "layerfx", targets: ["layerfx"]),
+    // The sandboxed process that runs compiled `.metal` code (LayerFXMetal starts it); a
+    // package that renders `.metal` files depends on this product too, so it is built.
+    .executable(name: "layerfx-shader-worker", targets: ["layerfx-shader-worker"]),
     // The CLI's commands and parser as a library, for the packages in Fuzz/ and Benchmarks/.
     .library(name: "LayerFXCLI", targets: ["LayerFXCLI"]),
     // Reference-image tests of a user's own effects (Swift or .metal) with Swift Testing.
@@ -102,7 +105,10 @@ let package = Package(
     // stand-in headers and loads it as ShaderFunctions. No unsafe flags (it compiles at run time).
     .target(
       name: "LayerFXMetal",
-      dependencies: ["LayerFX", "LayerFXMath", "LayerFXFiles", "CLayerFXMetalGuard"],
+      dependencies: [
+        "LayerFX", "LayerFXMath", "LayerFXFiles", "CLayerFXMetalGuard", "CLayerFXSandbox",
+        "layerfx-shader-worker",
+      ],
       exclude: ["README.md"]),
     .target(
       name: "LayerFXTesting",
@@ -114,6 +120,12 @@ let package = Package(
     .target(name: "CLayerFXCPULevel", cSettings: cpuLevelCSettings),
     // The fault guard (sigsetjmp around compiled shader calls) and guarded array memory.
     .target(name: "CLayerFXMetalGuard"),
+    // The shader sandbox's parent side: bounded child processes that die with LayerFX, the
+    // worker's message channel and shared memory, and the ELF check of a compiled library.
+    .target(name: "CLayerFXSandbox"),
+    // The only process that loads and runs compiled `.metal` code, under a seccomp filter.
+    .executableTarget(
+      name: "layerfx-shader-worker", dependencies: ["CLayerFXMetalGuard", "CLayerFXSandbox", "CSeccomp"]),
     // The signal handler that unlinks temporaries (async-signal-safe C) and the C argv.
     .target(name: "CLayerFXFiles"),
 
@@ -134,6 +146,11 @@ let package = Package(
     // line and column, and its JSON writer.
     .systemLibrary(
       name: "CJansson", pkgConfig: "jansson", providers: [.apt(["libjansson-dev"])]),
+
+    // libseccomp from Debian (apt install libseccomp-dev): the shader worker's system-call
+    // filter.
+    .systemLibrary(
+      name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
 
     // MARK: Tool
     // The CLI's commands live in a library so the parser can be unit-tested; `layerfx` is

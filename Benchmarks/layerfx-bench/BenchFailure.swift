@@ -33,8 +33,12 @@ enum BenchFailure: Error, CustomStringConvertible {
       switch error {
       case .compilerNotFound: .configuration
       case .cannotRead: .noInput
-      case .compileFailed, .unsupportedSignature, .noStitchableFunctions: .dataError
+      case .compileFailed, .unsupportedSignature, .noStitchableFunctions, .refused, .include,
+        .linkFailed:
+        .dataError
       case .loadFailed: .software
+      case .cacheUnavailable: .cannotCreate
+      case .cacheFailed: .ioError
       }
     case let error as PNGError:
       switch error {

@@ -196,9 +196,12 @@ final class LayerStorage: @unchecked Sendable {
     return texels[row * rowLength + column]
   }
 
-  /// The layer as the padded copy a ``RowKernel`` reads, made on first use and kept.
-  func paddedTexels() -> PaddedTexels {
-    padded.value { PaddedTexels(pixels, width: width, height: height, pad: pad) }
+  /// The layer as the padded copy a ``RowKernel`` reads, made on first use and kept, in memory
+  /// from the kernel's ``RowKernel/allocateTexels`` when it has one.
+  func paddedTexels(allocate: RowKernel.Allocator? = nil) -> PaddedTexels {
+    padded.value {
+      PaddedTexels(pixels, width: width, height: height, pad: pad, allocate: allocate)
+    }
   }
 }
 

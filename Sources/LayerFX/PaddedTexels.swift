@@ -13,20 +13,38 @@ final class PaddedTexels: @unchecked Sendable {
   let texels: UnsafeMutablePointer<half4>
   /// Texels per row: `width + 2 pad.x + 1`.
   let rowLength: Int
+  /// What owns `texels` when a row kernel's allocator made them (its memory is freed with it).
+  private let owner: AnyObject?
 
   /// Copies `width × height` premultiplied pixels into the middle of a transparent padded buffer.
   ///
   /// - Precondition: The padded buffer is less than 2²² texels wide and high and holds at most
   ///   `Int32.max` texels (checked in release builds); callers check padded sizes against the
   ///   pixel limit first.
-  init(_ pixels: [half4], width: Int, height: Int, pad: SIMD2<Int>) {
+  /// - Parameters:
+  ///   - pixels: `width × height` premultiplied pixels, row-major.
+  ///   - width: Pixels.
+  ///   - height: Pixels.
+  ///   - pad: The transparent padding per side, pixels.
+  ///   - allocate: Where the texels live (a compiled shader's shared memory), or `nil` (or
+  ///     when it returns `nil`) for memory of their own.
+  init(
+    _ pixels: [half4], width: Int, height: Int, pad: SIMD2<Int>,
+    allocate: RowKernel.Allocator? = nil
+  ) {
     rowLength = width + 2 * pad.x + 1
     let rows = height + 2 * pad.y + 1
     precondition(
       rowLength < 1 << 22 && rows < 1 << 22, "a padded layer is less than 2²² wide and high")
     let count = rowLength * rows
     precondition(count <= Int(Int32.max), "a padded layer holds at most 2³¹ − 1 texels")
-    texels = .allocate(capacity: count)
+    if let (memory, owner) = allocate?(count * MemoryLayout<half4>.stride) {
+      texels = memory.bindMemory(to: half4.self, capacity: count)
+      self.owner = owner
+    } else {
+      texels = .allocate(capacity: count)
+      owner = nil
+    }
     texels.initialize(repeating: .zero, count: count)
     pixels.withUnsafeBufferPointer { source in
       guard let start = source.baseAddress else { return }
@@ -48,7 +66,7 @@ final class PaddedTexels: @unchecked Sendable {
   }
 
   deinit {
-    texels.deallocate()
+    if owner == nil { texels.deallocate() }
   }
 }
 

@@ -56,6 +56,17 @@ public struct PreparedShader: Sendable {
   /// prefers.
   public var hasLaneForm: Bool { lanes != nil }
 
+  /// How many bands of whole rows a worker thread of the renderer takes by default: few for a
+  /// row kernel that renders a tile per request in another process (``RowKernel/tile``, a
+  /// sandboxed `.metal` shader), where each band is a round trip whose two wake-ups wait for the
+  /// scheduler on a busy machine; else ``Renderer``'s 16, for the balance between threads.
+  var bandsPerWorker: Int {
+    guard case .native(let kernel) = lanes, kernel.tile != nil else {
+      return Renderer.bandsPerWorker
+    }
+    return RowKernel.bandsPerWorker
+  }
+
   /// Whether rendering stores the layer's padding in memory.
   ///
   /// A compiled `.metal` row function (``LaneKernel/native(_:)``) reads a copy of the layer with

@@ -229,10 +229,12 @@ public struct Renderer: Sendable {
 
   /// The tiles of a `size` destination, in raster order: each a range of columns and rows.
   ///
-  /// Bands of whole rows by default, a multiple of the worker count, heights within one row.
-  func tiles(size: SIMD2<Int>, workers: Int) -> TileGrid {
+  /// Bands of whole rows by default, `bandsPerWorker` per worker, heights within one row.
+  func tiles(size: SIMD2<Int>, workers: Int, bandsPerWorker: Int = Renderer.bandsPerWorker)
+    -> TileGrid
+  {
     guard let tileSize else {
-      return TileGrid(size: size, bands: Swift.min(size.y, workers * Self.bandsPerWorker))
+      return TileGrid(size: size, bands: Swift.min(size.y, workers * bandsPerWorker))
     }
     return TileGrid(size: size, tileSize: tileSize)
   }
@@ -246,7 +248,9 @@ public struct Renderer: Sendable {
     scale: Float, checksSampleBounds: Bool, storesColors: Bool = true, output: TileOutput
   ) -> SampleBoundsReport? {
     let usesLanes = usesLaneKernels && shader.hasLaneForm && storesColors
-    let tiles = tiles(size: size, workers: threadCount)
+    let tiles = tiles(
+      size: size, workers: threadCount,
+      bandsPerWorker: usesLanes ? shader.bandsPerWorker : Self.bandsPerWorker)
     let workers = Swift.min(threadCount, tiles.count)
     let largestTile = tiles.reduce(0) { Swift.max($0, $1.columns.count * $1.rows.count) }
     // One report per worker, so a check's memory does not grow with the number of tiles (a

@@ -43,14 +43,44 @@ public struct RowKernel: Sendable {
     public let size: SIMD2<Int>
   }
 
+  /// Renders the runs of a tile's rows in one call.
+  ///
+  /// A compiled shader that runs in another process takes a whole tile per request: the run of the tile's first row, the number of
+  /// rows, and the pixels from one row to the next in the destination and, for colour effects,
+  /// in the source. Row `r` of the tile is the first run with `row + r` and both pointers
+  /// advanced by `r` strides.
+  public typealias TileBody =
+    @Sendable (_ first: Run, _ rows: Int, _ destinationStride: Int, _ sourceStride: Int) -> Void
+
+  /// Allocates `bytes` (a multiple of 16, 16-byte aligned) for the padded texels of a layer the
+  /// kernel reads, and returns them with the object that owns them (kept as long as the
+  /// texels); `nil` for ordinary memory.
+  public typealias Allocator = @Sendable (_ bytes: Int) -> (UnsafeMutableRawPointer, AnyObject)?
+
+  /// Bands of whole rows per renderer thread for a kernel with a ``tile`` form (2; the
+  /// renderer's default is 16): see `Benchmarks/README.md` ("The shader sandbox").
+  static let bandsPerWorker = 2
+
   /// The function, called once per run.
   public let body: @Sendable (Run) -> Void
+  /// The batched form, called once per tile instead of ``body`` when present.
+  public let tile: TileBody?
+  /// Where the padded texels the kernel reads are made, or `nil` for ordinary memory.
+  public let allocateTexels: Allocator?
 
   /// Creates a row kernel from `body`.
   ///
-  /// - Parameter body: Renders one run; must write every pixel of it.
-  public init(_ body: @escaping @Sendable (Run) -> Void) {
+  /// - Parameters:
+  ///   - body: Renders one run; must write every pixel of it.
+  ///   - tile: Renders every run of a tile in one call; must write every pixel of them.
+  ///   - allocateTexels: Where a layer's padded texels are made for this kernel.
+  public init(
+    _ body: @escaping @Sendable (Run) -> Void, tile: TileBody? = nil,
+    allocateTexels: Allocator? = nil
+  ) {
     self.body = body
+    self.tile = tile
+    self.allocateTexels = allocateTexels
   }
 }
 

@@ -92,6 +92,17 @@ struct TilePass: Sendable {
   /// kernel's batch body runs inlined.
   func shadeLanes(columns: Range<Int>, rows: Range<Int>) {
     guard let lanes = shader.lanes else { return }
+    if case .native(let kernel) = lanes, let tile = kernel.tile, let y = rows.first {
+      let count = (rows.count - 1) * outputRowLength + columns.count
+      output.withPointer(at: outputIndex(columns.lowerBound, y), count: count) { pointer, _ in
+        let run = RowRun(
+          destination: pointer, count: columns.count, column: columns.lowerBound, row: y,
+          margin: margin, scale: scale)
+        let native = nativeRun(run, source: source, allocate: kernel.allocateTexels)
+        tile(native, rows.count, outputRowLength, source.rowStride)
+      }
+      return
+    }
     for y in rows {
       output.withPointer(at: outputIndex(columns.lowerBound, y), count: columns.count) {
         let run = RowRun(
@@ -106,7 +117,7 @@ struct TilePass: Sendable {
         case (.fill(let shadeRow), _):
           shadeRow(run)
         case (.native(let kernel), _):
-          kernel.body(nativeRun(run, source: source))
+          kernel.body(nativeRun(run, source: source, allocate: kernel.allocateTexels))
         case (.layer, _), (.distortion, _):
           preconditionFailure("a layer or distortion effect renders from a layer")
         }
@@ -117,14 +128,16 @@ struct TilePass: Sendable {
 
 extension TilePass {
   /// The run as a ``RowKernel`` sees it: the source row (colour effects) or the padded texels.
-  private func nativeRun(_ run: RowRun, source: TileSource) -> RowKernel.Run {
+  private func nativeRun(_ run: RowRun, source: TileSource, allocate: RowKernel.Allocator?)
+    -> RowKernel.Run
+  {
     var texels: UnsafePointer<half4>?
     var pixels: UnsafePointer<half4>?
     var (rowLength, padding, size) = (0, SIMD2<Int>.zero, SIMD2<Int>.zero)
     switch source {
     case .layer(let layer):
       // Made once per layer and kept by it, so every row after the first finds it made.
-      let padded = layer.storage.paddedTexels()
+      let padded = layer.storage.paddedTexels(allocate: allocate)
       texels = UnsafePointer(padded.texels)
       (rowLength, padding, size) = (
         padded.rowLength, layer.padding, SIMD2(layer.width, layer.height)
@@ -161,6 +174,15 @@ enum TileSource: @unchecked Sendable {
       guard pixel.x >= 0, pixel.x < width, pixel.y >= 0, pixel.y < height else { return .zero }
       return base[pixel.y * width + pixel.x]
     case .none: return .zero
+    }
+  }
+
+  /// Pixels from one source row to the next (0 for a fill).
+  var rowStride: Int {
+    switch self {
+    case .layer(let layer): layer.storage.rowLength
+    case .pixels(_, let width, _): width
+    case .none: 0
     }
   }
 

@@ -36,6 +36,14 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
   /// The library's files compiled but do not link: a function declared and defined in no
   /// file, or defined in two; `file` is the `.metal` file that refers to it.
   case linkFailed(file: String, message: String)
+  /// The compiled library does what a Metal shader cannot (calls outside the math runtime,
+  /// constructors, writable globals), or the compiler went past its time or memory limit:
+  /// refused before any process loads it.
+  case refused(path: String, reason: String)
+  /// The compile cache's folder cannot be created or is not private to this user (exit 73).
+  case cacheUnavailable(String)
+  /// Reading or writing the compile cache failed (exit 74).
+  case cacheFailed(String)
 
   /// One line naming the file and the problem (the first error, for a failed compile).
   public var description: String {
@@ -54,6 +62,8 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
     case .noStitchableFunctions(let path): return "\(path): no [[ stitchable ]] functions"
     case .include(let file, let line, let message): return "\(file):\(line): \(message)"
     case .linkFailed(let file, let message): return "\(file): \(message)"
+    case .refused(let path, let reason): return "\(path): refused: \(reason)"
+    case .cacheUnavailable(let message), .cacheFailed(let message): return message
     }
   }
 }

@@ -14,6 +14,14 @@ public struct MetalCompileOptions: Sendable, Hashable {
   /// Where compiled libraries are kept; `nil` for `$LAYERFX_CACHE`, else
   /// `$XDG_CACHE_HOME/layerfx/metal`, else `~/.cache/layerfx/metal`.
   public var cacheDirectory: String?
+  /// How long one frame of a compiled shader may run, seconds (> 0); 5 by default.
+  ///
+  /// As a GPU's watchdog cuts off a long command buffer, the worker is killed past it and the frame fails
+  /// (``MetalFaults``). A per-pixel call (the bounds checker's) has the limit to itself.
+  public var shaderTimeout: Double = MetalCompileOptions.defaultShaderTimeout
+
+  /// The default ``shaderTimeout``: 5 seconds.
+  public static let defaultShaderTimeout: Double = 5
 
   /// Creates options.
   ///

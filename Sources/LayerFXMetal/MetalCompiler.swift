@@ -24,7 +24,15 @@ struct MetalCompiler {
     "-ffp-contract=off", "-O3", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden",
     "-Wno-unknown-attributes",
     "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
+    // The sandbox's link: no C runtime (no constructors, no libc), every symbol resolved at
+    // link time against libm alone (`-z defs`, below, and `-lm` after the sources),
+    // relocations read-only after load (MetalSandboxCheck).
+    "-nostdlib", "-Wl,-z,relro", "-Wl,-z,now",
   ]
+
+  /// clang's limits: wall-clock and CPU seconds, and address space (BoundedProcess).
+  static let compileSeconds = 30
+  static let compileAddressSpace: UInt64 = 2 << 30
 
   /// The flags for this CPU's level, so the shared object never needs more than the host has.
   ///
@@ -56,9 +64,10 @@ struct MetalCompiler {
     }
   }()
 
-  /// Finds the compiler and the cache directory.
+  /// Finds the compiler and the cache directory (``MetalCache``).
   ///
-  /// - Throws: ``MetalCompileError/compilerNotFound(_:)`` with what to install.
+  /// - Throws: ``MetalCompileError/compilerNotFound(_:)`` with what to install;
+  ///   ``MetalCompileError/cacheUnavailable(_:)`` for a cache folder that is not private.
   init(
     options: MetalCompileOptions,
     environment: [String: String] = ProcessInfo.processInfo.environment
@@ -89,15 +98,7 @@ struct MetalCompiler {
           + "toolchain (it ships clang++ beside swift) or set LAYERFX_CLANG to a clang++")
     }
     clang = found
-    if let directory = options.cacheDirectory {
-      cacheDirectory = directory
-    } else if let directory = environment["LAYERFX_CACHE"] {
-      cacheDirectory = directory
-    } else if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-      cacheDirectory = xdg + "/layerfx/metal"
-    } else {
-      cacheDirectory = (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache/layerfx/metal"
-    }
+    cacheDirectory = try MetalCache.directory(options: options, environment: environment)
   }
 
   /// One translation unit to compile: its C++ text and the `.metal` file it comes from.
@@ -110,7 +111,8 @@ struct MetalCompiler {
 
   /// The stand-in headers, by the name a source includes them with, written to the cache's
   /// include folder: the only files clang may include (`-nostdinc`).
-  static let standInHeaders: [(name: String, text: String)] = StandInHeader.files
+  static let standInHeaders: [(name: String, text: String)] =
+    StandInHeader.files + [(MetalRuntime.fileName, MetalRuntime.source)]
 
   /// Compiles `units` and links them into one shared object, or finds it in the cache.
   ///
@@ -138,13 +140,13 @@ struct MetalCompiler {
     let headerKey = Self.headerKey
     let key = Self.hash(units.map(\.text) + [headerKey, flags.joined(separator: " "), clang])
     let compiled = cacheDirectory + "/\(key).so"
-    if FileManager.default.fileExists(atPath: compiled) { return (compiled, true) }
+    if FileManager.default.fileExists(atPath: compiled) && MetalCache.isIntact(compiled) {
+      return (compiled, true)
+    }
     let include: String
     let sources: [String]
     let overlay: String
     do {
-      try FileManager.default.createDirectory(
-        atPath: cacheDirectory, withIntermediateDirectories: true)
       // Absolute names: clang's virtual file system (below) knows files by them.
       let base = MetalSource.realPath(cacheDirectory) ?? cacheDirectory
       include = base + "/include-" + headerKey
@@ -161,26 +163,34 @@ struct MetalCompiler {
       for (unit, path) in zip(units, sources) { try Self.writeAtomically(unit.text, to: path) }
       try Self.writeAtomically(Self.overlay(visible), to: overlay)
     } catch {
-      throw .loadFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
+      throw .cacheFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
     }
     let temporary = cacheDirectory + "/\(key).\(UInt64.random(in: 0...UInt64.max)).tmp"
     // The temporary goes, unless it was renamed into place.
     defer { try? FileManager.default.removeItem(atPath: temporary) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: clang)
-    process.arguments =
-      flags + ["-ivfsoverlay", overlay, "-I", include] + sources + ["-o", temporary]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = errors
-    do {
-      try process.run()
-    } catch {
-      throw .compilerNotFound("cannot run \(clang): \(error)")
+    let arguments =
+      flags + ["-ivfsoverlay", overlay, "-I", include]
+      + ["-include", include + "/" + MetalRuntime.fileName] + sources + ["-o", temporary, "-lm"]
+    let outcome = BoundedProcess.run(
+      clang, arguments, seconds: Self.compileSeconds, addressSpace: Self.compileAddressSpace)
+    let file = units.first?.file ?? ""
+    guard case .finished(let status, let output) = outcome else {
+      if outcome == nil { throw .compilerNotFound("cannot run \(clang)") }
+      throw .refused(
+        path: file,
+        reason: "the compiler ran past its limit of \(Self.compileSeconds) s (a macro bomb or a "
+          + "huge file?)")
     }
-    let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    guard status == 0 else {
+      // A signal (RLIMIT_CPU's SIGXCPU, or SIGKILL), or LLVM's own message when an allocation
+      // fails under RLIMIT_AS.
+      if status & 0x7f != 0 || output.contains("LLVM ERROR: out of memory") {
+        throw .refused(
+          path: file,
+          reason: "the compiler was stopped at its limits of "
+            + "\(Self.compileSeconds) s and \(Self.compileAddressSpace >> 30) GB (a macro bomb or "
+            + "a huge file?)")
+      }
       let diagnostics = Self.diagnostics(
         output, rewriters: rewriters, standInDirectory: include)
       if !diagnostics.contains(where: { $0.severity == "error" }),
@@ -192,8 +202,10 @@ struct MetalCompiler {
       throw .compileFailed(diagnostics: diagnostics, output: output)
     }
     guard rename(temporary, compiled) == 0 else {
-      throw .loadFailed("cannot move the compiled library to \(compiled)")
+      throw .cacheFailed("cannot move the compiled library to \(compiled)")
     }
+    try MetalCache.seal(compiled)
+    MetalCache.evict(in: cacheDirectory, keeping: compiled)
     return (compiled, false)
   }
 

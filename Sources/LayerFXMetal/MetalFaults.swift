@@ -26,6 +26,9 @@ public enum MetalFaults {
     public let signal: Int32
     /// The destination row, pixels (`nil` for a per-pixel call).
     public let row: Int?
+    /// What happened, when it was not a signal the fault guard caught: the shader worker was
+    /// stopped at the time limit, killed by its system-call filter, or ended by the shader.
+    public let detail: String?
 
     /// The signal's name: `SIGFPE` (an arithmetic fault such as an integer division by zero),
     /// `SIGSEGV` or `SIGBUS` (a read outside its memory, a stack overflow), `SIGILL` (a trap).
@@ -50,7 +53,8 @@ public enum MetalFaults {
     /// - Returns: One line without a trailing period.
     public func description(at moment: String?) -> String {
       let row = self.row.map { (moment == nil ? " at row " : ", row ") + "\($0)" } ?? ""
-      return "\(path): \(function): \(signalName)" + (moment.map { " at \($0)" } ?? "") + row
+      return "\(path): \(function): \(detail ?? signalName)" + (moment.map { " at \($0)" } ?? "")
+        + row
     }
   }
 
@@ -62,8 +66,10 @@ public enum MetalFaults {
   /// Forgets the faults recorded so far.
   public static func reset() { log.withLock { $0.removeAll() } }
 
-  static func record(path: String, function: String, signal: Int32, row: Int?) {
-    let fault = Fault(path: path, function: function, signal: signal, row: row)
+  static func record(
+    path: String, function: String, signal: Int32, row: Int?, detail: String? = nil
+  ) {
+    let fault = Fault(path: path, function: function, signal: signal, row: row, detail: detail)
     log.withLock { $0.append(fault) }
   }
 }

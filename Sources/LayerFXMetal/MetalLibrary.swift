@@ -8,9 +8,9 @@ import LayerFXMath
 /// ``LayerFX/ShaderFunction``s that work wherever a built-in does (effects, chains, the bounds
 /// checker, animation).
 ///
-/// Compiling a `.metal` file runs its code as native code in this process, with this process's
-/// rights: compile only sources you would run as a program. (Faults are caught and reported,
-/// see ``MetalFaults``; an endless loop or a write through a wild pointer is not.)
+/// The compiled code never runs in this process: a sandboxed worker process loads and runs it
+/// (Sources/LayerFXMetal/README.md, "The sandbox"); its faults, system calls and endless loops
+/// are reported as ``MetalFaults``.
 ///
 /// Each function's parameters are the Metal ones after SwiftUI's (`position`, and `color` or
 /// `layer`), typed as SwiftUI passes `Shader.Argument`s; a number written as a default in the
@@ -199,21 +199,16 @@ public struct MetalLibrary: Sendable {
           MetalCompiler.Unit(
             file: source.path, text: MetalGlue.probingUnit(source: source, signatures: found))
         }, names: layers, rewriters: rewriters, binary16: binary16)
-    guard let handle = dlopen(object, RTLD_NOW | RTLD_LOCAL) else {
-      let reason = dlerror().map { String(cString: $0) } ?? "unknown"
-      throw .loadFailed("cannot load the library compiled from \(name): \(reason)")
-    }
-    var functions: [ShaderFunction] = []
-    for signature in signatures {
-      let pixel = dlsym(handle, MetalGlue.pixelSymbol(signature.name))
-      guard let row = dlsym(handle, MetalGlue.rowSymbol(signature.name)),
-        pixel != nil || signature.kind == .layer
-      else { throw .loadFailed("\(signature.file): the compiled library lacks \(signature.name)") }
-      functions.append(
-        Self.function(
-          signature, path: signature.file, binary16: binary16,
-          row: unsafeBitCast(row, to: lfx_row_function.self),
-          pixel: pixel.map { unsafeBitCast($0, to: lfx_pixel_function.self) }, probe: probe))
+    // Nothing compiled from the source is loaded here: the library is checked, then worker
+    // processes load it (ShaderWorker).
+    let pool = ShaderWorkerPool(
+      executable: try ShaderWorkerExecutable.path(),
+      libraryPath: try MetalSandboxCheck.check(object, path: name),
+      functions: signatures.map(\.name))
+    let functions = signatures.enumerated().map { index, signature in
+      Self.function(
+        signature, index: index, path: signature.file, binary16: binary16, pool: pool,
+        probe: probe, timeLimit: options.shaderTimeout)
     }
     self.path = name
     self.files = files.map(\.path)
@@ -225,13 +220,10 @@ public struct MetalLibrary: Sendable {
   }
 
   private static func function(
-    _ signature: MetalSignature, path: String, binary16: Bool, row: lfx_row_function,
-    pixel: lfx_pixel_function?, probe: MetalProbe?
+    _ signature: MetalSignature, index: Int, path: String, binary16: Bool,
+    pool: ShaderWorkerPool, probe: MetalProbe?, timeLimit: Double
   ) -> ShaderFunction {
     let name = signature.name
-    // Every kind but a layer effect has its pixel function in the library (checked on load);
-    // a layer effect's is the probing copy's.
-    let pixel: lfx_pixel_function = pixel ?? { _, _, _ in }
     let parameters = signature.parameters.map { parameter in
       let role = role(of: parameter, among: signature.parameters)
       // The time since the trigger is seconds on a clock that starts at 0, refused below it as
@@ -248,44 +240,30 @@ public struct MetalLibrary: Sendable {
       name: name, kind: kind, summary: "\(kind.rawValue) effect compiled from \(file)",
       parameters: parameters
     ) { arguments in
-      let bound = MetalArguments(arguments.values, binary16: binary16)
+      let frame = SandboxedFrame(
+        pool: pool, function: index, probe: probe, path: path, name: name,
+        timeLimit: timeLimit, values: arguments.values, binary16: binary16)
       let kernel: EffectKernel
       switch kind {
       case .color:
-        kernel = .color { position, color in
-          callPixel(pixel, bound, path, name, position, color: color, layer: nil)
-        }
+        kernel = .color { position, color in frame.pixel(position, color: color, layer: nil) }
       case .layer:
         // The pixel function is the probing copy's, compiled on first use.
-        kernel = .layer { position, layer in
-          guard let pixel = probe?.pixel(name, file: path) else { return .zero }
-          return callPixel(pixel, bound, path, name, position, color: .zero, layer: layer)
-        }
+        kernel = .layer { position, layer in frame.pixel(position, color: .zero, layer: layer) }
       case .distortion:
         kernel = .distortion { position in
-          let q = callPixel(pixel, bound, path, name, position, color: .zero, layer: nil)
+          let q = frame.pixel(position, color: .zero, layer: nil)
           return float2(q.x, q.y)
         }
       case .fill:
-        kernel = .fill { position in
-          callPixel(pixel, bound, path, name, position, color: .zero, layer: nil)
-        }
+        kernel = .fill { position in frame.pixel(position, color: .zero, layer: nil) }
       }
-      let rowKernel = RowKernel { run in
-        var r = lfx_row(
-          destination: UnsafeMutableRawPointer(run.destination).assumingMemoryBound(to: Float.self),
-          count: run.count, column: run.column, row: run.row, margin_x: run.margin.x,
-          margin_y: run.margin.y, scale: run.scale,
-          source: run.source.map { UnsafeRawPointer($0).assumingMemoryBound(to: Float.self) },
-          texels: run.texels.map { UnsafeRawPointer($0).assumingMemoryBound(to: Float.self) },
-          row_length: run.rowLength, pad_x: run.padding.x, pad_y: run.padding.y,
-          width: run.size.x, height: run.size.y)
-        let status = lfx_guard_row(row, &r, bound.slots)
-        if status != 0 {
-          run.destination.update(repeating: .zero, count: run.count)
-          MetalFaults.record(path: path, function: name, signal: status, row: run.row)
-        }
-      }
+      let rowKernel = RowKernel(
+        { run in frame.renderTile(run, rows: 1, destinationStride: 0, sourceStride: 0) },
+        tile: { first, rows, destinationStride, sourceStride in
+          frame.renderTile(
+            first, rows: rows, destinationStride: destinationStride, sourceStride: sourceStride)
+        }, allocateTexels: SharedTexels.allocator)
       return (kernel, rowKernel)
     }
   }
@@ -308,49 +286,6 @@ private func role(of parameter: MetalSignature.Parameter, among all: [MetalSigna
   case (.float2, let name) where name == position: .position
   default: nil
   }
-}
-
-/// Asks a Swift `Layer` (the probing one of the bounds checker) for a sample.
-private let sampleLayer: lfx_sample_function = { context, x, y, rgba in
-  guard let context, let rgba else { return }
-  let color = context.assumingMemoryBound(to: Layer.self).pointee.sample(float2(x, y))
-  rgba[0] = color.x
-  rgba[1] = color.y
-  rgba[2] = color.z
-  rgba[3] = color.w
-}
-
-/// Calls a compiled pixel function under the fault guard; transparent black after a fault.
-///
-/// A layer effect's `layer` is handed to the compiled code as the context of ``sampleLayer``.
-private func callPixel(
-  _ function: lfx_pixel_function, _ arguments: MetalArguments, _ path: String, _ name: String,
-  _ position: float2,
-  color: half4, layer: Layer?
-) -> half4 {
-  func call(context: UnsafeMutableRawPointer?) -> (Int32, half4) {
-    var pixel = lfx_pixel(
-      x: position.x, y: position.y, color: (color.x, color.y, color.z, color.w),
-      context: context, sample: sampleLayer)
-    var out: (Float, Float, Float, Float) = (0, 0, 0, 0)
-    let status = withUnsafeMutableBytes(of: &out) {
-      lfx_guard_pixel(function, &pixel, arguments.slots, $0.bindMemory(to: Float.self).baseAddress)
-    }
-    return (status, half4(out.0, out.1, out.2, out.3))
-  }
-  let (status, result): (Int32, half4)
-  if var layer {
-    (status, result) = withUnsafeMutablePointer(to: &layer) {
-      call(context: UnsafeMutableRawPointer($0))
-    }
-  } else {
-    (status, result) = call(context: nil)
-  }
-  guard status == 0 else {
-    MetalFaults.record(path: path, function: name, signal: status, row: nil)
-    return .zero
-  }
-  return result
 }
 
 extension ShaderLibrary {

@@ -1,4 +1,3 @@
-import CLayerFXMetalGuard
 import Foundation
 import Synchronization
 
@@ -13,16 +12,16 @@ import Synchronization
 /// unit, 0.32 s as two units compiled at once, 0.22 s with the copy left for later; the
 /// module's README). The copy is
 /// the same source with another `Layer` type, so it compiles when the library did; if it does
-/// not, its functions are a fault with signal 0 (``MetalFaults``), recorded once.
+/// not, its functions are a fault with signal 0 (``MetalFaults``), recorded once. Like the
+/// library, the copy is checked and run only in shader workers (``pool(for:file:)``).
 final class MetalProbe: Sendable {
   private let compiler: MetalCompiler
   private let units: [MetalCompiler.Unit]
   private let names: [String]
   private let rewriters: [String: MetalSourceRewriter]
   private let binary16: Bool
-  /// The pixel functions by Metal name (their addresses), once compiled; empty after a
-  /// failure.
-  private let functions = Mutex<[String: Int]?>(nil)
+  /// The workers of the compiled copy, once compiled; `.none` inside after a failure.
+  private let workers = Mutex<ShaderWorkerPool??>(nil)
 
   /// A copy to compile from `units`, as ``MetalCompiler/compile(units:rewriters:binary16:)``
   /// takes them, holding the pixel functions of the layer effects `names`.
@@ -37,29 +36,26 @@ final class MetalProbe: Sendable {
     self.binary16 = binary16
   }
 
-  /// The pixel function of the layer effect `name` in `file`, compiling the copy on the first
-  /// call (other threads wait for it); `nil` when the copy did not compile.
-  func pixel(_ name: String, file: String) -> lfx_pixel_function? {
-    let table = functions.withLock { table -> [String: Int] in
-      if let table { return table }
-      var loaded: [String: Int] = [:]
+  /// The workers of the copy and the index of the layer effect `name` in their function
+  /// table, compiling and checking the copy on the first call (other threads wait for it);
+  /// `nil` when the copy did not compile or was refused (recorded as a fault of `file`).
+  func pool(for name: String, file: String) -> (pool: ShaderWorkerPool, function: Int)? {
+    let pool = workers.withLock { pool -> ShaderWorkerPool? in
+      if let pool { return pool }
+      var made: ShaderWorkerPool?
       if let (path, _) = try? compiler.compile(
         units: units, rewriters: rewriters, binary16: binary16),
-        let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)
+        let checked = try? MetalSandboxCheck.check(path, path: file),
+        let executable = try? ShaderWorkerExecutable.path()
       {
-        for symbol in names {
-          if let address = dlsym(handle, MetalGlue.pixelSymbol(symbol)) {
-            loaded[symbol] = Int(bitPattern: address)
-          }
-        }
+        made = ShaderWorkerPool(executable: executable, libraryPath: checked, functions: names)
+      } else {
+        MetalFaults.record(path: file, function: name, signal: 0, row: nil)
       }
-      if loaded[name] == nil { MetalFaults.record(path: file, function: name, signal: 0, row: nil) }
-      table = loaded
-      return loaded
+      pool = .some(made)
+      return made
     }
-    guard let address = table[name], let pointer = UnsafeRawPointer(bitPattern: address) else {
-      return nil
-    }
-    return unsafeBitCast(pointer, to: lfx_pixel_function.self)
+    guard let pool, let index = names.firstIndex(of: name) else { return nil }
+    return (pool, index)
   }
 }

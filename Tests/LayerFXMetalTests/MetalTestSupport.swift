@@ -6,9 +6,10 @@ import LayerFXTestSupport
 /// Shared setup of the runner's tests: a compile cache of their own and the repository's
 /// `Shaders/` folder.
 enum MetalTestSupport {
-  /// Options with a cache directory private to this test run's user.
+  /// Options with a cache directory private to this test run's user (created with mode 0700
+  /// by the runner; the cache refuses a folder open to others).
   static let options = MetalCompileOptions(
-    cacheDirectory: NSTemporaryDirectory() + "layerfx-metal-tests-cache")
+    cacheDirectory: NSTemporaryDirectory() + "layerfx-metal-tests-\(geteuid())")
 
   /// The repository's `Shaders/` folder.
   static let shaders = TestData.packageRoot.appendingPathComponent("Shaders")

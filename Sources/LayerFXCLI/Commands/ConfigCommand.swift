@@ -55,7 +55,10 @@ enum ConfigCommand {
       throw UsageError.missing("ACTION: dump, schema or check")
     }
     let rest = Array(arguments.positionals.dropFirst())
-    if action != "check", let option = arguments.values.keys.sorted().first(where: { $0 != "half" })
+    if action != "check",
+      let option = arguments.values.keys.sorted().first(where: {
+        $0 != "half" && $0 != "shader-timeout"
+      })
     {
       throw UsageError.invalid("--\(option) goes with 'config check'")
     }

@@ -13,7 +13,10 @@ enum MetalFunctionReference {
     [
       .value(
         "half", "float|binary16",
-        "how a .metal file's half is computed (default float); only with a .metal function")
+        "how a .metal file's half is computed (default float); only with a .metal function"),
+      .value(
+        "shader-timeout", "SECONDS",
+        "how long a .metal function may run per frame before it is stopped (default 5)"),
     ] + librarySpecs
 
   /// The options that make a library of several `.metal` files, as an app's default library
@@ -85,6 +88,8 @@ enum MetalFunctionReference {
   {
     var options = MetalCompileOptions()
     options.half = try half(arguments) ?? options.half
+    options.shaderTimeout =
+      try arguments.value("shader-timeout", as: .positiveNumber) ?? options.shaderTimeout
     do {
       let paths = (path.map { [$0] } ?? []) + libraryPaths(arguments)
       return try MetalLibrary(paths: paths, options: options)
@@ -206,9 +211,10 @@ extension MetalCompileError: ExitCoded {
     case .cannotRead: return (description, .noInput)
     case .compileFailed(_, let output):
       return (description, Self.diskErrors.contains { output.contains($0) } ? .ioError : .dataError)
-    case .unsupportedSignature, .noStitchableFunctions, .include, .linkFailed:
+    case .unsupportedSignature, .noStitchableFunctions, .include, .linkFailed, .refused:
       return (description, .dataError)
-    case .loadFailed(let message):
+    case .cacheUnavailable: return (description, .cannotCreate)
+    case .loadFailed(let message), .cacheFailed(let message):
       if ["cannot map zero-fill pages", "failed to map segment", "cannot allocate memory"]
         .contains(where: message.contains)
       {
@@ -217,7 +223,10 @@ extension MetalCompileError: ExitCoded {
       guard let colon = message.range(of: ": "),
         message.hasPrefix("cannot write the compile cache at ")
           || message.hasPrefix("cannot move the compiled library")
-      else { return (description, .software) }
+      else {
+        guard case .cacheFailed = self else { return (description, .software) }
+        return (description, .ioError)
+      }
       let reason = Self.systemReason(in: String(message[colon.upperBound...]))
       let line = String(message[..<colon.lowerBound]) + ": " + reason
       return (line, Self.diskErrors.contains(where: reason.contains) ? .ioError : .cannotCreate)

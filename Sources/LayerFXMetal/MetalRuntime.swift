@@ -1,0 +1,50 @@
+/// The only C runtime a compiled shader gets: the memory functions clang itself emits calls to
+/// (a zeroed local array becomes `memset`, a large struct copy `memcpy`), defined in the
+/// library, as the link has no C library (`-nostdlib`, ``MetalCompiler/baseFlags``).
+///
+/// Included into every translation unit (`-include`): weak, so several units of one library
+/// link, hidden, so the library exports none of them, and `no_builtin`, so clang does not turn
+/// their own loops back into calls of themselves. Source: C17 §7.24.2.1, §7.24.2.2, §7.24.4.1,
+/// §7.24.6.1 (what each computes).
+enum MetalRuntime {
+  /// The header's name in the stand-in include folder.
+  static let fileName = "lfx_runtime.h"
+
+  /// The header's text.
+  static let source = """
+    // LayerFX: the memory functions clang emits calls to; nothing else of libc exists here.
+    #define LFX_RUNTIME extern "C" __attribute__((weak, visibility("hidden"), no_builtin))
+    typedef __SIZE_TYPE__ lfx_size;
+    LFX_RUNTIME void *memcpy(void *d, const void *s, lfx_size n) {
+      unsigned char *o = (unsigned char *)d;
+      const unsigned char *i = (const unsigned char *)s;
+      for (lfx_size k = 0; k < n; ++k) o[k] = i[k];
+      return d;
+    }
+    LFX_RUNTIME void *memmove(void *d, const void *s, lfx_size n) {
+      unsigned char *o = (unsigned char *)d;
+      const unsigned char *i = (const unsigned char *)s;
+      if (o < i) {
+        for (lfx_size k = 0; k < n; ++k) o[k] = i[k];
+      } else {
+        for (lfx_size k = n; k > 0; --k) o[k - 1] = i[k - 1];
+      }
+      return d;
+    }
+    LFX_RUNTIME void *memset(void *d, int c, lfx_size n) {
+      unsigned char *o = (unsigned char *)d;
+      for (lfx_size k = 0; k < n; ++k) o[k] = (unsigned char)c;
+      return d;
+    }
+    LFX_RUNTIME int memcmp(const void *a, const void *b, lfx_size n) {
+      const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+      for (lfx_size k = 0; k < n; ++k) {
+        if (x[k] != y[k]) return x[k] < y[k] ? -1 : 1;
+      }
+      return 0;
+    }
+    LFX_RUNTIME int bcmp(const void *a, const void *b, lfx_size n) { return memcmp(a, b, n); }
+    #undef LFX_RUNTIME
+
+    """
+}

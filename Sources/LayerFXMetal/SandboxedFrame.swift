@@ -1,0 +1,208 @@
+import CLayerFXMetalGuard
+import CLayerFXSandbox
+import Foundation
+import LayerFX
+import LayerFXMath
+import Synchronization
+
+/// One prepared compiled shader (a frame, for an animation) as its worker runs it: the bound
+/// arguments, and the frame's deadline, which starts with its first request and lies the
+/// library's time limit later.
+///
+/// Every failure is recorded in ``MetalFaults`` as today's in-process faults were (the pixels
+/// of the failed request are transparent black), so the caller reports it in one line and
+/// writes nothing: a fault the worker's guard caught (its signal and row), a worker the filter
+/// killed (`SIGSYS`), a shader that ended its process, and the time limit.
+final class SandboxedFrame: Sendable {
+  let pool: ShaderWorkerPool
+  let function: Int32
+  /// A layer effect's probing copy, whose workers run its per-pixel form.
+  let probe: MetalProbe?
+  let path: String
+  let name: String
+  let timeLimit: Double
+  private let values: [Shader.Argument]
+  private let binary16: Bool
+  private let deadline = Atomic<Int64>(0)
+  /// This frame's number, unique in the process (an object's address is reused after it is
+  /// freed, so it cannot say which frame's arguments a worker holds).
+  private let serial = SandboxedFrame.nextSerial.wrappingAdd(1, ordering: .relaxed).oldValue
+  private static let nextSerial = Atomic<UInt64>(1)
+
+  init(
+    pool: ShaderWorkerPool, function: Int, probe: MetalProbe?, path: String, name: String,
+    timeLimit: Double, values: [Shader.Argument], binary16: Bool
+  ) {
+    self.pool = pool
+    self.function = Int32(function)
+    self.probe = probe
+    self.path = path
+    self.name = name
+    self.timeLimit = timeLimit
+    self.values = values
+    self.binary16 = binary16
+  }
+
+  /// The frame's deadline (CLOCK_MONOTONIC ns), set by the first call.
+  private var frameDeadline: Int64 {
+    let limit = lfx_monotonic_ns() + Int64(timeLimit * 1e9)
+    let (exchanged, original) = deadline.compareExchange(
+      expected: 0, desired: limit, ordering: .relaxed)
+    return exchanged ? limit : original
+  }
+
+  /// Records `failure` as a fault of this function.
+  private func record(_ failure: ShaderWorker.Failure, row: Int?) {
+    switch failure {
+    case .fault(let signal, let faultRow):
+      MetalFaults.record(path: path, function: name, signal: signal, row: faultRow ?? row)
+    case .timedOut:
+      MetalFaults.record(
+        path: path, function: name, signal: SIGKILL, row: nil,
+        detail: "stopped at the shader time limit of \(timeLimit.formatted) s")
+    case .died(let reason):
+      MetalFaults.record(path: path, function: name, signal: SIGKILL, row: nil, detail: reason)
+    }
+  }
+
+  /// Sends the bound arguments unless `worker` has this frame's already.
+  private func sendArguments(_ worker: ShaderWorker, deadline: Int64)
+    throws(ShaderWorker.Failure)
+  {
+    guard worker.argumentsFrame != serial else { return }
+    let bound = MetalArguments(values, binary16: binary16)
+    let lengths = values.map(byteCount)
+    let slotBytes = values.count * MemoryLayout<lfx_argument>.stride
+    let header = slotBytes + values.count * 8
+    let total = header + lengths.reduce(0) { $0 + ($1 + 15) & ~15 }
+    let memory = try worker.memory(atLeast: Swift.max(16, total))
+    var offset = header
+    for index in values.indices {
+      var slot = bound.slots[index]
+      if let pointer = slot.pointer {
+        (memory + offset).copyMemory(from: pointer, byteCount: lengths[index])
+        slot.pointer = UnsafeRawPointer(bitPattern: offset)
+        offset += (lengths[index] + 15) & ~15
+      } else {
+        slot.pointer = UnsafeRawPointer(bitPattern: -1)
+      }
+      (memory + index * MemoryLayout<lfx_argument>.stride).storeBytes(
+        of: slot, as: lfx_argument.self)
+      (memory + slotBytes + index * 8).storeBytes(of: Int64(lengths[index]), as: Int64.self)
+    }
+    var message = lfx_message()
+    message.op = Int32(lfx_op_arguments)
+    message.arguments = 0
+    message.argument_count = Int64(values.count)
+    _ = try worker.request(message, deadline: deadline)
+    worker.argumentsFrame = serial
+  }
+
+  /// The bytes of an argument's payload, as ``MetalArguments`` lays it out.
+  private func byteCount(_ value: Shader.Argument) -> Int {
+    switch value {
+    case .floatArray(let floats): floats.count * 4
+    case .colorArray(let colors): colors.count * (binary16 ? 8 : 16)
+    case .data(let bytes): bytes.count
+    case .image(let image): image.pixels.count * 16
+    default: 0
+    }
+  }
+
+  /// Renders the `rows` runs from `first` in the worker (``LayerFX/RowKernel/TileBody``).
+  func renderTile(_ first: RowKernel.Run, rows: Int, destinationStride: Int, sourceStride: Int) {
+    let pixelBytes = first.count * 16
+    let destinationBytes = rows * pixelBytes
+    do {
+      let deadline = frameDeadline
+      try pool.withWorker { worker throws(ShaderWorker.Failure) in
+        try sendArguments(worker, deadline: deadline)
+        var message = lfx_message()
+        message.op = Int32(lfx_op_rows)
+        message.function = function
+        if let texels = first.texels {
+          guard let shared = SharedTexels.owning(texels) else {
+            throw .died("the layer's texels are not in shared memory")
+          }
+          try worker.map(shared, deadline: deadline)
+          message.texels_id = shared.id
+        }
+        let sourceBytes = first.source == nil ? 0 : destinationBytes
+        let memory = try worker.memory(atLeast: destinationBytes + sourceBytes)
+        message.destination = 0
+        message.source = -1
+        if let source = first.source {
+          for r in 0..<rows {
+            (memory + destinationBytes + r * pixelBytes).copyMemory(
+              from: source + r * sourceStride, byteCount: pixelBytes)
+          }
+          message.source = Int64(destinationBytes)
+        }
+        message.count = Int64(first.count)
+        message.column = Int64(first.column)
+        message.row = Int64(first.row)
+        message.margin_x = Int64(first.margin.x)
+        message.margin_y = Int64(first.margin.y)
+        message.scale = first.scale
+        message.row_length = Int64(first.rowLength)
+        message.pad_x = Int64(first.padding.x)
+        message.pad_y = Int64(first.padding.y)
+        message.width = Int64(first.size.x)
+        message.height = Int64(first.size.y)
+        message.rows = Int64(rows)
+        message.destination_stride = Int64(first.count)
+        message.source_stride = Int64(first.count)
+        _ = try worker.request(message, deadline: deadline)
+        for r in 0..<rows {
+          UnsafeMutableRawPointer(first.destination + r * destinationStride).copyMemory(
+            from: memory + r * pixelBytes, byteCount: pixelBytes)
+        }
+      }
+    } catch {
+      for r in 0..<rows {
+        (first.destination + r * destinationStride).update(repeating: .zero, count: first.count)
+      }
+      record(error, row: first.row)
+    }
+  }
+
+  /// Shades one pixel in a worker; transparent black after a failure.
+  ///
+  /// This is the per-pixel form (the bounds checker's): layer samples are asked of `layer`
+  /// here, so the checker's probe records them; a layer effect's runs in the workers of its
+  /// probing copy. Each pixel has the time limit to itself.
+  func pixel(_ position: float2, color: half4, layer: Layer?) -> half4 {
+    var (pool, function) = (self.pool, self.function)
+    if layer != nil {
+      guard let (probePool, index) = probe?.pool(for: name, file: path) else { return .zero }
+      (pool, function) = (probePool, Int32(index))
+    }
+    do {
+      let deadline = lfx_monotonic_ns() + Int64(timeLimit * 1e9)
+      return try pool.withWorker { worker throws(ShaderWorker.Failure) in
+        try sendArguments(worker, deadline: deadline)
+        var message = lfx_message()
+        message.op = Int32(lfx_op_pixel)
+        message.function = function
+        message.x = position.x
+        message.y = position.y
+        message.color = (color.x, color.y, color.z, color.w)
+        message.samples = layer == nil ? 0 : 1
+        let reply = try worker.request(message, deadline: deadline) { x, y in
+          layer.map { SIMD4<Float>($0.sample(float2(x, y))) } ?? .zero
+        }
+        return half4(reply.color.0, reply.color.1, reply.color.2, reply.color.3)
+      }
+    } catch {
+      record(error, row: nil)
+      return .zero
+    }
+  }
+}
+
+extension Double {
+  /// `2` for 2.0, `0.5` for 0.5: a time limit as a person writes it.
+  fileprivate var formatted: String {
+    self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
+  }
+}

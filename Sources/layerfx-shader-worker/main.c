@@ -1,0 +1,258 @@
+// layerfx-shader-worker: the only process that runs compiled `.metal` code.
+//
+// Started by LayerFXMetal (ShaderWorker.swift) as
+//   layerfx-shader-worker LIBRARY.so FUNCTION...
+// with its message socket as descriptor 3 and its shared memory (a memfd) as descriptor 4. It
+// checks and loads the library, looks up each function's row and pixel entry points, then
+// enters a seccomp-bpf filter that allows only what rendering needs: messages on its socket
+// (read, write, recvmsg, sendmsg, close), memory (mmap and mprotect without PROT_EXEC, munmap,
+// madvise, brk), futex, clock_gettime, rt_sigreturn (the fault guard's handler returns through
+// it), exit and exit_group. Any other system call kills the process (SIGSYS), which LayerFX
+// reports as a fault. It then serves requests (lfx_message, CLayerFXSandbox.h) until its
+// socket closes.
+#define _GNU_SOURCE
+#include <CLayerFXMetalGuard.h>
+#include <CLayerFXSandbox.h>
+#include <seccomp.h>  // through the CSeccomp system-library target
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+enum { socket_fd = 3, memory_fd = 4, max_texels = 8, max_functions = 4096 };
+// Guard regions around array arguments: a read past the end faults (and is reported).
+static const size_t guard_bytes = 64 << 20;
+
+static unsigned char *memory;
+static size_t memory_size;
+static struct {
+  int64_t id;
+  void *pointer;
+  size_t size;
+} texels[max_texels];
+static lfx_argument *slots;
+static lfx_argument no_slots[1];
+static struct {
+  void *mapping;
+  size_t length;
+} payloads[256];
+static int payload_count;
+
+static void fail(const char *message) {
+  // Before the filter: the parent reads the status, the message is for a person debugging.
+  fprintf(stderr, "layerfx-shader-worker: %s\n", message);
+  exit(3);
+}
+
+static void noop_row(const void *row, const void *arguments) {
+  (void)row;
+  (void)arguments;
+}
+static void noop_pixel(const void *pixel, const void *arguments, float *out) {
+  (void)pixel;
+  (void)arguments;
+  (void)out;
+}
+
+static void enter_filter(void) {
+  scmp_filter_ctx filter = seccomp_init(SCMP_ACT_KILL_PROCESS);
+  if (!filter) fail("cannot create the seccomp filter");
+  const int allowed[] = {SCMP_SYS(read),         SCMP_SYS(write),      SCMP_SYS(recvmsg),
+                         SCMP_SYS(sendmsg),      SCMP_SYS(close),      SCMP_SYS(munmap),
+                         SCMP_SYS(madvise),      SCMP_SYS(brk),        SCMP_SYS(futex),
+                         SCMP_SYS(clock_gettime), SCMP_SYS(rt_sigreturn), SCMP_SYS(exit),
+                         SCMP_SYS(exit_group)};
+  int status = 0;
+  for (size_t i = 0; i < sizeof allowed / sizeof *allowed; ++i) {
+    status |= seccomp_rule_add(filter, SCMP_ACT_ALLOW, allowed[i], 0);
+  }
+  // Memory mappings without new executable pages.
+  status |= seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(mmap), 1,
+                             SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
+  status |= seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(mprotect), 1,
+                             SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
+  if (status != 0 || seccomp_load(filter) != 0) fail("cannot load the seccomp filter");
+  seccomp_release(filter);
+}
+
+static void map_memory(int64_t size) {
+  if ((size_t)size <= memory_size) return;
+  if (memory) munmap(memory, memory_size);
+  void *mapping = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED, memory_fd, 0);
+  if (mapping == MAP_FAILED) exit(4);
+  memory = mapping;
+  memory_size = (size_t)size;
+}
+
+static void *texels_pointer(int64_t id) {
+  for (int i = 0; i < max_texels; ++i) {
+    if (texels[i].id == id) return texels[i].pointer;
+  }
+  return NULL;
+}
+
+static void map_texels(const lfx_message *m, int fd) {
+  int slot = 0;
+  for (int i = 0; i < max_texels; ++i) {
+    if (texels[i].id == 0) slot = i;
+  }
+  if (texels[slot].pointer) munmap(texels[slot].pointer, texels[slot].size);
+  void *mapping = mmap(NULL, (size_t)m->count, PROT_READ, MAP_SHARED, fd, 0);
+  close(fd);
+  if (mapping == MAP_FAILED) exit(4);
+  texels[slot].id = m->texels_id;
+  texels[slot].pointer = mapping;
+  texels[slot].size = (size_t)m->count;
+}
+
+static void unmap_texels(int64_t id) {
+  for (int i = 0; i < max_texels; ++i) {
+    if (texels[i].id != id) continue;
+    munmap(texels[i].pointer, texels[i].size);
+    texels[i].id = 0;
+    texels[i].pointer = NULL;
+  }
+}
+
+// Copies the arguments out of shared memory (which the next request reuses): the slots, then
+// each payload into guarded memory of its own.
+static void take_arguments(const lfx_message *m) {
+  for (int i = 0; i < payload_count; ++i) lfx_guarded_free(payloads[i].mapping, payloads[i].length);
+  payload_count = 0;
+  if (slots && slots != no_slots) free(slots);
+  slots = no_slots;
+  int64_t count = m->argument_count;
+  if (count <= 0) return;
+  if (count > 256) exit(4);
+  const lfx_argument *shared = (const lfx_argument *)(memory + m->arguments);
+  const int64_t *lengths = (const int64_t *)(shared + count);
+  slots = calloc((size_t)count, sizeof *slots);
+  if (!slots) exit(4);
+  for (int64_t i = 0; i < count; ++i) {
+    slots[i] = shared[i];
+    if ((intptr_t)shared[i].pointer < 0) {
+      slots[i].pointer = NULL;
+      continue;
+    }
+    size_t length = (size_t)lengths[i];
+    void *mapping;
+    size_t total;
+    void *copy = lfx_guarded_alloc(length ? length : 1, guard_bytes, &mapping, &total);
+    if (!copy) exit(4);
+    memcpy(copy, memory + (intptr_t)shared[i].pointer, length);
+    payloads[payload_count].mapping = mapping;
+    payloads[payload_count].length = total;
+    ++payload_count;
+    slots[i].pointer = copy;
+  }
+}
+
+// A layer's sample in the per-pixel form: asked of LayerFX, which records it (the bounds
+// checker's probe) and answers with the colour.
+static void sample(void *context, float x, float y, float *rgba) {
+  (void)context;
+  lfx_message ask = {.op = lfx_reply_sample, .x = x, .y = y};
+  lfx_message answer;
+  if (lfx_send(socket_fd, &ask, -1) != 0 || lfx_receive(socket_fd, &answer, NULL, 0) != 0)
+    exit(5);
+  memcpy(rgba, answer.color, sizeof answer.color);
+}
+
+static void reply(int32_t op, int32_t value, int64_t row, const float *color) {
+  lfx_message m = {.op = op, .function = value, .row = row};
+  if (color) memcpy(m.color, color, sizeof m.color);
+  if (lfx_send(socket_fd, &m, -1) != 0) exit(5);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3 || argc - 2 > max_functions) fail("usage: layerfx-shader-worker LIBRARY.so FUNCTION...");
+  char reason[512];
+  if (lfx_elf_check(argv[1], reason, sizeof reason) != 0) fail(reason);
+  void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
+  if (!library) fail(dlerror());
+  int count = argc - 2;
+  lfx_row_function *rows = calloc((size_t)count, sizeof *rows);
+  lfx_pixel_function *pixels = calloc((size_t)count, sizeof *pixels);
+  if (!rows || !pixels) fail("out of memory");
+  for (int i = 0; i < count; ++i) {
+    char symbol[1024];
+    snprintf(symbol, sizeof symbol, "lfx_row_%s", argv[i + 2]);
+    rows[i] = (lfx_row_function)dlsym(library, symbol);
+    snprintf(symbol, sizeof symbol, "lfx_pixel_%s", argv[i + 2]);
+    pixels[i] = (lfx_pixel_function)dlsym(library, symbol);
+    // A library has both entry points of each function, but a layer effect's pixel function,
+    // which only its probing copy has (and that copy has no row function).
+    if (!rows[i] && !pixels[i]) fail("the library lacks a function");
+  }
+  // The guard installs its handlers and alternate stack on first use: before the filter.
+  lfx_guard_row(noop_row, NULL, NULL);
+  lfx_guard_pixel(noop_pixel, NULL, NULL, NULL);
+  slots = no_slots;
+  prctl(PR_SET_DUMPABLE, 0);
+  enter_filter();
+  for (;;) {
+    lfx_message m;
+    int fd;
+    if (lfx_receive(socket_fd, &m, &fd, 0) != 0) exit(0);
+    map_memory(m.memory_size);
+    if (m.function < 0 || m.function >= count) exit(4);
+    switch (m.op) {
+      case lfx_op_arguments:
+        take_arguments(&m);
+        reply(lfx_reply_done, 0, 0, NULL);
+        break;
+      case lfx_op_map_texels:
+        if (fd < 0) exit(4);
+        map_texels(&m, fd);
+        reply(lfx_reply_done, 0, 0, NULL);
+        break;
+      case lfx_op_unmap_texels:
+        unmap_texels(m.texels_id);
+        reply(lfx_reply_done, 0, 0, NULL);
+        break;
+      case lfx_op_rows: {
+        lfx_row row = {
+            .count = m.count, .column = m.column, .margin_x = m.margin_x,
+            .margin_y = m.margin_y, .scale = m.scale, .row_length = m.row_length,
+            .pad_x = m.pad_x, .pad_y = m.pad_y, .width = m.width, .height = m.height};
+        row.texels = m.texels_id ? texels_pointer(m.texels_id) : NULL;
+        int status = 0;
+        int64_t r = 0;
+        for (; r < m.rows && status == 0; ++r) {
+          row.row = m.row + r;
+          row.destination = (float *)(memory + m.destination) + 4 * r * m.destination_stride;
+          row.source = m.source < 0 ? NULL
+                                    : (const float *)(memory + m.source) + 4 * r * m.source_stride;
+          if (!rows[m.function]) exit(4);
+          status = lfx_guard_row(rows[m.function], &row, slots);
+        }
+        if (status) {
+          reply(lfx_reply_fault, status, m.row + r - 1, NULL);
+        } else {
+          reply(lfx_reply_done, 0, 0, NULL);
+        }
+        break;
+      }
+      case lfx_op_pixel: {
+        lfx_pixel pixel = {.x = m.x, .y = m.y, .sample = m.samples ? sample : NULL};
+        memcpy(pixel.color, m.color, sizeof pixel.color);
+        float out[4] = {0, 0, 0, 0};
+        if (!pixels[m.function]) exit(4);
+        int status = lfx_guard_pixel(pixels[m.function], &pixel, slots, out);
+        if (status) {
+          reply(lfx_reply_fault, status, -1, NULL);
+        } else {
+          reply(lfx_reply_done, 0, 0, out);
+        }
+        break;
+      }
+      default:
+        exit(4);
+    }
+  }
+}

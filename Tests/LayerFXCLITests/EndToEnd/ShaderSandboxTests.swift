@@ -1,0 +1,291 @@
+import Foundation
+import LayerFXTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A `.metal` file is untrusted input: hostile shaders, through the built binary, never reach
+/// the system (issue 25; Sources/LayerFXMetal/README.md, "The sandbox").
+@Suite("The shader sandbox")
+struct ShaderSandboxTests {
+  /// A fill `f` whose body is `body`, after `declarations`.
+  static func shader(_ declarations: String, _ body: String) -> String {
+    """
+    #include <metal_stdlib>
+    using namespace metal;
+    \(declarations)
+    [[ stitchable ]] half4 f(float2 position) {
+      \(body)
+      return half4(1);
+    }
+
+    """
+  }
+
+  /// A raw `creat(MARKER, 0644)` through inline assembly: no libc, straight to the kernel.
+  static func rawCreate(_ marker: String) -> String {
+    """
+    const char path[] = "\(marker)";
+    long result;
+    __asm__ volatile("syscall" : "=a"(result) : "0"(85L), "D"(path), "S"(0644L)
+                     : "rcx", "r11", "memory");
+    """
+  }
+
+  /// Each hostile shader, given the marker file it tries to create (or, for `unlink`, remove).
+  static let attacks: [(name: String, source: @Sendable (String) -> String)] = [
+    ("system", { shader(#"extern "C" int system(const char *);"#, "system(\"touch \($0)\");") }),
+    (
+      "open",
+      { shader(#"extern "C" int open(const char *, int, ...);"#, "open(\"\($0)\", 0101, 0644);") }
+    ),
+    ("unlink", { shader(#"extern "C" int unlink(const char *);"#, "unlink(\"\($0)\");") }),
+    (
+      "getenv",
+      {
+        shader(
+          #"extern "C" char *getenv(const char *);"#,
+          "if (getenv(\"HOME\")) { return half4(0); } (void)\"\($0)\";")
+      }
+    ),
+    ("exit", { shader(#"extern "C" void exit(int);"#, "exit(0); (void)\"\($0)\";") }),
+    ("asm", { shader("", rawCreate($0)) }),
+    (
+      "constructor",
+      {
+        shader(
+          "__attribute__((constructor)) static void boom() {\n\(rawCreate($0))\n}", "")
+      }
+    ),
+  ]
+
+  @Test(
+    "a shader calling libc, a raw syscall or a constructor: exit 65, one line, no effect",
+    arguments: attacks.map(\.name))
+  func hostileShader(name: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let marker = directory.path("marker")
+    if name == "unlink" { _ = FileManager.default.createFile(atPath: marker, contents: nil) }
+    let source = try #require(Self.attacks.first { $0.name == name }).source(marker)
+    try source.write(toFile: directory.path("evil.metal"), atomically: true, encoding: .utf8)
+    let result = try Self.run(
+      [
+        "render", directory.path("evil.metal") + ":f", "--size", "16x8", "-o",
+        directory.path("out.png"),
+      ],
+      cache: directory.path("cache"))
+    #expect(result.status == 65, "\(result.standardError)")
+    #expect(result.errorLines.count == 1, "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+    // unlink's marker was there before: still there; every other marker was never made.
+    #expect(FileManager.default.fileExists(atPath: marker) == (name == "unlink"))
+  }
+
+  @Test(
+    "list and config check run none of a shader's code (constructor or body)",
+    arguments: ["list", "config"], ["constructor", "asm"])
+  func listRunsNothing(command: String, attack: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let marker = directory.path("marker")
+    let source = try #require(Self.attacks.first { $0.name == attack }).source(marker)
+    try source.write(toFile: directory.path("evil.metal"), atomically: true, encoding: .utf8)
+    let config = """
+      {"version": 1, "input": {"fill": "evil.metal:f", "pixels": [16, 8]},
+       "output": {"path": "out.png"}}
+      """
+    try config.write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let arguments =
+      command == "list"
+      ? ["list", directory.path("evil.metal")] : ["config", "check", directory.path("c.json")]
+    let result = try Self.run(arguments, cache: directory.path("cache"))
+    // The constructor is refused (65); the body is listed and checked without running.
+    #expect(result.status == (attack == "constructor" ? 65 : 0), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: marker))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
+  /// A fill `spin(position, n)` that never returns for `n` > 0 (a float stops growing at 2²⁴).
+  static let spin = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 spin(float2 position, float n) {
+      while (n > 0) { n = n + 1; }
+      return half4(n);
+    }
+
+    """
+
+  @Test("an endless loop is stopped at --shader-timeout, one line naming file and function")
+  func endlessLoop() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.spin.write(toFile: directory.path("loop.metal"), atomically: true, encoding: .utf8)
+    let result = try Self.run(
+      [
+        "render", directory.path("loop.metal") + ":spin", "--arg", "n=1", "--size", "16x8",
+        "--fps", "10", "--frames", "2", "--shader-timeout", "0.5", "-o",
+        directory.path("frames") + "/",
+      ], cache: directory.path("cache"))
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(directory.path("loop.metal")): spin: stopped at the shader time "
+          + "limit of 0.5 s at frame 0 (t = 0.0 s); nothing written"
+      ])
+    #expect(isEmpty(directory.path("frames")))
+  }
+
+  @Test("Ctrl-C ends a render stuck in a shader at once: no worker outlives layerfx")
+  func interruptedLoop() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.spin.write(toFile: directory.path("loop.metal"), atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = LayerFXTool.executable
+    process.arguments = [
+      "render", directory.path("loop.metal") + ":spin", "--arg", "n=1", "--size", "16x8",
+      "--shader-timeout", "600", "-o", directory.path("out.png"),
+    ]
+    process.environment = ["LAYERFX_CACHE": directory.path("cache")].merging(
+      ProcessInfo.processInfo.environment
+    ) { ours, _ in ours }
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // Waits (not a timed assertion) until the workers run the loop.
+    for _ in 0..<1200 where Self.workers(of: directory).isEmpty && process.isRunning {
+      usleep(50_000)
+    }
+    #expect(!Self.workers(of: directory).isEmpty)
+    process.interrupt()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == SIGINT)
+    // PR_SET_PDEATHSIG kills them as layerfx ends; their exit can trail it by a moment.
+    for _ in 0..<100 where !Self.workers(of: directory).isEmpty { usleep(20_000) }
+    #expect(Self.workers(of: directory).isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
+  /// The process ids of shader workers whose command line names a file under `directory`.
+  static func workers(of directory: TemporaryDirectory) -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.filter { entry in
+      guard entry.allSatisfy(\.isNumber),
+        let bytes = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+      else { return false }
+      let line = String(decoding: bytes, as: UTF8.self)
+      return line.contains("layerfx-shader-worker") && line.contains(directory.path)
+    }
+  }
+
+  @Test("a macro bomb is refused in one line at the compiler's limits, exit 65")
+  func macroBomb() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var defines = "#define A1 1+1+1+1+1+1+1+1+1+1\n"
+    for level in 2...9 {
+      defines +=
+        "#define A\(level) " + Array(repeating: "A\(level - 1)", count: 10).joined(separator: "+")
+        + "\n"
+    }
+    try Self.shader(defines, "return half4(A9);").write(
+      toFile: directory.path("bomb.metal"), atomically: true, encoding: .utf8)
+    let result = try Self.run(
+      ["list", directory.path("bomb.metal")], cache: directory.path("cache"))
+    #expect(result.status == 65)
+    #expect(result.errorLines.count == 1)
+    #expect(result.standardError.contains("refused: the compiler"))
+  }
+
+  @Test("a cache folder that belongs to another user is refused, exit 73, one line")
+  func foreignCache() throws {
+    guard geteuid() == 0 else { return }  // chown needs root
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let cache = directory.path("cache")
+    #expect(mkdir(cache, 0o700) == 0)
+    #expect(chown(cache, 65534, 65534) == 0)
+    let result = try Self.run(
+      ["list", MetalCommandTests.ripple], cache: cache)
+    #expect(result.status == 73)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: the compile cache \(cache) belongs to user 65534, not to this user (0); "
+          + "refusing to use it"
+      ])
+  }
+
+  @Test(
+    "without HOME the cache is a per-user 0700 folder; a 0777 one is refused"
+  )
+  func cacheWithoutHome() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let arguments = ["list", MetalCommandTests.ripple]
+    let cache = directory.path("layerfx-metal-\(geteuid())")
+    #expect(mkdir(cache, 0o700) == 0 && chmod(cache, 0o755) == 0)
+    let environment = [
+      "-u", "HOME", "-u", "XDG_CACHE_HOME", "-u", "LAYERFX_CACHE", "TMPDIR=" + directory.path,
+    ]
+    let first = try LayerFXTool.run(
+      environment + [LayerFXTool.executable.path] + arguments,
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(first.status == 0, "\(first.standardError)")
+    var status = stat()
+    #expect(lstat(cache, &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o700)
+    #expect(chmod(cache, 0o777) == 0)
+    let second = try LayerFXTool.run(
+      environment + [LayerFXTool.executable.path] + arguments,
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(second.status == 73)
+    #expect(
+      second.errorLines == [
+        "layerfx: error: the compile cache \(cache) is open to other users (mode 777); it must "
+          + "be 0700"
+      ])
+  }
+
+  @Test("a truncated cache entry is compiled again and renders the same bytes")
+  func truncatedEntry() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let cache = directory.path("cache")
+    let render = { (output: String) in
+      try Self.run(
+        [
+          "apply", MetalCommandTests.ripple + ":Ripple", "testcard:64x40", "--arg",
+          "origin=20,10", "--arg", "time=0.2", "--arg", "amplitude=8", "--arg", "frequency=15",
+          "--arg", "decay=8", "--arg", "speed=600", "--max-sample-offset", "8,8", "-o",
+          directory.path(output),
+        ], cache: cache)
+    }
+    #expect(try render("first.png").status == 0)
+    let objects = try FileManager.default.contentsOfDirectory(atPath: cache).filter {
+      $0.hasSuffix(".so")
+    }
+    #expect(objects.count == 1)
+    for object in objects { #expect(truncate(cache + "/" + object, 100) == 0) }
+    let second = try render("second.png")
+    #expect(second.status == 0, "\(second.standardError)")
+    #expect(
+      FileManager.default.contents(atPath: directory.path("first.png"))
+        == FileManager.default.contents(atPath: directory.path("second.png")))
+  }
+
+  /// Runs `layerfx` with its compile cache in `cache`.
+  static func run(_ arguments: [String], cache: String) throws -> LayerFXTool.Result {
+    try LayerFXTool.run(
+      ["LAYERFX_CACHE=" + cache, LayerFXTool.executable.path] + arguments,
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+  }
+}
+
+/// Whether the folder at `path` is missing or empty.
+private func isEmpty(_ path: String) -> Bool {
+  ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).isEmpty
+}
