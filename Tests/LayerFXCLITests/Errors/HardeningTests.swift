@@ -114,7 +114,7 @@ import Testing
     #expect(result.status == 73)
     #expect(
       result.errorLines == [
-        "layerfx: error: cannot write the compile cache at /proc/layerfx-cache: No such file or "
+        "layerfx: error: cannot create the compile cache /proc/layerfx-cache: No such file or "
           + "directory"
       ])
     #expect(try directory.contents() == ["f.metal"])
