@@ -27,8 +27,9 @@ enum BoundedProcess {
   ///   - seconds: Wall-clock and CPU limit, seconds.
   ///   - addressSpace: `RLIMIT_AS`, bytes.
   /// - Returns: The outcome, or `nil` when the program could not be started.
-  static func run(_ path: String, _ arguments: [String], seconds: Int, addressSpace: UInt64)
-    -> Outcome?
+  static func run(
+    _ path: String, _ arguments: [String], seconds: Int, wallSeconds: Int, addressSpace: UInt64
+  ) -> Outcome?
   {
     var pipe: [Int32] = [-1, -1]
     guard Glibc.pipe(&pipe) == 0 else { return nil }
@@ -47,7 +48,8 @@ enum BoundedProcess {
     let capacity = 1 << 20
     var buffer = [CChar](repeating: 0, count: capacity)
     var length = 0
-    let status = lfx_wait_bounded(pid, pipe[0], Int32(seconds * 1000), &buffer, capacity, &length)
+    let status = lfx_wait_bounded(
+      pid, pipe[0], Int32(wallSeconds * 1000), &buffer, capacity, &length)
     guard status != -1 else { return .timedOut }
     let output = String(
       decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -14,14 +14,18 @@ public struct MetalCompileOptions: Sendable, Hashable {
   /// Where compiled libraries are kept; `nil` for `$LAYERFX_CACHE`, else
   /// `$XDG_CACHE_HOME/layerfx/metal`, else `~/.cache/layerfx/metal`.
   public var cacheDirectory: String?
-  /// How long one frame of a compiled shader may run, seconds (> 0); 5 by default.
+  /// How long one frame of a compiled shader may run, seconds (> 0); 30 by default.
   ///
   /// As a GPU's watchdog cuts off a long command buffer, the worker is killed past it and the frame fails
   /// (``MetalFaults``). A per-pixel call (the bounds checker's) has the limit to itself.
   public var shaderTimeout: Double = MetalCompileOptions.defaultShaderTimeout
 
-  /// The default ``shaderTimeout``: 5 seconds.
-  public static let defaultShaderTimeout: Double = 5
+  /// The default ``shaderTimeout``: 30 seconds.
+  ///
+  /// A GPU's watchdog allows a few seconds of a GPU's time; two CPU cores draw a heavy shader
+  /// far slower (Archetapp's guilloche, 8 × 1,257 `sin`/`cos` steps a pixel, took 5.4 s a
+  /// frame at 256 × 144 here), so the limit is wider, and an endless loop still ends.
+  public static let defaultShaderTimeout: Double = 30
 
   /// Creates options.
   ///

@@ -30,8 +30,13 @@ struct MetalCompiler {
     "-nostdlib", "-Wl,-z,relro", "-Wl,-z,now",
   ]
 
-  /// clang's limits: wall-clock and CPU seconds, and address space (BoundedProcess).
+  /// clang's limits: CPU seconds, wall-clock seconds and address space (BoundedProcess).
+  ///
+  /// A macro bomb or a huge file spends CPU, so the CPU limit stops it within 30 s of a free
+  /// core; the wall-clock limit is wider because a busy machine shares its cores (a 19-file
+  /// library that compiles in 4 s was once stopped at a 30 s wall-clock limit under load).
   static let compileSeconds = 30
+  static let compileWallSeconds = 120
   static let compileAddressSpace: UInt64 = 2 << 30
 
   /// The flags for this CPU's level, so the shared object never needs more than the host has.
@@ -172,14 +177,15 @@ struct MetalCompiler {
       flags + ["-ivfsoverlay", overlay, "-I", include]
       + ["-include", include + "/" + MetalRuntime.fileName] + sources + ["-o", temporary, "-lm"]
     let outcome = BoundedProcess.run(
-      clang, arguments, seconds: Self.compileSeconds, addressSpace: Self.compileAddressSpace)
+      clang, arguments, seconds: Self.compileSeconds, wallSeconds: Self.compileWallSeconds,
+      addressSpace: Self.compileAddressSpace)
     let file = units.first?.file ?? ""
     guard case .finished(let status, let output) = outcome else {
       if outcome == nil { throw .compilerNotFound("cannot run \(clang)") }
       throw .refused(
         path: file,
-        reason: "the compiler ran past its limit of \(Self.compileSeconds) s (a macro bomb or a "
-          + "huge file?)")
+        reason: "the compiler ran past its limit of \(Self.compileWallSeconds) s of wall-clock "
+          + "time (a macro bomb or a huge file?)")
     }
     guard status == 0 else {
       // A signal (RLIMIT_CPU's SIGXCPU, or SIGKILL), or LLVM's own message when an allocation

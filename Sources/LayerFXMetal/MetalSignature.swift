@@ -253,7 +253,11 @@ extension MetalSignature {
 
   /// `type` with each word that names an alias replaced by what it stands for, repeatedly.
   static func resolved(_ type: String, _ aliases: [String: String]) -> String {
-    var words = normalized(type.replacing("*", with: " * ")).split(separator: " ").map(String.init)
+    // Punctuation stands apart, so an alias inside template arguments is a word too
+    // (`texture2d<f16, access::sample>`); the spaces it gains are no change to C++.
+    var spaced = type
+    for mark in ["*", "&", "<", ">", ","] { spaced = spaced.replacing(mark, with: " \(mark) ") }
+    var words = normalized(spaced).split(separator: " ").map(String.init)
     for _ in 0..<16 {
       var changed = false
       words = words.flatMap { word -> [String] in

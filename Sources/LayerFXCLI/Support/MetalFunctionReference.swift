@@ -16,7 +16,7 @@ enum MetalFunctionReference {
         "how a .metal file's half is computed (default float); only with a .metal function"),
       .value(
         "shader-timeout", "SECONDS",
-        "how long a .metal function may run per frame before it is stopped (default 5)"),
+        "how long a .metal function may run per frame before it is stopped (default 30)"),
     ] + librarySpecs
 
   /// The options that make a library of several `.metal` files, as an app's default library

@@ -213,6 +213,16 @@ struct MetalSourceTests {
     #expect(signatures.first?.parameters.map(\.metalType) == ["vec2f"])
   }
 
+  // The glue declares the argument outside the namespace that declares the alias, so the
+  // alias must be gone from the resolved type, template arguments included.
+  @Test("an alias inside a template's arguments is resolved: texture2d<f16, access::sample>")
+  func aliasInTemplateArguments() {
+    #expect(
+      MetalSignature.resolved("texture2d<f16, access::sample>", ["f16": "half"])
+        == "texture2d < half , access::sample >")
+    #expect(MetalSignature.resolved("device const f16 *", ["f16": "half"]) == "device const half *")
+  }
+
   @Test("fragment, vertex and kernel functions beside a stitchable one are skipped by discovery")
   func pipelineFunctionsSkipped() {
     let source = """
