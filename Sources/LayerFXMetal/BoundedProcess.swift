@@ -24,13 +24,13 @@ enum BoundedProcess {
   /// - Parameters:
   ///   - path: The program.
   ///   - arguments: Its arguments, after its name.
-  ///   - seconds: Wall-clock and CPU limit, seconds.
+  ///   - seconds: CPU limit, seconds (`RLIMIT_CPU`).
+  ///   - wallSeconds: Wall-clock limit, seconds: past it the group is killed.
   ///   - addressSpace: `RLIMIT_AS`, bytes.
   /// - Returns: The outcome, or `nil` when the program could not be started.
   static func run(
     _ path: String, _ arguments: [String], seconds: Int, wallSeconds: Int, addressSpace: UInt64
-  ) -> Outcome?
-  {
+  ) -> Outcome? {
     var pipe: [Int32] = [-1, -1]
     guard Glibc.pipe(&pipe) == 0 else { return nil }
     for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
