@@ -15,14 +15,17 @@ import LayerFXMath
 /// Each function's parameters are the Metal ones after SwiftUI's (`position`, and `color` or
 /// `layer`), typed as SwiftUI passes `Shader.Argument`s; a number written as a default in the
 /// signature (`float windSize = 0.2`) is the parameter's default. A layer or distortion
-/// function declares no `maxSampleOffset` (SwiftUI takes it from the modifier): give one to
-/// `layerEffect(_:maxSampleOffset:)`, or the layer is not padded.
+/// function declares no `maxSampleOffset` (SwiftUI takes it from the modifier, where it is a
+/// required argument): give one to `layerEffect(_:maxSampleOffset:)`.
 public struct MetalLibrary: Sendable {
   /// The source's path (or the name given to a source string); for a library of several
   /// files or a folder, the first one given.
   public let path: String
   /// Every `.metal` file of the library, in the order compiled.
   public let files: [String]
+  /// The files of ``files`` that joined because they define a helper the named files call
+  /// (the project's default library); their functions run, and `layerfx list` names them not.
+  public internal(set) var helperFiles: [String] = []
   /// The stitchable functions found, in source order, file by file.
   public let signatures: [MetalSignature]
   /// The `[[ stitchable ]]` functions SwiftUI could not call, each as the error naming it throws.
@@ -111,7 +114,9 @@ public struct MetalLibrary: Sendable {
         try add(given, root: nil)
       }
     }
-    try self.init(files: files, name: paths.first ?? "", options: options)
+    self = try Self.resolvingHelpers(
+      files, name: paths.first ?? "", isFolder: files.contains { $0.root != nil },
+      options: options)
   }
 
   /// Compiles Metal `source`, named `path` in diagnostics; its includes are found relative to
@@ -131,7 +136,7 @@ public struct MetalLibrary: Sendable {
 
   /// The text of the `.metal` file at `path`, through the one input opener (a regular file,
   /// checked before it is read).
-  private static func read(_ path: String) throws(MetalCompileError) -> String {
+  static func read(_ path: String) throws(MetalCompileError) -> String {
     let bytes: [UInt8]
     do {
       bytes = try InputFile.read(path, limit: maxSourceByteCount)
@@ -144,7 +149,7 @@ public struct MetalLibrary: Sendable {
     return source
   }
 
-  private init(
+  init(
     files: [(text: String, path: String, root: String?)], name: String,
     options: MetalCompileOptions
   ) throws(MetalCompileError) {

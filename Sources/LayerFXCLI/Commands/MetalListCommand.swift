@@ -23,7 +23,12 @@ enum MetalListCommand {
     let library = try MetalFunctionReference.library(path, arguments: arguments, console: console)
     if arguments.has("json") {
       // The built-ins' layout (`layerfx list --json`), each type as the file writes it.
-      let listing = library.library.functions.map { function in
+      let named = library.library.functions.filter { function in
+        !library.signatures.contains {
+          $0.name == function.name && library.helperFiles.contains($0.file)
+        }
+      }
+      let listing = named.map { function in
         let signature = library.signatures.first { $0.name == function.name }
         return KernelListing(
           function,
@@ -36,10 +41,11 @@ enum MetalListCommand {
       console.print(String(decoding: try encoder.encode(listing), as: UTF8.self))
       return true
     }
-    for signature in library.signatures {
+    for signature in library.signatures where !library.helperFiles.contains(signature.file) {
       // One file: its line; a library: the file and line.
       let place =
-        library.files.count > 1 ? "\(signature.file):\(signature.line)" : "line \(signature.line)"
+        library.files.count - library.helperFiles.count > 1
+        ? "\(signature.file):\(signature.line)" : "line \(signature.line)"
       console.print("\(signature.name) (\(signature.kind.rawValue) effect, \(place))")
       for parameter in signature.parameters {
         let count = parameter.countParameter.map { ", \($0.metalType) \($0.name)" } ?? ""

@@ -74,10 +74,30 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: directory.path("d.png")))
   }
 
-  @Test("without the helper's file, the missing function is one line, exit 65")
+  // Xcode links a target's .metal files together: Tint.metal alone finds scaled(float) in
+  // Helpers.metal beside it (before, the link failed: the test below), and list names only
+  // the file given, not Other.metal's function.
+  @Test("a file named alone finds a helper defined in another .metal file of its project")
+  func helperFromProject() throws {
+    let directory = try Self.library()
+    defer { directory.remove() }
+    try """
+    [[ stitchable ]] half4 other(float2 position, half4 color) { return color; }
+    """.write(toFile: directory.path("lib/Other.metal"), atomically: true, encoding: .utf8)
+    let listed = try LayerFXTool.run(["list", "lib/Tint.metal"], in: directory.url)
+    #expect(listed.status == 0, "\(listed.standardError)")
+    #expect(listed.standardOutput == "tint (color effect, line 5)\n  amount: vec1f (float)\n")
+    let applied = try LayerFXTool.run(
+      ["apply", "lib/Tint.metal:tint", "testcard:4x2", "--arg", "amount=0.5", "-o", "t.png"],
+      in: directory.url)
+    #expect(applied.status == 0, "\(applied.standardError)")
+  }
+
+  @Test("a helper no file of the project defines is one line, exit 65")
   func missingHelper() throws {
     let directory = try Self.library()
     defer { directory.remove() }
+    try FileManager.default.removeItem(atPath: directory.path("lib/Helpers.metal"))
     let result = try LayerFXTool.run(["list", "lib/Tint.metal"], in: directory.url)
     #expect(result.status == 65)
     #expect(
