@@ -213,7 +213,9 @@ def stitchable_functions(source, folder="."):
 
 
 def listed_class(parameter):
-    return argument_class(parameter["type"]) or parameter["type"]
+    """The argument class of a listed parameter: `class` when measure_file set it (the listed
+    type, which is as Metal spells it, with the file's typedefs resolved), else its type's."""
+    return parameter.get("class") or argument_class(parameter["type"]) or parameter["type"]
 
 
 def first_error(text):
@@ -354,6 +356,8 @@ def measure_file(arguments, repository, path, card, scratch, environment):
     listed = {}
     if status == 0:
         listed = {f["name"]: f for f in json.loads(listing)}
+        for parameter in (p for f in listed.values() for p in f["parameters"]):
+            parameter["class"] = argument_class(parameter["type"], names)
     rows = []
     for name, line, kind, parameters in expected:
         row = {"repository": repository, "file": relative, "line": line, "function": name,
