@@ -307,12 +307,19 @@ struct MetalCompiler {
         file: file, line: row,
         column: rewriter?.originalColumn(line: row, column: column) ?? column,
         severity: severity == "fatal error" ? "error" : severity,
-        message: parts[4].trimmingSpaces)
+        message: Self.metalMessage(parts[4].trimmingSpaces))
       if !result.contains(diagnostic) { result.append(diagnostic) }
     }
     // A Metal keyword used as a name gets a message that says so.
     result = MetalKeywordDiagnostic.explain(result) { rewriters[$0] }
     return result.filter { $0.severity == "error" } + result.filter { $0.severity != "error" }
+  }
+
+  /// clang's `message` as it reads for Metal source: the poisoned `asm` (``MetalRuntime``) is
+  /// named as the inline assembly it is.
+  static func metalMessage(_ message: String) -> String {
+    message == "attempt to use a poisoned identifier"
+      ? "inline assembly (asm) is not Metal: a shader runs no machine code of its own" : message
   }
 
   /// A 128-bit FNV-1a hash of `parts`, as 32 hex digits.

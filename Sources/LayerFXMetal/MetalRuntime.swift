@@ -4,7 +4,9 @@
 ///
 /// Included into every translation unit (`-include`): weak, so several units of one library
 /// link, hidden, so the library exports none of them, and `no_builtin`, so clang does not turn
-/// their own loops back into calls of themselves. Source: C17 §7.24.2.1, §7.24.2.2, §7.24.4.1,
+/// their own loops back into calls of themselves. It ends by poisoning `asm`, `__asm` and
+/// `__asm__` (clang's `#pragma clang poison`), so inline assembly is refused at compile time,
+/// before anything loads. Source: C17 §7.24.2.1, §7.24.2.2, §7.24.4.1,
 /// §7.24.6.1 (what each computes).
 enum MetalRuntime {
   /// The header's name in the stand-in include folder.
@@ -45,6 +47,10 @@ enum MetalRuntime {
     }
     LFX_RUNTIME int bcmp(const void *a, const void *b, lfx_size n) { return memcmp(a, b, n); }
     #undef LFX_RUNTIME
+    // Metal has no inline assembly: every later use of these names, macro-pasted ones included,
+    // is an error (MetalCompiler.diagnostics names it), so no machine code of a shader's own
+    // reaches the worker.
+    #pragma clang poison asm __asm __asm__
 
     """
 }

@@ -55,8 +55,11 @@ struct ShaderSandboxTests {
     (
       "constructor",
       {
+        // No asm here (refused at compile time, below): the ELF check refuses the constructor.
         shader(
-          "__attribute__((constructor)) static void boom() {\n\(rawCreate($0))\n}", "")
+          "static volatile int touched;\n"
+            + "__attribute__((constructor)) static void boom() { touched = 1; }",
+          "(void)\"\($0)\";")
       }
     ),
   ]
@@ -82,6 +85,13 @@ struct ShaderSandboxTests {
     #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
     // unlink's marker was there before: still there; every other marker was never made.
     #expect(FileManager.default.fileExists(atPath: marker) == (name == "unlink"))
+    if name == "asm" {
+      // Refused while compiling: `asm` is poisoned (MetalRuntime), macro-pasted or not.
+      #expect(
+        result.errorLines.first?.hasSuffix(
+          "error: inline assembly (asm) is not Metal: a shader runs no machine code of its own")
+          == true, "\(result.standardError)")
+    }
   }
 
   @Test(
@@ -102,8 +112,9 @@ struct ShaderSandboxTests {
       command == "list"
       ? ["list", directory.path("evil.metal")] : ["config", "check", directory.path("c.json")]
     let result = try Self.run(arguments, cache: directory.path("cache"))
-    // The constructor is refused (65); the body is listed and checked without running.
-    #expect(result.status == (attack == "constructor" ? 65 : 0), "\(result.standardError)")
+    // Both are refused (65) before anything loads: the constructor by the ELF check, the asm
+    // while compiling.
+    #expect(result.status == 65, "\(result.standardError)")
     #expect(!FileManager.default.fileExists(atPath: marker))
     #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
   }
