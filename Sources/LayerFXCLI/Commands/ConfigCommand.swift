@@ -166,8 +166,7 @@ enum ConfigCommand {
   /// - Throws: ``ConfigError`` (exit 65; an error about a setting names its key) and what the
   ///   render's checks throw.
   static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
-    let config = try DebugConfig(
-      contentsOf: path, resolve: ConfigOptions.resolver(arguments, console: console))
+    let config = try ConfigOptions.decode(path, arguments: arguments, console: console)
     try ConfigOptions.checkOutputFolder((path, config), commandLine: arguments)
     try MetalFunctionReference.checkHalf(arguments, config: config)
     var drawsFill = false

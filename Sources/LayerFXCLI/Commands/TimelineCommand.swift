@@ -153,7 +153,7 @@ enum TimelineCommand {
   ) throws -> Tracks {
     let config = try DebugConfig(
       data: data, file: file, directory: DebugConfig.directory(of: file),
-      resolve: ConfigOptions.resolver(arguments, console: console))
+      resolve: ConfigOptions.resolver(arguments, console: console, configData: data))
     let wanted = arguments.value("effect")
     guard
       let index = config.effects.firstIndex(where: { effect in

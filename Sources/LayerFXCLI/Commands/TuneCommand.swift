@@ -149,8 +149,7 @@ private struct Tune {
   @discardableResult
   mutating func render() throws -> Int {
     let data = FileManager.default.contents(atPath: configPath)
-    let config = try DebugConfig(
-      contentsOf: configPath, resolve: ConfigOptions.resolver(arguments, console: console))
+    let config = try ConfigOptions.decode(configPath, arguments: arguments, console: console)
     try MetalFunctionReference.checkHalf(arguments, config: config)
     files = config.files + MetalFunctionReference.libraryPaths(arguments)
     guard let input = config.input else {

@@ -17,9 +17,41 @@ enum ConfigOptions {
     "a debug config (see 'layerfx config dump'); flags given here override its values")
 
   /// Finds a `kernel` or `fill` text: a built-in name, or `FILE.metal:FUNCTION` compiled by the
-  /// .metal runner with the command line's `--half`.
-  static func resolver(_ arguments: ParsedArguments, console: Console) -> DebugConfig.Resolver {
-    { text in try MetalFunctionReference.function(text, arguments: arguments, console: console) }
+  /// .metal runner with the command line's `--half`, and the per-frame limit of
+  /// `--shader-timeout`, else of the config's `debug.shaderTimeout` (read from `configData`
+  /// before the document is decoded, since its effects are compiled while it is).
+  static func resolver(_ arguments: ParsedArguments, console: Console, configData: Data? = nil)
+    -> DebugConfig.Resolver
+  {
+    let timeout = configData.flatMap(shaderTimeout(in:))
+    return { text in
+      try MetalFunctionReference.function(
+        text, arguments: arguments, console: console, shaderTimeout: timeout)
+    }
+  }
+
+  /// A config document's `debug.shaderTimeout` when it is a number > 0; any other value is
+  /// left to the decoder, which refuses it naming the key.
+  static func shaderTimeout(in data: Data) -> Double? {
+    let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let debug = document?["debug"] as? [String: Any]
+    guard let seconds = (debug?["shaderTimeout"] as? NSNumber)?.doubleValue,
+      seconds.isFinite, seconds > 0
+    else { return nil }
+    return seconds
+  }
+
+  /// Reads and decodes the debug config at `path`, as `DebugConfig(contentsOf:resolve:)` does,
+  /// with ``resolver(_:console:configData:)`` reading its `debug.shaderTimeout`.
+  ///
+  /// - Throws: ``ConfigError``.
+  static func decode(_ path: String, arguments: ParsedArguments, console: Console) throws
+    -> DebugConfig
+  {
+    let data = try ConfigFile.read(path)
+    return try DebugConfig(
+      data: data, file: path, directory: DebugConfig.directory(of: path),
+      resolve: resolver(arguments, console: console, configData: data))
   }
 
   /// Reads `--config`, if given, and refuses its output outside its folder unless `-o` names
@@ -30,7 +62,7 @@ enum ConfigOptions {
     -> (path: String, config: DebugConfig)?
   {
     guard let path = arguments.value("config") else { return nil }
-    let config = try DebugConfig(contentsOf: path, resolve: resolver(arguments, console: console))
+    let config = try decode(path, arguments: arguments, console: console)
     try checkOutputFolder((path, config), commandLine: arguments)
     return (path, config)
   }

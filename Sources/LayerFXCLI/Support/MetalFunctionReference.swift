@@ -83,13 +83,15 @@ enum MetalFunctionReference {
   ///
   /// - Throws: ``UsageError`` for a bad `--half`; ``MetalCompileError`` when a file cannot be
   ///   read or compiled (clang's errors, one line each, are printed first).
-  static func library(_ path: String?, arguments: ParsedArguments, console: Console) throws
-    -> MetalLibrary
-  {
+  static func library(
+    _ path: String?, arguments: ParsedArguments, console: Console, shaderTimeout: Double? = nil
+  ) throws -> MetalLibrary {
     var options = MetalCompileOptions()
     options.half = try half(arguments) ?? options.half
+    // --shader-timeout over a config's debug.shaderTimeout over the runner's default.
     options.shaderTimeout =
-      try arguments.value("shader-timeout", as: .positiveNumber) ?? options.shaderTimeout
+      try arguments.value("shader-timeout", as: .positiveNumber) ?? shaderTimeout
+      ?? options.shaderTimeout
     do {
       let paths = (path.map { [$0] } ?? []) + libraryPaths(arguments)
       return try MetalLibrary(paths: paths, options: options)
@@ -139,12 +141,13 @@ enum MetalFunctionReference {
   /// The function `text` names: `FILE.metal:FUNCTION` compiled with the library's other files;
   /// with `--metal` or `--library`, a bare name of one of the library's functions; else a
   /// built-in.
-  static func function(_ text: String, arguments: ParsedArguments, console: Console) throws
-    -> ShaderFunction
-  {
+  static func function(
+    _ text: String, arguments: ParsedArguments, console: Console, shaderTimeout: Double? = nil
+  ) throws -> ShaderFunction {
     guard isMetal(text) else {
       if !libraryPaths(arguments).isEmpty {
-        let library = try library(nil, arguments: arguments, console: console)
+        let library = try library(
+          nil, arguments: arguments, console: console, shaderTimeout: shaderTimeout)
         if let function = library.library.functions.first(where: { $0.name == text }) {
           return function
         }
@@ -152,7 +155,8 @@ enum MetalFunctionReference {
       return try ShaderLibrary.default.function(named: text)
     }
     let (path, name) = split(text)
-    let library = try library(path, arguments: arguments, console: console)
+    let library = try library(
+      path, arguments: arguments, console: console, shaderTimeout: shaderTimeout)
     guard let name else {
       let names = library.library.functions.map(\.name).joined(separator: ", ")
       throw UsageError.invalid("\(path): name a function, FILE.metal:FUNCTION (one of \(names))")

@@ -19,6 +19,9 @@ extension DebugConfig {
     public var previewTimes: [Double]?
     /// The debug overlays drawn on every frame (`--overlay`), and on `layerfx tune`'s preview.
     public var overlays: DebugOverlays = []
+    /// How long one frame of a compiled `.metal` shader may run, seconds (> 0), as
+    /// `--shader-timeout`; `nil` for the runner's default.
+    public var shaderTimeout: Double?
 
     /// The section's keys.
     public static let fields: [ConfigField] = [
@@ -43,6 +46,10 @@ extension DebugConfig {
           ),
           ("x-unit", .string("seconds")),
         ])),
+      .number(
+        "shaderTimeout",
+        "how long one frame of a .metal shader may run before it is stopped (default 30)",
+        unit: .seconds, range: .greaterThan(0)),
       .choices(
         "overlays", among: DebugOverlays.named.map(\.name),
         "debug overlays drawn on every frame: trigger origins, a displacement heat map, "
@@ -64,6 +71,7 @@ extension DebugConfig {
           "previewTimes", "expected 1 to 64 finite times ≥ 0 (seconds)")
         previewTimes = times
       }
+      shaderTimeout = try c.number("shaderTimeout", in: .greaterThan(0), unit: .seconds)
       let names = DebugOverlays.named
       for name in try c.names("overlays", among: names.map(\.name), what: "an overlay") ?? [] {
         overlays.formUnion(names.first { $0.name == name }?.overlay ?? [])
@@ -90,6 +98,7 @@ extension DebugConfig {
         members.append(("previewTimes", .array(previewTimes.map(JSONValue.number))))
       }
       members.append(("overlays", .array(overlays.names.map(JSONValue.string))))
+      if let shaderTimeout { members.append(("shaderTimeout", .number(shaderTimeout))) }
       return .object(members)
     }
   }

@@ -150,6 +150,44 @@ struct ShaderSandboxTests {
     #expect(isEmpty(directory.path("frames")))
   }
 
+  @Test("a config's debug.shaderTimeout sets the limit; --shader-timeout overrides it")
+  func configShaderTimeout() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.spin.write(toFile: directory.path("loop.metal"), atomically: true, encoding: .utf8)
+    let config = """
+      {"version": 1, "input": {"fill": "loop.metal:spin", "pixels": [16, 8], "n": 1},
+       "output": {"path": "out.png"}, "debug": {"shaderTimeout": 0.5}}
+      """
+    try config.write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let limit = "spin: stopped at the shader time limit of"
+    let fromConfig = try Self.run(
+      ["render", "--config", directory.path("c.json")], cache: directory.path("cache"))
+    #expect(fromConfig.status == 65)
+    #expect(
+      fromConfig.errorLines.first?.contains("\(limit) 0.5 s") == true,
+      "\(fromConfig.standardError)")
+    let overridden = try Self.run(
+      ["render", "--config", directory.path("c.json"), "--shader-timeout", "0.75"],
+      cache: directory.path("cache"))
+    #expect(overridden.status == 65)
+    #expect(
+      overridden.errorLines.first?.contains("\(limit) 0.75 s") == true,
+      "\(overridden.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+    // A limit that is no time at all is refused naming the key.
+    try config.replacing("0.5", with: "-1").write(
+      toFile: directory.path("bad.json"), atomically: true, encoding: .utf8)
+    let refused = try Self.run(
+      ["config", "check", directory.path("bad.json")], cache: directory.path("cache"))
+    #expect(refused.status == 65)
+    #expect(
+      refused.errorLines == [
+        "layerfx: error: \(directory.path("bad.json")): debug.shaderTimeout: -1 is outside > 0 "
+          + "(seconds)"
+      ])
+  }
+
   @Test("Ctrl-C ends a render stuck in a shader at once: no worker outlives layerfx")
   func interruptedLoop() throws {
     let directory = try TemporaryDirectory()
