@@ -13,33 +13,19 @@ extension TimelineChart {
   /// - Returns: Opaque premultiplied RGBA, 760 pixels wide.
   var image: Image {
     let width = Int(Self.width)
-    let plotWidth = Self.width - Self.left - Self.right
-    let panelsBottom =
-      Self.firstPanelTop + Double(series.count) * (Self.panelHeight + Self.panelGap) - Self.panelGap
+    let plotWidth = Self.plotWidth
+    let panelsBottom = self.panelsBottom
     let height = Int(panelsBottom + 60)
     var canvas = Canvas(
       width: width, height: height,
       pixels: [half4](repeating: half4(1, 1, 1, 1), count: width * height))
-    let start = times.first ?? 0
-    let end = times.last ?? 1
-    let x = { (t: Double) -> Double in
-      Self.left + (end > start ? (t - start) / (end - start) : 0) * plotWidth
-    }
-    let timeTicks = Self.ticks(start, end, targetCount: 8, extending: false)
+    let (x, timeTicks) = timeAxis
     let gridColour = half4(228.0 / 255, 228.0 / 255, 228.0 / 255, 1)
     let frameColour = half4(0.5, 0.5, 0.5, 1)
     let textColour = half4(0, 0, 0, 1)
     for (index, track) in series.enumerated() {
       let colour = Self.colour(Self.palette[index % Self.palette.count])
-      let top = Self.firstPanelTop + Double(index) * (Self.panelHeight + Self.panelGap)
-      let bottom = top + Self.panelHeight
-      let valueTicks = Self.ticks(
-        track.values.min() ?? 0, track.values.max() ?? 0, targetCount: 4, extending: true)
-      let (low, high) = (valueTicks.lower, valueTicks.upper)
-      let y = { (v: Double) -> Double in
-        let fraction = high > low ? (v - low) / (high - low) : 0.5
-        return bottom - (fraction.isFinite ? fraction : 0.5) * Self.panelHeight
-      }
+      let (top, bottom, valueTicks, y) = panel(index)
       for tick in valueTicks.values {
         canvas.line(Self.left, y(tick), Self.left + plotWidth, y(tick), gridColour, thickness: 1)
         let label = tick.fixed(valueTicks.decimals)

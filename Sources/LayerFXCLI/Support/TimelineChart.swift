@@ -33,18 +33,51 @@ struct TimelineChart {
   static let panelHeight = 150.0
   static let panelGap = 44.0
 
-  /// The SVG document.
-  var svg: String {
-    let plotWidth = Self.width - Self.left - Self.right
-    let panelsBottom =
-      Self.firstPanelTop + Double(series.count) * (Self.panelHeight + Self.panelGap) - Self.panelGap
-    let height = panelsBottom + 60
+  /// The plot's width, between the value labels and the right margin.
+  static let plotWidth = width - left - right
+
+  /// The bottom of the last panel.
+  var panelsBottom: Double {
+    Self.firstPanelTop + Double(series.count) * (Self.panelHeight + Self.panelGap) - Self.panelGap
+  }
+
+  /// The x of a time, and the time axis's round ticks (``ticks(_:_:targetCount:extending:)``).
+  var timeAxis:
+    (x: (Double) -> Double, ticks: (lower: Double, upper: Double, values: [Double], decimals: Int))
+  {
     let start = times.first ?? 0
     let end = times.last ?? 1
     let x = { (t: Double) -> Double in
-      Self.left + (end > start ? (t - start) / (end - start) : 0) * plotWidth
+      Self.left + (end > start ? (t - start) / (end - start) : 0) * Self.plotWidth
     }
-    let timeTicks = Self.ticks(start, end, targetCount: 8, extending: false)
+    return (x, Self.ticks(start, end, targetCount: 8, extending: false))
+  }
+
+  /// Panel `index`'s top and bottom, its value axis's round ticks (extended to whole steps) and
+  /// the y of a value; a flat or non-finite span puts values mid-panel.
+  func panel(_ index: Int) -> (
+    top: Double, bottom: Double,
+    ticks: (lower: Double, upper: Double, values: [Double], decimals: Int), y: (Double) -> Double
+  ) {
+    let track = series[index]
+    let top = Self.firstPanelTop + Double(index) * (Self.panelHeight + Self.panelGap)
+    let bottom = top + Self.panelHeight
+    let ticks = Self.ticks(
+      track.values.min() ?? 0, track.values.max() ?? 0, targetCount: 4, extending: true)
+    let (low, high) = (ticks.lower, ticks.upper)
+    let y = { (v: Double) -> Double in
+      let fraction = high > low ? (v - low) / (high - low) : 0.5
+      return bottom - (fraction.isFinite ? fraction : 0.5) * Self.panelHeight
+    }
+    return (top, bottom, ticks, y)
+  }
+
+  /// The SVG document.
+  var svg: String {
+    let plotWidth = Self.plotWidth
+    let panelsBottom = self.panelsBottom
+    let height = panelsBottom + 60
+    let (x, timeTicks) = timeAxis
 
     var lines = [
       #"<?xml version="1.0" encoding="UTF-8"?>"#,
@@ -68,15 +101,7 @@ struct TimelineChart {
 
     for (index, track) in series.enumerated() {
       let colour = Self.palette[index % Self.palette.count]
-      let top = Self.firstPanelTop + Double(index) * (Self.panelHeight + Self.panelGap)
-      let bottom = top + Self.panelHeight
-      let valueTicks = Self.ticks(
-        track.values.min() ?? 0, track.values.max() ?? 0, targetCount: 4, extending: true)
-      let (low, high) = (valueTicks.lower, valueTicks.upper)
-      let y = { (v: Double) -> Double in
-        let fraction = high > low ? (v - low) / (high - low) : 0.5
-        return bottom - (fraction.isFinite ? fraction : 0.5) * Self.panelHeight
-      }
+      let (top, bottom, valueTicks, y) = panel(index)
       lines.append(
         #"<text x="\#(Self.number(Self.left))" y="\#(Self.number(top - 10))" fill="\#(colour)" "#
           + #"font-weight="bold">\#(Self.escape(track.name)) (\#(Self.escape(track.unit)))</text>"#)
