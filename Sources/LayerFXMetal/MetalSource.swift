@@ -33,9 +33,15 @@ struct MetalSource {
 
   /// The main file's name, as given.
   let path: String
-  /// The folder tree included files must lie in (its real path): the main file's project, or
-  /// its folder outside any project, or the library's folder.
+  /// The folder tree included files lie in (its real path): the main file's folder, or the
+  /// library's.
   let root: String
+  /// The project holding ``root`` (``projectRoot(containing:)``), if any: its Metal source and
+  /// header files (``projectSourceExtensions``) may be included too, as Xcode compiles
+  /// `#include "../Shared/noise.h"` from any folder of a target.
+  let projectRoot: String?
+  /// The extensions of the project's files outside ``root`` that may be included.
+  static let projectSourceExtensions: Set<String> = ["h", "hh", "hpp", "metal", "metalh", "inc"]
   /// The assembled text; it starts with `#line 1 "path"`.
   private(set) var text = ""
   /// The stand-in headers included (`metal_stdlib`, `SwiftUI/SwiftUI_Metal.h`), in order,
@@ -55,8 +61,8 @@ struct MetalSource {
   /// - Parameters:
   ///   - source: The main file's text.
   ///   - path: Its name in diagnostics; included files are found relative to its folder.
-  ///   - root: The folder tree included files must lie in; `nil` for the main file's project
-  ///     (``projectRoot(containing:)``), else its folder.
+  ///   - root: The folder tree included files lie in; `nil` for the main file's folder. The
+  ///     project holding it adds its Metal sources and headers (``projectRoot``).
   ///   - binary16: Whether `h` literals become `_Float16` (`f16`).
   /// - Throws: ``MetalCompileError/include(file:line:message:)`` for a refused or missing
   ///   include, ``MetalCompileError/cannotRead(path:reason:)`` for an included file that is
@@ -66,12 +72,9 @@ struct MetalSource {
   {
     self.path = path
     let folder = Self.folder(of: path)
-    if let root {
-      self.root = Self.realPath(root) ?? root
-    } else {
-      let real = Self.realPath(folder.isEmpty ? "." : folder) ?? folder
-      self.root = Self.projectRoot(containing: real) ?? real
-    }
+    let tree = Self.realPath(root ?? (folder.isEmpty ? "." : folder)) ?? (root ?? folder)
+    self.root = tree
+    self.projectRoot = Self.projectRoot(containing: tree).flatMap { $0 == tree ? nil : $0 }
     self.binary16 = binary16
     try emit(source, name: path, real: Self.realPath(path) ?? path, isImport: false, stack: [])
   }
@@ -209,7 +212,11 @@ struct MetalSource {
       guard let real = Self.realPath(candidate) else {
         throw refuse("a symbolic link that leads nowhere")
       }
-      guard real == root || real.hasPrefix(root == "/" ? "/" : root + "/") else {
+      let isProjectSource =
+        projectRoot.map { Self.isInside(real, $0) } == true
+        && Self.projectSourceExtensions.contains(
+          String(real.split(separator: "/").last?.split(separator: ".").last ?? ""))
+      guard Self.isInside(real, root) || isProjectSource else {
         throw refuse("\(real) is outside the shader's folder tree \(root)")
       }
       return (candidate, real)
@@ -244,12 +251,18 @@ struct MetalSource {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
+  /// Whether the real path `path` is `folder` or lies below it.
+  static func isInside(_ path: String, _ folder: String) -> Bool {
+    path == folder || path.hasPrefix(folder == "/" ? "/" : folder + "/")
+  }
+
   /// The nearest folder at or above `folder` (a real path) that is a project's root: it holds
   /// `.git`, `Package.swift`, or an Xcode project or workspace; `nil` when none does below `/`.
   ///
-  /// A shader's folder tree is its project's: Xcode compiles `#include "../Shared/x.h"` from
-  /// any folder of the target, and a project's own files are no secret to a shader that ships
-  /// in it; what lies outside the project stays out of reach.
+  /// A shader may include its project's Metal sources and headers: Xcode compiles
+  /// `#include "../Shared/x.h"` from any folder of the target, and they are no secret to a
+  /// shader that ships beside them; the project's other files and what lies outside it stay out
+  /// of reach.
   static func projectRoot(containing folder: String) -> String? {
     var candidate = folder
     while candidate.count > 1 {

@@ -176,6 +176,26 @@ struct MetalSourceTests {
       MetalSource.projectRoot(
         containing: try #require(MetalSource.realPath(directory.path("Sources/Effects"))))
         == MetalSource.realPath(directory.path))
+    // The project's other files stay out of reach: only its Metal sources and headers join.
+    try "secret\n".write(
+      toFile: directory.path("Sources/notes.txt"), atomically: true, encoding: .utf8)
+    let folder = try #require(MetalSource.realPath(directory.path("Sources/Effects")))
+    let notes = try #require(MetalSource.realPath(directory.path("Sources/notes.txt")))
+    #expect(
+      throws: MetalCompileError.include(
+        file: directory.path("Sources/Effects/n.metal"), line: 1,
+        message: "#include \"../notes.txt\" refused: \(notes) is outside the shader's folder "
+          + "tree \(folder)")
+    ) {
+      _ = try Self.compile(
+        "Sources/Effects/n.metal",
+        [
+          "Sources/Effects/n.metal": """
+          #include "../notes.txt"
+          [[ stitchable ]] half4 tint(float2 position, half4 color) { return color; }
+          """
+        ], in: directory)
+    }
   }
 
   @Test("a library of two files: a helper declared in one and defined in the other")
