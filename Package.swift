@@ -61,6 +61,11 @@ let engineSwiftSettings: [SwiftSetting] =
 /// refuses, at load time and in one line, a CPU without it (instead of a SIGILL later).
 let cpuLevelCSettings: [CSetting] = buildsForHostAVX2 ? [.define("LAYERFX_X86_64_V3")] : []
 
+/// Whether the shader worker is built: not for libFuzzer (Scripts/fuzz.sh sets LAYERFX_FUZZ),
+/// which links every executable with its own `main`, clashing with the worker's (a C program);
+/// the fuzz targets compile no shader that would need it.
+let buildsShaderWorker = Context.environment["LAYERFX_FUZZ"] == nil
+
 let package = Package(
   name: "LayerFX",
   products: [
@@ -107,8 +112,7 @@ let package = Package(
       name: "LayerFXMetal",
       dependencies: [
         "LayerFX", "LayerFXMath", "LayerFXFiles", "CLayerFXMetalGuard", "CLayerFXSandbox",
-        "layerfx-shader-worker",
-      ],
+      ] + (buildsShaderWorker ? ["layerfx-shader-worker"] : []),
       exclude: ["README.md"]),
     .target(
       name: "LayerFXTesting",

@@ -25,6 +25,9 @@ shift $((OPTIND - 1))
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(PNGDecode CommandLine EffectArguments Config)
 
+# libFuzzer links its own main into every executable: the shader worker is left out
+# (Package.swift, buildsShaderWorker).
+export LAYERFX_FUZZ=1
 swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,address 2>&1 \
   | grep -v "Cannot export local symbol" || true
 binaries="$(swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,address \
