@@ -129,7 +129,8 @@ let package = Package(
     .target(name: "CLayerFXSandbox"),
     // The only process that loads and runs compiled `.metal` code, under a seccomp filter.
     .executableTarget(
-      name: "layerfx-shader-worker", dependencies: ["CLayerFXMetalGuard", "CLayerFXSandbox", "CSeccomp"]),
+      name: "layerfx-shader-worker",
+      dependencies: ["CLayerFXMetalGuard", "CLayerFXSandbox", "CSeccomp"]),
     // The signal handler that unlinks temporaries (async-signal-safe C) and the C argv.
     .target(name: "CLayerFXFiles"),
 
