@@ -21,6 +21,8 @@ extension MetalLibrary {
   ) throws(MetalCompileError) -> MetalLibrary {
     var library = files
     var firstError: MetalCompileError?
+    // The project's other files, walked and read once, on the first missing helper.
+    var project: [(text: String, path: String, root: String?)]?
     for _ in 0..<5 {
       do {
         var compiled = try MetalLibrary(files: library, name: name, options: options)
@@ -32,12 +34,15 @@ extension MetalLibrary {
         guard !isFolder, case .linkFailed(_, let message) = error,
           let missing = missingName(message), let path = files.first?.path
         else { throw first }
-        let known = Set(library.map { MetalSource.realPath($0.path) ?? $0.path })
-        let added = projectFiles(around: path).filter {
-          !known.contains(MetalSource.realPath($0) ?? $0)
-        }.compactMap { candidate -> (text: String, path: String, root: String?)? in
-          guard let text = try? read(candidate), names(missing, in: text) else { return nil }
-          return (text, candidate, nil)
+        if project == nil {
+          let named = Set(files.map { MetalSource.realPath($0.path) ?? $0.path })
+          project = projectFiles(around: path).filter {
+            !named.contains(MetalSource.realPath($0) ?? $0)
+          }.compactMap { candidate in (try? read(candidate)).map { ($0, candidate, nil) } }
+        }
+        let known = Set(library.map(\.path))
+        let added = (project ?? []).filter {
+          !known.contains($0.path) && names(missing, in: $0.text)
         }
         guard !added.isEmpty else { throw first }
         library += added
