@@ -67,6 +67,13 @@ public struct PreparedShader: Sendable {
     return RowKernel.bandsPerWorker
   }
 
+  /// Where a render's scratch tiles are made for a compiled row kernel that writes them from
+  /// another process (``RowKernel/allocateDestination``); `nil` for ordinary memory.
+  var allocateDestination: RowKernel.Allocator? {
+    guard case .native(let kernel) = lanes else { return nil }
+    return kernel.allocateDestination
+  }
+
   /// Whether rendering stores the layer's padding in memory.
   ///
   /// A compiled `.metal` row function (``LaneKernel/native(_:)``) reads a copy of the layer with

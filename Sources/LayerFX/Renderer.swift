@@ -295,7 +295,9 @@ public struct Renderer: Sendable {
             outputOrigin: .zero, outputRowLength: size.x)
           while let index = claimTile() { shade(pass, index) }
         case .stored(let store):
-          TileBuffer<half4>.withScratch(capacity: largestTile) { scratch in
+          TileBuffer<half4>.withScratch(
+            capacity: largestTile, allocate: usesLanes ? shader.allocateDestination : nil
+          ) { scratch in
             while let index = claimTile() {
               let (columns, rows) = tiles[index]
               let pass = TilePass(

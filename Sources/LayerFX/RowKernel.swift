@@ -67,6 +67,10 @@ public struct RowKernel: Sendable {
   public let tile: TileBody?
   /// Where the padded texels the kernel reads are made, or `nil` for ordinary memory.
   public let allocateTexels: Allocator?
+  /// Where a render's scratch tiles (one per renderer thread, which a frame on its way to PNG
+  /// samples is shaded into, tile by tile) are made for this kernel, or `nil` for ordinary
+  /// memory: a kernel that runs in another process writes them there directly.
+  public let allocateDestination: Allocator?
 
   /// Creates a row kernel from `body`.
   ///
@@ -74,13 +78,15 @@ public struct RowKernel: Sendable {
   ///   - body: Renders one run; must write every pixel of it.
   ///   - tile: Renders every run of a tile in one call; must write every pixel of them.
   ///   - allocateTexels: Where a layer's padded texels are made for this kernel.
+  ///   - allocateDestination: Where a render's scratch tiles are made for this kernel.
   public init(
     _ body: @escaping @Sendable (Run) -> Void, tile: TileBody? = nil,
-    allocateTexels: Allocator? = nil
+    allocateTexels: Allocator? = nil, allocateDestination: Allocator? = nil
   ) {
     self.body = body
     self.tile = tile
     self.allocateTexels = allocateTexels
+    self.allocateDestination = allocateDestination
   }
 }
 

@@ -11,9 +11,19 @@ struct TileBuffer<Element>: @unchecked Sendable {
   }
 
   /// Calls `body` with a buffer of `capacity` uninitialised elements of its own (a worker's
-  /// scratch tile), freed when `body` returns; the buffer must not escape `body`.
-  static func withScratch<Result>(capacity: Int, _ body: (TileBuffer) -> Result) -> Result
-  where Element: BitwiseCopyable {
+  /// scratch tile), from `allocate` when it gives one (shared memory that a kernel running in
+  /// another process writes), else from the heap; freed (or its owner released) when `body`
+  /// returns; the buffer must not escape `body`.
+  static func withScratch<Result>(
+    capacity: Int, allocate: RowKernel.Allocator? = nil, _ body: (TileBuffer) -> Result
+  ) -> Result where Element: BitwiseCopyable {
+    let bytes = (Swift.max(1, capacity) * MemoryLayout<Element>.stride + 15) & ~15
+    if let (pointer, owner) = allocate?(bytes) {
+      return withExtendedLifetime(owner) {
+        let start = pointer.bindMemory(to: Element.self, capacity: capacity)
+        return body(TileBuffer(UnsafeMutableBufferPointer(start: start, count: capacity)))
+      }
+    }
     let scratch = UnsafeMutableBufferPointer<Element>.allocate(capacity: capacity)
     defer { scratch.deallocate() }
     return body(TileBuffer(scratch))

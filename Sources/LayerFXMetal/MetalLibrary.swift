@@ -268,7 +268,8 @@ public struct MetalLibrary: Sendable {
         tile: { first, rows, destinationStride, sourceStride in
           frame.renderTile(
             first, rows: rows, destinationStride: destinationStride, sourceStride: sourceStride)
-        }, allocateTexels: SharedTexels.allocator)
+        }, allocateTexels: SharedTexels.allocator,
+        allocateDestination: SharedTexels.destinationAllocator)
       return (kernel, rowKernel)
     }
   }

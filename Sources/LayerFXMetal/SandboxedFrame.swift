@@ -127,16 +127,31 @@ final class SandboxedFrame: Sendable {
           try worker.map(shared, deadline: deadline)
           message.texels_id = shared.id
         }
+        // The render's own scratch tile, when it is shared memory: the worker writes it, and
+        // nothing is copied back.
+        let extent = ((rows - 1) * destinationStride + first.count) * 16
+        let target = SharedTexels.containing(first.destination, byteCount: extent)
+          .flatMap { $0.isWritable ? $0 : nil }
+        if let target {
+          try worker.map(target, deadline: deadline)
+          message.destination_id = target.id
+          message.destination = Int64(
+            target.pointer.distance(to: UnsafeMutableRawPointer(first.destination)))
+          message.destination_stride = Int64(destinationStride)
+        } else {
+          message.destination = 0
+          message.destination_stride = Int64(first.count)
+        }
+        let copied = target == nil ? destinationBytes : 0
         let sourceBytes = first.source == nil ? 0 : destinationBytes
-        let memory = try worker.memory(atLeast: destinationBytes + sourceBytes)
-        message.destination = 0
+        let memory = try worker.memory(atLeast: copied + sourceBytes)
         message.source = -1
         if let source = first.source {
           for r in 0..<rows {
-            (memory + destinationBytes + r * pixelBytes).copyMemory(
+            (memory + copied + r * pixelBytes).copyMemory(
               from: source + r * sourceStride, byteCount: pixelBytes)
           }
-          message.source = Int64(destinationBytes)
+          message.source = Int64(copied)
         }
         message.count = Int64(first.count)
         message.column = Int64(first.column)
@@ -150,9 +165,9 @@ final class SandboxedFrame: Sendable {
         message.width = Int64(first.size.x)
         message.height = Int64(first.size.y)
         message.rows = Int64(rows)
-        message.destination_stride = Int64(first.count)
         message.source_stride = Int64(first.count)
         _ = try worker.request(message, deadline: deadline)
+        guard target == nil else { return }
         for r in 0..<rows {
           UnsafeMutableRawPointer(first.destination + r * destinationStride).copyMemory(
             from: memory + r * pixelBytes, byteCount: pixelBytes)

@@ -10,9 +10,10 @@ import Foundation
 /// called (Sources/layerfx-shader-worker/main.c says what its seccomp filter allows).
 ///
 /// A worker serves one renderer thread at a time (``ShaderWorkerPool`` hands them out). Its
-/// shared memory holds a request's arguments, a tile's source rows and the tile's destination,
-/// which the worker writes and this process copies into the render's destination; a layer's
-/// texels are ``SharedTexels`` that the worker maps once. It dies with this process
+/// shared memory holds a request's arguments, a tile's source rows and, unless the render's
+/// scratch tile is shared memory itself (``SharedTexels``, a frame on its way to PNG samples),
+/// the tile's destination, which the worker writes and this process copies into the render's
+/// destination; a layer's texels are ``SharedTexels`` that the worker maps once, read-only. It dies with this process
 /// (`PR_SET_PDEATHSIG`), runs with `RLIMIT_AS` and `RLIMIT_CPU`, and is killed when a request
 /// outlives its deadline.
 final class ShaderWorker {
@@ -152,6 +153,7 @@ final class ShaderWorker {
     message.op = Int32(lfx_op_map_texels)
     message.texels_id = texels.id
     message.count = Int64(texels.byteCount)
+    message.writable = texels.isWritable ? 1 : 0
     _ = try request(message, descriptor: texels.descriptor, deadline: deadline)
     mappedTexels.append(texels.id)
   }

@@ -6,12 +6,18 @@ import Synchronization
   import Glibc
 #endif
 
-/// A layer's padded texels in shared memory (a `memfd`), so a shader worker maps the very bytes
-/// the renderer made: the layer is never copied for the sandbox.
+/// A layer's padded texels, or a render's scratch tile, in shared memory (a `memfd`), so a
+/// shader worker maps the very bytes the renderer made: the layer is never copied for the
+/// sandbox, and a tile the worker shades goes straight into the scratch tile the renderer
+/// stores from (a PNG frame's path, `Renderer.render(_:_:bounds:checksSampleBounds:storing:into:)`).
 ///
-/// Made by the ``LayerFX/RowKernel/allocateTexels`` of a compiled shader; found again from the
-/// texel pointer a ``LayerFX/RowKernel/Run`` carries (``owning(_:)``). Each has an id, unique
-/// in the process, by which workers name their mapping of it.
+/// Made by the ``LayerFX/RowKernel/allocateTexels`` (``allocator``, read-only to workers) and
+/// ``LayerFX/RowKernel/allocateDestination`` (``destinationAllocator``, writable) of a compiled
+/// shader; found again from a pointer a ``LayerFX/RowKernel/Run`` carries (``owning(_:)``,
+/// ``containing(_:byteCount:)``). Each has an id, unique in the process, by which workers name
+/// their mapping of it. A buffer keeps its role for life, so no worker ever holds a writable
+/// mapping of a layer's texels; what a worker can write is pixel values in scratch tiles, which
+/// the renderer reads as plain `Float`s.
 ///
 /// A buffer whose layer is gone is kept for the next layer of a size that fits (up to
 /// ``idleLimit`` of them), so an animation's frames reuse pages both processes have already
@@ -22,6 +28,8 @@ final class SharedTexels: @unchecked Sendable {
   let descriptor: Int32
   let pointer: UnsafeMutableRawPointer
   let byteCount: Int
+  /// Whether workers map it writable: a scratch tile they shade into.
+  let isWritable: Bool
 
   private static let nextID = Atomic<Int64>(1)
   /// The live buffers by their start address.
@@ -29,31 +37,34 @@ final class SharedTexels: @unchecked Sendable {
 
   private struct Weak { weak var buffer: SharedTexels? }
 
-  /// Buffers no layer holds, kept for reuse.
-  private static let idle = Mutex<[SharedTexels]>([])
+  /// Buffers no layer or render holds, kept for reuse, by ``isWritable``.
+  private static let idle = Mutex<[Bool: [SharedTexels]]>([:])
   /// How many idle buffers are kept.
   static let idleLimit = 4
 
-  /// A layer's hold on a buffer: returns it to the idle ones when the layer's texels go.
+  /// A layer's or a render's hold on a buffer: returns it to the idle ones when it goes.
   final class Lease {
     let buffer: SharedTexels
     init(_ buffer: SharedTexels) { self.buffer = buffer }
     deinit {
       SharedTexels.idle.withLock { idle in
-        idle.append(buffer)
-        if idle.count > SharedTexels.idleLimit { idle.removeFirst() }
+        idle[buffer.isWritable, default: []].append(buffer)
+        if idle[buffer.isWritable, default: []].count > SharedTexels.idleLimit {
+          idle[buffer.isWritable]?.removeFirst()
+        }
       }
     }
   }
 
   /// Maps `byteCount` bytes of new shared memory; `nil` when the system refuses.
-  init?(byteCount: Int) {
+  init?(byteCount: Int, writable: Bool) {
     var descriptor: Int32 = -1
     guard let pointer = lfx_shared_map(Swift.max(1, byteCount), &descriptor) else { return nil }
     self.id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     self.descriptor = descriptor
     self.pointer = pointer
     self.byteCount = byteCount
+    self.isWritable = writable
     Self.live.withLock { $0[UInt(bitPattern: pointer)] = Weak(buffer: self) }
   }
 
@@ -62,16 +73,37 @@ final class SharedTexels: @unchecked Sendable {
     live.withLock { $0[UInt(bitPattern: pointer)]?.buffer }
   }
 
-  /// A ``LayerFX/RowKernel/Allocator`` that hands these out: an idle one of at least `bytes`
-  /// and at most twice that, else a new one.
-  static let allocator: RowKernel.Allocator = { bytes in
+  /// The buffer that holds all `byteCount` bytes from `pointer`, if one of these does.
+  static func containing(_ pointer: UnsafeRawPointer, byteCount: Int) -> SharedTexels? {
+    let start = UInt(bitPattern: pointer)
+    return live.withLock { live in
+      live.first { base, buffer in
+        guard let buffer = buffer.buffer, start >= base else { return false }
+        return start - base <= UInt(buffer.byteCount) - UInt(byteCount)
+          && byteCount <= buffer.byteCount
+      }?.value.buffer
+    }
+  }
+
+  /// A ``LayerFX/RowKernel/Allocator`` of layers' texels, read-only to workers.
+  static let allocator: RowKernel.Allocator = { bytes in lease(bytes, writable: false) }
+
+  /// A ``LayerFX/RowKernel/Allocator`` of scratch tiles, which workers shade into.
+  static let destinationAllocator: RowKernel.Allocator = { bytes in lease(bytes, writable: true) }
+
+  /// An idle buffer of the role with at least `bytes` and at most twice that, else a new one.
+  private static func lease(_ bytes: Int, writable: Bool) -> (UnsafeMutableRawPointer, AnyObject)? {
     let reused = idle.withLock { idle -> SharedTexels? in
       guard
-        let index = idle.firstIndex(where: { $0.byteCount >= bytes && $0.byteCount <= 2 * bytes })
+        let index = idle[writable]?.firstIndex(where: {
+          $0.byteCount >= bytes && $0.byteCount <= 2 * bytes
+        })
       else { return nil }
-      return idle.remove(at: index)
+      return idle[writable]?.remove(at: index)
     }
-    guard let buffer = reused ?? SharedTexels(byteCount: bytes) else { return nil }
+    guard let buffer = reused ?? SharedTexels(byteCount: bytes, writable: writable) else {
+      return nil
+    }
     return (buffer.pointer, Lease(buffer))
   }
 

@@ -88,9 +88,13 @@ public struct PNGSamples: Sendable {
     }
   }
 
-  /// Calls `body` with the codes' bytes (native-endian `UInt16` at 16 bits) and the bytes per
-  /// row.
-  func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer, Int) throws -> Result) rethrows
+  /// Calls `body` with the codes' bytes, row-major RGBA (native-endian `UInt16` at 16 bits),
+  /// and the bytes per row (`width × 4` or `width × 8`); the buffer must not escape `body`.
+  ///
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer, Int) throws -> Result)
+    rethrows
     -> Result
   {
     switch codes {

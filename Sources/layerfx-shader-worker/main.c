@@ -89,11 +89,28 @@ static void map_memory(int64_t size) {
   memory_size = (size_t)size;
 }
 
-static void *texels_pointer(int64_t id) {
+static void *texels_pointer(int64_t id, size_t *size) {
   for (int i = 0; i < max_texels; ++i) {
-    if (texels[i].id == id) return texels[i].pointer;
+    if (texels[i].id != id) continue;
+    if (size) *size = texels[i].size;
+    return texels[i].pointer;
   }
   return NULL;
+}
+
+// Where a tile's destination starts: in the buffer `id` (the render's own scratch tile, mapped
+// writable), or in the shared memory; the worker exits (4) when the tile lies outside it.
+static unsigned char *destination_base(const lfx_message *m) {
+  size_t size = memory_size;
+  unsigned char *base = memory;
+  // A buffer not mapped leaves `size` as it was, but `base` NULL: refused below.
+  if (m->destination_id) base = texels_pointer(m->destination_id, &size);
+  int64_t rows = m->rows > 0 ? m->rows : 1;
+  int64_t extent = 16 * ((rows - 1) * m->destination_stride + m->count);
+  if (!base || m->destination < 0 || m->count < 0 || m->destination_stride < 0 ||
+      (size_t)m->destination > size || (size_t)extent > size - (size_t)m->destination)
+    exit(4);
+  return base + m->destination;
 }
 
 static void map_texels(const lfx_message *m, int fd) {
@@ -102,7 +119,8 @@ static void map_texels(const lfx_message *m, int fd) {
     if (texels[i].id == 0) slot = i;
   }
   if (texels[slot].pointer) munmap(texels[slot].pointer, texels[slot].size);
-  void *mapping = mmap(NULL, (size_t)m->count, PROT_READ, MAP_SHARED, fd, 0);
+  int protection = m->writable ? PROT_READ | PROT_WRITE : PROT_READ;
+  void *mapping = mmap(NULL, (size_t)m->count, protection, MAP_SHARED, fd, 0);
   close(fd);
   if (mapping == MAP_FAILED) exit(4);
   texels[slot].id = m->texels_id;
@@ -220,12 +238,13 @@ int main(int argc, char **argv) {
             .count = m.count, .column = m.column, .margin_x = m.margin_x,
             .margin_y = m.margin_y, .scale = m.scale, .row_length = m.row_length,
             .pad_x = m.pad_x, .pad_y = m.pad_y, .width = m.width, .height = m.height};
-        row.texels = m.texels_id ? texels_pointer(m.texels_id) : NULL;
+        row.texels = m.texels_id ? texels_pointer(m.texels_id, NULL) : NULL;
+        float *destination = (float *)destination_base(&m);
         int status = 0;
         int64_t r = 0;
         for (; r < m.rows && status == 0; ++r) {
           row.row = m.row + r;
-          row.destination = (float *)(memory + m.destination) + 4 * r * m.destination_stride;
+          row.destination = destination + 4 * r * m.destination_stride;
           row.source = m.source < 0 ? NULL
                                     : (const float *)(memory + m.source) + 4 * r * m.source_stride;
           if (!rows[m.function]) exit(4);

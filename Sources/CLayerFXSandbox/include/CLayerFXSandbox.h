@@ -48,6 +48,9 @@ typedef struct lfx_message {
   int64_t memory_size;
   /// The texel buffer's id (`lfx_op_map_texels`, `lfx_op_rows`), 0 for none.
   int64_t texels_id;
+  /// Rows: the buffer (mapped writable by `lfx_op_map_texels`) that `destination` is an offset
+  /// into, so the worker writes the render's own scratch tile; 0: the shared memory.
+  int64_t destination_id;
   /// Rows: the first run of the tile, as `lfx_row`, pointers as offsets (destination, source)
   /// or as 0 (texels: the buffer named by `texels_id`).
   int64_t destination, source;
@@ -62,7 +65,8 @@ typedef struct lfx_message {
   float x, y, color[4];
   /// Pixel: whether it reads a layer (samples are asked of LayerFX).
   int32_t samples;
-  int32_t reserved;
+  /// Map texels: whether the worker maps the buffer writable (a destination) or read-only.
+  int32_t writable;
 } lfx_message;
 
 enum {

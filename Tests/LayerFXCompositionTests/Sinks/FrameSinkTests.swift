@@ -4,6 +4,7 @@ import LayerFXAnimation
 import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
+import LayerFXPNG
 import Testing
 
 /// A sink that counts what reaches it.
@@ -50,12 +51,16 @@ private func temporaryDirectory() throws -> String {
   @Test("a raw stream gives straight-alpha 8-bit RGBA, width × height × 4 bytes per frame")
   func rawStream() throws {
     var bytes: [[UInt8]] = []
-    var stream = RawRGBASink { bytes.append($0) }
+    let stream = RawRGBASink { bytes.append($0) }
     // Premultiplied (0.5, 0.25, 0, 0.5) is straight (1, 0.5, 0) at alpha 0.5: 255, 127.5 → 128
     // (rounded half up), 0, and 127.5 → 128.
-    try stream.write(Image(width: 2, height: 1, color: half4(0.5, 0.25, 0, 0.5)), index: 0)
+    let image = Image(width: 2, height: 1, color: half4(0.5, 0.25, 0, 0.5))
+    try stream.write(image, index: 0)
+    // As samples (a render's last pass stored straight into them), the same bytes.
+    try stream.write(PNGSamples(image, bitDepth: .eight), index: 1)
     try stream.finish()
-    #expect(bytes == [[255, 128, 0, 128, 255, 128, 0, 128]])
+    #expect(
+      bytes == [[255, 128, 0, 128, 255, 128, 0, 128], [255, 128, 0, 128, 255, 128, 0, 128]])
   }
 
   @Test("a PNG sequence writes frame_0000.png … in the directory, one file per frame")

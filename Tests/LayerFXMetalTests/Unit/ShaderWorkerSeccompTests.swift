@@ -1,0 +1,109 @@
+import CLayerFXSandbox
+import Foundation
+import LayerFX
+import Testing
+
+@testable import LayerFXMetal
+
+/// The worker's seccomp filter, the wall behind the compiler's refusal of `asm`: a library that
+/// reaches the worker with a raw system call in its row function (built here with clang from C,
+/// which no `.metal` file can become) is killed with SIGSYS at the call, and LayerFX says so.
+///
+/// The system calls are numbered as in Linux's x86-64 table (arch/x86/entry/syscalls/
+/// syscall_64.tbl); what the filter allows is listed in Sources/layerfx-shader-worker/main.c.
+@Suite("the shader worker's seccomp filter")
+struct ShaderWorkerSeccompTests {
+  /// A row function `lfx_row_call` that makes system call `number` with `arguments`, then
+  /// writes one opaque white pixel (so a call the filter allows shows in the destination).
+  static func library(number: Int, arguments: [Int]) -> String {
+    let registers = (arguments + Array(repeating: 0, count: 6)).prefix(6).map(String.init)
+    return """
+      typedef struct { float *destination; } row_t;
+      __attribute__((visibility("default"))) void lfx_row_call(const row_t *row, const void *a) {
+        (void)a;
+        register long r10 __asm__("r10") = \(registers[3]);
+        register long r8 __asm__("r8") = \(registers[4]);
+        register long r9 __asm__("r9") = \(registers[5]);
+        long result;
+        __asm__ volatile("syscall" : "=a"(result)
+                         : "a"(\(number)L), "D"(\(registers[0])L), "S"(\(registers[1])L),
+                           "d"(\(registers[2])L), "r"(r10), "r"(r8), "r"(r9)
+                         : "rcx", "r11", "memory");
+        (void)result;
+        for (int i = 0; i < 4; ++i) row->destination[i] = 1.0f;
+      }
+      """
+  }
+
+  /// Builds `source` as the runner links a shader (`-nostdlib`, `-z defs`, `-z now`), runs its
+  /// row function on one pixel in a worker, and returns how the request ended.
+  static func run(_ source: String) throws -> Result<SIMD4<Float>, ShaderWorker.Failure> {
+    let clang = try MetalCompiler(options: MetalTestSupport.options).clang
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "layerfx-seccomp-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("call.c")
+    let library = folder.appendingPathComponent("call.so")
+    try source.write(to: input, atomically: true, encoding: .utf8)
+    let compile = Process()
+    compile.executableURL = URL(fileURLWithPath: clang)
+    compile.arguments = [
+      "-x", "c", "-O1", "-fPIC", "-shared", "-nostdlib", "-Wl,-z,defs", "-Wl,-z,relro",
+      "-Wl,-z,now", input.path, "-o", library.path,
+    ]
+    try compile.run()
+    compile.waitUntilExit()
+    try #require(compile.terminationStatus == 0, "clang built the test library")
+
+    let worker = try ShaderWorker(
+      executable: ShaderWorkerExecutable.path(), libraryPath: library.path, functions: ["call"])
+    do {
+      let memory = try worker.memory(atLeast: 16)
+      memory.initializeMemory(as: Float.self, repeating: 0, count: 4)
+      var message = lfx_message()
+      message.op = Int32(lfx_op_rows)
+      message.rows = 1
+      message.count = 1
+      message.destination_stride = 1
+      message.source = -1
+      let deadline = lfx_monotonic_ns() + 10_000_000_000
+      _ = try worker.request(message, deadline: deadline)
+      let pixel = memory.load(as: SIMD4<Float>.self)
+      return .success(pixel)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  @Test(
+    "a system call outside the filter's list kills the worker with SIGSYS",
+    arguments: [
+      (39, [], "getpid"),
+      (257, [-100, 0, 0], "openat"),
+      (59, [0, 0, 0], "execve"),
+      (62, [1, 0], "kill"),  // signal 0: only asks whether process 1 exists
+      // mmap of a new executable page: mmap is allowed only without PROT_EXEC.
+      (9, [0, 4096, 0x1 | 0x4, 0x02 | 0x20, -1, 0], "mmap(PROT_EXEC)"),
+    ] as [(Int, [Int], String)])
+  func refused(number: Int, arguments: [Int], name: String) throws {
+    let result = try Self.run(Self.library(number: number, arguments: arguments))
+    guard case .failure(.died(let reason)) = result else {
+      Issue.record("\(name): expected the worker killed by the filter, got \(result)")
+      return
+    }
+    #expect(reason.hasPrefix("SIGSYS"), "\(name): \(reason)")
+  }
+
+  @Test("a system call on the filter's list is allowed: the row completes")
+  func allowed() throws {
+    // clock_gettime(CLOCK_MONOTONIC, NULL) fails with EFAULT but is allowed: the pixel is
+    // written after it.
+    let result = try Self.run(Self.library(number: 228, arguments: [1, 0]))
+    guard case .success(let pixel) = result else {
+      Issue.record("expected the row to complete, got \(result)")
+      return
+    }
+    #expect(pixel == SIMD4<Float>(1, 1, 1, 1))
+  }
+}
