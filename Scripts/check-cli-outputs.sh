@@ -10,12 +10,15 @@
 #
 # Covers stills, sequences, APNG, contact sheet, raw, chains, taps, keyframes, .metal sources
 # (Shaders/), configs (apply, ripple, render, config check), overlays, timeline, and error cases
-# with their exit codes and standard error. Run from the repository's root.
+# with their exit codes and standard error. Run from the repository's root. The .metal commands
+# need the shader worker: LAYERFX_SHADER_WORKER, else the one built beside the running script's
+# .build/debug (swift build --product layerfx-shader-worker).
 set -u
 
 binary=$(realpath "${1:?usage: check-cli-outputs.sh LAYERFX OUTDIR}")
 out=${2:?usage: check-cli-outputs.sh LAYERFX OUTDIR}
 root=$(pwd)
+export LAYERFX_SHADER_WORKER=${LAYERFX_SHADER_WORKER:-$root/.build/debug/layerfx-shader-worker}
 rm -rf "$out"
 mkdir -p "$out"
 out=$(realpath "$out")
@@ -72,7 +75,8 @@ run() {
   shift
   n=$((n + 1))
   "$binary" "$@" > "$name.stdout" 2> "$name.stderr" < /dev/null
-  echo "$(printf '%02d' "$n") $name exit=$?"
+  local code=$?
+  printf '%02d %s exit=%d\n' "$n" "$name" "$code"
 }
 
 T=testcard:48x32
@@ -109,9 +113,10 @@ run cfg-apply-still apply --config still.json
 run cfg-apply-anim apply --config anim.json
 run cfg-apply-override apply --config anim.json --max-sample-offset 2,2 --fps 5 --frames 2 \
   -o cfg-override/
-run cfg-ripple ripple --config anim.json --amplitude 5 --contact-sheet 2 -o cfg-ripple.png
+run cfg-ripple ripple --config anim.json --amplitude 5 --fps 10 --frames 4 --contact-sheet 2 \
+  -o cfg-ripple.png
 run cfg-keyed apply --config keyed.json
-run cfg-ripple-keyed ripple --config keyed.json --frames 2 -o cfg-ripple-keyed/
+run cfg-ripple-keyed ripple --config keyed.json --fps 10 --frames 2 -o cfg-ripple-keyed/
 run cfg-ripple-origin ripple --config origin.json --decay 3
 run cfg-check-ripple config check anim.json --for ripple
 run err-cfg-ripple-chain ripple --config still.json

@@ -105,36 +105,8 @@ enum RenderCommand {
     for option in ["frames", "duration"] where fps == nil && arguments.has(option) {
       throw UsageError.invalid("--\(option) needs --fps")
     }
-    guard let outputPath = arguments.value("output") else {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.missing(
-          fps == nil ? "output: give -o OUT.png" : "output: give -o DIR/"),
-        inConfig: "missing: give "
-          + (fps == nil ? "a file name, OUT.png" : "a folder, DIR/ (frames)") + ", here or with -o")
-    }
-    if fps == nil {
-      try OutputOptions.checkIsFile(outputPath)
-    } else if outputPath.lowercased().hasSuffix(".png") {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid(
-          "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
-            + "give -o DIR/"),
-        inConfig: "\(outputPath) names a PNG file, but an animation writes a directory of "
-          + "frames: give a folder, DIR/")
-    }
-    let overlays = try SettingError.about("overlay") {
-      let overlays = try arguments.value("overlay", as: .overlays) ?? []
-      // A fill samples no layer: there is no displacement and nothing beyond bounds to draw.
-      let sampling = overlays.intersection([.displacement, .bounds])
-      guard sampling.isEmpty else {
-        throw UsageError.invalid(
-          "a fill samples no layer, so it has no \(sampling.names.joined(separator: " or ")) "
-            + "overlay; a fill takes origins and tiles")
-      }
-      return overlays
-    }
+    let outputPath = try checkOutput(arguments, isAnimation: fps != nil)
+    let overlays = try SettingError.about("overlay") { try fillOverlays(arguments) }
     guard let size = try arguments.value("size", as: .size) else {
       throw UsageError.missing("--size WxH: the image's size in pixels")
     }
@@ -149,108 +121,102 @@ enum RenderCommand {
         underlying: CLIError.limitExceeded(problem + "; lower --size or raise --max-pixels"),
         inConfig: problem + "; give fewer pixels or raise --max-pixels")
     }
-    let sizeInPoints = float2(Float(size.x), Float(size.y)) / scale
-    var named = try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit)
+    let run = FillRun(
+      size: size, scale: scale, render: render, output: output, outputPath: outputPath,
+      overlays: overlays, protected: loaded.map { [$0.path] } ?? [], arguments: arguments,
+      console: console, checkOnly: checkOnly,
+      shader: try shader(
+        function, arguments: arguments, configArguments: fill?.arguments ?? [],
+        isOnClock: time != nil || fps != nil, pixelLimit: render.pixelLimit,
+        sizeInPoints: float2(Float(size.x), Float(size.y)) / scale))
+    try run.start()
+    guard let fps else { return try run.still(at: time) }
+    try run.animation(fps: fps)
+  }
+
+  /// The fill at `t` seconds on its clock (the arguments alone without one), for an image of
+  /// `sizeInPoints`: `--arg`, then the config's arguments, then the view's size and position
+  /// (Semantics §1.2).
+  ///
+  /// - Parameters:
+  ///   - function: The fill.
+  ///   - arguments: The command line (`--arg`, `--time-parameter`).
+  ///   - configArguments: The config's fill arguments, which `--arg` replaces.
+  ///   - isOnClock: Whether `--time` or `--fps` drives the clock parameter
+  ///     (``clockParameter(of:arguments:named:)``).
+  ///   - pixelLimit: The most pixels an image argument may have.
+  ///   - sizeInPoints: The image's size, points.
+  /// - Returns: The fill prepared at a time, seconds (`nil` off the clock).
+  /// - Throws: ``UsageError`` for `--time-parameter` off the clock, ``ShaderArgumentError`` for
+  ///   arguments that do not fit.
+  private static func shader(
+    _ function: ShaderFunction, arguments: ParsedArguments,
+    configArguments: [(name: String, value: Shader.Argument)], isOnClock: Bool, pixelLimit: Int,
+    sizeInPoints: float2
+  ) throws -> (Double?) throws -> PreparedShader {
+    var named = try function.bind(arguments.all("arg"), pixelLimit: pixelLimit)
     // The config's fill arguments, unless --arg gives the same parameter.
-    for argument in fill?.arguments ?? [] where !named.contains(where: { $0.name == argument.name })
-    {
+    for argument in configArguments where !named.contains(where: { $0.name == argument.name }) {
       named.append(argument)
     }
     var clock: String?
-    if time != nil || fps != nil {
+    if isOnClock {
       clock = try clockParameter(of: function, arguments: arguments, named: named)
     } else if arguments.has("time-parameter") {
       throw UsageError.invalid("--time-parameter needs --time or --fps")
     }
     // A view size or position not given is the image's (Semantics §1.2).
-    named = function.withViewArguments(named, sizeInPoints: sizeInPoints)
-    // The fill at `t` seconds on its clock (the arguments alone without one).
-    let fixed = named
-    let shader = { (t: Double?) throws -> PreparedShader in
+    let fixed = function.withViewArguments(named, sizeInPoints: sizeInPoints)
+    return { [clock] t in
       var all = fixed
       if let clock, let t { all.append((clock, .float(Float(t)))) }
       return try Shader(function: function, namedArguments: all)
         .prepared(for: .fill, sizeInPoints: sizeInPoints)
     }
-    let protected = loaded.map { [$0.path] } ?? []
-    // Every .metal source and image argument is read by now.
-    try OutputOptions.checkNotInput(outputPath, protecting: protected)
-    // The debug overlays, drawn on each frame with the fill as its one pass.
-    let overlaid = { (image: inout Image, prepared: PreparedShader) in
-      guard !overlays.isEmpty else { return }
-      ChainRenderer(image: image, chain: EffectChain([]), renderer: render.renderer)
-        .drawOverlays(
-          overlays, scale: DisplacementColorScale(range: 1), on: &image, passes: [prepared])
+  }
+
+  /// Reads `-o`: a file for one image, a folder for an animation.
+  ///
+  /// - Throws: ``SettingError`` about `output`, in the command line's words and the config's.
+  private static func checkOutput(_ arguments: ParsedArguments, isAnimation: Bool) throws
+    -> String
+  {
+    guard let outputPath = arguments.value("output") else {
+      throw SettingError(
+        option: "output",
+        underlying: UsageError.missing(
+          isAnimation ? "output: give -o DIR/" : "output: give -o OUT.png"),
+        inConfig: "missing: give "
+          + (isAnimation ? "a folder, DIR/ (frames)" : "a file name, OUT.png")
+          + ", here or with -o")
     }
-    if !overlays.isEmpty && !checkOnly {
-      console.error(
-        "layerfx: overlay: \(DisplacementColorScale(range: 1).legend(for: overlays))")
+    if !isAnimation {
+      try OutputOptions.checkIsFile(outputPath)
+    } else if outputPath.lowercased().hasSuffix(".png") {
+      throw SettingError(
+        option: "output",
+        underlying: UsageError.invalid(
+          "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
+            + "give -o DIR/"),
+        inConfig: "\(outputPath) names a PNG file, but an animation writes a directory of "
+          + "frames: give a folder, DIR/")
     }
-    // The fill's Float image and the encoder's samples; an animation adds its frames in flight.
-    var memory = RenderMemory(
-      width: size.x, height: size.y, bitDepth: output.encoder.bitDepth.rawValue,
-      output: .floatImage, passCount: 1, threadCount: render.threadCount,
-      tileSize: render.tileSize)
-    memory.holdsInput = false
-    let budget = render.memoryBudget(holding: 0)
-    guard let fps else {
-      try OutputOptions.checkExtension(outputPath)
-      let prepared = try shader(time)
-      try budget?.check(memory.peakBytes, path: outputPath)
-      let file = try OutputOptions.open(outputPath, protecting: protected)
-      try FrameLimits.checkImageFreeSpace(
-        arguments, path: outputPath, width: size.x, height: size.y,
-        bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: 0)
-      if checkOnly { return }
-      var image = render.renderer.render(
-        fill: prepared, width: size.x, height: size.y, scale: scale)
-      try MetalFunctionReference.checkFaults(at: time.map { "t = \($0) s" })
-      overlaid(&image, prepared)
-      try output.write(
-        image, into: file, name: outputPath, metadata: PNGMetadata(), console: console)
-      return
+    return outputPath
+  }
+
+  /// Reads `--overlay`: a fill samples no layer, so it takes origins and tiles only.
+  ///
+  /// - Throws: ``UsageError`` for displacement or bounds.
+  private static func fillOverlays(_ arguments: ParsedArguments) throws -> DebugOverlays {
+    let overlays = try arguments.value("overlay", as: .overlays) ?? []
+    // A fill samples no layer: there is no displacement and nothing beyond bounds to draw.
+    let sampling = overlays.intersection([.displacement, .bounds])
+    guard sampling.isEmpty else {
+      throw UsageError.invalid(
+        "a fill samples no layer, so it has no \(sampling.names.joined(separator: " or ")) "
+          + "overlay; a fill takes origins and tiles")
     }
-    let limits = try FrameLimits.limits(arguments)
-    let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
-      try limits.frameCount(
-        explicit: try arguments.value(
-          "frames", as: .integer(in: 1...AnimationLimits.framesCeiling)),
-        duration: try arguments.value("duration", as: .positiveNumber, default: 3), fps: fps)
-    }
-    try limits.checkFreeSpace(
-      frames: count, width: size.x, height: size.y, bitDepth: output.encoder.bitDepth.rawValue,
-      directory: outputPath)
-    // Every frame's arguments are checked before the first frame is written.
-    let times = FrameSchedule(fps: fps, frameCount: count).times
-    let shaders = try times.map { try shader($0) }
-    try OutputOptions.checkFramesAvoidInput(
-      directory: outputPath, frameCount: count, protecting: protected)
-    // As many frames encode while the next renders as half the memory left holds.
-    memory.framesInFlight = AnimationLimits.framesInFlight(
-      threads: render.threadCount, width: size.x, height: size.y,
-      availableBytes: budget.map { Int(max(0, min($0.bytes - memory.peakBytes, 9e18))) }
-        ?? AnimationLimits.availableMemory())
-    memory.inFlightBytesPerPixel = AnimationLimits.bytesPerPixelInFlight
-    try budget?.check(memory.peakBytes, path: outputPath)
-    if checkOnly { return }
-    try output.intoDirectory(outputPath) { directory in
-      let frames = try PNGSequenceSink(
-        directory: directory, frameCount: count,
-        encoder: output.encoder,
-        concurrentEncodes: memory.framesInFlight, protecting: protected)
-      for (k, prepared) in shaders.enumerated() {
-        console.progress("frame \(k + 1)/\(count)")
-        var image = render.renderer.render(
-          fill: prepared, width: size.x, height: size.y, scale: scale)
-        try MetalFunctionReference.checkFaults(
-          frame: k, time: times[k],
-          outcome: k > 0 ? "frames before it may be written, none from it on" : "nothing written")
-        overlaid(&image, prepared)
-        try frames.write(image, index: k)
-      }
-      try frames.finish()
-    }
-    console.endProgress()
+    return overlays
   }
 
   /// The parameter `--time` or `--fps` drives, by `apply`'s rule
