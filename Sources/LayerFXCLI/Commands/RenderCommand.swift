@@ -113,30 +113,50 @@ enum RenderCommand {
     let scale = Float(try arguments.value("scale", as: .scale, default: 1))
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
-    guard size.x * size.y <= render.pixelLimit else {
-      let problem =
-        "a \(size.x) × \(size.y) image has more than the limit of \(render.pixelLimit) pixels"
-      throw SettingError(
-        option: "size",
-        underlying: CLIError.limitExceeded(problem + "; lower --size or raise --max-pixels"),
-        inConfig: problem + "; give fewer pixels or raise --max-pixels")
+    try checkSize(size, pixelLimit: render.pixelLimit)
+    let drawn = try fillToDraw(
+      function, arguments: arguments, configArguments: fill?.arguments ?? [],
+      isOnClock: time != nil || fps != nil, pixelLimit: render.pixelLimit, size: size,
+      scale: scale)
+    let protected = loaded.map { [$0.path] } ?? []
+    // Every .metal source and image argument is read by now.
+    try OutputOptions.checkNotInput(outputPath, protecting: protected)
+    if !overlays.isEmpty && !checkOnly {
+      console.error(
+        "layerfx: overlay: \(DisplacementColorScale(range: 1).legend(for: overlays))")
     }
-    let run = FillRun(
-      size: size, scale: scale, render: render, output: output, outputPath: outputPath,
-      overlays: overlays, protected: loaded.map { [$0.path] } ?? [], arguments: arguments,
-      console: console, checkOnly: checkOnly,
-      shader: try shader(
-        function, arguments: arguments, configArguments: fill?.arguments ?? [],
-        isOnClock: time != nil || fps != nil, pixelLimit: render.pixelLimit,
-        sizeInPoints: float2(Float(size.x), Float(size.y)) / scale))
-    try run.start()
-    guard let fps else { return try run.still(at: time) }
-    try run.animation(fps: fps)
+    var limits = render.limits
+    limits.animation = try FrameLimits.limits(arguments)
+    _ = try RenderJob(
+      source: .fill(drawn), schedule: try schedule(arguments, time: time, fps: fps),
+      output: RenderJob.Output(path: outputPath, encoder: output.encoder),
+      debug: RenderJob.Debug(overlays: overlays), limits: limits, reads: protected
+    ).run(checkOnly: checkOnly, events: console.renderJobEvents)
   }
 
-  /// The fill at `t` seconds on its clock (the arguments alone without one), for an image of
-  /// `sizeInPoints`: `--arg`, then the config's arguments, then the view's size and position
-  /// (Semantics §1.2).
+  /// The schedule of `--time` (one PNG) or `--fps` (frame k at k / fps, for `--frames` frames
+  /// or `--duration` seconds).
+  ///
+  /// - Throws: ``SettingError`` about `-o` (a still's extension), `frames` or `fps`.
+  private static func schedule(_ arguments: ParsedArguments, time: Double?, fps: Double?) throws
+    -> RenderJob.Schedule
+  {
+    guard let fps else {
+      try OutputOptions.checkExtension(arguments.value("output") ?? "")
+      return .still(time: time)
+    }
+    let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
+      try FrameLimits.limits(arguments).frameCount(
+        explicit: try arguments.value(
+          "frames", as: .integer(in: 1...AnimationLimits.framesCeiling)),
+        duration: try arguments.value("duration", as: .positiveNumber, default: 3), fps: fps)
+    }
+    return .animation(fps: fps, frameCount: count)
+  }
+
+  /// The fill to draw over a `size` image at `scale`: `--arg`, then the config's arguments,
+  /// then the view's size and position (Semantics §1.2), its clock parameter driven when
+  /// `isOnClock`.
   ///
   /// - Parameters:
   ///   - function: The fill.
@@ -145,15 +165,17 @@ enum RenderCommand {
   ///   - isOnClock: Whether `--time` or `--fps` drives the clock parameter
   ///     (``clockParameter(of:arguments:named:)``).
   ///   - pixelLimit: The most pixels an image argument may have.
-  ///   - sizeInPoints: The image's size, points.
-  /// - Returns: The fill prepared at a time, seconds (`nil` off the clock).
+  ///   - size: The image's size, pixels.
+  ///   - scale: Pixels per point.
+  /// - Returns: The fill.
   /// - Throws: ``UsageError`` for `--time-parameter` off the clock, ``ShaderArgumentError`` for
   ///   arguments that do not fit.
-  private static func shader(
+  private static func fillToDraw(
     _ function: ShaderFunction, arguments: ParsedArguments,
     configArguments: [(name: String, value: Shader.Argument)], isOnClock: Bool, pixelLimit: Int,
-    sizeInPoints: float2
-  ) throws -> (Double?) throws -> PreparedShader {
+    size: SIMD2<Int>, scale: Float
+  ) throws -> RenderJob.Fill {
+    let sizeInPoints = float2(Float(size.x), Float(size.y)) / scale
     var named = try function.bind(arguments.all("arg"), pixelLimit: pixelLimit)
     // The config's fill arguments, unless --arg gives the same parameter.
     for argument in configArguments where !named.contains(where: { $0.name == argument.name }) {
@@ -166,12 +188,21 @@ enum RenderCommand {
       throw UsageError.invalid("--time-parameter needs --time or --fps")
     }
     // A view size or position not given is the image's (Semantics §1.2).
-    let fixed = function.withViewArguments(named, sizeInPoints: sizeInPoints)
-    return { [clock] t in
-      var all = fixed
-      if let clock, let t { all.append((clock, .float(Float(t)))) }
-      return try Shader(function: function, namedArguments: all)
-        .prepared(for: .fill, sizeInPoints: sizeInPoints)
+    return RenderJob.Fill(
+      function, arguments: function.withViewArguments(named, sizeInPoints: sizeInPoints),
+      clockParameter: clock, width: size.x, height: size.y, scale: scale)
+  }
+
+  /// Refuses a `--size` of more pixels than `pixelLimit`.
+  ///
+  /// - Throws: ``SettingError`` about `size`, in the command line's words and the config's.
+  private static func checkSize(_ size: SIMD2<Int>, pixelLimit: Int) throws {
+    guard size.x * size.y <= pixelLimit else {
+      let problem = "a \(size.x) × \(size.y) image has more than the limit of \(pixelLimit) pixels"
+      throw SettingError(
+        option: "size",
+        underlying: CLIError.limitExceeded(problem + "; lower --size or raise --max-pixels"),
+        inConfig: problem + "; give fewer pixels or raise --max-pixels")
     }
   }
 

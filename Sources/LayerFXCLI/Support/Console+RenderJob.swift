@@ -14,7 +14,8 @@ extension Console {
       standardOutput: { try self.writeOutput($0) },
       checkFaults: { checkpoint in
         switch checkpoint {
-        case .still(let time): try MetalFunctionReference.checkFaults(at: "t = \(time) s")
+        case .still(let time):
+          try MetalFunctionReference.checkFaults(at: time.map { "t = \($0) s" })
         case .frame(let index, let time, let outcome):
           try MetalFunctionReference.checkFaults(frame: index, time: time, outcome: outcome)
         case .finish: try MetalFunctionReference.checkFaults()

@@ -25,12 +25,13 @@ extension RenderJob {
     guard case .animation(let fps, _, let selected) = schedule else {
       preconditionFailure("runAnimation needs an animation")
     }
+    let (chain, input) = chainSource
     let frames = Frames(
       times: schedule.times, selected: selected, fps: fps,
       format: output.format ?? .pngSequence, width: input.image.width,
       height: input.image.height)
-    try checkFreeSpace(frames)
-    let renderer = chainRenderer
+    try checkFreeSpace(frames, input: input)
+    let renderer = chainRenderer(chain, over: input)
     let passes = try renderer.checkedPasses(at: frames.times, pixelLimit: limits.pixelLimit)
     let columns =
       output.contactSheetColumns ?? Int(Double(frames.count).squareRoot().rounded(.up))
@@ -45,8 +46,8 @@ extension RenderJob {
         throw RenderJobError(setting: .contactSheet, underlying: error)
       }
     }
-    let inFlight = try checkMemory(of: renderer, passes: passes, frames: frames)
-    let sheetFile = try openSheet(frames, columns: columns)
+    let inFlight = try checkMemory(of: renderer, passes: passes, frames: frames, input: input)
+    let sheetFile = try openSheet(frames, columns: columns, input: input)
     if checkOnly { return Outcome(isWithinBounds: true) }
     if !debug.overlays.isEmpty {
       events.overlayLegend(DisplacementColorScale(passes: passes).legend(for: debug.overlays))
@@ -61,7 +62,7 @@ extension RenderJob {
           isWithinBounds = false
         }
       })
-    try write(plan, columns: columns, sheetFile: sheetFile, inFlight: inFlight)
+    try write(plan, input: input, columns: columns, sheetFile: sheetFile, inFlight: inFlight)
     return Outcome(isWithinBounds: isWithinBounds)
   }
 
@@ -90,7 +91,9 @@ extension RenderJob {
   }
 
   /// Renders the frames into the sink of the output's format and publishes it.
-  private func write(_ plan: Plan, columns: Int, sheetFile: PreparedFile?, inFlight: Int) throws {
+  private func write(
+    _ plan: Plan, input: Input, columns: Int, sheetFile: PreparedFile?, inFlight: Int
+  ) throws {
     let (frames, image, path) = (plan.frames, input.image, output.path)
     switch frames.format {
     case .contactSheet:
@@ -131,7 +134,7 @@ extension RenderJob {
 
   /// Refuses frames that may not fit in the free space where they go, or a PNG sequence that
   /// would replace a file the render reads.
-  private func checkFreeSpace(_ frames: Frames) throws {
+  private func checkFreeSpace(_ frames: Frames, input: Input) throws {
     let (width, height) = (frames.width, frames.height)
     if frames.format == .pngSequence {
       try limits.animation.checkFreeSpace(
@@ -159,7 +162,7 @@ extension RenderJob {
   ///   many as half the memory left beside the render holds
   ///   (``AnimationLimits/framesInFlight(threads:width:height:bytesPerPixel:availableBytes:)``).
   private func checkMemory(
-    of renderer: ChainRenderer, passes: [[PreparedShader]], frames: Frames
+    of renderer: ChainRenderer, passes: [[PreparedShader]], frames: Frames, input: Input
   ) throws -> Int {
     let bitDepth = output.encoder.bitDepth.rawValue
     let overlays = debug.overlays
@@ -194,7 +197,7 @@ extension RenderJob {
 
   /// Opens a contact sheet's file and checks the sheet (one PNG of its size) against the limits
   /// before frame 0, not at the write; `nil` for any other output.
-  private func openSheet(_ frames: Frames, columns: Int) throws -> PreparedFile? {
+  private func openSheet(_ frames: Frames, columns: Int, input: Input) throws -> PreparedFile? {
     guard frames.format == .contactSheet else { return nil }
     let file = try output.open(protecting: protectedPaths)
     let sheet = try ContactSheetSink.checkSize(

@@ -25,14 +25,25 @@ extension RenderJob {
   public consuming func run(checkOnly: Bool = false, events: RenderJobEvents = RenderJobEvents())
     throws -> Outcome
   {
+    if case .fill(let fill) = source {
+      return try runFill(fill, checkOnly: checkOnly, events: events)
+    }
     guard case .still(let time) = schedule else {
       return try runAnimation(checkOnly: checkOnly, events: events)
     }
-    return try Self.runStill(consume self, at: time, checkOnly: checkOnly, events: events)
+    return try Self.runStill(consume self, at: time ?? 0, checkOnly: checkOnly, events: events)
   }
 
-  /// The renderer of the chain over the input, with the bounds check if asked.
-  var chainRenderer: ChainRenderer {
+  /// The chain and the input it reads, of a job whose source is a chain.
+  var chainSource: (chain: EffectChain, input: Input) {
+    guard case .chain(let chain, let input) = source else {
+      preconditionFailure("the job draws a fill, not a chain")
+    }
+    return (chain, input)
+  }
+
+  /// The renderer of `chain` over `input`, with the bounds check if asked.
+  func chainRenderer(_ chain: EffectChain, over input: Input) -> ChainRenderer {
     ChainRenderer(
       image: input.image, chain: chain, renderer: limits.renderer,
       checksSampleBounds: debug.checksBounds)
@@ -44,11 +55,10 @@ extension RenderJob {
     _ job: consuming RenderJob, at time: Double, checkOnly: Bool, events: RenderJobEvents
   ) throws -> Outcome {
     let (output, limits, overlays) = (job.output, job.limits, job.debug.overlays)
-    let (metadata, protected, chunkBytes) = (
-      job.input.metadata, job.protectedPaths, job.input.chunkBytes
-    )
-    let image = job.input.image
-    let renderer = job.chainRenderer
+    let input = job.chainSource.input
+    let (metadata, protected, chunkBytes) = (input.metadata, job.protectedPaths, input.chunkBytes)
+    let image = input.image
+    let renderer = job.chainRenderer(job.chainSource.chain, over: input)
     let overlayBytes = job.debug.overlayBytesPerPixel
     _ = consume job
     let bitDepth = output.encoder.bitDepth
@@ -80,6 +90,7 @@ extension RenderJob {
     try events.checkFaults(.still(time: time))
     // Nothing reads the input's Float pixels now: they go before the encoder's output grows.
     _ = consume renderer
+    _ = consume input
     _ = consume image
     try output.write(frame.samples, into: file, metadata: metadata, events: events)
     for report in frame.reports { events.boundsReport("\(report)") }

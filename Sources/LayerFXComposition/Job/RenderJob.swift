@@ -1,9 +1,9 @@
 import LayerFX
 import LayerFXPNG
 
-/// One render, described in full: the input, the effect chain (arguments, keyframes and
-/// triggers inside each ``AnimatedEffect``), the schedule, the output, the debug options and
-/// the limits; ``run(checkOnly:events:)`` renders it.
+/// One render, described in full: the input and the effect chain (arguments, keyframes and
+/// triggers inside each ``AnimatedEffect``), or a fill drawn alone; the schedule, the output,
+/// the debug options and the limits; ``run(checkOnly:events:)`` renders it.
 ///
 /// A front end (the command line, a config document, a browser page) builds a job and makes one
 /// call; every check a render runs before its first frame (padded sizes over the whole
@@ -14,11 +14,8 @@ import LayerFXPNG
 /// Source: `Documentation/Semantics.md` §4 (padding and `maxSampleOffset`), §5 (the clock and
 /// triggers), §7 (keyframes).
 public struct RenderJob: Sendable {
-  /// The image the chain reads.
-  public var input: Input
-  /// The effects, innermost first, with their resolved `maxSampleOffset`s
-  /// (``EffectChain/resolvingMaxSampleOffset(_:)``).
-  public var chain: EffectChain
+  /// What the frames are drawn from.
+  public var source: Source
   /// One frame at a time, or an animation.
   public var schedule: Schedule
   /// Where the frames go and how they are encoded.
@@ -31,11 +28,12 @@ public struct RenderJob: Sendable {
   /// which no output may replace; compared by device and inode.
   public var reads: [String]
 
-  /// Creates a job.
+  /// Creates a job of `chain` over `input`.
   ///
   /// - Parameters:
   ///   - input: The image the chain reads.
-  ///   - chain: The effects, their offsets resolved.
+  ///   - chain: The effects, innermost first, their offsets resolved
+  ///     (``MaxSampleOffsetSources/resolve(_:)``).
   ///   - schedule: One frame or an animation.
   ///   - output: The destination.
   ///   - debug: Overlays and the bounds check; none by default.
@@ -45,8 +43,25 @@ public struct RenderJob: Sendable {
     input: Input, chain: EffectChain, schedule: Schedule, output: Output, debug: Debug = Debug(),
     limits: Limits, reads: [String] = []
   ) {
-    self.input = input
-    self.chain = chain
+    self.init(
+      source: .chain(chain, over: input), schedule: schedule, output: output, debug: debug,
+      limits: limits, reads: reads)
+  }
+
+  /// Creates a job.
+  ///
+  /// - Parameters:
+  ///   - source: A chain over an input, or a fill.
+  ///   - schedule: One frame or an animation (a fill's is a PNG sequence).
+  ///   - output: The destination.
+  ///   - debug: Overlays and the bounds check; none by default.
+  ///   - limits: The limits and the renderer.
+  ///   - reads: Other files the render reads.
+  public init(
+    source: Source, schedule: Schedule, output: Output, debug: Debug = Debug(), limits: Limits,
+    reads: [String] = []
+  ) {
+    self.source = source
     self.schedule = schedule
     self.output = output
     self.debug = debug
@@ -55,7 +70,18 @@ public struct RenderJob: Sendable {
   }
 
   /// The files no output may replace: the input's file, if any, and ``reads``.
-  public var protectedPaths: [String] { (input.path.map { [$0] } ?? []) + reads }
+  public var protectedPaths: [String] {
+    guard case .chain(_, let input) = source, let path = input.path else { return reads }
+    return [path] + reads
+  }
+
+  /// What a job's frames are drawn from.
+  public enum Source: Sendable {
+    /// The effects, innermost first, over an input image.
+    case chain(EffectChain, over: Input)
+    /// A fill drawn alone over a new image (Semantics §1.5).
+    case fill(Fill)
+  }
 
   /// The image a chain reads: decoded pixels, the colour chunks its outputs copy, and the file
   /// it came from.

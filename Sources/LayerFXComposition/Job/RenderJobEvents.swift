@@ -49,8 +49,8 @@ public struct RenderJobEvents {
 
 /// A point of a ``RenderJob``'s run at which ``RenderJobEvents/checkFaults`` is asked.
 public enum RenderJobCheckpoint: Sendable, Equatable {
-  /// After a still at `time` seconds rendered, before it is written.
-  case still(time: Double)
+  /// After a still at `time` seconds rendered, before it is written; `nil` off the clock.
+  case still(time: Double?)
   /// After frame `index` (at `time` seconds) rendered, before it is handed to its output;
   /// `outcome` says what the frames handed on so far left behind (`nothing written`, frames a
   /// PNG sequence may have named, frames a stream sent out).

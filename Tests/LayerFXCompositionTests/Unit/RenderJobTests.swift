@@ -84,4 +84,34 @@ import Testing
     #expect(try job.run(checkOnly: true).isWithinBounds)
     #expect(!FileManager.default.fileExists(atPath: path))
   }
+
+  /// A 4 × 4 checkerboard fill animated at 10 fps for `frameCount` frames into `path`/.
+  static func fillJob(into path: String, frameCount: Int) -> RenderJob {
+    RenderJob(
+      source: .fill(RenderJob.Fill(.checkerboard, arguments: [], width: 4, height: 4)),
+      schedule: .animation(fps: 10, frameCount: frameCount),
+      output: RenderJob.Output(path: path),
+      limits: RenderJob.Limits(pixelLimit: 1_000_000, checksMemory: false))
+  }
+
+  @Test("a fill animation writes frame_0000.png … one per frame, with progress before each")
+  func fillFrames() throws {
+    let directory = try TemporaryDirectory()
+    var progress: [[Int]] = []
+    _ = try Self.fillJob(into: directory.path("frames/"), frameCount: 3).run(
+      events: RenderJobEvents(progress: { progress.append([$0, $1]) }))
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path("frames"))
+    #expect(names.sorted() == ["frame_0000.png", "frame_0001.png", "frame_0002.png"])
+    #expect(progress == [[0, 3], [1, 3], [2, 3]])
+  }
+
+  @Test("a fill animation cancelled at its first frame leaves no folder behind")
+  func fillCancelled() throws {
+    let directory = try TemporaryDirectory()
+    #expect(throws: CancellationError.self) {
+      try Self.fillJob(into: directory.path("frames/"), frameCount: 3).run(
+        events: RenderJobEvents(isCancelled: { true }))
+    }
+    #expect(try directory.contents().isEmpty)
+  }
 }
