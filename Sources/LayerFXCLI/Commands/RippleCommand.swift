@@ -152,7 +152,9 @@ enum RippleCommand {
     try ConfigOptions.attributing(loaded, commandLine: given) {
       try run(
         arguments, loaded: loaded, ripple: ripple,
-        checksPadding: !ConfigOptions.changesPadding(given), checkOnly: checkOnly,
+        checksPadding: !ConfigOptions.changesPadding(
+          given, parameterOptions: rippleParameters.map(\.name)),
+        checkOnly: checkOnly,
         console: console)
     }
   }

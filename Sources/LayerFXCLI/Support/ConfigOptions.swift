@@ -189,10 +189,10 @@ enum ConfigOptions {
   }
 
   /// Whether the command line gives a flag that changes a pass's padding (the offset, the
-  /// scale, a ripple parameter), so a padded size too large is the command line's to report.
-  static func changesPadding(_ given: ParsedArguments) -> Bool {
-    (["max-sample-offset", "scale"] + RippleCommand.rippleParameters.map(\.name)).contains(
-      where: given.has)
+  /// scale, or one of `parameterOptions`, a command's kernel parameters as options), so a
+  /// padded size too large is the command line's to report.
+  static func changesPadding(_ given: ParsedArguments, parameterOptions: [String] = []) -> Bool {
+    (["max-sample-offset", "scale"] + parameterOptions).contains(where: given.has)
   }
 
   /// The config key that fills in `option`, as ``values(_:commandLine:)`` maps them, and
