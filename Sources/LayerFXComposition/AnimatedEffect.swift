@@ -170,9 +170,8 @@ public struct AnimatedEffect: Sendable {
       named.append((name, .float(Float(value))))
     }
     if let position, let point { named.append((position, .float2(point))) }
-    var shader = try Shader(function: function, namedArguments: named).prepared(
+    return try MaxSampleOffsetSources().prepare(
+      Shader(function: function, namedArguments: named), own: maxSampleOffset,
       sizeInPoints: sizeInPoints)
-    if let maxSampleOffset { shader.maxSampleOffset = maxSampleOffset }
-    return shader
   }
 }

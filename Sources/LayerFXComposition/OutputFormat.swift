@@ -13,4 +13,9 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
   /// Whether the format writes one file (or standard output) rather than a directory.
   public var writesOneFile: Bool { self != .pngSequence }
+
+  /// The outputs that take a stream rather than a named file: standard output (`-`,
+  /// `/dev/stdout`), and the null device (renders every frame and drops it: timing a render,
+  /// checking bounds).
+  public static let streamPaths: Set<String> = ["-", "/dev/stdout", "/dev/null"]
 }

@@ -107,6 +107,12 @@ enum ApplyCommand {
     ] where arguments.has(option) {
       throw UsageError.invalid("--\(option) needs --time or --fps")
     }
+    try runStill(arguments, console: console)
+  }
+
+  /// `apply KERNEL INPUT -o OUT.png`: one kernel over the image, off the clock; `--padded`
+  /// grows the output by the padding.
+  static func runStill(_ arguments: ParsedArguments, console: Console) throws {
     let names = try arguments.positionals(kernelUsageName, InputImage.usageName)
     let function = try effectFunction(names[0], arguments: arguments, console: console)
     try checkParameter(arguments, "position-parameter", among: [function])
@@ -137,13 +143,37 @@ enum ApplyCommand {
     try OutputOptions.checkNotInput(outputPath, protecting: reads)
     try OutputOptions.checkExtension(outputPath)
     let file = try OutputOptions.open(outputPath, protecting: reads)
-    var prepared = try shader.prepared(sizeInPoints: input.image.sizeInPoints)
+    let prepared = try MaxSampleOffsetSources(given: try ChainRun.maxSampleOffset(arguments))
+      .prepare(shader, sizeInPoints: input.image.sizeInPoints)
     // After the arguments are checked, so a missing argument is named first.
     try ChainRun.checkOffsets(
       [(function, hasOwn: false)], given: arguments.has("max-sample-offset"))
-    if let offset = try ChainRun.maxSampleOffset(arguments) {
-      prepared.maxSampleOffset = offset
+    try checkStill(
+      prepared, input: input, arguments: arguments, render: render, output: output,
+      outputPath: outputPath)
+    // Stored straight into the encoder's samples: no Float output image.
+    let result = render.renderer.samples(
+      prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
+      checksSampleBounds: arguments.has("check-bounds"), bitDepth: output.encoder.bitDepth)
+    try MetalFunctionReference.checkFaults()
+    let metadata = input.metadata
+    // Nothing reads the input's Float pixels now: they go before the encoder's output grows.
+    _ = consume input
+    try output.write(
+      result.samples, into: file, name: outputPath, metadata: metadata, console: console)
+    if let report = result.report {
+      console.error("layerfx: bounds: \(report)")
+      if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }
     }
+  }
+
+  /// Refuses one kernel's still whose padded layer or output is too large, whose memory
+  /// estimate exceeds the budget, or that may not fit in the free space, before it renders.
+  static func checkStill(
+    _ prepared: PreparedShader, input: InputImage, arguments: ParsedArguments,
+    render: RenderOptions, output: OutputOptions, outputPath: String
+  ) throws {
+    let function = prepared.function
     if function.kind != .color {
       try ChainRenderer.checkPaddedSize(
         of: input.image, maxSampleOffset: prepared.maxSampleOffset, function: function.name,
@@ -165,20 +195,6 @@ enum ApplyCommand {
       arguments, path: outputPath, width: input.image.width + 2 * pad.x,
       height: input.image.height + 2 * pad.y, bitDepth: output.encoder.bitDepth.rawValue,
       chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count })
-    // Stored straight into the encoder's samples: no Float output image.
-    let result = render.renderer.samples(
-      prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
-      checksSampleBounds: arguments.has("check-bounds"), bitDepth: output.encoder.bitDepth)
-    try MetalFunctionReference.checkFaults()
-    let metadata = input.metadata
-    // Nothing reads the input's Float pixels now: they go before the encoder's output grows.
-    _ = consume input
-    try output.write(
-      result.samples, into: file, name: outputPath, metadata: metadata, console: console)
-    if let report = result.report {
-      console.error("layerfx: bounds: \(report)")
-      if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }
-    }
   }
 
   /// The memory estimate of one kernel over `image`, stored into samples; a `--padded` output
@@ -219,7 +235,8 @@ enum ApplyCommand {
       guard fill == nil else {
         throw UsageError.invalid("--effect needs INPUT when the config's input is a fill")
       }
-      return try runChain(arguments, console: console)
+      return try runChain(
+        arguments, documentOffset: loaded.config.debug.maxSampleOffset, console: console)
     }
     for option in ["arg", "padded", "position-parameter"] where given.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --config; set it in the config")
@@ -230,7 +247,8 @@ enum ApplyCommand {
       taps, for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
     try ConfigOptions.attributing(loaded, commandLine: given) {
       let run = try ChainRun(arguments, readsInput: fill == nil)
-      let prepared = try run.prepare(arguments)
+      let prepared = try run.prepare(
+        arguments, documentOffset: loaded.config.debug.maxSampleOffset)
       let config = loaded.config
       let input = try SettingError.about("input") {
         try fill.map { try InputImage($0, scale: prepared.scale, render: prepared.render) }
@@ -238,18 +256,16 @@ enum ApplyCommand {
       try prepared.run(
         console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly, input: input
       ) { image in
-        // --max-sample-offset replaces debug.maxSampleOffset, not an effect's own offset.
         var config = config
-        if given.has("max-sample-offset") {
-          config.debug.maxSampleOffset = prepared.maxSampleOffset
-        }
         if !taps.isEmpty { config.triggers = taps }
-        let chain = config.chain(sizeInPoints: image.sizeInPoints)
+        // --max-sample-offset replaces debug.maxSampleOffset, not an effect's own offset.
+        let chain = config.chain(sizeInPoints: image.sizeInPoints, offsets: prepared.offsets)
         let times = try ConfigOptions.times(arguments, endTime: chain.endTime)
         // Padded sizes at the config's keys, unless a flag changes them (then in its words).
         if ConfigOptions.changesPadding(given) {
           try config.checkSchedule(
-            file: loaded.path, sizeInPoints: image.sizeInPoints, times: times)
+            file: loaded.path, sizeInPoints: image.sizeInPoints, times: times,
+            offsets: prepared.offsets)
         } else {
           try config.checkSchedule(
             file: loaded.path, image: image, times: times, pixelLimit: prepared.render.pixelLimit)
@@ -312,7 +328,7 @@ enum ApplyCommand {
       pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
     try TapOptions.check(taps, for: [effect])
     try ChainRun.checkOffsets(
-      [(function, hasOwn: false)], given: prepared.maxSampleOffset != nil)
+      [(function, hasOwn: false)], given: prepared.offsets.shared != nil)
     try prepared.run(console: console, length: duration) { image in
       EffectChain([
         TapOptions.effect(
@@ -322,8 +338,11 @@ enum ApplyCommand {
     }
   }
 
-  /// `apply INPUT --effect …`: the chain on the general path.
-  static func runChain(_ arguments: ParsedArguments, console: Console) throws {
+  /// `apply INPUT --effect …`: the chain on the general path; `documentOffset` is a config's
+  /// `debug.maxSampleOffset` (`--config` with `--effect`).
+  static func runChain(
+    _ arguments: ParsedArguments, documentOffset: SIMD2<Float>? = nil, console: Console
+  ) throws {
     for option in ["arg", "padded"] where arguments.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --effect; give NAME:PARAM=VALUE")
     }
@@ -346,7 +365,7 @@ enum ApplyCommand {
       }
     let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil)
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
-    let prepared = try run.prepare(arguments)
+    let prepared = try run.prepare(arguments, documentOffset: documentOffset)
     let clockLength = run.time.map { max($0, 0) } ?? duration
     let effects = try parsed.map { effect in
       try animated(
@@ -358,7 +377,7 @@ enum ApplyCommand {
     try TapOptions.check(taps, for: effects)
     try ChainRun.checkOffsets(
       effects.map { ($0.function, hasOwn: $0.maxSampleOffset != nil) },
-      given: prepared.maxSampleOffset != nil, isChain: true)
+      given: prepared.offsets.shared != nil, isChain: true)
     try prepared.run(console: console, length: duration) { image in
       EffectChain(
         effects.map {

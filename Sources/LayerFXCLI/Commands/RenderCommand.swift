@@ -105,15 +105,123 @@ enum RenderCommand {
     for option in ["frames", "duration"] where fps == nil && arguments.has(option) {
       throw UsageError.invalid("--\(option) needs --fps")
     }
+    let outputPath = try checkOutput(arguments, isAnimation: fps != nil)
+    let overlays = try SettingError.about("overlay") { try fillOverlays(arguments) }
+    guard let size = try arguments.value("size", as: .size) else {
+      throw UsageError.missing("--size WxH: the image's size in pixels")
+    }
+    let scale = Float(try arguments.value("scale", as: .scale, default: 1))
+    let render = try RenderOptions(arguments)
+    let output = try OutputOptions(arguments)
+    try checkSize(size, pixelLimit: render.pixelLimit)
+    let drawn = try fillToDraw(
+      function, arguments: arguments, configArguments: fill?.arguments ?? [],
+      isOnClock: time != nil || fps != nil, pixelLimit: render.pixelLimit, size: size,
+      scale: scale)
+    let protected = loaded.map { [$0.path] } ?? []
+    // Every .metal source and image argument is read by now.
+    try OutputOptions.checkNotInput(outputPath, protecting: protected)
+    if !overlays.isEmpty && !checkOnly {
+      console.error(
+        "layerfx: overlay: \(DisplacementColorScale(range: 1).legend(for: overlays))")
+    }
+    var limits = render.limits
+    limits.animation = try FrameLimits.limits(arguments)
+    _ = try RenderJob(
+      source: .fill(drawn), schedule: try schedule(arguments, time: time, fps: fps),
+      output: RenderJob.Output(path: outputPath, encoder: output.encoder),
+      debug: RenderJob.Debug(overlays: overlays), limits: limits, reads: protected
+    ).run(checkOnly: checkOnly, events: console.renderJobEvents)
+  }
+
+  /// The schedule of `--time` (one PNG) or `--fps` (frame k at k / fps, for `--frames` frames
+  /// or `--duration` seconds).
+  ///
+  /// - Throws: ``SettingError`` about `-o` (a still's extension), `frames` or `fps`.
+  private static func schedule(_ arguments: ParsedArguments, time: Double?, fps: Double?) throws
+    -> RenderJob.Schedule
+  {
+    guard let fps else {
+      try OutputOptions.checkExtension(arguments.value("output") ?? "")
+      return .still(time: time)
+    }
+    let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
+      try FrameLimits.limits(arguments).frameCount(
+        explicit: try arguments.value(
+          "frames", as: .integer(in: 1...AnimationLimits.framesCeiling)),
+        duration: try arguments.value("duration", as: .positiveNumber, default: 3), fps: fps)
+    }
+    return .animation(fps: fps, frameCount: count)
+  }
+
+  /// The fill to draw over a `size` image at `scale`: `--arg`, then the config's arguments,
+  /// then the view's size and position (Semantics §1.2), its clock parameter driven when
+  /// `isOnClock`.
+  ///
+  /// - Parameters:
+  ///   - function: The fill.
+  ///   - arguments: The command line (`--arg`, `--time-parameter`).
+  ///   - configArguments: The config's fill arguments, which `--arg` replaces.
+  ///   - isOnClock: Whether `--time` or `--fps` drives the clock parameter
+  ///     (``clockParameter(of:arguments:named:)``).
+  ///   - pixelLimit: The most pixels an image argument may have.
+  ///   - size: The image's size, pixels.
+  ///   - scale: Pixels per point.
+  /// - Returns: The fill.
+  /// - Throws: ``UsageError`` for `--time-parameter` off the clock, ``ShaderArgumentError`` for
+  ///   arguments that do not fit.
+  private static func fillToDraw(
+    _ function: ShaderFunction, arguments: ParsedArguments,
+    configArguments: [(name: String, value: Shader.Argument)], isOnClock: Bool, pixelLimit: Int,
+    size: SIMD2<Int>, scale: Float
+  ) throws -> RenderJob.Fill {
+    let sizeInPoints = float2(Float(size.x), Float(size.y)) / scale
+    var named = try function.bind(arguments.all("arg"), pixelLimit: pixelLimit)
+    // The config's fill arguments, unless --arg gives the same parameter.
+    for argument in configArguments where !named.contains(where: { $0.name == argument.name }) {
+      named.append(argument)
+    }
+    var clock: String?
+    if isOnClock {
+      clock = try clockParameter(of: function, arguments: arguments, named: named)
+    } else if arguments.has("time-parameter") {
+      throw UsageError.invalid("--time-parameter needs --time or --fps")
+    }
+    // A view size or position not given is the image's (Semantics §1.2).
+    return RenderJob.Fill(
+      function, arguments: function.withViewArguments(named, sizeInPoints: sizeInPoints),
+      clockParameter: clock, width: size.x, height: size.y, scale: scale)
+  }
+
+  /// Refuses a `--size` of more pixels than `pixelLimit`.
+  ///
+  /// - Throws: ``SettingError`` about `size`, in the command line's words and the config's.
+  private static func checkSize(_ size: SIMD2<Int>, pixelLimit: Int) throws {
+    guard size.x * size.y <= pixelLimit else {
+      let problem = "a \(size.x) × \(size.y) image has more than the limit of \(pixelLimit) pixels"
+      throw SettingError(
+        option: "size",
+        underlying: CLIError.limitExceeded(problem + "; lower --size or raise --max-pixels"),
+        inConfig: problem + "; give fewer pixels or raise --max-pixels")
+    }
+  }
+
+  /// Reads `-o`: a file for one image, a folder for an animation.
+  ///
+  /// - Throws: ``SettingError`` about `output`, in the command line's words and the config's.
+  private static func checkOutput(_ arguments: ParsedArguments, isAnimation: Bool) throws
+    -> String
+  {
     guard let outputPath = arguments.value("output") else {
       throw SettingError(
         option: "output",
         underlying: UsageError.missing(
-          fps == nil ? "output: give -o OUT.png" : "output: give -o DIR/"),
+          isAnimation ? "output: give -o DIR/" : "output: give -o OUT.png"),
         inConfig: "missing: give "
-          + (fps == nil ? "a file name, OUT.png" : "a folder, DIR/ (frames)") + ", here or with -o")
+          + (isAnimation ? "a folder, DIR/ (frames)" : "a file name, OUT.png")
+          + ", here or with -o")
     }
-    if fps == nil {
+    if !isAnimation {
       try OutputOptions.checkIsFile(outputPath)
     } else if outputPath.lowercased().hasSuffix(".png") {
       throw SettingError(
@@ -124,133 +232,22 @@ enum RenderCommand {
         inConfig: "\(outputPath) names a PNG file, but an animation writes a directory of "
           + "frames: give a folder, DIR/")
     }
-    let overlays = try SettingError.about("overlay") {
-      let overlays = try arguments.value("overlay", as: .overlays) ?? []
-      // A fill samples no layer: there is no displacement and nothing beyond bounds to draw.
-      let sampling = overlays.intersection([.displacement, .bounds])
-      guard sampling.isEmpty else {
-        throw UsageError.invalid(
-          "a fill samples no layer, so it has no \(sampling.names.joined(separator: " or ")) "
-            + "overlay; a fill takes origins and tiles")
-      }
-      return overlays
+    return outputPath
+  }
+
+  /// Reads `--overlay`: a fill samples no layer, so it takes origins and tiles only.
+  ///
+  /// - Throws: ``UsageError`` for displacement or bounds.
+  private static func fillOverlays(_ arguments: ParsedArguments) throws -> DebugOverlays {
+    let overlays = try arguments.value("overlay", as: .overlays) ?? []
+    // A fill samples no layer: there is no displacement and nothing beyond bounds to draw.
+    let sampling = overlays.intersection([.displacement, .bounds])
+    guard sampling.isEmpty else {
+      throw UsageError.invalid(
+        "a fill samples no layer, so it has no \(sampling.names.joined(separator: " or ")) "
+          + "overlay; a fill takes origins and tiles")
     }
-    guard let size = try arguments.value("size", as: .size) else {
-      throw UsageError.missing("--size WxH: the image's size in pixels")
-    }
-    let scale = Float(try arguments.value("scale", as: .scale, default: 1))
-    let render = try RenderOptions(arguments)
-    let output = try OutputOptions(arguments)
-    guard size.x * size.y <= render.pixelLimit else {
-      let problem =
-        "a \(size.x) × \(size.y) image has more than the limit of \(render.pixelLimit) pixels"
-      throw SettingError(
-        option: "size",
-        underlying: CLIError.limitExceeded(problem + "; lower --size or raise --max-pixels"),
-        inConfig: problem + "; give fewer pixels or raise --max-pixels")
-    }
-    let sizeInPoints = float2(Float(size.x), Float(size.y)) / scale
-    var named = try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit)
-    // The config's fill arguments, unless --arg gives the same parameter.
-    for argument in fill?.arguments ?? [] where !named.contains(where: { $0.name == argument.name })
-    {
-      named.append(argument)
-    }
-    var clock: String?
-    if time != nil || fps != nil {
-      clock = try clockParameter(of: function, arguments: arguments, named: named)
-    } else if arguments.has("time-parameter") {
-      throw UsageError.invalid("--time-parameter needs --time or --fps")
-    }
-    // A view size or position not given is the image's (Semantics §1.2).
-    named = function.withViewArguments(named, sizeInPoints: sizeInPoints)
-    // The fill at `t` seconds on its clock (the arguments alone without one).
-    let fixed = named
-    let shader = { (t: Double?) throws -> PreparedShader in
-      var all = fixed
-      if let clock, let t { all.append((clock, .float(Float(t)))) }
-      return try Shader(function: function, namedArguments: all)
-        .prepared(for: .fill, sizeInPoints: sizeInPoints)
-    }
-    let protected = loaded.map { [$0.path] } ?? []
-    // Every .metal source and image argument is read by now.
-    try OutputOptions.checkNotInput(outputPath, protecting: protected)
-    // The debug overlays, drawn on each frame with the fill as its one pass.
-    let overlaid = { (image: inout Image, prepared: PreparedShader) in
-      guard !overlays.isEmpty else { return }
-      ChainRenderer(image: image, chain: EffectChain([]), renderer: render.renderer)
-        .drawOverlays(
-          overlays, scale: DisplacementColorScale(range: 1), on: &image, passes: [prepared])
-    }
-    if !overlays.isEmpty && !checkOnly {
-      console.error(
-        "layerfx: overlay: \(DisplacementColorScale(range: 1).legend(for: overlays))")
-    }
-    // The fill's Float image and the encoder's samples; an animation adds its frames in flight.
-    var memory = RenderMemory(
-      width: size.x, height: size.y, bitDepth: output.encoder.bitDepth.rawValue,
-      output: .floatImage, passCount: 1, threadCount: render.threadCount,
-      tileSize: render.tileSize)
-    memory.holdsInput = false
-    let budget = render.memoryBudget(holding: 0)
-    guard let fps else {
-      try OutputOptions.checkExtension(outputPath)
-      let prepared = try shader(time)
-      try budget?.check(memory.peakBytes, path: outputPath)
-      let file = try OutputOptions.open(outputPath, protecting: protected)
-      try FrameLimits.checkImageFreeSpace(
-        arguments, path: outputPath, width: size.x, height: size.y,
-        bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: 0)
-      if checkOnly { return }
-      var image = render.renderer.render(
-        fill: prepared, width: size.x, height: size.y, scale: scale)
-      try MetalFunctionReference.checkFaults(at: time.map { "t = \($0) s" })
-      overlaid(&image, prepared)
-      try output.write(
-        image, into: file, name: outputPath, metadata: PNGMetadata(), console: console)
-      return
-    }
-    let limits = try FrameLimits.limits(arguments)
-    let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
-      try limits.frameCount(
-        explicit: try arguments.value(
-          "frames", as: .integer(in: 1...AnimationLimits.framesCeiling)),
-        duration: try arguments.value("duration", as: .positiveNumber, default: 3), fps: fps)
-    }
-    try limits.checkFreeSpace(
-      frames: count, width: size.x, height: size.y, bitDepth: output.encoder.bitDepth.rawValue,
-      directory: outputPath)
-    // Every frame's arguments are checked before the first frame is written.
-    let times = FrameSchedule(fps: fps, frameCount: count).times
-    let shaders = try times.map { try shader($0) }
-    try OutputOptions.checkFramesAvoidInput(
-      directory: outputPath, frameCount: count, protecting: protected)
-    // As many frames encode while the next renders as half the memory left holds.
-    memory.framesInFlight = AnimationLimits.framesInFlight(
-      threads: render.threadCount, width: size.x, height: size.y,
-      availableBytes: budget.map { Int(max(0, min($0.bytes - memory.peakBytes, 9e18))) }
-        ?? AnimationLimits.availableMemory())
-    memory.inFlightBytesPerPixel = AnimationLimits.bytesPerPixelInFlight
-    try budget?.check(memory.peakBytes, path: outputPath)
-    if checkOnly { return }
-    try output.intoDirectory(outputPath) { directory in
-      let frames = try PNGSequenceSink(
-        directory: directory, frameCount: count,
-        encoder: output.encoder,
-        concurrentEncodes: memory.framesInFlight, protecting: protected)
-      for (k, prepared) in shaders.enumerated() {
-        console.progress("frame \(k + 1)/\(count)")
-        var image = render.renderer.render(
-          fill: prepared, width: size.x, height: size.y, scale: scale)
-        try MetalFunctionReference.checkFaults(
-          frame: k, time: times[k],
-          outcome: k > 0 ? "frames before it may be written, none from it on" : "nothing written")
-        overlaid(&image, prepared)
-        try frames.write(image, index: k)
-      }
-      try frames.finish()
-    }
-    console.endProgress()
+    return overlays
   }
 
   /// The parameter `--time` or `--fps` drives, by `apply`'s rule

@@ -84,40 +84,51 @@ enum RippleCommand {
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
     options: options, run: run)
 
-  /// The options a debug config gives the ripple: its one ripple effect's parameters and
-  /// duration, and the taps (the config's triggers, or the effect's origin), unless the command
-  /// line gives `--tap` or `--origin`.
+  /// What a debug config gives the ripple, as typed values.
   ///
-  /// - Throws: ``ConfigError`` when the config's effects are not one ripple, or set its time.
-  static func configValues(
-    _ loaded: (path: String, config: DebugConfig), commandLine: ParsedArguments
-  ) throws -> [String: [String]] {
-    let ripple = ShaderFunction.ripple
-    guard loaded.config.effects.count == 1, let effect = loaded.config.effects.first,
-      effect.kernel == ripple.name
-    else {
-      throw ConfigError.invalidValue(
-        file: loaded.path, path: "effects",
-        reason: "'layerfx ripple' renders one ripple effect; use 'layerfx apply --config' for "
-          + "another chain")
+  /// Its one ripple effect's parameters and duration, and the taps (the config's triggers, or
+  /// the effect's origin) unless the command line gives `--tap` or `--origin`. A flag the
+  /// command line gives wins over each value.
+  struct ConfigRipple {
+    /// The effect's parameters that are options here (``rippleParameters``), by name.
+    var values: [String: Double] = [:]
+    /// Each tap's ripple length, seconds.
+    var duration: Double
+    /// The single tap's point (the effect's own position), points.
+    var origin: SIMD2<Float>?
+    /// The config's triggers.
+    var taps: [AnimatedEffect.Trigger]?
+
+    /// Reads the ripple of `loaded`.
+    ///
+    /// - Throws: ``ConfigError`` when the config's effects are not one ripple, or set its time.
+    init(_ loaded: (path: String, config: DebugConfig), commandLine: ParsedArguments) throws {
+      let ripple = ShaderFunction.ripple
+      guard loaded.config.effects.count == 1, let effect = loaded.config.effects.first,
+        effect.kernel == ripple.name
+      else {
+        throw ConfigError.invalidValue(
+          file: loaded.path, path: "effects",
+          reason: "'layerfx ripple' renders one ripple effect; use 'layerfx apply --config' for "
+            + "another chain")
+      }
+      guard effect.clock != nil else {
+        throw ConfigError.invalidValue(
+          file: loaded.path, path: "effects[0]",
+          reason: "the ripple's time runs from each tap; give output.time instead")
+      }
+      duration = effect.duration
+      for parameter in rippleParameters where effect.values.contains(parameter.name) {
+        values[parameter.name] = effect.values[parameter.name]
+      }
+      guard !commandLine.has("tap"), !commandLine.has("origin") else { return }
+      let position = ripple.parameter(role: .position)?.name
+      if case .float2(let point)? = effect.arguments.first(where: { $0.name == position })?.value {
+        origin = point
+      } else {
+        taps = loaded.config.triggers
+      }
     }
-    guard effect.clock != nil else {
-      throw ConfigError.invalidValue(
-        file: loaded.path, path: "effects[0]",
-        reason: "the ripple's time runs from each tap; give output.time instead")
-    }
-    var values: [String: [String]] = ["duration": ["\(effect.duration)"]]
-    for parameter in rippleParameters where effect.values.contains(parameter.name) {
-      values[parameter.name] = ["\(Float(effect.values[parameter.name]))"]
-    }
-    guard !commandLine.has("tap"), !commandLine.has("origin") else { return values }
-    let position = ripple.parameter(role: .position)?.name
-    if case .float2(let point)? = effect.arguments.first(where: { $0.name == position })?.value {
-      values["origin"] = ["\(point.x),\(point.y)"]
-    } else if let triggers = loaded.config.triggers {
-      values["tap"] = triggers.map { "\($0.payload.x),\($0.payload.y)@\($0.time)" }
-    }
-    return values
   }
 
   /// The ripple preset of the general path: one ripple effect whose timeline every tap replays.
@@ -136,39 +147,62 @@ enum RippleCommand {
     _ given: ParsedArguments, config loaded: (path: String, config: DebugConfig),
     console: Console, checkOnly: Bool = false
   ) throws {
-    let arguments = try ConfigOptions.filling(
-      given, from: loaded, options: options, extra: try configValues(loaded, commandLine: given))
+    let ripple = try ConfigRipple(loaded, commandLine: given)
+    let arguments = try ConfigOptions.filling(given, from: loaded, options: options)
     try ConfigOptions.attributing(loaded, commandLine: given) {
       try run(
-        arguments, loaded: loaded, checksPadding: !ConfigOptions.changesPadding(given),
-        checkOnly: checkOnly, console: console)
+        arguments, loaded: loaded, ripple: ripple,
+        checksPadding: !ConfigOptions.changesPadding(
+          given, parameterOptions: rippleParameters.map(\.name)),
+        checkOnly: checkOnly,
+        console: console)
     }
   }
 
-  /// The ripple with the options `arguments` (a config's values filled in when `loaded` is
-  /// given); `checksPadding` reports a padded size too large at the config's key, and
-  /// `checkOnly` stops before the first frame.
+  /// The ripple's animatable values: each parameter option's flag, else the config's value,
+  /// else the kernel's default.
+  ///
+  /// - Throws: ``SettingError`` about the option for a value outside the parameter's range.
+  private static func initialValues(_ arguments: ParsedArguments, preset: ConfigRipple?) throws
+    -> ParameterValues
+  {
+    var base = ParameterValues(defaultsOf: .ripple)
+    for parameter in rippleParameters where base.contains(parameter.name) {
+      if !arguments.has(parameter.name), let value = preset?.values[parameter.name] {
+        base[parameter.name] = Double(Float(value))
+        continue
+      }
+      base[parameter.name] = Double(
+        try SettingError.about(parameter.name) { try parameter.float(from: arguments) })
+    }
+    return base
+  }
+
+  /// The ripple with the options `arguments` (a config's common values filled in when `loaded`
+  /// is given) over the config's `ripple`; `checksPadding` reports a padded size too large at
+  /// the config's key, and `checkOnly` stops before the first frame.
   private static func run(
     _ arguments: ParsedArguments, loaded: (path: String, config: DebugConfig)?,
-    checksPadding: Bool = false, checkOnly: Bool = false, console: Console
+    ripple preset: ConfigRipple? = nil, checksPadding: Bool = false, checkOnly: Bool = false,
+    console: Console
   ) throws {
     let run = try ChainRun(arguments)
-    let taps = try arguments.all("tap", as: .tap)
-    let origin = try arguments.value("origin", as: .point)
+    var taps = try arguments.all("tap", as: .tap)
+    if taps.isEmpty, let configTaps = preset?.taps { taps = configTaps }
+    let origin = try arguments.value("origin", as: .point) ?? preset?.origin
     if origin != nil && !taps.isEmpty {
       throw UsageError.invalid("--origin and --tap cannot be used together; give X,Y@T per tap")
     }
     let ripple = ShaderFunction.ripple
-    var base = ParameterValues(defaultsOf: ripple)
-    for parameter in rippleParameters where base.contains(parameter.name) {
-      base[parameter.name] = Double(
-        try SettingError.about(parameter.name) { try parameter.float(from: arguments) })
-    }
+    let base = try initialValues(arguments, preset: preset)
     guard let clock = ripple.parameter(role: .timeSinceTrigger)?.name else {
       preconditionFailure("the ripple declares a time-since-trigger parameter")
     }
-    let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
-    let prepared = try run.prepare(arguments)
+    let duration =
+      try preset.flatMap { arguments.has("duration") ? nil : $0.duration }
+      ?? arguments.value("duration", as: .positiveNumber, default: 3)
+    let prepared = try run.prepare(
+      arguments, documentOffset: loaded?.config.debug.maxSampleOffset)
     let config = try arguments.value("keyframes").map { path in
       try KeyframesConfig(file: path, initialValue: base, clock: clock, defaultDuration: duration)
     }
@@ -197,14 +231,12 @@ enum RippleCommand {
       // Every value the config gives is evaluated over the whole schedule first, padded sizes
       // included, so the error names the file and the key.
       if let loaded {
-        var checked = chain
-        if let offset = prepared.maxSampleOffset { checked.effects[0].maxSampleOffset = offset }
         try DebugConfig.checkSchedule(
-          checked, file: loaded.path, sizeInPoints: image.sizeInPoints,
+          prepared.offsets.resolve(chain), file: loaded.path, sizeInPoints: image.sizeInPoints,
           times: try ConfigOptions.times(arguments, endTime: chain.endTime),
           keyframed: [hasTracks],
           padding: checksPadding ? (image, prepared.render.pixelLimit) : nil,
-          offsetPath: prepared.maxSampleOffset == nil ? nil : "debug.maxSampleOffset")
+          offsetPath: prepared.offsets.shared == nil ? nil : "debug.maxSampleOffset")
       }
       return chain
     }

@@ -2,8 +2,6 @@
 enum CLIError: ExitCoded, Equatable {
   /// An output path names the input file.
   case wouldOverwriteInput(path: String)
-  /// An output directory cannot be made or is not a directory.
-  case cannotCreateDirectory(path: String, reason: String)
   /// A render would exceed a limit (pixels, frames, bytes).
   case limitExceeded(String)
   /// Writing to standard output failed (a full disk, a closed stream).
@@ -13,7 +11,7 @@ enum CLIError: ExitCoded, Equatable {
 
   var exitCode: ExitCode {
     switch self {
-    case .wouldOverwriteInput, .cannotCreateDirectory, .cannotWrite: .cannotCreate
+    case .wouldOverwriteInput, .cannotWrite: .cannotCreate
     case .limitExceeded: .dataError
     case .outputFailed: .ioError
     }
@@ -23,8 +21,6 @@ enum CLIError: ExitCoded, Equatable {
     switch self {
     case .wouldOverwriteInput(let path):
       "\(path): refusing to overwrite the input file; choose another output path"
-    case .cannotCreateDirectory(let path, let reason):
-      "\(path): cannot create output directory: \(reason)"
     case .limitExceeded(let message): message
     case .outputFailed(let reason): "standard output: cannot write (\(reason))"
     case .cannotWrite(let path, let reason): "\(path): cannot write file (\(reason))"

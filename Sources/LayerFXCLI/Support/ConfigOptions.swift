@@ -104,9 +104,6 @@ enum ConfigOptions {
     values["bit-depth"] = ["\(output.bitDepth)"]
     values["compression"] = ["\(output.compression)"]
     if config.debug.checkBounds { values["check-bounds"] = [""] }
-    if let offset = config.debug.maxSampleOffset {
-      values["max-sample-offset"] = ["\(offset.x),\(offset.y)"]
-    }
     if !config.debug.overlays.isEmpty {
       values["overlay"] = [config.debug.overlays.names.joined(separator: ",")]
     }
@@ -114,7 +111,7 @@ enum ConfigOptions {
   }
 
   /// The command line with the config's values filled in, for the options in `options` (the
-  /// command's table); INPUT from the config's `input`; `extra` adds the command's own values.
+  /// command's table); INPUT from the config's `input`.
   ///
   /// `drawsFill` says whether the command draws a fill input itself (`apply`); INPUT is then
   /// left out for a fill.
@@ -122,7 +119,7 @@ enum ConfigOptions {
   /// - Throws: ``ConfigError`` when the config's input is a fill and the command reads an image.
   static func filling(
     _ arguments: ParsedArguments, from loaded: (path: String, config: DebugConfig),
-    options: [OptionSpec], extra: [String: [String]] = [:], drawsFill: Bool = false
+    options: [OptionSpec], drawsFill: Bool = false
   ) throws -> ParsedArguments {
     var positionals: [String] = []
     if let input = loaded.config.input, arguments.positionals.isEmpty {
@@ -136,8 +133,7 @@ enum ConfigOptions {
       }
     }
     let names = Set(options.map(\.name))
-    let values = values(loaded.config, commandLine: arguments).merging(extra) { _, new in new }
-      .filter { names.contains($0.key) }
+    let values = values(loaded.config, commandLine: arguments).filter { names.contains($0.key) }
     return arguments.filling(values, positionals: positionals)
   }
 
@@ -193,14 +189,14 @@ enum ConfigOptions {
   }
 
   /// Whether the command line gives a flag that changes a pass's padding (the offset, the
-  /// scale, a ripple parameter), so a padded size too large is the command line's to report.
-  static func changesPadding(_ given: ParsedArguments) -> Bool {
-    (["max-sample-offset", "scale"] + RippleCommand.rippleParameters.map(\.name)).contains(
-      where: given.has)
+  /// scale, or one of `parameterOptions`, a command's kernel parameters as options), so a
+  /// padded size too large is the command line's to report.
+  static func changesPadding(_ given: ParsedArguments, parameterOptions: [String] = []) -> Bool {
+    (["max-sample-offset", "scale"] + parameterOptions).contains(where: given.has)
   }
 
-  /// The config key that fills in `option`, as ``values(_:commandLine:)`` and the ripple's
-  /// parameters map them; `nil` for an option a config does not give.
+  /// The config key that fills in `option`, as ``values(_:commandLine:)`` maps them, and
+  /// `debug.maxSampleOffset` for `max-sample-offset`; `nil` for an option a config does not give.
   static func keyPath(_ option: String, in config: DebugConfig) -> String? {
     let paths = [
       "output": "output.path", "time": "output.time", "fps": "output.fps",
@@ -208,18 +204,14 @@ enum ConfigOptions {
       "frame-range": "output.frameRange", "scale": "scale", "bit-depth": "output.bitDepth",
       "compression": "output.compression", "max-sample-offset": "debug.maxSampleOffset",
       "overlay": "debug.overlays", "check-bounds": "debug.checkBounds", "size": "input.pixels",
-      "tap": "triggers", "duration": "effects[0].duration", "input": "input",
+      "input": "input",
     ]
     if option == "frames" {
       let output = config.output
       return output.duration != nil
         ? "output.duration" : output.frames != nil ? "output.frames" : "output.fps"
     }
-    if let path = paths[option] { return path }
-    guard let effect = config.effects.first,
-      effect.function.parameters.contains(where: { $0.name == option })
-    else { return nil }
-    return "effects[0].\(option)"
+    return paths[option]
   }
 
   /// The schedule's times that the options give: `--time`, or `--fps` for `--frames` frames or

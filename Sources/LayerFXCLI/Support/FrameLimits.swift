@@ -18,22 +18,15 @@ enum FrameLimits {
       checksFreeSpace: !arguments.has("ignore-free-space"))
   }
 
-  /// Refuses one image that may not fit in the free space where `path` goes.
-  ///
-  /// An image of `width × height` pixels (a `-o OUT.png`, a contact sheet) is checked before
-  /// anything renders, as an animation's frames are (``LayerFXComposition/AnimationLimits/checkFreeSpace(bytes:frames:width:height:path:)``,
-  /// the most libpng writes: ``LayerFXComposition/AnimationLimits/frameFileBytes(width:height:bitDepth:chunkBytes:)``);
-  /// streams (`-`, `/dev/null`) hold nothing. `--ignore-free-space` skips it.
+  /// Refuses one image that may not fit in the free space where `path` goes (the library's
+  /// `AnimationLimits.checkImageFreeSpace`); `--ignore-free-space` skips it.
   ///
   /// - Throws: ``LayerFXComposition/CompositionError/noSpace(_:)`` (exit 73).
   static func checkImageFreeSpace(
     _ arguments: ParsedArguments, path: String, width: Int, height: Int, bitDepth: Int,
     chunkBytes: Int
   ) throws {
-    guard !OutputFormat.streamPaths.contains(path) else { return }
-    try limits(arguments).checkFreeSpace(
-      bytes: AnimationLimits.frameFileBytes(
-        width: width, height: height, bitDepth: bitDepth, chunkBytes: chunkBytes),
-      frames: 1, width: width, height: height, path: path)
+    try limits(arguments).checkImageFreeSpace(
+      path: path, width: width, height: height, bitDepth: bitDepth, chunkBytes: chunkBytes)
   }
 }

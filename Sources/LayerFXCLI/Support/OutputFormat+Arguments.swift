@@ -1,10 +1,6 @@
 import LayerFXComposition
 
 extension OutputFormat {
-  /// The outputs that take a stream rather than a named file: standard output, and the null
-  /// device.
-  static let streamPaths: Set<String> = ["-", "/dev/stdout", "/dev/null"]
-
   /// The format `--format` names, or else: `--contact-sheet` gives a contact sheet, `-o -`,
   /// `-o /dev/stdout` and `-o /dev/null` a raw stream (the last renders every frame and drops
   /// it: timing a render, checking bounds), `-o NAME.apng` an animated PNG, anything else a PNG

@@ -57,7 +57,7 @@ struct OutputOptions {
   /// - Returns: The open, still unnamed file, for ``write(_:into:name:metadata:console:)-(PNGSamples,_,_,_,_)``.
   /// - Throws: ``AtomicFileError`` when the destination cannot be created.
   static func open(_ path: String, protecting protected: [String] = []) throws -> PreparedFile? {
-    path == "-" ? nil : try AtomicFile.create(path, protecting: protected)
+    try RenderJob.Output(path: path).open(protecting: protected)
   }
 
   /// Encodes `image` as a PNG into `file` and gives it its name, or writes it to standard
@@ -86,10 +86,8 @@ struct OutputOptions {
     _ samples: PNGSamples, into file: PreparedFile?, name: String, metadata: PNGMetadata,
     console: Console
   ) throws {
-    let bytes = try encoder.encode(samples, metadata: metadata, name: name)
-    guard let file else { return try console.writeOutput(bytes) }
-    try file.append(bytes)
-    try file.commit()
+    try RenderJob.Output(path: name, encoder: encoder).write(
+      samples, into: file, metadata: metadata, events: console.renderJobEvents)
   }
 
   /// Refuses a single-image output that is empty or names a directory (`out/`, or one that
@@ -183,21 +181,5 @@ struct OutputOptions {
   /// Refuses an output path that is the input file (see ``checkNotInput(_:protecting:)``).
   static func checkNotInput(_ output: String, input: String?) throws {
     try checkNotInput(output, protecting: input.map { [$0] } ?? [])
-  }
-
-  /// Creates the directory `path` if needed and returns it with a trailing slash.
-  ///
-  /// - Throws: ``CLIError/cannotCreateDirectory(path:reason:)`` with the system's reason.
-  func makeDirectory(_ path: String) throws -> String {
-    do {
-      try Directory.create(path)
-    } catch {
-      switch error {
-      case .cannotWrite(_, let reason), .writeFailed(_, let reason):
-        throw CLIError.cannotCreateDirectory(path: path, reason: reason)
-      case .notRegularFile, .wouldOverwriteInput: throw error
-      }
-    }
-    return path.hasSuffix("/") ? path : path + "/"
   }
 }

@@ -20,27 +20,31 @@ struct RenderOptions {
       "render even if the estimate exceeds ulimit -v or the available memory"),
   ]
 
-  var threadCount: Int
-  var tileSize: Int?
-  var pixelLimit: Int
+  /// The limits and the renderer the options give (without the frame limits, `FrameLimits`).
+  var limits: RenderJob.Limits
+  var threadCount: Int { limits.threadCount }
+  var tileSize: Int? { limits.tileSize }
+  var pixelLimit: Int { limits.pixelLimit }
   /// Whether the memory estimate is checked (`--ignore-free-memory` turns it off).
-  var checksMemory: Bool
+  var checksMemory: Bool { limits.checksMemory }
 
   /// The renderer these options describe.
-  var renderer: Renderer { Renderer(tileSize: tileSize, threadCount: threadCount) }
+  var renderer: Renderer { limits.renderer }
 
   init(_ arguments: ParsedArguments) throws {
-    threadCount = try arguments.value(
+    let threadCount = try arguments.value(
       "threads", as: .integer(in: 1...1024), default: Renderer.defaultThreadCount)
-    tileSize = try arguments.value("tile-size", as: .integer(in: 1...65536))
-    pixelLimit = try Self.pixelLimit(arguments)
-    checksMemory = !arguments.has("ignore-free-memory")
+    let tileSize = try arguments.value("tile-size", as: .integer(in: 1...65536))
+    limits = RenderJob.Limits(
+      pixelLimit: try Self.pixelLimit(arguments),
+      checksMemory: !arguments.has("ignore-free-memory"), threadCount: threadCount,
+      tileSize: tileSize)
   }
 
   /// The memory the render may take now, while `heldBytes` of the estimate's buffers (the
   /// input) are allocated; `nil` with `--ignore-free-memory` or when no limit is known.
   func memoryBudget(holding heldBytes: Double) -> MemoryBudget? {
-    checksMemory ? MemoryBudget.current(holding: heldBytes) : nil
+    limits.memoryBudget(holding: heldBytes)
   }
 
   /// Refuses a render whose estimate exceeds the memory it may take (exit 71).

@@ -89,9 +89,8 @@ enum TapOptions {
     }
     var entry = DebugConfig.Effect(function, duration: duration)
     entry.arguments = effect.arguments
+    entry.maxSampleOffset = effect.maxSampleOffset
     // The config's rules supply the view's size and, without a clock, the first tap's point.
-    var tapped = entry.animated(triggers: taps, sizeInPoints: sizeInPoints)
-    tapped.maxSampleOffset = effect.maxSampleOffset
-    return tapped
+    return entry.animated(triggers: taps, sizeInPoints: sizeInPoints)
   }
 }

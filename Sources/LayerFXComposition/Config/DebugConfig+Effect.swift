@@ -191,7 +191,8 @@ extension DebugConfig {
     ///   - sizeInPoints: The image's size, points (for a view-size parameter, and the position
     ///     of an effect without a clock when there is no trigger: the centre).
     ///   - initialValue: The animatable values; ``values`` by default.
-    /// - Returns: The animated effect.
+    /// - Returns: The animated effect, with the entry's own ``maxSampleOffset`` (`nil` without:
+    ///   the chain's sources resolve it, ``MaxSampleOffsetSources``).
     public func animated(
       triggers: [AnimatedEffect.Trigger], sizeInPoints: float2,
       initialValue: ParameterValues? = nil
@@ -210,7 +211,8 @@ extension DebugConfig {
       supply(.viewSize, sizeInPoints)
       guard clock != nil else {
         supply(.position, triggers.first?.payload ?? sizeInPoints / 2)
-        return AnimatedEffect(function, arguments: arguments, timeline: timeline)
+        return AnimatedEffect(
+          function, arguments: arguments, timeline: timeline, maxSampleOffset: maxSampleOffset)
       }
       let position = function.parameter(role: .position).flatMap { parameter in
         arguments.first { $0.name == parameter.name }
@@ -222,11 +224,12 @@ extension DebugConfig {
       guard tracks.isEmpty else {
         return AnimatedEffect(
           function, arguments: arguments, timeline: timeline, triggers: replays,
-          duration: duration)
+          duration: duration, maxSampleOffset: maxSampleOffset)
       }
       var effect = AnimatedEffect.triggered(
         function, duration: duration, triggers: replays, initialValue: start)
       effect.arguments = arguments
+      effect.maxSampleOffset = maxSampleOffset
       return effect
     }
 

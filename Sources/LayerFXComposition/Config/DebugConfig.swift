@@ -197,17 +197,26 @@ public struct DebugConfig: Sendable {
   }
 
   /// The effect chain for an image of `sizeInPoints`, each effect with
-  /// ``triggers(sizeInPoints:)``, its own ``Effect/maxSampleOffset`` or else
-  /// ``Debug/maxSampleOffset``.
-  public func chain(sizeInPoints: float2) -> EffectChain {
+  /// ``triggers(sizeInPoints:)`` and its offset resolved by `offsets`
+  /// (``MaxSampleOffsetSources``: its own ``Effect/maxSampleOffset``, else the front end's,
+  /// else ``Debug/maxSampleOffset``, else the kernel's).
+  ///
+  /// - Parameters:
+  ///   - sizeInPoints: The image's size, points.
+  ///   - offsets: The sources of the offsets; ``maxSampleOffsets`` (the document's alone) by
+  ///     default.
+  /// - Returns: The chain, the effects in the config's order.
+  public func chain(sizeInPoints: float2, offsets: MaxSampleOffsetSources? = nil) -> EffectChain {
     let triggers = triggers(sizeInPoints: sizeInPoints)
-    // An effect's own maxSampleOffset, else debug.maxSampleOffset, else the kernel's.
-    return EffectChain(
-      effects.map { effect in
-        var animated = effect.animated(triggers: triggers, sizeInPoints: sizeInPoints)
-        animated.maxSampleOffset = effect.maxSampleOffset ?? debug.maxSampleOffset
-        return animated
-      })
+    return (offsets ?? maxSampleOffsets).resolve(
+      EffectChain(
+        effects.map { $0.animated(triggers: triggers, sizeInPoints: sizeInPoints) }))
+  }
+
+  /// The document's sources of each pass's `maxSampleOffset`: ``Debug/maxSampleOffset`` for
+  /// every effect without its own, no front end's.
+  public var maxSampleOffsets: MaxSampleOffsetSources {
+    MaxSampleOffsetSources(document: debug.maxSampleOffset)
   }
 
   /// Evaluates every effect at every time, so a keyframe track that leaves its parameter's
@@ -217,20 +226,23 @@ public struct DebugConfig: Sendable {
   ///   - file: The name used in error messages.
   ///   - sizeInPoints: The input's size, points.
   ///   - times: The schedule's times, seconds.
+  ///   - offsets: The sources of the offsets (``chain(sizeInPoints:offsets:)``); the
+  ///     document's by default.
   /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` at `effects[i]` (or
   ///   `effects[i].keyframes` when the effect has tracks) with the kernel's message and the
   ///   first time it fails.
   /// - Complexity: O(effects × times × triggers); no pixel is rendered.
-  public func checkSchedule(file: String, sizeInPoints: float2, times: [Double])
-    throws(ConfigError)
-  {
+  public func checkSchedule(
+    file: String, sizeInPoints: float2, times: [Double], offsets: MaxSampleOffsetSources? = nil
+  ) throws(ConfigError) {
     try Self.checkSchedule(
-      chain(sizeInPoints: sizeInPoints), file: file, sizeInPoints: sizeInPoints, times: times,
+      chain(sizeInPoints: sizeInPoints, offsets: offsets), file: file,
+      sizeInPoints: sizeInPoints, times: times,
       keyframed: effects.map { !$0.tracks.isEmpty })
   }
 
   /// Evaluates every effect at every time over `image`, as
-  /// ``checkSchedule(file:sizeInPoints:times:)`` does, and checks each layer and distortion
+  /// ``checkSchedule(file:sizeInPoints:times:offsets:)`` does, and checks each layer and distortion
   /// pass's padded size against `pixelLimit` with the renderer's own check
   /// (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:function:storesPadding:pixelLimit:)``),
   /// so an offset too large to render (`"amplitude": 1e30`) is refused naming the config and its
@@ -253,8 +265,8 @@ public struct DebugConfig: Sendable {
   }
 
   /// Evaluates every effect of `chain` at every time, as
-  /// ``checkSchedule(file:sizeInPoints:times:)`` does for a config's own chain (a command may
-  /// build the chain from a config and its flags).
+  /// ``checkSchedule(file:sizeInPoints:times:offsets:)`` does for a config's own chain (a command
+  /// may build the chain from a config and its flags).
   ///
   /// - Parameters:
   ///   - chain: The chain, its effects in the config's order.

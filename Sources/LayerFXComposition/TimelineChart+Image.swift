@@ -1,5 +1,4 @@
 import LayerFX
-import LayerFXComposition
 import LayerFXMath
 
 extension TimelineChart {
@@ -11,7 +10,7 @@ extension TimelineChart {
   /// 2 ×). Names, units and the title are the SVG's only (the pixel font has digits alone).
   ///
   /// - Returns: Opaque premultiplied RGBA, 760 pixels wide.
-  var image: Image {
+  public var image: Image {
     let width = Int(Self.width)
     let plotWidth = Self.plotWidth
     let panelsBottom = self.panelsBottom

@@ -10,20 +10,42 @@ import Foundation
 ///
 /// Source: the tick rule is Heckbert's "nice numbers", Graphics Gems (1990), "Nice Numbers
 /// for Graph Labels"; SVG 1.1 (W3C), §9.7 `polyline`.
-struct TimelineChart {
+public struct TimelineChart: Sendable {
   /// One track: a name, a unit and a value per sample time.
-  struct Series {
-    var name: String
-    var unit: String
-    var values: [Double]
+  public struct Series: Sendable {
+    /// The track's name, such as `amplitude`.
+    public var name: String
+    /// The unit its values are in, such as `points`; empty for none.
+    public var unit: String
+    /// One value per sample time.
+    public var values: [Double]
+
+    /// Creates a track.
+    public init(name: String, unit: String, values: [Double]) {
+      self.name = name
+      self.unit = unit
+      self.values = values
+    }
   }
 
   /// The chart's heading, such as the file name.
-  var title: String
+  public var title: String
   /// Sample times in seconds, increasing.
-  var times: [Double]
+  public var times: [Double]
   /// The tracks, each with one value per time.
-  var series: [Series]
+  public var series: [Series]
+
+  /// Creates a chart.
+  ///
+  /// - Parameters:
+  ///   - title: The heading.
+  ///   - times: Sample times, seconds, increasing.
+  ///   - series: The tracks, each with one value per time.
+  public init(title: String, times: [Double], series: [Series]) {
+    self.title = title
+    self.times = times
+    self.series = series
+  }
 
   static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
   static let width = 760.0
@@ -73,7 +95,7 @@ struct TimelineChart {
   }
 
   /// The SVG document.
-  var svg: String {
+  public var svg: String {
     let plotWidth = Self.plotWidth
     let panelsBottom = self.panelsBottom
     let height = panelsBottom + 60

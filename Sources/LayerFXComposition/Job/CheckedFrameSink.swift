@@ -1,17 +1,16 @@
 import LayerFX
-import LayerFXComposition
 import LayerFXPNG
 
-/// A sink that passes frames on to `base` only while no compiled `.metal` code has faulted
-/// (SIGFPE, an out-of-range array read: ``MetalFunctionReference/checkFaults()``), so nothing
-/// is written or published after a fault: a frame that faulted is never handed on, and
-/// ``finish()`` refuses before an animated PNG or a raw stream is committed and before the
-/// caller writes a contact sheet.
+/// A sink that passes frames on to `base` only while the front end reports no failure outside
+/// the renderer (``RenderJobEvents/checkFaults``: a fault of compiled `.metal` code) and no
+/// cancellation, so nothing is written or published after one: a frame that faulted is never
+/// handed on, and ``finish()`` refuses before an animated PNG or a raw stream is committed and
+/// before the caller writes a contact sheet.
 ///
-/// A class, so that over a ``LayerFXComposition/SampleFrameSink`` (a PNG sequence) it is one
-/// too, and the renderer stores each frame's last pass straight into the encoder's samples
-/// (no `Float` frame) as it does for the base sink.
-final class FaultCheckedSink<Base: FrameSink>: FrameSink {
+/// A class, so that over a ``SampleFrameSink`` (a PNG sequence) it is one too, and the renderer
+/// stores each frame's last pass straight into the encoder's samples (no `Float` frame) as it
+/// does for the base sink.
+final class CheckedFrameSink<Base: FrameSink>: FrameSink {
   /// The sink the frames go to.
   var base: Base
   /// Every frame's time in the schedule, seconds, for the fault's message.
@@ -22,6 +21,8 @@ final class FaultCheckedSink<Base: FrameSink>: FrameSink {
   /// to `-o -`), so those frames are gone when a later one faults; `nil` when it publishes
   /// nothing before ``finish()`` or names files (``writesEachFrame``).
   let streamsTo: String?
+  /// The front end's checks.
+  let events: RenderJobEvents
   /// The frames handed on, in order.
   private var handedOn: [Int] = []
 
@@ -32,11 +33,16 @@ final class FaultCheckedSink<Base: FrameSink>: FrameSink {
   ///   - times: Every frame's time in the schedule, seconds.
   ///   - writesEachFrame: Whether `base` names each frame as it gets it (a PNG sequence).
   ///   - streamsTo: What `base` streams each frame to as it gets it (`standard output`).
-  init(base: Base, times: [Double], writesEachFrame: Bool, streamsTo: String? = nil) {
+  ///   - events: The front end's fault check and cancellation.
+  init(
+    base: Base, times: [Double], writesEachFrame: Bool, streamsTo: String? = nil,
+    events: RenderJobEvents
+  ) {
     self.base = base
     self.times = times
     self.writesEachFrame = writesEachFrame
     self.streamsTo = streamsTo
+    self.events = events
   }
 
   /// What a fault at this point leaves behind, for its message: `nothing written`, frames that
@@ -51,41 +57,44 @@ final class FaultCheckedSink<Base: FrameSink>: FrameSink {
     return "\(frames) went to \(streamsTo) before it, none from it on"
   }
 
-  /// Hands `frame` to the base sink unless a fault was recorded while it rendered.
+  /// Hands `frame` to the base sink unless a fault was recorded while it rendered or the run
+  /// was cancelled.
   ///
-  /// - Throws: ``MetalFaultError`` (exit 65) naming the frame after a fault, and what the base
-  ///   sink throws.
+  /// - Throws: What ``RenderJobEvents/checkFaults`` throws, `CancellationError`, and what the
+  ///   base sink throws.
   func write(_ frame: Image, index: Int) throws {
-    try checkFaults(index)
+    try check(index)
     try base.write(frame, index: index)
     handedOn.append(index)
   }
 
-  /// Throws the fault recorded while frame `index` rendered, if any.
-  fileprivate func checkFaults(_ index: Int) throws {
-    try MetalFunctionReference.checkFaults(
-      frame: index, time: times.indices.contains(index) ? times[index] : .nan, outcome: outcome)
+  /// Throws the fault recorded while frame `index` rendered, if any, or `CancellationError`.
+  fileprivate func check(_ index: Int) throws {
+    try events.checkFaults(
+      .frame(
+        index: index, time: times.indices.contains(index) ? times[index] : .nan, outcome: outcome))
+    if events.isCancelled() { throw CancellationError() }
   }
 
   /// Finishes the base sink unless a fault was recorded.
   ///
-  /// - Throws: ``MetalFaultError`` after a fault, and what the base sink throws.
+  /// - Throws: What ``RenderJobEvents/checkFaults`` throws, and what the base sink throws.
   func finish() throws {
-    try MetalFunctionReference.checkFaults()
+    try events.checkFaults(.finish)
     try base.finish()
   }
 }
 
-extension FaultCheckedSink: SampleFrameSink where Base: SampleFrameSink {
+extension CheckedFrameSink: SampleFrameSink where Base: SampleFrameSink {
   /// The base sink's bits per sample.
   var bitDepth: PNGEncoder.BitDepth { base.bitDepth }
 
   /// Hands `samples` to the base sink unless a fault was recorded while they rendered, as
   /// ``write(_:index:)-(Image,_)`` does a frame.
   ///
-  /// - Throws: ``MetalFaultError`` after a fault, and what the base sink throws.
+  /// - Throws: As ``write(_:index:)-(Image,_)``.
   func write(_ samples: PNGSamples, index: Int) throws {
-    try checkFaults(index)
+    try check(index)
     try base.write(samples, index: index)
     handedOn.append(index)
   }

@@ -1,0 +1,115 @@
+import LayerFX
+import LayerFXComposition
+
+extension ChainRun {
+  /// The options read; ``run(console:reads:checkOnly:input:length:chain:)`` builds the render
+  /// job (``LayerFXComposition/RenderJob``) and runs it.
+  struct Prepared {
+    let run: ChainRun
+    let arguments: ParsedArguments
+    let scale: Float
+    let render: RenderOptions
+    let output: OutputOptions
+    let limits: AnimationLimits
+    /// The sources of each pass's `maxSampleOffset`: `--max-sample-offset`, then a config's
+    /// `debug.maxSampleOffset`.
+    let offsets: MaxSampleOffsetSources
+
+    /// Loads the input, builds the chain for it with its offsets resolved, checks the output
+    /// and the schedule, then runs the render job.
+    ///
+    /// - Parameters:
+    ///   - console: Standard output and error.
+    ///   - reads: Files the command reads besides the input (a keyframes file), which no output
+    ///     may replace.
+    ///   - checkOnly: Whether to stop after the checks, just before the first frame renders
+    ///     (`layerfx config check`): nothing is rendered or written.
+    ///   - loaded: The input, when it is not read from the command line (a config's fill).
+    ///   - length: The least length of an animation, seconds (`apply`'s `--duration`): a chain
+    ///     that does not follow the clock still renders 0 to `length`.
+    ///   - chain: The chain for the loaded input (which may depend on its size).
+    /// - Throws: ``UsageError``, ``PNGError``, ``ShaderArgumentError``, ``CLIError``,
+    ///   ``CompositionError`` and what `chain` throws, before the first frame renders except
+    ///   for write failures; ``AlreadyReported`` (exit 1) after samples beyond an offset.
+    func run(
+      console: Console, reads: [String] = [], checkOnly: Bool = false,
+      input loaded: InputImage? = nil, length: Double = 0,
+      chain: (Image) throws -> EffectChain
+    ) throws {
+      let outputPath = run.outputPath
+      let input = try SettingError.about("input") {
+        try loaded
+          ?? InputImage(
+            run.inputArgument, scale: scale, pixelLimit: render.pixelLimit,
+            checksMemory: render.checksMemory)
+      }
+      let effects = offsets.resolve(try chain(input.image))
+      // After the chain is built, so every .metal source and image argument it read is known.
+      try OutputOptions.checkNotInput(
+        outputPath, protecting: (input.path.map { [$0] } ?? []) + reads)
+      // One PNG or a contact sheet .png; an animated PNG or a raw file any extension, but one.
+      if run.format == nil || run.format == .contactSheet {
+        try OutputOptions.checkExtension(outputPath)
+      } else if run.format == .apng || run.format == .raw {
+        try OutputOptions.checkExtension(outputPath, allowing: [])
+      }
+      if offsets.shared != nil { try ChainRun.checkSamples(effects.effects.map(\.function)) }
+      let job = RenderJob(
+        input: RenderJob.Input(input.image, metadata: input.metadata, path: input.path),
+        chain: effects, schedule: try schedule(endTime: max(effects.endTime, length)),
+        output: RenderJob.Output(
+          path: outputPath, format: run.format, encoder: output.encoder,
+          contactSheetColumns: try SettingError.about("contact-sheet") {
+            try arguments.value("contact-sheet", as: .integer(in: 1...1000))
+          }),
+        debug: RenderJob.Debug(overlays: run.overlays, checksBounds: arguments.has("check-bounds")),
+        limits: jobLimits, reads: reads)
+      _ = consume input
+      let outcome: RenderJob.Outcome
+      do {
+        outcome = try (consume job).run(checkOnly: checkOnly, events: console.renderJobEvents)
+      } catch let error as RenderJobError {
+        // The one setting the job names: --contact-sheet (a config's output.contactSheet).
+        throw SettingError(option: "contact-sheet", underlying: error.underlying)
+      }
+      if !outcome.isWithinBounds { throw AlreadyReported(exitCode: .failure) }
+    }
+
+    /// The render's limits: the render options' and the frame limits.
+    var jobLimits: RenderJob.Limits {
+      var limits = render.limits
+      limits.animation = self.limits
+      return limits
+    }
+
+    /// The schedule the options give: one frame at `--time`, or an animation at `--fps` of
+    /// `--frames` frames or until `endTime`, within `--frame-range`.
+    ///
+    /// - Throws: ``SettingError`` about `fps`, `frames`, `frame-range` or `format` (an APNG of
+    ///   16-bit samples).
+    func schedule(endTime: Double) throws -> RenderJob.Schedule {
+      if let time = run.time { return .still(time: time) }
+      guard let fps = run.fps else { preconditionFailure("ChainRun reads --time or --fps") }
+      let count = try SettingError.about(run.frameCount == nil ? "fps" : "frames") {
+        try limits.frameCount(explicit: run.frameCount, duration: endTime, fps: fps)
+      }
+      let selected = try SettingError.about("frame-range") {
+        try run.frameRange.map { range in
+          guard let indices = range.indices(in: count) else {
+            let frames = count == 1 ? "1 frame" : "\(count) frames"
+            throw UsageError.invalidValue(
+              option: "frame-range", value: range.description,
+              expected: "frames from 0 to \(count - 1) (the animation has \(frames))")
+          }
+          return indices
+        }
+      }
+      if run.format == .apng && output.encoder.bitDepth == .sixteen {
+        throw SettingError(
+          option: "format",
+          underlying: UsageError.invalid("--format apng writes 8-bit samples: drop --bit-depth 16"))
+      }
+      return .animation(fps: fps, frameCount: count, frames: selected)
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import LayerFXComposition
+
+extension Console {
+  /// A render job's events on the command line: the progress line on a terminal, the overlays'
+  /// legend and bounds reports on standard error (`layerfx: overlay: …`, `layerfx: bounds: …`),
+  /// `-o -` to standard output, and the `.metal` fault check
+  /// (``MetalFunctionReference/checkFaults(at:)``).
+  var renderJobEvents: RenderJobEvents {
+    RenderJobEvents(
+      progress: { frame, count in self.progress("frame \(frame + 1)/\(count)") },
+      progressEnded: { self.endProgress() },
+      overlayLegend: { self.error("layerfx: overlay: \($0)") },
+      boundsReport: { self.error("layerfx: bounds: \($0)") },
+      standardOutput: { try self.writeOutput($0) },
+      checkFaults: { checkpoint in
+        switch checkpoint {
+        case .still(let time):
+          try MetalFunctionReference.checkFaults(at: time.map { "t = \($0) s" })
+        case .frame(let index, let time, let outcome):
+          try MetalFunctionReference.checkFaults(frame: index, time: time, outcome: outcome)
+        case .finish: try MetalFunctionReference.checkFaults()
+        }
+      })
+  }
+}

@@ -1,0 +1,211 @@
+import LayerFX
+import LayerFXFiles
+import LayerFXPNG
+
+extension RenderJob {
+  /// The frames an animation renders and the size of each.
+  private struct Frames {
+    /// Every frame's time in the schedule, seconds.
+    let times: [Double]
+    /// The rendered frames' indices; `nil` for all.
+    let selected: ClosedRange<Int>?
+    /// The frame rate, frames per second.
+    let fps: Double
+    /// The output.
+    let format: OutputFormat
+    /// A frame's size, pixels.
+    let width: Int, height: Int
+
+    /// The frames rendered.
+    var count: Int { selected?.count ?? times.count }
+  }
+
+  /// Renders the animation of ``schedule`` into ``output``.
+  func runAnimation(checkOnly: Bool, events: RenderJobEvents) throws -> Outcome {
+    guard case .animation(let fps, _, let selected) = schedule else {
+      preconditionFailure("runAnimation needs an animation")
+    }
+    let (chain, input) = chainSource
+    let frames = Frames(
+      times: schedule.times, selected: selected, fps: fps,
+      format: output.format ?? .pngSequence, width: input.image.width,
+      height: input.image.height)
+    try checkFreeSpace(frames, input: input)
+    let renderer = chainRenderer(chain, over: input)
+    let passes = try renderer.checkedPasses(at: frames.times, pixelLimit: limits.pixelLimit)
+    let columns =
+      output.contactSheetColumns ?? Int(Double(frames.count).squareRoot().rounded(.up))
+    if frames.format == .contactSheet {
+      do {
+        // Each frame's time is drawn in a strip under it.
+        _ = try ContactSheetSink.checkSize(
+          frameCount: frames.count, columns: columns, frameWidth: frames.width,
+          frameHeight: frames.height + ContactSheetSink.labelHeight,
+          pixelLimit: limits.pixelLimit)
+      } catch {
+        throw RenderJobError(setting: .contactSheet, underlying: error)
+      }
+    }
+    let inFlight = try checkMemory(of: renderer, passes: passes, frames: frames, input: input)
+    let sheetFile = try openSheet(frames, columns: columns, input: input)
+    if checkOnly { return Outcome(isWithinBounds: true) }
+    if !debug.overlays.isEmpty {
+      events.overlayLegend(DisplacementColorScale(passes: passes).legend(for: debug.overlays))
+    }
+    var isWithinBounds = true
+    // With the bounds check: one line per pass that samples beyond its offset.
+    let plan = Plan(
+      renderer: renderer, passes: passes, frames: frames, events: events,
+      reports: { k, reports in
+        for (pass, report) in reports.enumerated() where !report.isWithinBounds {
+          events.boundsReport("frame \(k) pass \(pass + 1): \(report)")
+          isWithinBounds = false
+        }
+      })
+    try write(plan, input: input, columns: columns, sheetFile: sheetFile, inFlight: inFlight)
+    return Outcome(isWithinBounds: isWithinBounds)
+  }
+
+  /// What an animation renders: the checked passes of every frame, and where reports go.
+  private struct Plan {
+    let renderer: ChainRenderer
+    let passes: [[PreparedShader]]
+    let frames: Frames
+    let events: RenderJobEvents
+    let reports: (Int, [SampleBoundsReport]) -> Void
+  }
+
+  /// Renders the frames of `plan` into `sink` and finishes it; nothing is handed on, committed
+  /// or published after a fault or a cancellation (``CheckedFrameSink``).
+  private func render<Sink: FrameSink>(_ plan: Plan, into sink: inout Sink) throws {
+    let format = plan.frames.format
+    var checked = CheckedFrameSink(
+      base: sink, times: plan.frames.times, writesEachFrame: format == .pngSequence,
+      streamsTo: format == .raw && ["-", "/dev/stdout"].contains(output.path)
+        ? "standard output" : nil, events: plan.events)
+    defer { sink = checked.base }
+    try plan.renderer.render(
+      plan.passes, into: &checked, frames: plan.frames.selected, overlays: debug.overlays,
+      progress: { plan.events.progress($0, plan.frames.times.count) }, reports: plan.reports)
+    plan.events.progressEnded()
+  }
+
+  /// Renders the frames into the sink of the output's format and publishes it.
+  private func write(
+    _ plan: Plan, input: Input, columns: Int, sheetFile: PreparedFile?, inFlight: Int
+  ) throws {
+    let (frames, image, path) = (plan.frames, input.image, output.path)
+    switch frames.format {
+    case .contactSheet:
+      var sheet = try ContactSheetSink(
+        frameCount: frames.count, columns: columns, frameWidth: image.width,
+        frameHeight: image.height, scale: image.scale, pixelLimit: limits.pixelLimit,
+        firstIndex: frames.selected?.lowerBound ?? 0,
+        frameTimes: frames.selected.map { Array(frames.times[$0]) } ?? frames.times)
+      try render(plan, into: &sheet)
+      try output.write(
+        PNGSamples(sheet.image, bitDepth: output.encoder.bitDepth), into: sheetFile,
+        metadata: input.metadata, events: plan.events)
+    case .raw where output.isStream:
+      let discards = path == "/dev/null"
+      var stream = RawRGBASink { bytes in if !discards { try plan.events.standardOutput(bytes) } }
+      try render(plan, into: &stream)
+    case .raw:
+      let file = try AtomicFile.create(path, protecting: protectedPaths)
+      var stream = RawRGBASink { bytes in try file.append(bytes) }
+      try render(plan, into: &stream)
+      try file.commit()
+    case .apng:
+      var animation = try APNGSink(
+        path: path, frameCount: frames.count, fps: frames.fps, width: image.width,
+        height: image.height, compressionLevel: output.encoder.compressionLevel,
+        metadata: input.metadata, protecting: protectedPaths)
+      try render(plan, into: &animation)
+    case .pngSequence:
+      try FrameDirectory.with(path) { directory in
+        var sequence = try PNGSequenceSink(
+          directory: directory, frameCount: frames.times.count, encoder: output.encoder,
+          metadata: input.metadata, concurrentEncodes: inFlight,
+          firstIndex: frames.selected?.lowerBound ?? 0, protecting: protectedPaths)
+        try render(plan, into: &sequence)
+      }
+    }
+  }
+
+  /// Refuses frames that may not fit in the free space where they go, or a PNG sequence that
+  /// would replace a file the render reads.
+  private func checkFreeSpace(_ frames: Frames, input: Input) throws {
+    let (width, height) = (frames.width, frames.height)
+    if frames.format == .pngSequence {
+      try limits.animation.checkFreeSpace(
+        frames: frames.count, width: width, height: height,
+        bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: input.chunkBytes,
+        directory: output.path)
+      try PNGSequenceSink.checkFramesAvoidInput(
+        directory: output.path, frameCount: frames.times.count, protecting: protectedPaths)
+    }
+    // An animated PNG or a raw stream to a file is one file: the same estimate, once.
+    // A stream (/dev/null) holds nothing.
+    if (frames.format == .apng || frames.format == .raw) && !output.isStream {
+      try limits.animation.checkFreeSpace(
+        bytes: frames.format == .apng
+          ? AnimationLimits.animatedPNGBytes(
+            frames: frames.count, width: width, height: height, chunkBytes: input.chunkBytes)
+          : AnimationLimits.rawStreamBytes(frames: frames.count, width: width, height: height),
+        frames: frames.count, width: width, height: height, path: output.path)
+    }
+  }
+
+  /// Refuses an animation whose memory estimate exceeds the budget.
+  ///
+  /// - Returns: The frames a PNG sequence encodes while the next renders: one per thread, as
+  ///   many as half the memory left beside the render holds
+  ///   (``AnimationLimits/framesInFlight(threads:width:height:bytesPerPixel:availableBytes:)``).
+  private func checkMemory(
+    of renderer: ChainRenderer, passes: [[PreparedShader]], frames: Frames, input: Input
+  ) throws -> Int {
+    let bitDepth = output.encoder.bitDepth.rawValue
+    let overlays = debug.overlays
+    let inFlightBytesPerPixel =
+      overlays.isEmpty
+      ? AnimationLimits.sampleBytesPerPixelInFlight(bitDepth: bitDepth)
+      : AnimationLimits.bytesPerPixelInFlight
+    var memory = renderer.memory(
+      of: passes,
+      output: frames.format == .pngSequence && overlays.isEmpty ? .samples : .floatImage,
+      bitDepth: bitDepth)
+    memory.overlayBytesPerPixel = debug.overlayBytesPerPixel
+    if frames.format == .contactSheet {
+      // The sheet's Float image, then its samples and at most twice those for the encoder.
+      memory.extraBytes =
+        Double(frames.count) * Double(frames.width) * Double(frames.height) * (16 + 3 * 4)
+    }
+    let budget = limits.memoryBudget(
+      holding: RenderMemory.floatPixelBytes * Double(input.image.pixels.count))
+    let inFlight = AnimationLimits.framesInFlight(
+      threads: limits.threadCount, width: frames.width, height: frames.height,
+      bytesPerPixel: inFlightBytesPerPixel,
+      availableBytes: budget.map { Int(max(0, min($0.bytes - memory.peakBytes, 9e18))) }
+        ?? AnimationLimits.availableMemory())
+    if frames.format == .pngSequence {
+      memory.framesInFlight = inFlight
+      memory.inFlightBytesPerPixel = inFlightBytesPerPixel
+    }
+    try budget?.check(memory.peakBytes, path: output.path)
+    return inFlight
+  }
+
+  /// Opens a contact sheet's file and checks the sheet (one PNG of its size) against the limits
+  /// before frame 0, not at the write; `nil` for any other output.
+  private func openSheet(_ frames: Frames, columns: Int, input: Input) throws -> PreparedFile? {
+    guard frames.format == .contactSheet else { return nil }
+    let file = try output.open(protecting: protectedPaths)
+    let sheet = try ContactSheetSink.checkSize(
+      frameCount: frames.count, columns: columns, frameWidth: frames.width,
+      frameHeight: frames.height, pixelLimit: limits.pixelLimit)
+    try limits.animation.checkImageFreeSpace(
+      path: output.path, width: sheet.x, height: sheet.y,
+      bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: input.chunkBytes)
+    return file
+  }
+}

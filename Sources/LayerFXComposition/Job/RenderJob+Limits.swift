@@ -1,0 +1,46 @@
+import LayerFX
+
+extension RenderJob {
+  /// A job's limits and renderer: pixels, frames, memory and free space, threads and tiles.
+  public struct Limits: Sendable {
+    /// The most pixels an image, a padded layer or a contact sheet may have.
+    public var pixelLimit: Int
+    /// Whether the memory estimate is held to the memory the process may take
+    /// (``MemoryBudget``).
+    public var checksMemory: Bool
+    /// The frame limit and whether free disk space is checked.
+    public var animation: AnimationLimits
+    /// Worker threads, ≥ 1.
+    public var threadCount: Int
+    /// The edge of a square render tile, pixels; `nil` for bands of whole rows.
+    public var tileSize: Int?
+
+    /// Creates limits.
+    ///
+    /// - Parameters:
+    ///   - pixelLimit: The most pixels an image may have, ≥ 1.
+    ///   - checksMemory: Whether the memory estimate is checked.
+    ///   - animation: The frame and free-space limits.
+    ///   - threadCount: Worker threads, ≥ 1; all cores by default.
+    ///   - tileSize: Tile edge, pixels; `nil` for bands of rows.
+    public init(
+      pixelLimit: Int, checksMemory: Bool = true, animation: AnimationLimits = AnimationLimits(),
+      threadCount: Int = Renderer.defaultThreadCount, tileSize: Int? = nil
+    ) {
+      self.pixelLimit = pixelLimit
+      self.checksMemory = checksMemory
+      self.animation = animation
+      self.threadCount = threadCount
+      self.tileSize = tileSize
+    }
+
+    /// The renderer these limits describe.
+    public var renderer: Renderer { Renderer(tileSize: tileSize, threadCount: threadCount) }
+
+    /// The memory the render may take now, while `heldBytes` of the estimate's buffers (the
+    /// input) are allocated; `nil` when the memory is not checked or no limit is known.
+    public func memoryBudget(holding heldBytes: Double) -> MemoryBudget? {
+      checksMemory ? MemoryBudget.current(holding: heldBytes) : nil
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/// What a running ``RenderJob`` tells its front end, and asks it: progress, the overlays'
+/// legend, bounds reports, bytes for standard output, and whether to stop.
+///
+/// Every member has a default that does nothing (or, for ``standardOutput``, refuses), so a
+/// front end sets only what it shows.
+public struct RenderJobEvents {
+  /// Called with each frame's index (0-based in the whole schedule) and the schedule's frame
+  /// count, before the frame renders.
+  public var progress: (_ frame: Int, _ frameCount: Int) -> Void
+  /// Called once after an animation's last frame.
+  public var progressEnded: () -> Void
+  /// Called with the legend of the overlays drawn (``DisplacementColorScale/legend(for:)``),
+  /// once, before the first frame renders.
+  public var overlayLegend: (String) -> Void
+  /// Called with each bounds report: for a still, every pass's (``LayerFX/SampleBoundsReport``
+  /// as text); for an animation, `frame K pass P: REPORT` for each pass that sampled beyond its
+  /// offset.
+  public var boundsReport: (String) -> Void
+  /// Writes bytes to standard output (`-o -`: a PNG, raw frames).
+  public var standardOutput: ([UInt8]) throws -> Void
+  /// Checks for a failure outside the renderer at a point of the run (a fault of compiled
+  /// `.metal` code, SIGFPE or an out-of-range read), throwing it; nothing is written after it.
+  public var checkFaults: (RenderJobCheckpoint) throws -> Void
+  /// Whether to stop: asked before a still renders and before each frame is handed to its
+  /// output; the run then throws `CancellationError` and publishes nothing more.
+  public var isCancelled: () -> Bool
+
+  /// Creates the events; each member does nothing unless given.
+  public init(
+    progress: @escaping (_ frame: Int, _ frameCount: Int) -> Void = { _, _ in },
+    progressEnded: @escaping () -> Void = {},
+    overlayLegend: @escaping (String) -> Void = { _ in },
+    boundsReport: @escaping (String) -> Void = { _ in },
+    standardOutput: @escaping ([UInt8]) throws -> Void = { _ in
+      throw CompositionError.limitExceeded("this front end has no standard output")
+    },
+    checkFaults: @escaping (RenderJobCheckpoint) throws -> Void = { _ in },
+    isCancelled: @escaping () -> Bool = { false }
+  ) {
+    self.progress = progress
+    self.progressEnded = progressEnded
+    self.overlayLegend = overlayLegend
+    self.boundsReport = boundsReport
+    self.standardOutput = standardOutput
+    self.checkFaults = checkFaults
+    self.isCancelled = isCancelled
+  }
+}
+
+/// A point of a ``RenderJob``'s run at which ``RenderJobEvents/checkFaults`` is asked.
+public enum RenderJobCheckpoint: Sendable, Equatable {
+  /// After a still at `time` seconds rendered, before it is written; `nil` off the clock.
+  case still(time: Double?)
+  /// After frame `index` (at `time` seconds) rendered, before it is handed to its output;
+  /// `outcome` says what the frames handed on so far left behind (`nothing written`, frames a
+  /// PNG sequence may have named, frames a stream sent out).
+  case frame(index: Int, time: Double, outcome: String)
+  /// Before an animation's output is finished (committed, published).
+  case finish
+}
