@@ -6,10 +6,11 @@ import LayerFXMetal
 // `metal-fill-bench FILE.metal:FUNCTION --size WxH --threads N --frames N [--arg NAME=VALUE]…`:
 // times a `.metal` fill as `layerfx render` runs it (compiled by LayerFXMetal, called in the
 // sandboxed shader worker, the renderer's bands over N threads), without the store and the PNG
-// encoder, so the figure is the shader's frame time. Prints one JSON line: the compile (or
-// cache lookup) seconds, each frame's milliseconds, their median and minimum, and an FNV-1a
-// hash of the frame's float pixels (bit patterns), so two builds can be checked for identical
-// output. Used by Benchmarks/peers/speed_vs_llvmpipe.py.
+// encoder, so the figure is the shader's frame time. A frame in which the shader faulted or was
+// stopped at the worker's time limit (MetalFaults) ends the run with the fault. Prints one JSON
+// line: the compile (or cache lookup) seconds, each frame's milliseconds, their median and
+// minimum, and an FNV-1a hash of the frame's float pixels (bit patterns), so two builds can be
+// checked for identical output. Used by Benchmarks/peers/speed_vs_llvmpipe.py.
 let options: [OptionSpec] = [
   .value("size", "WxH", "the image's size, pixels (default 1280x720)"),
   .value("threads", "N", "worker threads (default 2)"),
@@ -44,11 +45,14 @@ do {
     .prepared(for: .fill, sizeInPoints: SIMD2(Float(size.x), Float(size.y)))
   let renderer = Renderer(threadCount: threads)
   var image = renderer.render(fill: prepared, width: size.x, height: size.y)
+  if let fault = MetalFaults.all.first { fail(fault.description) }
   var milliseconds: [Double] = []
   for _ in 0..<frames {
     start = clock.now
     renderer.render(fill: prepared, width: size.x, height: size.y, into: &image)
     let duration = start.duration(to: clock.now)
+    // A faulted or stopped band is transparent and fast: such a frame is no figure.
+    if let fault = MetalFaults.all.first { fail(fault.description) }
     milliseconds.append(
       Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) * 1e-15)
   }
