@@ -15,8 +15,8 @@
 /// colour effect reads each pixel before writing it). The column goes to `float` through `int`,
 /// exact as for LayerFX's `Float(x)` (a row is far narrower than 2³¹ pixels) and one vector
 /// conversion per group of lanes, where AVX2 has none from 64-bit integers. Every function of the
-/// source is inlined into the row function (`always_inline` over the namespace), so a shader
-/// whose helpers hold no loop left after unrolling vectorises whole. The pixel function
+/// source and of the stand-in is inlined into the row function (`always_inline` over both), so
+/// a shader whose helpers hold no loop left after unrolling vectorises whole. The pixel function
 /// serves the bounds checker and the per-pixel closure form.
 enum MetalGlue {
   /// The unit that runs `source`'s functions: the source in `lfx_user`, the row functions, and
@@ -24,7 +24,7 @@ enum MetalGlue {
   /// ``probingUnit(source:signatures:)``).
   static func unit(source: MetalSource, signatures: [MetalSignature]) -> String {
     var unit =
-      prelude(source) + inliningStart + "namespace lfx_user {\n\(source.text)}\n" + inliningEnd
+      inliningStart + prelude(source) + "namespace lfx_user {\n\(source.text)}\n" + inliningEnd
       + glueStart
     for signature in signatures {
       unit += rowFunction(for: signature)
@@ -57,10 +57,15 @@ enum MetalGlue {
     return text
   }
 
-  /// Makes every function of the source in the running unit `always_inline`.
+  /// Makes every function of the stand-in headers and of the source in the running unit
+  /// `always_inline`.
   ///
   /// The row function's call of the stitchable function then takes in every helper it reaches,
-  /// however deep, and a loop-free shader's pixel loop holds no call and vectorises. Clang 21's
+  /// however deep, and a loop-free shader's pixel loop holds no call and vectorises. The
+  /// stand-in is included: left to the inliner, the vector forms of `sin` and `cos` (three
+  /// polynomials through `lfx_map`) stayed calls, and a shader calling them was not vectorised
+  /// (Archetapp's prismatic-glass-edge 124 → 14 ms a frame, houndstooth 11 → 0.8 ms, the
+  /// same bytes; Benchmarks/README.md, issue 26). Clang 21's
   /// `flatten` inlines direct callees only (one level, as the call-site `always_inline` in the
   /// row function already does). What stays a call: a recursive call (LLVM inlines no function
   /// into itself) and a function another file of the library defines. The probing unit is left
