@@ -42,7 +42,8 @@ let buildsForHostAVX2: Bool = {
 let package = Package(
   name: "LayerFXBenchmarks",
   products: [
-    .executable(name: "layerfx-bench", targets: ["layerfx-bench"])
+    .executable(name: "layerfx-bench", targets: ["layerfx-bench"]),
+    .executable(name: "metal-fill-bench", targets: ["metal-fill-bench"]),
   ],
   dependencies: [.package(name: "LayerFX", path: "..")],
   targets: [
@@ -78,5 +79,13 @@ let package = Package(
         .product(name: "LayerFXCLI", package: "LayerFX"),
       ],
       path: "layerfx-bench"),
+    // A `.metal` fill's frame time in the shader worker (Benchmarks/peers/speed_vs_llvmpipe.py).
+    .executableTarget(
+      name: "metal-fill-bench",
+      dependencies: [
+        .product(name: "LayerFX", package: "LayerFX"),
+        .product(name: "LayerFXCLI", package: "LayerFX"),
+      ],
+      path: "metal-fill-bench"),
   ]
 )

@@ -337,10 +337,10 @@ def coordinates(msl):
         (uses_uv, uses_position), "none")
 
 
-def llvmpipe(context, source, width, height, seconds, jitter=(0.0, 0.0)):
-    """`source` (the twin or the translation) rendered at (width, height), iTime = seconds:
-    stored codes (int32 H×W×4), row j at gl_FragCoord.y = j + 0.5; the translation's
-    positions moved by `jitter` (x, y) points."""
+def quad_program(context, source, width, height, seconds, jitter=(0.0, 0.0)):
+    """`source` (a fragment shader) drawn over a full-screen quad into a bound RGBA32F
+    framebuffer of (width, height) with its uniforms set: (draw, framebuffer, release), where
+    draw() draws once and release() frees the GL objects."""
     import moderngl
     version = source.split("\n", 1)[0]  # the vertex shader's GLSL version is the fragment's
     program = context.program(vertex_shader=version + "\n" + VERTEX, fragment_shader=source)
@@ -354,11 +354,22 @@ def llvmpipe(context, source, width, height, seconds, jitter=(0.0, 0.0)):
     target = context.texture((width, height), 4, dtype="f4")
     framebuffer = context.framebuffer(color_attachments=[target])
     framebuffer.use()
-    vertices.render(moderngl.TRIANGLE_STRIP)
+
+    def release():
+        for resource in (vertices, quad, program, framebuffer, target):
+            resource.release()
+    return (lambda: vertices.render(moderngl.TRIANGLE_STRIP)), framebuffer, release
+
+
+def llvmpipe(context, source, width, height, seconds, jitter=(0.0, 0.0)):
+    """`source` (the twin or the translation) rendered at (width, height), iTime = seconds:
+    stored codes (int32 H×W×4), row j at gl_FragCoord.y = j + 0.5; the translation's
+    positions moved by `jitter` (x, y) points."""
+    draw, framebuffer, release = quad_program(context, source, width, height, seconds, jitter)
+    draw()
     context.finish()
     output = np.frombuffer(framebuffer.read(components=4, dtype="f4"), dtype=np.float32)
-    for resource in (vertices, quad, program, framebuffer, target):
-        resource.release()
+    release()
     return store(output.reshape(height, width, 4))
 
 
@@ -489,6 +500,14 @@ def measure(arguments, context, slug, folder, scratch):
     return row
 
 
+def write_csv(path, rows):
+    """The per-shader `rows` (dicts with the same keys) as a CSV file at `path`."""
+    with open(path, "w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
 def summary(rows):
     candidates = [r for r in rows if r["candidate"]]
     passing = [r for r in candidates if r["shareWithinOneCode"] is not None
@@ -544,10 +563,7 @@ def main():
                   f"{'compiles' if row['compiles'] else 'FAILS   '} {figures} "
                   f"{row['cause']} {row['error'][:100]}", file=sys.stderr, flush=True)
     if arguments.csv:
-        with open(arguments.csv, "w", newline="", encoding="utf-8") as file:
-            writer = csv.DictWriter(file, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
+        write_csv(arguments.csv, rows)
     report = {"renderer": context.info["GL_RENDERER"], "size": arguments.size,
               "time": arguments.time, "summary": summary(rows)}
     if arguments.json:

@@ -14,14 +14,18 @@
 /// `vectorize(assume_safety)`: a destination never overlaps what a layer effect reads, and a
 /// colour effect reads each pixel before writing it). The column goes to `float` through `int`,
 /// exact as for LayerFX's `Float(x)` (a row is far narrower than 2³¹ pixels) and one vector
-/// conversion per group of lanes, where AVX2 has none from 64-bit integers. The pixel function
+/// conversion per group of lanes, where AVX2 has none from 64-bit integers. Every function of the
+/// source and of the stand-in is inlined into the row function (`always_inline` over both), so
+/// a shader whose helpers hold no loop left after unrolling vectorises whole. The pixel function
 /// serves the bounds checker and the per-pixel closure form.
 enum MetalGlue {
   /// The unit that runs `source`'s functions: the source in `lfx_user`, the row functions, and
   /// the pixel functions of every kind but layer effects (those are in
   /// ``probingUnit(source:signatures:)``).
   static func unit(source: MetalSource, signatures: [MetalSignature]) -> String {
-    var unit = prelude(source) + "namespace lfx_user {\n\(source.text)}\n" + glueStart
+    var unit =
+      inliningStart + prelude(source) + "namespace lfx_user {\n\(source.text)}\n" + inliningEnd
+      + glueStart
     for signature in signatures {
       unit += rowFunction(for: signature)
       if signature.kind != .layer {
@@ -52,6 +56,25 @@ enum MetalGlue {
     }
     return text
   }
+
+  /// Makes every function of the stand-in headers and of the source in the running unit
+  /// `always_inline`.
+  ///
+  /// The row function's call of the stitchable function then takes in every helper it reaches,
+  /// however deep, and a loop-free shader's pixel loop holds no call and vectorises. The
+  /// stand-in is included: left to the inliner, the vector forms of `sin` and `cos` (three
+  /// polynomials through `lfx_map`) stayed calls, and a shader calling them was not vectorised
+  /// (Archetapp's prismatic-glass-edge 124 → 14 ms a frame, houndstooth 11 → 0.8 ms, the
+  /// same bytes; Benchmarks/README.md, issue 26). Clang 21's
+  /// `flatten` inlines direct callees only (one level, as the call-site `always_inline` in the
+  /// row function already does). What stays a call: a recursive call (LLVM inlines no function
+  /// into itself) and a function another file of the library defines. The probing unit is left
+  /// as it is: its pixel functions serve the bounds checker, where compile time counts more.
+  /// Inlining changes no arithmetic (`-ffp-contract=off`, no fast-math: the same operations in
+  /// the same order), so the pixels are those of the separate calls, bit for bit.
+  private static let inliningStart =
+    "#pragma clang attribute push (__attribute__((always_inline)), apply_to = function)\n"
+  private static let inliningEnd = "#pragma clang attribute pop\n"
 
   private static let glueStart =
     "#line 1 \"<layerfx glue>\"\nnamespace lfx_glue {\nusing namespace metal;\n"
