@@ -23,7 +23,7 @@ public struct PNGEncoder: Sendable {
 
   /// The default ``compressionLevel``: zlib's level 1.
   ///
-  /// Measured on ten rippled frames of a 3000 × 2000 photo (Benchmarks/README.md): level 1
+  /// Measured on ten rippled frames of a 3000 × 2000 photo (Benchmarks/HISTORY.md): level 1
   /// encodes about 6× faster than zlib's own default 6 for files about 17 % larger (level 3:
   /// 9 % larger, 1.3× the time of level 1). Frames are rendered to be looked at or processed
   /// further, so speed wins; pass 6–9 when size matters.
