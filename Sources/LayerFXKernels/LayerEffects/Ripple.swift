@@ -64,7 +64,7 @@ public struct Ripple: LayerEffect {
 
   /// The ripple at `position` (one pixel or a batch of lanes), line by line as
   /// `Shaders/LayerEffects/Ripple.metal`, with one early return where the wave has reached no
-  /// lane, which gives the same bits (``isBeforeFront(_:distance:)``).
+  /// lane, which gives the same bits (`isBeforeFront(_:distance:)`).
   @inlinable
   public func shade<F: PixelLanes>(position: Vector2<F>, layer: Layer) -> Vector4<F> {
     let origin = Vector2<F>(origin)
