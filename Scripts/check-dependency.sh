@@ -4,9 +4,10 @@
 #   1. copies the repository's tracked files (as they are in the work tree) into a temporary
 #      git repository, commits them and tags the commit 0.1.0;
 #   2. creates a fresh package beside it whose manifest says
-#      `.package(url: "file:///…/LayerFX", from: "0.1.0")` and whose main.swift is the README's
-#      own-effect example: the ```swift block right after the line starting
-#      `<!-- dependency-check: main.swift` in README.md (extracted, never duplicated here);
+#      `.package(url: "file:///…/LayerFX", from: "0.1.0")` and whose main.swift is the
+#      own-effect example of the "Writing kernels" guide: the ```swift block right after the line
+#      starting `<!-- dependency-check: main.swift` in
+#      Sources/LayerFX/LayerFX.docc/WritingKernels.md (extracted, never duplicated here);
 #   3. builds it (debug) with no LayerFX environment variable (LAYERFX_PORTABLE and
 #      LAYERFX_INTERNAL_CHECKS are removed from the environment), so SwiftPM's rule against
 #      unsafe flags in a versioned dependency applies in full;
@@ -22,6 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 version=0.1.0
+guide=Sources/LayerFX/LayerFX.docc/WritingKernels.md
 keep=0
 [ "${1:-}" = "--keep" ] && keep=1
 fail() {
@@ -40,7 +42,7 @@ dependent="$work/Dependent"
 run="$work/run"
 mkdir -p "$library" "$dependent/Sources/Dependent" "$run" "$work/tmp"
 
-# The README's example: the first non-blank line after the marker must open a swift block.
+# The guide's example: the first non-blank line after the marker must open a swift block.
 awk '
   index($0, "<!-- dependency-check: main.swift") == 1 { state = 1; next }
   state == 1 && /^[[:space:]]*$/ { next }
@@ -49,8 +51,8 @@ awk '
   state == 2 && /^```[[:space:]]*$/ { state = 3; exit }
   state == 2 { print }
   END { if (state != 3) exit 3 }
-' README.md >"$dependent/Sources/Dependent/main.swift" \
-  || fail "README.md: no complete \`\`\`swift block right after the '<!-- dependency-check: main.swift' marker"
+' "$guide" >"$dependent/Sources/Dependent/main.swift" \
+  || fail "$guide: no complete \`\`\`swift block right after the '<!-- dependency-check: main.swift' marker"
 
 # 1. The tracked files, into a fresh repository tagged $version (files deleted in the work tree
 #    but still tracked are skipped).
@@ -64,7 +66,7 @@ git -C "$library" add -A
 git -C "$library" "${git_quiet[@]}" commit -q -m "LayerFX $version (dependency check)"
 git -C "$library" "${git_quiet[@]}" tag "$version"
 
-# 2. The dependent package, as the README's "Use it as a dependency" section describes it.
+# 2. The dependent package, as the guide's "Use it as a dependency" section describes it.
 cat >"$dependent/Package.swift" <<MANIFEST
 // swift-tools-version:6.0
 import PackageDescription
@@ -96,10 +98,10 @@ binary="$("${dependent_build[@]}" --show-bin-path)/Dependent"
 swift build --product layerfx >/dev/null || fail "swift build --product layerfx (for photo.png)"
 layerfx="$(swift build --show-bin-path)/layerfx"
 "$layerfx" convert testcard:64x48 -o "$run/photo.png" || fail "layerfx convert testcard:64x48"
-(cd "$run" && "$binary") || fail "the README example exited with status $?"
-[ -s "$run/tinted.png" ] || fail "the README example wrote no tinted.png"
+(cd "$run" && "$binary") || fail "the guide's example exited with status $?"
+[ -s "$run/tinted.png" ] || fail "the guide's example wrote no tinted.png"
 "$layerfx" info "$run/tinted.png" | grep -qx "size: 64 × 48 pixels" \
   || fail "tinted.png is not a 64 × 48 PNG"
 printf 'check-dependency: LayerFX %s as a from: dependency builds (clean debug build %d.%01d s)' \
   "$version" $((milliseconds / 1000)) $((milliseconds % 1000 / 100))
-echo " and runs the README example"
+echo " and runs the guide's example"

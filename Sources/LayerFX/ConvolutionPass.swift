@@ -14,7 +14,7 @@ import LayerFXMath
 /// up to float rounding.
 ///
 /// Its lane form reads texels in place, without the bilinear blend, where every tap lands on a
-/// texel centre (``ConvolutionPass/texelStride(in:)``), and samples bilinearly elsewhere; both
+/// texel centre (`texelStride(in:)`), and samples bilinearly elsewhere; both
 /// give the same bytes there.
 ///
 /// Source: the separable convolution of a product kernel (Gonzalez & Woods, *Digital Image

@@ -5,8 +5,8 @@ import LayerFXMath
 ///
 /// For a distortion effect a pixel's displacement is `|f(position) − position|`, the distance
 /// to the position it returns; for a layer effect it is the distance to its farthest
-/// ``Layer/sample(_:)`` call. A pixel is beyond bounds by the bounds checker's rule: some sample
-/// lies farther than `maxSampleOffset` on an axis, or at NaN or ∞ (``SampleBoundsReport``).
+/// ``Layer/sample(_:)->half4`` call. A pixel is beyond bounds by the bounds checker's rule: some
+/// sample lies farther than `maxSampleOffset` on an axis, or at NaN or ∞ (``SampleBoundsReport``).
 ///
 /// Source: Documentation/Semantics.md §2 (positions at pixel centres, in points), §4
 /// (`maxSampleOffset`).

@@ -72,7 +72,7 @@ public struct Image: Sendable, Equatable {
   }
 
   /// Clamps each premultiplied channel of every pixel to [0, 1], NaN becoming 0, in place
-  /// (``SIMD4/premultipliedClamped()``): how a normalised render target stores one stacked
+  /// (`SIMD4.premultipliedClamped()`): how a normalised render target stores one stacked
   /// effect's output for the next.
   ///
   /// The pixels are written through their buffer inside this module, so an image whose pixels

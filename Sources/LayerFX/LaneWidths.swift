@@ -2,7 +2,7 @@ import LayerFXMath
 
 // The lane width each kind of kernel runs at, chosen by measurement (`layerfx-bench`, 3840 × 2160,
 // one kind at a time, the eight-lane build and the sixteen-lane one in alternation; the run is in
-// Benchmarks/README.md, "Sixteen lanes for distortion and layer effects"):
+// Benchmarks/HISTORY.md, "Sixteen lanes for distortion and layer effects"):
 // - Distortion and layer effects compute positions and call the sampler: sixteen lanes, two
 //   independent eight-lane chains of the same instructions, keep the vector units busy while
 //   one half waits on a divide, a square root or a texel load (ripple, twirl, emboss and wave

@@ -5,7 +5,8 @@ import LayerFXMath
 ///
 /// A layer is the source image padded on every side by `pad = ceil(maxSampleOffset × scale)`
 /// pixels of transparent black, the region SwiftUI rasterises for an effect with that
-/// `maxSampleOffset`. ``sample(_:)`` reads it with bilinear filtering (Documentation/Semantics.md §4).
+/// `maxSampleOffset`. ``sample(_:)->half4`` reads it with bilinear filtering
+/// (Documentation/Semantics.md §4).
 ///
 /// A layer is built once per source image and offset and can be shared by every frame and every
 /// thread of a render: its texels never change.

@@ -1,10 +1,10 @@
 import CLaneShuffle
 import LayerFXMath
 
-/// A lane width the renderer can shade at: `Float` for one pixel per call, ``FloatLanes8`` and
-/// ``FloatLanes16`` for eight and sixteen pixels of a row per call.
+/// A lane width the renderer can shade at: `Float` for one pixel per call, `FloatLanes8` and
+/// `FloatLanes16` for eight and sixteen pixels of a row per call.
 ///
-/// Adds to ``FloatLanes`` what needs the engine's storage: reading the layer
+/// Adds to `FloatLanes` what needs the engine's storage: reading the layer
 /// (``Layer/sample(_:)-(Vector2<F>)``), loading a run of source pixels and storing a run of
 /// destination pixels. A kernel body is generic over `F: PixelLanes`; its underscored
 /// requirements are the renderer's, not the kernel's.

@@ -76,7 +76,7 @@ public struct PreparedShader: Sendable {
 
   /// Whether rendering stores the layer's padding in memory.
   ///
-  /// A compiled `.metal` row function (``LaneKernel/native(_:)``) reads a copy of the layer with
+  /// A compiled `.metal` row function (`LaneKernel.native(_:)`) reads a copy of the layer with
   /// its transparent margin, `(width + 2 pad.x + 1) × (height + 2 pad.y + 1)` texels. Every other
   /// kernel reads the padding without storing it (``Layer/init(_:maxSampleOffset:)``), so its
   /// memory does not grow with `maxSampleOffset`.

@@ -48,7 +48,7 @@ public struct Renderer: Sendable {
   ///
   /// - Parameters:
   ///   - tileSize: The edge of a square tile in pixels, ≥ 1; `nil` (the default) for bands of
-  ///     whole rows split evenly across the workers (Benchmarks/README.md has the figures).
+  ///     whole rows split evenly across the workers (Benchmarks/HISTORY.md has the figures).
   ///   - threadCount: The number of workers, ≥ 1; all active cores by default.
   /// - Precondition: Both are at least 1 (checked in release builds).
   public init(tileSize: Int? = nil, threadCount: Int = Renderer.defaultThreadCount) {

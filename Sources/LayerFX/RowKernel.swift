@@ -58,7 +58,7 @@ public struct RowKernel: Sendable {
   public typealias Allocator = @Sendable (_ bytes: Int) -> (UnsafeMutableRawPointer, AnyObject)?
 
   /// Bands of whole rows per renderer thread for a kernel with a ``tile`` form (2; the
-  /// renderer's default is 16): see `Benchmarks/README.md` ("The shader sandbox").
+  /// renderer's default is 16): see `Benchmarks/HISTORY.md` ("The shader sandbox").
   static let bandsPerWorker = 2
 
   /// The function, called once per run.

@@ -3,7 +3,7 @@ import LayerFXMath
 /// A named kernel and the parameters it takes after SwiftUI's own: the analogue of a
 /// `[[ stitchable ]]` Metal function in a `ShaderLibrary`.
 ///
-/// Made from a ``ShaderKernel`` type (``init(_:name:summary:)-(K.Type,_,_)``: the kernel's math
+/// Made from a ``ShaderKernel`` type (`init(_:name:summary:)`: the kernel's math
 /// written once serves the per-pixel and the lane form) or from a closure that binds checked
 /// arguments into a per-pixel ``EffectKernel``
 /// (``init(name:kind:summary:parameters:maxSampleOffset:makeKernel:)``).

@@ -2,7 +2,7 @@ import LayerFXMath
 
 /// A kernel written once for every lane width: a value holding its arguments, with a generic
 /// body that LayerFX runs per pixel (`F` = `Float`) and several pixels at a time: sixteen (`F` =
-/// ``FloatLanes16``) for distortion and layer effects, eight (``FloatLanes8``) for colour
+/// `FloatLanes16`) for distortion and layer effects, eight (`FloatLanes8`) for colour
 /// effects and fills (`LaneWidths.swift`).
 ///
 /// A kernel conforms to one of ``ColorEffect``, ``DistortionEffect`` or ``LayerEffect`` and
@@ -11,7 +11,7 @@ import LayerFXMath
 /// its default, which is the parameter's default. ``ShaderFunction`` builds everything else from
 /// that: argument checks, the per-pixel closure and the lane form, `layerfx list`, CLI flags.
 ///
-/// Write the body as the Metal function reads, with ``Vector2``/``Vector4`` for `float2`/
+/// Write the body as the Metal function reads, with `Vector2`/`Vector4` for `float2`/
 /// `half4`, Metal's functions (`mix`, `length`, `sin`, …) and `select(a, b, c)` for `c ? b : a`
 /// (lanes have no branches). `Sources/LayerFXKernels/README.md` walks through one.
 ///

@@ -22,7 +22,7 @@ public enum PhysicalPath {
   /// Source: path_resolution(7).
   ///
   /// - Parameter path: A path, absolute or relative; not empty.
-  /// - Returns: The absolute path, `/` for the root; `nil` for more than ``linkLimit`` links
+  /// - Returns: The absolute path, `/` for the root; `nil` for more than `linkLimit` links
   ///   (a loop) or an unreadable working directory.
   public static func resolve(_ path: String) -> String? {
     var start = path

@@ -6,7 +6,7 @@
 ///   slower than `Float` (measured on this project's Zen 3 and Zen 4 machines, 2026; see
 ///   `Documentation/Semantics.md` §8 for what it means for accuracy). `Float` lanes hold every
 ///   binary16 value exactly, so a kernel can only be more precise than on the GPU; use
-///   ``roundedToHalf(_:)`` to see what binary16 rounding does to a colour.
+///   `roundedToHalf()` to see what binary16 rounding does to a colour.
 /// - `float`, `float2`, `float3`, `float4` are `Float` and `Float` vectors, as in Metal.
 ///   Positions are always `float`: binary16 cannot address pixels past 2048 one by one.
 /// - `int`, `uint`, `short`, `ushort` and their vectors are `Int32`, `UInt32`, `Int16`, `UInt16`

@@ -76,7 +76,7 @@ public enum fast {
 
   /// Returns the largest whole number not greater than each lane of `x` (Metal `floor`).
   ///
-  /// ``rint(_:)`` minus 1 where it rounded up; exact for every input.
+  /// ``rint(_:)-(SIMD8<Float>)`` minus 1 where it rounded up; exact for every input.
   @inlinable @inline(__always)
   public static func floor(_ x: SIMD8<Float>) -> SIMD8<Float> {
     let rounded = rint(x)

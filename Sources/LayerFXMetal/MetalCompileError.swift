@@ -29,7 +29,7 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
   case loadFailed(String)
   /// The source declares no `[[ stitchable ]]` function, so there is nothing to run or list.
   case noStitchableFunctions(path: String)
-  /// An include or directive refused before clang runs (``MetalSource``): an absolute path, a
+  /// An include or directive refused before clang runs (`MetalSource`): an absolute path, a
   /// file outside the shader's folder tree, a FIFO or device, a file too large, a computed
   /// `#include`, `#embed`, `#include_next`, `__has_embed`; or an include not found.
   case include(file: String, line: Int, message: String)

@@ -52,7 +52,7 @@ struct MetalCompiler {
   /// The level is what this process may execute (`lfx_metal_cpu_level`: CPUID and the operating
   /// system's register support):
   /// - x86-64-v4 (AVX-512) with 512-bit vectors: sixteen pixels per instruction, measured
-  ///   1.35× the x86-64-v3 build's speed on the ripple (AMD Zen 5 class, Benchmarks/README.md);
+  ///   1.35× the x86-64-v3 build's speed on the ripple (AMD Zen 5 class, Benchmarks/HISTORY.md);
   /// - x86-64-v3 (AVX2, FMA, F16C), eight pixels per instruction;
   /// - else the portable x86-64.
   ///

@@ -22,7 +22,7 @@ public enum MetalFaults {
     /// The Metal function's name.
     public let function: String
     /// The signal number (`SIGFPE` = 8, `SIGSEGV` = 11, …); 0 when the bounds checker's copy
-    /// of a layer effect did not compile (``MetalProbe``), so it never ran.
+    /// of a layer effect did not compile (`MetalProbe`), so it never ran.
     public let signal: Int32
     /// The destination row, pixels (`nil` for a per-pixel call).
     public let row: Int?

@@ -5,7 +5,7 @@ import LayerFXFiles
 import LayerFXMath
 
 /// A `.metal` source compiled for this CPU: its `[[ stitchable ]]` functions as
-/// ``LayerFX/ShaderFunction``s that work wherever a built-in does (effects, chains, the bounds
+/// `ShaderFunction`s that work wherever a built-in does (effects, chains, the bounds
 /// checker, animation).
 ///
 /// The compiled code never runs in this process: a sandboxed worker process loads and runs it

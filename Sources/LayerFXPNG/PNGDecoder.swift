@@ -61,7 +61,7 @@ public struct PNGDecoder: Sendable {
   ///
   /// - Parameter path: A file path, absolute or relative to the working directory, or `-`
   ///   for standard input (named `<stdin>` in errors); read through
-  ///   ``LayerFXFiles/InputFile`` (regular files only, at most ``maxFileByteCount`` bytes).
+  ///   `LayerFXFiles.InputFile` (regular files only, at most ``maxFileByteCount`` bytes).
   /// - Returns: The premultiplied RGBA image (scale 1, size from IHDR), the header and chunk
   ///   list, the colour chunks and libpng's warnings.
   /// - Throws: `PNGError`: ``PNGError/fileNotFound(path:)``,

@@ -23,7 +23,7 @@ public struct PNGEncoder: Sendable {
 
   /// The default ``compressionLevel``: zlib's level 1.
   ///
-  /// Measured on ten rippled frames of a 3000 × 2000 photo (Benchmarks/README.md): level 1
+  /// Measured on ten rippled frames of a 3000 × 2000 photo (Benchmarks/HISTORY.md): level 1
   /// encodes about 6× faster than zlib's own default 6 for files about 17 % larger (level 3:
   /// 9 % larger, 1.3× the time of level 1). Frames are rendered to be looked at or processed
   /// further, so speed wins; pass 6–9 when size matters.
@@ -55,8 +55,9 @@ public struct PNGEncoder: Sendable {
   /// Returns the straight-alpha 8-bit RGBA samples the encoder stores for `image`.
   ///
   /// Four bytes per pixel, row-major: premultiplied channels clamped to [0, 1] (NaN as 0), then
-  /// un-premultiplied, clamped again and rounded to nearest, as ``encode(_:metadata:name:)``
-  /// stores them (Documentation/Semantics.md §3). For raw frame streams (`layerfx ripple … -o -`).
+  /// un-premultiplied, clamped again and rounded to nearest, as
+  /// ``encode(_:metadata:name:)-(Image,_,_)`` stores them (Documentation/Semantics.md §3). For raw
+  /// frame streams (`layerfx ripple … -o -`).
   ///
   /// - Complexity: O(width × height); allocates 4 bytes per pixel.
   public static func rgba8(_ image: Image) -> [UInt8] {
@@ -134,9 +135,10 @@ public struct PNGEncoder: Sendable {
   ///   - image: Premultiplied RGBA pixels; at least 1 × 1.
   ///   - path: The file to create or replace.
   ///   - metadata: Colour chunks to write after IHDR; none by default.
-  /// - Throws: ``PNGError/cannotEncode(path:message:)`` as for ``encode(_:metadata:name:)``;
-  ///   ``PNGError/cannotWrite(path:reason:)`` with the system's reason.
-  /// - Complexity: O(width × height); see ``encode(_:metadata:name:)``.
+  /// - Throws: ``PNGError/cannotEncode(path:message:)`` as for
+  ///   ``encode(_:metadata:name:)-(Image,_,_)``; ``PNGError/cannotWrite(path:reason:)`` with the
+  ///   system's reason.
+  /// - Complexity: O(width × height); see ``encode(_:metadata:name:)-(Image,_,_)``.
   public func write(_ image: Image, to path: String, metadata: PNGMetadata = PNGMetadata())
     throws(PNGError)
   {

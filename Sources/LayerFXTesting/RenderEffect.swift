@@ -8,9 +8,9 @@ import LayerFXMath
 /// SwiftUI's modifiers do), a fill at the image's size.
 ///
 /// - Returns: Premultiplied RGBA, the image's size and scale.
-/// - Throws: ``LayerFX/ShaderArgumentError`` for bad arguments, or an unknown function looked
+/// - Throws: `ShaderArgumentError` for bad arguments, or an unknown function looked
 ///   up by name (`library.Ripplee(…)`: `unknownFunction` with a did-you-mean), or
-///   ``LayerFX/ShaderArgumentError/missingMaxSampleOffset(function:kind:)`` for a layer or
+///   `ShaderArgumentError.missingMaxSampleOffset(function:kind:)` for a layer or
 ///   distortion effect without an offset whose function declares none.
 public func renderEffect(_ shader: Shader, on image: Image, maxSampleOffset: float2? = nil)
   throws -> Image

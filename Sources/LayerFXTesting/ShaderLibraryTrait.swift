@@ -14,7 +14,7 @@ import Testing
 /// ```
 /// On a suite it covers every test of the suite. The library is built when the test (or suite)
 /// starts; an error building it fails that test. The binding is a task local
-/// (``LayerFX/ShaderLibrary/withDefault(_:isolation:operation:)``): tests running at the same
+/// (`ShaderLibrary.withDefault(_:isolation:operation:)`): tests running at the same
 /// time each see their own.
 public struct ShaderLibraryTrait: TestTrait, SuiteTrait, TestScoping {
   let makeLibrary: @Sendable () throws -> ShaderLibrary

@@ -64,7 +64,7 @@ public struct Ripple: LayerEffect {
 
   /// The ripple at `position` (one pixel or a batch of lanes), line by line as
   /// `Shaders/LayerEffects/Ripple.metal`, with one early return where the wave has reached no
-  /// lane, which gives the same bits (``isBeforeFront(_:distance:)``).
+  /// lane, which gives the same bits (`isBeforeFront(_:distance:)`).
   @inlinable
   public func shade<F: PixelLanes>(position: Vector2<F>, layer: Layer) -> Vector4<F> {
     let origin = Vector2<F>(origin)
@@ -105,7 +105,7 @@ public struct Ripple: LayerEffect {
   /// `position`; and the shading is `0.3 × (amplitude × 0) / amplitude = +0` (or the +0 it
   /// picks at `amplitude == 0`), added as `+0 × alpha`, which keeps −0, negative and
   /// non-finite alphas as the formula does. So the bits are the formula's. Most batches of a
-  /// frame early in a ripple are such; only the time changes (Benchmarks/README.md).
+  /// frame early in a ripple are such; only the time changes (Benchmarks/HISTORY.md).
   @inlinable @inline(__always)
   func isBeforeFront<F: PixelLanes>(_ sinceFront: F, distance: F) -> Bool {
     amplitude.isFinite && frequency.isFinite && frequency.sign == .plus && decay.isFinite

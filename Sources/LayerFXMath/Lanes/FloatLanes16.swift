@@ -118,10 +118,10 @@ public struct FloatLanes16: FloatLanes {
   /// Returns the lane-wise square root.
   @inlinable @inline(__always)
   public static func sqrt(_ x: Self) -> Self { halves(x, FloatLanes8.sqrt) }
-  /// Returns ``fast/sin(_:)`` of the lanes.
+  /// Returns ``fast/sin(_:)-(SIMD8<Float>)`` of the lanes.
   @inlinable @inline(__always)
   public static func sin(_ x: Self) -> Self { halves(x, FloatLanes8.sin) }
-  /// Returns `sin(x + π/2)` through ``fast/sin(_:)``.
+  /// Returns `sin(x + π/2)` through ``fast/sin(_:)-(SIMD8<Float>)``.
   @inlinable @inline(__always)
   public static func cos(_ x: Self) -> Self { halves(x, FloatLanes8.cos) }
   /// Returns `tanf` lane by lane.
@@ -130,7 +130,7 @@ public struct FloatLanes16: FloatLanes {
   /// Returns `atan2f` lane by lane.
   @inlinable
   public static func atan2(_ y: Self, _ x: Self) -> Self { Self(halves(y, x, FloatLanes8.atan2)) }
-  /// Returns ``fast/exp(_:)`` of the lanes.
+  /// Returns ``fast/exp(_:)-(SIMD8<Float>)`` of the lanes.
   @inlinable @inline(__always)
   public static func exp(_ x: Self) -> Self { halves(x, FloatLanes8.exp) }
   /// Returns `logf` lane by lane.

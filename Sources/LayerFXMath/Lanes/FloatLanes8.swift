@@ -99,10 +99,10 @@ public struct FloatLanes8: FloatLanes {
   /// Returns the lane-wise square root.
   @inlinable @inline(__always)
   public static func sqrt(_ x: Self) -> Self { Self(x.simd.squareRoot()) }
-  /// Returns ``fast/sin(_:)`` of the lanes.
+  /// Returns ``fast/sin(_:)-(SIMD8<Float>)`` of the lanes.
   @inlinable @inline(__always)
   public static func sin(_ x: Self) -> Self { Self(fast.sin(x.simd)) }
-  /// Returns `sin(x + π/2)` through ``fast/sin(_:)``.
+  /// Returns `sin(x + π/2)` through ``fast/sin(_:)-(SIMD8<Float>)``.
   @inlinable @inline(__always)
   public static func cos(_ x: Self) -> Self { Self(fast.sin(x.simd + Float.pi / 2)) }
   /// Returns `tanf` lane by lane.
@@ -115,7 +115,7 @@ public struct FloatLanes8: FloatLanes {
     for lane in 0..<8 { result[lane] = atan2f(y.simd[lane], x.simd[lane]) }
     return Self(result)
   }
-  /// Returns ``fast/exp(_:)`` of the lanes.
+  /// Returns ``fast/exp(_:)-(SIMD8<Float>)`` of the lanes.
   @inlinable @inline(__always)
   public static func exp(_ x: Self) -> Self { Self(fast.exp(x.simd)) }
   /// Returns `logf` lane by lane.
@@ -125,10 +125,10 @@ public struct FloatLanes8: FloatLanes {
   ///
   /// One `vroundps` where the engine is built for x86-64-v3 (`LAYERFX_X86_64_V3`, the root
   /// manifest's haswell build), which has SSE4.1's rounding instruction; elsewhere
-  /// ``fast/floor(_:)``, because without SSE4.1 `rounded(.down)` calls `floorf` per lane. Both
-  /// are exact, so they give the same bits (NaN, ±0 and ±∞ included). Measured with callgrind
-  /// (1024 × 1024, one thread): the checkerboard's body, three floors, went from 70 to 46
-  /// instructions per eight pixels.
+  /// ``fast/floor(_:)-(SIMD8<Float>)``, because without SSE4.1 `rounded(.down)` calls `floorf`
+  /// per lane. Both are exact, so they give the same bits (NaN, ±0 and ±∞ included). Measured
+  /// with callgrind (1024 × 1024, one thread): the checkerboard's body, three floors, went from
+  /// 70 to 46 instructions per eight pixels.
   @inlinable @inline(__always)
   public static func floor(_ x: Self) -> Self {
     #if LAYERFX_X86_64_V3

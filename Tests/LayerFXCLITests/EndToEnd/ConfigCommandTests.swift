@@ -257,13 +257,13 @@ import Testing
     #expect(bytes(directory.path("a.png")) == bytes(directory.path("b.png")))
   }
 
-  @Test("the README's example config passes config check")
+  @Test("the config guide's example config passes config check")
   func readmeExample() throws {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
-    let section = try #require(text.range(of: "## Debug config and tune"))
+      .appendingPathComponent("Sources/LayerFX/LayerFX.docc/Config.md")
+    let text = try String(contentsOf: guide, encoding: .utf8)
+    let section = try #require(text.range(of: "# The debug config and tune"))
     let start = try #require(text.range(of: "```json\n", range: section.upperBound..<text.endIndex))
     let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
     let directory = try TemporaryDirectory()

@@ -36,7 +36,7 @@ struct MetalCompilerTests {
           "avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave",
         ]))
     }
-    // Gathers are declared to clang but never emitted (Benchmarks/README.md: twice as slow).
+    // Gathers are declared to clang but never emitted (Benchmarks/HISTORY.md: twice as slow).
     if march != ["-march=x86-64"] && !march.isEmpty {
       #expect(MetalCompiler.cpuFlags.contains("+prefer-no-gather"))
     }
