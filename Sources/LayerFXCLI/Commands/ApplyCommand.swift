@@ -113,7 +113,7 @@ enum ApplyCommand {
   /// `apply KERNEL INPUT -o OUT.png`: one kernel over the image, off the clock; `--padded`
   /// grows the output by the padding.
   static func runStill(_ arguments: ParsedArguments, console: Console) throws {
-    let names = try arguments.positionals(kernelUsageName, InputImage.usageName)
+    let names = try arguments.positionals(kernelUsageName, RenderJob.Input.usageName)
     let function = try effectFunction(names[0], arguments: arguments, console: console)
     try checkParameter(arguments, "position-parameter", among: [function])
     if arguments.has("max-sample-offset") { try ChainRun.checkSamples([function]) }
@@ -122,9 +122,8 @@ enum ApplyCommand {
     let scale = try arguments.value("scale", as: .scale, default: 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
-    let input = try InputImage(
-      names[1], scale: Float(scale), pixelLimit: render.pixelLimit,
-      checksMemory: render.checksMemory)
+    let input = try RenderJob.Input(
+      commandLine: names[1], scale: Float(scale), limits: render.limits)
     // Every file the command reads: the input, a .metal source, images given as --arg values.
     let reads =
       (input.path.map { [$0] } ?? [])
@@ -170,7 +169,7 @@ enum ApplyCommand {
   /// Refuses one kernel's still whose padded layer or output is too large, whose memory
   /// estimate exceeds the budget, or that may not fit in the free space, before it renders.
   static func checkStill(
-    _ prepared: PreparedShader, input: InputImage, arguments: ParsedArguments,
+    _ prepared: PreparedShader, input: RenderJob.Input, arguments: ParsedArguments,
     render: RenderOptions, output: OutputOptions, outputPath: String
   ) throws {
     let function = prepared.function
@@ -251,7 +250,9 @@ enum ApplyCommand {
         arguments, documentOffset: loaded.config.debug.maxSampleOffset)
       let config = loaded.config
       let input = try SettingError.about("input") {
-        try fill.map { try InputImage($0, scale: prepared.scale, render: prepared.render) }
+        try fill.map {
+          try RenderJob.Input(config: $0, scale: prepared.scale, limits: prepared.render.limits)
+        }
       }
       try prepared.run(
         console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly, input: input

@@ -180,8 +180,9 @@ enum ConfigCommand {
       let render = try RenderOptions(arguments)
       var sizeInPoints = float2(1, 1)
       if let input = config.input {
-        sizeInPoints = try InputImage.load(input, scale: Float(config.scale), render: render)
-          .image.sizeInPoints
+        sizeInPoints = try RenderJob.Input(
+          config: input, scale: Float(config.scale), limits: render.limits
+        ).image.sizeInPoints
       }
       let endTime = config.chain(sizeInPoints: sizeInPoints).endTime
       try config.checkSchedule(

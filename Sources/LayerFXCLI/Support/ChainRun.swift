@@ -67,8 +67,8 @@ struct ChainRun {
   ) throws {
     inputArgument = try SettingError.about("input") {
       if !readsInput { return "" }
-      let names = try kernelName.map { try arguments.positionals($0, InputImage.usageName) }
-      return try names?.last ?? arguments.positionals(InputImage.usageName)[0]
+      let names = try kernelName.map { try arguments.positionals($0, RenderJob.Input.usageName) }
+      return try names?.last ?? arguments.positionals(RenderJob.Input.usageName)[0]
     }
     guard let outputPath = arguments.value("output") else {
       throw SettingError(
