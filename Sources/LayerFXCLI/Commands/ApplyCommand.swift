@@ -234,8 +234,7 @@ enum ApplyCommand {
       guard fill == nil else {
         throw UsageError.invalid("--effect needs INPUT when the config's input is a fill")
       }
-      return try runChain(
-        arguments, documentOffset: loaded.config.debug.maxSampleOffset, console: console)
+      return try runChain(arguments, document: loaded.config, console: console)
     }
     for option in ["arg", "padded", "position-parameter"] where given.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --config; set it in the config")
@@ -246,8 +245,7 @@ enum ApplyCommand {
       taps, for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
     try ConfigOptions.attributing(loaded, commandLine: given) {
       let run = try ChainRun(arguments, readsInput: fill == nil)
-      let prepared = try run.prepare(
-        arguments, documentOffset: loaded.config.debug.maxSampleOffset)
+      let prepared = try run.prepare(arguments, document: loaded.config)
       let config = loaded.config
       let input = try SettingError.about("input") {
         try fill.map {
@@ -339,10 +337,10 @@ enum ApplyCommand {
     }
   }
 
-  /// `apply INPUT --effect …`: the chain on the general path; `documentOffset` is a config's
-  /// `debug.maxSampleOffset` (`--config` with `--effect`).
+  /// `apply INPUT --effect …`: the chain on the general path; `document` is the config of
+  /// `--config` with `--effect`, whose settings the flags override (``ChainRun/prepare(_:document:)``).
   static func runChain(
-    _ arguments: ParsedArguments, documentOffset: SIMD2<Float>? = nil, console: Console
+    _ arguments: ParsedArguments, document: DebugConfig? = nil, console: Console
   ) throws {
     for option in ["arg", "padded"] where arguments.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --effect; give NAME:PARAM=VALUE")
@@ -366,7 +364,7 @@ enum ApplyCommand {
       }
     let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil)
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
-    let prepared = try run.prepare(arguments, documentOffset: documentOffset)
+    let prepared = try run.prepare(arguments, document: document)
     let clockLength = run.time.map { max($0, 0) } ?? duration
     let effects = try parsed.map { effect in
       try animated(

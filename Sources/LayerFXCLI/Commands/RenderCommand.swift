@@ -112,7 +112,7 @@ enum RenderCommand {
     }
     let scale = Float(try arguments.value("scale", as: .scale, default: 1))
     let render = try RenderOptions(arguments)
-    let output = try OutputOptions(arguments)
+    let output = try OutputOptions(arguments, over: loaded?.config.output)
     try checkSize(size, pixelLimit: render.pixelLimit)
     let drawn = try fillToDraw(
       function, arguments: arguments, configArguments: fill?.arguments ?? [],

@@ -201,8 +201,7 @@ enum RippleCommand {
     let duration =
       try preset.flatMap { arguments.has("duration") ? nil : $0.duration }
       ?? arguments.value("duration", as: .positiveNumber, default: 3)
-    let prepared = try run.prepare(
-      arguments, documentOffset: loaded?.config.debug.maxSampleOffset)
+    let prepared = try run.prepare(arguments, document: loaded?.config)
     let config = try arguments.value("keyframes").map { path in
       try KeyframesConfig(file: path, initialValue: base, clock: clock, defaultDuration: duration)
     }

@@ -156,18 +156,18 @@ struct ChainRun {
     }
   }
 
-  /// Reads `--scale`, the render, PNG and limit options, and `--max-sample-offset`;
-  /// `documentOffset` is a config's `debug.maxSampleOffset`, which `--max-sample-offset` replaces
-  /// (``LayerFXComposition/MaxSampleOffsetSources``).
-  func prepare(_ arguments: ParsedArguments, documentOffset: SIMD2<Float>? = nil) throws
-    -> Prepared
-  {
+  /// Reads `--scale`, the render, PNG and limit options, and `--max-sample-offset`, over a
+  /// config `document`'s: its `debug.maxSampleOffset`, which `--max-sample-offset` replaces
+  /// (``LayerFXComposition/MaxSampleOffsetSources``), and its PNG encoding
+  /// (``OutputOptions/init(_:over:)``).
+  func prepare(_ arguments: ParsedArguments, document: DebugConfig? = nil) throws -> Prepared {
     let scale = try arguments.value("scale", as: .scale, default: 1)
     return Prepared(
       run: self, arguments: arguments, scale: Float(scale), render: try RenderOptions(arguments),
-      output: try OutputOptions(arguments), limits: try FrameLimits.limits(arguments),
+      output: try OutputOptions(arguments, over: document?.output),
+      limits: try FrameLimits.limits(arguments),
       offsets: MaxSampleOffsetSources(
-        given: try Self.maxSampleOffset(arguments), document: documentOffset))
+        given: try Self.maxSampleOffset(arguments), document: document?.debug.maxSampleOffset))
   }
 
   /// Reads `--max-sample-offset X,Y`: two finite numbers ≥ 0, points (``ValueType/offset``).

@@ -79,8 +79,8 @@ enum ConfigOptions {
     try DebugConfig.checkOutputInsideFolder(output, configFile: loaded.path)
   }
 
-  /// The option values a config gives every rendering command: input, output, timing, scale,
-  /// PNG encoding and the debug checks.
+  /// The option values a config gives every rendering command: output, timing, scale and the
+  /// debug checks (its PNG encoding merges typed, ``OutputOptions/init(_:over:)``).
   static func values(_ config: DebugConfig, commandLine arguments: ParsedArguments)
     -> [String: [String]]
   {
@@ -101,8 +101,6 @@ enum ConfigOptions {
       values["frame-range"] = output.frameRange.map { [$0.description] }
     }
     values["scale"] = ["\(config.scale)"]
-    values["bit-depth"] = ["\(output.bitDepth)"]
-    values["compression"] = ["\(output.compression)"]
     if config.debug.checkBounds { values["check-bounds"] = [""] }
     if !config.debug.overlays.isEmpty {
       values["overlay"] = [config.debug.overlays.names.joined(separator: ",")]
@@ -201,8 +199,8 @@ enum ConfigOptions {
     let paths = [
       "output": "output.path", "time": "output.time", "fps": "output.fps",
       "contact-sheet": "output.contactSheet", "format": "output.format",
-      "frame-range": "output.frameRange", "scale": "scale", "bit-depth": "output.bitDepth",
-      "compression": "output.compression", "max-sample-offset": "debug.maxSampleOffset",
+      "frame-range": "output.frameRange", "scale": "scale",
+      "max-sample-offset": "debug.maxSampleOffset",
       "overlay": "debug.overlays", "check-bounds": "debug.checkBounds", "size": "input.pixels",
       "input": "input",
     ]
