@@ -244,8 +244,8 @@ enum ApplyCommand {
     try TapOptions.check(
       taps, for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
     try ConfigOptions.attributing(loaded, commandLine: given) {
-      let run = try ChainRun(arguments, readsInput: fill == nil)
-      let prepared = try run.prepare(arguments, document: loaded.config)
+      let run = try ChainRun(arguments, readsInput: fill == nil, document: loaded.config)
+      let prepared = try run.prepare(arguments)
       let config = loaded.config
       let input = try SettingError.about("input") {
         try fill.map {
@@ -338,7 +338,8 @@ enum ApplyCommand {
   }
 
   /// `apply INPUT --effect …`: the chain on the general path; `document` is the config of
-  /// `--config` with `--effect`, whose settings the flags override (``ChainRun/prepare(_:document:)``).
+  /// `--config` with `--effect`, whose settings the flags override
+  /// (``ChainRun/init(_:kernelName:readsInput:stillTime:document:)``).
   static func runChain(
     _ arguments: ParsedArguments, document: DebugConfig? = nil, console: Console
   ) throws {
@@ -362,9 +363,9 @@ enum ApplyCommand {
         }
         return effect.pairs.contains { $0.hasPrefix(clock + "=") }
       }
-    let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil)
+    let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil, document: document)
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
-    let prepared = try run.prepare(arguments, document: document)
+    let prepared = try run.prepare(arguments)
     let clockLength = run.time.map { max($0, 0) } ?? duration
     let effects = try parsed.map { effect in
       try animated(

@@ -106,7 +106,9 @@ enum RenderCommand {
       throw UsageError.invalid("--\(option) needs --fps")
     }
     let outputPath = try checkOutput(arguments, isAnimation: fps != nil)
-    let overlays = try SettingError.about("overlay") { try fillOverlays(arguments) }
+    let overlays = try SettingError.about("overlay") {
+      try fillOverlays(arguments, over: loaded?.config)
+    }
     guard let size = try arguments.value("size", as: .size) else {
       throw UsageError.missing("--size WxH: the image's size in pixels")
     }
@@ -235,11 +237,15 @@ enum RenderCommand {
     return outputPath
   }
 
-  /// Reads `--overlay`: a fill samples no layer, so it takes origins and tiles only.
+  /// Reads `--overlay`, else the config's `debug.overlays`: a fill samples no layer, so it
+  /// takes origins and tiles only.
   ///
   /// - Throws: ``UsageError`` for displacement or bounds.
-  private static func fillOverlays(_ arguments: ParsedArguments) throws -> DebugOverlays {
-    let overlays = try arguments.value("overlay", as: .overlays) ?? []
+  private static func fillOverlays(_ arguments: ParsedArguments, over config: DebugConfig?)
+    throws -> DebugOverlays
+  {
+    let overlays =
+      try arguments.value("overlay", as: .overlays) ?? config?.debug.overlays ?? []
     // A fill samples no layer: there is no displacement and nothing beyond bounds to draw.
     let sampling = overlays.intersection([.displacement, .bounds])
     guard sampling.isEmpty else {

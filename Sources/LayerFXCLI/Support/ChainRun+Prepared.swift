@@ -60,7 +60,7 @@ extension ChainRun {
           contactSheetColumns: try SettingError.about("contact-sheet") {
             try arguments.value("contact-sheet", as: .integer(in: 1...1000))
           }),
-        debug: RenderJob.Debug(overlays: run.overlays, checksBounds: arguments.has("check-bounds")),
+        debug: RenderJob.Debug(overlays: run.overlays, checksBounds: run.checksBounds),
         limits: jobLimits, reads: reads)
       _ = consume input
       let outcome: RenderJob.Outcome

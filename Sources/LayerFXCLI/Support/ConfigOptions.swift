@@ -79,8 +79,9 @@ enum ConfigOptions {
     try DebugConfig.checkOutputInsideFolder(output, configFile: loaded.path)
   }
 
-  /// The option values a config gives every rendering command: output, timing, scale and the
-  /// debug checks (its PNG encoding merges typed, ``OutputOptions/init(_:over:)``).
+  /// The option values a config gives every rendering command: output, timing and scale (its
+  /// PNG encoding and debug settings merge typed: ``OutputOptions/init(_:over:)``,
+  /// ``ChainRun/init(_:kernelName:readsInput:stillTime:document:)``).
   static func values(_ config: DebugConfig, commandLine arguments: ParsedArguments)
     -> [String: [String]]
   {
@@ -101,10 +102,6 @@ enum ConfigOptions {
       values["frame-range"] = output.frameRange.map { [$0.description] }
     }
     values["scale"] = ["\(config.scale)"]
-    if config.debug.checkBounds { values["check-bounds"] = [""] }
-    if !config.debug.overlays.isEmpty {
-      values["overlay"] = [config.debug.overlays.names.joined(separator: ",")]
-    }
     return values
   }
 
@@ -201,7 +198,7 @@ enum ConfigOptions {
       "contact-sheet": "output.contactSheet", "format": "output.format",
       "frame-range": "output.frameRange", "scale": "scale",
       "max-sample-offset": "debug.maxSampleOffset",
-      "overlay": "debug.overlays", "check-bounds": "debug.checkBounds", "size": "input.pixels",
+      "overlay": "debug.overlays", "size": "input.pixels",
       "input": "input",
     ]
     if option == "frames" {
