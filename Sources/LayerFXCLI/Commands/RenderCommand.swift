@@ -112,7 +112,7 @@ enum RenderCommand {
     guard let size = try arguments.value("size", as: .size) else {
       throw UsageError.missing("--size WxH: the image's size in pixels")
     }
-    let scale = Float(try arguments.value("scale", as: .scale, default: 1))
+    let scale = Float(try arguments.value("scale", as: .scale) ?? loaded?.config.scale ?? 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments, over: loaded?.config.output)
     try checkSize(size, pixelLimit: render.pixelLimit)

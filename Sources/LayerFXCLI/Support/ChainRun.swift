@@ -164,11 +164,11 @@ struct ChainRun {
   }
 
   /// Reads `--scale`, the render, PNG and limit options, and `--max-sample-offset`, over the
-  /// config ``document``'s: its `debug.maxSampleOffset`, which `--max-sample-offset` replaces
-  /// (``LayerFXComposition/MaxSampleOffsetSources``), and its PNG encoding
-  /// (``OutputOptions/init(_:over:)``).
+  /// config ``document``'s: its `scale`, its `debug.maxSampleOffset`, which
+  /// `--max-sample-offset` replaces (``LayerFXComposition/MaxSampleOffsetSources``), and its PNG
+  /// encoding (``OutputOptions/init(_:over:)``).
   func prepare(_ arguments: ParsedArguments) throws -> Prepared {
-    let scale = try arguments.value("scale", as: .scale, default: 1)
+    let scale = try arguments.value("scale", as: .scale) ?? document?.scale ?? 1
     return Prepared(
       run: self, arguments: arguments, scale: Float(scale), render: try RenderOptions(arguments),
       output: try OutputOptions(arguments, over: document?.output),

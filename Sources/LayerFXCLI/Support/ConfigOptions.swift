@@ -79,7 +79,7 @@ enum ConfigOptions {
     try DebugConfig.checkOutputInsideFolder(output, configFile: loaded.path)
   }
 
-  /// The option values a config gives every rendering command: output, timing and scale (its
+  /// The option values a config gives every rendering command: output and timing (its scale,
   /// PNG encoding and debug settings merge typed: ``OutputOptions/init(_:over:)``,
   /// ``ChainRun/init(_:kernelName:readsInput:stillTime:document:)``).
   static func values(_ config: DebugConfig, commandLine arguments: ParsedArguments)
@@ -101,7 +101,6 @@ enum ConfigOptions {
       values["format"] = output.format.map { [$0.rawValue] }
       values["frame-range"] = output.frameRange.map { [$0.description] }
     }
-    values["scale"] = ["\(config.scale)"]
     return values
   }
 
