@@ -76,7 +76,7 @@ struct ChainRun {
       let names = try kernelName.map { try arguments.positionals($0, RenderJob.Input.usageName) }
       return try names?.last ?? arguments.positionals(RenderJob.Input.usageName)[0]
     }
-    guard let outputPath = arguments.value("output") else {
+    guard let outputPath = arguments.value("output") ?? document?.output.path else {
       throw SettingError(
         option: "output", underlying: UsageError.missing("output: give -o OUT.png or -o DIR/"),
         inConfig: "missing: give a file name, OUT.png (one frame), or a folder, DIR/ (frames), "

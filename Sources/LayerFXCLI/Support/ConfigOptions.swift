@@ -79,15 +79,14 @@ enum ConfigOptions {
     try DebugConfig.checkOutputInsideFolder(output, configFile: loaded.path)
   }
 
-  /// The option values a config gives every rendering command: output and timing (its scale,
-  /// PNG encoding and debug settings merge typed: ``OutputOptions/init(_:over:)``,
+  /// The option values a config gives every rendering command: its timing (its output path,
+  /// scale, PNG encoding and debug settings merge typed: ``OutputOptions/init(_:over:)``,
   /// ``ChainRun/init(_:kernelName:readsInput:stillTime:document:)``).
   static func values(_ config: DebugConfig, commandLine arguments: ParsedArguments)
     -> [String: [String]]
   {
     var values: [String: [String]] = [:]
     let output = config.output
-    values["output"] = output.path.map { [$0] }
     let timing = ["time", "fps", "frames", "contact-sheet"]
     if !timing.contains(where: arguments.has) {
       values["time"] = output.time.map { ["\($0)"] }
