@@ -113,7 +113,7 @@ enum ApplyCommand {
   /// `apply KERNEL INPUT -o OUT.png`: one kernel over the image, off the clock; `--padded`
   /// grows the output by the padding.
   static func runStill(_ arguments: ParsedArguments, console: Console) throws {
-    let names = try arguments.positionals(kernelUsageName, InputImage.usageName)
+    let names = try arguments.positionals(kernelUsageName, RenderJob.Input.usageName)
     let function = try effectFunction(names[0], arguments: arguments, console: console)
     try checkParameter(arguments, "position-parameter", among: [function])
     if arguments.has("max-sample-offset") { try ChainRun.checkSamples([function]) }
@@ -122,9 +122,8 @@ enum ApplyCommand {
     let scale = try arguments.value("scale", as: .scale, default: 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments)
-    let input = try InputImage(
-      names[1], scale: Float(scale), pixelLimit: render.pixelLimit,
-      checksMemory: render.checksMemory)
+    let input = try RenderJob.Input(
+      commandLine: names[1], scale: Float(scale), limits: render.limits)
     // Every file the command reads: the input, a .metal source, images given as --arg values.
     let reads =
       (input.path.map { [$0] } ?? [])
@@ -170,7 +169,7 @@ enum ApplyCommand {
   /// Refuses one kernel's still whose padded layer or output is too large, whose memory
   /// estimate exceeds the budget, or that may not fit in the free space, before it renders.
   static func checkStill(
-    _ prepared: PreparedShader, input: InputImage, arguments: ParsedArguments,
+    _ prepared: PreparedShader, input: RenderJob.Input, arguments: ParsedArguments,
     render: RenderOptions, output: OutputOptions, outputPath: String
   ) throws {
     let function = prepared.function
@@ -235,8 +234,7 @@ enum ApplyCommand {
       guard fill == nil else {
         throw UsageError.invalid("--effect needs INPUT when the config's input is a fill")
       }
-      return try runChain(
-        arguments, documentOffset: loaded.config.debug.maxSampleOffset, console: console)
+      return try runChain(arguments, document: loaded.config, console: console)
     }
     for option in ["arg", "padded", "position-parameter"] where given.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --config; set it in the config")
@@ -246,12 +244,13 @@ enum ApplyCommand {
     try TapOptions.check(
       taps, for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
     try ConfigOptions.attributing(loaded, commandLine: given) {
-      let run = try ChainRun(arguments, readsInput: fill == nil)
-      let prepared = try run.prepare(
-        arguments, documentOffset: loaded.config.debug.maxSampleOffset)
+      let run = try ChainRun(arguments, readsInput: fill == nil, document: loaded.config)
+      let prepared = try run.prepare(arguments)
       let config = loaded.config
       let input = try SettingError.about("input") {
-        try fill.map { try InputImage($0, scale: prepared.scale, render: prepared.render) }
+        try fill.map {
+          try RenderJob.Input(config: $0, scale: prepared.scale, limits: prepared.render.limits)
+        }
       }
       try prepared.run(
         console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly, input: input
@@ -338,10 +337,11 @@ enum ApplyCommand {
     }
   }
 
-  /// `apply INPUT --effect …`: the chain on the general path; `documentOffset` is a config's
-  /// `debug.maxSampleOffset` (`--config` with `--effect`).
+  /// `apply INPUT --effect …`: the chain on the general path; `document` is the config of
+  /// `--config` with `--effect`, whose settings the flags override
+  /// (``ChainRun/init(_:kernelName:readsInput:stillTime:document:)``).
   static func runChain(
-    _ arguments: ParsedArguments, documentOffset: SIMD2<Float>? = nil, console: Console
+    _ arguments: ParsedArguments, document: DebugConfig? = nil, console: Console
   ) throws {
     for option in ["arg", "padded"] where arguments.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --effect; give NAME:PARAM=VALUE")
@@ -363,9 +363,9 @@ enum ApplyCommand {
         }
         return effect.pairs.contains { $0.hasPrefix(clock + "=") }
       }
-    let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil)
+    let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil, document: document)
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
-    let prepared = try run.prepare(arguments, documentOffset: documentOffset)
+    let prepared = try run.prepare(arguments)
     let clockLength = run.time.map { max($0, 0) } ?? duration
     let effects = try parsed.map { effect in
       try animated(

@@ -87,8 +87,9 @@ enum ConfigCommand {
     }
   }
 
-  /// The config `config dump` prints for `kernels` (the ripple preset when empty), each
-  /// `NAME[:P=V,...]` with the arguments the effect syntax takes (`apply --effect`).
+  /// The config `config dump` prints for `kernels` (``ShaderLibrary/defaultEffect`` when
+  /// empty), each `NAME[:P=V,...]` with the arguments the effect syntax takes (`apply
+  /// --effect`).
   ///
   /// Every parameter gets a real value, so the dump checks and renders as printed: its declared
   /// default, or the one given after the name. A parameter with neither (a `.metal` file
@@ -101,7 +102,7 @@ enum ConfigCommand {
   {
     var input = dumpInput
     var effects: [DebugConfig.Effect] = []
-    for text in kernels.isEmpty ? [ShaderFunction.ripple.name] : kernels {
+    for text in kernels.isEmpty ? [ShaderLibrary.defaultEffect.name] : kernels {
       let (name, argumentText) = MetalFunctionReference.splitEffect(text)
       let function = try MetalFunctionReference.function(
         name, arguments: arguments, console: console)
@@ -180,8 +181,9 @@ enum ConfigCommand {
       let render = try RenderOptions(arguments)
       var sizeInPoints = float2(1, 1)
       if let input = config.input {
-        sizeInPoints = try InputImage.load(input, scale: Float(config.scale), render: render)
-          .image.sizeInPoints
+        sizeInPoints = try RenderJob.Input(
+          config: input, scale: Float(config.scale), limits: render.limits
+        ).image.sizeInPoints
       }
       let endTime = config.chain(sizeInPoints: sizeInPoints).endTime
       try config.checkSchedule(

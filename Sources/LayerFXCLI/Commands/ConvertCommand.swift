@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXComposition
 import LayerFXPNG
 
 /// `layerfx convert`: decode an image and write it again as RGBA PNG.
@@ -21,12 +22,13 @@ enum ConvertCommand {
     options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
-    let inputArgument = try arguments.positionals(InputImage.usageName)[0]
+    let inputArgument = try arguments.positionals(RenderJob.Input.usageName)[0]
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     let pixelLimit = try RenderOptions.pixelLimit(arguments)
     let output = try OutputOptions(arguments)
-    let input = try InputImage(inputArgument, scale: 1, pixelLimit: pixelLimit)
+    let input = try RenderJob.Input(
+      commandLine: inputArgument, scale: 1, limits: RenderJob.Limits(pixelLimit: pixelLimit))
     try OutputOptions.checkNotInput(outputPath, input: input.path)
     try OutputOptions.checkExtension(outputPath)
     try output.write(

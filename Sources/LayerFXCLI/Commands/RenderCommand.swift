@@ -105,14 +105,17 @@ enum RenderCommand {
     for option in ["frames", "duration"] where fps == nil && arguments.has(option) {
       throw UsageError.invalid("--\(option) needs --fps")
     }
-    let outputPath = try checkOutput(arguments, isAnimation: fps != nil)
-    let overlays = try SettingError.about("overlay") { try fillOverlays(arguments) }
+    let outputPath = try checkOutput(
+      arguments.value("output") ?? loaded?.config.output.path, isAnimation: fps != nil)
+    let overlays = try SettingError.about("overlay") {
+      try fillOverlays(arguments, over: loaded?.config)
+    }
     guard let size = try arguments.value("size", as: .size) else {
       throw UsageError.missing("--size WxH: the image's size in pixels")
     }
-    let scale = Float(try arguments.value("scale", as: .scale, default: 1))
+    let scale = Float(try arguments.value("scale", as: .scale) ?? loaded?.config.scale ?? 1)
     let render = try RenderOptions(arguments)
-    let output = try OutputOptions(arguments)
+    let output = try OutputOptions(arguments, over: loaded?.config.output)
     try checkSize(size, pixelLimit: render.pixelLimit)
     let drawn = try fillToDraw(
       function, arguments: arguments, configArguments: fill?.arguments ?? [],
@@ -128,7 +131,8 @@ enum RenderCommand {
     var limits = render.limits
     limits.animation = try FrameLimits.limits(arguments)
     _ = try RenderJob(
-      source: .fill(drawn), schedule: try schedule(arguments, time: time, fps: fps),
+      source: .fill(drawn),
+      schedule: try schedule(arguments, output: outputPath, time: time, fps: fps),
       output: RenderJob.Output(path: outputPath, encoder: output.encoder),
       debug: RenderJob.Debug(overlays: overlays), limits: limits, reads: protected
     ).run(checkOnly: checkOnly, events: console.renderJobEvents)
@@ -138,11 +142,11 @@ enum RenderCommand {
   /// or `--duration` seconds).
   ///
   /// - Throws: ``SettingError`` about `-o` (a still's extension), `frames` or `fps`.
-  private static func schedule(_ arguments: ParsedArguments, time: Double?, fps: Double?) throws
-    -> RenderJob.Schedule
-  {
+  private static func schedule(
+    _ arguments: ParsedArguments, output: String, time: Double?, fps: Double?
+  ) throws -> RenderJob.Schedule {
     guard let fps else {
-      try OutputOptions.checkExtension(arguments.value("output") ?? "")
+      try OutputOptions.checkExtension(output)
       return .still(time: time)
     }
     let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
@@ -206,13 +210,12 @@ enum RenderCommand {
     }
   }
 
-  /// Reads `-o`: a file for one image, a folder for an animation.
+  /// Checks the output path (`-o`, else the config's `output.path`): a file for one image, a
+  /// folder for an animation.
   ///
   /// - Throws: ``SettingError`` about `output`, in the command line's words and the config's.
-  private static func checkOutput(_ arguments: ParsedArguments, isAnimation: Bool) throws
-    -> String
-  {
-    guard let outputPath = arguments.value("output") else {
+  private static func checkOutput(_ path: String?, isAnimation: Bool) throws -> String {
+    guard let outputPath = path else {
       throw SettingError(
         option: "output",
         underlying: UsageError.missing(
@@ -235,11 +238,15 @@ enum RenderCommand {
     return outputPath
   }
 
-  /// Reads `--overlay`: a fill samples no layer, so it takes origins and tiles only.
+  /// Reads `--overlay`, else the config's `debug.overlays`: a fill samples no layer, so it
+  /// takes origins and tiles only.
   ///
   /// - Throws: ``UsageError`` for displacement or bounds.
-  private static func fillOverlays(_ arguments: ParsedArguments) throws -> DebugOverlays {
-    let overlays = try arguments.value("overlay", as: .overlays) ?? []
+  private static func fillOverlays(_ arguments: ParsedArguments, over config: DebugConfig?)
+    throws -> DebugOverlays
+  {
+    let overlays =
+      try arguments.value("overlay", as: .overlays) ?? config?.debug.overlays ?? []
     // A fill samples no layer: there is no displacement and nothing beyond bounds to draw.
     let sampling = overlays.intersection([.displacement, .bounds])
     guard sampling.isEmpty else {

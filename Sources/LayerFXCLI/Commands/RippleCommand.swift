@@ -186,7 +186,7 @@ enum RippleCommand {
     ripple preset: ConfigRipple? = nil, checksPadding: Bool = false, checkOnly: Bool = false,
     console: Console
   ) throws {
-    let run = try ChainRun(arguments)
+    let run = try ChainRun(arguments, document: loaded?.config)
     var taps = try arguments.all("tap", as: .tap)
     if taps.isEmpty, let configTaps = preset?.taps { taps = configTaps }
     let origin = try arguments.value("origin", as: .point) ?? preset?.origin
@@ -201,8 +201,7 @@ enum RippleCommand {
     let duration =
       try preset.flatMap { arguments.has("duration") ? nil : $0.duration }
       ?? arguments.value("duration", as: .positiveNumber, default: 3)
-    let prepared = try run.prepare(
-      arguments, documentOffset: loaded?.config.debug.maxSampleOffset)
+    let prepared = try run.prepare(arguments)
     let config = try arguments.value("keyframes").map { path in
       try KeyframesConfig(file: path, initialValue: base, clock: clock, defaultDuration: duration)
     }

@@ -22,13 +22,13 @@ enum TimelineCommand {
     each value with 6 decimals. Columns are named by the track's JSON key path; the ripple's
     clock keyframes.time is always listed (the default clock, 0 → duration over duration,
     when the file has no time track). Parameters start from the kernel's declared defaults,
-    for the ripple
-      \(rippleDefaults).
+    for the \(defaultEffect.name)
+      \(defaultEffectDefaults).
     Times are seconds since a tap; values hold after a track ends.
     --svg also draws the tracks: one panel per track with its own value axis in the track's
     unit, a shared time axis in seconds, and a legend. --png draws the same panels, grid,
     lines and tick numbers as a PNG (names, units and the legend are the SVG's only).
-    --effect NAME reads the tracks of another built-in kernel (default ripple): its float
+    --effect NAME reads the tracks of another built-in kernel (default \(defaultEffect.name)): its float
     parameters, at their declared defaults, with its time-since-trigger parameter as the
     clock.
     """
@@ -40,14 +40,18 @@ enum TimelineCommand {
     .value("png", "OUT.png", "also write the chart to this PNG file"),
     .value(
       "effect", "NAME",
-      "the kernel whose parameters the tracks animate (default ripple; in a debug config, "
+      "the kernel whose parameters the tracks animate (default \(defaultEffect.name); in a "
+        + "debug config, "
         + "its first effect)"),
   ]
 
-  /// The ripple's animated parameters other than its clock, with their declared defaults and
-  /// units: `amplitude 12 points, …`.
-  static var rippleDefaults: String {
-    ShaderFunction.ripple.parameters.filter { $0.role == nil }.compactMap { parameter in
+  /// The kernel a keyframes document animates when `--effect` names none.
+  static let defaultEffect = ShaderLibrary.defaultEffect
+
+  /// The default effect's animated parameters other than its clock, with their declared
+  /// defaults and units: `amplitude 12 points, …` for the ripple.
+  static var defaultEffectDefaults: String {
+    defaultEffect.parameters.filter { $0.role == nil }.compactMap { parameter in
       guard case .float(let value)? = parameter.defaultValue else { return nil }
       return "\(parameter.name) \(value.shortDescription)"
         + (parameter.unit.map { " \($0.name)" } ?? "")
@@ -128,11 +132,12 @@ enum TimelineCommand {
     function: ShaderFunction
   )
 
-  /// The tracks of a keyframes document for the built-in `effect` (the ripple by default).
+  /// The tracks of a keyframes document for the built-in `effect` (``defaultEffect`` by
+  /// default).
   ///
   /// - Throws: ``UsageError`` for a kernel without a clock; ``ConfigError``.
   static func keyframesTracks(_ data: Data, file: String, effect: String?) throws -> Tracks {
-    let function = try ShaderLibrary.default.function(named: effect ?? "ripple")
+    let function = try ShaderLibrary.default.function(named: effect ?? defaultEffect.name)
     guard let clock = function.parameter(role: .timeSinceTrigger)?.name else {
       throw UsageError.invalid(
         "--effect \(function.name) has no time-since-trigger parameter to animate")

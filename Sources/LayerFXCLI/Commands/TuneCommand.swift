@@ -155,7 +155,8 @@ private struct Tune {
     guard let input = config.input else {
       throw ConfigError.missingKey(file: configPath, path: "", key: "input")
     }
-    let loaded = try InputImage.load(input, scale: Float(config.scale), render: renderOptions)
+    let loaded = try RenderJob.Input(
+      config: input, scale: Float(config.scale), limits: renderOptions.limits)
     let image = loaded.image
     let chain = config.chain(sizeInPoints: image.sizeInPoints)
     let times = config.debug.previewTimes(endTime: chain.endTime)

@@ -33,15 +33,13 @@ extension ChainRun {
     ///   for write failures; ``AlreadyReported`` (exit 1) after samples beyond an offset.
     func run(
       console: Console, reads: [String] = [], checkOnly: Bool = false,
-      input loaded: InputImage? = nil, length: Double = 0,
+      input loaded: RenderJob.Input? = nil, length: Double = 0,
       chain: (Image) throws -> EffectChain
     ) throws {
       let outputPath = run.outputPath
       let input = try SettingError.about("input") {
         try loaded
-          ?? InputImage(
-            run.inputArgument, scale: scale, pixelLimit: render.pixelLimit,
-            checksMemory: render.checksMemory)
+          ?? RenderJob.Input(commandLine: run.inputArgument, scale: scale, limits: render.limits)
       }
       let effects = offsets.resolve(try chain(input.image))
       // After the chain is built, so every .metal source and image argument it read is known.
@@ -55,14 +53,14 @@ extension ChainRun {
       }
       if offsets.shared != nil { try ChainRun.checkSamples(effects.effects.map(\.function)) }
       let job = RenderJob(
-        input: RenderJob.Input(input.image, metadata: input.metadata, path: input.path),
+        input: input,
         chain: effects, schedule: try schedule(endTime: max(effects.endTime, length)),
         output: RenderJob.Output(
           path: outputPath, format: run.format, encoder: output.encoder,
           contactSheetColumns: try SettingError.about("contact-sheet") {
             try arguments.value("contact-sheet", as: .integer(in: 1...1000))
           }),
-        debug: RenderJob.Debug(overlays: run.overlays, checksBounds: arguments.has("check-bounds")),
+        debug: RenderJob.Debug(overlays: run.overlays, checksBounds: run.checksBounds),
         limits: jobLimits, reads: reads)
       _ = consume input
       let outcome: RenderJob.Outcome

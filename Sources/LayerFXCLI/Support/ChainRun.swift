@@ -7,8 +7,8 @@ import LayerFXPNG
 /// `--time`, or an animation at `--fps` into a frame directory, a contact sheet or a raw stream.
 ///
 /// A command reads its own options between the two steps, so usage errors come in option order:
-/// ``init(_:kernelName:readsInput:)`` reads the input, the output and the timing;
-/// ``prepare(_:)`` the scale, rendering, PNG and limit options;
+/// ``init(_:kernelName:readsInput:stillTime:document:)`` reads the input, the output, the timing
+/// and the debug settings; ``prepare(_:)`` the scale, rendering, PNG and limit options;
 /// ``Prepared/run(console:reads:checkOnly:input:length:chain:)`` loads the input and renders.
 struct ChainRun {
   static let specs: [OptionSpec] = [
@@ -50,8 +50,12 @@ struct ChainRun {
   let format: OutputFormat?
   /// `--frame-range`.
   let frameRange: FrameRange?
-  /// `--overlay`.
+  /// `--overlay`, else the config's `debug.overlays`.
   let overlays: DebugOverlays
+  /// `--check-bounds`, or the config's `debug.checkBounds`.
+  let checksBounds: Bool
+  /// The config whose settings the flags override (`--config`), if any.
+  let document: DebugConfig?
 
   /// Reads the input, the output, `--time`, `--fps`, `--frames` and `--contact-sheet`, and
   /// checks that they go together.
@@ -60,17 +64,19 @@ struct ChainRun {
   /// `readsInput` false the input is given to
   /// ``Prepared/run(console:reads:checkOnly:input:length:chain:)`` (a config's fill) instead.
   /// With `stillTime` (a chain that nothing animates), neither `--time` nor `--fps` is
-  /// required: the run is one frame at that time.
+  /// required: the run is one frame at that time. A config `document`'s debug settings, PNG
+  /// encoding and `maxSampleOffset` apply where no flag gives them (the typed merge).
   init(
     _ arguments: ParsedArguments, kernelName: String? = nil, readsInput: Bool = true,
-    stillTime: Double? = nil
+    stillTime: Double? = nil, document: DebugConfig? = nil
   ) throws {
+    self.document = document
     inputArgument = try SettingError.about("input") {
       if !readsInput { return "" }
-      let names = try kernelName.map { try arguments.positionals($0, InputImage.usageName) }
-      return try names?.last ?? arguments.positionals(InputImage.usageName)[0]
+      let names = try kernelName.map { try arguments.positionals($0, RenderJob.Input.usageName) }
+      return try names?.last ?? arguments.positionals(RenderJob.Input.usageName)[0]
     }
-    guard let outputPath = arguments.value("output") else {
+    guard let outputPath = arguments.value("output") ?? document?.output.path else {
       throw SettingError(
         option: "output", underlying: UsageError.missing("output: give -o OUT.png or -o DIR/"),
         inConfig: "missing: give a file name, OUT.png (one frame), or a folder, DIR/ (frames), "
@@ -87,7 +93,8 @@ struct ChainRun {
     time = try arguments.value("time", as: .time) ?? (fps == nil ? stillTime : nil)
     frameCount = try arguments.value("frames", as: .integer(in: 1...AnimationLimits.framesCeiling))
     frameRange = try arguments.value("frame-range", as: .frameRange)
-    overlays = try arguments.value("overlay", as: .overlays) ?? []
+    overlays = try arguments.value("overlay", as: .overlays) ?? document?.debug.overlays ?? []
+    checksBounds = arguments.has("check-bounds") || document?.debug.checkBounds == true
     switch (time, fps) {
     case (nil, nil):
       throw SettingError(
@@ -156,18 +163,18 @@ struct ChainRun {
     }
   }
 
-  /// Reads `--scale`, the render, PNG and limit options, and `--max-sample-offset`;
-  /// `documentOffset` is a config's `debug.maxSampleOffset`, which `--max-sample-offset` replaces
-  /// (``LayerFXComposition/MaxSampleOffsetSources``).
-  func prepare(_ arguments: ParsedArguments, documentOffset: SIMD2<Float>? = nil) throws
-    -> Prepared
-  {
-    let scale = try arguments.value("scale", as: .scale, default: 1)
+  /// Reads `--scale`, the render, PNG and limit options, and `--max-sample-offset`, over the
+  /// config ``document``'s: its `scale`, its `debug.maxSampleOffset`, which
+  /// `--max-sample-offset` replaces (``LayerFXComposition/MaxSampleOffsetSources``), and its PNG
+  /// encoding (``OutputOptions/init(_:over:)``).
+  func prepare(_ arguments: ParsedArguments) throws -> Prepared {
+    let scale = try arguments.value("scale", as: .scale) ?? document?.scale ?? 1
     return Prepared(
       run: self, arguments: arguments, scale: Float(scale), render: try RenderOptions(arguments),
-      output: try OutputOptions(arguments), limits: try FrameLimits.limits(arguments),
+      output: try OutputOptions(arguments, over: document?.output),
+      limits: try FrameLimits.limits(arguments),
       offsets: MaxSampleOffsetSources(
-        given: try Self.maxSampleOffset(arguments), document: documentOffset))
+        given: try Self.maxSampleOffset(arguments), document: document?.debug.maxSampleOffset))
   }
 
   /// Reads `--max-sample-offset X,Y`: two finite numbers ≥ 0, points (``ValueType/offset``).

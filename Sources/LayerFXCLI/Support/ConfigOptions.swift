@@ -79,14 +79,14 @@ enum ConfigOptions {
     try DebugConfig.checkOutputInsideFolder(output, configFile: loaded.path)
   }
 
-  /// The option values a config gives every rendering command: input, output, timing, scale,
-  /// PNG encoding and the debug checks.
+  /// The option values a config gives every rendering command: its timing (its output path,
+  /// scale, PNG encoding and debug settings merge typed: ``OutputOptions/init(_:over:)``,
+  /// ``ChainRun/init(_:kernelName:readsInput:stillTime:document:)``).
   static func values(_ config: DebugConfig, commandLine arguments: ParsedArguments)
     -> [String: [String]]
   {
     var values: [String: [String]] = [:]
     let output = config.output
-    values["output"] = output.path.map { [$0] }
     let timing = ["time", "fps", "frames", "contact-sheet"]
     if !timing.contains(where: arguments.has) {
       values["time"] = output.time.map { ["\($0)"] }
@@ -99,13 +99,6 @@ enum ConfigOptions {
       values["contact-sheet"] = output.contactSheet.map { ["\($0)"] }
       values["format"] = output.format.map { [$0.rawValue] }
       values["frame-range"] = output.frameRange.map { [$0.description] }
-    }
-    values["scale"] = ["\(config.scale)"]
-    values["bit-depth"] = ["\(output.bitDepth)"]
-    values["compression"] = ["\(output.compression)"]
-    if config.debug.checkBounds { values["check-bounds"] = [""] }
-    if !config.debug.overlays.isEmpty {
-      values["overlay"] = [config.debug.overlays.names.joined(separator: ",")]
     }
     return values
   }
@@ -201,9 +194,9 @@ enum ConfigOptions {
     let paths = [
       "output": "output.path", "time": "output.time", "fps": "output.fps",
       "contact-sheet": "output.contactSheet", "format": "output.format",
-      "frame-range": "output.frameRange", "scale": "scale", "bit-depth": "output.bitDepth",
-      "compression": "output.compression", "max-sample-offset": "debug.maxSampleOffset",
-      "overlay": "debug.overlays", "check-bounds": "debug.checkBounds", "size": "input.pixels",
+      "frame-range": "output.frameRange", "scale": "scale",
+      "max-sample-offset": "debug.maxSampleOffset",
+      "overlay": "debug.overlays", "size": "input.pixels",
       "input": "input",
     ]
     if option == "frames" {

@@ -15,10 +15,18 @@ struct OutputOptions {
 
   var encoder: PNGEncoder
 
-  init(_ arguments: ParsedArguments) throws {
-    let depth = try arguments.value("bit-depth", as: .oneOf([8, 16]), default: 8)
-    let level = try arguments.value(
-      "compression", as: .integer(in: 0...9), default: PNGEncoder.defaultCompressionLevel)
+  /// The encoding the flags give over a config's `output` (the typed merge: `--bit-depth`
+  /// over `output.bitDepth`, `--compression` over `output.compression`, each over its default:
+  /// 8 bits, ``LayerFXPNG/PNGEncoder/defaultCompressionLevel``).
+  ///
+  /// - Throws: ``UsageError`` for a flag's value out of range (a config's was checked when it
+  ///   was decoded, naming its key).
+  init(_ arguments: ParsedArguments, over config: DebugConfig.Output? = nil) throws {
+    let depth =
+      try arguments.value("bit-depth", as: .oneOf([8, 16])) ?? config?.bitDepth ?? 8
+    let level =
+      try arguments.value("compression", as: .integer(in: 0...9)) ?? config?.compression
+      ?? PNGEncoder.defaultCompressionLevel
     encoder = PNGEncoder(bitDepth: depth == 16 ? .sixteen : .eight, compressionLevel: level)
   }
 

@@ -1,0 +1,42 @@
+import LayerFXComposition
+
+extension RenderJob.Input {
+  /// How usage errors name the argument.
+  static let usageName = "INPUT (a PNG file, - for standard input, or testcard:WxH)"
+
+  /// Loads INPUT as the command line names it: a PNG file, `-` for standard input, or
+  /// `testcard:WxH` (``init(loading:named:scale:limits:warn:)``); libpng's warnings about the
+  /// file go to standard error as `layerfx: warning: FILE: …`.
+  ///
+  /// - Throws: ``UsageError`` for a malformed `testcard:` size; what
+  ///   ``init(loading:named:scale:limits:warn:)`` throws.
+  init(commandLine argument: String, scale: Float, limits: RenderJob.Limits) throws {
+    var source = DebugConfig.Input.file(argument)
+    if argument.hasPrefix("testcard:") {
+      let text = String(argument.dropFirst("testcard:".count))
+      guard let size = ValueType<SIMD2<Int>>.size.parse(text) else {
+        throw UsageError.invalid(
+          "invalid INPUT '\(argument)': expected testcard:WxH with sides from 1 to 65535, "
+            + "e.g. testcard:1280x720")
+      }
+      source = .testCard(width: size.x, height: size.y)
+    }
+    try self.init(
+      loading: source, named: argument, scale: scale, limits: limits,
+      warn: Self.warn)
+    if argument == "-" { path = nil }
+  }
+
+  /// Loads a config's `input` (``init(loading:named:scale:limits:warn:)``); libpng's warnings
+  /// about a file go to standard error as for INPUT.
+  ///
+  /// - Throws: What ``init(loading:named:scale:limits:warn:)`` throws.
+  init(config input: DebugConfig.Input, scale: Float, limits: RenderJob.Limits) throws {
+    try self.init(loading: input, scale: scale, limits: limits, warn: Self.warn)
+  }
+
+  /// Writes libpng's warnings about the file `name` to standard error.
+  private static func warn(_ name: String, _ warnings: [String]) {
+    Console().warn(warnings, file: name)
+  }
+}
