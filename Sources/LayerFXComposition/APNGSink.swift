@@ -6,9 +6,9 @@ import LayerFXPNG
 /// and written as it arrives, so one frame is held at a time, whatever the frame count.
 ///
 /// The frame count is written before the first frame (`acTL`), so it comes from the schedule;
-/// every frame is shown for `1 / fps` seconds (``APNGWriter/delay(fps:)``). The file is written
-/// through ``AtomicFile/create(_:protecting:followsSymbolicLink:)``: until ``finish()`` succeeds the destination keeps its old
-/// content, and a failed or killed run leaves no partial file.
+/// every frame is shown for `1 / fps` seconds (`APNGWriter.delay(fps:)`). The file is written
+/// through `AtomicFile.create(_:protecting:followsSymbolicLink:)`: until ``finish()`` succeeds
+/// the destination keeps its old content, and a failed or killed run leaves no partial file.
 ///
 /// Source: APNG Specification, https://wiki.mozilla.org/APNG_Specification.
 public struct APNGSink: FrameSink {
@@ -27,7 +27,7 @@ public struct APNGSink: FrameSink {
   ///   - compressionLevel: zlib's level, 0…9.
   ///   - metadata: Colour chunks written after IHDR.
   ///   - protected: Files the command reads, which the output may not replace.
-  /// - Throws: ``AtomicFileError`` when the file cannot be created; ``PNGError`` when the
+  /// - Throws: `AtomicFileError` when the file cannot be created; `PNGError` when the
   ///   header cannot be encoded.
   public init(
     path: String, frameCount: Int, fps: Double, width: Int, height: Int,
@@ -45,15 +45,15 @@ public struct APNGSink: FrameSink {
 
   /// Encodes `frame` and appends it to the file.
   ///
-  /// - Throws: ``PNGError`` after the announced number of frames or when encoding fails;
-  ///   ``AtomicFileError`` when writing fails.
+  /// - Throws: `PNGError` after the announced number of frames or when encoding fails;
+  ///   `AtomicFileError` when writing fails.
   public mutating func write(_ frame: Image, index: Int) throws {
     try writer.write(frame, delay: delay)
   }
 
   /// Writes `IEND` and gives the file its name.
   ///
-  /// - Throws: ``PNGError`` unless every announced frame was written; ``AtomicFileError``
+  /// - Throws: `PNGError` unless every announced frame was written; `AtomicFileError`
   ///   when syncing or renaming fails.
   public mutating func finish() throws {
     try writer.finish()

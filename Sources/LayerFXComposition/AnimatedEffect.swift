@@ -9,18 +9,18 @@ import LayerFXMath
 /// - Without triggers, one pass with the timeline's value at `t`.
 /// - With triggers, one pass per trigger fired at `t₀ ≤ t`, in trigger order, with the
 ///   timeline's value at `t − t₀` and the trigger's point in the parameter whose role is
-///   ``ShaderFunction/Role/position``: one timeline replayed per trigger
-///   (``KeyframeAnimator``).
+///   `ShaderFunction.Role.position`: one timeline replayed per trigger
+///   (`KeyframeAnimator`).
 ///
 /// A pass is drawn only inside the enabled window: when ``duration`` is set, while the value of
-/// the parameter whose role is ``ShaderFunction/Role/timeSinceTrigger`` (the clock) lies in
+/// the parameter whose role is `ShaderFunction.Role.timeSinceTrigger` (the clock) lies in
 /// `(0, duration)`, the condition Apple's ripple sample puts on `isEnabled`. A fixed argument
 /// wins over the timeline's value of the same name (animate a parameter by giving it a track,
 /// not an argument); parameters given neither way take their declared defaults. Each
 /// pass pads its layer by the function's declared `maxSampleOffset` for its arguments, or by
 /// ``maxSampleOffset`` when set (SwiftUI's modifier argument), which a layer or distortion
 /// function that declares none (a compiled `.metal` one,
-/// ``LayerFX/ShaderFunction/requiresMaxSampleOffset``) must have, as SwiftUI's modifier requires.
+/// `LayerFX.ShaderFunction.requiresMaxSampleOffset`) must have, as SwiftUI's modifier requires.
 ///
 /// Source: `Documentation/Semantics.md` §4 (padding), §5 (clock, window, taps), §7 (keyframes);
 /// Apple, WWDC24 session 10151 "Create custom visual effects with SwiftUI".
@@ -83,7 +83,7 @@ public struct AnimatedEffect: Sendable {
   /// while in `(0, duration)`; every other `float` parameter holds its value in `initialValue`.
   ///
   /// - Parameters:
-  ///   - function: A shader function with a ``ShaderFunction/Role/timeSinceTrigger`` parameter.
+  ///   - function: A shader function with a `ShaderFunction.Role.timeSinceTrigger` parameter.
   ///   - duration: Seconds, finite and > 0.
   ///   - triggers: Times (seconds) and points (points), such as taps.
   ///   - initialValue: The animatable values; the function's declared defaults unless given.
@@ -122,9 +122,9 @@ public struct AnimatedEffect: Sendable {
   ///   - time: Seconds on the chain's clock.
   ///   - sizeInPoints: The size of the image the passes render, points.
   /// - Returns: Zero or more prepared shaders (empty outside the enabled window).
-  /// - Throws: ``ShaderArgumentError`` if an argument (such as a keyframed value that is not
+  /// - Throws: `ShaderArgumentError` if an argument (such as a keyframed value that is not
   ///   finite or leaves its valid range) does not fit the function, or
-  ///   ``ShaderArgumentError/missingMaxSampleOffset(function:kind:)`` at any time when
+  ///   `ShaderArgumentError.missingMaxSampleOffset(function:kind:)` at any time when
   ///   ``maxSampleOffset`` is `nil` and the function declares none for its layer or distortion
   ///   effect (Apple: `layerEffect(_:maxSampleOffset:isEnabled:)` takes it as a required
   ///   argument).

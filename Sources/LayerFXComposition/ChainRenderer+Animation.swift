@@ -6,7 +6,7 @@ extension ChainRenderer {
   /// The widest and highest a padded layer may be, in pixels: `2²² − 2`.
   ///
   /// This bound dates from when a layer stored its padding. Since the layer shares the image's
-  /// pixels, the engine's own limit is ``LayerFX/Layer/maxSide`` on the image alone, which the
+  /// pixels, the engine's own limit is `LayerFX.Layer.maxSide` on the image alone, which the
   /// PNG decoder's 1,000,000-pixel sides keep far below. The padded bound is still applied, so
   /// a huge padding is refused up front with a message naming it.
   public static let maxPaddedSide = (1 << 22) - 2
@@ -24,11 +24,11 @@ extension ChainRenderer {
   ///   - times: Frame times in seconds, in order (``FrameSchedule/times``).
   ///   - pixelLimit: The most pixels a stored padded layer may have.
   /// Every multi-pass shader of every frame keeps its working image in one place
-  /// (``LayerFX/PreparedShader/sharingWorkingImage(with:)``): frames and passes render one after
+  /// (`LayerFX.PreparedShader.sharingWorkingImage(with:)`): frames and passes render one after
   /// another, so an animation holds one working image, not one per frame.
   ///
   /// - Returns: One list of prepared passes per time.
-  /// - Throws: ``ShaderArgumentError`` for an argument that does not fit its function, and
+  /// - Throws: `ShaderArgumentError` for an argument that does not fit its function, and
   ///   ``CompositionError/limitExceeded(_:)``, for the first frame and pass in order that fails.
   public func checkedPasses(at times: [Double], pixelLimit: Int = Int(Int32.max)) throws
     -> [[PreparedShader]]
@@ -115,7 +115,7 @@ extension ChainRenderer {
   /// ``checkedPasses(at:pixelLimit:)`` runs on every pass.
   ///
   /// Only a stored padding costs memory: a compiled `.metal` pass's padded copy of the layer
-  /// (``LayerFX/PreparedShader/storesPadding``) or a padded output. Every other pass reads the
+  /// (`LayerFX.PreparedShader.storesPadding`) or a padded output. Every other pass reads the
   /// padding without storing it, so its size is not held to the pixel limit: a 30000 × 1
   /// image rotated by `rotationEffect` pads to 60000 × 30001 pixels but needs only its own.
   ///

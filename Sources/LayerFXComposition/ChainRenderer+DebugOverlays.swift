@@ -6,16 +6,16 @@ extension ChainRenderer {
   /// map, the pixels beyond bounds, the tile grid, the trigger origins.
   ///
   /// - Displacement: at each pixel the largest displacement over the frame's layer and
-  ///   distortion passes (``DisplacementMap``, each pass measured over the very source it read:
+  ///   distortion passes (`DisplacementMap`, each pass measured over the very source it read:
   ///   the input, or the previous passes' clamped output), coloured by `scale` and drawn at
   ///   ``DisplacementColorScale/opacity`` over the frame with premultiplied source-over:
   ///   `out = ½ heat + ½ frame`. Nothing is drawn when no pass samples.
   /// - Bounds: opaque magenta `(1, 0, 1, 1)` at each pixel that any pass sampled beyond its
   ///   `maxSampleOffset` (the bounds checker's rule).
   /// - Tiles: opaque cyan `(0, 1, 1, 1)` on the first column and row of every tile of
-  ///   ``renderer`` (``Renderer/tileLayout(width:height:)``) except those on the image's edge.
+  ///   ``renderer`` (`Renderer.tileLayout(width:height:)`) except those on the image's edge.
   /// - Origins: an opaque yellow `(1, 1, 0, 1)` cross, 11 pixels wide and tall, centred on the
-  ///   pixel holding each pass's ``ShaderFunction/Role/position`` parameter.
+  ///   pixel holding each pass's `ShaderFunction.Role.position` parameter.
   ///
   /// - Parameters:
   ///   - overlays: Which overlays to draw.
@@ -24,7 +24,7 @@ extension ChainRenderer {
   ///   - passes: The passes that rendered it.
   /// - Complexity: O(passes × width × height) for the displacement and bounds overlays, which
   ///   render each pass once more and measure it; O(width + height) per tile and per origin.
-  ///   The frame's pixels are written in place (``LayerFX/Image/modifyPixels(_:)``), never
+  ///   The frame's pixels are written in place (`LayerFX.Image.modifyPixels(_:)`), never
   ///   copied when the frame holds the only reference to them.
   public func drawOverlays(
     _ overlays: DebugOverlays, scale: DisplacementColorScale, on frame: inout Image,

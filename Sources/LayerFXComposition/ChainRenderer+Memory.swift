@@ -25,7 +25,7 @@ extension ChainRenderer {
   /// The texels of the padded copies one frame's `passes` hold at once: the first pass's (the
   /// input's layer keeps it for the next frame) and the largest of a later pass's (each made
   /// for its own render), for the passes that store their padding
-  /// (``LayerFX/PreparedShader/storesPadding``).
+  /// (`LayerFX.PreparedShader.storesPadding`).
   ///
   /// - Parameters:
   ///   - passes: One frame's passes.

@@ -46,7 +46,7 @@ public struct ChainRenderer {
   ///
   /// - Parameter time: Seconds on the chain's clock.
   /// - Returns: An image of the input's size and scale, premultiplied RGBA, and the reports.
-  /// - Throws: ``ShaderArgumentError`` for an argument (such as a keyframed value) that does not
+  /// - Throws: `ShaderArgumentError` for an argument (such as a keyframed value) that does not
   ///   fit its function.
   /// - Complexity: O(width × height) per pass; allocates no layer (a layer shares its image's
   ///   pixels), and the two frame buffers only when they do not have the input's size.
@@ -80,7 +80,7 @@ public struct ChainRenderer {
   ///
   /// - Parameters:
   ///   - passes: Prepared shaders, in order.
-  ///   - store: Converts rendered pixels into elements (``LayerFXPNG/PNGSamples/eightBitStore``).
+  ///   - store: Converts rendered pixels into elements (`LayerFXPNG.PNGSamples.eightBitStore`).
   ///   - destination: On return, `width × height` elements, row-major; reused when it has
   ///     that count.
   /// - Returns: One report per pass when checking.

@@ -1,5 +1,5 @@
 /// An animation the composition refuses before its first frame renders, or an output directory
-/// it cannot make (files it cannot write are ``LayerFXFiles/AtomicFileError``s).
+/// it cannot make (files it cannot write are `LayerFXFiles.AtomicFileError`s).
 public enum CompositionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A limit (pixels, frames, bytes) would be exceeded; the message names both numbers and what
   /// changes them.

@@ -56,7 +56,7 @@ public struct ContactSheetSink: FrameSink {
   ///   - frameTimes: Each cell's time, seconds (as many as `frameCount`), drawn under the frame;
   ///     `nil` (the default) for no labels.
   /// - Throws: ``CompositionError/limitExceeded(_:)`` when the sheet would exceed
-  ///   `pixelLimit` pixels, or a PNG's ``LayerFXPNG/PNGEncoder/maxSide`` pixels a side.
+  ///   `pixelLimit` pixels, or a PNG's `LayerFXPNG.PNGEncoder.maxSide` pixels a side.
   /// - Precondition: `frameTimes`, when given, has `frameCount` times.
   public init(
     frameCount: Int, columns: Int, frameWidth: Int, frameHeight: Int, scale: Float = 1,
@@ -87,7 +87,7 @@ public struct ContactSheetSink: FrameSink {
   /// - Parameters: As the initialiser's.
   /// - Returns: Width and height, pixels.
   /// - Throws: ``CompositionError/limitExceeded(_:)`` when the sheet would exceed
-  ///   `pixelLimit` pixels, or a PNG's ``LayerFXPNG/PNGEncoder/maxSide`` pixels a side.
+  ///   `pixelLimit` pixels, or a PNG's `LayerFXPNG.PNGEncoder.maxSide` pixels a side.
   @discardableResult
   public static func checkSize(
     frameCount: Int, columns: Int, frameWidth: Int, frameHeight: Int, pixelLimit: Int

@@ -20,7 +20,7 @@ public struct DebugOverlays: OptionSet, Sendable, Hashable {
   /// Creates a set from its bits.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
-  /// Trigger origins: a cross at each pass's ``ShaderFunction/Role/position`` parameter.
+  /// Trigger origins: a cross at each pass's `ShaderFunction.Role.position` parameter.
   public static let origins = DebugOverlays(rawValue: 1 << 0)
   /// The displacement heat map of layer and distortion passes.
   public static let displacement = DebugOverlays(rawValue: 1 << 1)

@@ -26,7 +26,7 @@ public struct EffectChain: Sendable {
   ///   - time: Seconds on the chain's clock.
   ///   - sizeInPoints: The size of the image the passes render, points.
   /// - Returns: The prepared shaders; empty when no effect draws.
-  /// - Throws: ``ShaderArgumentError`` for an argument that does not fit its function.
+  /// - Throws: `ShaderArgumentError` for an argument that does not fit its function.
   public func passes(at time: Double, sizeInPoints: float2) throws(ShaderArgumentError)
     -> [PreparedShader]
   {

@@ -60,7 +60,7 @@ public struct MaxSampleOffsetSources: Sendable, Equatable {
   ///   - own: The pass's own offset, points; `nil` for none.
   ///   - sizeInPoints: The image's size, points.
   /// - Returns: The prepared pass.
-  /// - Throws: ``LayerFX/ShaderArgumentError`` for arguments that do not fit the function.
+  /// - Throws: `LayerFX.ShaderArgumentError` for arguments that do not fit the function.
   public func prepare(_ shader: Shader, own: float2? = nil, sizeInPoints: float2)
     throws(ShaderArgumentError) -> PreparedShader
   {

@@ -12,7 +12,7 @@ import Foundation
 /// - the address-space limit (`getrlimit(RLIMIT_AS)`, the shell's `ulimit -v`), less what the
 ///   process maps besides its buffers now (its address space, `/proc/self/statm`'s first field,
 ///   less the buffers already held) and a stack for each thread Dispatch may start
-///   (`RLIMIT_STACK`, 8 MiB when unlimited; ``current(holding:)``);
+///   (`RLIMIT_STACK`, 8 MiB when unlimited; ``current(holding:cgroup:)``);
 /// - the memory the system has available (`MemAvailable` in `/proc/meminfo`,
 ///   ``AnimationLimits/availableMemory()``), plus the buffers already held;
 /// - the room the process's control groups leave (``CGroupMemory``: cgroup v2 `memory.max`,
@@ -57,7 +57,7 @@ public struct MemoryBudget: Sendable, Equatable {
   /// and its manager thread. A thread it cannot start is retried forever (libdispatch's
   /// `_dispatch_temporary_resource_shortage`): a render then hangs instead of failing. Each of
   /// those threads may also get a malloc arena of its own, which reserves
-  /// ``mallocArenaBytes`` of address space: uncounted, an animation under `ulimit -v` passed
+  /// `mallocArenaBytes` of address space: uncounted, an animation under `ulimit -v` passed
   /// the check and then trapped on a failed allocation.
   ///
   /// - Parameters:

@@ -13,7 +13,7 @@ extension PNGSequenceSink {
   ///   - directory: The frames' folder.
   ///   - frameCount: The frames of the whole schedule (their names' width).
   ///   - protected: Files the render reads.
-  /// - Throws: ``LayerFXFiles/AtomicFileError/wouldOverwriteInput(path:)`` naming the frame
+  /// - Throws: `LayerFXFiles.AtomicFileError.wouldOverwriteInput(path:)` naming the frame
   ///   file.
   public static func checkFramesAvoidInput(
     directory: String, frameCount: Int, protecting protected: [String]

@@ -9,8 +9,8 @@ import LayerFXPNG
 ///
 /// At most `concurrentEncodes + 1` frames are alive at once, so memory does not grow with the
 /// number of frames. Frames are encoded and synced in parallel but named strictly in order
-/// (``AtomicFile/prepare(_:for:protecting:followsSymbolicLink:)``, then
-/// ``PreparedFile/commit()`` for frame k only after frame k − 1), so after an error, a signal
+/// (`AtomicFile.prepare(_:for:protecting:followsSymbolicLink:)`, then
+/// `PreparedFile.commit()` for frame k only after frame k − 1), so after an error, a signal
 /// or SIGKILL the directory holds complete frames 0…k of this run (or first…k of a frame range)
 /// and no gap: a frame that
 /// failed stops every later one from being named. A symbolic link under a frame name is
@@ -62,7 +62,7 @@ public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
   ///     animation): frames are named in order from it. Frames of the schedule before it, left
   ///     by another range's run, are kept.
   ///   - protected: Files the command reads, which no frame may replace
-  ///     (``AtomicFile/write(_:to:protecting:)-([UInt8],_,_)``).
+  ///     (`AtomicFile.write(_:to:protecting:)`).
   /// - Throws: ``CompositionError/cannotCreateDirectory(path:reason:)`` with the system's
   ///   reason.
   public init(
@@ -123,7 +123,7 @@ public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
 
   /// Queues frame `index` to be written; waits while every encode slot is busy.
   ///
-  /// - Throws: The first error of an earlier write (``PNGError`` when encoding,
+  /// - Throws: The first error of an earlier write (`PNGError` when encoding,
   ///   ``CompositionError`` when writing), so a failing run stops early.
   public func write(_ image: Image, index: Int) throws {
     try enqueue(index: index) { [encoder, metadata] path throws(PNGError) in

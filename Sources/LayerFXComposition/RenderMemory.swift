@@ -10,7 +10,7 @@ import LayerFX
 ///   the last pass stored straight into samples none for one pass, `16 N` for two and `32 N`
 ///   for three or more; with a `Float` output one for one pass and two for more;
 /// - ``workingImageBytes``: a multi-pass kernel's working images (boxBlur, gaussianBlur:
-///   ``LayerFX/PreparedShader/workingImageCount`` × `16 N`), shared by every pass and frame;
+///   `LayerFX.PreparedShader.workingImageCount` × `16 N`), shared by every pass and frame;
 /// - ``storedPaddingBytes``: the padded copies compiled `.metal` passes read, `(width + 2 pad.x
 ///   + 1) × (height + 2 pad.y + 1) × 16` each (the first pass's is kept for the next frame);
 /// - ``scratchBytes``: with the last pass stored into samples, one scratch tile per worker, the
@@ -55,7 +55,7 @@ public struct RenderMemory: Sendable, Equatable {
   public var output: Output
   /// The most passes a frame has.
   public var passCount: Int
-  /// The most working images a pass holds (``LayerFX/PreparedShader/workingImageCount``).
+  /// The most working images a pass holds (`LayerFX.PreparedShader.workingImageCount`).
   public var workingImages: Int
   /// Texels of the stored padded copies held at once (see ``storedPaddingBytes``).
   public var storedPaddingTexels: Double

@@ -1,7 +1,7 @@
 import LayerFX
 import LayerFXPNG
 
-/// A frame sink that takes each frame as the PNG encoder's samples (``LayerFXPNG/PNGSamples``)
+/// A frame sink that takes each frame as the PNG encoder's samples (`LayerFXPNG.PNGSamples`)
 /// rather than as a premultiplied `Float` image.
 ///
 /// ``ChainRenderer/render(_:into:frames:overlays:progress:reports:)`` renders each frame's last

@@ -60,7 +60,7 @@ extension ShaderFunction {
 
 extension AnimatedEffect {
   /// Returns the effect with the view's arguments it leaves out supplied for an image of
-  /// `sizeInPoints` (``LayerFX/ShaderFunction/withViewArguments(_:sizeInPoints:)``).
+  /// `sizeInPoints` (`LayerFX.ShaderFunction.withViewArguments(_:sizeInPoints:)`).
   public func withViewArguments(sizeInPoints: float2) -> AnimatedEffect {
     var effect = self
     effect.arguments = function.withViewArguments(arguments, sizeInPoints: sizeInPoints)

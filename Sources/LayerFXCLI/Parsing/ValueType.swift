@@ -124,7 +124,7 @@ extension ValueType where Value == float2 {
 
 extension ValueType where Value == float2 {
   /// A `maxSampleOffset` `X,Y`: two finite numbers ≥ 0, points (Semantics §4); a number that
-  /// is not finite or is negative is named as written (``nonNegativeProblem(_:)``).
+  /// is not finite or is negative is named as written (`nonNegativeProblem(_:)`).
   public static let offset = ValueType(
     expected: "X,Y, two finite numbers ≥ 0 (points)", readsFloats: true,
     problem: nonNegativeProblem

@@ -5,8 +5,8 @@ public enum ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
   case unreadable(file: String, reason: String)
 
   /// The bytes are not JSON (a number too large for a `Double`, such as `1e999`, lands here
-  /// only when the document is not JSON after it either; otherwise it is an ``invalidValue``
-  /// at its key path).
+  /// only when the document is not JSON after it either; otherwise it is an
+  /// ``invalidValue(file:path:reason:)`` at its key path).
   case invalidJSON(file: String, reason: String)
 
   /// An object has a key the format does not define; `path` is the object's, `suggestion` the

@@ -9,7 +9,7 @@ import LayerFX
 ///
 /// Source: JSON Schema 2020-12, Validation §6.2 (numeric keywords), §6.1.1 (`type`), §9
 /// (`title`, `description`, `default`); units as the kernels declare them
-/// (``ShaderFunction/Unit``).
+/// (`ShaderFunction.Unit`).
 public struct ConfigField: Sendable {
   /// The JSON key.
   public let name: String

@@ -21,8 +21,8 @@ extension DebugConfig {
   /// - `keyframes`: tracks keyed by `float` parameter name, in ``KeyframesConfig``'s keyframe
   ///   format; a track starts from the parameter's value here.
   /// - `positionParameter`: the name of the `float2` parameter that takes the triggers' points
-  ///   (the role ``LayerFX/ShaderFunction/Role/position``), for a kernel whose position no name
-  ///   convention finds (``LayerFX/ShaderFunction/Role/positionNames``);
+  ///   (the role `LayerFX.ShaderFunction.Role.position`), for a kernel whose position no name
+  ///   convention finds (`LayerFX.ShaderFunction.Role.positionNames`);
   ///   `layerfx apply --position-parameter NAME` on the command line.
   /// - `maxSampleOffset`: the effect's own, `[x, y]` points ≥ 0; a `.metal` layer or distortion
   ///   effect must have one, here or in `debug.maxSampleOffset`, as SwiftUI's modifier requires.
@@ -171,7 +171,7 @@ extension DebugConfig {
     /// - Parameter initialValue: The parameters before any keyframe applies; ``values`` unless a
     ///   caller overrides some (a command-line flag).
     /// - Returns: The timeline.
-    /// - Throws: ``KeyframeError`` for a duration-less spring that never settles (checked when
+    /// - Throws: `KeyframeError` for a duration-less spring that never settles (checked when
     ///   the config was decoded).
     public func timeline(initialValue: ParameterValues) throws(KeyframeError)
       -> KeyframeTimeline<ParameterValues>

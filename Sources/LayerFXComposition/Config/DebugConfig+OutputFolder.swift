@@ -10,7 +10,7 @@ extension DebugConfig {
   /// A config is data that may come from someone else (a pull request, an upload), so it
   /// writes only inside its folder (``directory(of:)``: beside the file a symbolic link to the
   /// config names): the output, resolved with every symbolic link followed
-  /// (``LayerFXFiles/PhysicalPath/resolve(_:)``: `..`, a linked folder, a link at the output's
+  /// (`LayerFXFiles.PhysicalPath.resolve(_:)`: `..`, a linked folder, a link at the output's
   /// own name, a dangling link), must be the folder or lie inside it. An output named on the
   /// command line (`-o`) replaces the config's and is the user's own choice: callers check only
   /// a path the config gives. ``streamOutputs`` pass.

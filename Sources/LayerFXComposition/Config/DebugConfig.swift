@@ -31,7 +31,7 @@ import LayerFXMath
 ///
 /// The bytes are checked by Jansson first (syntax and duplicate keys, with line and column),
 /// then decoded. ``schema(library:)`` prints the format as a JSON Schema, and
-/// ``dump(_:input:)`` a complete document with every default spelled out.
+/// ``json`` a complete document with every default spelled out.
 ///
 /// Source: `Documentation/Semantics.md` §5 (the clock, window and taps) and §7 (keyframes).
 public struct DebugConfig: Sendable {
@@ -150,7 +150,7 @@ public struct DebugConfig: Sendable {
   ///   - path: The file; errors name it as given.
   ///   - resolve: Finds each `kernel` and `fill`.
   /// - Throws: ``ConfigError``: `unreadable`, and every case of
-  ///   ``init(data:file:directory:resolve:)``; ``InputFileError`` for a file too large or a
+  ///   ``init(data:file:directory:resolve:)``; `InputFileError` for a file too large or a
   ///   failed read (``ConfigFile/read(_:)``).
   public init(contentsOf path: String, resolve: @escaping Resolver) throws {
     try self.init(
@@ -163,7 +163,7 @@ public struct DebugConfig: Sendable {
   ///
   /// A config reached through a symbolic link reads and writes beside the file the link names,
   /// not beside the link: when `path` itself is a link, the folder is that of the file it
-  /// resolves to (``LayerFXFiles/PhysicalPath/resolve(_:)``), so a link to a config elsewhere
+  /// resolves to (`LayerFXFiles.PhysicalPath.resolve(_:)`), so a link to a config elsewhere
   /// renders what the config renders where it lives.
   public static func directory(of path: String) -> String {
     var status = stat()

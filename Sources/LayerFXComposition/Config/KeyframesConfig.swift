@@ -24,7 +24,7 @@ import LayerFXFiles
 ///   given): the effect is drawn while its clock parameter is in `(0, duration)`.
 /// - `keyframes` (optional): one track per animated parameter, keyed by its name (the names
 ///   of the caller's `initialValue`, such as a shader function's float parameters, see
-///   ``ParameterValues/init(defaultsOf:)``); a parameter without a track keeps its value in
+///   `ParameterValues.init(defaultsOf:)`); a parameter without a track keeps its value in
 ///   `initialValue`, a track starts from that value until its first keyframe says otherwise,
 ///   and without a track for the `clock` parameter (the one whose role is time since the
 ///   trigger) the clock is `MoveKeyframe(0)`, `LinearKeyframe(duration, duration: duration)`.
@@ -41,7 +41,7 @@ import LayerFXFiles
 ///
 /// This is the legacy form of the debug config (``DebugConfig``): there, the same `duration`
 /// and `keyframes` belong to each effect of the chain (``DebugConfig/Effect``), in the same
-/// keyframe format. Both documents are checked by Jansson first (``JSONSyntaxError``), so a
+/// keyframe format. Both documents are checked by Jansson first (`JSONSyntaxError`), so a
 /// repeated key is an error here too.
 ///
 /// Source: Documentation/Semantics.md §5 (the clock and the enabled window) and §7 (keyframes).

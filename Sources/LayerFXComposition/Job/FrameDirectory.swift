@@ -17,7 +17,7 @@ public enum FrameDirectory {
   ///   - body: Writes the frames into the directory, given with a trailing slash.
   /// - Returns: What `body` returns.
   /// - Throws: ``CompositionError/cannotCreateDirectory(path:reason:)`` with the system's
-  ///   reason, an ``LayerFXFiles/AtomicFileError`` for a path that is not a folder or is an input,
+  ///   reason, an `LayerFXFiles.AtomicFileError` for a path that is not a folder or is an input,
   ///   and what `body` throws.
   public static func with<T>(_ path: String, _ body: (String) throws -> T) throws -> T {
     var status = stat()

@@ -47,7 +47,7 @@ extension RenderJob {
     /// The fill prepared at `time` seconds on its clock: ``clockParameter`` set to `time`, or
     /// the arguments alone without one or off the clock (`time` `nil`).
     ///
-    /// - Throws: ``LayerFX/ShaderArgumentError`` for arguments that do not fit the function.
+    /// - Throws: `LayerFX.ShaderArgumentError` for arguments that do not fit the function.
     public func prepared(at time: Double?) throws(ShaderArgumentError) -> PreparedShader {
       var all = arguments
       if let clockParameter, let time { all.append((clockParameter, .float(Float(time)))) }

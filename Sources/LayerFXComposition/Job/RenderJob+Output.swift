@@ -43,7 +43,7 @@ extension RenderJob {
     ///
     /// - Parameter protected: Files the render reads, which the output may not replace.
     /// - Returns: The open, still unnamed file; `nil` for standard output (`-`).
-    /// - Throws: ``LayerFXFiles/AtomicFileError`` when the destination cannot be created.
+    /// - Throws: `LayerFXFiles.AtomicFileError` when the destination cannot be created.
     public func open(protecting protected: [String] = []) throws -> PreparedFile? {
       path == "-" ? nil : try AtomicFile.create(path, protecting: protected)
     }
@@ -56,7 +56,7 @@ extension RenderJob {
     ///   - file: From ``open(protecting:)``.
     ///   - metadata: Colour chunks to copy.
     ///   - events: Where standard output goes.
-    /// - Throws: ``LayerFXPNG/PNGError`` when encoding fails, ``LayerFXFiles/AtomicFileError``
+    /// - Throws: `LayerFXPNG.PNGError` when encoding fails, `LayerFXFiles.AtomicFileError`
     ///   when writing the file does, and what ``RenderJobEvents/standardOutput`` throws.
     public func write(
       _ samples: PNGSamples, into file: PreparedFile?, metadata: PNGMetadata,

@@ -17,9 +17,9 @@ extension RenderJob {
   ///     nothing is rendered or written.
   ///   - events: Progress, messages, standard output, fault checks and cancellation.
   /// - Returns: Whether every pass sampled within its offset.
-  /// - Throws: ``CompositionError`` and ``LayerFX/ShaderArgumentError`` before the first frame;
-  ///   ``RenderJobError`` about a setting; ``LayerFXFiles/AtomicFileError``,
-  ///   ``LayerFXPNG/PNGError`` when writing fails; what ``RenderJobEvents/checkFaults`` and
+  /// - Throws: ``CompositionError`` and `LayerFX.ShaderArgumentError` before the first frame;
+  ///   ``RenderJobError`` about a setting; `LayerFXFiles.AtomicFileError`,
+  ///   `LayerFXPNG.PNGError` when writing fails; what ``RenderJobEvents/checkFaults`` and
   ///   ``RenderJobEvents/standardOutput`` throw; `CancellationError` when cancelled.
   /// - Complexity: O(frames × passes × width × height).
   public consuming func run(checkOnly: Bool = false, events: RenderJobEvents = RenderJobEvents())

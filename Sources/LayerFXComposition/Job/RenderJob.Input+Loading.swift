@@ -6,7 +6,7 @@ import LayerFXPNG
 extension RenderJob.Input {
   /// Loads `source` at `scale` pixels per point: a PNG file, the test card, or a fill drawn at
   /// its size (a view-size parameter left out is the image's size in points, as
-  /// ``ShaderFunction/withViewArguments(_:sizeInPoints:)`` supplies it; Semantics.md §1.5).
+  /// `ShaderFunction.withViewArguments(_:sizeInPoints:)` supplies it; Semantics.md §1.5).
   ///
   /// Before any pixel buffer of a file or the test card is allocated, its memory is checked
   /// against the budget (``MemoryBudget``) when `limits.checksMemory` is on: the test card's
@@ -23,10 +23,10 @@ extension RenderJob.Input {
   ///   - limits: The pixel limit, whether memory is checked, and the renderer a fill is drawn
   ///     with.
   ///   - warn: Receives libpng's warnings about a file (at most 32, in order), with `name`.
-  /// - Throws: ``PNGError`` for a file that is missing, unreadable, corrupt or over the pixel
+  /// - Throws: `PNGError` for a file that is missing, unreadable, corrupt or over the pixel
   ///   limit; ``CompositionError/limitExceeded(_:)`` for a test card or fill over the pixel
   ///   limit (naming `--max-pixels`), ``CompositionError/outOfMemory(_:)`` for an image the
-  ///   memory cannot hold; ``ShaderArgumentError`` for a fill argument that does not fit.
+  ///   memory cannot hold; `ShaderArgumentError` for a fill argument that does not fit.
   public init(
     loading source: DebugConfig.Input, named name: String? = nil, scale: Float,
     limits: RenderJob.Limits, warn: (_ name: String, _ warnings: [String]) -> Void = { _, _ in }

@@ -12,7 +12,7 @@ public struct RenderJobEvents {
   /// Called with the legend of the overlays drawn (``DisplacementColorScale/legend(for:)``),
   /// once, before the first frame renders.
   public var overlayLegend: (String) -> Void
-  /// Called with each bounds report: for a still, every pass's (``LayerFX/SampleBoundsReport``
+  /// Called with each bounds report: for a still, every pass's (`LayerFX.SampleBoundsReport`
   /// as text); for an animation, `frame K pass P: REPORT` for each pass that sampled beyond its
   /// offset.
   public var boundsReport: (String) -> Void
