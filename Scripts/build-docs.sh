@@ -9,9 +9,6 @@
 #
 #   Scripts/build-docs.sh [OUTPUT]    default: .build/docs/LayerFX.doccarchive
 #
-# LayerFXComposition and LayerFXCLI are not in the list yet: they are being reorganised (issue
-# 27, item 1); add them when that lands and their comments build clean.
-#
 # The symbol graphs come from `swift package dump-symbol-graph`, which reuses the debug build
 # (`swift build`) and extracts every module's public symbols. One docc run documents one module
 # (given several modules' graphs, docc warns), so each gets its own folder of graphs: NAME and
@@ -21,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-.build/docs/LayerFX.doccarchive}
 modules=(LayerFX LayerFXMath LayerFXKernels LayerFXAnimation LayerFXPNG LayerFXFiles
-  LayerFXMetal LayerFXTesting)
+  LayerFXMetal LayerFXComposition LayerFXCLI LayerFXTesting)
 docc=${DOCC:-$(dirname "$(readlink -f "$(command -v swift)")")/docc}
 [ -x "$docc" ] || {
   echo "build-docs: no docc at $docc (set DOCC)" >&2
@@ -32,10 +29,20 @@ trap 'rm -rf "$work"' EXIT
 milliseconds() { echo $((($(date +%s%N) - $1) / 1000000)); }
 
 started=$(date +%s%N)
+touch "$work/before-dump"
 if ! swift package dump-symbol-graph --minimum-access-level public >"$work/dump.log" 2>&1; then
-  tail -n 40 "$work/dump.log" >&2
-  echo "build-docs: swift package dump-symbol-graph failed (log above)" >&2
-  exit 1
+  # After a plain `swift build` the test modules (LayerFXPackageTests, …) are not built, so their
+  # graphs fail: harmless unless a failure names a module documented here (or none is named).
+  failed=$(sed -n "s/^error: Failed to emit symbol graph for '\([^']*\)'.*/\1/p" "$work/dump.log")
+  documented=()
+  for module in $failed; do
+    [[ " ${modules[*]} " == *" $module "* ]] && documented+=("$module")
+  done
+  if [ -z "$failed" ] || [ ${#documented[@]} -gt 0 ]; then
+    tail -n 40 "$work/dump.log" >&2
+    echo "build-docs: swift package dump-symbol-graph failed (log above)" >&2
+    exit 1
+  fi
 fi
 # Its last line names the folder: "Files written to /…/.build/<triple>/symbolgraph".
 dumped=$(sed -n 's/^Files written to //p' "$work/dump.log" | tail -n 1)
@@ -44,8 +51,9 @@ graphs_ms=$(milliseconds "$started")
 started=$(date +%s%N)
 archives=()
 for module in "${modules[@]}"; do
-  [ -f "$dumped/$module.symbols.json" ] || {
-    echo "build-docs: no $module.symbols.json in '$dumped'" >&2
+  # Written by this run, not left over from an earlier one.
+  [ "$dumped/$module.symbols.json" -nt "$work/before-dump" ] || {
+    echo "build-docs: no new $module.symbols.json in '$dumped'" >&2
     exit 1
   }
   mkdir -p "$work/graphs/$module"
