@@ -32,10 +32,14 @@ void lfx_temporary_unregister(int slot) {
   atomic_store(&slot_states[slot], 0);
 }
 
-static void remove_temporaries(int signal_number) {
+static void unlink_temporaries(void) {
   for (int slot = 0; slot < LFX_TEMPORARY_SLOTS; slot++) {
     if (atomic_load(&slot_states[slot]) == 2) unlink(slot_paths[slot]);
   }
+}
+
+static void remove_temporaries(int signal_number) {
+  unlink_temporaries();
   signal(signal_number, SIG_DFL);
   raise(signal_number);
 }
@@ -65,6 +69,25 @@ void lfx_install_signal_handlers(void) {
   }
   sigprocmask(SIG_UNBLOCK, &handled, NULL);
   signal(SIGPIPE, SIG_IGN);
+}
+
+// _exit(2) is async-signal-safe; no atexit handler or stdio flush runs from the handler.
+static volatile sig_atomic_t interrupt_status;
+
+static void exit_on_interrupt(int signal_number) {
+  (void)signal_number;
+  unlink_temporaries();
+  _exit(interrupt_status);
+}
+
+void lfx_exit_on_interrupt(int status) {
+  interrupt_status = status;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = exit_on_interrupt;
+  sigemptyset(&action.sa_mask);
+  // Installed even over an inherited SIG_IGN: Ctrl-C is how this command ends.
+  sigaction(SIGINT, &action, NULL);
 }
 
 // glibc calls .init_array functions with (argc, argv, envp) before main (System V ABI; glibc

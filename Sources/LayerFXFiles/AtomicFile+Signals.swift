@@ -15,4 +15,21 @@ extension AtomicFile {
   public static func installSignalHandlers() {
     lfx_install_signal_handlers()
   }
+
+  /// Makes SIGINT end the process at once with exit status `status`.
+  ///
+  /// The hidden temporary files being written are unlinked first; the process ends whatever
+  /// it is doing: rendering, or waiting on a shader's worker process (which its
+  /// `PR_SET_PDEATHSIG` then kills). Every
+  /// file written through ``AtomicFile`` holds its old or its new content, never part of it.
+  /// For a command that runs until Ctrl-C (`tune`).
+  ///
+  /// The handler is C (`CLayerFXFiles`) and calls only unlink(2) and _exit(2).
+  ///
+  /// - Parameter status: The exit status (`tune`: 0).
+  ///
+  /// Source: signal-safety(7); prctl(2) (`PR_SET_PDEATHSIG`).
+  public static func exitOnInterrupt(status: Int32) {
+    lfx_exit_on_interrupt(status)
+  }
 }

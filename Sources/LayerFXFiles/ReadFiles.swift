@@ -33,6 +33,16 @@ public enum ReadFiles {
     state.withLock { $0.isGuarding = true }
   }
 
+  /// Forgets every file recorded so far; guarding stays on.
+  ///
+  /// For a command that reads its files again before each output (`tune`): an identity is
+  /// a file's only while it exists, and an editor that saves by rename frees the old version's
+  /// inode, which a file written later (the preview) may get. Forgetting before each round and
+  /// recording the reads of that round compares an output with the files as they are now.
+  public static func forgetAll() {
+    state.withLock { $0.files.removeAll() }
+  }
+
   /// Records the file `status` describes as read (when guarding).
   ///
   /// - Parameter status: fstat(2) of the opened file.

@@ -23,6 +23,11 @@ void lfx_temporary_unregister(int slot);
 /// (EPIPE) the caller reports. Call once, at start-up.
 void lfx_install_signal_handlers(void);
 
+/// Makes SIGINT unlink every registered temporary and end the process at once with `_exit`
+/// (`status`), whatever thread is busy (a render, a wait on a shader's worker process, whose
+/// PR_SET_PDEATHSIG then kills it). For a command that runs until Ctrl-C (`tune`).
+void lfx_exit_on_interrupt(int status);
+
 /// The argument count the kernel passed to main, captured before main runs; 0 if unknown.
 int lfx_argc(void);
 

@@ -1,15 +1,12 @@
 import Foundation
 import LayerFX
 import LayerFXComposition
+import LayerFXFiles
 import LayerFXPNG
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
-
-/// Set by SIGINT; the tune loop ends when it sees it, between renders.
-private let interrupted = Atomic<Bool>(false)
 
 /// `layerfx tune`: renders a preview of a debug config and renders it again whenever the config,
 /// or a file it names, changes.
@@ -22,11 +19,12 @@ enum TuneCommand {
     animation) into one contact sheet, each frame's time under it, PREVIEW.png (default: CONFIG.preview.png beside the
     config), written atomically so an image viewer that reloads it always shows a whole
     picture. Then polls the config and the files it names (the input, .metal sources) every
-    \(Int(pollInterval * 1000)) ms, by modification time, size and inode, and renders again when one changes,
+    \(Int(pollInterval * 1000)) ms, by modification time, size and inode, so a file saved in place or
+    by rename (sed -i, an editor's safe write) is followed, and renders again when one changes,
     printing one line: what changed (the keys whose values differ) and the render time. The
     config's debug.overlays are drawn on every preview frame (legend on standard error). An
     invalid config or a .metal compile error is printed and the last good preview kept.
-    Ctrl-C ends it (exit 0). --once renders once and exits (with the error's code if the
+    Ctrl-C ends it at once (exit 0), even while a shader runs. --once renders once and exits (with the error's code if the
     config is invalid).
     """
   static let options: [OptionSpec] =
@@ -60,12 +58,12 @@ enum TuneCommand {
       try tune.render()
       return
     }
-    signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
-    // SIGINT is unblocked at start-up (AtomicFile.installSignalHandlers); here it ends the loop
-    // between renders, so the preview on disk is always whole.
+    // SIGINT ends the process where it is, a shader running or not (a .metal shader's worker
+    // process dies with it); the preview is written atomically, so it is always whole.
+    AtomicFile.exitOnInterrupt(status: 0)
     tune.renderReporting()
     var stamps = tune.stamps()
-    while !interrupted.load(ordering: .relaxed) {
+    while true {
       usleep(UInt32(pollInterval * 1_000_000))
       let now = tune.stamps()
       guard now != stamps else { continue }
@@ -148,6 +146,9 @@ private struct Tune {
   ///   writing throw; the preview file is then unchanged.
   @discardableResult
   mutating func render() throws -> Int {
+    // The preview is compared with the files as this render reads them, not with every version
+    // read before: a config saved by rename frees its old inode, which the preview may reuse.
+    ReadFiles.forgetAll()
     let data = FileManager.default.contents(atPath: configPath)
     let config = try ConfigOptions.decode(configPath, arguments: arguments, console: console)
     try MetalFunctionReference.checkHalf(arguments, config: config)

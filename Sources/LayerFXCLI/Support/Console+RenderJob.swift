@@ -1,13 +1,18 @@
 import LayerFXComposition
 
 extension Console {
-  /// A render job's events on the command line: the progress line on a terminal, the overlays'
+  /// A render job's events on the command line: the progress line on a terminal (frames done,
+  /// frames per second, time left: ``RenderProgress``), the overlays'
   /// legend and bounds reports on standard error (`layerfx: overlay: …`, `layerfx: bounds: …`),
   /// `-o -` to standard output, and the `.metal` fault check
   /// (``MetalFunctionReference/checkFaults(at:)``).
   var renderJobEvents: RenderJobEvents {
-    RenderJobEvents(
-      progress: { frame, count in self.progress("frame \(frame + 1)/\(count)") },
+    let progress = RenderProgress()
+    return RenderJobEvents(
+      progress: { frame, count in
+        guard self.isErrorTerminal else { return }
+        self.progress(progress.line(frame: frame, of: count))
+      },
       progressEnded: { self.endProgress() },
       overlayLegend: { self.error("layerfx: overlay: \($0)") },
       boundsReport: { self.error("layerfx: bounds: \($0)") },

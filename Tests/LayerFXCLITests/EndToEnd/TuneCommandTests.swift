@@ -24,6 +24,13 @@ func startTune(in directory: TemporaryDirectory) throws -> (Process, String, Str
   return (process, output, errors)
 }
 
+/// Polls until `condition` holds, for at most two minutes: the bound is against a hang, not a
+/// latency (a loaded machine may take long to start the binary or compile a shader).
+func waitForTune(until condition: () -> Bool) {
+  let start = Date()
+  while !condition() && Date().timeIntervalSince(start) < 120 { usleep(10_000) }
+}
+
 /// `layerfx tune`: the preview contact sheet, the watch loop and its exit on SIGINT.
 @Suite struct TuneCommandTests {
   /// A config of a small ripple, amplitude `amplitude`, previewed at four times.
@@ -115,6 +122,48 @@ func startTune(in directory: TemporaryDirectory) throws -> (Process, String, Str
     process.waitUntilExit()
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
   }
+
+  @Test(
+    "a config saved by rename six times in a row re-renders the preview each time, never refusing")
+  func renameSaves() throws {
+    let directory = try TemporaryDirectory()
+    let configPath = directory.path("t.json")
+    let preview = directory.path("t.preview.png")
+    /// Saves as `sed -i` does: a new file beside the config, renamed over it (a new inode).
+    func saveByRename(amplitude: Int) throws {
+      let temporary = directory.path("sedXYZ123")
+      try Data(config(amplitude: amplitude).utf8).write(to: URL(fileURLWithPath: temporary))
+      #expect(rename(temporary, configPath) == 0)
+    }
+    func text(_ path: String) -> String {
+      (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+    try saveByRename(amplitude: 2)
+    let (process, output, errors) = try startTune(in: directory)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    func lines() -> [String] { text(output).split(separator: "\n").map(String.init) }
+    waitForTune { lines().count >= 1 }
+    #expect(lines().first?.hasPrefix("t.json: first render; rendered 4 frames in ") == true)
+
+    var previous = try #require(FileManager.default.contents(atPath: preview))
+    for save in 1...6 {
+      try saveByRename(amplitude: 2 + 2 * save)
+      waitForTune { lines().count >= save + 1 || text(errors).contains("refusing") }
+      #expect(
+        lines().dropFirst(save).first?.hasPrefix("t.json: changed effects[0].amplitude; ") == true,
+        "save \(save): \(text(output)) \(text(errors))")
+      // Each amplitude moves the ripple's pixels: the preview on disk is a new picture.
+      let now = try #require(FileManager.default.contents(atPath: preview))
+      #expect(now != previous, "save \(save): the preview did not change")
+      previous = now
+    }
+    #expect(!text(errors).contains("refusing"), "\(text(errors))")
+    #expect(!text(errors).contains("error"), "\(text(errors))")
+
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+  }
 }
 
 /// `layerfx tune` with a `.metal` effect: an edit of the source re-renders, a compile error
@@ -171,5 +220,62 @@ func startTune(in directory: TemporaryDirectory) throws -> (Process, String, Str
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+  }
+
+  /// A process's state letter and parent from `/proc/PID/stat` (proc(5): fields 3 and 4);
+  /// `nil` when it is gone.
+  private static func status(of pid: Int32) -> (state: Substring, parent: Int32)? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 1, let parent = Int32(fields[1]) else { return nil }
+    return (fields[0], parent)
+  }
+
+  /// Whether `pid` still runs (exists and is no zombie).
+  private static func runs(_ pid: Int32) -> Bool {
+    status(of: pid).map { $0.state != "Z" && $0.state != "X" } ?? false
+  }
+
+  /// The running shader workers (`layerfx-shader…`, not the compiler) whose parent is
+  /// `parent`.
+  private static func runningWorkers(of parent: Int32) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { pid in
+      let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+      return status(of: pid)?.parent == parent && runs(pid)
+        && name?.hasPrefix("layerfx-shader") == true
+    }
+  }
+
+  @Test("Ctrl-C ends tune while a shader loops: exit 0, its worker killed, no time-limit error")
+  func interruptWhileShaderRuns() throws {
+    let directory = try TemporaryDirectory()
+    try tint("color.rgb * half(amount)").replacingOccurrences(
+      of: "  return", with: "  while (amount > -1.0) { amount += 1.0; }\n  return"
+    ).write(toFile: directory.path("tint.metal"), atomically: true, encoding: .utf8)
+    try #"""
+    {"version": 1, "input": "testcard:20x16",
+     "effects": [{"kernel": "tint.metal:tint", "amount": 0.5}], "debug": {"previewTimes": [0]}}
+    """#.write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    let (process, output, errors) = try startTune(in: directory)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    // The shader runs in worker processes of tune's; once one runs, the loop has started.
+    waitForTune { !Self.runningWorkers(of: process.processIdentifier).isEmpty }
+    let workers = Self.runningWorkers(of: process.processIdentifier)
+    #expect(!workers.isEmpty, "no shader worker started")
+
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    // Waiting out the loop would have ended in the shader time limit's error (30 s by default).
+    let reported = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
+    #expect(!reported.contains("time limit"), "\(reported)")
+    #expect((try? String(contentsOfFile: output, encoding: .utf8)) == "")
+    // The workers die with tune (PR_SET_PDEATHSIG): none still runs.
+    func alive() -> [Int32] { workers.filter(Self.runs) }
+    waitForTune { alive().isEmpty }
+    #expect(alive().isEmpty)
   }
 }
