@@ -172,15 +172,11 @@ let package = Package(
     // MARK: Tests
     .target(
       name: "LayerFXTestSupport", dependencies: ["LayerFX"], path: "Tests/LayerFXTestSupport"),
-    // The C reference kernels (their sources live in the Benchmarks package, which builds them
-    // with -O3 -march=native and OpenMP), built here plainly, without OpenMP or unsafe flags,
-    // for the differential tests only; no product contains this target.
-    .target(name: "CReference", path: "Benchmarks/CReference"),
     .testTarget(name: "LayerFXMathTests", dependencies: ["LayerFXMath"]),
     .testTarget(name: "LayerFXTests", dependencies: ["LayerFX", "LayerFXTestSupport"]),
     .testTarget(
       name: "LayerFXKernelsTests",
-      dependencies: ["LayerFXKernels", "LayerFXTestSupport", "CReference", "LayerFXPNG"]),
+      dependencies: ["LayerFXKernels", "LayerFXTestSupport", "LayerFXPNG"]),
     .testTarget(
       name: "LayerFXPNGTests", dependencies: ["LayerFXPNG", "LayerFXTestSupport"],
       exclude: ["Fixtures"]),
