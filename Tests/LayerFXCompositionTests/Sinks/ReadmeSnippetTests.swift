@@ -6,13 +6,13 @@ import LayerFXKernels
 import Testing
 
 @Suite struct ReadmeSnippetTests {
-  @Test("the README's animated chain renders a PNG sequence")
+  @Test("the writing-kernels guide's animated chain renders a PNG sequence")
   func readmeSnippet() throws {
     let directory = NSTemporaryDirectory() + "layerfx-readme-\(UInt64.random(in: 0...UInt64.max))/"
     defer { try? FileManager.default.removeItem(atPath: directory) }
 
-    // From README.md, "Animated chains in Swift" (size, taps, frame count and directory changed;
-    // the sink creates the directory).
+    // From Sources/LayerFX/LayerFX.docc/WritingKernels.md, "Animated chains in Swift" (size,
+    // taps, frame count and directory changed; the sink creates the directory).
     let image = Image.testCard(width: 32, height: 24)
     let taps: [AnimatedEffect.Trigger] = [
       .init(time: 0, payload: [8, 8]), .init(time: 0.5, payload: [24, 16]),
