@@ -105,7 +105,7 @@ public struct BenchmarkReport: Codable, Sendable {
     #endif
   }()
 
-  /// Pixels per call of each kind's lane form, from `Sources/LayerFX/LaneWidths.swift`:
+  /// Pixels per call of each kind's lane form, from `Sources/LayerFX/Sampling/LaneWidths.swift`:
   /// `color 8, distortion 16, layer 16, fill 8`.
   static let engineLaneWidths =
     "color \(ColorEffectLanes.laneCount), distortion \(DistortionEffectLanes.laneCount), "
