@@ -218,11 +218,8 @@ extension BenchmarkRunner {
       _ prepared: (shader: PreparedShader, layer: Layer?), _ renderer: Renderer,
       into output: inout Image
     ) {
-      if let layer = prepared.layer {
-        renderer.render(prepared.shader, layer, into: &output)
-      } else {
-        renderer.render(prepared.shader, source, into: &output)
-      }
+      let input = prepared.layer.map(RenderRequest.Source.layer) ?? .image(source)
+      renderer.render(RenderRequest(prepared.shader, source: input), into: &output)
     }
 
     func renderC(

@@ -44,12 +44,13 @@ do {
   let prepared = try Shader(function: function, namedArguments: bound)
     .prepared(for: .fill, sizeInPoints: SIMD2(Float(size.x), Float(size.y)))
   let renderer = Renderer(threadCount: threads)
-  var image = renderer.render(fill: prepared, width: size.x, height: size.y)
+  let request = RenderRequest(prepared, source: .fill(width: size.x, height: size.y))
+  var image = renderer.render(request).image
   if let fault = MetalFaults.all.first { fail(fault.description) }
   var milliseconds: [Double] = []
   for _ in 0..<frames {
     start = clock.now
-    renderer.render(fill: prepared, width: size.x, height: size.y, into: &image)
+    renderer.render(request, into: &image)
     let duration = start.duration(to: clock.now)
     // A faulted or stopped band is transparent and fast: such a frame is no figure.
     if let fault = MetalFaults.all.first { fail(fault.description) }

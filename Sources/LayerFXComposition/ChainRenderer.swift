@@ -63,9 +63,9 @@ public struct ChainRenderer {
   public func render(_ passes: [PreparedShader]) -> (image: Image, reports: [SampleBoundsReport]) {
     guard !passes.isEmpty else { return (image, []) }
     var output = image
-    let reports = renderPasses(passes) { last, source in
+    let reports = renderPasses(passes) { last in
       output = buffers.take(0)
-      return source.render(last, renderer, checksSampleBounds: checksSampleBounds, into: &output)
+      return renderer.render(last, into: &output)
     }
     buffers.store(output, at: 0)
     return (output, reports)
@@ -93,10 +93,8 @@ public struct ChainRenderer {
       destination = store.elements(of: image)
       return []
     }
-    return renderPasses(passes) { last, source in
-      source.render(
-        last, renderer, checksSampleBounds: checksSampleBounds, storing: store,
-        into: &destination)
+    return renderPasses(passes) { last in
+      renderer.render(last, storing: store, into: &destination)
     }
   }
 
@@ -123,12 +121,12 @@ public struct ChainRenderer {
   }
 
   /// Runs every pass but the last into the reused buffers, each output clamped for the next
-  /// pass, then `last` with the last pass and what it reads; returns the reports in pass order.
+  /// pass, then `last` with the last pass's request; returns the reports in pass order.
   private func renderPasses(
-    _ passes: [PreparedShader], last: (PreparedShader, PassSource) -> SampleBoundsReport?
+    _ passes: [PreparedShader], last: (RenderRequest) -> SampleBoundsReport?
   ) -> [SampleBoundsReport] {
     guard let first = passes.first, let final = passes.last else { return [] }
-    var source: PassSource =
+    var source: RenderRequest.Source =
       first.kind == .color
       ? .image(image) : .layer(buffers.inputLayer(image, maxSampleOffset: first.maxSampleOffset))
     var reports: [SampleBoundsReport] = []
@@ -136,8 +134,9 @@ public struct ChainRenderer {
       var output = buffers.take(0)
       var spare = buffers.take(1)
       for pass in passes.dropLast() {
-        let report = source.render(
-          pass, renderer, checksSampleBounds: checksSampleBounds, into: &output)
+        let report = renderer.render(
+          RenderRequest(pass, source: source, checksSampleBounds: checksSampleBounds),
+          into: &output)
         if let report { reports.append(report) }
         output.clampPremultiplied()
         swap(&output, &spare)
@@ -148,7 +147,8 @@ public struct ChainRenderer {
       buffers.store(output, at: 0)
       buffers.store(spare, at: 1)
     }
-    if let report = last(final, source) { reports.append(report) }
+    let request = RenderRequest(final, source: source, checksSampleBounds: checksSampleBounds)
+    if let report = last(request) { reports.append(report) }
     return reports
   }
 }
@@ -175,37 +175,5 @@ private final class Buffers {
     let made = Layer(image, maxSampleOffset: maxSampleOffset)
     layer = (maxSampleOffset, made)
     return made
-  }
-}
-
-/// What a pass reads: the input or a previous pass's output (an image), or the input's layer.
-private enum PassSource {
-  case image(Image)
-  case layer(Layer)
-
-  func render(
-    _ pass: PreparedShader, _ renderer: Renderer, checksSampleBounds: Bool,
-    into destination: inout Image
-  ) -> SampleBoundsReport? {
-    switch self {
-    case .image(let image):
-      renderer.render(pass, image, checksSampleBounds: checksSampleBounds, into: &destination)
-    case .layer(let layer):
-      renderer.render(pass, layer, checksSampleBounds: checksSampleBounds, into: &destination)
-    }
-  }
-
-  func render<Element>(
-    _ pass: PreparedShader, _ renderer: Renderer, checksSampleBounds: Bool,
-    storing store: PixelStore<Element>, into destination: inout [Element]
-  ) -> SampleBoundsReport? {
-    switch self {
-    case .image(let image):
-      renderer.render(
-        pass, image, checksSampleBounds: checksSampleBounds, storing: store, into: &destination)
-    case .layer(let layer):
-      renderer.render(
-        pass, layer, checksSampleBounds: checksSampleBounds, storing: store, into: &destination)
-    }
   }
 }

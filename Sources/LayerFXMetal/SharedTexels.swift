@@ -9,7 +9,7 @@ import Synchronization
 /// A layer's padded texels, or a render's scratch tile, in shared memory (a `memfd`), so a
 /// shader worker maps the very bytes the renderer made: the layer is never copied for the
 /// sandbox, and a tile the worker shades goes straight into the scratch tile the renderer
-/// stores from (a PNG frame's path, `Renderer.render(_:_:bounds:checksSampleBounds:storing:into:)`).
+/// stores from (a PNG frame's path, `Renderer.render(_:storing:into:)`).
 ///
 /// Made by the ``LayerFX/RowKernel/allocateTexels`` (``allocator``, read-only to workers) and
 /// ``LayerFX/RowKernel/allocateDestination`` (``destinationAllocator``, writable) of a compiled

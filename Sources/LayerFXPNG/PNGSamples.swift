@@ -5,7 +5,7 @@ import LayerFXMath
 /// sample, one `SIMD4` per pixel, row-major, top row first.
 ///
 /// A render can write these codes tile by tile through ``eightBitStore`` or ``sixteenBitStore``
-/// (`Renderer.render(_:_:bounds:checksSampleBounds:storing:into:)`), so a frame on its way to a
+/// (`Renderer.render(_:storing:into:)`), so a frame on its way to a
 /// PNG never exists as a premultiplied `Float` image (16 bytes per pixel): 4 or 8 bytes per
 /// pixel instead. The codes are those ``PNGEncoder`` stores for the same pixels.
 ///

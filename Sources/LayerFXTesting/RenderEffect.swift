@@ -27,7 +27,9 @@ public func renderEffect(_ shader: Shader, on image: Image, maxSampleOffset: flo
   case .distortion: return try image.distortionEffect(shader, maxSampleOffset: offset)
   case .fill:
     return Renderer().render(
-      fill: prepared, width: image.width, height: image.height, scale: image.scale)
+      RenderRequest(
+        prepared, source: .fill(width: image.width, height: image.height, scale: image.scale))
+    ).image
   }
 }
 

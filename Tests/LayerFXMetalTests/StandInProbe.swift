@@ -39,7 +39,8 @@ enum StandInProbe {
       function: library.library[dynamicMember: function], arguments: arguments
     )
     .prepared(sizeInPoints: float2(Float(width), 1))
-    return Renderer().render(fill: prepared, width: width, height: 1).pixels
+    return Renderer().render(RenderRequest(prepared, source: .fill(width: width, height: 1))).image
+      .pixels
   }
 
   /// `source` compiled, or the error it gave.

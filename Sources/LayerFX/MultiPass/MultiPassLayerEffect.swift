@@ -9,8 +9,8 @@ import LayerFXMath
 /// (``ConvolutionPass``), with `2 (2k + 1)` samples per pixel instead of `(2k + 1)²`.
 ///
 /// What runs where: the renderer's lane path renders the passes (``Renderer/usesLaneKernels``,
-/// destination ``Renderer/OutputBounds/source``); the per-pixel closure, the bounds checker's
-/// record and a ``Renderer/OutputBounds/padded`` destination run the original, one pass (the
+/// destination ``RenderRequest/OutputBounds/source``); the per-pixel closure, the bounds checker's
+/// record and a ``RenderRequest/OutputBounds/padded`` destination run the original, one pass (the
 /// checker records the original's samples and the stored colours still come from the passes,
 /// so checking never changes the output). The passes must agree with the original within
 /// 1 8-bit code value, as any lane form must (`Documentation/Semantics.md` §8.3).

@@ -21,7 +21,8 @@ extension Image {
     _ shader: Shader, isEnabled: Bool = true, renderer: Renderer = Renderer()
   ) throws(ShaderArgumentError) -> Image {
     guard isEnabled else { return self }
-    return renderer.render(try shader.prepared(for: .color, sizeInPoints: sizeInPoints), self).image
+    let prepared = try shader.prepared(for: .color, sizeInPoints: sizeInPoints)
+    return renderer.render(RenderRequest(prepared, source: .image(self))).image
   }
 
   /// Returns the image with each pixel read from the position `shader` returns for it.
@@ -71,6 +72,6 @@ extension Image {
     guard isEnabled else { return self }
     var prepared = try shader.prepared(for: kind, sizeInPoints: sizeInPoints)
     prepared.maxSampleOffset = maxSampleOffset
-    return renderer.render(prepared, self).image
+    return renderer.render(RenderRequest(prepared, source: .image(self))).image
   }
 }

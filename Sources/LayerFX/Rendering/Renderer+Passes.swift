@@ -36,7 +36,7 @@ extension Renderer {
       let passLayer = Layer(source, maxSampleOffset: offset)
       let prepared = pass.prepared(for: passLayer, maxSampleOffset: offset)
       guard index < shader.passes.count - 1 else { return last(prepared, passLayer) }
-      render(prepared, passLayer, into: &intermediate)
+      render(RenderRequest(prepared, source: .layer(passLayer)), into: &intermediate)
       source = intermediate
     }
     preconditionFailure("a multi-pass layer effect has at least one pass")

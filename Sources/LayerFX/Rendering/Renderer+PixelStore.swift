@@ -1,56 +1,34 @@
 import LayerFXMath
 
 extension Renderer {
-  /// Renders `shader` over `image` straight into `destination`'s elements through `store`: no
+  /// Renders `request` straight into `destination`'s elements through `store`: no
   /// premultiplied `Float` image of the destination's size is made, only one scratch tile per
   /// worker (the largest tile's pixels, 16 bytes each).
   ///
-  /// Each tile is shaded into its worker's scratch tile exactly as
-  /// ``render(_:_:bounds:checksSampleBounds:into:)-(_,Image,_,_,_)`` would shade it into an
-  /// image, then every row of it goes through `store`, so the elements equal `store` applied to
-  /// that image, for every tile size and thread count.
+  /// Each tile is shaded into its worker's scratch tile exactly as ``render(_:into:)`` would
+  /// shade it into an image, then every row of it goes through `store`, so the elements equal
+  /// `store` applied to that image, for every tile size and thread count.
   ///
   /// - Parameters:
-  ///   - shader: The prepared shader.
-  ///   - image: The source, premultiplied RGBA.
-  ///   - bounds: The destination's extent.
-  ///   - checksSampleBounds: Whether to record every sample against the shader's
-  ///     `maxSampleOffset`, and count the output pixels that are NaN or ∞.
+  ///   - request: The shader, its source, the destination's extent, and whether to check
+  ///     sample bounds, as for ``render(_:)``.
   ///   - store: Converts each run of rendered pixels into elements.
-  ///   - destination: On return, the destination's elements, row-major; its storage is reused
-  ///     when it has the destination's pixel count.
+  ///   - destination: On return, the destination's elements, row-major,
+  ///     ``RenderRequest/destinationSize`` pixels; its storage is reused when it has that
+  ///     pixel count.
   /// - Returns: The bounds report when checking.
+  /// - Precondition: As for ``render(_:)``.
   /// - Complexity: O(width × height × kernel cost); allocates the elements (when `destination`
   ///   does not fit) and one scratch tile per worker.
   @discardableResult
   public func render<Element>(
-    _ shader: PreparedShader, _ image: Image, bounds: OutputBounds = .source,
-    checksSampleBounds: Bool = false, storing store: PixelStore<Element>,
+    _ request: RenderRequest, storing store: PixelStore<Element>,
     into destination: inout [Element]
   ) -> SampleBoundsReport? {
-    withSource(of: shader, image, bounds: bounds) { source, size, margin, scale in
+    request.withSource { source, size, margin, scale in
       render(
-        shader, source, size: size, margin: margin, scale: scale,
-        checksSampleBounds: checksSampleBounds, storing: store, into: &destination)
-    }
-  }
-
-  /// Renders `shader` over a padded `layer` straight into `destination`'s elements through
-  /// `store`, as ``render(_:_:bounds:checksSampleBounds:storing:into:)-(_,Image,_,_,_,_)`` does.
-  ///
-  /// - Parameters: As for that method; `layer` is the source padded by the offset the caller
-  ///   chose.
-  /// - Returns: The bounds report when checking.
-  @discardableResult
-  public func render<Element>(
-    _ shader: PreparedShader, _ layer: Layer, bounds: OutputBounds = .source,
-    checksSampleBounds: Bool = false, storing store: PixelStore<Element>,
-    into destination: inout [Element]
-  ) -> SampleBoundsReport? {
-    withSource(of: shader, layer, bounds: bounds) { source, size, margin, scale in
-      render(
-        shader, source, size: size, margin: margin, scale: scale,
-        checksSampleBounds: checksSampleBounds, storing: store, into: &destination)
+        request.shader, source, size: size, margin: margin, scale: scale,
+        checksSampleBounds: request.checksSampleBounds, storing: store, into: &destination)
     }
   }
 
@@ -62,14 +40,14 @@ extension Renderer {
     if let passLayer = passSource(of: shader, source, margin: margin) {
       guard checksSampleBounds else {
         return renderPasses(shader, passLayer) { pass, layer in
-          render(pass, layer, storing: store, into: &destination)
+          render(RenderRequest(pass, source: .layer(layer)), storing: store, into: &destination)
         }
       }
       // The checker records the one-pass original's samples over the passes' colours, which it
       // needs as an image.
       var image = Image(uninitializedWidth: 1, height: 1, scale: scale)
       let report = render(
-        shader, passLayer, checksSampleBounds: true, into: &image)
+        RenderRequest(shader, source: .layer(passLayer), checksSampleBounds: true), into: &image)
       destination = store.elements(of: image)
       return report
     }

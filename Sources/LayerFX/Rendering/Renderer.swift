@@ -5,6 +5,12 @@ import Synchronization
 
 /// Runs a prepared shader over every pixel of an image, in tiles, on several threads.
 ///
+/// A ``RenderRequest`` says what to render (the shader, its source, the destination's extent,
+/// the bounds check); the renderer says how (``tileSize``, ``threadCount``,
+/// ``usesLaneKernels``), which never changes the output. It renders a request into a new image
+/// (``render(_:)``), into an image it reuses (``render(_:into:)``) or into the destination's own
+/// elements (``render(_:storing:into:)``).
+///
 /// By default the destination is cut into bands of whole rows, several per worker, with
 /// heights that differ by at most one row, and ``threadCount`` workers of
 /// `DispatchQueue.concurrentPerform` take the bands in raster order, each the next one left
@@ -58,151 +64,43 @@ public struct Renderer: Sendable {
     self.threadCount = threadCount
   }
 
-  /// Which pixels the destination covers.
-  public enum OutputBounds: Sendable {
-    /// The source's own pixels (SwiftUI's default).
-    case source
-    /// The source grown by the layer's padding on every side, so an effect can draw outside
-    /// the view as in SwiftUI (colour effects have no padding).
-    case padded
-  }
-
-  /// Renders `shader` over `image`: a colour effect reads the image in place; a layer or
-  /// distortion effect reads it padded by the shader's `maxSampleOffset`.
+  /// Renders `request` into a new image.
   ///
-  /// - Parameters:
-  ///   - shader: The prepared shader.
-  ///   - image: The source, premultiplied RGBA.
-  ///   - bounds: The destination's extent.
-  ///   - checksSampleBounds: Whether to record every sample against the shader's
-  ///     `maxSampleOffset`, and count the output pixels that are NaN or ∞.
-  /// - Returns: The destination (premultiplied RGBA, the image's scale; its size, or grown by
-  ///   twice the padding) and, when checking, the bounds report.
+  /// - Parameter request: The shader, its source, the destination's extent, and whether to check
+  ///   sample bounds.
+  /// - Returns: The destination (premultiplied RGBA at the source's scale; the source's size, a
+  ///   fill's `width × height`, or grown by twice the padding: ``RenderRequest/destinationSize``)
+  ///   and, when checking, the bounds report.
+  /// - Precondition: A fill source is rendered by a fill shader (checked in release builds).
   /// - Complexity: O(width × height × kernel cost); allocates the destination only (a layer
   ///   shares the image's pixels and stores no padding).
-  public func render(
-    _ shader: PreparedShader, _ image: Image, bounds: OutputBounds = .source,
-    checksSampleBounds: Bool = false
-  ) -> (image: Image, report: SampleBoundsReport?) {
-    var destination = Image(uninitializedWidth: 1, height: 1, scale: image.scale)
-    let report = render(
-      shader, image, bounds: bounds, checksSampleBounds: checksSampleBounds, into: &destination)
+  public func render(_ request: RenderRequest) -> (image: Image, report: SampleBoundsReport?) {
+    var destination = Image(uninitializedWidth: 1, height: 1, scale: 1)
+    let report = render(request, into: &destination)
     return (destination, report)
   }
 
-  /// Renders `shader` over an already padded `layer` (shared by every frame of an animation).
-  ///
-  /// - Parameters: As for ``render(_:_:bounds:checksSampleBounds:)-(_,Image,_,_)``; `layer` is the
-  ///   source padded by the offset the caller chose (the bounds checker holds samples to the
-  ///   shader's `maxSampleOffset`).
-  /// - Returns: The destination and, when checking, the bounds report.
-  public func render(
-    _ shader: PreparedShader, _ layer: Layer, bounds: OutputBounds = .source,
-    checksSampleBounds: Bool = false
-  ) -> (image: Image, report: SampleBoundsReport?) {
-    var destination = Image(uninitializedWidth: 1, height: 1, scale: layer.scale)
-    let report = render(
-      shader, layer, bounds: bounds, checksSampleBounds: checksSampleBounds, into: &destination)
-    return (destination, report)
-  }
-
-  /// Renders `shader` over `image` into `destination`, reusing its pixel storage when it
-  /// already has the destination's size and scale (so an animation or a chain of passes
-  /// allocates its frame once).
-  ///
-  /// - Parameters: As for ``render(_:_:bounds:checksSampleBounds:)-(_,Image,_,_)``, and
-  ///   `destination`: on return, the rendered image. It may be `image` itself only for a colour
-  ///   effect (which reads each pixel before writing it); otherwise it is replaced.
-  /// - Returns: The bounds report when checking.
-  @discardableResult
-  public func render(
-    _ shader: PreparedShader, _ image: Image, bounds: OutputBounds = .source,
-    checksSampleBounds: Bool = false, into destination: inout Image
-  ) -> SampleBoundsReport? {
-    withSource(of: shader, image, bounds: bounds) { source, size, margin, scale in
-      render(
-        shader, source, size: size, margin: margin, scale: scale,
-        checksSampleBounds: checksSampleBounds, into: &destination)
-    }
-  }
-
-  /// Renders `shader` over a padded `layer` into `destination`, reusing its storage when it fits.
-  ///
-  /// - Parameters: As for ``render(_:_:bounds:checksSampleBounds:)-(_,Layer,_,_)``, and
-  ///   `destination`: on return, the rendered image.
-  /// - Returns: The bounds report when checking.
-  @discardableResult
-  public func render(
-    _ shader: PreparedShader, _ layer: Layer, bounds: OutputBounds = .source,
-    checksSampleBounds: Bool = false, into destination: inout Image
-  ) -> SampleBoundsReport? {
-    withSource(of: shader, layer, bounds: bounds) { source, size, margin, scale in
-      render(
-        shader, source, size: size, margin: margin, scale: scale,
-        checksSampleBounds: checksSampleBounds, into: &destination)
-    }
-  }
-
-  /// Renders a fill over `width × height` pixels: a shader used as a `ShapeStyle`.
+  /// Renders `request` into `destination`, reusing its pixel storage when it already has the
+  /// destination's size (so an animation or a chain of passes allocates its frame once).
   ///
   /// - Parameters:
-  ///   - shader: A prepared ``EffectKind/fill`` shader.
-  ///   - width: Width in pixels, ≥ 1.
-  ///   - height: Height in pixels, ≥ 1.
-  ///   - scale: Pixels per point, > 0.
-  ///   - destination: On return, the fill (premultiplied RGBA); its storage is reused when it
-  ///     has the size.
-  /// - Precondition: `shader` is a fill; sizes ≥ 1.
-  public func render(
-    fill shader: PreparedShader, width: Int, height: Int, scale: Float = 1,
-    into destination: inout Image
-  ) {
-    precondition(shader.kind == .fill, "\(shader.function.name) is not a fill")
-    _ = render(
-      shader, .none, size: SIMD2(width, height), margin: .zero, scale: scale,
-      checksSampleBounds: false, into: &destination)
-  }
-
-  /// Returns a fill over `width × height` pixels.
-  ///
-  /// - Parameters: As for ``render(fill:width:height:scale:into:)``.
-  /// - Returns: The fill, premultiplied RGBA.
-  public func render(fill shader: PreparedShader, width: Int, height: Int, scale: Float = 1)
-    -> Image
+  ///   - request: As for ``render(_:)``.
+  ///   - destination: On return, the rendered image (premultiplied RGBA, the source's scale).
+  ///     It may be the source image itself only for a colour effect (which reads each pixel
+  ///     before writing it); otherwise it is replaced.
+  /// - Returns: The bounds report when checking.
+  /// - Precondition: As for ``render(_:)``.
+  /// - Complexity: O(width × height × kernel cost); allocates only when `destination` does not
+  ///   fit.
+  @discardableResult
+  public func render(_ request: RenderRequest, into destination: inout Image)
+    -> SampleBoundsReport?
   {
-    var image = Image(uninitializedWidth: width, height: height, scale: scale)
-    render(fill: shader, width: width, height: height, scale: scale, into: &image)
-    return image
-  }
-
-  /// Calls `body` with what `shader` reads from `image` and the destination's size (pixels),
-  /// margin (pixels per side) and scale: the pixels in place for a colour effect, otherwise the
-  /// image's layer padded by the shader's `maxSampleOffset`.
-  func withSource<Result>(
-    of shader: PreparedShader, _ image: Image, bounds: OutputBounds,
-    _ body: (TileSource, SIMD2<Int>, SIMD2<Int>, Float) -> Result
-  ) -> Result {
-    guard shader.kind == .color else {
-      let layer = Layer(image, maxSampleOffset: shader.maxSampleOffset)
-      return withSource(of: shader, layer, bounds: bounds, body)
+    request.withSource { source, size, margin, scale in
+      render(
+        request.shader, source, size: size, margin: margin, scale: scale,
+        checksSampleBounds: request.checksSampleBounds, into: &destination)
     }
-    return image.pixels.withUnsafeBufferPointer { pixels in
-      guard let base = pixels.baseAddress else {
-        preconditionFailure("an image has at least one pixel")
-      }
-      return body(
-        .pixels(base, width: image.width, height: image.height),
-        SIMD2(image.width, image.height), .zero, image.scale)
-    }
-  }
-
-  /// Calls `body` with `layer` as the source and the destination's size, margin and scale.
-  func withSource<Result>(
-    of shader: PreparedShader, _ layer: Layer, bounds: OutputBounds,
-    _ body: (TileSource, SIMD2<Int>, SIMD2<Int>, Float) -> Result
-  ) -> Result {
-    let margin = bounds == .padded && shader.kind != .color ? layer.padding : .zero
-    return body(.layer(layer), SIMD2(layer.width, layer.height) &+ 2 &* margin, margin, layer.scale)
   }
 
   /// Renders into `destination`, reallocated unless it has the size; its scale becomes `scale`.
@@ -213,7 +111,9 @@ public struct Renderer: Sendable {
     // A multi-pass fast form renders the colours; the checker then records the original's.
     let passLayer = passSource(of: shader, source, margin: margin)
     if let passLayer {
-      _ = renderPasses(shader, passLayer) { pass, layer in render(pass, layer, into: &destination) }
+      _ = renderPasses(shader, passLayer) { pass, layer in
+        render(RenderRequest(pass, source: .layer(layer)), into: &destination)
+      }
       guard checksSampleBounds else { return nil }
     } else if destination.width != size.x || destination.height != size.y {
       destination = Image(uninitializedWidth: size.x, height: size.y, scale: scale)

@@ -152,8 +152,9 @@ enum ApplyCommand {
       outputPath: outputPath)
     // Stored straight into the encoder's samples: no Float output image.
     let result = render.renderer.samples(
-      prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
-      checksSampleBounds: arguments.has("check-bounds"), bitDepth: output.encoder.bitDepth)
+      RenderRequest(
+        prepared, source: .image(input.image), bounds: arguments.has("padded") ? .padded : .source,
+        checksSampleBounds: arguments.has("check-bounds")), bitDepth: output.encoder.bitDepth)
     try MetalFunctionReference.checkFaults()
     let metadata = input.metadata
     // Nothing reads the input's Float pixels now: they go before the encoder's output grows.

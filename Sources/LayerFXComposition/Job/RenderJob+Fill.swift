@@ -128,7 +128,9 @@ extension RenderJob {
     -> Image
   {
     var image = limits.renderer.render(
-      fill: prepared, width: fill.width, height: fill.height, scale: fill.scale)
+      RenderRequest(
+        prepared, source: .fill(width: fill.width, height: fill.height, scale: fill.scale))
+    ).image
     try check()
     guard !debug.overlays.isEmpty else { return image }
     ChainRenderer(image: image, chain: EffectChain([]), renderer: limits.renderer)

@@ -59,7 +59,9 @@ extension RenderJob.Input {
       let prepared = try Shader(function: function, namedArguments: named)
         .prepared(for: .fill, sizeInPoints: sizeInPoints)
       self.init(
-        limits.renderer.render(fill: prepared, width: width, height: height, scale: scale))
+        limits.renderer.render(
+          RenderRequest(prepared, source: .fill(width: width, height: height, scale: scale))
+        ).image)
     }
   }
 

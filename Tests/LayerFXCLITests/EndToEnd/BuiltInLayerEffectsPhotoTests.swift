@@ -48,7 +48,8 @@ struct BuiltInLayerEffectsPhotoTests {
         function: function,
         namedArguments: set.sorted { $0.key < $1.key }.map { ($0.key, .float($0.value)) })
       let prepared = try shader.prepared(sizeInPoints: image.sizeInPoints)
-      let checked = Renderer().render(prepared, image, checksSampleBounds: true)
+      let checked = Renderer().render(
+        RenderRequest(prepared, source: .image(image), checksSampleBounds: true))
       let report = try #require(checked.report)
       #expect(report.isWithinBounds, "\(kernel) \(set): \(report)")
     }

@@ -45,16 +45,19 @@ private func clamped(_ image: Image) -> Image {
     ])
     let frame = try ChainRenderer(image: input, chain: chain, renderer: renderer).frame(at: 0)
     let first = renderer.render(
-      try brighten(.float(3)).prepared(sizeInPoints: input.sizeInPoints), input
+      RenderRequest(
+        try brighten(.float(3)).prepared(sizeInPoints: input.sizeInPoints), source: .image(input))
     ).image
     let second = renderer.render(
-      try shiftLeft().prepared(sizeInPoints: input.sizeInPoints), clamped(first)
+      RenderRequest(
+        try shiftLeft().prepared(sizeInPoints: input.sizeInPoints), source: .image(clamped(first)))
     ).image
     // Exact equality is the claim: the same passes over the same values.
     #expect(frame.image.pixels == second.pixels)
     // And the clamp mattered: without it the first pass's 3× values would pass through.
     let unclamped = renderer.render(
-      try shiftLeft().prepared(sizeInPoints: input.sizeInPoints), first
+      RenderRequest(
+        try shiftLeft().prepared(sizeInPoints: input.sizeInPoints), source: .image(first))
     ).image
     #expect(frame.image.pixels != unclamped.pixels)
   }

@@ -87,9 +87,13 @@ import Testing
   static func expectSameBits(
     _ eight: PreparedShader, _ sixteen: PreparedShader, _ image: Image, _ label: String
   ) {
-    let reference = Renderer(tileSize: nil, threadCount: 1).render(eight, image).image
+    let reference = Renderer(tileSize: nil, threadCount: 1).render(
+      RenderRequest(eight, source: .image(image))
+    ).image
     for (tileSize, threads) in [(nil, 1), (7, 2)] as [(Int?, Int)] {
-      let actual = Renderer(tileSize: tileSize, threadCount: threads).render(sixteen, image).image
+      let actual = Renderer(tileSize: tileSize, threadCount: threads).render(
+        RenderRequest(sixteen, source: .image(image))
+      ).image
       let same = zip(actual.pixels, reference.pixels).allSatisfy { a, b in
         (0..<4).allSatisfy { a[$0].bitPattern == b[$0].bitPattern }
       }

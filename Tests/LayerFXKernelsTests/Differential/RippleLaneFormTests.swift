@@ -42,7 +42,7 @@ import Testing
     renderer.usesLaneKernels = lanes
     let prepared = try shader.prepared(for: .layer, sizeInPoints: image.sizeInPoints)
     #expect(prepared.hasLaneForm)
-    return renderer.render(prepared, image).image
+    return renderer.render(RenderRequest(prepared, source: .image(image))).image
   }
 
   // Odd sizes so rows end in partial lane batches; scale 2 exercises points ≠ pixels.
@@ -154,8 +154,9 @@ import Testing
       for: .layer, sizeInPoints: image.sizeInPoints)
     #expect(prepared.maxSampleOffset == float2(12, 12))
     let layer = Layer(image, maxSampleOffset: float2(12, 12))
-    let plain = Renderer().render(prepared, layer).image
-    let checked = Renderer().render(prepared, layer, checksSampleBounds: true)
+    let plain = Renderer().render(RenderRequest(prepared, source: .layer(layer))).image
+    let checked = Renderer().render(
+      RenderRequest(prepared, source: .layer(layer), checksSampleBounds: true))
     #expect(checked.image.pixels == plain.pixels)
     #expect(checked.report?.pixelCount == 67 * 45)
     #expect(checked.report?.declaredOffset == float2(12, 12))

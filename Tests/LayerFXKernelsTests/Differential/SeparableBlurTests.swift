@@ -96,10 +96,11 @@ import Testing
     ] {
       for checks in [false, true] {
         let (expected, expectedReport) = renderer.render(
-          prepared, image, checksSampleBounds: checks)
+          RenderRequest(prepared, source: .image(image), checksSampleBounds: checks))
         var elements: [half4] = []
         let report = renderer.render(
-          prepared, image, checksSampleBounds: checks, storing: copy, into: &elements)
+          RenderRequest(prepared, source: .image(image), checksSampleBounds: checks), storing: copy,
+          into: &elements)
         #expect(elements == expected.pixels, "\(name), checker \(checks)")
         #expect(report?.pixelCount == expectedReport?.pixelCount, "\(name), checker \(checks)")
         #expect(report?.sampleCount == expectedReport?.sampleCount)

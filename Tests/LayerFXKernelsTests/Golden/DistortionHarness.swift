@@ -56,7 +56,9 @@ enum DistortionHarness {
     for (name, image) in boundsInputs {
       let prepared = try makeShader(image).prepared(
         for: .distortion, sizeInPoints: image.sizeInPoints)
-      let report = Renderer().render(prepared, image, checksSampleBounds: true).report
+      let report = Renderer().render(
+        RenderRequest(prepared, source: .image(image), checksSampleBounds: true)
+      ).report
       #expect(
         report?.violationCount == 0, "\(label), \(name): \(String(describing: report))",
         sourceLocation: sourceLocation)

@@ -19,7 +19,9 @@ enum FillGolden {
     renderer.usesLaneKernels = lanes
     let size = float2(Float(width), Float(height)) / scale
     let prepared = try shader.prepared(for: .fill, sizeInPoints: size)
-    return renderer.render(fill: prepared, width: width, height: height, scale: scale)
+    return renderer.render(
+      RenderRequest(prepared, source: .fill(width: width, height: height, scale: scale))
+    ).image
   }
 
   /// `reference(position)` at every pixel centre (Documentation/Semantics.md §2), stored as Float.

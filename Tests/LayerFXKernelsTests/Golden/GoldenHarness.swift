@@ -43,7 +43,7 @@ enum GoldenHarness {
     renderer.usesLaneKernels = lanes
     let prepared = try shader.prepared(for: kind, sizeInPoints: image.sizeInPoints)
     #expect(prepared.hasLaneForm)
-    return renderer.render(prepared, image).image
+    return renderer.render(RenderRequest(prepared, source: .image(image))).image
   }
 
   /// The value a channel stores as before quantising (Documentation/Semantics.md §3): clamped to [0, 1],

@@ -79,7 +79,7 @@ enum LayerEffectGolden {
     var renderer = Renderer(tileSize: tileSize, threadCount: threads)
     renderer.usesLaneKernels = lanes
     let prepared = try shader.prepared(for: .layer, sizeInPoints: image.sizeInPoints)
-    return renderer.render(prepared, image).image
+    return renderer.render(RenderRequest(prepared, source: .image(image))).image
   }
 
   /// Both forms within 1/255 of `reference` on ≥ 99.9 % of pixels and within 3/255 on all.
@@ -133,7 +133,8 @@ enum LayerEffectGolden {
       Image.testCard(width: 61, height: 37), Image.testCard(width: 40, height: 30, scale: 2),
     ] {
       let prepared = try shader.prepared(for: .layer, sizeInPoints: image.sizeInPoints)
-      let checked = Renderer().render(prepared, image, checksSampleBounds: true)
+      let checked = Renderer().render(
+        RenderRequest(prepared, source: .image(image), checksSampleBounds: true))
       let report = try #require(checked.report, sourceLocation: sourceLocation)
       #expect(report.isWithinBounds, "\(report)", sourceLocation: sourceLocation)
       #expect(report.sampleCount > 0, sourceLocation: sourceLocation)

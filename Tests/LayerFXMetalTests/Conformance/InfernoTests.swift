@@ -67,7 +67,8 @@ struct InfernoTests {
         case .distortion: result = try image.distortionEffect(shader, maxSampleOffset: float2(8, 8))
         case .fill:
           let prepared = try shader.prepared(sizeInPoints: float2(64, 48))
-          result = Renderer().render(fill: prepared, width: 64, height: 48)
+          result =
+            Renderer().render(RenderRequest(prepared, source: .fill(width: 64, height: 48))).image
         }
         #expect(result.width == 64 && result.height == 48, "\(function.name)")
       }

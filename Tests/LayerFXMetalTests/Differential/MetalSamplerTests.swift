@@ -69,15 +69,15 @@ struct MetalSamplerTests {
     let actual = try c.image.layerEffect(shader, maxSampleOffset: c.maxSampleOffset)
     let (argument, function) = (c.argument, c.function)
     let expected = Renderer().render(
-      PreparedShader(
-        .layer { position, layer in
-          switch function {
-          case "scaled": layer.sample(position * argument)
-          case "shifted": layer.sample(position + argument)
-          default: layer.sample((position - position) / argument)
-          }
-        }, maxSampleOffset: c.maxSampleOffset),
-      c.image
+      RenderRequest(
+        PreparedShader(
+          .layer { position, layer in
+            switch function {
+            case "scaled": layer.sample(position * argument)
+            case "shifted": layer.sample(position + argument)
+            default: layer.sample((position - position) / argument)
+            }
+          }, maxSampleOffset: c.maxSampleOffset), source: .image(c.image))
     ).image
     #expect(actual.width == expected.width && actual.height == expected.height)
     // Exactness is the claim: the same operations in the same order give the same floats.

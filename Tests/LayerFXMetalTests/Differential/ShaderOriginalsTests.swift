@@ -71,13 +71,12 @@ struct ShaderOriginalsTests {
           expected = try image.distortionEffect(portShader, maxSampleOffset: offset)
           actual = try image.distortionEffect(metalShader, maxSampleOffset: offset)
         case .fill:
-          let renderer = Renderer()
-          expected = renderer.render(
-            fill: try portShader.prepared(sizeInPoints: size), width: image.width,
-            height: image.height, scale: image.scale)
-          actual = renderer.render(
-            fill: try metalShader.prepared(sizeInPoints: size), width: image.width,
-            height: image.height, scale: image.scale)
+          let fill = RenderRequest.Source.fill(
+            width: image.width, height: image.height, scale: image.scale)
+          let port = try portShader.prepared(sizeInPoints: size)
+          let compiled = try metalShader.prepared(sizeInPoints: size)
+          expected = Renderer().render(RenderRequest(port, source: fill)).image
+          actual = Renderer().render(RenderRequest(compiled, source: fill)).image
         }
         // Documentation/Semantics.md §3's tolerance for every kernel: 1 code on ≥ 99.9 %, 3 codes everywhere.
         let fine = compare(actual, expected, tolerance: 1.0 / 255)

@@ -48,9 +48,10 @@ struct SandboxedScratchTileTests {
       let shader = try library.library.function(named: name)()
         .prepared(sizeInPoints: float2(97, 61))
       var elements: [half4] = []
-      renderer.render(shader, input, storing: Self.copy, into: &elements)
+      renderer.render(
+        RenderRequest(shader, source: .image(input)), storing: Self.copy, into: &elements)
       var image = Image(width: 1, height: 1, color: .zero)
-      renderer.render(shader, input, into: &image)
+      renderer.render(RenderRequest(shader, source: .image(input)), into: &image)
       #expect(elements == image.pixels, "\(name): the stored path equals the image path")
       var misplaced = 0
       for y in 0..<61 {

@@ -99,7 +99,8 @@ struct StandInFunctionTests {
     let library = try MetalLibrary(
       source: Self.powSource, path: "powers.metal", options: MetalTestSupport.options)
     let prepared = try library.library.powers(.float(3)).prepared(sizeInPoints: float2(64, 2))
-    let pixels = Renderer().render(fill: prepared, width: 64, height: 2).pixels
+    let pixels = Renderer().render(RenderRequest(prepared, source: .fill(width: 64, height: 2)))
+      .image.pixels
     // Row 0: every comparison holds bit for bit (the folded forms are exactly these products).
     #expect(pixels[0..<64].allSatisfy { $0 == half4(1, 1, 1, 1) })
     for pixel in pixels[64..<128] {

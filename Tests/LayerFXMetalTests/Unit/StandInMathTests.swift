@@ -35,7 +35,9 @@ struct StandInMathTests {
     for which in 0..<3 {
       let prepared = try library.library.math(.float(Float(which)))
         .prepared(sizeInPoints: float2(1024, 1))
-      rows.append(renderer.render(fill: prepared, width: 1024, height: 1).pixels)
+      rows.append(
+        renderer.render(RenderRequest(prepared, source: .fill(width: 1024, height: 1))).image.pixels
+      )
     }
     for i in 0..<1024 {
       let px = Double(i) + 0.5

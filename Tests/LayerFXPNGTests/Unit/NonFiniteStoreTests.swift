@@ -15,7 +15,9 @@ struct NonFiniteStoreTests {
     // Pixel 0: every channel NaN; pixel 1: NaN colour, opaque; pixel 2: a finite colour.
     let outputs = [half4(.nan, .nan, .nan, .nan), half4(.nan, .nan, .nan, 1), half4(0, 0.5, 0, 1)]
     let kernel = PreparedShader(.color { position, _ in outputs[Int(position.x)] })
-    let rendered = Renderer().render(kernel, Image(width: 3, height: 1)).image
+    let rendered = Renderer().render(
+      RenderRequest(kernel, source: .image(Image(width: 3, height: 1)))
+    ).image
     let decoded = try PNGDecoder().decode(PNGEncoder(bitDepth: depth).encode(rendered))
     // Documentation/Semantics.md §3: NaN stores as 0; alpha NaN → the pixel is all zeros (PNGEncoder docs).
     #expect(decoded.image.pixels[0] == half4(0, 0, 0, 0))

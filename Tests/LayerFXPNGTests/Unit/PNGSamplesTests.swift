@@ -54,17 +54,22 @@ import Testing
     let card = Image.testCard(width: 53, height: 29)
     let encoder = PNGEncoder(bitDepth: depth)
     // The second route: the whole Float image, then the encoder's own conversion.
-    let expected = try encoder.encode(Renderer(threadCount: 1).render(shader, card).image)
+    let expected = try encoder.encode(
+      Renderer(threadCount: 1).render(RenderRequest(shader, source: .image(card))).image)
     for renderer in [Renderer(tileSize: 7, threadCount: 3), Renderer(threadCount: 2)] {
       let samples: PNGSamples
       switch depth {
       case .eight:
         var codes: [SIMD4<UInt8>] = []
-        renderer.render(shader, card, storing: PNGSamples.eightBitStore, into: &codes)
+        renderer.render(
+          RenderRequest(shader, source: .image(card)), storing: PNGSamples.eightBitStore,
+          into: &codes)
         samples = PNGSamples(width: card.width, height: card.height, codes: codes)
       case .sixteen:
         var codes: [SIMD4<UInt16>] = []
-        renderer.render(shader, card, storing: PNGSamples.sixteenBitStore, into: &codes)
+        renderer.render(
+          RenderRequest(shader, source: .image(card)), storing: PNGSamples.sixteenBitStore,
+          into: &codes)
         samples = PNGSamples(width: card.width, height: card.height, codes: codes)
       }
       #expect(try encoder.encode(samples) == expected)
@@ -81,9 +86,10 @@ import Testing
     let card = Image.testCard(width: 31, height: 17, scale: 2)
     let encoder = PNGEncoder(bitDepth: depth)
     let expected = try encoder.encode(
-      Renderer(threadCount: 1).render(shader, card, bounds: .padded).image)
+      Renderer(threadCount: 1).render(RenderRequest(shader, source: .image(card), bounds: .padded))
+        .image)
     let rendered = Renderer(tileSize: 5, threadCount: 3).samples(
-      shader, card, bounds: .padded, bitDepth: depth)
+      RenderRequest(shader, source: .image(card), bounds: .padded), bitDepth: depth)
     // ⌈1.5 points × 2⌉ = 3 pixels above and below; none left and right.
     #expect(rendered.samples.width == 31 && rendered.samples.height == 17 + 2 * 3)
     #expect(try encoder.encode(rendered.samples) == expected)

@@ -42,7 +42,8 @@ private struct RedOrShift: MultiPassLayerEffect {
   @Test(
     "the lane path runs the passes: each reads the previous one's output, padded by its own offset")
   func lanesRunPasses() throws {
-    let out = Renderer().render(try Self.prepared(), Self.image).image
+    let out = Renderer().render(RenderRequest(try Self.prepared(), source: .image(Self.image)))
+      .image
     for y in 0..<4 {
       for x in 0..<9 {
         // Two shifts of one pixel; past the right edge the padding is transparent (pass 1's
@@ -55,7 +56,9 @@ private struct RedOrShift: MultiPassLayerEffect {
 
   @Test("a caller's smaller offset caps each pass's padding: with none, the edge repeats")
   func callerOffsetCapsPasses() throws {
-    let out = Renderer().render(try Self.prepared(maxSampleOffset: .zero), Self.image).image
+    let out = Renderer().render(
+      RenderRequest(try Self.prepared(maxSampleOffset: .zero), source: .image(Self.image))
+    ).image
     for y in 0..<4 {
       for x in 0..<9 { #expect(out[x, y] == Self.image[min(x + 2, 8), y], "(\(x), \(y))") }
     }
@@ -65,16 +68,22 @@ private struct RedOrShift: MultiPassLayerEffect {
   func closureAndPaddedRunBody() throws {
     var closure = Renderer()
     closure.usesLaneKernels = false
-    let fromClosure = closure.render(try Self.prepared(), Self.image).image
+    let fromClosure = closure.render(RenderRequest(try Self.prepared(), source: .image(Self.image)))
+      .image
     #expect(fromClosure.pixels.allSatisfy { $0 == Self.red })
-    let padded = Renderer().render(try Self.prepared(), Self.image, bounds: .padded).image
+    let padded = Renderer().render(
+      RenderRequest(try Self.prepared(), source: .image(Self.image), bounds: .padded)
+    ).image
     #expect(padded.width == 13 && padded.pixels.allSatisfy { $0 == Self.red })
   }
 
   @Test("checking sample bounds records the body's samples and keeps the passes' colours")
   func checkerKeepsPasses() throws {
-    let unchecked = Renderer().render(try Self.prepared(), Self.image).image
-    let checked = Renderer().render(try Self.prepared(), Self.image, checksSampleBounds: true)
+    let unchecked = Renderer().render(
+      RenderRequest(try Self.prepared(), source: .image(Self.image))
+    ).image
+    let checked = Renderer().render(
+      RenderRequest(try Self.prepared(), source: .image(Self.image), checksSampleBounds: true))
     #expect(checked.image.pixels == unchecked.pixels)
     let report = try #require(checked.report)
     // The body samples nothing; the passes' 2 × 36 samples are not recorded.
@@ -85,9 +94,9 @@ private struct RedOrShift: MultiPassLayerEffect {
   func keptIntermediate() throws {
     let shader = try Self.prepared()
     let small = Image.testCard(width: 5, height: 3)
-    let first = Renderer().render(shader, Self.image).image
-    let other = Renderer().render(shader, small).image
-    let again = Renderer().render(shader, Self.image).image
+    let first = Renderer().render(RenderRequest(shader, source: .image(Self.image))).image
+    let other = Renderer().render(RenderRequest(shader, source: .image(small))).image
+    let again = Renderer().render(RenderRequest(shader, source: .image(Self.image))).image
     #expect(again.pixels == first.pixels)
     for x in 0..<5 { #expect(other[x, 1] == (x + 2 < 5 ? small[x + 2, 1] : .zero), "\(x)") }
   }
@@ -96,10 +105,13 @@ private struct RedOrShift: MultiPassLayerEffect {
   func deterministic() throws {
     let image = Image.testCard(width: 67, height: 45)
     let shader = try Self.function().prepared(for: .layer, sizeInPoints: image.sizeInPoints)
-    let reference = Renderer(threadCount: 1).render(shader, image).image
+    let reference = Renderer(threadCount: 1).render(RenderRequest(shader, source: .image(image)))
+      .image
     for tileSize in [nil, 1, 7, 64, 256] as [Int?] {
       for threads in [1, 2] {
-        let other = Renderer(tileSize: tileSize, threadCount: threads).render(shader, image).image
+        let other = Renderer(tileSize: tileSize, threadCount: threads).render(
+          RenderRequest(shader, source: .image(image))
+        ).image
         #expect(other.pixels == reference.pixels, "tile \(tileSize ?? 0), \(threads) threads")
       }
     }

@@ -20,14 +20,15 @@ struct NonFiniteOutputTests {
     arguments: [(nil, 1), (nil, 2), (1, 1), (7, 1), (64, 1), (1, 2), (2, 3)] as [(Int?, Int)])
   func countsNonFiniteOutput(tileSize: Int?, threads: Int) throws {
     let renderer = Renderer(tileSize: tileSize, threadCount: threads)
-    let result = renderer.render(Self.shader, Self.image, checksSampleBounds: true)
+    let result = renderer.render(
+      RenderRequest(Self.shader, source: .image(Self.image), checksSampleBounds: true))
     let report = try #require(result.report)
     // Columns 0 and 1 (centres 0.5, 1.5 < 2) of 3 rows, plus pixel (4, 2): 2 × 3 + 1 = 7.
     #expect(report.nonFiniteOutputCount == 7)
     #expect(report.isWithinBounds)  // a colour effect samples nothing
     #expect(report.description.hasSuffix("; 7 output pixels NaN or ∞ (stored as 0 or clamped)"))
     // Checking does not change the output.
-    let unchecked = renderer.render(Self.shader, Self.image)
+    let unchecked = renderer.render(RenderRequest(Self.shader, source: .image(Self.image)))
     #expect(unchecked.report == nil)
     #expect(unchecked.image.pixels.count == result.image.pixels.count)
     for (a, b) in zip(unchecked.image.pixels, result.image.pixels) {
@@ -39,8 +40,10 @@ struct NonFiniteOutputTests {
   func finiteRender() throws {
     let identity = PreparedShader(.color { _, color in color })
     let report = try #require(
-      Renderer(tileSize: 2, threadCount: 2).render(identity, Self.image, checksSampleBounds: true)
-        .report)
+      Renderer(tileSize: 2, threadCount: 2).render(
+        RenderRequest(identity, source: .image(Self.image), checksSampleBounds: true)
+      )
+      .report)
     #expect(report.nonFiniteOutputCount == 0)
     #expect(!report.description.contains("NaN"))
   }

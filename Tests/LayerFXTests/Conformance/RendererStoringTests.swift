@@ -57,7 +57,7 @@ private final class StoreLog: @unchecked Sendable {
       let log = StoreLog()
       var elements: [half4] = []
       Renderer(tileSize: tileSize, threadCount: threads).render(
-        shader, card, storing: log.copyingStore, into: &elements)
+        RenderRequest(shader, source: .image(card)), storing: log.copyingStore, into: &elements)
       #expect(elements.count == 97 * 61)
       #expect(log.pixels == 97 * 61, "each pixel is stored once")
       #expect(log.longestRun == longestRun, "a run is one row of one tile")
@@ -74,7 +74,8 @@ private final class StoreLog: @unchecked Sendable {
     for renderer in Renderer.tilingMatrix {
       var elements: [half4] = []
       let report = renderer.render(
-        shader, card, checksSampleBounds: true, storing: Self.copy, into: &elements)
+        RenderRequest(shader, source: .image(card), checksSampleBounds: true), storing: Self.copy,
+        into: &elements)
       // The first three columns of 61 rows: 183 pixels.
       #expect(report?.nonFiniteOutputCount == 3 * 61, "\(renderer.tilingDescription)")
       #expect(report?.pixelCount == 97 * 61)

@@ -34,24 +34,29 @@ struct RendererTests {
   func tilingIndependence(name: String, kernel: EffectKernel) {
     let shader = PreparedShader(kernel, maxSampleOffset: float2(3, 3))
     let layer = Layer(card, maxSampleOffset: float2(3, 3))
-    for bounds in [Renderer.OutputBounds.source, .padded] {
-      let reference = Renderer(tileSize: 64, threadCount: 1).render(shader, layer, bounds: bounds)
-        .image
+    for bounds in [RenderRequest.OutputBounds.source, .padded] {
+      let reference = Renderer(tileSize: 64, threadCount: 1).render(
+        RenderRequest(shader, source: .layer(layer), bounds: bounds)
+      )
+      .image
       // The kernel really changes the image, so equality below is not trivial.
       #expect(reference.pixels.count != card.pixels.count || reference.pixels != card.pixels)
       for renderer in Renderer.tilingMatrix {
-        let image = renderer.render(shader, layer, bounds: bounds).image
+        let image = renderer.render(RenderRequest(shader, source: .layer(layer), bounds: bounds))
+          .image
         #expect(
           image.pixels == reference.pixels, "\(name) \(bounds): \(renderer.tilingDescription)")
         // From the image, the renderer builds the same layer (padded by the shader's offset).
-        let fromImage = renderer.render(shader, card, bounds: bounds).image
+        let fromImage = renderer.render(RenderRequest(shader, source: .image(card), bounds: bounds))
+          .image
         #expect(
           fromImage.pixels == reference.pixels,
           "\(name) \(bounds) from the image: \(renderer.tilingDescription)")
         // Through a store (a destination of other elements), each tile goes via a scratch tile.
         var stored: [half4] = []
         renderer.render(
-          shader, card, bounds: bounds, storing: RendererStoringTests.copy, into: &stored)
+          RenderRequest(shader, source: .image(card), bounds: bounds),
+          storing: RendererStoringTests.copy, into: &stored)
         #expect(
           stored == reference.pixels, "\(name) \(bounds) stored: \(renderer.tilingDescription)")
       }
@@ -64,9 +69,12 @@ struct RendererTests {
     for image in [card, Fixtures.radialAlpha(width: 37, height: 23)] {
       for renderer in Renderer.tilingMatrix {
         // Read in place from the image, and through a layer.
-        #expect(renderer.render(identity, image).image == image, "\(renderer.tilingDescription)")
         #expect(
-          renderer.render(identity, Layer(image)).image == image, "\(renderer.tilingDescription)")
+          renderer.render(RenderRequest(identity, source: .image(image))).image == image,
+          "\(renderer.tilingDescription)")
+        #expect(
+          renderer.render(RenderRequest(identity, source: .layer(Layer(image)))).image == image,
+          "\(renderer.tilingDescription)")
       }
     }
   }
@@ -77,7 +85,9 @@ struct RendererTests {
     let color = EffectKernel.color { position, _ in half4(position.x, position.y, 0, 1) }
     let layer = EffectKernel.layer { position, _ in half4(position.x, position.y, 0, 1) }
     for kernel in [color, layer] {
-      let output = Renderer(tileSize: 2, threadCount: 2).render(PreparedShader(kernel), image).image
+      let output = Renderer(tileSize: 2, threadCount: 2).render(
+        RenderRequest(PreparedShader(kernel), source: .image(image))
+      ).image
       #expect(output.width == 5 && output.height == 3 && output.scale == 2)
       for j in 0..<3 {
         for i in 0..<5 {
@@ -93,15 +103,18 @@ struct RendererTests {
   func distortionReadsReturnedPosition() {
     let image = Image.testCard(width: 40, height: 9)
     let identity = Renderer(tileSize: 7, threadCount: 2).render(
-      PreparedShader(.distortion { $0 }), Layer(image)
+      RenderRequest(PreparedShader(.distortion { $0 }), source: .layer(Layer(image)))
     ).image
     #expect(identity == image)
     // Reading one point to the right: pixel i shows pixel i + 1; the last column repeats the
     // edge with maxSampleOffset 0 and is transparent with maxSampleOffset 1 (q = 40 → padding).
     let shift = EffectKernel.distortion { $0 + float2(1, 0) }
-    let clamped = Renderer().render(PreparedShader(shift), image).image
-    let padded = Renderer().render(PreparedShader(shift, maxSampleOffset: float2(1, 1)), image)
+    let clamped = Renderer().render(RenderRequest(PreparedShader(shift), source: .image(image)))
       .image
+    let padded = Renderer().render(
+      RenderRequest(PreparedShader(shift, maxSampleOffset: float2(1, 1)), source: .image(image))
+    )
+    .image
     for j in 0..<9 {
       for i in 0..<39 {
         #expect(clamped[i, j] == image[i + 1, j])
@@ -122,7 +135,7 @@ struct RendererTests {
     let image = Image(width: 3, height: 2, color: opaque)
     let layer = Layer(image, maxSampleOffset: float2(2, 1))
     let output = Renderer(tileSize: 3, threadCount: 2).render(
-      PreparedShader(probe), layer, bounds: .padded
+      RenderRequest(PreparedShader(probe), source: .layer(layer), bounds: .padded)
     ).image
     #expect(output.width == 7 && output.height == 4)
     for j in 0..<4 {
@@ -136,7 +149,9 @@ struct RendererTests {
     // Scale 2, maxSampleOffset 1.25 points: padding ceil(2.5) = 3 pixels, output 9 × 8 at scale 2.
     let retina = Image(width: 3, height: 2, scale: 2, color: opaque)
     let big = Renderer().render(
-      PreparedShader(probe, maxSampleOffset: float2(1.25, 1.25)), retina, bounds: .padded
+      RenderRequest(
+        PreparedShader(probe, maxSampleOffset: float2(1.25, 1.25)), source: .image(retina),
+        bounds: .padded)
     ).image
     #expect(big.width == 9 && big.height == 8 && big.scale == 2)
     #expect(big[0, 0] == half4(-1.25, -1.25, 0, 1))  // ((0 − 3 + 0.5) / 2, …)
@@ -147,13 +162,15 @@ struct RendererTests {
   @Test("a colour effect has no padding: padded bounds give the source's size and colours")
   func paddedColorKernel() {
     // SwiftUI's colorEffect takes no maxSampleOffset, so there is nothing to grow by
-    // (Renderer.OutputBounds.padded: "colour effects have no padding").
+    // (RenderRequest.OutputBounds.padded: "colour effects have no padding").
     let image = Image.testCard(width: 4, height: 3)
     let identity = PreparedShader(.color { _, color in color }, maxSampleOffset: float2(1, 2))
     let throughLayer = Renderer().render(
-      identity, Layer(image, maxSampleOffset: float2(1, 2)), bounds: .padded
+      RenderRequest(
+        identity, source: .layer(Layer(image, maxSampleOffset: float2(1, 2))), bounds: .padded)
     ).image
-    let inPlace = Renderer().render(identity, image, bounds: .padded).image
+    let inPlace = Renderer().render(RenderRequest(identity, source: .image(image), bounds: .padded))
+      .image
     #expect(throughLayer == image)
     #expect(inPlace == image)
   }
@@ -165,18 +182,18 @@ struct RendererTests {
       PreparedShader(tintKernel),
     ]
     for shader in shaders {
-      let expected = Renderer().render(shader, card).image
+      let expected = Renderer().render(RenderRequest(shader, source: .image(card))).image
       for renderer in Renderer.tilingMatrix {
         // A destination of the right size full of NaN, one of another size, and one image
         // reused for a second frame: every pixel is written each time.
         var sameSize = Image(width: 97, height: 61, scale: 3, color: half4(repeating: .nan))
         var otherSize = Image(width: 5, height: 5)
-        renderer.render(shader, card, into: &sameSize)
-        renderer.render(shader, card, into: &otherSize)
+        renderer.render(RenderRequest(shader, source: .image(card)), into: &sameSize)
+        renderer.render(RenderRequest(shader, source: .image(card)), into: &otherSize)
         #expect(sameSize == expected, "\(renderer.tilingDescription)")
         #expect(otherSize == expected, "\(renderer.tilingDescription)")
-        renderer.render(shader, Fixtures.twoByTwo, into: &sameSize)
-        renderer.render(shader, card, into: &sameSize)
+        renderer.render(RenderRequest(shader, source: .image(Fixtures.twoByTwo)), into: &sameSize)
+        renderer.render(RenderRequest(shader, source: .image(card)), into: &sameSize)
         #expect(sameSize == expected, "second frame: \(renderer.tilingDescription)")
       }
     }
@@ -185,10 +202,10 @@ struct RendererTests {
   @Test("a colour effect may render into its own source image")
   func colorEffectInPlace() {
     let shader = PreparedShader(tintKernel)
-    let expected = Renderer().render(shader, card).image
+    let expected = Renderer().render(RenderRequest(shader, source: .image(card))).image
     for renderer in Renderer.tilingMatrix {
       var image = card
-      renderer.render(shader, image, into: &image)
+      renderer.render(RenderRequest(shader, source: .image(image)), into: &image)
       #expect(image == expected, "\(renderer.tilingDescription)")
     }
   }

@@ -18,8 +18,9 @@ struct SampleBoundsReportTests {
     _ kernel: EffectKernel, renderer: Renderer = Renderer(tileSize: 4, threadCount: 2)
   ) -> (image: Image, report: SampleBoundsReport?) {
     renderer.render(
-      PreparedShader(kernel, maxSampleOffset: declared), Layer(image, maxSampleOffset: declared),
-      checksSampleBounds: true)
+      RenderRequest(
+        PreparedShader(kernel, maxSampleOffset: declared),
+        source: .layer(Layer(image, maxSampleOffset: declared)), checksSampleBounds: true))
   }
 
   @Test("a layer effect sampling 5 points right with maxSampleOffset 3 violates at every pixel")
@@ -117,8 +118,9 @@ struct SampleBoundsReportTests {
       maxSampleOffset: declared)
     let layer = Layer(image, maxSampleOffset: declared)
     for renderer in Renderer.tilingMatrix {
-      let checked = renderer.render(shader, layer, checksSampleBounds: true)
-      let unchecked = renderer.render(shader, layer)
+      let checked = renderer.render(
+        RenderRequest(shader, source: .layer(layer), checksSampleBounds: true))
+      let unchecked = renderer.render(RenderRequest(shader, source: .layer(layer)))
       #expect(checked.image.pixels == unchecked.image.pixels)
       #expect(unchecked.report == nil)
     }
@@ -178,11 +180,15 @@ struct SampleBoundsReportTests {
     // Sampling 5 points right: beyond an offset of 3, within one of 5 (offsets at it included).
     let kernel = EffectKernel.layer { position, layer in layer.sample(position + float2(5, 0)) }
     var shader = PreparedShader(kernel, maxSampleOffset: declared)
-    let tight = try #require(Renderer().render(shader, image, checksSampleBounds: true).report)
+    let tight = try #require(
+      Renderer().render(RenderRequest(shader, source: .image(image), checksSampleBounds: true))
+        .report)
     #expect(tight.declaredOffset == float2(3, 3))
     #expect(tight.violationCount == 60)
     shader.maxSampleOffset = float2(5, 0)
-    let enough = try #require(Renderer().render(shader, image, checksSampleBounds: true).report)
+    let enough = try #require(
+      Renderer().render(RenderRequest(shader, source: .image(image), checksSampleBounds: true))
+        .report)
     #expect(enough.declaredOffset == float2(5, 0))
     #expect(enough.isWithinBounds && enough.sampleCount == 60)
     #expect(enough.largestOffset == float2(5, 0))

@@ -79,7 +79,7 @@ struct ShaderKernelTests {
       for usesLanes in [true, false] {
         var renderer = renderer
         renderer.usesLaneKernels = usesLanes
-        let output = renderer.render(prepared, gradient).image
+        let output = renderer.render(RenderRequest(prepared, source: .image(gradient))).image
         for j in 0..<3 {
           for i in 0..<13 {
             // Blend 0.25 × 2 = 0.5. Tolerance: binary32 rounding of mix and the two additions,
@@ -108,8 +108,11 @@ struct ShaderKernelTests {
     .prepared(sizeInPoints: image.sizeInPoints)
     var closures = Renderer(tileSize: 5, threadCount: 2)
     closures.usesLaneKernels = false
-    let lanes = Renderer(tileSize: 5, threadCount: 2).render(prepared, image).image
-    #expect(lanes.pixels == closures.render(prepared, image).image.pixels)
+    let lanes = Renderer(tileSize: 5, threadCount: 2).render(
+      RenderRequest(prepared, source: .image(image))
+    ).image
+    #expect(
+      lanes.pixels == closures.render(RenderRequest(prepared, source: .image(image))).image.pixels)
   }
 
   @Test("a kernel's arguments are checked against its declaration")

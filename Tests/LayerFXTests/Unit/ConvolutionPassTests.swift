@@ -25,7 +25,9 @@ import Testing
         arguments: ShaderArguments(),
         forms: ShaderFunction.Forms(kernel: closure, lanes: lanes, maxSampleOffset: offset))
     }
-    return Renderer(tileSize: tileSize, threadCount: threads).render(prepared, layer).image
+    return Renderer(tileSize: tileSize, threadCount: threads).render(
+      RenderRequest(prepared, source: .layer(layer))
+    ).image
   }
 
   /// A 5 × 3 transparent image with one opaque white pixel at (2, 1).

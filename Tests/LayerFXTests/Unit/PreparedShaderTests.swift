@@ -42,12 +42,14 @@ struct PreparedShaderTests {
     let before = kernelsMade.load(ordering: .relaxed)
     let prepared = try shader.prepared(for: .layer, sizeInPoints: card.sizeInPoints)
     #expect(kernelsMade.load(ordering: .relaxed) == before + 1)
-    let first = Renderer().render(prepared, card).image
+    let first = Renderer().render(RenderRequest(prepared, source: .image(card))).image
     let other = Image.testCard(width: 41, height: 23, scale: 1)
     var frame = Image(width: 1, height: 1)
     for renderer in Renderer.tilingMatrix {
-      #expect(renderer.render(prepared, card).image == first, "\(renderer.tilingDescription)")
-      renderer.render(prepared, other, into: &frame)
+      #expect(
+        renderer.render(RenderRequest(prepared, source: .image(card))).image == first,
+        "\(renderer.tilingDescription)")
+      renderer.render(RenderRequest(prepared, source: .image(other)), into: &frame)
       #expect(frame == first, "into: \(renderer.tilingDescription)")
     }
     // Rendering never makes the kernel again: it was made once, when prepared.
@@ -68,9 +70,9 @@ struct PreparedShaderTests {
     // The layer is padded by the offset. Pixel (0, 5) at (0.5, 5.5) samples (−2.5, 6), q = (−3, 5.5):
     // with padding (3, 1) that is the outermost padding column, transparent black; with no
     // padding q.x clamps to column 0, whose rows 5 and 6 are both the 0.97 grey grid line.
-    let padded = Renderer().render(prepared, card).image
+    let padded = Renderer().render(RenderRequest(prepared, source: .image(card))).image
     prepared.maxSampleOffset = .zero
-    let clamped = Renderer().render(prepared, card).image
+    let clamped = Renderer().render(RenderRequest(prepared, source: .image(card))).image
     #expect(padded[0, 5] == .zero)
     #expect(clamped[0, 5] == card[0, 5])
     #expect(card[0, 5] == card[0, 6])
@@ -83,7 +85,7 @@ struct PreparedShaderTests {
     #expect(prepared.kind == .distortion)
     #expect(prepared.maxSampleOffset == float2(0, 1))
     #expect(!prepared.hasLaneForm)
-    let output = Renderer().render(prepared, card).image
+    let output = Renderer().render(RenderRequest(prepared, source: .image(card))).image
     // One point down at scale 1 is one pixel: row j shows row j + 1, the last row the padding.
     for i in 0..<41 {
       #expect(output[i, 0] == card[i, 1])

@@ -124,10 +124,12 @@ struct RendererTilesTests {
     let shader = PreparedShader(
       .layer { position, layer in layer.sample(position + float2(1.5, -0.75)) },
       maxSampleOffset: float2(2, 2))
-    let bands = Renderer().render(shader, image).image
+    let bands = Renderer().render(RenderRequest(shader, source: .image(image))).image
     for renderer in [Renderer(tileSize: 64, threadCount: 1), Renderer(tileSize: 7, threadCount: 2)]
     {
-      #expect(renderer.render(shader, image).image == bands, "\(renderer.tilingDescription)")
+      #expect(
+        renderer.render(RenderRequest(shader, source: .image(image))).image == bands,
+        "\(renderer.tilingDescription)")
     }
   }
 }
