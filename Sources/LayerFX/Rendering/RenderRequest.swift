@@ -9,6 +9,10 @@ import LayerFXMath
 /// whose storage is reused (``Renderer/render(_:into:)``), or the destination's own elements
 /// through a ``PixelStore`` (``Renderer/render(_:storing:into:)``).
 ///
+/// Nothing in a render throws: the shader's arguments were checked when it was prepared
+/// (``Shader/prepared(for:sizeInPoints:)`` throws ``ShaderArgumentError``), and a programmer
+/// error (a fill source for a shader that is not a fill) stops at a precondition.
+///
 /// ```swift
 /// let shader = try ShaderLibrary.ripple(.float2(12, 8), .float(0.2))
 ///   .prepared(for: .layer, sizeInPoints: image.sizeInPoints)
@@ -78,6 +82,8 @@ public struct RenderRequest: Sendable {
   /// The destination's width and height, pixels: the source's size (a fill's `width × height`),
   /// or, with ``OutputBounds/padded`` bounds and a layer or distortion effect, grown by twice the
   /// layer's padding.
+  ///
+  /// - Complexity: O(1); copies no pixel.
   public var destinationSize: SIMD2<Int> {
     withSource { _, size, _, _ in size }
   }
