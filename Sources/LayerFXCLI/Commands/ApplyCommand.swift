@@ -215,7 +215,7 @@ enum ApplyCommand {
   /// `apply [INPUT] --config FILE.json`: the config's chain, or with `--effect` the command
   /// line's.
   ///
-  /// The chain runs on the general path, the config filling in every option not given; every
+  /// The chain runs on the general path, the flags over the config's settings; every
   /// effect is evaluated over the whole schedule before the first frame, and an error about a
   /// setting the config gave names its key (``ConfigOptions/attributing(_:commandLine:_:)``).
   /// With `checkOnly` (`layerfx config check`) it stops just before the first frame renders.
@@ -223,18 +223,13 @@ enum ApplyCommand {
     _ given: ParsedArguments, _ loaded: (path: String, config: DebugConfig), console: Console,
     checkOnly: Bool = false
   ) throws {
-    // A fill input is drawn here, at the scale and limits of the options.
-    var fill: DebugConfig.Input?
-    if given.positionals.isEmpty, let input = loaded.config.input, input.commandLineText == nil {
-      fill = input
-    }
-    let arguments = try ConfigOptions.filling(
-      given, from: loaded, options: options, drawsFill: true)
+    // INPUT on the command line replaces the config's input (a fill is drawn at the scale and
+    // limits of the options).
     if given.has("effect") {
-      guard fill == nil else {
+      if given.positionals.isEmpty, case .fill? = loaded.config.input {
         throw UsageError.invalid("--effect needs INPUT when the config's input is a fill")
       }
-      return try runChain(arguments, document: loaded.config, console: console)
+      return try runChain(given, document: loaded.config, console: console)
     }
     for option in ["arg", "padded", "position-parameter"] where given.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --config; set it in the config")
@@ -244,22 +239,17 @@ enum ApplyCommand {
     try TapOptions.check(
       taps, for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
     try ConfigOptions.attributing(loaded, commandLine: given) {
-      let run = try ChainRun(arguments, readsInput: fill == nil, document: loaded.config)
-      let prepared = try run.prepare(arguments)
+      let run = try ChainRun(given, document: loaded.config)
+      let prepared = try run.prepare(given)
       let config = loaded.config
-      let input = try SettingError.about("input") {
-        try fill.map {
-          try RenderJob.Input(config: $0, scale: prepared.scale, limits: prepared.render.limits)
-        }
-      }
       try prepared.run(
-        console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly, input: input
+        console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly
       ) { image in
         var config = config
         if !taps.isEmpty { config.triggers = taps }
         // --max-sample-offset replaces debug.maxSampleOffset, not an effect's own offset.
         let chain = config.chain(sizeInPoints: image.sizeInPoints, offsets: prepared.offsets)
-        let times = try ConfigOptions.times(arguments, endTime: chain.endTime)
+        let times = try prepared.times(endTime: chain.endTime)
         // Padded sizes at the config's keys, unless a flag changes them (then in its words).
         if ConfigOptions.changesPadding(given) {
           try config.checkSchedule(
@@ -339,7 +329,7 @@ enum ApplyCommand {
 
   /// `apply INPUT --effect …`: the chain on the general path; `document` is the config of
   /// `--config` with `--effect`, whose settings the flags override
-  /// (``ChainRun/init(_:kernelName:readsInput:stillTime:document:)``).
+  /// (``ChainRun/init(_:kernelName:stillTime:document:)``).
   static func runChain(
     _ arguments: ParsedArguments, document: DebugConfig? = nil, console: Console
   ) throws {

@@ -198,7 +198,7 @@ enum ConfigCommand {
     // The command's run as `layerfx COMMAND --config FILE.json` with this command's limits.
     let names = Set(command.options.map(\.name))
     let parsed = try ParsedArguments(["--config", path], options: command.options)
-      .filling(arguments.values.filter { names.contains($0.key) }, positionals: [])
+      .filling(arguments.values.filter { names.contains($0.key) })
     switch chosen {
     case RenderCommand.name:
       try RenderCommand.run(parsed, loaded: (path, config), console: console, checkOnly: true)

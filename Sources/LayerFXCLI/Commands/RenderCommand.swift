@@ -74,17 +74,10 @@ enum RenderCommand {
   }
 
   private static func render(
-    _ given: ParsedArguments, loaded: (path: String, config: DebugConfig)?, console: Console,
+    _ arguments: ParsedArguments, loaded: (path: String, config: DebugConfig)?, console: Console,
     checkOnly: Bool
   ) throws {
-    let fill = try loaded.map { try configFill($0, commandLine: given) } ?? nil
-    var arguments = given
-    if let loaded {
-      var values = ConfigOptions.values(loaded.config, commandLine: given)
-      if let fill { values["size"] = ["\(fill.size.x)x\(fill.size.y)"] }
-      let names = Set(options.map(\.name))
-      arguments = given.filling(values.filter { names.contains($0.key) }, positionals: [])
-    }
+    let fill = try loaded.map { try configFill($0, commandLine: arguments) } ?? nil
     let function =
       try fill?.function
       ?? MetalFunctionReference.function(
@@ -97,20 +90,28 @@ enum RenderCommand {
         "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
           + "\(written) INPUT'")
     }
-    let time = try arguments.value("time", as: .time)
-    let fps = try arguments.value("fps", as: .positiveNumber)
+    // The flags over the config's timing (a fill's takes no contact sheet, format or range).
+    let timing = (loaded.map { RenderJob.Timing($0.config.output) } ?? RenderJob.Timing())
+      .overriding(
+        RenderJob.Timing(
+          time: try arguments.value("time", as: .time),
+          fps: try arguments.value("fps", as: .positiveNumber),
+          frames: try arguments.value(
+            "frames", as: .integer(in: 1...AnimationLimits.framesCeiling))))
+    let (time, fps) = (timing.time, timing.fps)
     if time != nil && fps != nil {
       throw UsageError.invalid("--time and --fps cannot be used together")
     }
-    for option in ["frames", "duration"] where fps == nil && arguments.has(option) {
-      throw UsageError.invalid("--\(option) needs --fps")
+    if fps == nil && timing.frames != nil { throw UsageError.invalid("--frames needs --fps") }
+    if fps == nil && arguments.has("duration") {
+      throw UsageError.invalid("--duration needs --fps")
     }
     let outputPath = try checkOutput(
       arguments.value("output") ?? loaded?.config.output.path, isAnimation: fps != nil)
     let overlays = try SettingError.about("overlay") {
       try fillOverlays(arguments, over: loaded?.config)
     }
-    guard let size = try arguments.value("size", as: .size) else {
+    guard let size = try arguments.value("size", as: .size) ?? fill?.size else {
       throw UsageError.missing("--size WxH: the image's size in pixels")
     }
     let scale = Float(try arguments.value("scale", as: .scale) ?? loaded?.config.scale ?? 1)
@@ -132,7 +133,7 @@ enum RenderCommand {
     limits.animation = try FrameLimits.limits(arguments)
     _ = try RenderJob(
       source: .fill(drawn),
-      schedule: try schedule(arguments, output: outputPath, time: time, fps: fps),
+      schedule: try schedule(arguments, output: outputPath, timing: timing),
       output: RenderJob.Output(path: outputPath, encoder: output.encoder),
       debug: RenderJob.Debug(overlays: overlays), limits: limits, reads: protected
     ).run(checkOnly: checkOnly, events: console.renderJobEvents)
@@ -143,16 +144,15 @@ enum RenderCommand {
   ///
   /// - Throws: ``SettingError`` about `-o` (a still's extension), `frames` or `fps`.
   private static func schedule(
-    _ arguments: ParsedArguments, output: String, time: Double?, fps: Double?
+    _ arguments: ParsedArguments, output: String, timing: RenderJob.Timing
   ) throws -> RenderJob.Schedule {
-    guard let fps else {
+    guard let fps = timing.fps else {
       try OutputOptions.checkExtension(output)
-      return .still(time: time)
+      return .still(time: timing.time)
     }
-    let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
+    let count = try SettingError.about(timing.frames != nil ? "frames" : "fps") {
       try FrameLimits.limits(arguments).frameCount(
-        explicit: try arguments.value(
-          "frames", as: .integer(in: 1...AnimationLimits.framesCeiling)),
+        explicit: timing.frames,
         duration: try arguments.value("duration", as: .positiveNumber, default: 3), fps: fps)
     }
     return .animation(fps: fps, frameCount: count)

@@ -148,10 +148,15 @@ enum RippleCommand {
     console: Console, checkOnly: Bool = false
   ) throws {
     let ripple = try ConfigRipple(loaded, commandLine: given)
-    let arguments = try ConfigOptions.filling(given, from: loaded, options: options)
+    if given.positionals.isEmpty, case .fill? = loaded.config.input {
+      throw ConfigError.invalidValue(
+        file: loaded.path, path: "input",
+        reason: "a fill input needs 'layerfx render --config', 'layerfx apply --config' or "
+          + "'layerfx tune'")
+    }
     try ConfigOptions.attributing(loaded, commandLine: given) {
       try run(
-        arguments, loaded: loaded, ripple: ripple,
+        given, loaded: loaded, ripple: ripple,
         checksPadding: !ConfigOptions.changesPadding(
           given, parameterOptions: rippleParameters.map(\.name)),
         checkOnly: checkOnly,
@@ -178,8 +183,8 @@ enum RippleCommand {
     return base
   }
 
-  /// The ripple with the options `arguments` (a config's common values filled in when `loaded`
-  /// is given) over the config's `ripple`; `checksPadding` reports a padded size too large at
+  /// The ripple with the options `arguments` (over the config's settings when `loaded` is
+  /// given) over the config's `ripple`; `checksPadding` reports a padded size too large at
   /// the config's key, and `checkOnly` stops before the first frame.
   private static func run(
     _ arguments: ParsedArguments, loaded: (path: String, config: DebugConfig)?,
@@ -232,7 +237,7 @@ enum RippleCommand {
       if let loaded {
         try DebugConfig.checkSchedule(
           prepared.offsets.resolve(chain), file: loaded.path, sizeInPoints: image.sizeInPoints,
-          times: try ConfigOptions.times(arguments, endTime: chain.endTime),
+          times: try prepared.times(endTime: chain.endTime),
           keyframed: [hasTracks],
           padding: checksPadding ? (image, prepared.render.pixelLimit) : nil,
           offsetPath: prepared.offsets.shared == nil ? nil : "debug.maxSampleOffset")
