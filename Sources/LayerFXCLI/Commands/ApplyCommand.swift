@@ -320,8 +320,8 @@ enum ApplyCommand {
       [(function, hasOwn: false)], given: prepared.offsets.shared != nil)
     try prepared.run(console: console, length: duration) { image in
       EffectChain([
-        TapOptions.effect(
-          effect, taps: taps, duration: duration, timeParameter: timeParameter,
+        effect.replayed(
+          by: taps, duration: duration, timeParameter: timeParameter,
           sizeInPoints: image.sizeInPoints)
       ])
     }
@@ -348,7 +348,7 @@ enum ApplyCommand {
     let isStill =
       taps.isEmpty
       && parsed.allSatisfy { effect in
-        guard let clock = clockParameter(of: effect.function, named: timeParameter) else {
+        guard let clock = effect.function.clockParameter(named: timeParameter) else {
           return true
         }
         return effect.pairs.contains { $0.hasPrefix(clock + "=") }
@@ -371,8 +371,8 @@ enum ApplyCommand {
     try prepared.run(console: console, length: duration) { image in
       EffectChain(
         effects.map {
-          TapOptions.effect(
-            $0, taps: taps, duration: duration, timeParameter: timeParameter,
+          $0.replayed(
+            by: taps, duration: duration, timeParameter: timeParameter,
             sizeInPoints: image.sizeInPoints)
         })
     }
@@ -413,15 +413,6 @@ enum ApplyCommand {
     return pairs
   }
 
-  /// The parameter the animation clock drives: the `float` parameter `name`
-  /// (`--time-parameter`) when the function has one, else its time-since-trigger parameter.
-  static func clockParameter(of function: ShaderFunction, named name: String?) -> String? {
-    if let name, function.parameters.contains(where: { $0.name == name && $0.type == .float }) {
-      return name
-    }
-    return function.parameter(role: .timeSinceTrigger)?.name
-  }
-
   /// Refuses a `--time-parameter` that no function has as a `float` parameter, or a
   /// `--position-parameter` that none has as a `float2` one.
   ///
@@ -443,29 +434,17 @@ enum ApplyCommand {
         + (suggestion ?? ""))
   }
 
-  /// An effect of `function` with the arguments `pairs` and, unless given, its clock
-  /// parameter (``clockParameter(of:named:)``) on the animation clock, 0 to `clockLength`
-  /// seconds.
+  /// An effect of `function` with the arguments `pairs` (its own offset among them) on the
+  /// animation clock, 0 to `clockLength` seconds
+  /// (``LayerFXComposition/AnimatedEffect/onClock(_:arguments:timeParameter:length:maxSampleOffset:)``).
   static func animated(
     _ function: ShaderFunction, pairs: [String], option: String, clockLength: Double,
     pixelLimit: Int, timeParameter: String?
   ) throws -> AnimatedEffect {
     let (pairs, offset) = try ownOffset(pairs, of: function, option: option)
-    let arguments = try function.bind(pairs, pixelLimit: pixelLimit, option: option)
-    guard let clock = clockParameter(of: function, named: timeParameter),
-      !arguments.contains(where: { $0.name == clock })
-    else {
-      return AnimatedEffect(function, arguments: arguments, maxSampleOffset: offset)
-    }
-    // A .metal function's time has no default, so it is not among the animatable values yet.
-    var values = ParameterValues(defaultsOf: function)
-    if !values.contains(clock) {
-      values = ParameterValues(names: values.names + [clock], values: values.values + [0])
-    }
-    let timeline = KeyframeTimeline(
-      initialValue: values, clock: ParameterValues.keyPath(clock), duration: clockLength)
-    return AnimatedEffect(
-      function, arguments: arguments, timeline: timeline, maxSampleOffset: offset)
+    return .onClock(
+      function, arguments: try function.bind(pairs, pixelLimit: pixelLimit, option: option),
+      timeParameter: timeParameter, length: clockLength, maxSampleOffset: offset)
   }
 
   /// The item of `--effect` reserved for the effect's own offset.

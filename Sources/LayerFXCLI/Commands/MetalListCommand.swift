@@ -1,10 +1,11 @@
 import Foundation
 import LayerFX
+import LayerFXComposition
 import LayerFXMetal
 
 /// `layerfx list FILE.metal [--metal FILE.metal …] [--library DIR …] [--json]`: the stitchable
 /// functions of a `.metal` file or library, with their kinds and parameters as written in
-/// Metal; `--json` in the layout of `layerfx list --json` (``KernelListing``).
+/// Metal; `--json` in the layout of `layerfx list --json` (``LayerFXComposition/ShaderFunctionListing``).
 enum MetalListCommand {
   /// Lists the functions when the command's one positional is a `.metal` file, or it has none
   /// and `--metal` or `--library` names a library; returns whether it did.
@@ -30,15 +31,13 @@ enum MetalListCommand {
       }
       let listing = named.map { function in
         let signature = library.signatures.first { $0.name == function.name }
-        return KernelListing(
+        return ShaderFunctionListing(
           function,
           metalTypes: Dictionary(
             (signature?.parameters ?? []).map { ($0.name, $0.metalType) }
           ) { first, _ in first })
       }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      console.print(String(decoding: try encoder.encode(listing), as: UTF8.self))
+      console.print(try ShaderFunctionListing.json(listing))
       return true
     }
     for signature in library.signatures where !library.helperFiles.contains(signature.file) {

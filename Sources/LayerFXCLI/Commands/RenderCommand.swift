@@ -258,7 +258,7 @@ enum RenderCommand {
   }
 
   /// The parameter `--time` or `--fps` drives, by `apply`'s rule
-  /// (``ApplyCommand/clockParameter(of:named:)``): `--time-parameter`, or the function's own
+  /// (``LayerFX/ShaderFunction/clockParameter(named:)``): `--time-parameter`, or the function's own
   /// time parameter; `nil` when there is none or an `--arg` gives it, so the fill is the same
   /// at every time.
   ///
@@ -269,7 +269,7 @@ enum RenderCommand {
   ) throws -> String? {
     let timeParameter = arguments.value("time-parameter")
     try ApplyCommand.checkParameter(arguments, "time-parameter", among: [function])
-    guard let parameter = ApplyCommand.clockParameter(of: function, named: timeParameter),
+    guard let parameter = function.clockParameter(named: timeParameter),
       !named.contains(where: { $0.name == parameter })
     else { return nil }
     return parameter
