@@ -147,69 +147,15 @@ enum ApplyCommand {
     // After the arguments are checked, so a missing argument is named first.
     try ChainRun.checkOffsets(
       [(function, hasOwn: false)], given: arguments.has("max-sample-offset"))
-    try checkStill(
-      prepared, input: input, arguments: arguments, render: render, output: output,
-      outputPath: outputPath)
-    // Stored straight into the encoder's samples: no Float output image.
-    let result = render.renderer.samples(
-      prepared, input.image, bounds: arguments.has("padded") ? .padded : .source,
-      checksSampleBounds: arguments.has("check-bounds"), bitDepth: output.encoder.bitDepth)
-    try MetalFunctionReference.checkFaults()
-    let metadata = input.metadata
-    // Nothing reads the input's Float pixels now: they go before the encoder's output grows.
-    _ = consume input
-    try output.write(
-      result.samples, into: file, name: outputPath, metadata: metadata, console: console)
-    if let report = result.report {
-      console.error("layerfx: bounds: \(report)")
-      if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }
+    var limits = render.limits
+    limits.animation = try FrameLimits.limits(arguments)
+    let still = ShaderStill(
+      prepared, isPadded: arguments.has("padded"), checksBounds: arguments.has("check-bounds"),
+      output: RenderJob.Output(path: outputPath, encoder: output.encoder), limits: limits)
+    try still.check(input)
+    guard try still.run(input, into: file, events: console.renderJobEvents) else {
+      throw AlreadyReported(exitCode: .failure)
     }
-  }
-
-  /// Refuses one kernel's still whose padded layer or output is too large, whose memory
-  /// estimate exceeds the budget, or that may not fit in the free space, before it renders.
-  static func checkStill(
-    _ prepared: PreparedShader, input: RenderJob.Input, arguments: ParsedArguments,
-    render: RenderOptions, output: OutputOptions, outputPath: String
-  ) throws {
-    let function = prepared.function
-    if function.kind != .color {
-      try ChainRenderer.checkPaddedSize(
-        of: input.image, maxSampleOffset: prepared.maxSampleOffset, function: function.name,
-        storesPadding: prepared.storesPadding || arguments.has("padded"),
-        pixelLimit: render.pixelLimit)
-      if arguments.has("padded") {
-        try Self.checkPaddedOutput(input.image, prepared: prepared, output: outputPath)
-      }
-    }
-    try render.checkMemory(
-      memory(
-        of: prepared, input.image, padded: arguments.has("padded"), render: render,
-        bitDepth: output.encoder.bitDepth.rawValue),
-      holding: input.image, path: outputPath)
-    let pad =
-      arguments.has("padded") && prepared.kind != .color
-      ? Layer(input.image, maxSampleOffset: prepared.maxSampleOffset).padding : .zero
-    try FrameLimits.checkImageFreeSpace(
-      arguments, path: outputPath, width: input.image.width + 2 * pad.x,
-      height: input.image.height + 2 * pad.y, bitDepth: output.encoder.bitDepth.rawValue,
-      chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count })
-  }
-
-  /// The memory estimate of one kernel over `image`, stored into samples; a `--padded` output
-  /// is counted at its padded size throughout (the input too, so the estimate errs high).
-  static func memory(
-    of prepared: PreparedShader, _ image: Image, padded: Bool, render: RenderOptions,
-    bitDepth: Int
-  ) -> RenderMemory {
-    let pad =
-      padded && prepared.kind != .color
-      ? Layer(image, maxSampleOffset: prepared.maxSampleOffset).padding : .zero
-    return RenderMemory(
-      width: image.width + 2 * pad.x, height: image.height + 2 * pad.y, bitDepth: bitDepth,
-      output: .samples, passCount: 1, workingImages: prepared.workingImageCount,
-      storedPaddingTexels: ChainRenderer.storedPaddingTexels(of: [prepared], image: image),
-      threadCount: render.threadCount, tileSize: render.tileSize)
   }
 
   /// `apply [INPUT] --config FILE.json`: the config's chain, or with `--effect` the command
@@ -278,20 +224,6 @@ enum ApplyCommand {
           + "\(text) --size WxH -o OUT.png'")
     }
     return TapOptions.function(function, arguments)
-  }
-
-  /// Refuses a `--padded` output wider or taller than a PNG can be (``PNGEncoder/maxSide``),
-  /// before anything is rendered.
-  ///
-  /// - Throws: ``CLIError/limitExceeded(_:)`` naming the output, its size and the limit.
-  static func checkPaddedOutput(_ image: Image, prepared: PreparedShader, output: String) throws {
-    let pad = Layer(image, maxSampleOffset: prepared.maxSampleOffset).padding
-    let (width, height) = (image.width + 2 * pad.x, image.height + 2 * pad.y)
-    guard max(width, height) <= PNGEncoder.maxSide else {
-      throw CLIError.limitExceeded(
-        "\(output): padded by \(prepared.function.name)'s maxSampleOffset, the output would be "
-          + "\(width) × \(height) pixels; a PNG is at most \(PNGEncoder.maxSide) pixels a side")
-    }
   }
 
   /// `apply KERNEL INPUT --time …|--fps …`: one kernel as a chain of one effect, its time

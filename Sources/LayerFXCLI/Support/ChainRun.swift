@@ -103,8 +103,8 @@ struct ChainRun {
       ? try SettingError.about("format") { [outputPath] in
         try OutputFormat.of(timing, output: outputPath)
       } : nil
-    try SettingError.about("output") { [format, outputPath] in
-      try Self.checkOutput(outputPath, format: format)
+    try OutputOptions.reporting { [format, outputPath] () throws(OutputPathError) in
+      try RenderJob.Output.checkPath(outputPath, format: format)
     }
     // An APNG frame's delay is a fraction of two 16-bit integers (fcTL).
     if format == .apng, let fps = timing.fps, !APNGWriter.representableFPS.contains(fps) {
@@ -155,41 +155,6 @@ struct ChainRun {
     if time != nil && timing.format != nil { throw UsageError.invalid("--format needs --fps") }
     if time != nil && timing.frameRange != nil {
       throw UsageError.invalid("--frame-range needs --fps")
-    }
-  }
-
-  /// Refuses an output path that does not fit `format` (`nil` for one frame): a directory of
-  /// frames needs a directory, one image a file.
-  ///
-  /// - Throws: ``SettingError`` about `output`, a ``UsageError`` in the command line's words and
-  ///   the config's.
-  static func checkOutput(_ outputPath: String, format: OutputFormat?) throws {
-    let writesOneImage = format?.writesOneFile ?? true
-    if writesOneImage && !OutputFormat.streamPaths.contains(outputPath) {
-      try OutputOptions.checkIsFile(outputPath)
-    } else if !writesOneImage && OutputFormat.streamPaths.contains(outputPath) {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid(
-          "--format png-sequence writes a directory of frames: give -o DIR/ (or --format raw "
-            + "for standard output)"),
-        inConfig: "a png-sequence writes a directory of frames, not a stream: give a folder, "
-          + "DIR/ (or format raw for standard output)")
-    } else if !writesOneImage && outputPath.lowercased().hasSuffix(".png") {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid(
-          "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
-            + "give -o DIR/ (or --contact-sheet N for one image)"),
-        inConfig: "\(outputPath) names a PNG file, but an animation writes a directory of "
-          + "frames: give a folder, DIR/ (or output.contactSheet N for one image)")
-    }
-    if format == .apng && OutputFormat.streamPaths.contains(outputPath) && outputPath != "/dev/null"
-    {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid("--format apng writes a file: give -o OUT.apng"),
-        inConfig: "an apng is one file, not a stream: give a file name, OUT.apng")
     }
   }
 
