@@ -100,8 +100,7 @@ enum ConfigCommand {
   static func dump(_ kernels: [String], arguments: ParsedArguments, console: Console) throws
     -> DebugConfig
   {
-    var input = dumpInput
-    var effects: [DebugConfig.Effect] = []
+    var entries: [DebugConfig.DumpEntry] = []
     for text in kernels.isEmpty ? [ShaderLibrary.defaultEffect.name] : kernels {
       let (name, argumentText) = MetalFunctionReference.splitEffect(text)
       let function = try MetalFunctionReference.function(
@@ -121,41 +120,11 @@ enum ConfigCommand {
             + "default; give \(missing.count == 1 ? "it" : "them") after the function, "
             + "\(name):\(missing.map { "\($0)=VALUE" }.joined(separator: ","))")
       }
-      guard function.kind == .fill else {
-        var effect = DebugConfig.Effect(function, kernel: MetalFunctionReference.absolute(name))
-        effect.maxSampleOffset = offset
-        for (parameter, value) in given {
-          // As the decoder keeps them: a clock given a value is an argument, not animatable.
-          if case .float(let number) = value, effect.values.contains(parameter),
-            function.parameter(role: .timeSinceTrigger)?.name != parameter
-          {
-            effect.values[parameter] = Double(number)
-          } else {
-            effect.arguments.append((parameter, value))
-          }
-        }
-        effects.append(effect)
-        continue
-      }
-      let defaults = function.parameters.compactMap { parameter in
-        parameter.role == nil && !given.contains { $0.name == parameter.name }
-          ? parameter.defaultValue.map { (parameter.name, $0) } : nil
-      }
-      input = .fill(
-        function, arguments: defaults + given, width: 512, height: 384,
-        kernel: MetalFunctionReference.absolute(name))
+      entries.append((function, MetalFunctionReference.absolute(name), given, offset))
     }
-    var output = DebugConfig.Output()
-    output.path = dumpPath
-    // A frame time, unless the one fill drawn alone has no clock to give it to.
-    if case .fill(let function, _, _, _, _) = input, effects.isEmpty,
-      function.parameter(role: .timeSinceTrigger) == nil
-    {
-      output.time = nil
-    } else {
-      output.time = dumpTime
-    }
-    return DebugConfig(input: input, effects: effects, output: output)
+    return DebugConfig(
+      dumping: entries, input: dumpInput, width: 512, height: 384, time: dumpTime,
+      path: dumpPath)
   }
 
   /// Checks the config at `path` as its render would, without rendering: the run of the command

@@ -77,7 +77,10 @@ enum RenderCommand {
     _ arguments: ParsedArguments, loaded: (path: String, config: DebugConfig)?, console: Console,
     checkOnly: Bool
   ) throws {
-    let fill = try loaded.map { try configFill($0, commandLine: arguments) } ?? nil
+    // The config's fill, unless FILL is given on the command line.
+    let fill = try loaded.flatMap {
+      try $0.config.fillRender(file: $0.path, readsInput: arguments.positionals.isEmpty)
+    }
     let function =
       try fill?.function
       ?? MetalFunctionReference.function(
@@ -273,51 +276,5 @@ enum RenderCommand {
       !named.contains(where: { $0.name == parameter })
     else { return nil }
     return parameter
-  }
-
-  /// The config's fill, unless FILL is given on the command line.
-  ///
-  /// - Throws: ``ConfigError`` when the config has effects (a fill is drawn alone), triggers,
-  ///   or an output `format`, `frameRange` or `contactSheet` that `render` does not write, or,
-  ///   with no FILL given, when its input is not a fill.
-  static func configFill(
-    _ loaded: (path: String, config: DebugConfig), commandLine: ParsedArguments
-  )
-    throws -> (
-      function: ShaderFunction, arguments: [(name: String, value: Shader.Argument)],
-      size: SIMD2<Int>
-    )?
-  {
-    guard loaded.config.effects.isEmpty else {
-      throw ConfigError.invalidValue(
-        file: loaded.path, path: "effects",
-        reason: "'layerfx render' draws a fill alone; use 'layerfx tune' or 'layerfx apply'")
-    }
-    // A fill's frames go to one PNG or a PNG sequence, on the render's own clock; nothing else
-    // is silently dropped.
-    if loaded.config.triggers != nil {
-      throw ConfigError.invalidValue(
-        file: loaded.path, path: "triggers",
-        reason: "'layerfx render' drives a fill's time with output.time or output.fps; leave "
-          + "triggers out")
-    }
-    let output = loaded.config.output
-    for (key, isSet) in [
-      ("format", output.format.map { $0 != .pngSequence } ?? false),
-      ("frameRange", output.frameRange != nil), ("contactSheet", output.contactSheet != nil),
-    ] where isSet {
-      throw ConfigError.invalidValue(
-        file: loaded.path, path: "output.\(key)",
-        reason: "'layerfx render' writes a fill to one PNG or a PNG sequence; leave \(key) out")
-    }
-    guard commandLine.positionals.isEmpty else { return nil }
-    guard case .fill(let function, let arguments, let width, let height, _)? = loaded.config.input
-    else {
-      throw ConfigError.invalidValue(
-        file: loaded.path, path: "input",
-        reason: "'layerfx render --config' needs a fill input, {\"fill\": NAME, \"pixels\": [W, H]}"
-      )
-    }
-    return (function, arguments, SIMD2(width, height))
   }
 }
