@@ -15,9 +15,10 @@ extension ShaderFunction {
 }
 
 extension AnimatedEffect {
-  /// An effect of `function` with `arguments` whose clock parameter
-  /// (``LayerFX/ShaderFunction/clockParameter(named:)``), unless an argument gives it, runs on
-  /// the chain's clock from 0 to `length` seconds; every other `float` parameter holds its
+  /// Returns an effect of `function` whose clock parameter runs on the chain's clock.
+  ///
+  /// The clock parameter (``LayerFX/ShaderFunction/clockParameter(named:)``), unless an
+  /// argument gives it, runs from 0 to `length` seconds; every other `float` parameter holds its
   /// default. Without a clock parameter, or with its value given, the effect is the same in
   /// every frame.
   ///

@@ -61,6 +61,7 @@ public struct TimelineTable: Sendable {
   ///   - from: Seconds, less than `to`.
   ///   - to: Seconds.
   ///   - step: Seconds > 0.
+  /// - Returns: The times, seconds, or `nil`.
   public static func times(from: Double, to: Double, step: Double) -> [Double]? {
     let rows = ((to - from) / step + 1e-9).rounded(.down) + 1
     guard rows <= Double(maxRowCount) else { return nil }

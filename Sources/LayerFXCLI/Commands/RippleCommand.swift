@@ -102,7 +102,8 @@ enum RippleCommand {
   ) throws {
     let ripple = try ReplayPreset.ConfigValues(
       loaded.config, file: loaded.path, function: .ripple,
-      parameters: rippleParameters.map(\.name), readsTaps: !given.has("tap") && !given.has("origin"))
+      parameters: rippleParameters.map(\.name), readsTaps: !given.has("tap") && !given.has("origin")
+    )
     if given.positionals.isEmpty, case .fill? = loaded.config.input {
       throw ConfigError.invalidValue(
         file: loaded.path, path: "input",
@@ -123,7 +124,9 @@ enum RippleCommand {
   /// else the kernel's default.
   ///
   /// - Throws: ``SettingError`` about the option for a value outside the parameter's range.
-  private static func initialValues(_ arguments: ParsedArguments, preset: ReplayPreset.ConfigValues?) throws
+  private static func initialValues(
+    _ arguments: ParsedArguments, preset: ReplayPreset.ConfigValues?
+  ) throws
     -> ParameterValues
   {
     var base = ParameterValues(defaultsOf: .ripple)
@@ -143,7 +146,8 @@ enum RippleCommand {
   /// the config's key, and `checkOnly` stops before the first frame.
   private static func run(
     _ arguments: ParsedArguments, loaded: (path: String, config: DebugConfig)?,
-    ripple preset: ReplayPreset.ConfigValues? = nil, checksPadding: Bool = false, checkOnly: Bool = false,
+    ripple preset: ReplayPreset.ConfigValues? = nil, checksPadding: Bool = false,
+    checkOnly: Bool = false,
     console: Console
   ) throws {
     let run = try ChainRun(arguments, document: loaded?.config)

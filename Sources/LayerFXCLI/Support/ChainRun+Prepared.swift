@@ -35,7 +35,9 @@ extension ChainRun {
     ) throws {
       let outputPath = run.outputPath
       let input = try SettingError.about("input") {
-        try run.configInput.map { try RenderJob.Input(config: $0, scale: scale, limits: render.limits) }
+        try run.configInput.map {
+          try RenderJob.Input(config: $0, scale: scale, limits: render.limits)
+        }
           ?? RenderJob.Input(commandLine: run.inputArgument, scale: scale, limits: render.limits)
       }
       let effects = offsets.resolve(try chain(input.image))

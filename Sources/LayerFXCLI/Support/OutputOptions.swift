@@ -107,8 +107,9 @@ struct OutputOptions {
     try reporting { () throws(OutputPathError) in try RenderJob.Output.checkIsFile(path) }
   }
 
-  /// Refuses a single-file output whose name does not end in `extensions`
-  /// (``LayerFXComposition/RenderJob/Output/checkExtension(_:allowing:)``). Commands call it
+  /// Refuses a single-file output whose name does not end in `extensions`.
+  ///
+  /// See ``LayerFXComposition/RenderJob/Output/checkExtension(_:allowing:)``. Commands call it
   /// after ``checkNotInput(_:protecting:)``, so that an output naming an input (a `.metal`
   /// source) is reported as that, and before rendering.
   ///

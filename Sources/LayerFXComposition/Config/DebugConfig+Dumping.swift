@@ -10,8 +10,9 @@ extension DebugConfig {
     maxSampleOffset: float2?
   )
 
-  /// A complete config of `entries`, in order, every parameter at its given value or its
-  /// declared default: each effect becomes one of ``effects``; a fill becomes the ``input``,
+  /// Creates the complete config of `entries`, every parameter at its given value or default.
+  ///
+  /// Each effect becomes one of ``effects``, in order; a fill becomes the ``input``,
   /// `width` × `height` pixels, replacing `input`. The output is one frame at `time` to `path`,
   /// unless the one fill drawn alone has no time parameter (then `time` is left out).
   ///

@@ -93,7 +93,9 @@ public struct ShaderStill: Sendable {
   /// - Returns: Whether every sample lay within `maxSampleOffset` (true without the check).
   /// - Throws: What `events.checkFaults` throws, `PNGError` when encoding fails,
   ///   `AtomicFileError` when writing the file does.
-  public func run(_ input: consuming RenderJob.Input, into file: PreparedFile?, events: RenderJobEvents)
+  public func run(
+    _ input: consuming RenderJob.Input, into file: PreparedFile?, events: RenderJobEvents
+  )
     throws -> Bool
   {
     let result = limits.renderer.samples(

@@ -10,7 +10,8 @@ import Testing
 
   @Test("without taps, one replay starts at t = 0 at the origin, by default the image's centre")
   func defaultTap() throws {
-    let preset = ReplayPreset(ripple, initialValue: ParameterValues(defaultsOf: ripple), duration: 2)
+    let preset = ReplayPreset(
+      ripple, initialValue: ParameterValues(defaultsOf: ripple), duration: 2)
     let chain = try preset.chain(sizeInPoints: float2(40, 30))
     #expect(chain.effects.count == 1)
     let triggers = chain.effects[0].animator.triggers
@@ -20,8 +21,9 @@ import Testing
     #expect(triggers[0].payload == float2(20, 15))
     var placed = preset
     placed.origin = float2(5, 6)
-    #expect(try placed.chain(sizeInPoints: float2(40, 30)).effects[0].animator.triggers[0].payload
-      == float2(5, 6))
+    #expect(
+      try placed.chain(sizeInPoints: float2(40, 30)).effects[0].animator.triggers[0].payload
+        == float2(5, 6))
   }
 
   @Test("taps replay the timeline: the last replay ends at the last tap plus the duration")

@@ -19,7 +19,8 @@ import Testing
     let table = TimelineTable(
       timeline: KeyframeTimeline(constant: ParameterValues(names: ["a", "b"], values: [2, -0.5])),
       names: ["b"], prefix: "keyframes.", function: .ripple)
-    #expect(table.csv(times: [0, 0.25]) == "time,keyframes.b\n0.000000,-0.500000\n0.250000,-0.500000")
+    #expect(
+      table.csv(times: [0, 0.25]) == "time,keyframes.b\n0.000000,-0.500000\n0.250000,-0.500000")
     let chart = table.chart(title: "t", times: [0, 0.25])
     #expect(chart.series.map(\.name) == ["keyframes.b"])
     #expect(chart.series[0].values == [-0.5, -0.5])
