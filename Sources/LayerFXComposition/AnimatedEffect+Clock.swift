@@ -17,7 +17,7 @@ extension ShaderFunction {
 extension AnimatedEffect {
   /// Returns an effect of `function` whose clock parameter runs on the chain's clock.
   ///
-  /// The clock parameter (``LayerFX/ShaderFunction/clockParameter(named:)``), unless an
+  /// The clock parameter (`ShaderFunction.clockParameter(named:)`), unless an
   /// argument gives it, runs from 0 to `length` seconds; every other `float` parameter holds its
   /// default. Without a clock parameter, or with its value given, the effect is the same in
   /// every frame.

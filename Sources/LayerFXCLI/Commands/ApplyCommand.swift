@@ -127,8 +127,8 @@ enum ApplyCommand {
     // Every file the command reads: the input, a .metal source, images given as --arg values.
     let reads =
       (input.path.map { [$0] } ?? [])
-      + (MetalFunctionReference.isMetal(names[0])
-        ? [MetalFunctionReference.split(names[0]).path] : [])
+      + (KernelReference.isMetal(names[0])
+        ? [KernelReference.split(names[0]).path] : [])
       + arguments.all("arg").compactMap {
         $0.split(separator: "=", maxSplits: 1).last.map(String.init)
       }
@@ -270,7 +270,7 @@ enum ApplyCommand {
     }
     let timeParameter = arguments.value("time-parameter")
     let parsed = try arguments.all("effect").map { text in
-      let (name, argumentText) = MetalFunctionReference.splitEffect(text)
+      let (name, argumentText) = KernelReference.splitEffect(text)
       let function = try effectFunction(name, arguments: arguments, console: console)
       return (function: function, pairs: try pairs(argumentText, in: text))
     }

@@ -102,7 +102,7 @@ enum ConfigCommand {
   {
     var entries: [DebugConfig.DumpEntry] = []
     for text in kernels.isEmpty ? [ShaderLibrary.defaultEffect.name] : kernels {
-      let (name, argumentText) = MetalFunctionReference.splitEffect(text)
+      let (name, argumentText) = KernelReference.splitEffect(text)
       let function = try MetalFunctionReference.function(
         name, arguments: arguments, console: console)
       // As in --effect: maxSampleOffset=X,Y is the effect's own offset.
@@ -120,7 +120,7 @@ enum ConfigCommand {
             + "default; give \(missing.count == 1 ? "it" : "them") after the function, "
             + "\(name):\(missing.map { "\($0)=VALUE" }.joined(separator: ","))")
       }
-      entries.append((function, MetalFunctionReference.absolute(name), given, offset))
+      entries.append((function, KernelReference.absolute(name), given, offset))
     }
     return DebugConfig(
       dumping: entries, input: dumpInput, width: 512, height: 384, time: dumpTime,

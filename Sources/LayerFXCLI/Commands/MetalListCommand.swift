@@ -13,9 +13,9 @@ enum MetalListCommand {
     let hasLibrary = !MetalFunctionReference.libraryPaths(arguments).isEmpty
     let path: String?
     if arguments.positionals.count == 1, let first = arguments.positionals.first,
-      MetalFunctionReference.isMetal(first)
+      KernelReference.isMetal(first)
     {
-      path = MetalFunctionReference.split(first).path
+      path = KernelReference.split(first).path
     } else if arguments.positionals.isEmpty && hasLibrary {
       path = nil
     } else {

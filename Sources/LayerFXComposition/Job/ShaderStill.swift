@@ -43,7 +43,7 @@ public struct ShaderStill: Sendable {
   }
 
   /// Refuses the still over `input` before it renders: a padded layer over the pixel limit,
-  /// a padded output wider or taller than a PNG can be (``LayerFXPNG/PNGEncoder/maxSide``), a
+  /// a padded output wider or taller than a PNG can be (`PNGEncoder.maxSide`), a
   /// memory estimate over the budget, or an image that may not fit in the free space.
   ///
   /// - Throws: ``CompositionError/limitExceeded(_:)`` for the sizes,
