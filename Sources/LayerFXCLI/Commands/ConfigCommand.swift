@@ -147,17 +147,9 @@ enum ConfigCommand {
     // A fill drawn alone renders one frame without a time too.
     guard named != nil || drawsFill || config.output.time != nil || config.output.fps != nil
     else {
-      let render = try RenderOptions(arguments)
-      var sizeInPoints = float2(1, 1)
-      if let input = config.input {
-        sizeInPoints = try RenderJob.Input(
-          config: input, scale: Float(config.scale), limits: render.limits
-        ).image.sizeInPoints
+      try config.checkPreview(file: path, limits: try RenderOptions(arguments).limits) {
+        Console().warn($1, file: $0)
       }
-      let endTime = config.chain(sizeInPoints: sizeInPoints).endTime
-      try config.checkSchedule(
-        file: path, sizeInPoints: sizeInPoints,
-        times: config.debug.previewTimes(endTime: endTime))
       return
     }
     let command =

@@ -22,22 +22,11 @@ enum ConfigOptions {
   static func resolver(_ arguments: ParsedArguments, console: Console, configData: Data? = nil)
     -> DebugConfig.Resolver
   {
-    let timeout = configData.flatMap(shaderTimeout(in:))
+    let timeout = configData.flatMap(DebugConfig.shaderTimeout(in:))
     return { text in
       try MetalFunctionReference.function(
         text, arguments: arguments, console: console, shaderTimeout: timeout)
     }
-  }
-
-  /// A config document's `debug.shaderTimeout` when it is a number > 0; any other value is
-  /// left to the decoder, which refuses it naming the key.
-  static func shaderTimeout(in data: Data) -> Double? {
-    let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    let debug = document?["debug"] as? [String: Any]
-    guard let seconds = (debug?["shaderTimeout"] as? NSNumber)?.doubleValue,
-      seconds.isFinite, seconds > 0
-    else { return nil }
-    return seconds
   }
 
   /// Reads and decodes the debug config at `path`, as `DebugConfig(contentsOf:resolve:)` does,
