@@ -161,43 +161,26 @@ enum RenderCommand {
     return .animation(fps: fps, frameCount: count)
   }
 
-  /// The fill to draw over a `size` image at `scale`: `--arg`, then the config's arguments,
-  /// then the view's size and position (Semantics §1.2), its clock parameter driven when
-  /// `isOnClock`.
+  /// The fill to draw over a `size` image at `scale`: `--arg`, then the config's arguments
+  /// (``LayerFXComposition/RenderJob/Fill/init(_:given:defaults:timeParameter:isOnClock:width:height:scale:)``).
   ///
-  /// - Parameters:
-  ///   - function: The fill.
-  ///   - arguments: The command line (`--arg`, `--time-parameter`).
-  ///   - configArguments: The config's fill arguments, which `--arg` replaces.
-  ///   - isOnClock: Whether `--time` or `--fps` drives the clock parameter
-  ///     (``clockParameter(of:arguments:named:)``).
-  ///   - pixelLimit: The most pixels an image argument may have.
-  ///   - size: The image's size, pixels.
-  ///   - scale: Pixels per point.
-  /// - Returns: The fill.
-  /// - Throws: ``UsageError`` for `--time-parameter` off the clock, ``ShaderArgumentError`` for
-  ///   arguments that do not fit.
+  /// - Throws: ``UsageError`` for a `--time-parameter` off the clock or that the fill has no
+  ///   `float` of, ``ShaderArgumentError`` for arguments that do not fit.
   private static func fillToDraw(
     _ function: ShaderFunction, arguments: ParsedArguments,
     configArguments: [(name: String, value: Shader.Argument)], isOnClock: Bool, pixelLimit: Int,
     size: SIMD2<Int>, scale: Float
   ) throws -> RenderJob.Fill {
-    let sizeInPoints = float2(Float(size.x), Float(size.y)) / scale
-    var named = try function.bind(arguments.all("arg"), pixelLimit: pixelLimit)
-    // The config's fill arguments, unless --arg gives the same parameter.
-    for argument in configArguments where !named.contains(where: { $0.name == argument.name }) {
-      named.append(argument)
-    }
-    var clock: String?
+    let given = try function.bind(arguments.all("arg"), pixelLimit: pixelLimit)
     if isOnClock {
-      clock = try clockParameter(of: function, arguments: arguments, named: named)
+      try ApplyCommand.checkParameter(arguments, "time-parameter", among: [function])
     } else if arguments.has("time-parameter") {
       throw UsageError.invalid("--time-parameter needs --time or --fps")
     }
-    // A view size or position not given is the image's (Semantics §1.2).
     return RenderJob.Fill(
-      function, arguments: function.withViewArguments(named, sizeInPoints: sizeInPoints),
-      clockParameter: clock, width: size.x, height: size.y, scale: scale)
+      function, given: given, defaults: configArguments,
+      timeParameter: arguments.value("time-parameter"), isOnClock: isOnClock, width: size.x,
+      height: size.y, scale: scale)
   }
 
   /// Refuses a `--size` of more pixels than `pixelLimit`.
@@ -258,23 +241,5 @@ enum RenderCommand {
           + "overlay; a fill takes origins and tiles")
     }
     return overlays
-  }
-
-  /// The parameter `--time` or `--fps` drives, by `apply`'s rule
-  /// (``LayerFX/ShaderFunction/clockParameter(named:)``): `--time-parameter`, or the function's own
-  /// time parameter; `nil` when there is none or an `--arg` gives it, so the fill is the same
-  /// at every time.
-  ///
-  /// - Throws: ``UsageError`` for a `--time-parameter` the function has no `float` of.
-  private static func clockParameter(
-    of function: ShaderFunction, arguments: ParsedArguments,
-    named: [(name: String, value: Shader.Argument)]
-  ) throws -> String? {
-    let timeParameter = arguments.value("time-parameter")
-    try ApplyCommand.checkParameter(arguments, "time-parameter", among: [function])
-    guard let parameter = function.clockParameter(named: timeParameter),
-      !named.contains(where: { $0.name == parameter })
-    else { return nil }
-    return parameter
   }
 }
