@@ -81,34 +81,9 @@ enum RenderCommand {
     let fill = try loaded.flatMap {
       try $0.config.fillRender(file: $0.path, readsInput: arguments.positionals.isEmpty)
     }
-    let function =
-      try fill?.function
-      ?? MetalFunctionReference.function(
-        try arguments.positionals("FILL (see 'layerfx list')")[0], arguments: arguments,
-        console: console)
-    // FILL as the user wrote it (the config's fill by its name).
-    let written = arguments.positionals.first ?? function.name
-    guard function.kind == .fill else {
-      throw UsageError.invalid(
-        "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
-          + "\(written) INPUT'")
-    }
-    // The flags over the config's timing (a fill's takes no contact sheet, format or range).
-    let timing = (loaded.map { RenderJob.Timing($0.config.output) } ?? RenderJob.Timing())
-      .overriding(
-        RenderJob.Timing(
-          time: try arguments.value("time", as: .time),
-          fps: try arguments.value("fps", as: .positiveNumber),
-          frames: try arguments.value(
-            "frames", as: .integer(in: 1...AnimationLimits.framesCeiling))))
+    let function = try fill?.function ?? fillFunction(arguments, console: console)
+    let timing = try timing(arguments, over: loaded?.config)
     let (time, fps) = (timing.time, timing.fps)
-    if time != nil && fps != nil {
-      throw UsageError.invalid("--time and --fps cannot be used together")
-    }
-    if fps == nil && timing.frames != nil { throw UsageError.invalid("--frames needs --fps") }
-    if fps == nil && arguments.has("duration") {
-      throw UsageError.invalid("--duration needs --fps")
-    }
     let outputPath = try checkOutput(
       arguments.value("output") ?? loaded?.config.output.path, isAnimation: fps != nil)
     let overlays = try SettingError.about("overlay") {
@@ -140,6 +115,51 @@ enum RenderCommand {
       output: RenderJob.Output(path: outputPath, encoder: output.encoder),
       debug: RenderJob.Debug(overlays: overlays), limits: limits, reads: protected
     ).run(checkOnly: checkOnly, events: console.renderJobEvents)
+  }
+
+  /// The fill FILL names, refusing an effect that is not one.
+  ///
+  /// - Throws: ``UsageError`` for a missing FILL or an effect; what resolving it throws.
+  private static func fillFunction(_ arguments: ParsedArguments, console: Console) throws
+    -> ShaderFunction
+  {
+    let written = try arguments.positionals("FILL (see 'layerfx list')")[0]
+    let function = try MetalFunctionReference.function(
+      written, arguments: arguments, console: console)
+    guard function.kind == .fill else {
+      throw UsageError.invalid(
+        "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
+          + "\(written) INPUT'")
+    }
+    return function
+  }
+
+  /// `--time`, `--fps` and `--frames` over the config's timing
+  /// (``LayerFXComposition/RenderJob/Timing/overriding(_:)``; a fill's takes no contact sheet,
+  /// format or range), checked to go together.
+  ///
+  /// - Throws: ``UsageError`` for a value an option does not take, both a time and a rate, or
+  ///   `--frames` or `--duration` without a rate.
+  private static func timing(_ arguments: ParsedArguments, over config: DebugConfig?) throws
+    -> RenderJob.Timing
+  {
+    let timing = (config.map { RenderJob.Timing($0.output) } ?? RenderJob.Timing())
+      .overriding(
+        RenderJob.Timing(
+          time: try arguments.value("time", as: .time),
+          fps: try arguments.value("fps", as: .positiveNumber),
+          frames: try arguments.value(
+            "frames", as: .integer(in: 1...AnimationLimits.framesCeiling))))
+    if timing.time != nil && timing.fps != nil {
+      throw UsageError.invalid("--time and --fps cannot be used together")
+    }
+    if timing.fps == nil && timing.frames != nil {
+      throw UsageError.invalid("--frames needs --fps")
+    }
+    if timing.fps == nil && arguments.has("duration") {
+      throw UsageError.invalid("--duration needs --fps")
+    }
+    return timing
   }
 
   /// The schedule of `--time` (one PNG) or `--fps` (frame k at k / fps, for `--frames` frames
