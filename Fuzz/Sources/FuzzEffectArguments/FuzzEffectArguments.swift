@@ -23,7 +23,7 @@ enum FuzzEffectArguments: FuzzTarget {
     guard let spec = texts.first else { return }
     do {
       // apply's --effect path, with built-in functions only (no .metal file is compiled).
-      let (name, argumentText) = MetalFunctionReference.splitEffect(spec)
+      let (name, argumentText) = KernelReference.splitEffect(spec)
       let effect = try ApplyCommand.animated(
         ShaderLibrary.default.function(named: name),
         pairs: ApplyCommand.pairs(argumentText, in: spec),

@@ -127,8 +127,8 @@ enum ApplyCommand {
     // Every file the command reads: the input, a .metal source, images given as --arg values.
     let reads =
       (input.path.map { [$0] } ?? [])
-      + (MetalFunctionReference.isMetal(names[0])
-        ? [MetalFunctionReference.split(names[0]).path] : [])
+      + (KernelReference.isMetal(names[0])
+        ? [KernelReference.split(names[0]).path] : [])
       + arguments.all("arg").compactMap {
         $0.split(separator: "=", maxSplits: 1).last.map(String.init)
       }
@@ -147,76 +147,21 @@ enum ApplyCommand {
     // After the arguments are checked, so a missing argument is named first.
     try ChainRun.checkOffsets(
       [(function, hasOwn: false)], given: arguments.has("max-sample-offset"))
-    try checkStill(
-      prepared, input: input, arguments: arguments, render: render, output: output,
-      outputPath: outputPath)
-    // Stored straight into the encoder's samples: no Float output image.
-    let result = render.renderer.samples(
-      RenderRequest(
-        prepared, source: .image(input.image), bounds: arguments.has("padded") ? .padded : .source,
-        checksSampleBounds: arguments.has("check-bounds")), bitDepth: output.encoder.bitDepth)
-    try MetalFunctionReference.checkFaults()
-    let metadata = input.metadata
-    // Nothing reads the input's Float pixels now: they go before the encoder's output grows.
-    _ = consume input
-    try output.write(
-      result.samples, into: file, name: outputPath, metadata: metadata, console: console)
-    if let report = result.report {
-      console.error("layerfx: bounds: \(report)")
-      if !report.isWithinBounds { throw AlreadyReported(exitCode: .failure) }
+    var limits = render.limits
+    limits.animation = try FrameLimits.limits(arguments)
+    let still = ShaderStill(
+      prepared, isPadded: arguments.has("padded"), checksBounds: arguments.has("check-bounds"),
+      output: RenderJob.Output(path: outputPath, encoder: output.encoder), limits: limits)
+    try still.check(input)
+    guard try still.run(input, into: file, events: console.renderJobEvents) else {
+      throw AlreadyReported(exitCode: .failure)
     }
-  }
-
-  /// Refuses one kernel's still whose padded layer or output is too large, whose memory
-  /// estimate exceeds the budget, or that may not fit in the free space, before it renders.
-  static func checkStill(
-    _ prepared: PreparedShader, input: RenderJob.Input, arguments: ParsedArguments,
-    render: RenderOptions, output: OutputOptions, outputPath: String
-  ) throws {
-    let function = prepared.function
-    if function.kind != .color {
-      try ChainRenderer.checkPaddedSize(
-        of: input.image, maxSampleOffset: prepared.maxSampleOffset, function: function.name,
-        storesPadding: prepared.storesPadding || arguments.has("padded"),
-        pixelLimit: render.pixelLimit)
-      if arguments.has("padded") {
-        try Self.checkPaddedOutput(input.image, prepared: prepared, output: outputPath)
-      }
-    }
-    try render.checkMemory(
-      memory(
-        of: prepared, input.image, padded: arguments.has("padded"), render: render,
-        bitDepth: output.encoder.bitDepth.rawValue),
-      holding: input.image, path: outputPath)
-    let pad =
-      arguments.has("padded") && prepared.kind != .color
-      ? Layer(input.image, maxSampleOffset: prepared.maxSampleOffset).padding : .zero
-    try FrameLimits.checkImageFreeSpace(
-      arguments, path: outputPath, width: input.image.width + 2 * pad.x,
-      height: input.image.height + 2 * pad.y, bitDepth: output.encoder.bitDepth.rawValue,
-      chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count })
-  }
-
-  /// The memory estimate of one kernel over `image`, stored into samples; a `--padded` output
-  /// is counted at its padded size throughout (the input too, so the estimate errs high).
-  static func memory(
-    of prepared: PreparedShader, _ image: Image, padded: Bool, render: RenderOptions,
-    bitDepth: Int
-  ) -> RenderMemory {
-    let pad =
-      padded && prepared.kind != .color
-      ? Layer(image, maxSampleOffset: prepared.maxSampleOffset).padding : .zero
-    return RenderMemory(
-      width: image.width + 2 * pad.x, height: image.height + 2 * pad.y, bitDepth: bitDepth,
-      output: .samples, passCount: 1, workingImages: prepared.workingImageCount,
-      storedPaddingTexels: ChainRenderer.storedPaddingTexels(of: [prepared], image: image),
-      threadCount: render.threadCount, tileSize: render.tileSize)
   }
 
   /// `apply [INPUT] --config FILE.json`: the config's chain, or with `--effect` the command
   /// line's.
   ///
-  /// The chain runs on the general path, the config filling in every option not given; every
+  /// The chain runs on the general path, the flags over the config's settings; every
   /// effect is evaluated over the whole schedule before the first frame, and an error about a
   /// setting the config gave names its key (``ConfigOptions/attributing(_:commandLine:_:)``).
   /// With `checkOnly` (`layerfx config check`) it stops just before the first frame renders.
@@ -224,18 +169,13 @@ enum ApplyCommand {
     _ given: ParsedArguments, _ loaded: (path: String, config: DebugConfig), console: Console,
     checkOnly: Bool = false
   ) throws {
-    // A fill input is drawn here, at the scale and limits of the options.
-    var fill: DebugConfig.Input?
-    if given.positionals.isEmpty, let input = loaded.config.input, input.commandLineText == nil {
-      fill = input
-    }
-    let arguments = try ConfigOptions.filling(
-      given, from: loaded, options: options, drawsFill: true)
+    // INPUT on the command line replaces the config's input (a fill is drawn at the scale and
+    // limits of the options).
     if given.has("effect") {
-      guard fill == nil else {
+      if given.positionals.isEmpty, case .fill? = loaded.config.input {
         throw UsageError.invalid("--effect needs INPUT when the config's input is a fill")
       }
-      return try runChain(arguments, document: loaded.config, console: console)
+      return try runChain(given, document: loaded.config, console: console)
     }
     for option in ["arg", "padded", "position-parameter"] where given.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --config; set it in the config")
@@ -245,22 +185,17 @@ enum ApplyCommand {
     try TapOptions.check(
       taps, for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
     try ConfigOptions.attributing(loaded, commandLine: given) {
-      let run = try ChainRun(arguments, readsInput: fill == nil, document: loaded.config)
-      let prepared = try run.prepare(arguments)
+      let run = try ChainRun(given, document: loaded.config)
+      let prepared = try run.prepare(given)
       let config = loaded.config
-      let input = try SettingError.about("input") {
-        try fill.map {
-          try RenderJob.Input(config: $0, scale: prepared.scale, limits: prepared.render.limits)
-        }
-      }
       try prepared.run(
-        console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly, input: input
+        console: console, reads: [loaded.path] + config.files, checkOnly: checkOnly
       ) { image in
         var config = config
         if !taps.isEmpty { config.triggers = taps }
         // --max-sample-offset replaces debug.maxSampleOffset, not an effect's own offset.
         let chain = config.chain(sizeInPoints: image.sizeInPoints, offsets: prepared.offsets)
-        let times = try ConfigOptions.times(arguments, endTime: chain.endTime)
+        let times = try prepared.times(endTime: chain.endTime)
         // Padded sizes at the config's keys, unless a flag changes them (then in its words).
         if ConfigOptions.changesPadding(given) {
           try config.checkSchedule(
@@ -291,20 +226,6 @@ enum ApplyCommand {
     return TapOptions.function(function, arguments)
   }
 
-  /// Refuses a `--padded` output wider or taller than a PNG can be (``PNGEncoder/maxSide``),
-  /// before anything is rendered.
-  ///
-  /// - Throws: ``CLIError/limitExceeded(_:)`` naming the output, its size and the limit.
-  static func checkPaddedOutput(_ image: Image, prepared: PreparedShader, output: String) throws {
-    let pad = Layer(image, maxSampleOffset: prepared.maxSampleOffset).padding
-    let (width, height) = (image.width + 2 * pad.x, image.height + 2 * pad.y)
-    guard max(width, height) <= PNGEncoder.maxSide else {
-      throw CLIError.limitExceeded(
-        "\(output): padded by \(prepared.function.name)'s maxSampleOffset, the output would be "
-          + "\(width) × \(height) pixels; a PNG is at most \(PNGEncoder.maxSide) pixels a side")
-    }
-  }
-
   /// `apply KERNEL INPUT --time …|--fps …`: one kernel as a chain of one effect, its time
   /// parameter on the animation clock.
   static func runAnimated(_ arguments: ParsedArguments, console: Console) throws {
@@ -331,8 +252,8 @@ enum ApplyCommand {
       [(function, hasOwn: false)], given: prepared.offsets.shared != nil)
     try prepared.run(console: console, length: duration) { image in
       EffectChain([
-        TapOptions.effect(
-          effect, taps: taps, duration: duration, timeParameter: timeParameter,
+        effect.replayed(
+          by: taps, duration: duration, timeParameter: timeParameter,
           sizeInPoints: image.sizeInPoints)
       ])
     }
@@ -340,7 +261,7 @@ enum ApplyCommand {
 
   /// `apply INPUT --effect …`: the chain on the general path; `document` is the config of
   /// `--config` with `--effect`, whose settings the flags override
-  /// (``ChainRun/init(_:kernelName:readsInput:stillTime:document:)``).
+  /// (``ChainRun/init(_:kernelName:stillTime:document:)``).
   static func runChain(
     _ arguments: ParsedArguments, document: DebugConfig? = nil, console: Console
   ) throws {
@@ -349,7 +270,7 @@ enum ApplyCommand {
     }
     let timeParameter = arguments.value("time-parameter")
     let parsed = try arguments.all("effect").map { text in
-      let (name, argumentText) = MetalFunctionReference.splitEffect(text)
+      let (name, argumentText) = KernelReference.splitEffect(text)
       let function = try effectFunction(name, arguments: arguments, console: console)
       return (function: function, pairs: try pairs(argumentText, in: text))
     }
@@ -359,7 +280,7 @@ enum ApplyCommand {
     let isStill =
       taps.isEmpty
       && parsed.allSatisfy { effect in
-        guard let clock = clockParameter(of: effect.function, named: timeParameter) else {
+        guard let clock = effect.function.clockParameter(named: timeParameter) else {
           return true
         }
         return effect.pairs.contains { $0.hasPrefix(clock + "=") }
@@ -382,8 +303,8 @@ enum ApplyCommand {
     try prepared.run(console: console, length: duration) { image in
       EffectChain(
         effects.map {
-          TapOptions.effect(
-            $0, taps: taps, duration: duration, timeParameter: timeParameter,
+          $0.replayed(
+            by: taps, duration: duration, timeParameter: timeParameter,
             sizeInPoints: image.sizeInPoints)
         })
     }
@@ -424,15 +345,6 @@ enum ApplyCommand {
     return pairs
   }
 
-  /// The parameter the animation clock drives: the `float` parameter `name`
-  /// (`--time-parameter`) when the function has one, else its time-since-trigger parameter.
-  static func clockParameter(of function: ShaderFunction, named name: String?) -> String? {
-    if let name, function.parameters.contains(where: { $0.name == name && $0.type == .float }) {
-      return name
-    }
-    return function.parameter(role: .timeSinceTrigger)?.name
-  }
-
   /// Refuses a `--time-parameter` that no function has as a `float` parameter, or a
   /// `--position-parameter` that none has as a `float2` one.
   ///
@@ -454,29 +366,17 @@ enum ApplyCommand {
         + (suggestion ?? ""))
   }
 
-  /// An effect of `function` with the arguments `pairs` and, unless given, its clock
-  /// parameter (``clockParameter(of:named:)``) on the animation clock, 0 to `clockLength`
-  /// seconds.
+  /// An effect of `function` with the arguments `pairs` (its own offset among them) on the
+  /// animation clock, 0 to `clockLength` seconds
+  /// (``LayerFXComposition/AnimatedEffect/onClock(_:arguments:timeParameter:length:maxSampleOffset:)``).
   static func animated(
     _ function: ShaderFunction, pairs: [String], option: String, clockLength: Double,
     pixelLimit: Int, timeParameter: String?
   ) throws -> AnimatedEffect {
     let (pairs, offset) = try ownOffset(pairs, of: function, option: option)
-    let arguments = try function.bind(pairs, pixelLimit: pixelLimit, option: option)
-    guard let clock = clockParameter(of: function, named: timeParameter),
-      !arguments.contains(where: { $0.name == clock })
-    else {
-      return AnimatedEffect(function, arguments: arguments, maxSampleOffset: offset)
-    }
-    // A .metal function's time has no default, so it is not among the animatable values yet.
-    var values = ParameterValues(defaultsOf: function)
-    if !values.contains(clock) {
-      values = ParameterValues(names: values.names + [clock], values: values.values + [0])
-    }
-    let timeline = KeyframeTimeline(
-      initialValue: values, clock: ParameterValues.keyPath(clock), duration: clockLength)
-    return AnimatedEffect(
-      function, arguments: arguments, timeline: timeline, maxSampleOffset: offset)
+    return .onClock(
+      function, arguments: try function.bind(pairs, pixelLimit: pixelLimit, option: option),
+      timeParameter: timeParameter, length: clockLength, maxSampleOffset: offset)
   }
 
   /// The item of `--effect` reserved for the effect's own offset.

@@ -100,10 +100,9 @@ enum ConfigCommand {
   static func dump(_ kernels: [String], arguments: ParsedArguments, console: Console) throws
     -> DebugConfig
   {
-    var input = dumpInput
-    var effects: [DebugConfig.Effect] = []
+    var entries: [DebugConfig.DumpEntry] = []
     for text in kernels.isEmpty ? [ShaderLibrary.defaultEffect.name] : kernels {
-      let (name, argumentText) = MetalFunctionReference.splitEffect(text)
+      let (name, argumentText) = KernelReference.splitEffect(text)
       let function = try MetalFunctionReference.function(
         name, arguments: arguments, console: console)
       // As in --effect: maxSampleOffset=X,Y is the effect's own offset.
@@ -121,41 +120,11 @@ enum ConfigCommand {
             + "default; give \(missing.count == 1 ? "it" : "them") after the function, "
             + "\(name):\(missing.map { "\($0)=VALUE" }.joined(separator: ","))")
       }
-      guard function.kind == .fill else {
-        var effect = DebugConfig.Effect(function, kernel: MetalFunctionReference.absolute(name))
-        effect.maxSampleOffset = offset
-        for (parameter, value) in given {
-          // As the decoder keeps them: a clock given a value is an argument, not animatable.
-          if case .float(let number) = value, effect.values.contains(parameter),
-            function.parameter(role: .timeSinceTrigger)?.name != parameter
-          {
-            effect.values[parameter] = Double(number)
-          } else {
-            effect.arguments.append((parameter, value))
-          }
-        }
-        effects.append(effect)
-        continue
-      }
-      let defaults = function.parameters.compactMap { parameter in
-        parameter.role == nil && !given.contains { $0.name == parameter.name }
-          ? parameter.defaultValue.map { (parameter.name, $0) } : nil
-      }
-      input = .fill(
-        function, arguments: defaults + given, width: 512, height: 384,
-        kernel: MetalFunctionReference.absolute(name))
+      entries.append((function, KernelReference.absolute(name), given, offset))
     }
-    var output = DebugConfig.Output()
-    output.path = dumpPath
-    // A frame time, unless the one fill drawn alone has no clock to give it to.
-    if case .fill(let function, _, _, _, _) = input, effects.isEmpty,
-      function.parameter(role: .timeSinceTrigger) == nil
-    {
-      output.time = nil
-    } else {
-      output.time = dumpTime
-    }
-    return DebugConfig(input: input, effects: effects, output: output)
+    return DebugConfig(
+      dumping: entries, input: dumpInput, width: 512, height: 384, time: dumpTime,
+      path: dumpPath)
   }
 
   /// Checks the config at `path` as its render would, without rendering: the run of the command
@@ -178,17 +147,9 @@ enum ConfigCommand {
     // A fill drawn alone renders one frame without a time too.
     guard named != nil || drawsFill || config.output.time != nil || config.output.fps != nil
     else {
-      let render = try RenderOptions(arguments)
-      var sizeInPoints = float2(1, 1)
-      if let input = config.input {
-        sizeInPoints = try RenderJob.Input(
-          config: input, scale: Float(config.scale), limits: render.limits
-        ).image.sizeInPoints
+      try config.checkPreview(file: path, limits: try RenderOptions(arguments).limits) {
+        Console().warn($1, file: $0)
       }
-      let endTime = config.chain(sizeInPoints: sizeInPoints).endTime
-      try config.checkSchedule(
-        file: path, sizeInPoints: sizeInPoints,
-        times: config.debug.previewTimes(endTime: endTime))
       return
     }
     let command =
@@ -198,7 +159,7 @@ enum ConfigCommand {
     // The command's run as `layerfx COMMAND --config FILE.json` with this command's limits.
     let names = Set(command.options.map(\.name))
     let parsed = try ParsedArguments(["--config", path], options: command.options)
-      .filling(arguments.values.filter { names.contains($0.key) }, positionals: [])
+      .filling(arguments.values.filter { names.contains($0.key) })
     switch chosen {
     case RenderCommand.name:
       try RenderCommand.run(parsed, loaded: (path, config), console: console, checkOnly: true)

@@ -36,42 +36,8 @@ enum InfoCommand {
       }
       if hasPrinted { console.print("") }
       hasPrinted = true
-      console.print(
-        """
-        file: \(MessageText.escaped(path))
-        size: \(info.width) × \(info.height) pixels
-        colour type: \(info.colorType.rawValue) (\(info.colorType.name))
-        bit depth: \(info.bitDepth)
-        interlace: \(info.interlaceMethod == .adam7 ? "Adam7" : "none")
-        chunks: \(runs(of: info.chunkNames))
-        """)
+      console.print("file: \(MessageText.escaped(path))\n" + info.summary)
     }
     if let firstFailure { throw AlreadyReported(exitCode: firstFailure) }
-  }
-}
-
-/// The chunk names in file order, a run of one name written once with its count: `IDAT×57`.
-func runs(of names: [String]) -> String {
-  var parts: [(name: String, count: Int)] = []
-  for name in names {
-    if parts.last?.name == name {
-      parts[parts.count - 1].count += 1
-    } else {
-      parts.append((name, 1))
-    }
-  }
-  return parts.map { $0.count == 1 ? $0.name : "\($0.name)×\($0.count)" }.joined(separator: " ")
-}
-
-extension PNGInfo.ColorType {
-  /// The PNG specification's name for the colour type (PNG 3rd edition, §6.1).
-  var name: String {
-    switch self {
-    case .grayscale: "greyscale"
-    case .truecolor: "truecolour"
-    case .indexedColor: "indexed-colour"
-    case .grayscaleAlpha: "greyscale with alpha"
-    case .truecolorAlpha: "truecolour with alpha"
-    }
   }
 }

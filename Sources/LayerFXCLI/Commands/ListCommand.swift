@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXComposition
 import LayerFXKernels
 
 /// `layerfx list`: the built-in kernels and their parameters.
@@ -28,10 +29,9 @@ enum ListCommand {
     if try MetalListCommand.run(arguments, console: console) { return }  // list FILE.metal
     _ = try arguments.positionals()
     if arguments.has("json") {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      let listing = ShaderLibrary.default.functions.map { KernelListing($0) }
-      console.print(String(decoding: try encoder.encode(listing), as: UTF8.self))
+      console.print(
+        try ShaderFunctionListing.json(
+          ShaderLibrary.default.functions.map { ShaderFunctionListing($0) }))
       return
     }
     for function in ShaderLibrary.default.functions {

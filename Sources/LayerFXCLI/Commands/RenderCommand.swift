@@ -74,43 +74,22 @@ enum RenderCommand {
   }
 
   private static func render(
-    _ given: ParsedArguments, loaded: (path: String, config: DebugConfig)?, console: Console,
+    _ arguments: ParsedArguments, loaded: (path: String, config: DebugConfig)?, console: Console,
     checkOnly: Bool
   ) throws {
-    let fill = try loaded.map { try configFill($0, commandLine: given) } ?? nil
-    var arguments = given
-    if let loaded {
-      var values = ConfigOptions.values(loaded.config, commandLine: given)
-      if let fill { values["size"] = ["\(fill.size.x)x\(fill.size.y)"] }
-      let names = Set(options.map(\.name))
-      arguments = given.filling(values.filter { names.contains($0.key) }, positionals: [])
+    // The config's fill, unless FILL is given on the command line.
+    let fill = try loaded.flatMap {
+      try $0.config.fillRender(file: $0.path, readsInput: arguments.positionals.isEmpty)
     }
-    let function =
-      try fill?.function
-      ?? MetalFunctionReference.function(
-        try arguments.positionals("FILL (see 'layerfx list')")[0], arguments: arguments,
-        console: console)
-    // FILL as the user wrote it (the config's fill by its name).
-    let written = arguments.positionals.first ?? function.name
-    guard function.kind == .fill else {
-      throw UsageError.invalid(
-        "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
-          + "\(written) INPUT'")
-    }
-    let time = try arguments.value("time", as: .time)
-    let fps = try arguments.value("fps", as: .positiveNumber)
-    if time != nil && fps != nil {
-      throw UsageError.invalid("--time and --fps cannot be used together")
-    }
-    for option in ["frames", "duration"] where fps == nil && arguments.has(option) {
-      throw UsageError.invalid("--\(option) needs --fps")
-    }
+    let function = try fill?.function ?? fillFunction(arguments, console: console)
+    let timing = try timing(arguments, over: loaded?.config)
+    let (time, fps) = (timing.time, timing.fps)
     let outputPath = try checkOutput(
       arguments.value("output") ?? loaded?.config.output.path, isAnimation: fps != nil)
     let overlays = try SettingError.about("overlay") {
       try fillOverlays(arguments, over: loaded?.config)
     }
-    guard let size = try arguments.value("size", as: .size) else {
+    guard let size = try arguments.value("size", as: .size) ?? fill?.size else {
       throw UsageError.missing("--size WxH: the image's size in pixels")
     }
     let scale = Float(try arguments.value("scale", as: .scale) ?? loaded?.config.scale ?? 1)
@@ -132,10 +111,55 @@ enum RenderCommand {
     limits.animation = try FrameLimits.limits(arguments)
     _ = try RenderJob(
       source: .fill(drawn),
-      schedule: try schedule(arguments, output: outputPath, time: time, fps: fps),
+      schedule: try schedule(arguments, output: outputPath, timing: timing),
       output: RenderJob.Output(path: outputPath, encoder: output.encoder),
       debug: RenderJob.Debug(overlays: overlays), limits: limits, reads: protected
     ).run(checkOnly: checkOnly, events: console.renderJobEvents)
+  }
+
+  /// The fill FILL names, refusing an effect that is not one.
+  ///
+  /// - Throws: ``UsageError`` for a missing FILL or an effect; what resolving it throws.
+  private static func fillFunction(_ arguments: ParsedArguments, console: Console) throws
+    -> ShaderFunction
+  {
+    let written = try arguments.positionals("FILL (see 'layerfx list')")[0]
+    let function = try MetalFunctionReference.function(
+      written, arguments: arguments, console: console)
+    guard function.kind == .fill else {
+      throw UsageError.invalid(
+        "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
+          + "\(written) INPUT'")
+    }
+    return function
+  }
+
+  /// `--time`, `--fps` and `--frames` over the config's timing
+  /// (``LayerFXComposition/RenderJob/Timing/overriding(_:)``; a fill's takes no contact sheet,
+  /// format or range), checked to go together.
+  ///
+  /// - Throws: ``UsageError`` for a value an option does not take, both a time and a rate, or
+  ///   `--frames` or `--duration` without a rate.
+  private static func timing(_ arguments: ParsedArguments, over config: DebugConfig?) throws
+    -> RenderJob.Timing
+  {
+    let timing = (config.map { RenderJob.Timing($0.output) } ?? RenderJob.Timing())
+      .overriding(
+        RenderJob.Timing(
+          time: try arguments.value("time", as: .time),
+          fps: try arguments.value("fps", as: .positiveNumber),
+          frames: try arguments.value(
+            "frames", as: .integer(in: 1...AnimationLimits.framesCeiling))))
+    if timing.time != nil && timing.fps != nil {
+      throw UsageError.invalid("--time and --fps cannot be used together")
+    }
+    if timing.fps == nil && timing.frames != nil {
+      throw UsageError.invalid("--frames needs --fps")
+    }
+    if timing.fps == nil && arguments.has("duration") {
+      throw UsageError.invalid("--duration needs --fps")
+    }
+    return timing
   }
 
   /// The schedule of `--time` (one PNG) or `--fps` (frame k at k / fps, for `--frames` frames
@@ -143,58 +167,40 @@ enum RenderCommand {
   ///
   /// - Throws: ``SettingError`` about `-o` (a still's extension), `frames` or `fps`.
   private static func schedule(
-    _ arguments: ParsedArguments, output: String, time: Double?, fps: Double?
+    _ arguments: ParsedArguments, output: String, timing: RenderJob.Timing
   ) throws -> RenderJob.Schedule {
-    guard let fps else {
+    guard let fps = timing.fps else {
       try OutputOptions.checkExtension(output)
-      return .still(time: time)
+      return .still(time: timing.time)
     }
-    let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
+    let count = try SettingError.about(timing.frames != nil ? "frames" : "fps") {
       try FrameLimits.limits(arguments).frameCount(
-        explicit: try arguments.value(
-          "frames", as: .integer(in: 1...AnimationLimits.framesCeiling)),
+        explicit: timing.frames,
         duration: try arguments.value("duration", as: .positiveNumber, default: 3), fps: fps)
     }
     return .animation(fps: fps, frameCount: count)
   }
 
-  /// The fill to draw over a `size` image at `scale`: `--arg`, then the config's arguments,
-  /// then the view's size and position (Semantics §1.2), its clock parameter driven when
-  /// `isOnClock`.
+  /// The fill to draw over a `size` image at `scale`: `--arg`, then the config's arguments
+  /// (``LayerFXComposition/RenderJob/Fill/init(_:given:defaults:timeParameter:isOnClock:width:height:scale:)``).
   ///
-  /// - Parameters:
-  ///   - function: The fill.
-  ///   - arguments: The command line (`--arg`, `--time-parameter`).
-  ///   - configArguments: The config's fill arguments, which `--arg` replaces.
-  ///   - isOnClock: Whether `--time` or `--fps` drives the clock parameter
-  ///     (``clockParameter(of:arguments:named:)``).
-  ///   - pixelLimit: The most pixels an image argument may have.
-  ///   - size: The image's size, pixels.
-  ///   - scale: Pixels per point.
-  /// - Returns: The fill.
-  /// - Throws: ``UsageError`` for `--time-parameter` off the clock, ``ShaderArgumentError`` for
-  ///   arguments that do not fit.
+  /// - Throws: ``UsageError`` for a `--time-parameter` off the clock or that the fill has no
+  ///   `float` of, ``ShaderArgumentError`` for arguments that do not fit.
   private static func fillToDraw(
     _ function: ShaderFunction, arguments: ParsedArguments,
     configArguments: [(name: String, value: Shader.Argument)], isOnClock: Bool, pixelLimit: Int,
     size: SIMD2<Int>, scale: Float
   ) throws -> RenderJob.Fill {
-    let sizeInPoints = float2(Float(size.x), Float(size.y)) / scale
-    var named = try function.bind(arguments.all("arg"), pixelLimit: pixelLimit)
-    // The config's fill arguments, unless --arg gives the same parameter.
-    for argument in configArguments where !named.contains(where: { $0.name == argument.name }) {
-      named.append(argument)
-    }
-    var clock: String?
+    let given = try function.bind(arguments.all("arg"), pixelLimit: pixelLimit)
     if isOnClock {
-      clock = try clockParameter(of: function, arguments: arguments, named: named)
+      try ApplyCommand.checkParameter(arguments, "time-parameter", among: [function])
     } else if arguments.has("time-parameter") {
       throw UsageError.invalid("--time-parameter needs --time or --fps")
     }
-    // A view size or position not given is the image's (Semantics §1.2).
     return RenderJob.Fill(
-      function, arguments: function.withViewArguments(named, sizeInPoints: sizeInPoints),
-      clockParameter: clock, width: size.x, height: size.y, scale: scale)
+      function, given: given, defaults: configArguments,
+      timeParameter: arguments.value("time-parameter"), isOnClock: isOnClock, width: size.x,
+      height: size.y, scale: scale)
   }
 
   /// Refuses a `--size` of more pixels than `pixelLimit`.
@@ -255,69 +261,5 @@ enum RenderCommand {
           + "overlay; a fill takes origins and tiles")
     }
     return overlays
-  }
-
-  /// The parameter `--time` or `--fps` drives, by `apply`'s rule
-  /// (``ApplyCommand/clockParameter(of:named:)``): `--time-parameter`, or the function's own
-  /// time parameter; `nil` when there is none or an `--arg` gives it, so the fill is the same
-  /// at every time.
-  ///
-  /// - Throws: ``UsageError`` for a `--time-parameter` the function has no `float` of.
-  private static func clockParameter(
-    of function: ShaderFunction, arguments: ParsedArguments,
-    named: [(name: String, value: Shader.Argument)]
-  ) throws -> String? {
-    let timeParameter = arguments.value("time-parameter")
-    try ApplyCommand.checkParameter(arguments, "time-parameter", among: [function])
-    guard let parameter = ApplyCommand.clockParameter(of: function, named: timeParameter),
-      !named.contains(where: { $0.name == parameter })
-    else { return nil }
-    return parameter
-  }
-
-  /// The config's fill, unless FILL is given on the command line.
-  ///
-  /// - Throws: ``ConfigError`` when the config has effects (a fill is drawn alone), triggers,
-  ///   or an output `format`, `frameRange` or `contactSheet` that `render` does not write, or,
-  ///   with no FILL given, when its input is not a fill.
-  static func configFill(
-    _ loaded: (path: String, config: DebugConfig), commandLine: ParsedArguments
-  )
-    throws -> (
-      function: ShaderFunction, arguments: [(name: String, value: Shader.Argument)],
-      size: SIMD2<Int>
-    )?
-  {
-    guard loaded.config.effects.isEmpty else {
-      throw ConfigError.invalidValue(
-        file: loaded.path, path: "effects",
-        reason: "'layerfx render' draws a fill alone; use 'layerfx tune' or 'layerfx apply'")
-    }
-    // A fill's frames go to one PNG or a PNG sequence, on the render's own clock; nothing else
-    // is silently dropped.
-    if loaded.config.triggers != nil {
-      throw ConfigError.invalidValue(
-        file: loaded.path, path: "triggers",
-        reason: "'layerfx render' drives a fill's time with output.time or output.fps; leave "
-          + "triggers out")
-    }
-    let output = loaded.config.output
-    for (key, isSet) in [
-      ("format", output.format.map { $0 != .pngSequence } ?? false),
-      ("frameRange", output.frameRange != nil), ("contactSheet", output.contactSheet != nil),
-    ] where isSet {
-      throw ConfigError.invalidValue(
-        file: loaded.path, path: "output.\(key)",
-        reason: "'layerfx render' writes a fill to one PNG or a PNG sequence; leave \(key) out")
-    }
-    guard commandLine.positionals.isEmpty else { return nil }
-    guard case .fill(let function, let arguments, let width, let height, _)? = loaded.config.input
-    else {
-      throw ConfigError.invalidValue(
-        file: loaded.path, path: "input",
-        reason: "'layerfx render --config' needs a fill input, {\"fill\": NAME, \"pixels\": [W, H]}"
-      )
-    }
-    return (function, arguments, SIMD2(width, height))
   }
 }

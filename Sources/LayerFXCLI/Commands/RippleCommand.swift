@@ -84,53 +84,6 @@ enum RippleCommand {
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
     options: options, run: run)
 
-  /// What a debug config gives the ripple, as typed values.
-  ///
-  /// Its one ripple effect's parameters and duration, and the taps (the config's triggers, or
-  /// the effect's origin) unless the command line gives `--tap` or `--origin`. A flag the
-  /// command line gives wins over each value.
-  struct ConfigRipple {
-    /// The effect's parameters that are options here (``rippleParameters``), by name.
-    var values: [String: Double] = [:]
-    /// Each tap's ripple length, seconds.
-    var duration: Double
-    /// The single tap's point (the effect's own position), points.
-    var origin: SIMD2<Float>?
-    /// The config's triggers.
-    var taps: [AnimatedEffect.Trigger]?
-
-    /// Reads the ripple of `loaded`.
-    ///
-    /// - Throws: ``ConfigError`` when the config's effects are not one ripple, or set its time.
-    init(_ loaded: (path: String, config: DebugConfig), commandLine: ParsedArguments) throws {
-      let ripple = ShaderFunction.ripple
-      guard loaded.config.effects.count == 1, let effect = loaded.config.effects.first,
-        effect.kernel == ripple.name
-      else {
-        throw ConfigError.invalidValue(
-          file: loaded.path, path: "effects",
-          reason: "'layerfx ripple' renders one ripple effect; use 'layerfx apply --config' for "
-            + "another chain")
-      }
-      guard effect.clock != nil else {
-        throw ConfigError.invalidValue(
-          file: loaded.path, path: "effects[0]",
-          reason: "the ripple's time runs from each tap; give output.time instead")
-      }
-      duration = effect.duration
-      for parameter in rippleParameters where effect.values.contains(parameter.name) {
-        values[parameter.name] = effect.values[parameter.name]
-      }
-      guard !commandLine.has("tap"), !commandLine.has("origin") else { return }
-      let position = ripple.parameter(role: .position)?.name
-      if case .float2(let point)? = effect.arguments.first(where: { $0.name == position })?.value {
-        origin = point
-      } else {
-        taps = loaded.config.triggers
-      }
-    }
-  }
-
   /// The ripple preset of the general path: one ripple effect whose timeline every tap replays.
   static func run(_ given: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(given, console: console)
@@ -147,11 +100,19 @@ enum RippleCommand {
     _ given: ParsedArguments, config loaded: (path: String, config: DebugConfig),
     console: Console, checkOnly: Bool = false
   ) throws {
-    let ripple = try ConfigRipple(loaded, commandLine: given)
-    let arguments = try ConfigOptions.filling(given, from: loaded, options: options)
+    let ripple = try ReplayPreset.ConfigValues(
+      loaded.config, file: loaded.path, function: .ripple,
+      parameters: rippleParameters.map(\.name), readsTaps: !given.has("tap") && !given.has("origin")
+    )
+    if given.positionals.isEmpty, case .fill? = loaded.config.input {
+      throw ConfigError.invalidValue(
+        file: loaded.path, path: "input",
+        reason: "a fill input needs 'layerfx render --config', 'layerfx apply --config' or "
+          + "'layerfx tune'")
+    }
     try ConfigOptions.attributing(loaded, commandLine: given) {
       try run(
-        arguments, loaded: loaded, ripple: ripple,
+        given, loaded: loaded, ripple: ripple,
         checksPadding: !ConfigOptions.changesPadding(
           given, parameterOptions: rippleParameters.map(\.name)),
         checkOnly: checkOnly,
@@ -163,7 +124,9 @@ enum RippleCommand {
   /// else the kernel's default.
   ///
   /// - Throws: ``SettingError`` about the option for a value outside the parameter's range.
-  private static func initialValues(_ arguments: ParsedArguments, preset: ConfigRipple?) throws
+  private static func initialValues(
+    _ arguments: ParsedArguments, preset: ReplayPreset.ConfigValues?
+  ) throws
     -> ParameterValues
   {
     var base = ParameterValues(defaultsOf: .ripple)
@@ -178,12 +141,13 @@ enum RippleCommand {
     return base
   }
 
-  /// The ripple with the options `arguments` (a config's common values filled in when `loaded`
-  /// is given) over the config's `ripple`; `checksPadding` reports a padded size too large at
+  /// The ripple with the options `arguments` (over the config's settings when `loaded` is
+  /// given) over the config's `ripple`; `checksPadding` reports a padded size too large at
   /// the config's key, and `checkOnly` stops before the first frame.
   private static func run(
     _ arguments: ParsedArguments, loaded: (path: String, config: DebugConfig)?,
-    ripple preset: ConfigRipple? = nil, checksPadding: Bool = false, checkOnly: Bool = false,
+    ripple preset: ReplayPreset.ConfigValues? = nil, checksPadding: Bool = false,
+    checkOnly: Bool = false,
     console: Console
   ) throws {
     let run = try ChainRun(arguments, document: loaded?.config)
@@ -202,38 +166,23 @@ enum RippleCommand {
       try preset.flatMap { arguments.has("duration") ? nil : $0.duration }
       ?? arguments.value("duration", as: .positiveNumber, default: 3)
     let prepared = try run.prepare(arguments)
-    let config = try arguments.value("keyframes").map { path in
-      try KeyframesConfig(file: path, initialValue: base, clock: clock, defaultDuration: duration)
-    }
-    var configEffect = loaded?.config.effects.first
+    var configEffect = preset?.effect
     configEffect?.duration = duration
+    let replay = ReplayPreset(
+      ripple, initialValue: base, duration: duration, taps: taps, origin: origin,
+      keyframes: try arguments.value("keyframes").map { path in
+        try KeyframesConfig(file: path, initialValue: base, clock: clock, defaultDuration: duration)
+      }, configEffect: configEffect)
     let reads = arguments.all("keyframes") + (loaded.map { [$0.path] } ?? [])
     try prepared.run(console: console, reads: reads, checkOnly: checkOnly) { image in
-      let triggers =
-        taps.isEmpty ? [.init(time: 0, payload: origin ?? image.sizeInPoints / 2)] : taps
-      if let config {
-        return EffectChain([
-          AnimatedEffect(
-            ripple, timeline: config.timeline, triggers: triggers, duration: config.duration)
-        ])
-      }
-      // The config's tracks, when --keyframes does not replace them, start from the flags' values.
-      let hasTracks = !(configEffect?.trackNames.isEmpty ?? true)
-      let chain = EffectChain([
-        try configEffect.flatMap { effect in
-          hasTracks
-            ? AnimatedEffect(
-              ripple, timeline: try effect.timeline(initialValue: base), triggers: triggers,
-              duration: duration) : nil
-        } ?? .triggered(ripple, duration: duration, triggers: triggers, initialValue: base)
-      ])
+      let chain = try replay.chain(sizeInPoints: image.sizeInPoints)
       // Every value the config gives is evaluated over the whole schedule first, padded sizes
       // included, so the error names the file and the key.
-      if let loaded {
+      if let loaded, replay.keyframes == nil {
         try DebugConfig.checkSchedule(
           prepared.offsets.resolve(chain), file: loaded.path, sizeInPoints: image.sizeInPoints,
-          times: try ConfigOptions.times(arguments, endTime: chain.endTime),
-          keyframed: [hasTracks],
+          times: try prepared.times(endTime: chain.endTime),
+          keyframed: [replay.usesConfigTracks],
           padding: checksPadding ? (image, prepared.render.pixelLimit) : nil,
           offsetPath: prepared.offsets.shared == nil ? nil : "debug.maxSampleOffset")
       }

@@ -55,24 +55,7 @@ enum SpringCommand {
     _ = try arguments.positionals()
     let spring = try makeSpring(arguments)
     let times = try arguments.value("at", as: .times) ?? []
-    var lines = [
-      "mass: \(spring.mass.fixed())",
-      "stiffness: \(spring.stiffness.fixed())",
-      "damping: \(spring.damping.fixed())",
-      "response: \(spring.response.fixed())",
-      "damping ratio: \(spring.dampingRatio.fixed())",
-      "bounce: \(spring.bounce.fixed())",
-      "settling duration: \(spring.settlingDuration.fixed())",
-    ]
-    if !times.isEmpty {
-      lines.append("time,value,velocity")
-      for time in times {
-        let value = spring.value(target: 1.0, initialVelocity: 0.0, time: time)
-        let velocity = spring.velocity(target: 1.0, initialVelocity: 0.0, time: time)
-        lines.append("\(time.fixed()),\(value.fixed()),\(velocity.fixed())")
-      }
-    }
-    console.print(lines.joined(separator: "\n"))
+    console.print(spring.report(at: times).joined(separator: "\n"))
   }
 
   /// The spring the options describe.

@@ -58,9 +58,6 @@ enum TimelineCommand {
     }.joined(separator: ", ")
   }
 
-  /// The most rows one run prints.
-  static let maxRowCount = 100_000
-
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
     options: options, run: run)
@@ -82,61 +79,37 @@ enum TimelineCommand {
       DebugConfig.isDocument(data)
       ? try debugTracks(data, file: file, arguments: arguments, console: console)
       : try keyframesTracks(data, file: file, effect: arguments.value("effect"))
-    let function = tracks.function
     let end = to ?? tracks.timeline.duration
     guard from < end else {
       let toText = arguments.value("to") ?? "\(end.fixed(3)), the timeline's duration"
       throw UsageError.invalid(
         "--from (\(arguments.value("from") ?? "0")) must be less than --to (\(toText))")
     }
-    // Rows from + i × step for i = 0…n−1 (multiplied, never summed, so no drift).
-    let rows = ((end - from) / step + 1e-9).rounded(.down) + 1
-    guard rows <= Double(maxRowCount) else {
+    guard let times = TimelineTable.times(from: from, to: end, step: step) else {
       throw UsageError.invalid(
         "--from \(from.fixed(3)) --to \(end.fixed(3)) --step \(arguments.value("step") ?? "0.05") "
-          + "gives more than \(maxRowCount) rows; use a larger --step or a shorter range")
-    }
-    let times = (0..<Int(rows)).map { from + Double($0) * step }
-    let names = tracks.names
-    let samples = times.map { tracks.timeline.value(time: $0) }
-
-    var csv = ["time," + names.map { tracks.prefix + $0 }.joined(separator: ",")]
-    for (time, value) in zip(times, samples) {
-      csv.append(
-        ([time] + names.map { value[$0] }).map { $0.fixed() }
-          .joined(separator: ","))
+          + "gives more than \(TimelineTable.maxRowCount) rows; use a larger --step or a shorter "
+          + "range")
     }
     if svgPath != nil || pngPath != nil {
-      let chart = TimelineChart(
-        title: "\(URL(fileURLWithPath: file).lastPathComponent): keyframe tracks",
-        times: times,
-        series: names.map { name in
-          TimelineChart.Series(
-            name: tracks.prefix + name,
-            unit: function.parameters.first { $0.name == name }?.unit?.name ?? "",
-            values: samples.map { $0[name] })
-        })
+      let chart = tracks.chart(
+        title: "\(URL(fileURLWithPath: file).lastPathComponent): keyframe tracks", times: times)
       if let svgPath { try TextFile.write(chart.svg, to: svgPath, protecting: [file]) }
       if let pngPath {
         try AtomicFile.write(
           try PNGEncoder().encode(chart.image, name: pngPath), to: pngPath, protecting: [file])
       }
     }
-    console.print(csv.joined(separator: "\n"))
+    console.print(tracks.csv(times: times))
   }
-
-  /// What the command samples: a timeline, its parameters' names, the columns' key-path
-  /// prefix and the kernel whose units label them.
-  typealias Tracks = (
-    timeline: KeyframeTimeline<ParameterValues>, names: [String], prefix: String,
-    function: ShaderFunction
-  )
 
   /// The tracks of a keyframes document for the built-in `effect` (``defaultEffect`` by
   /// default).
   ///
   /// - Throws: ``UsageError`` for a kernel without a clock; ``ConfigError``.
-  static func keyframesTracks(_ data: Data, file: String, effect: String?) throws -> Tracks {
+  static func keyframesTracks(_ data: Data, file: String, effect: String?) throws
+    -> TimelineTable
+  {
     let function = try ShaderLibrary.default.function(named: effect ?? defaultEffect.name)
     guard let clock = function.parameter(role: .timeSinceTrigger)?.name else {
       throw UsageError.invalid(
@@ -145,7 +118,9 @@ enum TimelineCommand {
     let config = try KeyframesConfig(
       data: data, file: file == "-" ? InputFile.standardInputName : file,
       initialValue: ParameterValues(defaultsOf: function), clock: clock, defaultDuration: 3)
-    return (config.timeline, config.animatedNames, "keyframes.", function)
+    return TimelineTable(
+      timeline: config.timeline, names: config.animatedNames, prefix: "keyframes.",
+      function: function)
   }
 
   /// The tracks of one effect of a debug config: `--effect NAME` (its kernel or function name),
@@ -155,17 +130,12 @@ enum TimelineCommand {
   ///   neither tracks nor a clock.
   static func debugTracks(
     _ data: Data, file: String, arguments: ParsedArguments, console: Console
-  ) throws -> Tracks {
+  ) throws -> TimelineTable {
     let config = try DebugConfig(
       data: data, file: file, directory: DebugConfig.directory(of: file),
       resolve: ConfigOptions.resolver(arguments, console: console, configData: data))
     let wanted = arguments.value("effect")
-    guard
-      let index = config.effects.firstIndex(where: { effect in
-        wanted.map { effect.kernel == $0 || effect.function.name == $0 }
-          ?? !charted(effect).isEmpty
-      })
-    else {
+    guard let index = TimelineTable.effectIndex(in: config, named: wanted) else {
       let names = config.effects.map(\.function.name)
       let known = names.isEmpty ? "" : " (it has \(names.joined(separator: ", ")))"
       throw UsageError.invalid(
@@ -174,20 +144,11 @@ enum TimelineCommand {
           + known)
     }
     let effect = config.effects[index]
-    let names = charted(effect)
-    guard !names.isEmpty else {
+    guard !TimelineTable.charted(effect).isEmpty else {
       throw UsageError.invalid(
         "\(file): effects[\(index)] (\(effect.function.name)) has no keyframe tracks and no clock "
           + "to chart")
     }
-    return (
-      try effect.timeline(initialValue: effect.values), names, "effects[\(index)].keyframes.",
-      effect.function
-    )
-  }
-
-  /// The parameters of `effect` a chart shows: its clock, if it has one, and its tracks.
-  static func charted(_ effect: DebugConfig.Effect) -> [String] {
-    effect.values.names.filter { $0 == effect.clock || effect.trackNames.contains($0) }
+    return try TimelineTable(effect: index, of: config)
   }
 }

@@ -49,21 +49,15 @@ public struct ParsedArguments: Sendable, Equatable {
     }
   }
 
-  /// Returns these arguments with a config's values filled in: every option of `defaults`
-  /// not given here takes the values there, and `positionals`, when none are given here, are
-  /// the positional arguments (what the command line gives wins).
+  /// Returns these arguments with another command line's options filled in: every option of
+  /// `defaults` not given here takes the values there (what this command line gives wins).
   ///
-  /// - Parameters:
-  ///   - defaults: Values by option name, as the parser would have stored them (a flag: one
-  ///     empty value).
-  ///   - fallback: The positional arguments when the command line has none.
+  /// - Parameter defaults: Values by option name, as the parser stored them (a flag: one empty
+  ///   value).
   /// - Returns: The filled-in arguments; ``commandLine`` stays as given.
-  public func filling(_ defaults: [String: [String]], positionals fallback: [String])
-    -> ParsedArguments
-  {
+  public func filling(_ defaults: [String: [String]]) -> ParsedArguments {
     var filled = self
     filled.values.merge(defaults) { given, _ in given }
-    if filled.positionals.isEmpty { filled.positionals = fallback }
     return filled
   }
 

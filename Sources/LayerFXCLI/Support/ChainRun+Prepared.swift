@@ -2,11 +2,10 @@ import LayerFX
 import LayerFXComposition
 
 extension ChainRun {
-  /// The options read; ``run(console:reads:checkOnly:input:length:chain:)`` builds the render
+  /// The options read; ``run(console:reads:checkOnly:length:chain:)`` builds the render
   /// job (``LayerFXComposition/RenderJob``) and runs it.
   struct Prepared {
     let run: ChainRun
-    let arguments: ParsedArguments
     let scale: Float
     let render: RenderOptions
     let output: OutputOptions
@@ -24,7 +23,6 @@ extension ChainRun {
     ///     may replace.
     ///   - checkOnly: Whether to stop after the checks, just before the first frame renders
     ///     (`layerfx config check`): nothing is rendered or written.
-    ///   - loaded: The input, when it is not read from the command line (a config's fill).
     ///   - length: The least length of an animation, seconds (`apply`'s `--duration`): a chain
     ///     that does not follow the clock still renders 0 to `length`.
     ///   - chain: The chain for the loaded input (which may depend on its size).
@@ -32,13 +30,14 @@ extension ChainRun {
     ///   ``CompositionError`` and what `chain` throws, before the first frame renders except
     ///   for write failures; ``AlreadyReported`` (exit 1) after samples beyond an offset.
     func run(
-      console: Console, reads: [String] = [], checkOnly: Bool = false,
-      input loaded: RenderJob.Input? = nil, length: Double = 0,
+      console: Console, reads: [String] = [], checkOnly: Bool = false, length: Double = 0,
       chain: (Image) throws -> EffectChain
     ) throws {
       let outputPath = run.outputPath
       let input = try SettingError.about("input") {
-        try loaded
+        try run.configInput.map {
+          try RenderJob.Input(config: $0, scale: scale, limits: render.limits)
+        }
           ?? RenderJob.Input(commandLine: run.inputArgument, scale: scale, limits: render.limits)
       }
       let effects = offsets.resolve(try chain(input.image))
@@ -57,9 +56,7 @@ extension ChainRun {
         chain: effects, schedule: try schedule(endTime: max(effects.endTime, length)),
         output: RenderJob.Output(
           path: outputPath, format: run.format, encoder: output.encoder,
-          contactSheetColumns: try SettingError.about("contact-sheet") {
-            try arguments.value("contact-sheet", as: .integer(in: 1...1000))
-          }),
+          contactSheetColumns: run.timing.contactSheet),
         debug: RenderJob.Debug(overlays: run.overlays, checksBounds: run.checksBounds),
         limits: jobLimits, reads: reads)
       _ = consume input
@@ -87,12 +84,14 @@ extension ChainRun {
     ///   16-bit samples).
     func schedule(endTime: Double) throws -> RenderJob.Schedule {
       if let time = run.time { return .still(time: time) }
-      guard let fps = run.fps else { preconditionFailure("ChainRun reads --time or --fps") }
-      let count = try SettingError.about(run.frameCount == nil ? "fps" : "frames") {
-        try limits.frameCount(explicit: run.frameCount, duration: endTime, fps: fps)
+      guard let fps = run.timing.fps else {
+        preconditionFailure("ChainRun reads --time or --fps")
+      }
+      let count = try SettingError.about(run.timing.frames == nil ? "fps" : "frames") {
+        try limits.frameCount(explicit: run.timing.frames, duration: endTime, fps: fps)
       }
       let selected = try SettingError.about("frame-range") {
-        try run.frameRange.map { range in
+        try run.timing.frameRange.map { range in
           guard let indices = range.indices(in: count) else {
             let frames = count == 1 ? "1 frame" : "\(count) frames"
             throw UsageError.invalidValue(
@@ -108,6 +107,17 @@ extension ChainRun {
           underlying: UsageError.invalid("--format apng writes 8-bit samples: drop --bit-depth 16"))
       }
       return .animation(fps: fps, frameCount: count, frames: selected)
+    }
+
+    /// The times the schedule renders, for the checks of a config's values over the whole
+    /// schedule before the first frame: `--time`, or `--fps` for `--frames` frames or until
+    /// `endTime`.
+    ///
+    /// - Throws: ``SettingError`` about `frames` or `fps` for more frames than the limits allow.
+    func times(endTime: Double) throws -> [Double] {
+      try SettingError.about(run.timing.frames == nil ? "fps" : "frames") {
+        try run.timing.times(endTime: endTime, limits: limits)
+      }
     }
   }
 }

@@ -7,9 +7,9 @@ import LayerFXPNG
 /// `--time`, or an animation at `--fps` into a frame directory, a contact sheet or a raw stream.
 ///
 /// A command reads its own options between the two steps, so usage errors come in option order:
-/// ``init(_:kernelName:readsInput:stillTime:document:)`` reads the input, the output, the timing
+/// ``init(_:kernelName:stillTime:document:)`` reads the input, the output, the timing
 /// and the debug settings; ``prepare(_:)`` the scale, rendering, PNG and limit options;
-/// ``Prepared/run(console:reads:checkOnly:input:length:chain:)`` loads the input and renders.
+/// ``Prepared/run(console:reads:checkOnly:length:chain:)`` loads the input and renders.
 struct ChainRun {
   static let specs: [OptionSpec] = [
     .value(
@@ -42,14 +42,15 @@ struct ChainRun {
   ]
 
   let inputArgument: String
+  /// The config's input, when INPUT is not on the command line (which replaces it).
+  let configInput: DebugConfig.Input?
   let outputPath: String
+  /// The timing: the flags over the config's (``LayerFXComposition/RenderJob/Timing/overriding(_:)``).
+  let timing: RenderJob.Timing
+  /// `--time`, or the still time of a chain that nothing animates.
   let time: Double?
-  let fps: Double?
-  let frameCount: Int?
   /// `--format`, or the format `-o` implies; `nil` for one frame (`--time`).
   let format: OutputFormat?
-  /// `--frame-range`.
-  let frameRange: FrameRange?
   /// `--overlay`, else the config's `debug.overlays`.
   let overlays: DebugOverlays
   /// `--check-bounds`, or the config's `debug.checkBounds`.
@@ -61,18 +62,18 @@ struct ChainRun {
   /// checks that they go together.
   ///
   /// With `kernelName`, the input is the second positional argument, after the kernel. With
-  /// `readsInput` false the input is given to
-  /// ``Prepared/run(console:reads:checkOnly:input:length:chain:)`` (a config's fill) instead.
-  /// With `stillTime` (a chain that nothing animates), neither `--time` nor `--fps` is
-  /// required: the run is one frame at that time. A config `document`'s debug settings, PNG
-  /// encoding and `maxSampleOffset` apply where no flag gives them (the typed merge).
+  /// `stillTime` (a chain that nothing animates), neither `--time` nor `--fps` is
+  /// required: the run is one frame at that time. A config `document`'s input, timing, debug
+  /// settings, PNG encoding and `maxSampleOffset` apply where no flag gives them (the typed
+  /// merge).
   init(
-    _ arguments: ParsedArguments, kernelName: String? = nil, readsInput: Bool = true,
-    stillTime: Double? = nil, document: DebugConfig? = nil
+    _ arguments: ParsedArguments, kernelName: String? = nil, stillTime: Double? = nil,
+    document: DebugConfig? = nil
   ) throws {
     self.document = document
-    inputArgument = try SettingError.about("input") {
-      if !readsInput { return "" }
+    configInput = arguments.positionals.isEmpty ? document?.input : nil
+    inputArgument = try SettingError.about("input") { [configInput] in
+      if configInput != nil { return "" }
       let names = try kernelName.map { try arguments.positionals($0, RenderJob.Input.usageName) }
       return try names?.last ?? arguments.positionals(RenderJob.Input.usageName)[0]
     }
@@ -89,38 +90,24 @@ struct ChainRun {
         inConfig: "an empty path names no file or folder: give OUT.png or DIR/")
     }
     self.outputPath = outputPath
-    fps = try arguments.value("fps", as: .positiveNumber)
-    time = try arguments.value("time", as: .time) ?? (fps == nil ? stillTime : nil)
-    frameCount = try arguments.value("frames", as: .integer(in: 1...AnimationLimits.framesCeiling))
-    frameRange = try arguments.value("frame-range", as: .frameRange)
+    let timing = (document.map { RenderJob.Timing($0.output) } ?? RenderJob.Timing())
+      .overriding(try Self.timing(arguments))
+    self.timing = timing
+    let time = timing.time ?? (timing.fps == nil ? stillTime : nil)
+    self.time = time
     overlays = try arguments.value("overlay", as: .overlays) ?? document?.debug.overlays ?? []
     checksBounds = arguments.has("check-bounds") || document?.debug.checkBounds == true
-    switch (time, fps) {
-    case (nil, nil):
-      throw SettingError(
-        option: "time",
-        underlying: UsageError.missing("--time SECONDS (one frame) or --fps FPS (animation)"),
-        inConfig: "missing: give time, seconds (one frame), or fps (an animation)")
-    case (.some, .some): throw UsageError.invalid("--time and --fps cannot be used together")
-    case (.some, nil) where frameCount != nil:
-      throw UsageError.invalid("--frames needs --fps")
-    case (.some, nil) where arguments.has("contact-sheet"):
-      throw UsageError.invalid("--contact-sheet needs --fps")
-    default: break
-    }
-    for option in ["format", "frame-range"] where time != nil && arguments.has(option) {
-      throw UsageError.invalid("--\(option) needs --fps")
-    }
+    try Self.check(timing, time: time)
     format =
       time == nil
       ? try SettingError.about("format") { [outputPath] in
-        try OutputFormat.of(arguments, output: outputPath)
+        try OutputFormat.of(timing, output: outputPath)
       } : nil
-    try SettingError.about("output") { [format, outputPath] in
-      try Self.checkOutput(outputPath, format: format)
+    try OutputOptions.reporting { [format, outputPath] () throws(OutputPathError) in
+      try RenderJob.Output.checkPath(outputPath, format: format)
     }
     // An APNG frame's delay is a fraction of two 16-bit integers (fcTL).
-    if format == .apng, let fps, !APNGWriter.representableFPS.contains(fps) {
+    if format == .apng, let fps = timing.fps, !APNGWriter.representableFPS.contains(fps) {
       throw UsageError.invalidValue(
         option: "fps", value: arguments.value("fps") ?? "\(fps)",
         expected: "1/65535 (0.0000153) to 65535 frames per second in an APNG (its "
@@ -128,38 +115,46 @@ struct ChainRun {
     }
   }
 
-  /// Refuses an output path that does not fit `format` (`nil` for one frame): a directory of
-  /// frames needs a directory, one image a file.
+  /// Reads the timing flags: `--fps`, `--time`, `--frames`, `--frame-range`, `--contact-sheet`
+  /// and `--format`.
   ///
-  /// - Throws: ``SettingError`` about `output`, a ``UsageError`` in the command line's words and
-  ///   the config's.
-  static func checkOutput(_ outputPath: String, format: OutputFormat?) throws {
-    let writesOneImage = format?.writesOneFile ?? true
-    if writesOneImage && !OutputFormat.streamPaths.contains(outputPath) {
-      try OutputOptions.checkIsFile(outputPath)
-    } else if !writesOneImage && OutputFormat.streamPaths.contains(outputPath) {
+  /// - Throws: ``UsageError`` (as a ``SettingError`` about the option) for a value it does not
+  ///   take.
+  static func timing(_ arguments: ParsedArguments) throws -> RenderJob.Timing {
+    RenderJob.Timing(
+      time: try arguments.value("time", as: .time),
+      fps: try arguments.value("fps", as: .positiveNumber),
+      frames: try arguments.value("frames", as: .integer(in: 1...AnimationLimits.framesCeiling)),
+      contactSheet: try SettingError.about("contact-sheet") {
+        try arguments.value("contact-sheet", as: .integer(in: 1...1000))
+      },
+      format: try SettingError.about("format") {
+        try arguments.value("format", as: .named(OutputFormat.allCases.map { ($0.rawValue, $0) }))
+      },
+      frameRange: try arguments.value("frame-range", as: .frameRange))
+  }
+
+  /// Refuses a timing whose settings do not go together: neither a `time` (or still time) nor
+  /// an `fps`, both, or an animation's setting for one frame.
+  ///
+  /// - Throws: ``SettingError`` about `time` when neither is given, else ``UsageError``.
+  static func check(_ timing: RenderJob.Timing, time: Double?) throws {
+    switch (time, timing.fps) {
+    case (nil, nil):
       throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid(
-          "--format png-sequence writes a directory of frames: give -o DIR/ (or --format raw "
-            + "for standard output)"),
-        inConfig: "a png-sequence writes a directory of frames, not a stream: give a folder, "
-          + "DIR/ (or format raw for standard output)")
-    } else if !writesOneImage && outputPath.lowercased().hasSuffix(".png") {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid(
-          "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
-            + "give -o DIR/ (or --contact-sheet N for one image)"),
-        inConfig: "\(outputPath) names a PNG file, but an animation writes a directory of "
-          + "frames: give a folder, DIR/ (or output.contactSheet N for one image)")
+        option: "time",
+        underlying: UsageError.missing("--time SECONDS (one frame) or --fps FPS (animation)"),
+        inConfig: "missing: give time, seconds (one frame), or fps (an animation)")
+    case (.some, .some): throw UsageError.invalid("--time and --fps cannot be used together")
+    case (.some, nil) where timing.frames != nil:
+      throw UsageError.invalid("--frames needs --fps")
+    case (.some, nil) where timing.contactSheet != nil:
+      throw UsageError.invalid("--contact-sheet needs --fps")
+    default: break
     }
-    if format == .apng && OutputFormat.streamPaths.contains(outputPath) && outputPath != "/dev/null"
-    {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid("--format apng writes a file: give -o OUT.apng"),
-        inConfig: "an apng is one file, not a stream: give a file name, OUT.apng")
+    if time != nil && timing.format != nil { throw UsageError.invalid("--format needs --fps") }
+    if time != nil && timing.frameRange != nil {
+      throw UsageError.invalid("--frame-range needs --fps")
     }
   }
 
@@ -170,7 +165,7 @@ struct ChainRun {
   func prepare(_ arguments: ParsedArguments) throws -> Prepared {
     let scale = try arguments.value("scale", as: .scale) ?? document?.scale ?? 1
     return Prepared(
-      run: self, arguments: arguments, scale: Float(scale), render: try RenderOptions(arguments),
+      run: self, scale: Float(scale), render: try RenderOptions(arguments),
       output: try OutputOptions(arguments, over: document?.output),
       limits: try FrameLimits.limits(arguments),
       offsets: MaxSampleOffsetSources(

@@ -3,13 +3,12 @@ import LayerFX
 import LayerFXComposition
 import LayerFXKernels
 
-/// `--config FILE.json` on the rendering commands: reads a debug config (``DebugConfig``) and
-/// fills in the options the command line does not give.
+/// `--config FILE.json` on the rendering commands: reads a debug config (``DebugConfig``) whose
+/// settings the options the command line gives override, typed.
 ///
 /// Precedence: a flag on the command line wins over the file's value of the same setting. The
-/// timing options (`--time`, `--fps`, `--frames`, `--contact-sheet`) override as a group, with
-/// the file's `format` and `frameRange` (which need its `fps`), as do
-/// the ripple's taps (`--tap`, `--origin`), so a flag never combines with the file's rival
+/// timing options override as a group (``LayerFXComposition/RenderJob/Timing/overriding(_:)``),
+/// as do the ripple's taps (`--tap`, `--origin`), so a flag never combines with the file's rival
 /// setting; INPUT on the command line replaces the file's `input`.
 enum ConfigOptions {
   static let spec = OptionSpec.value(
@@ -23,22 +22,11 @@ enum ConfigOptions {
   static func resolver(_ arguments: ParsedArguments, console: Console, configData: Data? = nil)
     -> DebugConfig.Resolver
   {
-    let timeout = configData.flatMap(shaderTimeout(in:))
+    let timeout = configData.flatMap(DebugConfig.shaderTimeout(in:))
     return { text in
       try MetalFunctionReference.function(
         text, arguments: arguments, console: console, shaderTimeout: timeout)
     }
-  }
-
-  /// A config document's `debug.shaderTimeout` when it is a number > 0; any other value is
-  /// left to the decoder, which refuses it naming the key.
-  static func shaderTimeout(in data: Data) -> Double? {
-    let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    let debug = document?["debug"] as? [String: Any]
-    guard let seconds = (debug?["shaderTimeout"] as? NSNumber)?.doubleValue,
-      seconds.isFinite, seconds > 0
-    else { return nil }
-    return seconds
   }
 
   /// Reads and decodes the debug config at `path`, as `DebugConfig(contentsOf:resolve:)` does,
@@ -79,58 +67,7 @@ enum ConfigOptions {
     try DebugConfig.checkOutputInsideFolder(output, configFile: loaded.path)
   }
 
-  /// The option values a config gives every rendering command: its timing (its output path,
-  /// scale, PNG encoding and debug settings merge typed: ``OutputOptions/init(_:over:)``,
-  /// ``ChainRun/init(_:kernelName:readsInput:stillTime:document:)``).
-  static func values(_ config: DebugConfig, commandLine arguments: ParsedArguments)
-    -> [String: [String]]
-  {
-    var values: [String: [String]] = [:]
-    let output = config.output
-    let timing = ["time", "fps", "frames", "contact-sheet"]
-    if !timing.contains(where: arguments.has) {
-      values["time"] = output.time.map { ["\($0)"] }
-      values["fps"] = output.fps.map { ["\($0)"] }
-      var frames = output.frames
-      if let duration = output.duration, let fps = output.fps {
-        frames = Int(FrameSchedule.frameCount(covering: duration, fps: fps))
-      }
-      values["frames"] = frames.map { ["\($0)"] }
-      values["contact-sheet"] = output.contactSheet.map { ["\($0)"] }
-      values["format"] = output.format.map { [$0.rawValue] }
-      values["frame-range"] = output.frameRange.map { [$0.description] }
-    }
-    return values
-  }
-
-  /// The command line with the config's values filled in, for the options in `options` (the
-  /// command's table); INPUT from the config's `input`.
-  ///
-  /// `drawsFill` says whether the command draws a fill input itself (`apply`); INPUT is then
-  /// left out for a fill.
-  ///
-  /// - Throws: ``ConfigError`` when the config's input is a fill and the command reads an image.
-  static func filling(
-    _ arguments: ParsedArguments, from loaded: (path: String, config: DebugConfig),
-    options: [OptionSpec], drawsFill: Bool = false
-  ) throws -> ParsedArguments {
-    var positionals: [String] = []
-    if let input = loaded.config.input, arguments.positionals.isEmpty {
-      if let text = input.commandLineText {
-        positionals = [text]
-      } else if !drawsFill {
-        throw ConfigError.invalidValue(
-          file: loaded.path, path: "input",
-          reason: "a fill input needs 'layerfx render --config', 'layerfx apply --config' or "
-            + "'layerfx tune'")
-      }
-    }
-    let names = Set(options.map(\.name))
-    let values = values(loaded.config, commandLine: arguments).filter { names.contains($0.key) }
-    return arguments.filling(values, positionals: positionals)
-  }
-
-  /// Runs `body`, a command's run with a config's values filled in; an error about a setting
+  /// Runs `body`, a command's run over a config's settings; an error about a setting
   /// that the config gave, not the command line (``SettingError``, or a value its option does
   /// not take, ``UsageError/invalidValue(option:value:expected:)``), becomes a
   /// ``ConfigError/invalidValue(file:path:reason:)`` naming the config file and the key, so
@@ -188,8 +125,9 @@ enum ConfigOptions {
     (["max-sample-offset", "scale"] + parameterOptions).contains(where: given.has)
   }
 
-  /// The config key that fills in `option`, as ``values(_:commandLine:)`` maps them, and
-  /// `debug.maxSampleOffset` for `max-sample-offset`; `nil` for an option a config does not give.
+  /// The config key that gives the setting of `option` (the timing keys as
+  /// ``LayerFXComposition/RenderJob/Timing/init(_:)`` reads them, and `debug.maxSampleOffset`
+  /// for `max-sample-offset`); `nil` for an option a config does not give.
   static func keyPath(_ option: String, in config: DebugConfig) -> String? {
     let paths = [
       "output": "output.path", "time": "output.time", "fps": "output.fps",
@@ -205,22 +143,5 @@ enum ConfigOptions {
         ? "output.duration" : output.frames != nil ? "output.frames" : "output.fps"
     }
     return paths[option]
-  }
-
-  /// The schedule's times that the options give: `--time`, or `--fps` for `--frames` frames or
-  /// until `endTime`; within the frame limits.
-  ///
-  /// - Throws: ``UsageError`` or ``CompositionError`` (too many frames, as a ``SettingError``).
-  static func times(_ arguments: ParsedArguments, endTime: Double) throws -> [Double] {
-    if let time = try arguments.value("time", as: .time) { return [time] }
-    guard let fps = try arguments.value("fps", as: .positiveNumber) else { return [] }
-    let limits = try FrameLimits.limits(arguments)
-    let count = try SettingError.about(arguments.has("frames") ? "frames" : "fps") {
-      try limits.frameCount(
-        explicit: try arguments.value(
-          "frames", as: .integer(in: 1...AnimationLimits.framesCeiling)),
-        duration: endTime, fps: fps)
-    }
-    return FrameSchedule(fps: fps, frameCount: count).times
   }
 }

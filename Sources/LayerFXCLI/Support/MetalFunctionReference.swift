@@ -6,7 +6,8 @@ import LayerFXKernels
 import LayerFXMetal
 
 /// A kernel named on the command line: a built-in (`ripple`) or a function of a `.metal` file
-/// (`Shaders/LayerEffects/Ripple.metal:Ripple`), compiled by the runner.
+/// (`Shaders/LayerEffects/Ripple.metal:Ripple`, ``LayerFXComposition/KernelReference``),
+/// compiled by the runner.
 enum MetalFunctionReference {
   /// The options of commands that take a `.metal` function.
   static let specs: [OptionSpec] =
@@ -35,43 +36,6 @@ enum MetalFunctionReference {
   /// The library's files and folders given by `--metal` and `--library`.
   static func libraryPaths(_ arguments: ParsedArguments) -> [String] {
     arguments.all("library") + arguments.all("metal")
-  }
-
-  /// Whether `text` names a `.metal` file (`FILE.metal` or `FILE.metal:FUNCTION`).
-  static func isMetal(_ text: String) -> Bool {
-    text.hasSuffix(".metal") || text.contains(".metal:")
-  }
-
-  /// The file and function of `FILE.metal:FUNCTION` (no function for `FILE.metal`).
-  static func split(_ text: String) -> (path: String, function: String?) {
-    guard let range = text.range(of: ".metal:", options: .backwards) else { return (text, nil) }
-    return (
-      String(text[..<range.lowerBound]) + ".metal", String(text[range.upperBound...])
-    )
-  }
-
-  /// `text` with the path of its `.metal` file made absolute, against the working directory
-  /// (`ramp.metal:ramp` → `/home/me/fx/ramp.metal:ramp`); a built-in's name as it is.
-  ///
-  /// `config dump` writes kernels this way: it prints to standard output and never learns where
-  /// the dump is saved, while a config's relative paths are read against its own folder, so
-  /// only an absolute path names the same file wherever the dump is saved and read from. `.`
-  /// components are dropped; `..` is kept, since a symbolic link before it decides where it
-  /// leads.
-  static func absolute(_ text: String) -> String {
-    guard isMetal(text) else { return text }
-    let (path, function) = split(text)
-    let base = path.hasPrefix("/") ? "" : FileManager.default.currentDirectoryPath
-    let components = (base + "/" + path).split(separator: "/").filter { $0 != "." }
-    return "/" + components.joined(separator: "/") + (function.map { ":" + $0 } ?? "")
-  }
-
-  /// The kernel name and the argument text of a chain's `--effect` value: `NAME[:P=V,...]` or
-  /// `FILE.metal:FUNCTION[:P=V,...]` (the first colon after `.metal:` ends the function name).
-  static func splitEffect(_ text: String) -> (name: String, arguments: Substring?) {
-    let nameStart = text.range(of: ".metal:")?.upperBound ?? text.startIndex
-    guard let colon = text[nameStart...].firstIndex(of: ":") else { return (text, nil) }
-    return (String(text[..<colon]), text[text.index(after: colon)...])
   }
 
   /// The largest `.metal` source read, in bytes (16 MiB).
@@ -132,7 +96,9 @@ enum MetalFunctionReference {
   {
     guard try half(arguments) != nil else { return }
     let named = arguments.positionals + arguments.all("effect") + (config?.files ?? [])
-    guard !named.contains(where: isMetal), libraryPaths(arguments).isEmpty else { return }
+    guard !named.contains(where: KernelReference.isMetal), libraryPaths(arguments).isEmpty else {
+      return
+    }
     throw .invalid(
       "--half \(arguments.value("half") ?? "") applies to .metal functions only, and the "
         + "command names none")
@@ -144,7 +110,7 @@ enum MetalFunctionReference {
   static func function(
     _ text: String, arguments: ParsedArguments, console: Console, shaderTimeout: Double? = nil
   ) throws -> ShaderFunction {
-    guard isMetal(text) else {
+    guard KernelReference.isMetal(text) else {
       if !libraryPaths(arguments).isEmpty {
         let library = try library(
           nil, arguments: arguments, console: console, shaderTimeout: shaderTimeout)
@@ -154,7 +120,7 @@ enum MetalFunctionReference {
       }
       return try ShaderLibrary.default.function(named: text)
     }
-    let (path, name) = split(text)
+    let (path, name) = KernelReference.split(text)
     let library = try library(
       path, arguments: arguments, console: console, shaderTimeout: shaderTimeout)
     guard let name else {

@@ -98,78 +98,41 @@ struct OutputOptions {
       samples, into: file, metadata: metadata, events: console.renderJobEvents)
   }
 
-  /// Refuses a single-image output that is empty or names a directory (`out/`, or one that
-  /// exists), or whose folder is missing or not a directory (before anything renders).
+  /// Refuses a single-image output that is empty or names a directory, or whose folder is
+  /// missing (``LayerFXComposition/RenderJob/Output/checkIsFile(_:)``).
   ///
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` in the command line's words and
   ///   the config's; ``CLIError/cannotWrite(path:reason:)`` (exit 73) for the folder.
   static func checkIsFile(_ path: String) throws {
-    guard !path.isEmpty else {
-      throw SettingError(
-        option: "output", underlying: UsageError.invalid("-o needs a file name (it is empty)"),
-        inConfig: "an empty path names no file: give a file name, OUT.png")
-    }
-    var status = stat()
-    if path.hasSuffix("/")
-      || (stat(RawBytes.cString(path), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR)
-    {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid(
-          "-o \(path) names a directory, but one image is written: give -o FILE.png"),
-        inConfig: "\(path) names a directory, but one image is written: give a file name, FILE.png")
-    }
-    // The folder must be there before anything renders, not only when the image is written.
-    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex,
-      !OutputFormat.streamPaths.contains(path)
-    else { return }
-    let folder = String(path[..<slash])
-    guard stat(RawBytes.cString(folder), &status) == 0 else {
-      throw CLIError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
-    }
-    guard (status.st_mode & S_IFMT) == S_IFDIR else {
-      throw CLIError.cannotWrite(path: path, reason: String(cString: strerror(ENOTDIR)))
-    }
+    try reporting { () throws(OutputPathError) in try RenderJob.Output.checkIsFile(path) }
   }
 
-  /// Refuses a single-file output whose name does not end in `extensions`: layerfx writes
-  /// PNG only.
+  /// Refuses a single-file output whose name does not end in `extensions`.
   ///
-  /// A one image or a contact sheet ends in `.png`; an animated PNG or a raw file (`extensions`
-  /// empty) in any extension (`--format` says what it holds), but in one. Extensions compare
-  /// case-insensitively. A name without an extension is refused in every case: it would get
-  /// PNG or RGBA bytes under any name (`authorized_keys`). The streams
-  /// (``OutputFormat/streamPaths``) are taken, and so is a device or FIFO that exists
-  /// (`/dev/full`), which opening the output refuses (exit 73). Commands call it after
-  /// ``checkNotInput(_:protecting:)``, so that an output naming an input (a `.metal` source)
-  /// is reported as that, and before rendering.
+  /// See ``LayerFXComposition/RenderJob/Output/checkExtension(_:allowing:)``. Commands call it
+  /// after ``checkNotInput(_:protecting:)``, so that an output naming an input (a `.metal`
+  /// source) is reported as that, and before rendering.
   ///
-  /// - Parameters:
-  ///   - path: The output path.
-  ///   - extensions: The extensions allowed, without the dot, the first the one suggested;
-  ///     empty for any.
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` (exit 64) in the command line's
   ///   words and the config's.
   static func checkExtension(_ path: String, allowing extensions: [String] = ["png"]) throws {
-    var status = stat()
-    if OutputFormat.streamPaths.contains(path)
-      || (stat(RawBytes.cString(path), &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG)
-    {
-      return
+    try reporting { () throws(OutputPathError) in
+      try RenderJob.Output.checkExtension(path, allowing: extensions)
     }
-    // A name that is only the extension (`.png`) is a hidden file without one.
-    let name = (path.split(separator: "/").last ?? "").lowercased()
-    let dot = name.lastIndex(of: ".")
-    let hasExtension = dot.map { $0 != name.startIndex && name.index(after: $0) != name.endIndex }
-    let names = extensions.map { "." + $0 }
-    if extensions.isEmpty && hasExtension == true { return }
-    if names.contains(where: { name.hasSuffix($0) && name.count > $0.count }) { return }
-    let listed = names.isEmpty ? "with an extension" : names.joined(separator: " or ")
-    throw SettingError(
-      option: "output",
-      underlying: UsageError.invalid(
-        "-o \(path): layerfx writes PNG only; name the output \(listed)"),
-      inConfig: "\(path): layerfx writes PNG only; give a file name ending in \(listed)")
+  }
+
+  /// Runs a check of the output path, reporting its ``LayerFXComposition/OutputPathError`` as
+  /// a ``SettingError`` about `output` (a usage error in both wordings) or a
+  /// ``CLIError/cannotWrite(path:reason:)``.
+  static func reporting(_ check: () throws(OutputPathError) -> Void) throws {
+    do {
+      try check()
+    } catch .misnamed(let commandLine, let inConfig) {
+      throw SettingError(
+        option: "output", underlying: UsageError.invalid(commandLine), inConfig: inConfig)
+    } catch .cannotWrite(let path, let reason) {
+      throw CLIError.cannotWrite(path: path, reason: reason)
+    }
   }
 
   /// Refuses an output path that is a file the command reads (its input, a keyframes file, and

@@ -41,24 +41,6 @@ struct RenderOptions {
       tileSize: tileSize)
   }
 
-  /// The memory the render may take now, while `heldBytes` of the estimate's buffers (the
-  /// input) are allocated; `nil` with `--ignore-free-memory` or when no limit is known.
-  func memoryBudget(holding heldBytes: Double) -> MemoryBudget? {
-    limits.memoryBudget(holding: heldBytes)
-  }
-
-  /// Refuses a render whose estimate exceeds the memory it may take (exit 71).
-  ///
-  /// - Parameters:
-  ///   - memory: The estimate.
-  ///   - image: The input, already allocated.
-  ///   - path: The output, named in the message.
-  /// - Throws: ``CompositionError/outOfMemory(_:)``.
-  func checkMemory(_ memory: RenderMemory, holding image: Image, path: String) throws {
-    try memoryBudget(holding: RenderMemory.floatPixelBytes * Double(image.pixels.count))?.check(
-      memory.peakBytes, path: path)
-  }
-
   /// The `--max-pixels` value, or the default.
   static func pixelLimit(_ arguments: ParsedArguments) throws(UsageError) -> Int {
     try arguments.value(

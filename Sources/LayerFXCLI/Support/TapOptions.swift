@@ -5,12 +5,8 @@ import LayerFXMath
 /// `--tap X,Y@T` and `--position-parameter NAME` on `layerfx apply`: taps for any effect with a
 /// position parameter, as `layerfx ripple` has them for its kernel.
 ///
-/// With taps, each effect is built as a debug config's effect is with its triggers
-/// (``DebugConfig/Effect/animated(triggers:sizeInPoints:initialValue:)``): one with a time
-/// parameter is replayed by every tap, its position parameter at the tap's point, and drawn while
-/// its time lies in (0, `--duration`), stacked one pass per active tap in tap order; one without
-/// follows the chain's clock with its position at the first tap's point
-/// (`Documentation/Semantics.md` §5.3).
+/// With taps, each effect is replayed by them
+/// (``LayerFXComposition/AnimatedEffect/replayed(by:duration:timeParameter:sizeInPoints:)``).
 enum TapOptions {
   static let specs: [OptionSpec] = [
     .value(
@@ -63,34 +59,5 @@ enum TapOptions {
     throw UsageError.invalid(
       "--tap gives \(effect.function.name)'s position parameter '\(name)', which is also given a "
         + "value; leave \(name) out")
-  }
-
-  /// `effect` for an image of `sizeInPoints`: with the view's arguments it leaves out, or,
-  /// with `taps`, replayed by them as a config's effect is.
-  ///
-  /// - Parameters:
-  ///   - effect: The effect as the command line gives it (arguments, own offset).
-  ///   - taps: The taps; none for the effect on the animation clock as it is.
-  ///   - duration: Each replay's window, seconds > 0 (`--duration`).
-  ///   - timeParameter: `--time-parameter`: the `float` parameter the taps' clocks drive, when
-  ///     the effect has one of that name.
-  ///   - sizeInPoints: The image's size, points.
-  /// - Returns: The effect to render.
-  static func effect(
-    _ effect: AnimatedEffect, taps: [AnimatedEffect.Trigger], duration: Double,
-    timeParameter: String?, sizeInPoints: float2
-  ) -> AnimatedEffect {
-    guard !taps.isEmpty else { return effect.withViewArguments(sizeInPoints: sizeInPoints) }
-    var function = effect.function
-    if let timeParameter,
-      function.parameters.contains(where: { $0.name == timeParameter && $0.type == .float })
-    {
-      function = function.assigningRole(.timeSinceTrigger, to: timeParameter)
-    }
-    var entry = DebugConfig.Effect(function, duration: duration)
-    entry.arguments = effect.arguments
-    entry.maxSampleOffset = effect.maxSampleOffset
-    // The config's rules supply the view's size and, without a clock, the first tap's point.
-    return entry.animated(triggers: taps, sizeInPoints: sizeInPoints)
   }
 }

@@ -119,3 +119,26 @@ let rippleValues = ParameterValues([
     }
   }
 }
+
+@Suite struct KeyframesConfigFileTests {
+  @Test("a keyframes file is read by the path given, and a missing one is named as given")
+  func file() throws {
+    let path = NSTemporaryDirectory() + "keyframes-\(UUID().uuidString).json"
+    try Data(#"{"version": 1, "duration": 2, "keyframes": {}}"#.utf8)
+      .write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let values = ParameterValues(names: ["time", "amplitude"], values: [0, 12])
+    let config = try KeyframesConfig(
+      file: path, initialValue: values, clock: "time", defaultDuration: 3)
+    // The document's duration wins over the default.
+    #expect(config.duration == 2)
+    let missing = "no-such-folder-\(UUID().uuidString)/k.json"
+    do {
+      _ = try KeyframesConfig(
+        file: missing, initialValue: values, clock: "time", defaultDuration: 3)
+      Issue.record("a missing file was read")
+    } catch {
+      #expect("\(error)".hasPrefix(missing))
+    }
+  }
+}

@@ -1,17 +1,21 @@
+import Foundation
 import LayerFX
-import LayerFXComposition
 
 /// A shader function as `layerfx list --json` prints it: one object per function, derived from
-/// its declaration alone.
-struct KernelListing: Encodable {
-  let name: String
-  let kind: String
-  let summary: String
-  let parameters: [ParameterListing]
+/// its declaration alone (`name`, `kind`, `summary`, `parameters`).
+public struct ShaderFunctionListing: Encodable, Sendable {
+  /// The function's name.
+  public let name: String
+  /// `color`, `distortion`, `layer` or `fill`.
+  public let kind: String
+  /// The declaration's one-line summary.
+  public let summary: String
+  /// The parameters, in declaration order.
+  public let parameters: [ParameterListing]
 
   /// The listing of `function`; `metalTypes` gives a parameter's type as a `.metal` file
   /// writes it (`device const float *`), by name, in place of the type's Metal name.
-  init(_ function: ShaderFunction, metalTypes: [String: String] = [:]) {
+  public init(_ function: ShaderFunction, metalTypes: [String: String] = [:]) {
     name = function.name
     kind = function.kind.rawValue
     summary = function.summary
@@ -25,7 +29,7 @@ struct KernelListing: Encodable {
   /// (`imageSize` or `imageCentre`, Documentation/Semantics.md §1.2; then `default` is null),
   /// `required` true when neither gives a value, `range` as JSON Schema bounds (null when
   /// unrestricted), `suggestedRange` as `[low, high]`.
-  struct ParameterListing: Encodable {
+  public struct ParameterListing: Encodable, Sendable {
     let name: String
     let type: String
     let unit: String?
@@ -37,7 +41,8 @@ struct KernelListing: Encodable {
     let imageDefault: String?
     let required: Bool
 
-    init(_ parameter: ShaderFunction.Parameter, type written: String? = nil) {
+    /// The listing of `parameter`, its type as `written` in a `.metal` file when given.
+    public init(_ parameter: ShaderFunction.Parameter, type written: String? = nil) {
       name = parameter.name
       type = written ?? parameter.type.metalName
       unit = parameter.unit?.name
@@ -53,7 +58,8 @@ struct KernelListing: Encodable {
       required = parameter.defaultValue == nil && imageDefault == nil
     }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Encodes the parameter's keys, a scalar default as a number and a vector's as a list.
+    public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(name, forKey: .name)
       try container.encode(type, forKey: .type)
@@ -79,7 +85,7 @@ struct KernelListing: Encodable {
   }
 
   /// Bounds in JSON Schema's words (`minimum`, `exclusiveMinimum`, …).
-  struct RangeListing: Encodable {
+  struct RangeListing: Encodable, Sendable {
     let minimum: Double?
     let exclusiveMinimum: Double?
     let maximum: Double?
@@ -91,6 +97,18 @@ struct KernelListing: Encodable {
       maximum = range.upper.flatMap { $0.isIncluded ? $0.value.decimal : nil }
       exclusiveMaximum = range.upper.flatMap { $0.isIncluded ? nil : $0.value.decimal }
     }
+  }
+}
+
+extension ShaderFunctionListing {
+  /// The listings as `layerfx list --json` prints them: a pretty-printed JSON array, keys
+  /// sorted, slashes unescaped.
+  ///
+  /// - Throws: `EncodingError` for a number JSON cannot hold (a declared default is finite).
+  public static func json(_ listings: [ShaderFunctionListing]) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try encoder.encode(listings), as: UTF8.self)
   }
 }
 

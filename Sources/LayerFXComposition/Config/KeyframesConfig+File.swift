@@ -1,21 +1,21 @@
 import Foundation
 import LayerFXAnimation
-import LayerFXComposition
 import LayerFXFiles
 
 extension KeyframesConfig {
-  /// Reads the config document at `path`; errors name the path as given.
+  /// Reads the config document at `path` (`-` for standard input); errors name the path as
+  /// given.
   ///
   /// - Parameters:
-  ///   - path: The JSON file, as given on the command line.
+  ///   - path: The JSON file, as the user gave it.
   ///   - initialValue: Parameters where the document has no track (see
   ///     ``KeyframesConfig/init(data:file:initialValue:clock:defaultDuration:)``).
   ///   - clock: The parameter the default clock drives.
   ///   - defaultDuration: Seconds, > 0; the `duration` when the document has none.
   /// - Throws: ``ConfigError``: `unreadable` when the file is missing, not a regular file or
-  ///   cannot be opened (``InputFile``), and every decoding case; ``InputFileError`` when it
+  ///   cannot be opened (`InputFile`), and every decoding case; `InputFileError` when it
   ///   is over ``ConfigFile/maxByteCount`` or a read fails part way.
-  init(
+  public init(
     file path: String, initialValue: ParameterValues, clock: String,
     defaultDuration: TimeInterval
   ) throws {

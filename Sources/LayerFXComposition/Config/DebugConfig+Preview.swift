@@ -1,0 +1,48 @@
+import Foundation
+import LayerFX
+import LayerFXMath
+
+extension DebugConfig {
+  /// Checks every effect at the times `layerfx tune` previews (``Debug/previewTimes``, else four
+  /// spread over the animation), over the config's input: what `layerfx config check` runs for
+  /// a config that names neither `output.time` nor `output.fps`.
+  ///
+  /// The input is loaded at the config's scale (a file decoded, a fill drawn) for its size in
+  /// points; without an input, a 1 × 1 point image.
+  ///
+  /// - Parameters:
+  ///   - file: The config's path, for messages.
+  ///   - limits: The pixel and memory limits the input is loaded with.
+  ///   - warn: Receives libpng's warnings about an input file.
+  /// - Throws: What loading the input throws (``RenderJob/Input/init(loading:named:scale:limits:warn:)``);
+  ///   ``ConfigError`` naming the key of a value that does not fit at a preview time.
+  public func checkPreview(
+    file: String, limits: RenderJob.Limits,
+    warn: (_ name: String, _ warnings: [String]) -> Void = { _, _ in }
+  ) throws {
+    var sizeInPoints = float2(1, 1)
+    if let input {
+      sizeInPoints = try RenderJob.Input(
+        loading: input, scale: Float(scale), limits: limits, warn: warn
+      ).image.sizeInPoints
+    }
+    let endTime = chain(sizeInPoints: sizeInPoints).endTime
+    try checkSchedule(
+      file: file, sizeInPoints: sizeInPoints, times: debug.previewTimes(endTime: endTime))
+  }
+
+  /// A config document's `debug.shaderTimeout` when it is a number > 0, read before the
+  /// document is decoded (its `.metal` effects are compiled while it is); any other value is
+  /// left to the decoder, which refuses it naming the key.
+  ///
+  /// - Parameter data: The document's bytes.
+  /// - Returns: Seconds, or `nil`.
+  public static func shaderTimeout(in data: Data) -> Double? {
+    let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    let debug = document?["debug"] as? [String: Any]
+    guard let seconds = (debug?["shaderTimeout"] as? NSNumber)?.doubleValue,
+      seconds.isFinite, seconds > 0
+    else { return nil }
+    return seconds
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A kernel as a command line or a config names it: a built-in's name (`ripple`) or a function
+/// of a `.metal` file (`Shaders/LayerEffects/Ripple.metal:Ripple`), optionally followed by its
+/// arguments (`ripple:amplitude=4`, `FILE.metal:FUNCTION:P=V,...`).
+public enum KernelReference {
+  /// Whether `text` names a `.metal` file (`FILE.metal` or `FILE.metal:FUNCTION`).
+  public static func isMetal(_ text: String) -> Bool {
+    text.hasSuffix(".metal") || text.contains(".metal:")
+  }
+
+  /// The file and function of `FILE.metal:FUNCTION` (no function for `FILE.metal`); the text
+  /// itself and no function when it names no `.metal` file.
+  public static func split(_ text: String) -> (path: String, function: String?) {
+    guard let range = text.range(of: ".metal:", options: .backwards) else { return (text, nil) }
+    return (
+      String(text[..<range.lowerBound]) + ".metal", String(text[range.upperBound...])
+    )
+  }
+
+  /// `text` with the path of its `.metal` file made absolute, against the working directory
+  /// (`ramp.metal:ramp` → `/home/me/fx/ramp.metal:ramp`); a built-in's name as it is.
+  ///
+  /// A dumped config names kernels this way: its printer never learns where the dump is saved,
+  /// while a config's relative paths are read against its own folder, so only an absolute path
+  /// names the same file wherever the dump is saved and read from. `.` components are dropped;
+  /// `..` is kept, since a symbolic link before it decides where it leads.
+  public static func absolute(_ text: String) -> String {
+    guard isMetal(text) else { return text }
+    let (path, function) = split(text)
+    let base = path.hasPrefix("/") ? "" : FileManager.default.currentDirectoryPath
+    let components = (base + "/" + path).split(separator: "/").filter { $0 != "." }
+    return "/" + components.joined(separator: "/") + (function.map { ":" + $0 } ?? "")
+  }
+
+  /// The kernel name and the argument text of an effect: `NAME[:P=V,...]` or
+  /// `FILE.metal:FUNCTION[:P=V,...]` (the first colon after `.metal:` ends the function name).
+  ///
+  /// - Returns: The name, and what follows its colon (`nil` when there is no colon).
+  public static func splitEffect(_ text: String) -> (name: String, arguments: Substring?) {
+    let nameStart = text.range(of: ".metal:")?.upperBound ?? text.startIndex
+    guard let colon = text[nameStart...].firstIndex(of: ":") else { return (text, nil) }
+    return (String(text[..<colon]), text[text.index(after: colon)...])
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import LayerFXFiles
+
+extension RenderJob.Output {
+  /// Refuses an output path that does not fit `format` (`nil` for one frame): a directory of
+  /// frames needs a directory, one image or an animated PNG a file, and only a raw stream goes
+  /// to standard output.
+  ///
+  /// - Throws: ``OutputPathError``.
+  public static func checkPath(_ path: String, format: OutputFormat?) throws(OutputPathError) {
+    let writesOneImage = format?.writesOneFile ?? true
+    let isStream = OutputFormat.streamPaths.contains(path)
+    if writesOneImage && !isStream {
+      try checkIsFile(path)
+    } else if !writesOneImage && isStream {
+      throw .misnamed(
+        commandLine: "--format png-sequence writes a directory of frames: give -o DIR/ (or "
+          + "--format raw for standard output)",
+        inConfig: "a png-sequence writes a directory of frames, not a stream: give a folder, "
+          + "DIR/ (or format raw for standard output)")
+    } else if !writesOneImage && path.lowercased().hasSuffix(".png") {
+      throw .misnamed(
+        commandLine: "-o \(path) names a PNG file, but an animation writes a directory of "
+          + "frames: give -o DIR/ (or --contact-sheet N for one image)",
+        inConfig: "\(path) names a PNG file, but an animation writes a directory of frames: "
+          + "give a folder, DIR/ (or output.contactSheet N for one image)")
+    }
+    if format == .apng && isStream && path != "/dev/null" {
+      throw .misnamed(
+        commandLine: "--format apng writes a file: give -o OUT.apng",
+        inConfig: "an apng is one file, not a stream: give a file name, OUT.apng")
+    }
+  }
+
+  /// Refuses a single-image output that is empty or names a directory (`out/`, or one that
+  /// exists), or whose folder is missing or not a directory.
+  ///
+  /// - Throws: ``OutputPathError/misnamed(commandLine:inConfig:)`` for the name,
+  ///   ``OutputPathError/cannotWrite(path:reason:)`` for the folder.
+  public static func checkIsFile(_ path: String) throws(OutputPathError) {
+    guard !path.isEmpty else {
+      throw .misnamed(
+        commandLine: "-o needs a file name (it is empty)",
+        inConfig: "an empty path names no file: give a file name, OUT.png")
+    }
+    var status = stat()
+    if path.hasSuffix("/")
+      || (stat(RawBytes.cString(path), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR)
+    {
+      throw .misnamed(
+        commandLine: "-o \(path) names a directory, but one image is written: give -o FILE.png",
+        inConfig: "\(path) names a directory, but one image is written: give a file name, FILE.png")
+    }
+    // The folder must be there before anything renders, not only when the image is written.
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex,
+      !OutputFormat.streamPaths.contains(path)
+    else { return }
+    let folder = String(path[..<slash])
+    guard stat(RawBytes.cString(folder), &status) == 0 else {
+      throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+    }
+    guard (status.st_mode & S_IFMT) == S_IFDIR else {
+      throw .cannotWrite(path: path, reason: String(cString: strerror(ENOTDIR)))
+    }
+  }
+
+  /// Refuses a single-file output whose name does not end in `extensions`: LayerFX writes PNG
+  /// only.
+  ///
+  /// A one image or a contact sheet ends in `.png`; an animated PNG or a raw file (`extensions`
+  /// empty) in any extension, but in one. Extensions compare case-insensitively. A name without
+  /// an extension is refused in every case: it would get PNG or RGBA bytes under any name
+  /// (`authorized_keys`). The streams (``OutputFormat/streamPaths``) are taken, and so is a
+  /// device or FIFO that exists (`/dev/full`), which opening the output refuses.
+  ///
+  /// - Parameters:
+  ///   - path: The output path.
+  ///   - extensions: The extensions allowed, without the dot; empty for any.
+  /// - Throws: ``OutputPathError/misnamed(commandLine:inConfig:)``.
+  public static func checkExtension(_ path: String, allowing extensions: [String] = ["png"])
+    throws(OutputPathError)
+  {
+    var status = stat()
+    if OutputFormat.streamPaths.contains(path)
+      || (stat(RawBytes.cString(path), &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG)
+    {
+      return
+    }
+    // A name that is only the extension (`.png`) is a hidden file without one.
+    let name = (path.split(separator: "/").last ?? "").lowercased()
+    let dot = name.lastIndex(of: ".")
+    let hasExtension = dot.map { $0 != name.startIndex && name.index(after: $0) != name.endIndex }
+    let names = extensions.map { "." + $0 }
+    if extensions.isEmpty && hasExtension == true { return }
+    if names.contains(where: { name.hasSuffix($0) && name.count > $0.count }) { return }
+    let listed = names.isEmpty ? "with an extension" : names.joined(separator: " or ")
+    throw .misnamed(
+      commandLine: "-o \(path): layerfx writes PNG only; name the output \(listed)",
+      inConfig: "\(path): layerfx writes PNG only; give a file name ending in \(listed)")
+  }
+}

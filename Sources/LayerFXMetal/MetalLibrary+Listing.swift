@@ -1,0 +1,43 @@
+import LayerFX
+
+extension MetalLibrary {
+  /// The functions a user names: the library's own, not those of the helper files its
+  /// default library adds; each with its parameters' types as the source writes them
+  /// (`device const float *`), by name.
+  public var namedFunctions: [(function: ShaderFunction, metalTypes: [String: String])] {
+    library.functions.filter { function in
+      !signatures.contains { $0.name == function.name && helperFiles.contains($0.file) }
+    }.map { function in
+      let signature = signatures.first { $0.name == function.name }
+      let types = Dictionary(
+        (signature?.parameters ?? []).map { ($0.name, $0.metalType) }
+      ) { first, _ in first }
+      return (function, types)
+    }
+  }
+
+  /// The stitchable functions as `layerfx list FILE.metal` prints them, one line each.
+  ///
+  /// Per function a line `NAME (KIND effect, PLACE)` and a line per parameter
+  /// `  NAME: METAL TYPE (TYPE)`, then a line for each function not callable from SwiftUI with
+  /// the reason. PLACE is `line N` for one file, `FILE:N` for a library of several.
+  public var listing: [String] {
+    var lines: [String] = []
+    for signature in signatures where !helperFiles.contains(signature.file) {
+      let place =
+        files.count - helperFiles.count > 1
+        ? "\(signature.file):\(signature.line)" : "line \(signature.line)"
+      lines.append("\(signature.name) (\(signature.kind.rawValue) effect, \(place))")
+      for parameter in signature.parameters {
+        let count = parameter.countParameter.map { ", \($0.metalType) \($0.name)" } ?? ""
+        lines.append(
+          "  \(parameter.name): \(parameter.metalType)\(count) (\(parameter.type.rawValue))")
+      }
+    }
+    for case .unsupportedSignature(let file, let function, let line, let message) in uncallable {
+      let place = files.count > 1 ? "\(file):\(line)" : "line \(line)"
+      lines.append("\(function) (not callable from SwiftUI, \(place)): \(message)")
+    }
+    return lines
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import LayerFXComposition
+import Testing
+
+@Suite struct OutputPathCheckTests {
+  /// The command line's words of a misnamed path, or `nil` for another outcome.
+  func commandLine(_ check: () throws(OutputPathError) -> Void) -> String? {
+    do {
+      try check()
+      return nil
+    } catch .misnamed(let commandLine, _) {
+      return commandLine
+    } catch {
+      return nil
+    }
+  }
+
+  @Test("a directory of frames needs a folder; one image or an APNG a file, not a stream")
+  func pathFitsFormat() throws {
+    #expect(
+      commandLine { () throws(OutputPathError) in
+        try RenderJob.Output.checkPath("frames.png", format: .pngSequence)
+      }?.contains("names a PNG file") == true)
+    #expect(
+      commandLine { () throws(OutputPathError) in
+        try RenderJob.Output.checkPath("-", format: .pngSequence)
+      } != nil)
+    #expect(
+      commandLine { () throws(OutputPathError) in
+        try RenderJob.Output.checkPath("-", format: .apng)
+      } == "--format apng writes a file: give -o OUT.apng")
+    // /dev/null renders every frame and drops it, as a raw stream or an APNG.
+    try RenderJob.Output.checkPath("/dev/null", format: .apng)
+    try RenderJob.Output.checkPath("-", format: .raw)
+    try RenderJob.Output.checkPath("frames/", format: .pngSequence)
+  }
+
+  @Test("one image refuses an empty name, a directory and a missing folder")
+  func isFile() {
+    #expect(
+      commandLine { () throws(OutputPathError) in try RenderJob.Output.checkIsFile("") }
+        == "-o needs a file name (it is empty)")
+    #expect(
+      commandLine { () throws(OutputPathError) in try RenderJob.Output.checkIsFile("out/") }
+        != nil)
+    let missing = "/nonexistent-\(UUID().uuidString)/a.png"
+    #expect(throws: OutputPathError.cannotWrite(path: missing, reason: "No such file or directory"))
+    {
+      try RenderJob.Output.checkIsFile(missing)
+    }
+  }
+
+  @Test("a PNG ends in .png in any case; an APNG or raw file in any extension, but in one")
+  func extensions() throws {
+    try RenderJob.Output.checkExtension("a.PNG")
+    try RenderJob.Output.checkExtension("a.apng", allowing: [])
+    for (path, allowed) in [("a", ["png"]), (".png", ["png"]), ("a.jpg", ["png"]), ("a", [])] {
+      #expect(
+        commandLine { () throws(OutputPathError) in
+          try RenderJob.Output.checkExtension(path, allowing: allowed)
+        } != nil, "\(path)")
+    }
+  }
+}

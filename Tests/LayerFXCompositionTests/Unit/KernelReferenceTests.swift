@@ -1,0 +1,35 @@
+import LayerFXComposition
+import Testing
+
+/// How a kernel's text splits into its file, function and arguments.
+@Suite struct KernelReferenceTests {
+  @Test(
+    "the function name ends at the first colon after .metal:, a built-in's at its first colon",
+    arguments: [
+      ("ripple", "ripple", nil),
+      ("ripple:origin=1,2,amplitude=3", "ripple", "origin=1,2,amplitude=3"),
+      ("Shaders/A.metal:f", "Shaders/A.metal:f", nil),
+      ("Shaders/A.metal:f:x=1,y=2", "Shaders/A.metal:f", "x=1,y=2"),
+      ("A.metal:f:", "A.metal:f", ""),
+    ] as [(String, String, String?)])
+  func splitEffect(_ text: String, name: String, arguments: String?) {
+    let split = KernelReference.splitEffect(text)
+    #expect(split.name == name)
+    #expect(split.arguments.map(String.init) == arguments)
+  }
+
+  @Test("FILE.metal:FUNCTION splits at the last .metal:, and a built-in stays whole")
+  func split() {
+    #expect(KernelReference.split("a/B.metal:f") == ("a/B.metal", "f"))
+    #expect(KernelReference.split("B.metal") == ("B.metal", nil))
+    #expect(KernelReference.split("ripple") == ("ripple", nil))
+    #expect(KernelReference.isMetal("B.metal") && KernelReference.isMetal("B.metal:f"))
+    #expect(!KernelReference.isMetal("ripple"))
+  }
+
+  @Test("an absolute path keeps .. and drops ., a built-in's name is kept as it is")
+  func absolute() {
+    #expect(KernelReference.absolute("/x/./y/../B.metal:f") == "/x/y/../B.metal:f")
+    #expect(KernelReference.absolute("ripple") == "ripple")
+  }
+}

@@ -1,0 +1,27 @@
+import LayerFXPNG
+import Testing
+
+@Suite struct PNGInfoSummaryTests {
+  @Test("the summary names the colour type as the PNG specification does and counts chunk runs")
+  func summary() {
+    let info = PNGInfo(
+      width: 3, height: 2, bitDepth: 16, colorType: .grayscaleAlpha, interlaceMethod: .adam7,
+      chunkNames: ["IHDR", "gAMA", "IDAT", "IDAT", "IDAT", "IEND"])
+    #expect(
+      info.summary == """
+        size: 3 × 2 pixels
+        colour type: 4 (greyscale with alpha)
+        bit depth: 16
+        interlace: Adam7
+        chunks: IHDR gAMA IDAT×3 IEND
+        """)
+  }
+
+  @Test("every colour type has the specification's name (PNG §6.1)")
+  func names() {
+    #expect(PNGInfo.ColorType.grayscale.name == "greyscale")
+    #expect(PNGInfo.ColorType.truecolor.name == "truecolour")
+    #expect(PNGInfo.ColorType.indexedColor.name == "indexed-colour")
+    #expect(PNGInfo.ColorType.truecolorAlpha.name == "truecolour with alpha")
+  }
+}
