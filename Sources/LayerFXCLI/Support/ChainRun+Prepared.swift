@@ -14,8 +14,9 @@ extension ChainRun {
     /// `debug.maxSampleOffset`.
     let offsets: MaxSampleOffsetSources
 
-    /// Loads the input, builds the chain for it with its offsets resolved, checks the output
-    /// and the schedule, then runs the render job.
+    /// Loads the input, builds the chain for it, then builds the render job
+    /// (``LayerFXComposition/RenderJob/init(_:input:chain:offsets:length:encoder:limits:reads:)``,
+    /// which resolves the offsets and checks the output and the schedule) and runs it.
     ///
     /// - Parameters:
     ///   - console: Standard output and error.
@@ -33,42 +34,19 @@ extension ChainRun {
       console: Console, reads: [String] = [], checkOnly: Bool = false, length: Double = 0,
       chain: (Image) throws -> EffectChain
     ) throws {
-      let settings = run.settings
-      let outputPath = settings.outputPath
       let input = try SettingError.about("input") {
         try run.configInput.map {
           try RenderJob.Input(config: $0, scale: scale, limits: render.limits)
         }
           ?? RenderJob.Input(commandLine: run.inputArgument, scale: scale, limits: render.limits)
       }
-      let effects = offsets.resolve(try chain(input.image))
       // After the chain is built, so every .metal source and image argument it read is known.
-      try OutputOptions.checkNotInput(
-        outputPath, protecting: (input.path.map { [$0] } ?? []) + reads)
-      // One PNG or a contact sheet .png; an animated PNG or a raw file any extension, but one.
-      if settings.format == nil || settings.format == .contactSheet {
-        try OutputOptions.checkExtension(outputPath)
-      } else if settings.format == .apng || settings.format == .raw {
-        try OutputOptions.checkExtension(outputPath, allowing: [])
+      let chain = try chain(input.image)
+      let job = try SettingError.reporting {
+        try RenderJob(
+          run.settings, input: input, chain: chain, offsets: offsets, length: length,
+          encoder: output.encoder, limits: jobLimits, reads: reads)
       }
-      if offsets.shared != nil {
-        try SettingError.reporting {
-          try MaxSampleOffsetSources.checkSamples(effects.effects.map(\.function))
-        }
-      }
-      let job = RenderJob(
-        input: input,
-        chain: effects,
-        schedule: try SettingError.reporting {
-          try settings.schedule(
-            endTime: max(effects.endTime, length), limits: limits,
-            bitDepth: output.encoder.bitDepth)
-        },
-        output: RenderJob.Output(
-          path: outputPath, format: settings.format, encoder: output.encoder,
-          contactSheetColumns: settings.timing.contactSheet),
-        debug: RenderJob.Debug(overlays: settings.overlays, checksBounds: settings.checksBounds),
-        limits: jobLimits, reads: reads)
       _ = consume input
       let outcome = try SettingError.reporting {
         try (consume job).run(checkOnly: checkOnly, events: console.renderJobEvents)
