@@ -116,7 +116,9 @@ enum ApplyCommand {
     let names = try arguments.positionals(kernelUsageName, RenderJob.Input.usageName)
     let function = try effectFunction(names[0], arguments: arguments, console: console)
     try checkParameter(arguments, "position-parameter", among: [function])
-    if arguments.has("max-sample-offset") { try ChainRun.checkSamples([function]) }
+    if arguments.has("max-sample-offset") {
+      try SettingError.reporting { try MaxSampleOffsetSources.checkSamples([function]) }
+    }
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
     try OutputOptions.checkIsFile(outputPath)
     let scale = try arguments.value("scale", as: .scale, default: 1)
@@ -145,8 +147,10 @@ enum ApplyCommand {
     let prepared = try MaxSampleOffsetSources(given: try ChainRun.maxSampleOffset(arguments))
       .prepare(shader, sizeInPoints: input.image.sizeInPoints)
     // After the arguments are checked, so a missing argument is named first.
-    try ChainRun.checkOffsets(
-      [(function, hasOwn: false)], given: arguments.has("max-sample-offset"))
+    try SettingError.reporting {
+      try MaxSampleOffsetSources.checkRequired(
+        [(function, hasOwn: false)], given: arguments.has("max-sample-offset"))
+    }
     var limits = render.limits
     limits.animation = try FrameLimits.limits(arguments)
     let still = ShaderStill(
@@ -245,11 +249,13 @@ enum ApplyCommand {
     // every frame, and --fps still renders 0 to --duration.
     let effect = try animated(
       function, pairs: arguments.all("arg"), option: "arg",
-      clockLength: run.time.map { max($0, 0) } ?? duration,
+      clockLength: run.settings.time.map { max($0, 0) } ?? duration,
       pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
     try TapOptions.check(taps, for: [effect])
-    try ChainRun.checkOffsets(
-      [(function, hasOwn: false)], given: prepared.offsets.shared != nil)
+    try SettingError.reporting {
+      try MaxSampleOffsetSources.checkRequired(
+        [(function, hasOwn: false)], given: prepared.offsets.shared != nil)
+    }
     try prepared.run(console: console, length: duration) { image in
       EffectChain([
         effect.replayed(
@@ -288,7 +294,7 @@ enum ApplyCommand {
     let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil, document: document)
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let prepared = try run.prepare(arguments)
-    let clockLength = run.time.map { max($0, 0) } ?? duration
+    let clockLength = run.settings.time.map { max($0, 0) } ?? duration
     let effects = try parsed.map { effect in
       try animated(
         effect.function, pairs: effect.pairs, option: "effect", clockLength: clockLength,
@@ -297,9 +303,11 @@ enum ApplyCommand {
     try checkParameter(arguments, "time-parameter", among: effects.map(\.function))
     try checkParameter(arguments, "position-parameter", among: effects.map(\.function))
     try TapOptions.check(taps, for: effects)
-    try ChainRun.checkOffsets(
-      effects.map { ($0.function, hasOwn: $0.maxSampleOffset != nil) },
-      given: prepared.offsets.shared != nil, isChain: true)
+    try SettingError.reporting {
+      try MaxSampleOffsetSources.checkRequired(
+        effects.map { ($0.function, hasOwn: $0.maxSampleOffset != nil) },
+        given: prepared.offsets.shared != nil, isChain: true)
+    }
     try prepared.run(console: console, length: duration) { image in
       EffectChain(
         effects.map {

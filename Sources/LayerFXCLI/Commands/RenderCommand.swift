@@ -84,18 +84,23 @@ enum RenderCommand {
     let function = try fill?.function ?? fillFunction(arguments, console: console)
     let timing = try timing(arguments, over: loaded?.config)
     let (time, fps) = (timing.time, timing.fps)
-    let outputPath = try checkOutput(
-      arguments.value("output") ?? loaded?.config.output.path, isAnimation: fps != nil)
-    let overlays = try SettingError.about("overlay") {
-      try fillOverlays(arguments, over: loaded?.config)
+    let outputPath = try SettingError.reporting {
+      try RenderJob.FillSettings.outputPath(
+        arguments.value("output") ?? loaded?.config.output.path, isAnimation: fps != nil)
     }
+    let overlays = try SettingError.about("overlay") {
+      try arguments.value("overlay", as: .overlays) ?? loaded?.config.debug.overlays ?? []
+    }
+    try SettingError.reporting { try RenderJob.FillSettings.check(overlays) }
     guard let size = try arguments.value("size", as: .size) ?? fill?.size else {
       throw UsageError.missing("--size WxH: the image's size in pixels")
     }
     let scale = Float(try arguments.value("scale", as: .scale) ?? loaded?.config.scale ?? 1)
     let render = try RenderOptions(arguments)
     let output = try OutputOptions(arguments, over: loaded?.config.output)
-    try checkSize(size, pixelLimit: render.pixelLimit)
+    try SettingError.reporting {
+      try RenderJob.FillSettings.check(size: size, pixelLimit: render.pixelLimit)
+    }
     let drawn = try fillToDraw(
       function, arguments: arguments, configArguments: fill?.arguments ?? [],
       isOnClock: time != nil || fps != nil, pixelLimit: render.pixelLimit, size: size,
@@ -111,7 +116,11 @@ enum RenderCommand {
     limits.animation = try FrameLimits.limits(arguments)
     _ = try RenderJob(
       source: .fill(drawn),
-      schedule: try schedule(arguments, output: outputPath, timing: timing),
+      schedule: try SettingError.reporting {
+        try RenderJob.FillSettings.schedule(timing, output: outputPath, limits: limits.animation) {
+          try arguments.value("duration", as: .positiveNumber, default: 3)
+        }
+      },
       output: RenderJob.Output(path: outputPath, encoder: output.encoder),
       debug: RenderJob.Debug(overlays: overlays), limits: limits, reads: protected
     ).run(checkOnly: checkOnly, events: console.renderJobEvents)
@@ -134,51 +143,22 @@ enum RenderCommand {
     return function
   }
 
-  /// `--time`, `--fps` and `--frames` over the config's timing
-  /// (``LayerFXComposition/RenderJob/Timing/overriding(_:)``; a fill's takes no contact sheet,
-  /// format or range), checked to go together.
+  /// `--time`, `--fps` and `--frames` over the config's timing, checked to go together
+  /// (``LayerFXComposition/RenderJob/FillSettings/timing(_:givesDuration:config:)``).
   ///
   /// - Throws: ``UsageError`` for a value an option does not take, both a time and a rate, or
   ///   `--frames` or `--duration` without a rate.
   private static func timing(_ arguments: ParsedArguments, over config: DebugConfig?) throws
     -> RenderJob.Timing
   {
-    let timing = (config.map { RenderJob.Timing($0.output) } ?? RenderJob.Timing())
-      .overriding(
-        RenderJob.Timing(
-          time: try arguments.value("time", as: .time),
-          fps: try arguments.value("fps", as: .positiveNumber),
-          frames: try arguments.value(
-            "frames", as: .integer(in: 1...AnimationLimits.framesCeiling))))
-    if timing.time != nil && timing.fps != nil {
-      throw UsageError.invalid("--time and --fps cannot be used together")
+    let given = RenderJob.Timing(
+      time: try arguments.value("time", as: .time),
+      fps: try arguments.value("fps", as: .positiveNumber),
+      frames: try arguments.value("frames", as: .integer(in: 1...AnimationLimits.framesCeiling)))
+    return try SettingError.reporting {
+      try RenderJob.FillSettings.timing(
+        given, givesDuration: arguments.has("duration"), config: config)
     }
-    if timing.fps == nil && timing.frames != nil {
-      throw UsageError.invalid("--frames needs --fps")
-    }
-    if timing.fps == nil && arguments.has("duration") {
-      throw UsageError.invalid("--duration needs --fps")
-    }
-    return timing
-  }
-
-  /// The schedule of `--time` (one PNG) or `--fps` (frame k at k / fps, for `--frames` frames
-  /// or `--duration` seconds).
-  ///
-  /// - Throws: ``SettingError`` about `-o` (a still's extension), `frames` or `fps`.
-  private static func schedule(
-    _ arguments: ParsedArguments, output: String, timing: RenderJob.Timing
-  ) throws -> RenderJob.Schedule {
-    guard let fps = timing.fps else {
-      try OutputOptions.checkExtension(output)
-      return .still(time: timing.time)
-    }
-    let count = try SettingError.about(timing.frames != nil ? "frames" : "fps") {
-      try FrameLimits.limits(arguments).frameCount(
-        explicit: timing.frames,
-        duration: try arguments.value("duration", as: .positiveNumber, default: 3), fps: fps)
-    }
-    return .animation(fps: fps, frameCount: count)
   }
 
   /// The fill to draw over a `size` image at `scale`: `--arg`, then the config's arguments
@@ -201,65 +181,5 @@ enum RenderCommand {
       function, given: given, defaults: configArguments,
       timeParameter: arguments.value("time-parameter"), isOnClock: isOnClock, width: size.x,
       height: size.y, scale: scale)
-  }
-
-  /// Refuses a `--size` of more pixels than `pixelLimit`.
-  ///
-  /// - Throws: ``SettingError`` about `size`, in the command line's words and the config's.
-  private static func checkSize(_ size: SIMD2<Int>, pixelLimit: Int) throws {
-    guard size.x * size.y <= pixelLimit else {
-      let problem = "a \(size.x) × \(size.y) image has more than the limit of \(pixelLimit) pixels"
-      throw SettingError(
-        option: "size",
-        underlying: CLIError.limitExceeded(problem + "; lower --size or raise --max-pixels"),
-        inConfig: problem + "; give fewer pixels or raise --max-pixels")
-    }
-  }
-
-  /// Checks the output path (`-o`, else the config's `output.path`): a file for one image, a
-  /// folder for an animation.
-  ///
-  /// - Throws: ``SettingError`` about `output`, in the command line's words and the config's.
-  private static func checkOutput(_ path: String?, isAnimation: Bool) throws -> String {
-    guard let outputPath = path else {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.missing(
-          isAnimation ? "output: give -o DIR/" : "output: give -o OUT.png"),
-        inConfig: "missing: give "
-          + (isAnimation ? "a folder, DIR/ (frames)" : "a file name, OUT.png")
-          + ", here or with -o")
-    }
-    if !isAnimation {
-      try OutputOptions.checkIsFile(outputPath)
-    } else if outputPath.lowercased().hasSuffix(".png") {
-      throw SettingError(
-        option: "output",
-        underlying: UsageError.invalid(
-          "-o \(outputPath) names a PNG file, but an animation writes a directory of frames: "
-            + "give -o DIR/"),
-        inConfig: "\(outputPath) names a PNG file, but an animation writes a directory of "
-          + "frames: give a folder, DIR/")
-    }
-    return outputPath
-  }
-
-  /// Reads `--overlay`, else the config's `debug.overlays`: a fill samples no layer, so it
-  /// takes origins and tiles only.
-  ///
-  /// - Throws: ``UsageError`` for displacement or bounds.
-  private static func fillOverlays(_ arguments: ParsedArguments, over config: DebugConfig?)
-    throws -> DebugOverlays
-  {
-    let overlays =
-      try arguments.value("overlay", as: .overlays) ?? config?.debug.overlays ?? []
-    // A fill samples no layer: there is no displacement and nothing beyond bounds to draw.
-    let sampling = overlays.intersection([.displacement, .bounds])
-    guard sampling.isEmpty else {
-      throw UsageError.invalid(
-        "a fill samples no layer, so it has no \(sampling.names.joined(separator: " or ")) "
-          + "overlay; a fill takes origins and tiles")
-    }
-    return overlays
   }
 }

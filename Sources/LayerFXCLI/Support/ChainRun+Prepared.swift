@@ -14,8 +14,9 @@ extension ChainRun {
     /// `debug.maxSampleOffset`.
     let offsets: MaxSampleOffsetSources
 
-    /// Loads the input, builds the chain for it with its offsets resolved, checks the output
-    /// and the schedule, then runs the render job.
+    /// Loads the input, builds the chain for it, then builds the render job
+    /// (``LayerFXComposition/RenderJob/init(_:input:chain:offsets:length:encoder:limits:reads:)``,
+    /// which resolves the offsets and checks the output and the schedule) and runs it.
     ///
     /// - Parameters:
     ///   - console: Standard output and error.
@@ -33,39 +34,22 @@ extension ChainRun {
       console: Console, reads: [String] = [], checkOnly: Bool = false, length: Double = 0,
       chain: (Image) throws -> EffectChain
     ) throws {
-      let outputPath = run.outputPath
       let input = try SettingError.about("input") {
         try run.configInput.map {
           try RenderJob.Input(config: $0, scale: scale, limits: render.limits)
         }
           ?? RenderJob.Input(commandLine: run.inputArgument, scale: scale, limits: render.limits)
       }
-      let effects = offsets.resolve(try chain(input.image))
       // After the chain is built, so every .metal source and image argument it read is known.
-      try OutputOptions.checkNotInput(
-        outputPath, protecting: (input.path.map { [$0] } ?? []) + reads)
-      // One PNG or a contact sheet .png; an animated PNG or a raw file any extension, but one.
-      if run.format == nil || run.format == .contactSheet {
-        try OutputOptions.checkExtension(outputPath)
-      } else if run.format == .apng || run.format == .raw {
-        try OutputOptions.checkExtension(outputPath, allowing: [])
+      let chain = try chain(input.image)
+      let job = try SettingError.reporting {
+        try RenderJob(
+          run.settings, input: input, chain: chain, offsets: offsets, length: length,
+          encoder: output.encoder, limits: jobLimits, reads: reads)
       }
-      if offsets.shared != nil { try ChainRun.checkSamples(effects.effects.map(\.function)) }
-      let job = RenderJob(
-        input: input,
-        chain: effects, schedule: try schedule(endTime: max(effects.endTime, length)),
-        output: RenderJob.Output(
-          path: outputPath, format: run.format, encoder: output.encoder,
-          contactSheetColumns: run.timing.contactSheet),
-        debug: RenderJob.Debug(overlays: run.overlays, checksBounds: run.checksBounds),
-        limits: jobLimits, reads: reads)
       _ = consume input
-      let outcome: RenderJob.Outcome
-      do {
-        outcome = try (consume job).run(checkOnly: checkOnly, events: console.renderJobEvents)
-      } catch let error as RenderJobError {
-        // The one setting the job names: --contact-sheet (a config's output.contactSheet).
-        throw SettingError(option: "contact-sheet", underlying: error.underlying)
+      let outcome = try SettingError.reporting {
+        try (consume job).run(checkOnly: checkOnly, events: console.renderJobEvents)
       }
       if !outcome.isWithinBounds { throw AlreadyReported(exitCode: .failure) }
     }
@@ -77,47 +61,13 @@ extension ChainRun {
       return limits
     }
 
-    /// The schedule the options give: one frame at `--time`, or an animation at `--fps` of
-    /// `--frames` frames or until `endTime`, within `--frame-range`.
-    ///
-    /// - Throws: ``SettingError`` about `fps`, `frames`, `frame-range` or `format` (an APNG of
-    ///   16-bit samples).
-    func schedule(endTime: Double) throws -> RenderJob.Schedule {
-      if let time = run.time { return .still(time: time) }
-      guard let fps = run.timing.fps else {
-        preconditionFailure("ChainRun reads --time or --fps")
-      }
-      let count = try SettingError.about(run.timing.frames == nil ? "fps" : "frames") {
-        try limits.frameCount(explicit: run.timing.frames, duration: endTime, fps: fps)
-      }
-      let selected = try SettingError.about("frame-range") {
-        try run.timing.frameRange.map { range in
-          guard let indices = range.indices(in: count) else {
-            let frames = count == 1 ? "1 frame" : "\(count) frames"
-            throw UsageError.invalidValue(
-              option: "frame-range", value: range.description,
-              expected: "frames from 0 to \(count - 1) (the animation has \(frames))")
-          }
-          return indices
-        }
-      }
-      if run.format == .apng && output.encoder.bitDepth == .sixteen {
-        throw SettingError(
-          option: "format",
-          underlying: UsageError.invalid("--format apng writes 8-bit samples: drop --bit-depth 16"))
-      }
-      return .animation(fps: fps, frameCount: count, frames: selected)
-    }
-
     /// The times the schedule renders, for the checks of a config's values over the whole
     /// schedule before the first frame: `--time`, or `--fps` for `--frames` frames or until
     /// `endTime`.
     ///
     /// - Throws: ``SettingError`` about `frames` or `fps` for more frames than the limits allow.
     func times(endTime: Double) throws -> [Double] {
-      try SettingError.about(run.timing.frames == nil ? "fps" : "frames") {
-        try run.timing.times(endTime: endTime, limits: limits)
-      }
+      try SettingError.reporting { try run.settings.times(endTime: endTime, limits: limits) }
     }
   }
 }

@@ -125,23 +125,10 @@ enum ConfigOptions {
     (["max-sample-offset", "scale"] + parameterOptions).contains(where: given.has)
   }
 
-  /// The config key that gives the setting of `option` (the timing keys as
-  /// ``LayerFXComposition/RenderJob/Timing/init(_:)`` reads them, and `debug.maxSampleOffset`
-  /// for `max-sample-offset`); `nil` for an option a config does not give.
+  /// The config key that gives the setting of `option`
+  /// (``LayerFXComposition/RenderJob/Setting/keyPath(in:)``); `nil` for an option a config does
+  /// not give.
   static func keyPath(_ option: String, in config: DebugConfig) -> String? {
-    let paths = [
-      "output": "output.path", "time": "output.time", "fps": "output.fps",
-      "contact-sheet": "output.contactSheet", "format": "output.format",
-      "frame-range": "output.frameRange", "scale": "scale",
-      "max-sample-offset": "debug.maxSampleOffset",
-      "overlay": "debug.overlays", "size": "input.pixels",
-      "input": "input",
-    ]
-    if option == "frames" {
-      let output = config.output
-      return output.duration != nil
-        ? "output.duration" : output.frames != nil ? "output.frames" : "output.fps"
-    }
-    return paths[option]
+    RenderJob.Setting(option: option)?.keyPath(in: config)
   }
 }

@@ -123,15 +123,10 @@ struct OutputOptions {
 
   /// Runs a check of the output path, reporting its ``LayerFXComposition/OutputPathError`` as
   /// a ``SettingError`` about `output` (a usage error in both wordings) or a
-  /// ``CLIError/cannotWrite(path:reason:)``.
+  /// ``CLIError/cannotWrite(path:reason:)`` (``SettingError/reporting(_:_:)``).
   static func reporting(_ check: () throws(OutputPathError) -> Void) throws {
-    do {
-      try check()
-    } catch .misnamed(let commandLine, let inConfig) {
-      throw SettingError(
-        option: "output", underlying: UsageError.invalid(commandLine), inConfig: inConfig)
-    } catch .cannotWrite(let path, let reason) {
-      throw CLIError.cannotWrite(path: path, reason: reason)
+    try SettingError.reporting {
+      do throws(OutputPathError) { try check() } catch { throw RenderJobError(error) }
     }
   }
 
