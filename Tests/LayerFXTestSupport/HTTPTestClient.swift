@@ -4,11 +4,12 @@ import Foundation
   import Glibc
 #endif
 
-/// A minimal HTTP/1.1 client over a TCP socket, for tests of the tune server (a raw socket
-/// sends any `Host` header, which URLSession may replace): one request with
-/// `Connection: close`, the answer read until the server closes, then split at the first blank
-/// line into the status line, headers and body (RFC 9112 §2.1). Every read has a 30 s receive
-/// timeout, so a server that never answers fails the test instead of hanging it.
+/// A minimal HTTP/1.1 client over a TCP socket, for tests of the tune server.
+///
+/// A raw socket sends any `Host` header, which URLSession may replace. One request with
+/// `Connection: close`; the answer is read until the server closes, then split at the first
+/// blank line into the status line, headers and body (RFC 9112 §2.1). Every read has a 30 s
+/// receive timeout, so a server that never answers fails the test instead of hanging it.
 public enum HTTPTestClient {
   /// An answer.
   public struct Response {
@@ -28,17 +29,22 @@ public enum HTTPTestClient {
 
   /// An error of the client itself (not an HTTP status).
   public struct Failure: Error, CustomStringConvertible {
+    /// What failed, with the system's reason.
     public let description: String
   }
 
   /// Sends one request to `address`:`port` and reads the whole answer.
   ///
   /// - Parameters:
-  ///   - method: `GET` or `POST`.
+  ///   - port: The server's port.
   ///   - path: The request target, with its query.
+  ///   - method: `GET` or `POST`.
   ///   - host: The `Host` header; `127.0.0.1:PORT` by default.
   ///   - cookie: The `Cookie` header, if any.
   ///   - body: The body (sent with its `Content-Length`), if any.
+  ///   - address: The server's IPv4 address.
+  /// - Returns: The answer.
+  /// - Throws: ``Failure`` when the connection or a read fails, or the answer is not HTTP.
   public static func request(
     port: UInt16, _ path: String, method: String = "GET", host: String? = nil,
     cookie: String? = nil, body: Data? = nil, address: String = "127.0.0.1"
@@ -59,8 +65,16 @@ public enum HTTPTestClient {
     return try parse(received)
   }
 
-  /// Opens `path` and reads until `marker` arrives (a server-sent event); returns what was
-  /// read. `onOpen` runs once the answer's first bytes are in.
+  /// Opens `path` and reads until `marker` arrives (a server-sent event).
+  ///
+  /// - Parameters:
+  ///   - port: The server's port on 127.0.0.1.
+  ///   - path: The request target.
+  ///   - cookie: The `Cookie` header.
+  ///   - marker: The text to wait for.
+  ///   - onOpen: Runs once the answer's first bytes are in.
+  /// - Returns: Everything read, as text.
+  /// - Throws: ``Failure`` when the stream ends first; what `onOpen` throws.
   public static func read(
     port: UInt16, _ path: String, cookie: String, until marker: String,
     onOpen: () throws -> Void
@@ -74,7 +88,9 @@ public enum HTTPTestClient {
     while !String(decoding: received, as: UTF8.self).contains(marker) {
       let count = recv(socket, &buffer, buffer.count, 0)
       if count <= 0 {
-        throw Failure(description: "the stream ended before \(marker): \(String(decoding: received, as: UTF8.self))")
+        throw Failure(
+          description:
+            "the stream ended before \(marker): \(String(decoding: received, as: UTF8.self))")
       }
       received += buffer[0..<count]
       if !opened {
@@ -89,7 +105,9 @@ public enum HTTPTestClient {
     _ method: String, _ path: String, port: UInt16, host: String?, cookie: String?,
     bodyCount: Int?
   ) -> [UInt8] {
-    var lines = ["\(method) \(path) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(port)")", "Connection: close"]
+    var lines = [
+      "\(method) \(path) HTTP/1.1", "Host: \(host ?? "127.0.0.1:\(port)")", "Connection: close",
+    ]
     if let cookie { lines.append("Cookie: \(cookie)") }
     if let bodyCount {
       lines += ["Content-Type: application/json", "Content-Length: \(bodyCount)"]
@@ -129,7 +147,10 @@ public enum HTTPTestClient {
 
   private static func parse(_ bytes: [UInt8]) throws -> Response {
     let separator: [UInt8] = [13, 10, 13, 10]
-    guard let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator })
+    guard
+      let end = (0..<max(0, bytes.count - 3)).first(where: {
+        Array(bytes[$0..<$0 + 4]) == separator
+      })
     else { throw Failure(description: "no header end in \(bytes.count) bytes") }
     let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
     let statusWords = lines[0].split(separator: " ")

@@ -24,7 +24,8 @@ struct TuneServerAPITests {
   @Test("a render at width 32 of a 64 × 36 input answers a 32 × 18 PNG with its render time")
   func render() throws {
     let fixture = try TuneServerFixture()
-    let response = try fixture.render(Self.ripple(#", "amplitude": 8"#), #", "time": 0.5, "width": 32"#)
+    let response = try fixture.render(
+      Self.ripple(#", "amplitude": 8"#), #", "time": 0.5, "width": 32"#)
     #expect(response.status == 200)
     #expect(response.headers["content-type"] == "image/png")
     #expect(Double(response.headers["x-layerfx-render-ms"] ?? "") != nil)
@@ -40,7 +41,8 @@ struct TuneServerAPITests {
   @Test("the bounds checker's line and suggested offset come as headers when it runs")
   func bounds() throws {
     let fixture = try TuneServerFixture()
-    let config = #"{"version": 1, "input": "testcard:64x36", "effects": [{"kernel": "ripple", "amplitude": 5}], "debug": {"checkBounds": true}}"#
+    let config =
+      #"{"version": 1, "input": "testcard:64x36", "effects": [{"kernel": "ripple", "amplitude": 5}], "debug": {"checkBounds": true}}"#
     let response = try fixture.render(config, #", "time": 0.2"#)
     #expect(response.status == 200)
     #expect(response.headers["x-layerfx-bounds"]?.contains("maxSampleOffset") == true)
@@ -109,7 +111,8 @@ struct TuneServerAPITests {
       [[ stitchable ]] half4 broken(float2 position, half4 color) { return color + ; }
       """
     try Data(source.utf8).write(to: URL(fileURLWithPath: fixture.folder.path("broken.metal")))
-    let config = #"{"version": 1, "input": "testcard:64x36", "effects": [{"kernel": "broken.metal:broken"}]}"#
+    let config =
+      #"{"version": 1, "input": "testcard:64x36", "effects": [{"kernel": "broken.metal:broken"}]}"#
     let response = try fixture.render(config)
     #expect(response.status == 422)
     #expect(response.json["line"] as? Int == 3)
@@ -126,8 +129,9 @@ struct TuneServerAPITests {
     #expect(response.status == 200)
     #expect(response.json["version"] as? Int == version + 1)
     #expect(try Self.inode(fixture.configPath) != before)
-    let saved = try JSONSerialization.jsonObject(
-      with: Data(contentsOf: URL(fileURLWithPath: fixture.configPath))) as? [String: Any]
+    let saved =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: fixture.configPath))) as? [String: Any]
     let effect = (saved?["effects"] as? [[String: Any]])?.first
     #expect(effect?["amplitude"] as? Double == 33)
     #expect(try fixture.folder.contents() == ["tune.json"])
@@ -139,7 +143,8 @@ struct TuneServerAPITests {
     let before = try Data(contentsOf: URL(fileURLWithPath: fixture.configPath))
     let inode = try Self.inode(fixture.configPath)
     for config in [Self.ripple(#", "amplitude": "NaN""#), Self.ripple(#", "decay": -2"#)] {
-      let response = try fixture.request("/api/save", method: "POST", json: #"{"config": \#(config)}"#)
+      let response = try fixture.request(
+        "/api/save", method: "POST", json: #"{"config": \#(config)}"#)
       #expect(response.status == 400)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.configPath)) == before)

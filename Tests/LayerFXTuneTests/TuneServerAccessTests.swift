@@ -47,7 +47,8 @@ struct TuneServerAccessTests {
     }
     let wrong = String(repeating: "0", count: 32)
     #expect(try HTTPTestClient.request(port: port, "/?token=\(wrong)").status == 401)
-    #expect(try HTTPTestClient.request(port: port, "/", cookie: "layerfx_token=\(wrong)").status == 401)
+    #expect(
+      try HTTPTestClient.request(port: port, "/", cookie: "layerfx_token=\(wrong)").status == 401)
     let render = try HTTPTestClient.request(
       port: port, "/api/save", method: "POST", body: Data(TuneServerFixture.ripple.utf8))
     #expect(render.status == 401)
@@ -58,11 +59,15 @@ struct TuneServerAccessTests {
     let fixture = try TuneServerFixture()
     let port = fixture.server.port
     let token = fixture.server.token
-    for host in ["evil.example:\(port)", "127.0.0.1:\(port + 1)", "127.0.0.1", "localhost.evil:\(port)"] {
+    for host in [
+      "evil.example:\(port)", "127.0.0.1:\(port + 1)", "127.0.0.1", "localhost.evil:\(port)",
+    ] {
       let response = try HTTPTestClient.request(port: port, "/?token=\(token)", host: host)
       #expect(response.status == 403, "\(host)")
     }
-    #expect(try HTTPTestClient.request(port: port, "/?token=\(token)", host: "localhost:\(port)").status == 200)
+    #expect(
+      try HTTPTestClient.request(port: port, "/?token=\(token)", host: "localhost:\(port)").status
+        == 200)
   }
 
   @Test("the server listens on 127.0.0.1 only, as the kernel's socket table says")

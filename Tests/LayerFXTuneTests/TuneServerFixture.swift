@@ -4,6 +4,7 @@ import LayerFXComposition
 import LayerFXKernels
 import LayerFXMetal
 import LayerFXTestSupport
+
 @testable import LayerFXTune
 
 /// A tune server started in this process on port 0 over a config file in a new temporary
@@ -14,7 +15,8 @@ final class TuneServerFixture {
   let server: TuneServer
 
   /// A ripple over a 64 × 36 test card, amplitude 20.
-  static let ripple = #"{"version": 1, "input": "testcard:64x36", "effects": [{"kernel": "ripple", "amplitude": 20}]}"#
+  static let ripple =
+    #"{"version": 1, "input": "testcard:64x36", "effects": [{"kernel": "ripple", "amplitude": 20}]}"#
 
   init(config: String = ripple) throws {
     folder = try TemporaryDirectory()
@@ -33,7 +35,8 @@ final class TuneServerFixture {
       return try ShaderLibrary.default.function(named: text)
     }
     let path = String(text[..<colon.lowerBound]) + ".metal"
-    return try MetalLibrary(paths: [path]).library.function(named: String(text[colon.upperBound...]))
+    return try MetalLibrary(paths: [path]).library.function(
+      named: String(text[colon.upperBound...]))
   }
 
   /// The cookie that carries the token.
