@@ -129,12 +129,33 @@ struct TuneServerAPITests {
     #expect(response.status == 200)
     #expect(response.json["version"] as? Int == version + 1)
     #expect(try Self.inode(fixture.configPath) != before)
-    let saved =
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: URL(fileURLWithPath: fixture.configPath))) as? [String: Any]
-    let effect = (saved?["effects"] as? [[String: Any]])?.first
-    #expect(effect?["amplitude"] as? Double == 33)
+    // The keys in the order sent, as Jansson writes with two-space indentation.
+    let expected = """
+      {
+        "version": 1,
+        "input": "testcard:64x36",
+        "effects": [
+          {
+            "kernel": "ripple",
+            "amplitude": 33
+          }
+        ]
+      }
+
+      """
+    #expect(try String(contentsOfFile: fixture.configPath, encoding: .utf8) == expected)
     #expect(try fixture.folder.contents() == ["tune.json"])
+  }
+
+  @Test("the state holds the config document as the file has it")
+  func stateEmbedsTheFile() throws {
+    let fixture = try TuneServerFixture()
+    let state = try fixture.request("/api/state")
+    #expect(state.status == 200)
+    #expect(state.text.hasPrefix(#"{"config": \#(TuneServerFixture.ripple),"#))
+    #expect(state.json["size"] as? [Double] == [64, 36])
+    #expect(state.json["duration"] as? Double == 3)
+    #expect(state.json["fps"] as? Double == 30)
   }
 
   @Test("an invalid save answers 400 and leaves the file as it was")
