@@ -173,18 +173,29 @@ struct TuneServerAPITests {
     #expect(try fixture.folder.contents() == ["tune.json"])
   }
 
-  @Test("/api/events sends the next version when the file is saved by rename")
-  func eventsAfterRename() throws {
+  @Test(
+    "/api/events sends the next version when the file is saved by rename or in place",
+    arguments: [true, false])
+  func events(byRename: Bool) throws {
     let fixture = try TuneServerFixture()
     let version = try fixture.request("/api/state").json["version"] as? Int ?? 0
+    let edited = Data(Self.ripple(#", "amplitude": 7"#).utf8)
     let text = try HTTPTestClient.read(
       port: fixture.server.port, "/api/events", cookie: fixture.cookie,
       until: "data: {\"version\": \(version + 1)}"
     ) {
-      // An editor's safe write: a new file beside, renamed over the config.
-      let temporary = fixture.folder.path("tune.json.tmp")
-      try Data(Self.ripple(#", "amplitude": 7"#).utf8).write(to: URL(fileURLWithPath: temporary))
-      #expect(rename(temporary, fixture.configPath) == 0)
+      if byRename {
+        // An editor's safe write: a new file beside, renamed over the config.
+        let temporary = fixture.folder.path("tune.json.tmp")
+        try edited.write(to: URL(fileURLWithPath: temporary))
+        #expect(rename(temporary, fixture.configPath) == 0)
+      } else {
+        // In place: the same inode, truncated and written.
+        let handle = try #require(FileHandle(forWritingAtPath: fixture.configPath))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: edited)
+        try handle.close()
+      }
     }
     #expect(text.contains("event: config"))
     let state = try fixture.request("/api/state").json
