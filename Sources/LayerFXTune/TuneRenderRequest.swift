@@ -67,8 +67,10 @@ struct TuneRenderRequest {
     expected: String
   ) throws(TuneRequestError) -> Double? {
     guard let value else { return nil }
-    // JSONSerialization gives booleans as NSNumber too; they are not numbers here.
-    guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite,
+    // JSONSerialization gives `true` and `false` as NSNumbers of type "c" (char), numbers as
+    // "i", "q" or "d"; on Linux `0 is Bool` holds, so the type is what tells them apart.
+    guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
+      number.doubleValue.isFinite,
       range.contains(number.doubleValue),
       !integer || number.doubleValue.rounded() == number.doubleValue
     else { throw TuneRequestError(path: key, reason: "expected \(expected)") }

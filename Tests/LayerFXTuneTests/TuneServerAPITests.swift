@@ -36,6 +36,8 @@ struct TuneServerAPITests {
     let word = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
     #expect(word(16) == 32)
     #expect(word(20) == 18)
+    // 0 is a time (JSONSerialization on Linux gives 0 and false alike as NSNumber).
+    #expect(try fixture.render(Self.ripple(), #", "time": 0, "width": 1"#).status == 200)
   }
 
   @Test("the bounds checker's line and suggested offset come as headers when it runs")
@@ -77,6 +79,7 @@ struct TuneServerAPITests {
     "a request that is not what the API takes answers 400 naming its key",
     arguments: [
       (#"{"config": \#(TuneServerAPITests.ripple()), "time": -1}"#, "time"),
+      (#"{"config": \#(TuneServerAPITests.ripple()), "time": false}"#, "time"),
       (#"{"config": \#(TuneServerAPITests.ripple()), "width": 0}"#, "width"),
       (#"{"config": \#(TuneServerAPITests.ripple()), "width": 10.5}"#, "width"),
       (#"{"config": \#(TuneServerAPITests.ripple()), "overlays": ["sparkles"]}"#, "overlays[0]"),
