@@ -474,7 +474,7 @@ function follow() {
   const events = new EventSource("/api/events");
   events.addEventListener("config", (event) => {
     const { version } = JSON.parse(event.data);
-    if (page.state && version !== page.state.version) load();
+    if (!page.state || version !== page.state.version) load();
   });
 }
 
