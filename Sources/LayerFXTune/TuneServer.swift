@@ -216,10 +216,16 @@ public final class TuneServer: @unchecked Sendable {
   }
 }
 
-/// The server an HTTP handler answers through (set once, before the first request is
-/// admitted: the handler answers 503 until then).
+/// The server an HTTP handler answers through, set once the port is known (the handler
+/// answers 503 until then); a lock guards it, since connection threads read it.
 private final class HandlerBox: @unchecked Sendable {
-  weak var server: TuneServer?
+  private let lock = NSLock()
+  private weak var stored: TuneServer?
+
+  var server: TuneServer? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
 }
 
 /// The last version an event stream sent.
