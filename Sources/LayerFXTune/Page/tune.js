@@ -320,7 +320,8 @@ function buildTaps() {
   const list = $("#taps");
   list.replaceChildren();
   const triggers = page.config.triggers || [];
-  if (triggers.length === 0) list.append(element("li", { class: "default" }, "the centre at 0 s (default)"));
+  // Without taps the render has one at the centre at 0 s; the list holds only real ones.
+  $("#taps-default").hidden = triggers.length > 0;
   triggers.forEach((trigger, position) => {
     const [x, y] = trigger.point;
     const remove = element("button", { type: "button", class: "remove", title: "remove" }, "✕");
