@@ -3,6 +3,7 @@ import LayerFX
 import LayerFXComposition
 import LayerFXFiles
 import LayerFXPNG
+import LayerFXTune
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +14,7 @@ import LayerFXPNG
 enum TuneCommand {
   static let name = "tune"
   static let summary = "Preview a debug config, rendering again whenever it changes."
-  static let synopsis = "CONFIG.json [-o PREVIEW.png] [--once] [options]"
+  static let synopsis = "CONFIG.json [-o PREVIEW.png] [--once | --serve [--port N]] [options]"
   static let discussion = """
     Renders the frames at the config's debug.previewTimes (default: four, at 1/5 … 4/5 of the
     animation) into one contact sheet, each frame's time under it, PREVIEW.png (default: CONFIG.preview.png beside the
@@ -25,13 +26,18 @@ enum TuneCommand {
     config's debug.overlays are drawn on every preview frame (legend on standard error). An
     invalid config or a .metal compile error is printed and the last good preview kept.
     Ctrl-C ends it at once (exit 0), even while a shader runs. --once renders once and exits (with the error's code if the
-    config is invalid).
+    config is invalid). --serve serves the tune page instead, for a browser: sliders, taps,
+    the clock, overlays and Save; the first line on standard output is its address, with a
+    random token; it serves until Ctrl-C or SIGTERM (exit 0).
     """
   static let options: [OptionSpec] =
     [
       .value("output", short: "o", "PATH", "the preview PNG (default: CONFIG.preview.png)"),
       .flag("once", "render the preview once and exit"),
       .value("columns", "N", "frames per row of the preview (default 4)"),
+      .flag("serve", "serve the tune page on http://127.0.0.1 instead of writing a preview"),
+      .value("port", "N", "--serve's port (default 0: any free port)"),
+      .value("host", "ADDR", "--serve's address (default 127.0.0.1; another is reachable)"),
     ] + RenderOptions.specs + MetalFunctionReference.specs
 
   /// Seconds between two looks at the watched files.
@@ -51,6 +57,15 @@ enum TuneCommand {
     try OutputOptions.checkExtension(previewPath)
     let columns = try arguments.value("columns", as: .integer(in: 1...64), default: 4)
     let render = try RenderOptions(arguments)
+    if arguments.has("serve") {
+      guard !arguments.has("once") else {
+        throw UsageError.invalid("--once and --serve exclude each other")
+      }
+      return try serve(configPath, render: render, arguments, console)
+    }
+    if let option = ["port", "host"].first(where: arguments.has) {
+      throw UsageError.invalid("--\(option) needs --serve")
+    }
     var tune = Tune(
       configPath: configPath, previewPath: previewPath, columns: columns, render: render,
       arguments: arguments, console: console)
@@ -75,6 +90,35 @@ enum TuneCommand {
   }
 }
 
+extension TuneCommand {
+  /// `--serve`: the tune page's server (`LayerFXTune.TuneServer`) until SIGINT or SIGTERM.
+  static func serve(
+    _ configPath: String, render: RenderOptions, _ arguments: ParsedArguments, _ console: Console
+  ) throws {
+    let port = try arguments.value("port", as: .integer(in: 0...65535), default: 0)
+    let host = arguments.value("host") ?? "127.0.0.1"
+    try TuneServer.serveUntilInterrupted(
+      configPath: configPath, host: host, port: UInt16(port), limits: render.limits,
+      resolver: { ConfigOptions.resolver(arguments, console: console, configData: $0) }
+    ) { address in
+      if !TuneServer.isLoopback(host) {
+        console.error("layerfx: warning: --host \(host): the page is reachable from other machines")
+      }
+      console.print(address)
+    }
+  }
+}
+
+extension TuneServerError: ExitCoded {
+  var exitCode: ExitCode {
+    switch self {
+    case .invalidAddress: .usage
+    case .cannotBind: .osError
+    case .pageMissing: .configuration
+    }
+  }
+}
+
 /// The state of one tune session: what is watched and the last good config's document.
 private struct Tune {
   let configPath: String
@@ -86,7 +130,7 @@ private struct Tune {
   /// The files the last good config names, watched besides the config.
   var files: [String] = []
   /// The last good document's values by key path, to say what changed.
-  var leaves: [String: String]?
+  var leaves: ConfigLeaves?
   /// The watched files' stamps at the last render.
   var lastStamps: [FileStamp?] = []
 
@@ -118,20 +162,18 @@ private struct Tune {
       let frames = try render()
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       var changed = changedFiles
-      if let before, let leaves {
-        changed += Set(before.keys).union(leaves.keys).filter { before[$0] != leaves[$0] }.sorted()
-      }
+      if let before, let leaves { changed += leaves.changed(since: before) }
       let what =
         before == nil
         ? "first render"
         : changed.isEmpty
           ? "no value changed"
           : "changed "
-            + Self.list(changed)
+            + ConfigLeaves.list(changed)
       console.print(
         "\(configPath): \(what); rendered \(frames) frame\(frames == 1 ? "" : "s") in \(seconds.fixed(3)) s "
           + "to \(previewPath)")
-      for note in TuneCommand.overriddenNotes(changed: changed, leaves: leaves ?? [:]) {
+      for note in TuneCommand.overriddenNotes(changed: changed, leaves: leaves?.values ?? [:]) {
         console.print("\(configPath): note: \(note)")
       }
     } catch {
@@ -185,50 +227,8 @@ private struct Tune {
     try OutputOptions(arguments).write(
       sheet.image, to: previewPath, metadata: loaded.metadata, console: console,
       protecting: [configPath] + files)
-    leaves = data.map(Self.leaves) ?? [:]
+    leaves = ConfigLeaves(data ?? Data())
     return times.count
-  }
-
-  /// At most five key paths, then how many more.
-  static func list(_ paths: [String]) -> String {
-    paths.prefix(5).joined(separator: ", ")
-      + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
-  }
-
-  /// Every scalar of a JSON document by key path (`effects[0].amplitude`), as text.
-  static func leaves(_ data: Data) -> [String: String] {
-    var result: [String: String] = [:]
-    func visit(_ value: Any, _ path: String) {
-      if let object = value as? [String: Any] {
-        for (key, member) in object { visit(member, path.isEmpty ? key : "\(path).\(key)") }
-      } else if let array = value as? [Any] {
-        for (index, member) in array.enumerated() { visit(member, "\(path)[\(index)]") }
-      } else {
-        result[path] = "\(value)"
-      }
-    }
-    if let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
-      visit(root, "")
-    }
-    return result
-  }
-}
-
-/// What identifies a file's version: modification time, size and inode.
-private struct FileStamp: Equatable {
-  let seconds: Int
-  let nanoseconds: Int
-  let size: Int64
-  let inode: UInt64
-
-  /// The file's stamp, or `nil` when it cannot be read.
-  init?(path: String) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    seconds = Int(info.st_mtim.tv_sec)
-    nanoseconds = Int(info.st_mtim.tv_nsec)
-    size = Int64(info.st_size)
-    inode = UInt64(info.st_ino)
   }
 }
 
@@ -240,7 +240,7 @@ extension TuneCommand {
   ///
   /// - Parameters:
   ///   - changed: The changed key paths.
-  ///   - leaves: The new document's scalars by key path (``leaves(_:)``).
+  ///   - leaves: The new document's scalars by key path (`LayerFXTune.ConfigLeaves`).
   /// - Returns: The notes, in the order of `changed`.
   static func overriddenNotes(changed: [String], leaves: [String: String]) -> [String] {
     changed.compactMap { path in
