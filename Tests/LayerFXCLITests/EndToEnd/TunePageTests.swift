@@ -1,0 +1,217 @@
+import Foundation
+import LayerFXTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The tune page (`layerfx tune CONFIG --serve`) in a real browser, headless chromium, used as
+/// a user would: sliders, a tap on the preview, Save, and an editor saving the file by rename.
+///
+/// The page's DOM and API are TUNE-PAGE-CONTRACT's (issue 28); every wait below is bounded
+/// against a hang, never a claim about speed (the latency is measured by
+/// `Benchmarks/tune-page-latency.py`).
+@Suite(.serialized) struct TunePageTests {
+  /// Why the tests cannot run here, or nil.
+  static let missing: String? = {
+    if HeadlessChromium.executable == nil {
+      return "no chromium on PATH (Debian's chromium package; .ci/run installs it)"
+    }
+    if !FileManager.default.isExecutableFile(atPath: LayerFXTool.executable.path) {
+      return "no layerfx binary at \(LayerFXTool.executable.path) (swift build)"
+    }
+    return nil
+  }()
+
+  /// The input's size in points: a test card of 320 × 240 pixels at scale 1.
+  static let inputSize = (width: 320.0, height: 240.0)
+
+  /// A ripple config on the test card, one tap at its centre at t = 0, amplitude `amplitude`.
+  static func config(amplitude: Int) -> String {
+    #"""
+    {"version": 1, "input": "testcard:320x240", "scale": 1,
+     "effects": [{"kernel": "ripple", "amplitude": \#(amplitude), "frequency": 15, "decay": 8,
+                  "speed": 1200}],
+     "triggers": [{"point": [160, 120], "time": 0}],
+     "output": {"path": "out.png", "time": 0.1}}
+
+    """#
+  }
+
+  /// The page's slider of the ripple's `name`, as a script expression.
+  static func slider(_ name: String) -> String {
+    #"document.querySelector('input[type=range][data-effect="0"][data-parameter="\#(name)"]')"#
+  }
+
+  /// How many frames the page has shown (`document.body.dataset.frames`).
+  static func frames(_ browser: HeadlessChromium) throws -> Int {
+    try browser.evaluate("Number(document.body.dataset.frames || 0)") as? Int ?? -1
+  }
+
+  /// Sets an input's value and fires `input` and `change`, as a user's drag and release do.
+  static func setValue(_ input: String, _ value: String, in browser: HeadlessChromium) throws
+    -> String?
+  {
+    try browser.evaluate(
+      """
+      (() => { const e = \(input); e.value = '\(value)';
+        e.dispatchEvent(new Event('input', {bubbles: true}));
+        e.dispatchEvent(new Event('change', {bubbles: true})); return e.value })()
+      """) as? String
+  }
+
+  /// A server on the ripple config (amplitude 12), and its page open in a fresh headless
+  /// chromium once the page shows its first frame.
+  static func startPage() throws -> (server: TunePageServer, browser: HeadlessChromium) {
+    let server = try TunePageServer(config: config(amplitude: 12))
+    let browser = try HeadlessChromium(width: 1280, height: 900)
+    try browser.navigate(to: server.address)
+    try browser.wait(
+      until: """
+        Number(document.body.dataset.frames || 0) >= 1
+          && document.querySelector('#preview')?.complete === true
+        """)
+    return (server, browser)
+  }
+
+  /// Waits until the frames counter passes `count` and the preview has loaded.
+  static func waitForFrame(after count: Int, in browser: HeadlessChromium) throws {
+    try browser.wait(
+      until: """
+        Number(document.body.dataset.frames || 0) > \(count)
+          && document.querySelector('#preview').complete
+        """)
+  }
+
+  @Test(
+    "the page shows the ripple's sliders; a slider, a tap and Save land in the file",
+    .enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  func sliderTapAndSave() throws {
+    let (server, browser) = try Self.startPage()
+
+    // Must hold: a slider for each of the ripple's float parameters, the scrubber, a preview.
+    let absent = try browser.evaluate(
+      "['amplitude', 'frequency', 'decay', 'speed'].filter(n => !\(Self.slider("' + n + '")))")
+    #expect(absent as? [String] == [], "no slider for \(String(describing: absent))")
+    #expect(try browser.evaluate("document.querySelector('#time')?.type") as? String == "range")
+    #expect(try browser.evaluate("document.querySelector('#preview')?.tagName") as? String == "IMG")
+
+    // t = 0.1 s: the wave has spread over the whole card (speed 1200 points/s) and still has
+    // 12 × e^(−8 × 0.1) ≈ 5.4 points of amplitude, so the amplitude shows in the pixels.
+    let timeBefore = try browser.evaluate("document.querySelector('#time').value") as? String
+    var shown = try Self.frames(browser)
+    let time = try #require(
+      try Self.setValue("document.querySelector('#time')", "0.1", in: browser))
+    if time != timeBefore { try Self.waitForFrame(after: shown, in: browser) }
+
+    // The preview's RGBA bytes, drawn into a canvas of its natural size.
+    try browser.evaluate(
+      """
+      window.previewBytes = () => { const image = document.querySelector('#preview');
+        const canvas = document.createElement('canvas');
+        canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+        const context = canvas.getContext('2d'); context.drawImage(image, 0, 0);
+        return context.getImageData(0, 0, canvas.width, canvas.height).data };
+      window.bytesBefore = previewBytes(); true
+      """)
+    shown = try Self.frames(browser)
+    #expect(try Self.setValue(Self.slider("amplitude"), "40", in: browser) == "40")
+    try Self.waitForFrame(after: shown, in: browser)
+    let changed =
+      try browser.evaluate(
+        """
+        (() => { const after = previewBytes();
+          if (after.length !== bytesBefore.length) return -1;
+          let n = 0; for (let i = 0; i < after.length; i++) n += after[i] !== bytesBefore[i];
+          return n })()
+        """) as? Int
+    #expect(
+      (changed ?? 0) > 0, "preview bytes changed by the amplitude: \(String(describing: changed))")
+    #expect(try browser.evaluate("typeof window.layerfxLatencyMs") as? String == "number")
+
+    // A tap a quarter of the way across the picture, half way down. Where the picture is in
+    // the element: the whole box, or for object-fit: contain the box's largest centred
+    // rectangle of the picture's aspect ratio.
+    let box = try #require(
+      try browser.evaluate(
+        """
+        (() => { const e = document.querySelector('#preview'); const r = e.getBoundingClientRect();
+          return [r.left, r.top, r.width, r.height, e.naturalWidth, e.naturalHeight,
+                  getComputedStyle(e).objectFit === 'contain' ? 1 : 0] })()
+        """) as? [Double])
+    var picture = (left: box[0], top: box[1], width: box[2], height: box[3])
+    if box[6] == 1 {
+      let scale = min(box[2] / box[4], box[3] / box[5])
+      picture.width = box[4] * scale
+      picture.height = box[5] * scale
+      picture.left += (box[2] - picture.width) / 2
+      picture.top += (box[3] - picture.height) / 2
+    }
+    let clickX = (picture.left + 0.25 * picture.width).rounded()
+    let clickY = (picture.top + 0.5 * picture.height).rounded()
+    let expected = (
+      x: (clickX - picture.left) / picture.width * Self.inputSize.width,
+      y: (clickY - picture.top) / picture.height * Self.inputSize.height
+    )
+    // One CSS pixel, in points (a page may take the event's whole-pixel offset), at least 1.
+    let tolerance = max(1, Self.inputSize.width / picture.width)
+    let taps = try browser.evaluate("document.querySelectorAll('#taps li').length") as? Int ?? 0
+    try browser.click(x: clickX, y: clickY)
+    try browser.wait(until: "document.querySelectorAll('#taps li').length === \(taps + 1)")
+    let tapTime = Double(time) ?? -1
+
+    let save = try #require(
+      try browser.evaluate(
+        """
+        (() => { const r = document.querySelector('#save').getBoundingClientRect();
+          return [r.left + r.width / 2, r.top + r.height / 2] })()
+        """) as? [Double])
+    try browser.click(x: save[0], y: save[1])
+    try browser.wait(until: "/saved/.test(document.querySelector('#status').textContent)")
+    browser.quit()
+    #expect(server.stop() == 0, "stderr: \(server.standardError)")
+
+    let saved = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: server.configPath)))
+        as? [String: Any])
+    let effect = try #require((saved["effects"] as? [[String: Any]])?.first)
+    #expect(effect["amplitude"] as? Double == 40)
+    let triggers = saved["triggers"] as? [[String: Any]] ?? []
+    let tapped = triggers.filter { trigger in
+      let point = trigger["point"] as? [Double] ?? []
+      return point.count == 2 && abs(point[0] - expected.x) <= tolerance
+        && abs(point[1] - expected.y) <= tolerance
+    }
+    #expect(
+      tapped.count == 1, "a trigger at \(expected) ± \(tolerance) points among \(triggers)")
+    // The tap's time is the clock's: the scrubber's value, within one frame at 30 fps.
+    if let tap = tapped.first {
+      #expect(abs((tap["time"] as? Double ?? -1) - tapTime) <= 1.0 / 30, "\(tap)")
+    }
+  }
+
+  @Test(
+    "six saves by rename re-render the preview six times, with no refusing line",
+    .enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  func savesByRename() throws {
+    let (server, browser) = try Self.startPage()
+    let first = try Self.frames(browser)
+    for save in 1...6 {
+      // As vim or an IDE's safe write: a new file, renamed over the config.
+      let amplitude = 12 + 4 * save
+      let shown = try Self.frames(browser)
+      let temporary = server.directory.path("config.json.\(save).tmp")
+      try Self.config(amplitude: amplitude).write(
+        toFile: temporary, atomically: false, encoding: .utf8)
+      #expect(rename(temporary, server.configPath) == 0)
+      try Self.waitForFrame(after: shown, in: browser)
+      try browser.wait(until: "Number(\(Self.slider("amplitude")).value) === \(amplitude)")
+    }
+    #expect(try Self.frames(browser) - first >= 6)
+    browser.quit()
+    _ = server.stop()
+    #expect(!server.standardError.contains("refusing"), "stderr: \(server.standardError)")
+  }
+}
