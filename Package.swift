@@ -134,6 +134,16 @@ let package = Package(
     // The signal handler that unlinks temporaries (async-signal-safe C) and the C argv.
     .target(name: "CLayerFXFiles"),
 
+    // The browser front end of `layerfx tune --serve`: an HTTP server on libmicrohttpd, its
+    // API and the page (Page/, shipped as resources: HTML, CSS and JavaScript, no build step).
+    .target(
+      name: "LayerFXTune",
+      dependencies: [
+        "LayerFX", "LayerFXMath", "LayerFXAnimation", "LayerFXComposition", "LayerFXPNG",
+        "LayerFXFiles", "LayerFXMetal", "CMicroHTTPD",
+      ],
+      exclude: ["README.md"], resources: [.copy("Page")]),
+
     // MARK: System
     // Header-only shuffles of eight floats (clang's __builtin_shufflevector) for the lane
     // sampler's transposes; nothing to link.
@@ -157,6 +167,11 @@ let package = Package(
     .systemLibrary(
       name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
 
+    // GNU libmicrohttpd from Debian (apt install libmicrohttpd-dev): the HTTP server of
+    // `layerfx tune --serve`, which parses every request (LayerFX parses no HTTP itself).
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+
     // MARK: Tool
     // The CLI's commands live in a library so the parser can be unit-tested; `layerfx` is
     // its thin entry point.
@@ -165,7 +180,7 @@ let package = Package(
       dependencies: [
         "LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
         "LayerFXComposition", "LayerFXFiles",
-        "LayerFXMetal",
+        "LayerFXMetal", "LayerFXTune",
       ]),
     .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI", "LayerFXFiles"]),
 
@@ -184,6 +199,9 @@ let package = Package(
       name: "LayerFXCLITests",
       dependencies: ["LayerFXCLI", "layerfx", "LayerFXPNG", "LayerFXTestSupport"]),
     .testTarget(name: "LayerFXAnimationTests", dependencies: ["LayerFXAnimation"]),
+    .testTarget(
+      name: "LayerFXTuneTests",
+      dependencies: ["LayerFXTune", "LayerFXComposition", "LayerFXKernels", "LayerFXPNG"]),
     .testTarget(
       name: "LayerFXCompositionTests",
       dependencies: [

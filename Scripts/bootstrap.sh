@@ -2,10 +2,13 @@
 # Installs the Debian packages LayerFX needs: libpng (PNG I/O through libpng) and OpenMP
 # (the C reference kernels the benchmarks hold the Swift engine against), zlib (the fdAT chunks
 # of animated PNGs: libpng has no APNG API), Jansson (the config documents' JSON syntax and
-# duplicate-key check, and the JSON writer), libseccomp (the shader worker's system-call filter).
+# duplicate-key check, and the JSON writer), libseccomp (the shader worker's system-call filter),
+# libmicrohttpd (the HTTP server of `layerfx tune --serve`).
 # Idempotent.
 set -euo pipefail
-packages=(libpng-dev zlib1g-dev libomp-dev pkg-config libjansson-dev libseccomp-dev)
+packages=(
+  libpng-dev zlib1g-dev libomp-dev pkg-config libjansson-dev libseccomp-dev libmicrohttpd-dev
+)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" \

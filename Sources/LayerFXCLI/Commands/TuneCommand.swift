@@ -3,6 +3,7 @@ import LayerFX
 import LayerFXComposition
 import LayerFXFiles
 import LayerFXPNG
+import LayerFXTune
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +14,7 @@ import LayerFXPNG
 enum TuneCommand {
   static let name = "tune"
   static let summary = "Preview a debug config, rendering again whenever it changes."
-  static let synopsis = "CONFIG.json [-o PREVIEW.png] [--once] [options]"
+  static let synopsis = "CONFIG.json [-o PREVIEW.png] [--once | --serve [--port N]] [options]"
   static let discussion = """
     Renders the frames at the config's debug.previewTimes (default: four, at 1/5 … 4/5 of the
     animation) into one contact sheet, each frame's time under it, PREVIEW.png (default: CONFIG.preview.png beside the
@@ -25,13 +26,18 @@ enum TuneCommand {
     config's debug.overlays are drawn on every preview frame (legend on standard error). An
     invalid config or a .metal compile error is printed and the last good preview kept.
     Ctrl-C ends it at once (exit 0), even while a shader runs. --once renders once and exits (with the error's code if the
-    config is invalid).
+    config is invalid). --serve serves the tune page instead, for a browser: sliders, taps,
+    the clock, overlays and Save; the first line on standard output is its address, with a
+    random token; it serves until Ctrl-C or SIGTERM (exit 0).
     """
   static let options: [OptionSpec] =
     [
       .value("output", short: "o", "PATH", "the preview PNG (default: CONFIG.preview.png)"),
       .flag("once", "render the preview once and exit"),
       .value("columns", "N", "frames per row of the preview (default 4)"),
+      .flag("serve", "serve the tune page on http://127.0.0.1 instead of writing a preview"),
+      .value("port", "N", "--serve's port (default 0: any free port)"),
+      .value("host", "ADDR", "--serve's address (default 127.0.0.1; another is reachable)"),
     ] + RenderOptions.specs + MetalFunctionReference.specs
 
   /// Seconds between two looks at the watched files.
@@ -51,6 +57,7 @@ enum TuneCommand {
     try OutputOptions.checkExtension(previewPath)
     let columns = try arguments.value("columns", as: .integer(in: 1...64), default: 4)
     let render = try RenderOptions(arguments)
+    if arguments.has("serve") { return try serve(configPath, render: render, arguments, console) }
     var tune = Tune(
       configPath: configPath, previewPath: previewPath, columns: columns, render: render,
       arguments: arguments, console: console)
@@ -71,6 +78,33 @@ enum TuneCommand {
       tune.renderReporting()
       // Files the new config names are watched from now on.
       stamps = tune.stamps()
+    }
+  }
+}
+
+extension TuneCommand {
+  /// `--serve`: the tune page's server (`LayerFXTune.TuneServer`) until SIGINT or SIGTERM.
+  static func serve(
+    _ configPath: String, render: RenderOptions, _ arguments: ParsedArguments, _ console: Console
+  ) throws {
+    let port = try arguments.value("port", as: .integer(in: 0...65535), default: 0)
+    let host = arguments.value("host") ?? "127.0.0.1"
+    if !TuneServer.isLoopback(host) {
+      console.error("layerfx: warning: --host \(host): the page is reachable from other machines")
+    }
+    try TuneServer.serveUntilInterrupted(
+      configPath: configPath, host: host, port: UInt16(port), limits: render.limits,
+      resolver: { ConfigOptions.resolver(arguments, console: console, configData: $0) },
+      announce: console.print)
+  }
+}
+
+extension TuneServerError: ExitCoded {
+  var exitCode: ExitCode {
+    switch self {
+    case .invalidAddress: .usage
+    case .cannotBind: .osError
+    case .pageMissing: .configuration
     }
   }
 }
@@ -211,24 +245,6 @@ private struct Tune {
       visit(root, "")
     }
     return result
-  }
-}
-
-/// What identifies a file's version: modification time, size and inode.
-private struct FileStamp: Equatable {
-  let seconds: Int
-  let nanoseconds: Int
-  let size: Int64
-  let inode: UInt64
-
-  /// The file's stamp, or `nil` when it cannot be read.
-  init?(path: String) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    seconds = Int(info.st_mtim.tv_sec)
-    nanoseconds = Int(info.st_mtim.tv_nsec)
-    size = Int64(info.st_size)
-    inode = UInt64(info.st_ino)
   }
 }
 

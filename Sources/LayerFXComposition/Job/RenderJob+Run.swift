@@ -94,6 +94,7 @@ extension RenderJob {
     _ = consume image
     try output.write(frame.samples, into: file, metadata: metadata, events: events)
     for report in frame.reports { events.boundsReport("\(report)") }
+    if !frame.reports.isEmpty { events.stillBoundsReports(frame.reports) }
     return Outcome(isWithinBounds: frame.reports.allSatisfy(\.isWithinBounds))
   }
 }

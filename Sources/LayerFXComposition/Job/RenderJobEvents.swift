@@ -1,3 +1,5 @@
+import LayerFX
+
 /// What a running ``RenderJob`` tells its front end, and asks it: progress, the overlays'
 /// legend, bounds reports, bytes for standard output, and whether to stop.
 ///
@@ -16,6 +18,10 @@ public struct RenderJobEvents {
   /// as text); for an animation, `frame K pass P: REPORT` for each pass that sampled beyond its
   /// offset.
   public var boundsReport: (String) -> Void
+  /// Called with a still's bounds reports as values, one per pass (outermost last), after
+  /// ``boundsReport`` has had each as text: for a front end that shows the suggested offset
+  /// (`LayerFX.SampleBoundsReport/sufficientOffset`); not called for an animation.
+  public var stillBoundsReports: ([SampleBoundsReport]) -> Void
   /// Writes bytes to standard output (`-o -`: a PNG, raw frames).
   public var standardOutput: ([UInt8]) throws -> Void
   /// Checks for a failure outside the renderer at a point of the run (a fault of compiled
@@ -31,6 +37,7 @@ public struct RenderJobEvents {
     progressEnded: @escaping () -> Void = {},
     overlayLegend: @escaping (String) -> Void = { _ in },
     boundsReport: @escaping (String) -> Void = { _ in },
+    stillBoundsReports: @escaping ([SampleBoundsReport]) -> Void = { _ in },
     standardOutput: @escaping ([UInt8]) throws -> Void = { _ in
       throw CompositionError.limitExceeded("this front end has no standard output")
     },
@@ -41,6 +48,7 @@ public struct RenderJobEvents {
     self.progressEnded = progressEnded
     self.overlayLegend = overlayLegend
     self.boundsReport = boundsReport
+    self.stillBoundsReports = stillBoundsReports
     self.standardOutput = standardOutput
     self.checkFaults = checkFaults
     self.isCancelled = isCancelled

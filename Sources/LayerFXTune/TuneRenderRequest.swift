@@ -1,0 +1,73 @@
+import Foundation
+import LayerFXComposition
+
+/// The body of `POST /api/render` and `POST /api/save`:
+/// `{"config": {…}, "time": 0.5, "width": 640, "overlays": ["origins"]}`.
+///
+/// Only the request's own keys are checked here; the config document goes to the config
+/// decoder (`LayerFXComposition.DebugConfig.init(data:file:directory:resolve:)`), which names
+/// the key of any problem in it.
+struct TuneRenderRequest {
+  /// The widest preview rendered, pixels (a 4K frame).
+  static let widthRange = 1...4096
+
+  /// The config document, as JSON bytes.
+  var config: Data
+  /// The frame's time, seconds ≥ 0.
+  var time: Double
+  /// The preview's width, pixels; `nil` for the input's own.
+  var width: Int?
+  /// The overlays drawn.
+  var overlays: DebugOverlays
+
+  /// Reads a request body; `keys` are the keys it may have besides `config`.
+  ///
+  /// - Throws: ``TuneRequestError`` for bad JSON, an unknown key, or a value of the wrong type
+  ///   or out of range.
+  init(_ body: Data, keys: Set<String> = ["time", "width", "overlays"]) throws(TuneRequestError) {
+    let parsed = try? JSONSerialization.jsonObject(with: body)
+    guard let object = parsed as? [String: Any] else {
+      throw TuneRequestError(path: "", reason: "the body is not a JSON object")
+    }
+    if let unknown = object.keys.sorted().first(where: { $0 != "config" && !keys.contains($0) }) {
+      throw TuneRequestError(path: String(unknown.prefix(60)), reason: "unknown key")
+    }
+    guard let document = object["config"] as? [String: Any],
+      let data = try? JSONSerialization.data(withJSONObject: document)
+    else { throw TuneRequestError(path: "config", reason: "expected a config document (an object)") }
+    config = data
+    time = try Self.number(
+      object["time"], "time", in: 0...Double.greatestFiniteMagnitude,
+      expected: "a number of seconds ≥ 0") ?? 0
+    let widths = Double(Self.widthRange.lowerBound)...Double(Self.widthRange.upperBound)
+    width = try Self.number(
+      object["width"], "width", in: widths, integer: true,
+      expected: "an integer from \(Self.widthRange.lowerBound) to \(Self.widthRange.upperBound)"
+    ).map { Int($0) }
+    overlays = []
+    guard let list = object["overlays"] else { return }
+    guard let names = list as? [Any] else {
+      throw TuneRequestError(path: "overlays", reason: "expected an array of overlay names")
+    }
+    for (index, name) in names.enumerated() {
+      guard let name = name as? String, let overlay = DebugOverlays(parsing: name) else {
+        let known = DebugOverlays.named.map(\.name).joined(separator: ", ")
+        throw TuneRequestError(path: "overlays[\(index)]", reason: "expected one of \(known)")
+      }
+      overlays.insert(overlay)
+    }
+  }
+
+  /// A number of the request in `range` (a whole one when `integer`), `nil` when absent.
+  private static func number(
+    _ value: Any?, _ key: String, in range: ClosedRange<Double>, integer: Bool = false,
+    expected: String
+  ) throws(TuneRequestError) -> Double? {
+    guard let value else { return nil }
+    // JSONSerialization gives booleans as NSNumber too; they are not numbers here.
+    guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite,
+      range.contains(number.doubleValue), !integer || number.doubleValue.rounded() == number.doubleValue
+    else { throw TuneRequestError(path: key, reason: "expected \(expected)") }
+    return number.doubleValue
+  }
+}

@@ -1,0 +1,22 @@
+/// Why the tune server could not start.
+public enum TuneServerError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// `--host` is not a numeric IPv4 or IPv6 address.
+  case invalidAddress(String)
+  /// The address and port could not be bound (in use, not this machine's).
+  case cannotBind(address: String, port: Int)
+  /// A file of the page is missing: the program's resource bundle
+  /// (`LayerFX_LayerFXTune.resources`) was not installed beside it.
+  case pageMissing(String)
+
+  /// One line naming the address and the problem.
+  public var description: String {
+    switch self {
+    case .invalidAddress(let address):
+      "\(address): not a numeric IPv4 or IPv6 address (such as 127.0.0.1 or ::1)"
+    case .cannotBind(let address, let port):
+      "cannot listen on \(address) port \(port) (in use, or not an address of this machine)"
+    case .pageMissing(let name):
+      "the tune page's \(name) is missing: install LayerFX_LayerFXTune.resources beside layerfx"
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LayerFX
+import LayerFXComposition
+import LayerFXMath
+
+/// The document of `GET /api/state`: the config as on disk, the input's size, the animation's
+/// length and frame rate, each effect's parameters (what a slider needs: unit, valid and
+/// suggested range, default, role, summary, value) and each keyframe track sampled once per
+/// frame.
+///
+/// Source: the tune page contract (`TUNE-PAGE-CONTRACT.md`, "API"); the parameters' ranges and
+/// units are the kernels' declarations (`LayerFX.ShaderFunction.Parameter`).
+enum TuneState {
+  /// The frame rate when the config's `output.fps` gives none.
+  static let defaultFPS = 30.0
+
+  /// The state of `config`, decoded from `document`.
+  ///
+  /// - Parameters:
+  ///   - version: The file's version.
+  ///   - document: The config file's bytes (valid JSON: the config decoded from them).
+  ///   - config: The decoded config.
+  ///   - sizeInPoints: The input's size, points.
+  static func json(
+    version: Int, document: Data, config: DebugConfig, sizeInPoints: float2
+  ) -> [String: Any] {
+    let chain = config.chain(sizeInPoints: sizeInPoints)
+    let fps = config.output.fps ?? defaultFPS
+    let duration = chain.endTime
+    return [
+      "version": version,
+      "config": (try? JSONSerialization.jsonObject(with: document)) ?? [:],
+      "size": [Double(sizeInPoints.x), Double(sizeInPoints.y)],
+      "duration": duration, "fps": fps,
+      "effects": config.effects.enumerated().map { index, effect in
+        [
+          "index": index, "kernel": effect.kernel, "kind": "\(effect.function.kind.rawValue)Effect",
+          "parameters": effect.function.parameters.map { parameter(of: effect, $0) },
+        ] as [String: Any]
+      },
+      "tracks": tracks(config, duration: duration, fps: fps),
+      "boundsCheck": config.debug.checkBounds,
+    ]
+  }
+
+  /// One parameter's entry.
+  private static func parameter(
+    of effect: DebugConfig.Effect, _ parameter: ShaderFunction.Parameter
+  ) -> [String: Any] {
+    var entry: [String: Any] = [
+      "name": parameter.name, "type": parameter.type.rawValue, "summary": parameter.summary,
+      "role": role(parameter.role),
+    ]
+    entry["unit"] = parameter.unit?.name ?? NSNull()
+    entry["validRange"] = parameter.validRange.map { range in
+      [range.lower.map { Double($0.value) } as Any? ?? NSNull(), range.upper.map { Double($0.value) } as Any? ?? NSNull()]
+    } ?? NSNull()
+    entry["suggestedRange"] =
+      parameter.suggestedRange.map { [Double($0.lowerBound), Double($0.upperBound)] } ?? NSNull()
+    entry["default"] = parameter.defaultValue.map(json) ?? NSNull()
+    if effect.values.contains(parameter.name) {
+      entry["value"] = effect.values[parameter.name]
+    } else if let argument = effect.arguments.first(where: { $0.name == parameter.name }) {
+      entry["value"] = json(argument.value)
+    } else {
+      entry["value"] = entry["default"]
+    }
+    return entry
+  }
+
+  /// The contract's role names: `value` for a parameter without one, `size` for the view's.
+  private static func role(_ role: ShaderFunction.Role?) -> String {
+    switch role {
+    case nil: "value"
+    case .viewSize: "size"
+    case let role?: role.rawValue
+    }
+  }
+
+  /// A numeric argument as JSON (a number or an array of numbers); `null` for others.
+  private static func json(_ argument: Shader.Argument) -> Any {
+    switch argument {
+    case .float(let x): Double(x)
+    case .float2(let v): [Double(v.x), Double(v.y)]
+    case .float3(let v): [Double(v.x), Double(v.y), Double(v.z)]
+    case .float4(let v): [Double(v.x), Double(v.y), Double(v.z), Double(v.w)]
+    default: NSNull()
+    }
+  }
+
+  /// Each keyframe track, `[time, value]` at every frame from 0 to `duration` (the timeline's
+  /// own clock: seconds since the replay began, Semantics.md §7).
+  private static func tracks(_ config: DebugConfig, duration: Double, fps: Double) -> [[String: Any]] {
+    let count = max(1, Int((duration * fps).rounded(.down)) + 1)
+    return config.effects.enumerated().flatMap { index, effect -> [[String: Any]] in
+      guard !effect.trackNames.isEmpty, let timeline = try? effect.timeline(initialValue: effect.values)
+      else { return [] }
+      let values = (0..<count).map { frame in
+        let time = Double(frame) / fps
+        return (time, timeline.value(time: time))
+      }
+      return effect.trackNames.map { name in
+        [
+          "effect": index, "parameter": name,
+          "samples": values.map { [$0.0, $0.1[name]] },
+        ]
+      }
+    }
+  }
+}
