@@ -97,8 +97,9 @@ import Testing
     #expect(try browser.evaluate("document.querySelector('#time')?.type") as? String == "range")
     #expect(try browser.evaluate("document.querySelector('#preview')?.tagName") as? String == "IMG")
 
-    // t = 0.1 s: the wave has spread over the whole card (speed 1200 points/s) and still has
-    // 12 × e^(−8 × 0.1) ≈ 5.4 points of amplitude, so the amplitude shows in the pixels.
+    // t = 0.1 s: the wave (1200 points/s) has reached every pixel within 120 points of the
+    // tap and moves them by up to 12 × e^(−8 × 0.1) ≈ 5.4 points (Shaders/LayerEffects/
+    // Ripple.metal; 9.0 at amplitude 20, inside the suggested 4…24): the amplitude shows.
     let timeBefore = try browser.evaluate("document.querySelector('#time').value") as? String
     var shown = try Self.frames(browser)
     let time = try #require(
@@ -116,7 +117,7 @@ import Testing
       window.bytesBefore = previewBytes(); true
       """)
     shown = try Self.frames(browser)
-    #expect(try Self.setValue(Self.slider("amplitude"), "40", in: browser) == "40")
+    #expect(try Self.setValue(Self.slider("amplitude"), "20", in: browser) == "20")
     try Self.waitForFrame(after: shown, in: browser)
     let changed =
       try browser.evaluate(
@@ -177,7 +178,7 @@ import Testing
         with: Data(contentsOf: URL(fileURLWithPath: server.configPath)))
         as? [String: Any])
     let effect = try #require((saved["effects"] as? [[String: Any]])?.first)
-    #expect(effect["amplitude"] as? Double == 40)
+    #expect(effect["amplitude"] as? Double == 20)
     let triggers = saved["triggers"] as? [[String: Any]] ?? []
     let tapped = triggers.filter { trigger in
       let point = trigger["point"] as? [Double] ?? []
@@ -200,7 +201,7 @@ import Testing
     let first = try Self.frames(browser)
     for save in 1...6 {
       // As vim or an IDE's safe write: a new file, renamed over the config.
-      let amplitude = 12 + 4 * save
+      let amplitude = 12 + 2 * save
       let shown = try Self.frames(browser)
       let temporary = server.directory.path("config.json.\(save).tmp")
       try Self.config(amplitude: amplitude).write(
