@@ -201,7 +201,9 @@ let package = Package(
     .testTarget(name: "LayerFXAnimationTests", dependencies: ["LayerFXAnimation"]),
     .testTarget(
       name: "LayerFXTuneTests",
-      dependencies: ["LayerFXTune", "LayerFXComposition", "LayerFXKernels", "LayerFXPNG"]),
+      dependencies: [
+        "LayerFXTune", "LayerFXComposition", "LayerFXKernels", "LayerFXMetal", "LayerFXTestSupport",
+      ]),
     .testTarget(
       name: "LayerFXCompositionTests",
       dependencies: [

@@ -10,16 +10,22 @@ extension Image {
   ///
   /// - Parameter width: The preview's width, pixels ≥ 1; the image itself when it is not
   ///   narrower.
+  /// - Returns: The preview image, at `width` × the height that keeps the aspect ratio.
   /// - Complexity: O(source pixels).
   func preview(width: Int) -> Image {
     guard width < self.width else { return self }
-    let height = Swift.max(1, Int((Double(self.height) * Double(width) / Double(self.width)).rounded()))
+    let height = Swift.max(
+      1, Int((Double(self.height) * Double(width) / Double(self.width)).rounded()))
     let source = pixels
     var result = [half4](repeating: .zero, count: width * height)
+    // The source pixels under destination index `i` of `count`, of `size` in all: at least one.
+    func span(_ i: Int, of count: Int, in size: Int) -> Range<Int> {
+      (i * size / count)..<Swift.max(i * size / count + 1, (i + 1) * size / count)
+    }
     for y in 0..<height {
-      let rows = (y * self.height / height)..<Swift.max(y * self.height / height + 1, (y + 1) * self.height / height)
+      let rows = span(y, of: height, in: self.height)
       for x in 0..<width {
-        let columns = (x * self.width / width)..<Swift.max(x * self.width / width + 1, (x + 1) * self.width / width)
+        let columns = span(x, of: width, in: self.width)
         var sum = half4.zero
         for row in rows {
           for column in columns { sum += source[row * self.width + column] }

@@ -31,8 +31,9 @@ final class TuneConfigFile: @unchecked Sendable {
   /// The current version.
   var currentVersion: Int { condition.withLock { version } }
 
-  /// Looks at the file once; counts a new version when its stamp changed. Returns whether to
-  /// go on.
+  /// Looks at the file once, and counts a new version when its stamp changed.
+  ///
+  /// - Returns: Whether to go on polling.
   private func poll() -> Bool {
     let now = FileStamp(path: path)
     return condition.withLock {

@@ -5,9 +5,11 @@ import Foundation
   import Glibc
 #endif
 
-/// An HTTP/1.1 server on GNU libmicrohttpd: one thread per connection, each request's body
-/// collected whole (at most ``maxBodyBytes``), then handed to a Swift handler as a
-/// ``TuneRequest``. libmicrohttpd parses everything HTTP; this type only moves bytes.
+/// An HTTP/1.1 server on GNU libmicrohttpd, one thread per connection.
+///
+/// Each request's body is collected whole (at most ``maxBodyBytes``), then handed to a Swift
+/// handler as a ``TuneRequest``. libmicrohttpd parses everything HTTP; this type only moves
+/// bytes.
 final class TuneHTTPServer: @unchecked Sendable {
   /// Answers a request; called on the connection's own thread, so it may block.
   typealias Handler = @Sendable (TuneRequest) -> TuneResponse
@@ -118,7 +120,8 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   let body = Unmanaged<RequestBody>.fromOpaque(stored).takeUnretainedValue()
   if uploadSize.pointee > 0 {
     if let upload, body.data.count + uploadSize.pointee <= TuneHTTPServer.maxBodyBytes {
-      body.data.append(UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
+      body.data.append(
+        UnsafeRawPointer(upload).assumingMemoryBound(to: UInt8.self), count: uploadSize.pointee)
     } else {
       body.isTooLarge = true
     }
@@ -159,7 +162,12 @@ private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, max 
     box.pending = chunk
   }
   let count = min(max, box.pending.count)
-  box.pending.withUnsafeBytes { buffer.update(from: $0.bindMemory(to: CChar.self).baseAddress!, count: count) }
+  box.pending.withUnsafeBufferPointer { pending in
+    pending.withMemoryRebound(to: CChar.self) { bytes in
+      guard let start = bytes.baseAddress else { return }
+      buffer.update(from: start, count: count)
+    }
+  }
   box.pending.removeFirst(count)
   return count
 }

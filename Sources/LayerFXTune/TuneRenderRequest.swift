@@ -34,11 +34,14 @@ struct TuneRenderRequest {
     }
     guard let document = object["config"] as? [String: Any],
       let data = try? JSONSerialization.data(withJSONObject: document)
-    else { throw TuneRequestError(path: "config", reason: "expected a config document (an object)") }
+    else {
+      throw TuneRequestError(path: "config", reason: "expected a config document (an object)")
+    }
     config = data
-    time = try Self.number(
-      object["time"], "time", in: 0...Double.greatestFiniteMagnitude,
-      expected: "a number of seconds ≥ 0") ?? 0
+    time =
+      try Self.number(
+        object["time"], "time", in: 0...Double.greatestFiniteMagnitude,
+        expected: "a number of seconds ≥ 0") ?? 0
     let widths = Double(Self.widthRange.lowerBound)...Double(Self.widthRange.upperBound)
     width = try Self.number(
       object["width"], "width", in: widths, integer: true,
@@ -66,7 +69,8 @@ struct TuneRenderRequest {
     guard let value else { return nil }
     // JSONSerialization gives booleans as NSNumber too; they are not numbers here.
     guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite,
-      range.contains(number.doubleValue), !integer || number.doubleValue.rounded() == number.doubleValue
+      range.contains(number.doubleValue),
+      !integer || number.doubleValue.rounded() == number.doubleValue
     else { throw TuneRequestError(path: key, reason: "expected \(expected)") }
     return number.doubleValue
   }

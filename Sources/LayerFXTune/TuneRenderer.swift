@@ -36,7 +36,11 @@ final class TuneRenderer: @unchecked Sendable {
   }
 
   /// A new render request's ticket, which supersedes every earlier one.
-  func takeTicket() -> Int { ticketLock.withLock { newest += 1; return newest } }
+  func takeTicket() -> Int {
+    ticketLock.withLock {
+      newest += 1; return newest
+    }
+  }
 
   /// Whether a newer render request arrived after `ticket`.
   func isSuperseded(_ ticket: Int) -> Bool { ticketLock.withLock { newest != ticket } }
@@ -84,7 +88,9 @@ final class TuneRenderer: @unchecked Sendable {
 
   /// Renders `request`'s frame, unless superseded.
   ///
-  /// - Parameter ticket: From ``takeTicket()`` when the request arrived.
+  /// - Parameters:
+  ///   - request: The frame's config, time, width and overlays.
+  ///   - ticket: From ``takeTicket()`` when the request arrived.
   /// - Returns: The PNG and what the bounds checker said.
   /// - Throws: ``TuneFailure``: 409 superseded, 400 invalid, 422 a render error.
   func render(_ request: TuneRenderRequest, ticket: Int) throws(TuneFailure) -> TunePreview {

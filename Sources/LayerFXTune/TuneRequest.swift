@@ -2,7 +2,7 @@ import Foundation
 
 /// One HTTP request as libmicrohttpd parsed it: what the tune server's routes read.
 struct TuneRequest: Sendable {
-  /// `GET`, `POST`, …
+  /// The method: `GET` or `POST` for the API.
   var method: String
   /// The path without the query (`/api/state`).
   var path: String

@@ -60,7 +60,9 @@ public final class TuneServer: @unchecked Sendable {
     renderer = TuneRenderer(configPath: configPath, resolver: resolver, limits: limits)
     // The handler reaches the server through this box, filled once the port is known.
     let box = HandlerBox()
-    let http = try TuneHTTPServer(address: host, port: port) { box.server?.answer($0) ?? .text(503, "starting") }
+    let http = try TuneHTTPServer(address: host, port: port) {
+      box.server?.answer($0) ?? .text(503, "starting")
+    }
     self.http = http
     self.port = http.port
     access = TuneAccess(address: host, port: http.port)
@@ -79,9 +81,10 @@ public final class TuneServer: @unchecked Sendable {
     host.hasPrefix("127.") || host == "::1" || host == "0:0:0:0:0:0:0:1"
   }
 
-  /// Serves until SIGINT or SIGTERM arrives, then returns (a render still running is left to
-  /// the process's exit). Call before any other thread starts (the signals are blocked for every
-  /// thread created after): `announce` receives ``address`` once the server listens.
+  /// Serves until SIGINT or SIGTERM arrives, then returns.
+  ///
+  /// A render still running is left to the process's exit. Call it before any other thread
+  /// starts: the signals are blocked for every thread created after, and awaited here.
   ///
   /// - Parameters: As ``init(configPath:host:port:limits:resolver:)``.
   ///   - announce: Receives the page's address, once.

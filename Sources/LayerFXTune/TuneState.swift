@@ -21,6 +21,7 @@ enum TuneState {
   ///   - document: The config file's bytes (valid JSON: the config decoded from them).
   ///   - config: The decoded config.
   ///   - sizeInPoints: The input's size, points.
+  /// - Returns: The document, for `JSONSerialization` (every number finite).
   static func json(
     version: Int, document: Data, config: DebugConfig, sizeInPoints: float2
   ) -> [String: Any] {
@@ -52,9 +53,13 @@ enum TuneState {
       "role": role(parameter.role),
     ]
     entry["unit"] = parameter.unit?.name ?? NSNull()
-    entry["validRange"] = parameter.validRange.map { range in
-      [range.lower.map { Double($0.value) } as Any? ?? NSNull(), range.upper.map { Double($0.value) } as Any? ?? NSNull()]
-    } ?? NSNull()
+    entry["validRange"] =
+      parameter.validRange.map { range in
+        [
+          range.lower.map { Double($0.value) } as Any? ?? NSNull(),
+          range.upper.map { Double($0.value) } as Any? ?? NSNull(),
+        ]
+      } ?? NSNull()
     entry["suggestedRange"] =
       parameter.suggestedRange.map { [Double($0.lowerBound), Double($0.upperBound)] } ?? NSNull()
     entry["default"] = parameter.defaultValue.map(json) ?? NSNull()
@@ -90,10 +95,13 @@ enum TuneState {
 
   /// Each keyframe track, `[time, value]` at every frame from 0 to `duration` (the timeline's
   /// own clock: seconds since the replay began, Semantics.md §7).
-  private static func tracks(_ config: DebugConfig, duration: Double, fps: Double) -> [[String: Any]] {
+  private static func tracks(_ config: DebugConfig, duration: Double, fps: Double) -> [[String:
+    Any]]
+  {
     let count = max(1, Int((duration * fps).rounded(.down)) + 1)
     return config.effects.enumerated().flatMap { index, effect -> [[String: Any]] in
-      guard !effect.trackNames.isEmpty, let timeline = try? effect.timeline(initialValue: effect.values)
+      guard !effect.trackNames.isEmpty,
+        let timeline = try? effect.timeline(initialValue: effect.values)
       else { return [] }
       let values = (0..<count).map { frame in
         let time = Double(frame) / fps

@@ -120,7 +120,7 @@ private struct Tune {
   /// The files the last good config names, watched besides the config.
   var files: [String] = []
   /// The last good document's values by key path, to say what changed.
-  var leaves: [String: String]?
+  var leaves: ConfigLeaves?
   /// The watched files' stamps at the last render.
   var lastStamps: [FileStamp?] = []
 
@@ -152,20 +152,18 @@ private struct Tune {
       let frames = try render()
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       var changed = changedFiles
-      if let before, let leaves {
-        changed += Set(before.keys).union(leaves.keys).filter { before[$0] != leaves[$0] }.sorted()
-      }
+      if let before, let leaves { changed += leaves.changed(since: before) }
       let what =
         before == nil
         ? "first render"
         : changed.isEmpty
           ? "no value changed"
           : "changed "
-            + Self.list(changed)
+            + ConfigLeaves.list(changed)
       console.print(
         "\(configPath): \(what); rendered \(frames) frame\(frames == 1 ? "" : "s") in \(seconds.fixed(3)) s "
           + "to \(previewPath)")
-      for note in TuneCommand.overriddenNotes(changed: changed, leaves: leaves ?? [:]) {
+      for note in TuneCommand.overriddenNotes(changed: changed, leaves: leaves?.values ?? [:]) {
         console.print("\(configPath): note: \(note)")
       }
     } catch {
@@ -219,32 +217,8 @@ private struct Tune {
     try OutputOptions(arguments).write(
       sheet.image, to: previewPath, metadata: loaded.metadata, console: console,
       protecting: [configPath] + files)
-    leaves = data.map(Self.leaves) ?? [:]
+    leaves = ConfigLeaves(data ?? Data())
     return times.count
-  }
-
-  /// At most five key paths, then how many more.
-  static func list(_ paths: [String]) -> String {
-    paths.prefix(5).joined(separator: ", ")
-      + (paths.count > 5 ? " and \(paths.count - 5) more" : "")
-  }
-
-  /// Every scalar of a JSON document by key path (`effects[0].amplitude`), as text.
-  static func leaves(_ data: Data) -> [String: String] {
-    var result: [String: String] = [:]
-    func visit(_ value: Any, _ path: String) {
-      if let object = value as? [String: Any] {
-        for (key, member) in object { visit(member, path.isEmpty ? key : "\(path).\(key)") }
-      } else if let array = value as? [Any] {
-        for (index, member) in array.enumerated() { visit(member, "\(path)[\(index)]") }
-      } else {
-        result[path] = "\(value)"
-      }
-    }
-    if let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
-      visit(root, "")
-    }
-    return result
   }
 }
 
@@ -256,7 +230,7 @@ extension TuneCommand {
   ///
   /// - Parameters:
   ///   - changed: The changed key paths.
-  ///   - leaves: The new document's scalars by key path (``leaves(_:)``).
+  ///   - leaves: The new document's scalars by key path (`LayerFXTune.ConfigLeaves`).
   /// - Returns: The notes, in the order of `changed`.
   static func overriddenNotes(changed: [String], leaves: [String: String]) -> [String] {
     changed.compactMap { path in

@@ -1,0 +1,47 @@
+import Foundation
+import LayerFXTestSupport
+import Testing
+
+/// `layerfx tune CONFIG.json --serve` as a child process: the first line on standard output,
+/// the page at that address, and SIGINT or SIGTERM ending it with exit 0 (TUNE-PAGE-CONTRACT.md,
+/// "Command").
+@Suite("Tune --serve")
+struct TuneServeTests {
+  @Test(
+    "the first stdout line is the address with its token; it answers; a signal ends it with 0",
+    arguments: [SIGTERM, SIGINT])
+  func serve(signal: Int32) throws {
+    let folder = try TemporaryDirectory()
+    let config = folder.path("tune.json")
+    try Data(#"{"version": 1, "input": "testcard:64x36", "effects": [{"kernel": "ripple"}]}"#.utf8)
+      .write(to: URL(fileURLWithPath: config))
+    let process = Process()
+    process.executableURL = LayerFXTool.executable
+    process.arguments = ["tune", config, "--serve", "--port", "0"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    var bytes = Data()
+    while !bytes.contains(0x0A) {
+      let more = output.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      bytes += more
+    }
+    let line = String(decoding: bytes, as: UTF8.self)
+    // http://127.0.0.1:PORT/?token= and 32 lowercase hex digits, then a newline.
+    let match = line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})\n/)
+    #expect(match != nil, "\(line)")
+    if let match, let port = UInt16(match.1) {
+      let page = try HTTPTestClient.request(port: port, "/?token=\(match.2)")
+      #expect(page.status == 200)
+      #expect(try HTTPTestClient.request(port: port, "/").status == 401)
+    }
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 0)
+    // Nothing but the address is ever written to standard output.
+    #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+  }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import LayerFX
+import LayerFXComposition
+import LayerFXTestSupport
+import Testing
+
+@testable import LayerFXTune
+
+/// The tune API: renders, bad parameters, render errors, saves and the file's events
+/// (TUNE-PAGE-CONTRACT.md, "API").
+@Suite("Tune server API")
+struct TuneServerAPITests {
+  /// A ripple document with `effect`'s members (JSON text) after its kernel.
+  static func ripple(_ effect: String = "") -> String {
+    #"{"version": 1, "input": "testcard:64x36", "effects": [{"kernel": "ripple"\#(effect)}]}"#
+  }
+
+  /// The inode number of the file at `path`.
+  static func inode(_ path: String) throws -> Int {
+    let number = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber]
+    return (number as? NSNumber)?.intValue ?? -1
+  }
+
+  @Test("a render at width 32 of a 64 × 36 input answers a 32 × 18 PNG with its render time")
+  func render() throws {
+    let fixture = try TuneServerFixture()
+    let response = try fixture.render(
+      Self.ripple(#", "amplitude": 8"#), #", "time": 0.5, "width": 32"#)
+    #expect(response.status == 200)
+    #expect(response.headers["content-type"] == "image/png")
+    #expect(Double(response.headers["x-layerfx-render-ms"] ?? "") != nil)
+    // PNG: the 8-byte signature, then IHDR's length, type, and width and height big-endian
+    // (PNG specification §5.2, §11.2.2).
+    let bytes = [UInt8](response.body)
+    #expect(bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    let word = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    #expect(word(16) == 32)
+    #expect(word(20) == 18)
+  }
+
+  @Test("the bounds checker's line and suggested offset come as headers when it runs")
+  func bounds() throws {
+    let fixture = try TuneServerFixture()
+    let config =
+      #"{"version": 1, "input": "testcard:64x36", "effects": [{"kernel": "ripple", "amplitude": 5}], "debug": {"checkBounds": true}}"#
+    let response = try fixture.render(config, #", "time": 0.2"#)
+    #expect(response.status == 200)
+    #expect(response.headers["x-layerfx-bounds"]?.contains("maxSampleOffset") == true)
+    // The ripple declares maxSampleOffset = amplitude per axis (Semantics.md §4), which covers
+    // its samples, so the suggestion is the declared offset.
+    #expect(response.headers["x-layerfx-suggested-max-sample-offset"] == "5.0,5.0")
+  }
+
+  @Test(
+    "an invalid value answers 400 naming its key, never a crash",
+    arguments: [
+      (#", "decay": -1"#, "effects[0].decay"),
+      (#", "amplitude": "NaN""#, "effects[0].amplitude"),
+      (#", "amplitude": 1e39"#, "effects[0].amplitude"),
+      (#", "amplitud": 3"#, "effects[0].amplitud"),
+      (#", "amplitude": "loud""#, "effects[0].amplitude"),
+    ])
+  func invalidValue(effect: String, path: String) throws {
+    let fixture = try TuneServerFixture()
+    let response = try fixture.render(Self.ripple(effect))
+    #expect(response.status == 400)
+    #expect(response.headers["content-type"]?.hasPrefix("application/json") == true)
+    #expect(response.json["path"] as? String == path)
+    let message = response.json["error"] as? String ?? ""
+    #expect(message.contains(path))
+    #expect(!message.contains("\n"))
+    // The server still answers.
+    #expect(try fixture.request("/api/state").status == 200)
+  }
+
+  @Test(
+    "a request that is not what the API takes answers 400 naming its key",
+    arguments: [
+      (#"{"config": \#(TuneServerAPITests.ripple()), "time": -1}"#, "time"),
+      (#"{"config": \#(TuneServerAPITests.ripple()), "width": 0}"#, "width"),
+      (#"{"config": \#(TuneServerAPITests.ripple()), "width": 10.5}"#, "width"),
+      (#"{"config": \#(TuneServerAPITests.ripple()), "overlays": ["sparkles"]}"#, "overlays[0]"),
+      (#"{"config": \#(TuneServerAPITests.ripple()), "speed": 1}"#, "speed"),
+      (#"{"config": 3}"#, "config"),
+      (#"{"config": {"#, nil),
+      (#"[1, 2]"#, nil),
+    ] as [(String, String?)])
+  func invalidRequest(body: String, path: String?) throws {
+    let fixture = try TuneServerFixture()
+    let response = try fixture.request("/api/render", method: "POST", json: body)
+    #expect(response.status == 400)
+    #expect(response.json["path"] as? String == path)
+    #expect((response.json["error"] as? String)?.hasPrefix("request: ") == true)
+  }
+
+  @Test("an input that cannot be read answers 422 naming the file")
+  func renderError() throws {
+    let fixture = try TuneServerFixture()
+    let config = #"{"version": 1, "input": "no-such-input.png", "effects": [{"kernel": "ripple"}]}"#
+    let response = try fixture.render(config)
+    #expect(response.status == 422)
+    #expect((response.json["error"] as? String)?.contains("no-such-input.png") == true)
+  }
+
+  @Test("a .metal compile error answers 422 with the line of the error")
+  func compileError() throws {
+    let fixture = try TuneServerFixture()
+    let source = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 broken(float2 position, half4 color) { return color + ; }
+      """
+    try Data(source.utf8).write(to: URL(fileURLWithPath: fixture.folder.path("broken.metal")))
+    let config =
+      #"{"version": 1, "input": "testcard:64x36", "effects": [{"kernel": "broken.metal:broken"}]}"#
+    let response = try fixture.render(config)
+    #expect(response.status == 422)
+    #expect(response.json["line"] as? Int == 3)
+    #expect(response.json["path"] as? String == "effects[0].kernel")
+  }
+
+  @Test("a save writes the document by rename (a new inode) and answers the next version")
+  func save() throws {
+    let fixture = try TuneServerFixture()
+    let before = try Self.inode(fixture.configPath)
+    let version = try fixture.request("/api/state").json["version"] as? Int ?? 0
+    let response = try fixture.request(
+      "/api/save", method: "POST", json: #"{"config": \#(Self.ripple(#", "amplitude": 33"#))}"#)
+    #expect(response.status == 200)
+    #expect(response.json["version"] as? Int == version + 1)
+    #expect(try Self.inode(fixture.configPath) != before)
+    let saved =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: fixture.configPath))) as? [String: Any]
+    let effect = (saved?["effects"] as? [[String: Any]])?.first
+    #expect(effect?["amplitude"] as? Double == 33)
+    #expect(try fixture.folder.contents() == ["tune.json"])
+  }
+
+  @Test("an invalid save answers 400 and leaves the file as it was")
+  func invalidSave() throws {
+    let fixture = try TuneServerFixture()
+    let before = try Data(contentsOf: URL(fileURLWithPath: fixture.configPath))
+    let inode = try Self.inode(fixture.configPath)
+    for config in [Self.ripple(#", "amplitude": "NaN""#), Self.ripple(#", "decay": -2"#)] {
+      let response = try fixture.request(
+        "/api/save", method: "POST", json: #"{"config": \#(config)}"#)
+      #expect(response.status == 400)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.configPath)) == before)
+    #expect(try Self.inode(fixture.configPath) == inode)
+    #expect(try fixture.folder.contents() == ["tune.json"])
+  }
+
+  @Test("/api/events sends the next version when the file is saved by rename")
+  func eventsAfterRename() throws {
+    let fixture = try TuneServerFixture()
+    let version = try fixture.request("/api/state").json["version"] as? Int ?? 0
+    let text = try HTTPTestClient.read(
+      port: fixture.server.port, "/api/events", cookie: fixture.cookie,
+      until: "data: {\"version\": \(version + 1)}"
+    ) {
+      // An editor's safe write: a new file beside, renamed over the config.
+      let temporary = fixture.folder.path("tune.json.tmp")
+      try Data(Self.ripple(#", "amplitude": 7"#).utf8).write(to: URL(fileURLWithPath: temporary))
+      #expect(rename(temporary, fixture.configPath) == 0)
+    }
+    #expect(text.contains("event: config"))
+    let state = try fixture.request("/api/state").json
+    #expect(state["version"] as? Int == version + 1)
+    let config = state["config"] as? [String: Any]
+    #expect((config?["effects"] as? [[String: Any]])?.first?["amplitude"] as? Double == 7)
+  }
+
+  @Test("a render request superseded before its turn answers 409; the newest renders")
+  func newestWins() throws {
+    let renderer = TuneRenderer(
+      configPath: "tune.json", resolver: { _ in TuneServerFixture.resolve },
+      limits: RenderJob.Limits(pixelLimit: 1 << 24))
+    let request = try TuneRenderRequest(Data(#"{"config": \#(Self.ripple())}"#.utf8))
+    let older = renderer.takeTicket()
+    let newer = renderer.takeTicket()
+    do {
+      _ = try renderer.render(request, ticket: older)
+      Issue.record("the older request rendered")
+    } catch {
+      #expect(error.status == 409)
+      let body = try JSONSerialization.jsonObject(with: Data(error.response.body))
+      #expect(body as? [String: String] == ["error": "superseded"])
+    }
+    #expect(try renderer.render(request, ticket: newer).png.count > 8)
+  }
+}
