@@ -215,4 +215,35 @@ import Testing
     _ = server.stop()
     #expect(!server.standardError.contains("refusing"), "stderr: \(server.standardError)")
   }
+
+  @Test(
+    "the scrubber at 0 s and at 1 s shows a frame, not an error",
+    .enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  func wholeSeconds() throws {
+    let (server, browser) = try Self.startPage()
+    // 0 and 1 are the whole numbers a JSON number can be mistaken for a boolean at (on Linux
+    // an NSNumber of 0 or 1 casts to Bool); 0.5 between them, so each is a change.
+    // Counts the changes of #status, so that an error shown before is not taken for a new one.
+    try browser.evaluate(
+      """
+      window.statusChanges = 0;
+      new MutationObserver(() => statusChanges++).observe(document.querySelector('#status'),
+        {childList: true, characterData: true, subtree: true, attributes: true}); true
+      """)
+    for seconds in ["0", "0.5", "1"] {
+      let shown = try Self.frames(browser)
+      try browser.evaluate("statusChanges = 0")
+      #expect(try Self.setValue("document.querySelector('#time')", seconds, in: browser) == seconds)
+      // A new frame, or a new error shown in its place.
+      try browser.wait(
+        until: """
+          Number(document.body.dataset.frames) > \(shown) && document.querySelector('#preview').complete
+            || statusChanges > 0 && document.querySelector('#status').classList.contains('error')
+          """)
+      let status = try browser.evaluate("document.querySelector('#status').textContent")
+      #expect(status as? String == "", "at \(seconds) s: \(String(describing: status))")
+    }
+    browser.quit()
+    _ = server.stop()
+  }
 }
