@@ -67,8 +67,10 @@ struct TuneRenderRequest {
     expected: String
   ) throws(TuneRequestError) -> Double? {
     guard let value else { return nil }
-    // JSONSerialization gives booleans as NSNumber too; they are not numbers here.
-    guard let number = value as? NSNumber, !(value is Bool), number.doubleValue.isFinite,
+    // JSONSerialization gives booleans as NSNumber too, of a class of their own; they are not
+    // numbers here. (`is Bool` cannot tell: on Linux an NSNumber of 0 or 1 casts to Bool.)
+    guard let number = value as? NSNumber, type(of: number) != type(of: NSNumber(value: true)),
+      number.doubleValue.isFinite,
       range.contains(number.doubleValue),
       !integer || number.doubleValue.rounded() == number.doubleValue
     else { throw TuneRequestError(path: key, reason: "expected \(expected)") }
