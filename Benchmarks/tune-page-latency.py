@@ -13,7 +13,8 @@ Latency: the page's own figure, `window.layerfxLatencyMs` (the input event to th
 slider (an `input` event, as one step of a drag, each to a new value, 0.2 s apart), beside the
 time this script saw from its change to the page's frame counter going up (that adds a DevTools
 round trip, about 1 ms) and the browser's resource timing of the /api/render request (the
-request's network time and the server's render). Playback: the page's `window.layerfxPlaybackFPS`
+request's network time and the server's render), then the server's own render time
+(`X-LayerFX-Render-Ms`) of 10 renders of the same frame asked for from the page. Playback: the page's `window.layerfxPlaybackFPS`
 sampled every half second while playing, after two seconds of warm-up, beside the frame
 counter's own rate over the same span. The report gives medians, the preview's size in pixels,
 the CPU model and the load average before and after.
@@ -50,14 +51,17 @@ def find_layerfx(given):
     return module.find_layerfx(given)
 
 
-def ripple_config(size, time_seconds):
+def ripple_config(size, time_seconds, check_bounds=False, **changes):
+    """A ripple on a test card of `size` pixels (scale 1), one tap at its centre at t = 0;
+    `changes` replace or add members of the effect (amplitude, keyframes, ...)."""
     width, height = size
+    effect = {"kernel": "ripple", "amplitude": 12, "frequency": 15, "decay": 8, "speed": 1200}
+    effect.update(changes)
     return json.dumps({
-        "version": 1, "input": "testcard:%dx%d" % size, "scale": 1,
-        "effects": [{"kernel": "ripple", "amplitude": 12, "frequency": 15, "decay": 8,
-                     "speed": 1200}],
+        "version": 1, "input": "testcard:%dx%d" % size, "scale": 1, "effects": [effect],
         "triggers": [{"point": [width / 2, height / 2], "time": 0}],
-        "output": {"path": "out.png", "time": time_seconds}}, indent=1) + "\n"
+        "output": {"path": "out.png", "time": time_seconds},
+        "debug": {"checkBounds": check_bounds}}, indent=1) + "\n"
 
 
 class Failure(Exception):
@@ -144,6 +148,10 @@ class Chromium:
                 raise Failure("still false after %d s: %s" % (LIMIT, expression))
             time.sleep(step)
 
+    def navigate(self, url):
+        self.send("Page.navigate", {"url": url})
+        self.wait_until("document.readyState === 'complete'")
+
     def click(self, x, y):
         for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
             moved = kind == "mouseMoved"
@@ -202,10 +210,10 @@ def set_value(page, selector, value, events=("input",)):
                   % (selector, value, fire))
 
 
-def open_page(layerfx, directory, size, time_seconds, viewport=(1280, 900)):
+def open_page(layerfx, directory, size, config, viewport=(1280, 900)):
     config_path = os.path.join(directory, "ripple-%dx%d.json" % size)
     with open(config_path, "w") as file:
-        file.write(ripple_config(size, time_seconds))
+        file.write(config)
     server = Server(layerfx, config_path, os.path.join(directory, "stderr-%dx%d" % size))
     try:
         page = Chromium(*viewport)
@@ -213,7 +221,7 @@ def open_page(layerfx, directory, size, time_seconds, viewport=(1280, 900)):
         server.close()
         raise
     try:
-        page.send("Page.navigate", {"url": server.address})
+        page.navigate(server.address)
         page.wait_until("%s >= 1 && document.querySelector('#preview')?.complete" % FRAMES)
     except BaseException:
         page.close()
@@ -227,6 +235,12 @@ def preview_size(page):
                          " return [e.naturalWidth, e.naturalHeight] })()")
 
 
+def wait_for_frame(page, frames, step=0.02):
+    """Waits until the page's frame counter passes `frames` and the preview has loaded."""
+    page.wait_until("%s > %d && document.querySelector('#preview').complete" % (FRAMES, frames),
+                    step)
+
+
 def measure_latency(page, changes):
     page_figures, seen, fetches = [], [], []
     for change in range(changes):
@@ -235,8 +249,7 @@ def measure_latency(page, changes):
         before = page.evaluate(FRAMES)
         started = time.monotonic()
         set_value(page, AMPLITUDE, 20 + change % 60)
-        page.wait_until("%s > %d && document.querySelector('#preview').complete"
-                        % (FRAMES, before), step=0.001)
+        wait_for_frame(page, before, step=0.001)
         seen.append((time.monotonic() - started) * 1000)
         page_figures.append(page.evaluate("window.layerfxLatencyMs"))
         fetch = page.evaluate("(performance.getEntriesByType('resource')"
@@ -244,6 +257,21 @@ def measure_latency(page, changes):
         if fetch is not None:
             fetches.append(fetch)
     return page_figures, seen, fetches
+
+
+def measure_server_render(page, requests=10):
+    """The server's own render times (X-LayerFX-Render-Ms) of `requests` renders of the page's
+    config at its preview width, asked for one after another from the page."""
+    return page.evaluate("""(async () => {
+        const state = await (await fetch('/api/state')).json();
+        const width = document.querySelector('#preview').naturalWidth, times = [];
+        for (let i = 0; i < %d; i++) {
+          const response = await fetch('/api/render', {method: 'POST',
+            body: JSON.stringify({config: state.config, time: 0.2, width})});
+          await response.arrayBuffer();
+          times.push(Number(response.headers.get('X-LayerFX-Render-Ms')));
+        }
+        return times })()""" % requests)
 
 
 def measure_playback(page, seconds):
@@ -260,24 +288,33 @@ def measure_playback(page, seconds):
 
 
 def screenshot(layerfx, path):
-    """The page at 1280 x 900: a 1280 x 720 ripple at t = 0.3 s, a second tap, overlays on."""
+    """The page at 1280 x 900 on a 1280 x 720 ripple with a keyframed amplitude (a spring from
+    24 to 8 points), the origins and bounds overlays on, a second tap added by a click at
+    t = 0.2 s, shown at t = 0.5 s (the two waves 0.5 s and 0.3 s old)."""
+    keyframes = {"amplitude": [{"type": "move", "value": 24},
+                               {"type": "spring", "value": 8, "duration": 1, "bounce": 0.3}]}
+    config = ripple_config((1280, 720), 0.2, check_bounds=True, frequency=25, decay=2,
+                           speed=800, keyframes=keyframes)
     with tempfile.TemporaryDirectory(prefix="layerfx-tune-page.") as directory:
-        server, page = open_page(layerfx, directory, (1280, 720), 0.3)
+        server, page = open_page(layerfx, directory, (1280, 720), config)
         try:
             for overlay in ("origins", "bounds"):
                 frames = page.evaluate(FRAMES)
                 if page.evaluate("(() => { const e = document.querySelector("
                                  "'input[name=overlay][value=%s]'); if (e.checked) return false;"
                                  " e.click(); return true })()" % overlay):
-                    page.wait_until("%s > %d && document.querySelector('#preview').complete"
-                                    % (FRAMES, frames))
-            box = page.evaluate("(() => { const r = document.querySelector('#preview')"
-                                ".getBoundingClientRect(); return [r.left, r.top, r.width,"
-                                " r.height] })()")
-            frames = page.evaluate(FRAMES)
-            page.click(round(box[0] + 0.3 * box[2]), round(box[1] + 0.35 * box[3]))
-            page.wait_until("%s > %d && document.querySelector('#preview').complete"
-                            % (FRAMES, frames))
+                    wait_for_frame(page, frames)
+            for seconds, tap in ((0.2, True), (0.5, False)):
+                frames = page.evaluate(FRAMES)
+                set_value(page, "document.querySelector('#time')", seconds, ("input", "change"))
+                wait_for_frame(page, frames)
+                if tap:
+                    box = page.evaluate("(() => { const r = document.querySelector('#preview')"
+                                        ".getBoundingClientRect(); return [r.left, r.top,"
+                                        " r.width, r.height] })()")
+                    frames = page.evaluate(FRAMES)
+                    page.click(round(box[0] + 0.3 * box[2]), round(box[1] + 0.35 * box[3]))
+                    wait_for_frame(page, frames)
             time.sleep(0.5)
             with open(path, "wb") as file:
                 file.write(page.screenshot())
@@ -308,14 +345,16 @@ def main():
         return
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="layerfx-tune-page.") as directory:
-        server, page = open_page(layerfx, directory, (1280, 720), 0.2)
+        server, page = open_page(layerfx, directory, (1280, 720),
+                                 ripple_config((1280, 720), 0.2))
         try:
             latency_size = preview_size(page)
             page_figures, seen, fetches = measure_latency(page, arguments.changes)
+            server_renders = measure_server_render(page)
         finally:
             page.close()
             server.close()
-        server, page = open_page(layerfx, directory, (640, 360), 0)
+        server, page = open_page(layerfx, directory, (640, 360), ripple_config((640, 360), 0))
         try:
             playback_size = preview_size(page)
             samples, counted = measure_playback(page, arguments.seconds)
@@ -331,7 +370,9 @@ def main():
                                          "min": min(page_figures), "max": max(page_figures)},
                     "seenMilliseconds": {"median": statistics.median(seen)},
                     "renderRequestMilliseconds": ({"median": statistics.median(fetches)}
-                                                  if fetches else None)},
+                                                  if fetches else None),
+                    "serverRenderMilliseconds": {"median": statistics.median(server_renders),
+                                                 "requests": len(server_renders)}},
         "playback": {"input": [640, 360], "preview": playback_size, "seconds": arguments.seconds,
                      "pageFPS": {"median": statistics.median(samples) if samples else None,
                                  "min": min(samples, default=None)},
@@ -345,11 +386,13 @@ def main():
     print("machine: %s, %d cores; load average %.2f %.2f %.2f before, %.2f %.2f %.2f after"
           % (report["machine"], report["cores"], *load_before, *load_after))
     print("slider to frame, 1280x720 ripple (preview %dx%d), %d changes: page median %.1f ms"
-          " (min %.1f, max %.1f); seen by this script %.1f ms; /api/render request %s ms"
+          " (min %.1f, max %.1f); seen by this script %.1f ms; /api/render request %s ms;"
+          " the server's render alone %.1f ms"
           % (*latency_size, len(page_figures), latency["pageMilliseconds"]["median"],
              latency["pageMilliseconds"]["min"], latency["pageMilliseconds"]["max"],
              latency["seenMilliseconds"]["median"],
-             "%.1f" % latency["renderRequestMilliseconds"]["median"] if fetches else "?"))
+             "%.1f" % latency["renderRequestMilliseconds"]["median"] if fetches else "?",
+             latency["serverRenderMilliseconds"]["median"]))
     print("playback, 640x360 ripple (preview %dx%d), %.0f s: page fps median %s (min %s);"
           " frames counted %.1f per second"
           % (*playback_size, arguments.seconds, playback["pageFPS"]["median"],
