@@ -140,7 +140,7 @@ let package = Package(
       name: "LayerFXTune",
       dependencies: [
         "LayerFX", "LayerFXMath", "LayerFXAnimation", "LayerFXComposition", "LayerFXPNG",
-        "LayerFXFiles", "LayerFXMetal", "CMicroHTTPD",
+        "LayerFXFiles", "LayerFXMetal", "CMicroHTTPD", "CJansson",
       ],
       exclude: ["README.md"], resources: [.copy("Page")]),
 

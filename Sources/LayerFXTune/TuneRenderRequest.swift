@@ -1,3 +1,4 @@
+import CJansson
 import Foundation
 import LayerFXComposition
 
@@ -11,7 +12,8 @@ struct TuneRenderRequest {
   /// The widest preview rendered, pixels (a 4K frame).
   static let widthRange = 1...4096
 
-  /// The config document, as JSON bytes.
+  /// The config document as Jansson writes it: its keys in the order sent, two-space
+  /// indentation, a newline at the end (the form `layerfx config dump` writes).
   var config: Data
   /// The frame's time, seconds ≥ 0.
   var time: Double
@@ -32,9 +34,7 @@ struct TuneRenderRequest {
     if let unknown = object.keys.sorted().first(where: { $0 != "config" && !keys.contains($0) }) {
       throw TuneRequestError(path: String(unknown.prefix(60)), reason: "unknown key")
     }
-    guard let document = object["config"] as? [String: Any],
-      let data = try? JSONSerialization.data(withJSONObject: document)
-    else {
+    guard object["config"] is [String: Any], let data = Self.member("config", of: body) else {
       throw TuneRequestError(path: "config", reason: "expected a config document (an object)")
     }
     config = data
@@ -67,13 +67,32 @@ struct TuneRenderRequest {
     expected: String
   ) throws(TuneRequestError) -> Double? {
     guard let value else { return nil }
-    // JSONSerialization gives booleans as NSNumber too, of a class of their own; they are not
-    // numbers here. (`is Bool` cannot tell: on Linux an NSNumber of 0 or 1 casts to Bool.)
-    guard let number = value as? NSNumber, type(of: number) != type(of: NSNumber(value: true)),
+    // JSONSerialization gives `true` and `false` as NSNumbers of type "c" (char), numbers as
+    // "i", "q" or "d"; on Linux `0 is Bool` holds, so the type is what tells them apart.
+    guard let number = value as? NSNumber, String(cString: number.objCType) != "c",
       number.doubleValue.isFinite,
       range.contains(number.doubleValue),
       !integer || number.doubleValue.rounded() == number.doubleValue
     else { throw TuneRequestError(path: key, reason: "expected \(expected)") }
     return number.doubleValue
+  }
+
+  /// The member `key` of the JSON object `body`, written again by Jansson in the order its keys
+  /// came (Jansson 2.14 documentation, "Encoding": `JSON_PRESERVE_ORDER`); `nil` when `body`
+  /// is not an object without duplicate keys, or has no such member.
+  private static func member(_ key: String, of body: Data) -> Data? {
+    var error = json_error_t()
+    let root = body.withUnsafeBytes { bytes in
+      json_loadb(
+        bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count,
+        Int(JSON_REJECT_DUPLICATES), &error)
+    }
+    guard let root else { return nil }
+    defer { json_decref(root) }
+    guard let member = json_object_get(root, key),
+      let text = json_dumps(member, CJANSSON_DUMP_FLAGS)
+    else { return nil }
+    defer { free(text) }
+    return Data(String(cString: text).utf8) + Data("\n".utf8)
   }
 }

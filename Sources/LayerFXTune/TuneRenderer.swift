@@ -25,6 +25,17 @@ final class TuneRenderer: @unchecked Sendable {
   private let ticketLock = NSLock()
   /// The newest render request's ticket.
   private var newest = 0
+  /// The last input loaded and what it was loaded from (guarded by ``work``): a slider's
+  /// renders read the same input, which is decoded or drawn once.
+  private var lastInput: (source: InputSource, input: RenderJob.Input)?
+
+  /// What an input was loaded from: its text (a file or a test card), the scale, and the
+  /// file's stamp, so an edited file is loaded again.
+  private struct InputSource: Equatable {
+    let text: String
+    let scale: Double
+    let stamp: FileStamp?
+  }
 
   init(
     configPath: String, resolver: @escaping @Sendable (Data) -> DebugConfig.Resolver,
@@ -71,7 +82,9 @@ final class TuneRenderer: @unchecked Sendable {
     }
   }
 
-  /// The config's input, loaded at its scale.
+  /// The config's input, loaded at its scale; call inside ``exclusively(_:)``.
+  ///
+  /// A file or test card is loaded again only when its text, the scale or the file changed.
   ///
   /// - Throws: ``TuneFailure``: 400 for a document without `input`, 422 when it cannot be
   ///   loaded.
@@ -79,8 +92,14 @@ final class TuneRenderer: @unchecked Sendable {
     guard let input = config.input else {
       throw TuneFailure(ConfigError.missingKey(file: configPath, path: "", key: "input"))
     }
+    let source = input.commandLineText.map {
+      InputSource(text: $0, scale: config.scale, stamp: input.path.flatMap(FileStamp.init(path:)))
+    }
+    if let source, let last = lastInput, last.source == source { return last.input }
     do {
-      return try RenderJob.Input(loading: input, scale: Float(config.scale), limits: limits)
+      let loaded = try RenderJob.Input(loading: input, scale: Float(config.scale), limits: limits)
+      lastInput = source.map { ($0, loaded) }
+      return loaded
     } catch {
       throw TuneFailure(error)
     }
@@ -110,7 +129,9 @@ final class TuneRenderer: @unchecked Sendable {
       let job = RenderJob(
         input: RenderJob.Input(image, metadata: input.metadata, path: input.path),
         chain: config.chain(sizeInPoints: sizeInPoints), schedule: .still(time: request.time),
-        output: RenderJob.Output(path: "-"),
+        // zlib level 0: a preview travels over the loopback, where encoding time counts and
+        // size hardly does.
+        output: RenderJob.Output(path: "-", encoder: PNGEncoder(compressionLevel: 0)),
         debug: RenderJob.Debug(overlays: request.overlays, checksBounds: config.debug.checkBounds),
         limits: limits, reads: config.files)
       _ = try job.run(events: collected.events(isCancelled: { self.isSuperseded(ticket) }))

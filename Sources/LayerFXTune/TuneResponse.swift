@@ -32,6 +32,27 @@ struct TuneResponse: Sendable {
       status: status, contentType: "application/json; charset=utf-8", body: Array(data))
   }
 
+  /// A JSON document of `object`'s members and `key`, whose value is `raw`, a JSON text
+  /// embedded as it is (the config file, so the page sees its keys in the file's order).
+  ///
+  /// - Parameters:
+  ///   - status: The HTTP status.
+  ///   - object: The other members (finite numbers only).
+  ///   - key: The embedded member's key.
+  ///   - raw: Valid JSON text (a UTF-8 byte order mark at its start is dropped).
+  /// - Returns: The answer, `application/json`.
+  static func json(_ status: Int, _ object: [String: Any], embedding key: String, raw: Data)
+    -> TuneResponse
+  {
+    var response = json(status, object)
+    let rest = response.body.dropFirst()  // after "{"
+    let value = raw.starts(with: [0xEF, 0xBB, 0xBF]) ? raw.dropFirst(3) : raw[...]
+    response.body =
+      Array("{\"\(key)\": ".utf8) + Array(value) + (rest.first == UInt8(ascii: "}") ? [] : [0x2C])
+      + rest
+    return response
+  }
+
   /// The API's error document: `{"error": "ONE LINE", "path": …, "line": …}`.
   static func error(_ status: Int, _ message: String, path: String? = nil, line: Int? = nil)
     -> TuneResponse

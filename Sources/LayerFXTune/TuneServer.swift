@@ -86,7 +86,12 @@ public final class TuneServer: @unchecked Sendable {
   /// A render still running is left to the process's exit. Call it before any other thread
   /// starts: the signals are blocked for every thread created after, and awaited here.
   ///
-  /// - Parameters: As ``init(configPath:host:port:limits:resolver:)``.
+  /// - Parameters:
+  ///   - configPath: The config file.
+  ///   - host: A numeric address (`127.0.0.1`).
+  ///   - port: The port, 0 for any free one.
+  ///   - limits: The limits and renderer of every preview.
+  ///   - resolver: Finds each `kernel` and `fill` of a document, given its bytes.
   ///   - announce: Receives the page's address, once.
   /// - Throws: As ``init(configPath:host:port:limits:resolver:)``.
   public static func serveUntilInterrupted(
@@ -142,11 +147,9 @@ public final class TuneServer: @unchecked Sendable {
         let document = try ConfigFile.read(file.path)
         let config = try renderer.decode(document)
         let input = try renderer.input(of: config)
-        return .json(
-          200,
-          TuneState.json(
-            version: version, document: document, config: config,
-            sizeInPoints: input.image.sizeInPoints))
+        let state = TuneState.json(
+          version: version, config: config, sizeInPoints: input.image.sizeInPoints)
+        return .json(200, state, embedding: "config", raw: document)
       }
     } catch {
       return TuneFailure(error).response
@@ -174,10 +177,7 @@ public final class TuneServer: @unchecked Sendable {
         let config = try renderer.decode(request.config)
         let size = try renderer.input(of: config).image.sizeInPoints
         try config.checkSchedule(file: file.path, sizeInPoints: size, times: [0])
-        let object = try JSONSerialization.jsonObject(with: request.config)
-        let text = try JSONSerialization.data(
-          withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return try file.save(Array(text) + [0x0A])
+        return try file.save(Array(request.config))
       }
       return .json(200, ["version": version])
     } catch let error as AtomicFileError {

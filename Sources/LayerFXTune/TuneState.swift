@@ -14,23 +14,22 @@ enum TuneState {
   /// The frame rate when the config's `output.fps` gives none.
   static let defaultFPS = 30.0
 
-  /// The state of `config`, decoded from `document`.
+  /// The state of `config`, but for the document itself (which ``TuneResponse`` embeds as
+  /// it is, `config`).
   ///
   /// - Parameters:
   ///   - version: The file's version.
-  ///   - document: The config file's bytes (valid JSON: the config decoded from them).
   ///   - config: The decoded config.
   ///   - sizeInPoints: The input's size, points.
   /// - Returns: The document, for `JSONSerialization` (every number finite).
   static func json(
-    version: Int, document: Data, config: DebugConfig, sizeInPoints: float2
+    version: Int, config: DebugConfig, sizeInPoints: float2
   ) -> [String: Any] {
     let chain = config.chain(sizeInPoints: sizeInPoints)
     let fps = config.output.fps ?? defaultFPS
     let duration = chain.endTime
     return [
       "version": version,
-      "config": (try? JSONSerialization.jsonObject(with: document)) ?? [:],
       "size": [Double(sizeInPoints.x), Double(sizeInPoints.y)],
       "duration": duration, "fps": fps,
       "effects": config.effects.enumerated().map { index, effect in

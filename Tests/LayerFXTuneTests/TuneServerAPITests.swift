@@ -36,6 +36,8 @@ struct TuneServerAPITests {
     let word = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
     #expect(word(16) == 32)
     #expect(word(20) == 18)
+    // 0 is a time (JSONSerialization on Linux gives 0 and false alike as NSNumber).
+    #expect(try fixture.render(Self.ripple(), #", "time": 0, "width": 1"#).status == 200)
   }
 
   @Test("the bounds checker's line and suggested offset come as headers when it runs")
@@ -77,6 +79,7 @@ struct TuneServerAPITests {
     "a request that is not what the API takes answers 400 naming its key",
     arguments: [
       (#"{"config": \#(TuneServerAPITests.ripple()), "time": -1}"#, "time"),
+      (#"{"config": \#(TuneServerAPITests.ripple()), "time": false}"#, "time"),
       (#"{"config": \#(TuneServerAPITests.ripple()), "width": 0}"#, "width"),
       (#"{"config": \#(TuneServerAPITests.ripple()), "width": 10.5}"#, "width"),
       (#"{"config": \#(TuneServerAPITests.ripple()), "overlays": ["sparkles"]}"#, "overlays[0]"),
@@ -129,12 +132,33 @@ struct TuneServerAPITests {
     #expect(response.status == 200)
     #expect(response.json["version"] as? Int == version + 1)
     #expect(try Self.inode(fixture.configPath) != before)
-    let saved =
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: URL(fileURLWithPath: fixture.configPath))) as? [String: Any]
-    let effect = (saved?["effects"] as? [[String: Any]])?.first
-    #expect(effect?["amplitude"] as? Double == 33)
+    // The keys in the order sent, as Jansson writes with two-space indentation.
+    let expected = """
+      {
+        "version": 1,
+        "input": "testcard:64x36",
+        "effects": [
+          {
+            "kernel": "ripple",
+            "amplitude": 33
+          }
+        ]
+      }
+
+      """
+    #expect(try String(contentsOfFile: fixture.configPath, encoding: .utf8) == expected)
     #expect(try fixture.folder.contents() == ["tune.json"])
+  }
+
+  @Test("the state holds the config document as the file has it")
+  func stateEmbedsTheFile() throws {
+    let fixture = try TuneServerFixture()
+    let state = try fixture.request("/api/state")
+    #expect(state.status == 200)
+    #expect(state.text.hasPrefix(#"{"config": \#(TuneServerFixture.ripple),"#))
+    #expect(state.json["size"] as? [Double] == [64, 36])
+    #expect(state.json["duration"] as? Double == 3)
+    #expect(state.json["fps"] as? Double == 30)
   }
 
   @Test("an invalid save answers 400 and leaves the file as it was")
@@ -152,18 +176,29 @@ struct TuneServerAPITests {
     #expect(try fixture.folder.contents() == ["tune.json"])
   }
 
-  @Test("/api/events sends the next version when the file is saved by rename")
-  func eventsAfterRename() throws {
+  @Test(
+    "/api/events sends the next version when the file is saved by rename or in place",
+    arguments: [true, false])
+  func events(byRename: Bool) throws {
     let fixture = try TuneServerFixture()
     let version = try fixture.request("/api/state").json["version"] as? Int ?? 0
+    let edited = Data(Self.ripple(#", "amplitude": 7"#).utf8)
     let text = try HTTPTestClient.read(
       port: fixture.server.port, "/api/events", cookie: fixture.cookie,
       until: "data: {\"version\": \(version + 1)}"
     ) {
-      // An editor's safe write: a new file beside, renamed over the config.
-      let temporary = fixture.folder.path("tune.json.tmp")
-      try Data(Self.ripple(#", "amplitude": 7"#).utf8).write(to: URL(fileURLWithPath: temporary))
-      #expect(rename(temporary, fixture.configPath) == 0)
+      if byRename {
+        // An editor's safe write: a new file beside, renamed over the config.
+        let temporary = fixture.folder.path("tune.json.tmp")
+        try edited.write(to: URL(fileURLWithPath: temporary))
+        #expect(rename(temporary, fixture.configPath) == 0)
+      } else {
+        // In place: the same inode, truncated and written.
+        let handle = try #require(FileHandle(forWritingAtPath: fixture.configPath))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: edited)
+        try handle.close()
+      }
     }
     #expect(text.contains("event: config"))
     let state = try fixture.request("/api/state").json

@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXComposition
 import LayerFXTestSupport
 import Testing
 
@@ -84,5 +85,24 @@ struct TuneServerAccessTests {
     #expect(listening == ["0100007F:" + port])
     let table6 = (try? String(contentsOfFile: "/proc/net/tcp6", encoding: .utf8)) ?? ""
     #expect(!table6.contains(":" + port + " 00000000000000000000000000000000:0000 0A"))
+  }
+
+  @Test("loopback addresses are 127.0.0.0/8 and ::1 (RFC 1122 §3.2.1.3, RFC 4291 §2.5.3)")
+  func loopback() {
+    for host in ["127.0.0.1", "127.1.2.3", "::1"] {
+      #expect(TuneServer.isLoopback(host), "\(host)")
+    }
+    for host in ["0.0.0.0", "192.168.1.2", "::", "128.0.0.1"] {
+      #expect(!TuneServer.isLoopback(host), "\(host)")
+    }
+  }
+
+  @Test("an address that is not numeric is refused before anything listens")
+  func notNumeric() {
+    #expect(throws: TuneServerError.invalidAddress("localhost")) {
+      _ = try TuneServer(
+        configPath: "tune.json", host: "localhost", limits: RenderJob.Limits(pixelLimit: 1),
+        resolver: { _ in TuneServerFixture.resolve })
+    }
   }
 }

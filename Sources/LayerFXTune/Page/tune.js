@@ -86,6 +86,8 @@ async function render(eventTime = performance.now()) {
     return;
   }
   const blob = await response.blob();
+  // Playback asks for the next frame now, so the server renders it while this one decodes.
+  if (page.playing && sequence === page.sent) nextPlaybackFrame();
   if (sequence < page.shown) return;
   showBounds(response.headers);
   show(blob, sequence, eventTime);
@@ -102,7 +104,7 @@ function show(blob, sequence, eventTime) {
     document.body.dataset.frames = String(Number(document.body.dataset.frames) + 1);
     window.layerfxLatencyMs = performance.now() - eventTime;
     clearError();
-    if (page.playing) nextPlaybackFrame();
+    if (page.playing) countPlaybackFrame();
   };
   image.src = url;
 }
@@ -357,8 +359,9 @@ function setTime(seconds) {
   }
 }
 
-/** Playback: each frame is asked for when the previous one has loaded, at the time the wall
- *  clock has reached since play was pressed, so the frame rate is what the server sustains. */
+/** Playback: each frame is asked for when the previous one has arrived (one request in
+ *  flight while the browser decodes the last), at the time the wall clock has reached since
+ *  play was pressed, so the frame rate is what the server and the browser sustain. */
 function togglePlay() {
   page.playing = !page.playing;
   $("#play").textContent = page.playing ? "❚❚" : "▶";
@@ -370,7 +373,8 @@ function togglePlay() {
   render();
 }
 
-function nextPlaybackFrame() {
+/** Counts a frame shown while playing; the rate is over the last second. */
+function countPlaybackFrame() {
   const now = performance.now();
   page.playbackFrames.push(now);
   while (page.playbackFrames[0] < now - 1000) page.playbackFrames.shift();
@@ -379,6 +383,11 @@ function nextPlaybackFrame() {
     window.layerfxPlaybackFPS = round((page.playbackFrames.length - 1) / span, 1);
     $("#fps").textContent = `${window.layerfxPlaybackFPS.toFixed(1)} fps`;
   }
+}
+
+/** Asks for the frame at the wall clock's time since play was pressed, looping. */
+function nextPlaybackFrame() {
+  const now = performance.now();
   let seconds = (now - page.playStart) / 1000;
   const duration = page.state.duration;
   if (seconds > duration) {
