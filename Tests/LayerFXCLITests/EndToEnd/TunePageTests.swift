@@ -39,6 +39,22 @@ import Testing
     """#
   }
 
+  /// A script that defines, in the page, `previewBytes()`: the preview's RGBA bytes, drawn
+  /// into a canvas of its natural size, and `changedBytes()`: how many of them differ from
+  /// `bytesBefore` (-1 for another size).
+  static let byteCounters = """
+    window.previewBytes = () => { const image = document.querySelector('#preview');
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+      const context = canvas.getContext('2d'); context.drawImage(image, 0, 0);
+      return context.getImageData(0, 0, canvas.width, canvas.height).data };
+    window.changedBytes = () => { const after = previewBytes();
+      if (after.length !== bytesBefore.length) return -1;
+      let n = 0; for (let i = 0; i < after.length; i++) n += after[i] !== bytesBefore[i];
+      return n };
+
+    """
+
   /// The page's slider of the ripple's `name`, as a script expression.
   static func slider(_ name: String) -> String {
     #"document.querySelector('input[type=range][data-effect="0"][data-parameter="\#(name)"]')"#
@@ -106,27 +122,18 @@ import Testing
       try Self.setValue("document.querySelector('#time')", "0.1", in: browser))
     if time != timeBefore { try Self.waitForFrame(after: shown, in: browser) }
 
-    // The preview's RGBA bytes, drawn into a canvas of its natural size.
-    try browser.evaluate(
-      """
-      window.previewBytes = () => { const image = document.querySelector('#preview');
-        const canvas = document.createElement('canvas');
-        canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
-        const context = canvas.getContext('2d'); context.drawImage(image, 0, 0);
-        return context.getImageData(0, 0, canvas.width, canvas.height).data };
-      window.bytesBefore = previewBytes(); true
-      """)
+    try browser.evaluate(Self.byteCounters + "bytesBefore = previewBytes(); true")
     shown = try Self.frames(browser)
     #expect(try Self.setValue(Self.slider("amplitude"), "20", in: browser) == "20")
-    try Self.waitForFrame(after: shown, in: browser)
-    let changed =
-      try browser.evaluate(
-        """
-        (() => { const after = previewBytes();
-          if (after.length !== bytesBefore.length) return -1;
-          let n = 0; for (let i = 0; i < after.length; i++) n += after[i] !== bytesBefore[i];
-          return n })()
-        """) as? Int
+    // The first frame after the change may be one asked for before it (the page may keep a
+    // request in flight), so wait for a new frame whose bytes differ; a page whose slider
+    // changes nothing fails here, after the bound.
+    try browser.wait(
+      until: """
+        Number(document.body.dataset.frames) > \(shown) && document.querySelector('#preview').complete
+          && changedBytes() > 0
+        """)
+    let changed = try browser.evaluate("changedBytes()") as? Int
     #expect(
       (changed ?? 0) > 0, "preview bytes changed by the amplitude: \(String(describing: changed))")
     #expect(try browser.evaluate("typeof window.layerfxLatencyMs") as? String == "number")
@@ -222,22 +229,27 @@ import Testing
   func wholeSeconds() throws {
     let (server, browser) = try Self.startPage()
     // 0 and 1 are the whole numbers a JSON number can be mistaken for a boolean at (on Linux
-    // an NSNumber of 0 or 1 casts to Bool); 0.5 between them, so each is a change.
-    // Counts the changes of #status, so that an error shown before is not taken for a new one.
-    try browser.evaluate(
-      """
+    // an NSNumber of 0 or 1 casts to Bool); 0.5 between them, so each is a change. Each time's
+    // frame differs from the one before (first t = 0.1 s; at 0 s nothing moves yet; at 0.5 s
+    // and 1 s the front, at most 200 points from the tap, passed every pixel 0.33 s and 0.83 s
+    // before: moves of up to 12 e^(-8 × 0.33) ≈ 0.8 and 0.02 points), so a frame
+    // asked for earlier is not taken for it; the changes of #status are counted, so that an
+    // error shown before is not taken for a new one.
+    let statusCounter = """
       window.statusChanges = 0;
       new MutationObserver(() => statusChanges++).observe(document.querySelector('#status'),
         {childList: true, characterData: true, subtree: true, attributes: true}); true
-      """)
+      """
+    try browser.evaluate(Self.byteCounters + statusCounter)
     for seconds in ["0", "0.5", "1"] {
       let shown = try Self.frames(browser)
-      try browser.evaluate("statusChanges = 0")
+      try browser.evaluate("statusChanges = 0; bytesBefore = previewBytes(); true")
       #expect(try Self.setValue("document.querySelector('#time')", seconds, in: browser) == seconds)
       // A new frame, or a new error shown in its place.
       try browser.wait(
         until: """
           Number(document.body.dataset.frames) > \(shown) && document.querySelector('#preview').complete
+            && changedBytes() > 0
             || statusChanges > 0 && document.querySelector('#status').classList.contains('error')
           """)
       let status = try browser.evaluate("document.querySelector('#status').textContent")
