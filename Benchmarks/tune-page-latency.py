@@ -20,7 +20,8 @@ counter's own rate over the same span. The report gives medians, the preview's s
 the CPU model and the load average before and after.
 
 Usage: python3 Benchmarks/tune-page-latency.py [--layerfx PATH (default: .build/release/layerfx,
-           then .build/debug/layerfx)] [--changes 30] [--seconds 10] [--json]
+           then .build/debug/layerfx)] [--changes 30] [--seconds 10] [--viewport 1280x900]
+           [--json]
        python3 Benchmarks/tune-page-latency.py --screenshot Documentation/tune-page.png
 """
 import argparse
@@ -337,6 +338,9 @@ def main():
     parser.add_argument("--changes", type=int, default=30, help="slider changes (default 30)")
     parser.add_argument("--seconds", type=float, default=10, help="playback seconds (default 10)")
     parser.add_argument("--json", action="store_true", help="one JSON object on standard output")
+    parser.add_argument("--viewport", default="1280x900",
+                        help="the latency run's page size, WxH CSS pixels (default 1280x900;"
+                             " the preview renders at its own size on the page)")
     parser.add_argument("--screenshot", metavar="PNG", help="write a picture of the page instead")
     arguments = parser.parse_args()
     layerfx = find_layerfx(arguments.layerfx)
@@ -345,8 +349,9 @@ def main():
         return
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="layerfx-tune-page.") as directory:
+        viewport = tuple(int(side) for side in arguments.viewport.split("x"))
         server, page = open_page(layerfx, directory, (1280, 720),
-                                 ripple_config((1280, 720), 0.2))
+                                 ripple_config((1280, 720), 0.2), viewport)
         try:
             latency_size = preview_size(page)
             page_figures, seen, fetches = measure_latency(page, arguments.changes)
@@ -393,7 +398,7 @@ def main():
              latency["seenMilliseconds"]["median"],
              "%.1f" % latency["renderRequestMilliseconds"]["median"] if fetches else "?",
              latency["serverRenderMilliseconds"]["median"]))
-    print("playback, 640x360 ripple (preview %dx%d), %.0f s: page fps median %s (min %s);"
+    print("playback, 640x360 ripple (preview %dx%d), %.0f s: page fps median %.1f (min %.1f);"
           " frames counted %.1f per second"
           % (*playback_size, arguments.seconds, playback["pageFPS"]["median"],
              playback["pageFPS"]["min"], counted))
