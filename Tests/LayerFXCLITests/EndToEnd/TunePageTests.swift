@@ -112,6 +112,18 @@ import Testing
     #expect(absent as? [String] == [], "no slider for \(String(describing: absent))")
     #expect(try browser.evaluate("document.querySelector('#time')?.type") as? String == "range")
     #expect(try browser.evaluate("document.querySelector('#preview')?.tagName") as? String == "IMG")
+    // The rest of the contract's DOM: the config's one tap listed with its remove button, a
+    // number field beside the slider, the clock, the four overlays, Save.
+    let parts = [
+      "#taps li button.remove": 1,
+      #"input[type=number][data-effect="0"][data-parameter="amplitude"]"#: 1,
+      "button#play": 1, "#fps": 1, "button#save": 1,
+      "input[type=checkbox][name=overlay]": 4,
+    ]
+    for (selector, count) in parts {
+      let found = try browser.evaluate("document.querySelectorAll('\(selector)').length") as? Int
+      #expect(found == count, "\(selector)")
+    }
 
     // t = 0.1 s: the wave (1200 points/s) has reached every pixel within 120 points of the
     // tap and moves them by up to 12 × e^(−8 × 0.1) ≈ 5.4 points (Shaders/LayerEffects/
