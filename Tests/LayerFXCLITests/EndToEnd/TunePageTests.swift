@@ -270,4 +270,34 @@ import Testing
     browser.quit()
     _ = server.stop()
   }
+
+  @Test(
+    "a config saved with a typo shows the error and keeps the last good preview",
+    .enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  func typoKeepsPreview() throws {
+    let (server, browser) = try Self.startPage()
+    try browser.evaluate(Self.byteCounters + "bytesBefore = previewBytes(); true")
+    // As an editor saving by rename a config with a misspelt parameter name.
+    let typo = Self.config(amplitude: 12).replacingOccurrences(of: "decay", with: "dekay")
+    let temporary = server.directory.path("config.json.tmp")
+    try typo.write(toFile: temporary, atomically: false, encoding: .utf8)
+    #expect(rename(temporary, server.configPath) == 0)
+    try browser.wait(until: "document.querySelector('#status').classList.contains('error')")
+    let status = try browser.evaluate("document.querySelector('#status').textContent") as? String
+    #expect(status?.contains("dekay") == true, "\(String(describing: status))")
+    #expect(try browser.evaluate("changedBytes()") as? Int == 0)
+    #expect(try browser.evaluate("document.querySelector('#preview').complete") as? Bool == true)
+
+    // Fixed, with another amplitude: the error goes and a new frame shows it.
+    let shown = try Self.frames(browser)
+    try Self.config(amplitude: 20).write(toFile: temporary, atomically: false, encoding: .utf8)
+    #expect(rename(temporary, server.configPath) == 0)
+    try browser.wait(
+      until: """
+        Number(document.body.dataset.frames) > \(shown) && document.querySelector('#preview').complete
+          && changedBytes() > 0 && !document.querySelector('#status').classList.contains('error')
+        """)
+    browser.quit()
+    #expect(server.stop() == 0)
+  }
 }
