@@ -58,8 +58,3 @@ struct TunePreview {
     }
   }
 }
-
-/// A compiled shader faulted while the preview rendered (the render is not shown).
-struct TuneFault: Error, CustomStringConvertible {
-  let description: String
-}

@@ -76,6 +76,11 @@ public final class TuneServer: @unchecked Sendable {
     http = nil
   }
 
+  /// The page's policy: its own script, style, requests and `blob:` images, nothing else.
+  static let contentSecurityPolicy =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
+    + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
   /// Whether `host` is a loopback address (`127.0.0.0/8`, `::1`).
   public static func isLoopback(_ host: String) -> Bool {
     host.hasPrefix("127.") || host == "::1" || host == "0:0:0:0:0:0:0:1"
@@ -119,6 +124,8 @@ public final class TuneServer: @unchecked Sendable {
     case ("GET", "/"):
       var response = staticFile("/")
       response.headers.append(("Set-Cookie", access.cookie))
+      // The page loads its own files only, and nothing may frame it.
+      response.headers.append(("Content-Security-Policy", Self.contentSecurityPolicy))
       return response
     case ("GET", "/tune.js"), ("GET", "/tune.css"): return staticFile(request.path)
     case ("GET", "/api/state"): return state()
@@ -209,10 +216,16 @@ public final class TuneServer: @unchecked Sendable {
   }
 }
 
-/// The server an HTTP handler answers through (set once, before the first request is
-/// admitted: the handler answers 503 until then).
+/// The server an HTTP handler answers through, set once the port is known (the handler
+/// answers 503 until then); a lock guards it, since connection threads read it.
 private final class HandlerBox: @unchecked Sendable {
-  weak var server: TuneServer?
+  private let lock = NSLock()
+  private weak var stored: TuneServer?
+
+  var server: TuneServer? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
+  }
 }
 
 /// The last version an event stream sent.

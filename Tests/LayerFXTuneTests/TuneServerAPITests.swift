@@ -48,8 +48,8 @@ struct TuneServerAPITests {
     let response = try fixture.render(config, #", "time": 0.2"#)
     #expect(response.status == 200)
     #expect(response.headers["x-layerfx-bounds"]?.contains("maxSampleOffset") == true)
-    // The ripple declares maxSampleOffset = amplitude per axis (Semantics.md §4), which covers
-    // its samples, so the suggestion is the declared offset.
+    // The ripple declares maxSampleOffset = (|amplitude|, |amplitude|) (Ripple.swift in
+    // LayerFXKernels), which covers its samples: the suggestion is the declared offset.
     #expect(response.headers["x-layerfx-suggested-max-sample-offset"] == "5.0,5.0")
   }
 

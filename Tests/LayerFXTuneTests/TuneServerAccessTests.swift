@@ -31,6 +31,8 @@ struct TuneServerAccessTests {
     #expect(
       response.headers["set-cookie"] == "layerfx_token=\(token); Path=/; HttpOnly; SameSite=Strict")
     #expect(response.text.contains(#"<img id="preview""#))
+    // Nothing from the network: the page may load only its own files.
+    #expect(response.headers["content-security-policy"]?.hasPrefix("default-src 'none';") == true)
     // The page's own requests carry the cookie instead.
     for path in ["/tune.js", "/tune.css", "/api/state"] {
       #expect(try fixture.request(path).status == 200, "\(path)")

@@ -57,7 +57,15 @@ enum TuneCommand {
     try OutputOptions.checkExtension(previewPath)
     let columns = try arguments.value("columns", as: .integer(in: 1...64), default: 4)
     let render = try RenderOptions(arguments)
-    if arguments.has("serve") { return try serve(configPath, render: render, arguments, console) }
+    if arguments.has("serve") {
+      guard !arguments.has("once") else {
+        throw UsageError.invalid("--once and --serve exclude each other")
+      }
+      return try serve(configPath, render: render, arguments, console)
+    }
+    if let option = ["port", "host"].first(where: arguments.has) {
+      throw UsageError.invalid("--\(option) needs --serve")
+    }
     var tune = Tune(
       configPath: configPath, previewPath: previewPath, columns: columns, render: render,
       arguments: arguments, console: console)
@@ -89,13 +97,15 @@ extension TuneCommand {
   ) throws {
     let port = try arguments.value("port", as: .integer(in: 0...65535), default: 0)
     let host = arguments.value("host") ?? "127.0.0.1"
-    if !TuneServer.isLoopback(host) {
-      console.error("layerfx: warning: --host \(host): the page is reachable from other machines")
-    }
     try TuneServer.serveUntilInterrupted(
       configPath: configPath, host: host, port: UInt16(port), limits: render.limits,
-      resolver: { ConfigOptions.resolver(arguments, console: console, configData: $0) },
-      announce: console.print)
+      resolver: { ConfigOptions.resolver(arguments, console: console, configData: $0) }
+    ) { address in
+      if !TuneServer.isLoopback(host) {
+        console.error("layerfx: warning: --host \(host): the page is reachable from other machines")
+      }
+      console.print(address)
+    }
   }
 }
 

@@ -220,7 +220,19 @@ function slider(index, parameter) {
   number.addEventListener("change", (event) => set(number.value, event));
   row.append(label, element("div", { class: "row" }, range, number),
     element("div", { class: "message" }));
+  const note = trackNote(index, parameter.name);
+  if (note) row.append(element("p", { class: "note" }, note));
   return row;
+}
+
+/** What a keyframe track of the parameter does to its value (Semantics.md §7): a track
+ *  starts from the value, unless its first keyframe is a move, which overrides it. */
+function trackNote(index, name) {
+  const track = page.config.effects[index].keyframes?.[name];
+  if (!Array.isArray(track)) return null;
+  return track[0]?.type === "move"
+    ? "overridden by its keyframe track, which starts with a move"
+    : "animated by its keyframe track, which starts from this value";
 }
 
 /** The slider's range: the suggested range, widened to hold the current value, else the valid
@@ -308,7 +320,8 @@ function buildTaps() {
   const list = $("#taps");
   list.replaceChildren();
   const triggers = page.config.triggers || [];
-  if (triggers.length === 0) list.append(element("li", { class: "default" }, "the centre at 0 s (default)"));
+  // Without taps the render has one at the centre at 0 s; the list holds only real ones.
+  $("#taps-default").hidden = triggers.length > 0;
   triggers.forEach((trigger, position) => {
     const [x, y] = trigger.point;
     const remove = element("button", { type: "button", class: "remove", title: "remove" }, "✕");
@@ -462,7 +475,7 @@ function follow() {
   const events = new EventSource("/api/events");
   events.addEventListener("config", (event) => {
     const { version } = JSON.parse(event.data);
-    if (page.state && version !== page.state.version) load();
+    if (!page.state || version !== page.state.version) load();
   });
 }
 

@@ -44,4 +44,25 @@ struct TuneServeTests {
     // Nothing but the address is ever written to standard output.
     #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
   }
+
+  @Test(
+    "--port or --host without --serve, and --once with it, are usage errors (exit 64)",
+    arguments: [
+      (["--port", "0"], "--port needs --serve"), (["--host", "::1"], "--host needs --serve"),
+      (["--serve", "--once"], "--once and --serve exclude each other"),
+      (
+        ["--serve", "--host", "localhost"],
+        "localhost: not a numeric IPv4 or IPv6 address (such as 127.0.0.1 or ::1)"
+      ),
+    ])
+  func usage(options: [String], message: String) throws {
+    let folder = try TemporaryDirectory()
+    let config = folder.path("tune.json")
+    try Data(#"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "ripple"}]}"#.utf8)
+      .write(to: URL(fileURLWithPath: config))
+    let result = try LayerFXTool.run(["tune", config] + options)
+    #expect(result.status == 64)
+    #expect(result.errorLines.first == "layerfx: error: \(message)")
+    #expect(result.outputData.isEmpty)
+  }
 }
