@@ -10,14 +10,15 @@ same page from Swift and checks what it shows; the times are measured here, neve
 
 Latency: the page's own figure, `window.layerfxLatencyMs` (the input event to the new image's
 `load`; TUNE-PAGE-CONTRACT, "The page's DOM"), read after each of N changes of the amplitude
-slider (an `input` event, as one step of a drag, each to a new value, 0.2 s apart), beside the
-time this script saw from its change to the page's frame counter going up (that adds a DevTools
-round trip, about 1 ms) and the browser's resource timing of the /api/render request (the
-request's network time and the server's render), then the server's own render time
-(`X-LayerFX-Render-Ms`) of 10 renders of the same frame asked for from the page. Playback: the page's `window.layerfxPlaybackFPS`
-sampled every half second while playing, after two seconds of warm-up, beside the frame
-counter's own rate over the same span. The report gives medians, the preview's size in pixels,
-the CPU model and the load average before and after.
+slider (an `input` event, as one step of a drag, each to a new value inside the slider's
+range, 0.2 s apart), beside the time this script saw from its change to the page's frame
+counter going up (that adds a DevTools round trip, about 1 ms) and the browser's resource
+timing of the /api/render request (the request's network time and the server's render), then
+the server's own render time (`X-LayerFX-Render-Ms`) of 10 renders of the same frame asked for
+from the page. Playback:
+the page's `window.layerfxPlaybackFPS` sampled every half second while playing, after two
+seconds of warm-up, beside the frame counter's own rate over the same span. The report gives
+medians, the preview's size in pixels, the CPU model and the load average before and after.
 
 Usage: python3 Benchmarks/tune-page-latency.py [--layerfx PATH (default: .build/release/layerfx,
            then .build/debug/layerfx)] [--changes 30] [--seconds 10] [--viewport 1280x900]
@@ -249,7 +250,9 @@ def measure_latency(page, changes):
         page.evaluate("performance.clearResourceTimings(); true")
         before = page.evaluate(FRAMES)
         started = time.monotonic()
-        set_value(page, AMPLITUDE, 20 + change % 60)
+        # 5, 6, ... 23, 5, ...: each a new value inside the ripple's suggested 4...24 (the
+        # slider's range; a value beyond it would be clamped to the same end every time).
+        set_value(page, AMPLITUDE, 5 + change % 19)
         wait_for_frame(page, before, step=0.001)
         seen.append((time.monotonic() - started) * 1000)
         page_figures.append(page.evaluate("window.layerfxLatencyMs"))
