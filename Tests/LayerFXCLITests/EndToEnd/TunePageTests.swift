@@ -6,24 +6,27 @@ import Testing
   import Glibc
 #endif
 
+/// Why the tune page's browser tests cannot run here, or nil.
+private let missingPrograms: String? = {
+  if HeadlessChromium.executable == nil {
+    return "no chromium on PATH (Debian's chromium package; .ci/run installs it)"
+  }
+  if !FileManager.default.isExecutableFile(atPath: LayerFXTool.executable.path) {
+    return "no layerfx binary at \(LayerFXTool.executable.path) (swift build)"
+  }
+  return nil
+}()
+
 /// The tune page (`layerfx tune CONFIG --serve`) in a real browser, headless chromium, used as
 /// a user would: sliders, a tap on the preview, Save, and an editor saving the file by rename.
 ///
 /// The page's DOM and API are TUNE-PAGE-CONTRACT's (issue 28); every wait below is bounded
 /// against a hang, never a claim about speed (the latency is measured by
 /// `Benchmarks/tune-page-latency.py`).
-@Suite(.serialized) struct TunePageTests {
-  /// Why the tests cannot run here, or nil.
-  static let missing: String? = {
-    if HeadlessChromium.executable == nil {
-      return "no chromium on PATH (Debian's chromium package; .ci/run installs it)"
-    }
-    if !FileManager.default.isExecutableFile(atPath: LayerFXTool.executable.path) {
-      return "no layerfx binary at \(LayerFXTool.executable.path) (swift build)"
-    }
-    return nil
-  }()
-
+@Suite(
+  .serialized,
+  .enabled(if: missingPrograms == nil, Comment(rawValue: missingPrograms ?? "")))
+struct TunePageTests {
   /// The input's size in points: a test card of 320 × 240 pixels at scale 1.
   static let inputSize = (width: 320.0, height: 240.0)
 
@@ -103,9 +106,7 @@ import Testing
         """)
   }
 
-  @Test(
-    "the page shows the ripple's sliders; a slider, a tap and Save land in the file",
-    .enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  @Test("the page shows the ripple's sliders; a slider, a tap and Save land in the file")
   func sliderTapAndSave() throws {
     let (server, browser) = try Self.startPage()
 
@@ -215,9 +216,7 @@ import Testing
     }
   }
 
-  @Test(
-    "six saves by rename re-render the preview six times, with no refusing line",
-    .enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  @Test("six saves by rename re-render the preview six times, with no refusing line")
   func savesByRename() throws {
     let (server, browser) = try Self.startPage()
     let first = try Self.frames(browser)
@@ -238,9 +237,7 @@ import Testing
     #expect(!server.standardError.contains("refusing"), "stderr: \(server.standardError)")
   }
 
-  @Test(
-    "the scrubber at 0 s and at 1 s shows a frame, not an error",
-    .enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  @Test("the scrubber at 0 s and at 1 s shows a frame, not an error")
   func wholeSeconds() throws {
     let (server, browser) = try Self.startPage()
     // 0 and 1 are the whole numbers a JSON number can be mistaken for a boolean at (on Linux
@@ -274,9 +271,7 @@ import Testing
     _ = server.stop()
   }
 
-  @Test(
-    "a config saved with a typo shows the error and keeps the last good preview",
-    .enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  @Test("a config saved with a typo shows the error and keeps the last good preview")
   func typoKeepsPreview() throws {
     let (server, browser) = try Self.startPage()
     try browser.evaluate(Self.byteCounters + "bytesBefore = previewBytes(); true")
@@ -304,9 +299,7 @@ import Testing
     #expect(server.stop() == 0)
   }
 
-  @Test(
-    "a keyframe track is drawn as a curve with the current time marked",
-    .enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  @Test("a keyframe track is drawn as a curve with the current time marked")
   func keyframeTrack() throws {
     let keyframes =
       #"{"amplitude": [{"type": "move", "value": 24}, {"type": "linear", "value": 4, "duration": 1}]}"#
@@ -329,9 +322,7 @@ import Testing
     _ = server.stop()
   }
 
-  @Test(
-    "dragging the origin's handle 50 pixels left moves the origin by as many points, scaled",
-    .enabled(if: missing == nil, Comment(rawValue: missing ?? "")))
+  @Test("dragging the origin's handle 50 pixels left moves the origin by as many points, scaled")
   func dragOrigin() throws {
     let (server, browser) = try Self.startPage()
     let box = try #require(
