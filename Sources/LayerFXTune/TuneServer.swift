@@ -114,7 +114,7 @@ public final class TuneServer: @unchecked Sendable {
     announce(server.address)
     var received: Int32 = 0
     sigwait(&signals, &received)
-    _ = server
+    server.stop()
   }
 
   /// The answer to `request`: refused, or routed.

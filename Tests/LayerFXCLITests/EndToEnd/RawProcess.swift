@@ -45,20 +45,9 @@ enum RawProcess {
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     var pointers = argv + [nil]
-    // The child starts with no signal blocked and default actions: a test runs on a worker
-    // thread whose mask (libdispatch blocks signals there) posix_spawn would pass on.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let attributes = SpawnAttributes(ownProcessGroup: false)
     let spawned = posix_spawn(
-      &pid, LayerFXTool.executable.path, &actions, &attributes, &pointers, environ)
+      &pid, LayerFXTool.executable.path, &actions, &attributes.value, &pointers, environ)
     for end in pipeEnds where end >= 0 { close(end) }
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
     whileRunning(pid)
