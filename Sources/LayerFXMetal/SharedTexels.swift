@@ -78,9 +78,11 @@ final class SharedTexels: @unchecked Sendable {
     let start = UInt(bitPattern: pointer)
     return live.withLock { live in
       live.first { base, buffer in
-        guard let buffer = buffer.buffer, start >= base else { return false }
-        return start - base <= UInt(buffer.byteCount) - UInt(byteCount)
-          && byteCount <= buffer.byteCount
+        guard let buffer = buffer.buffer, start >= base, byteCount <= buffer.byteCount else {
+          return false
+        }
+        // The size is checked first: `buffer.byteCount - byteCount` must not go below 0.
+        return start - base <= UInt(buffer.byteCount - byteCount)
       }?.value.buffer
     }
   }
