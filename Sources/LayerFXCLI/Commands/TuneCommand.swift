@@ -3,6 +3,7 @@ import LayerFX
 import LayerFXArguments
 import LayerFXComposition
 import LayerFXFiles
+import LayerFXMetal
 import LayerFXPNG
 import LayerFXTune
 
@@ -161,7 +162,7 @@ extension TuneCommand {
         console.error("layerfx: bounds: t = \(times[frame]) s pass \(pass + 1): \(report)")
       }
     }
-    try MetalFunctionReference.checkFaults()
+    try MetalFaults.check()
     try OutputOptions(arguments).write(
       sheet.image, to: previewPath, metadata: loaded.metadata, console: console,
       protecting: [configPath] + files)

@@ -137,30 +137,9 @@ enum MetalFunctionReference {
   }
 }
 
-extension MetalFunctionReference {
-  /// Fails the command (exit 65, before any output is written) when compiled shader code
-  /// faulted during the render.
-  ///
-  /// - Parameter moment: When the render ran (`t = 0.4 s`), or `nil` without a clock.
-  /// - Throws: ``MetalFaultError`` naming the first fault, the moment and `nothing written`.
-  static func checkFaults(at moment: String? = nil) throws {
-    guard let fault = MetalFaults.all.first else { return }
-    throw MetalFaultError(fault: fault, moment: moment, outcome: "nothing written")
-  }
-
-  /// Fails an animation when compiled shader code faulted while frame `index` rendered.
-  ///
-  /// - Parameters:
-  ///   - index: The frame, 0-based in the whole schedule.
-  ///   - time: Its time, seconds.
-  ///   - outcome: What the frames handed on before it left behind (`nothing written` when an
-  ///     animated PNG or raw file is published only at the end; frames a PNG sequence may have
-  ///     named; frames a raw stream sent out).
-  /// - Throws: ``MetalFaultError`` naming the first fault, the frame and its time.
-  static func checkFaults(frame index: Int, time: Double, outcome: String) throws {
-    guard let fault = MetalFaults.all.first else { return }
-    throw MetalFaultError(fault: fault, moment: "frame \(index) (t = \(time) s)", outcome: outcome)
-  }
+extension MetalFaultError: ExitCoded {
+  /// A fault of compiled shader code is bad input: 65, `EX_DATAERR`.
+  var exitCode: ExitCode { .dataError }
 }
 
 extension MetalCompileError: ExitCoded {
