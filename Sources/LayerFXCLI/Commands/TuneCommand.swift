@@ -113,8 +113,8 @@ extension TuneServerError: ExitCoded {
 }
 
 extension TuneCommand {
-  /// Renders the preview of the config at `configPath` (its debug.previewTimes as a contact
-  /// sheet, overlays drawn) to `previewPath`: the render `TuneWatch` calls on each change.
+  /// Renders the preview of the config at `configPath` (``LayerFXTune/TunePreviewSheet``) to
+  /// `previewPath`: the render `TuneWatch` calls on each change.
   ///
   /// - Parameters:
   ///   - configPath: The config, as given.
@@ -139,33 +139,14 @@ extension TuneCommand {
     }
     let loaded = try RenderJob.Input(
       config: input, scale: Float(config.scale), limits: renderOptions.limits)
-    let image = loaded.image
-    let chain = config.chain(sizeInPoints: image.sizeInPoints)
-    let times = config.debug.previewTimes(endTime: chain.endTime)
-    try config.checkSchedule(file: configPath, sizeInPoints: image.sizeInPoints, times: times)
-    let renderer = ChainRenderer(
-      image: image, chain: chain, renderer: renderOptions.renderer,
-      checksSampleBounds: config.debug.checkBounds)
-    var sheet = try ContactSheetSink(
-      frameCount: times.count, columns: columns, frameWidth: image.width,
-      frameHeight: image.height, scale: image.scale, pixelLimit: renderOptions.pixelLimit,
-      frameTimes: times)
-    let passes = try renderer.checkedPasses(at: times, pixelLimit: renderOptions.pixelLimit)
-    let overlays = config.debug.overlays
-    if !overlays.isEmpty {
-      console.error(
-        "layerfx: overlay: \(DisplacementColorScale(passes: passes).legend(for: overlays))")
-    }
-    try renderer.render(passes, into: &sheet, overlays: overlays) { _ in
-    } reports: { frame, reports in
-      for (pass, report) in reports.enumerated() where !report.isWithinBounds {
-        console.error("layerfx: bounds: t = \(times[frame]) s pass \(pass + 1): \(report)")
-      }
-    }
+    let sheet = try TunePreviewSheet(
+      config: config, file: configPath, image: loaded.image, columns: columns,
+      limits: renderOptions.limits, overlayLegend: { console.error("layerfx: overlay: \($0)") },
+      boundsReport: { console.error("layerfx: bounds: \($0)") })
     try MetalFaults.check()
     try OutputOptions(arguments).write(
       sheet.image, to: previewPath, metadata: loaded.metadata, console: console,
       protecting: [configPath] + files)
-    return times.count
+    return sheet.frameCount
   }
 }
