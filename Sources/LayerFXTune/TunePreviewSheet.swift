@@ -22,7 +22,7 @@ public struct TunePreviewSheet {
   ///     config draws any.
   ///   - boundsReport: Receives one line per pass that samples beyond its `maxSampleOffset`
   ///     when `debug.checkBounds` is on (`t = 0.2 s pass 1: …`).
-  /// - Throws: ``LayerFXComposition/ConfigError`` for a schedule an effect cannot run over,
+  /// - Throws: `ConfigError` for a schedule an effect cannot run over,
   ///   and what preparing the passes and the sheet throws (sizes beyond the pixel limit).
   public init(
     config: DebugConfig, file: String, image: Image, columns: Int, limits: RenderJob.Limits,
