@@ -80,8 +80,8 @@ let package = Package(
     // The sandboxed process that runs compiled `.metal` code (LayerFXMetal starts it); a
     // package that renders `.metal` files depends on this product too, so it is built.
     .executable(name: "layerfx-shader-worker", targets: ["layerfx-shader-worker"]),
-    // The CLI's commands and parser as a library, for the packages in Fuzz/ and Benchmarks/.
-    .library(name: "LayerFXCLI", targets: ["LayerFXCLI"]),
+    // The CLI's commands and its parser as a library, for the packages in Fuzz/ and Benchmarks/.
+    .library(name: "LayerFXCLI", targets: ["LayerFXCLI", "LayerFXArguments"]),
     // Reference-image tests of a user's own effects (Swift or .metal) with Swift Testing.
     .library(name: "LayerFXTesting", targets: ["LayerFXTesting"]),
   ],
@@ -173,14 +173,17 @@ let package = Package(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
     // MARK: Tool
-    // The CLI's commands live in a library so the parser can be unit-tested; `layerfx` is
-    // its thin entry point.
+    // The generic argument parser (option tables, typed values, usage errors): the stand-in for
+    // swift-argument-parser, which cannot be fetched here.
+    .target(name: "LayerFXArguments", dependencies: ["LayerFXMath"], exclude: ["README.md"]),
+    // The CLI's commands live in a library so they can be unit-tested; `layerfx` is its thin
+    // entry point.
     .target(
       name: "LayerFXCLI",
       dependencies: [
         "LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
         "LayerFXComposition", "LayerFXFiles",
-        "LayerFXMetal", "LayerFXTune",
+        "LayerFXMetal", "LayerFXTune", "LayerFXArguments",
       ]),
     .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI", "LayerFXFiles"]),
 
@@ -197,8 +200,11 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "LayerFXCLITests",
-      dependencies: ["LayerFXCLI", "layerfx", "LayerFXPNG", "LayerFXTestSupport"]),
+      dependencies: [
+        "LayerFXCLI", "LayerFXArguments", "layerfx", "LayerFXPNG", "LayerFXTestSupport",
+      ]),
     .testTarget(name: "LayerFXAnimationTests", dependencies: ["LayerFXAnimation"]),
+    .testTarget(name: "LayerFXArgumentsTests", dependencies: ["LayerFXArguments", "LayerFXMath"]),
     .testTarget(
       name: "LayerFXTuneTests",
       dependencies: [

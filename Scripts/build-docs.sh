@@ -18,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-.build/docs/LayerFX.doccarchive}
 modules=(LayerFX LayerFXMath LayerFXKernels LayerFXAnimation LayerFXPNG LayerFXFiles
-  LayerFXMetal LayerFXComposition LayerFXTune LayerFXCLI LayerFXTesting)
+  LayerFXMetal LayerFXComposition LayerFXTune LayerFXArguments LayerFXCLI LayerFXTesting)
 docc=${DOCC:-$(dirname "$(readlink -f "$(command -v swift)")")/docc}
 [ -x "$docc" ] || {
   echo "build-docs: no docc at $docc (set DOCC)" >&2

@@ -1,3 +1,4 @@
+import LayerFXArguments
 import LayerFXBenchmarkKit
 import LayerFXCLI
 import LayerFXMetal

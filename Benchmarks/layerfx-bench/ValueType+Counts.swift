@@ -1,3 +1,4 @@
+import LayerFXArguments
 import LayerFXCLI
 
 extension ValueType where Value == [Int] {

@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXArguments
 import LayerFXCLI
 import LayerFXMetal
 

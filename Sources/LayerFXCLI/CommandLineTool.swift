@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXArguments
 import LayerFXMath
 import LayerFXPNG
 
@@ -72,7 +73,7 @@ public enum CommandLineTool {
     }
     do {
       let parsed = try ParsedArguments(
-        Array(arguments.dropFirst()), options: command.options + [.help])
+        Array(arguments.dropFirst()), options: command.options + [.helpFlag])
       if parsed.has("help") {
         console.print(command.help)
         return ExitCode.ok.rawValue

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import LayerFX
+import LayerFXArguments
 import LayerFXKernels
 
 @testable import LayerFXCLI
@@ -31,7 +32,7 @@ enum FuzzCommandLine: FuzzTarget {
     guard let selector = bytes.first else { return }
     let command = commands[Int(selector) % commands.count]
     let arguments = fuzzArguments(Array(bytes.dropFirst()))
-    guard let parsed = try? ParsedArguments(arguments, options: command.options + [.help])
+    guard let parsed = try? ParsedArguments(arguments, options: command.options + [.helpFlag])
     else { return }
     for name in parsed.values.keys {
       _ = try? parsed.value(name, as: .number)

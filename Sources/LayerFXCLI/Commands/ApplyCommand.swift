@@ -1,5 +1,6 @@
 import LayerFX
 import LayerFXAnimation
+import LayerFXArguments
 import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath

@@ -1,3 +1,5 @@
+import LayerFXArguments
+
 /// A `layerfx` subcommand: its option table, its help text and what it does.
 struct Command: Sendable {
   /// The word after `layerfx` (`ripple`).
@@ -32,7 +34,7 @@ struct Command: Sendable {
     lines += ["", summary]
     if !discussion.isEmpty { lines += ["", discussion] }
     lines += ["", "Options:"]
-    let all = options + [.help]
+    let all = options + [.helpFlag]
     let width = all.map(\.signature.count).max() ?? 0
     for option in all {
       let padding = String(repeating: " ", count: width - option.signature.count)
@@ -40,4 +42,9 @@ struct Command: Sendable {
     }
     return lines.joined(separator: "\n")
   }
+}
+
+extension OptionSpec {
+  /// The flag every command accepts.
+  static let helpFlag = OptionSpec.flag("help", short: "h", "show this help and exit")
 }

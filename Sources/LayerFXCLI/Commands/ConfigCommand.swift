@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXArguments
 import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath

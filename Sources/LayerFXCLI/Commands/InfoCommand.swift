@@ -1,3 +1,4 @@
+import LayerFXArguments
 import LayerFXFiles
 import LayerFXPNG
 

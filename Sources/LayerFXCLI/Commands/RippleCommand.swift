@@ -1,6 +1,7 @@
 import Foundation
 import LayerFX
 import LayerFXAnimation
+import LayerFXArguments
 import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath

@@ -1,5 +1,6 @@
 import Foundation
 import LayerFXAnimation
+import LayerFXArguments
 import LayerFXComposition
 
 /// `layerfx spring`, a spring inspector: a SwiftUI `Spring`'s constants and its motion from 0

@@ -1,13 +1,11 @@
 import Foundation
 import LayerFX
+import LayerFXArguments
 import LayerFXComposition
 import LayerFXFiles
+import LayerFXMetal
 import LayerFXPNG
 import LayerFXTune
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `layerfx tune`: renders a preview of a debug config and renders it again whenever the config,
 /// or a file it names, changes.
@@ -41,7 +39,7 @@ enum TuneCommand {
     ] + RenderOptions.specs + MetalFunctionReference.specs
 
   /// Seconds between two looks at the watched files.
-  static let pollInterval = 0.1
+  static let pollInterval = TuneWatch.pollInterval
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,
@@ -66,27 +64,22 @@ enum TuneCommand {
     if let option = ["port", "host"].first(where: arguments.has) {
       throw UsageError.invalid("--\(option) needs --serve")
     }
-    var tune = Tune(
-      configPath: configPath, previewPath: previewPath, columns: columns, render: render,
-      arguments: arguments, console: console)
+    var watch = TuneWatch(
+      configPath: configPath, previewPath: previewPath, report: console.print,
+      reportError: console.error
+    ) { files in
+      try renderPreview(
+        configPath, to: previewPath, columns: columns, render: render, files: &files, arguments,
+        console)
+    }
     if arguments.has("once") {
-      try tune.render()
+      try watch.render()
       return
     }
     // SIGINT ends the process where it is, a shader running or not (a .metal shader's worker
     // process dies with it); the preview is written atomically, so it is always whole.
     AtomicFile.exitOnInterrupt(status: 0)
-    tune.renderReporting()
-    var stamps = tune.stamps()
-    while true {
-      usleep(UInt32(pollInterval * 1_000_000))
-      let now = tune.stamps()
-      guard now != stamps else { continue }
-      stamps = now
-      tune.renderReporting()
-      // Files the new config names are watched from now on.
-      stamps = tune.stamps()
-    }
+    watch.watch()
   }
 }
 
@@ -119,79 +112,25 @@ extension TuneServerError: ExitCoded {
   }
 }
 
-/// The state of one tune session: what is watched and the last good config's document.
-private struct Tune {
-  let configPath: String
-  let previewPath: String
-  let columns: Int
-  let renderOptions: RenderOptions
-  let arguments: ParsedArguments
-  let console: Console
-  /// The files the last good config names, watched besides the config.
-  var files: [String] = []
-  /// The last good document's values by key path, to say what changed.
-  var leaves: ConfigLeaves?
-  /// The watched files' stamps at the last render.
-  var lastStamps: [FileStamp?] = []
-
-  init(
-    configPath: String, previewPath: String, columns: Int, render: RenderOptions,
-    arguments: ParsedArguments, console: Console
-  ) {
-    self.configPath = configPath
-    self.previewPath = previewPath
-    self.columns = columns
-    self.renderOptions = render
-    self.arguments = arguments
-    self.console = console
-  }
-
-  /// The stamps of the config and the files it names.
-  func stamps() -> [FileStamp?] { ([configPath] + files).map(FileStamp.init(path:)) }
-
-  /// Renders and prints one line, or prints the error and keeps the last good preview.
-  mutating func renderReporting() {
-    let before = leaves
-    let changedFiles = zip([configPath] + files, stamps()).filter { path, stamp in
-      let index = ([configPath] + files).firstIndex(of: path) ?? 0
-      return index < lastStamps.count && lastStamps[index] != stamp && path != configPath
-    }.map(\.0)
-    lastStamps = stamps()
-    let start = DispatchTime.now().uptimeNanoseconds
-    do {
-      let frames = try render()
-      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-      var changed = changedFiles
-      if let before, let leaves { changed += leaves.changed(since: before) }
-      let what =
-        before == nil
-        ? "first render"
-        : changed.isEmpty
-          ? "no value changed"
-          : "changed "
-            + ConfigLeaves.list(changed)
-      console.print(
-        "\(configPath): \(what); rendered \(frames) frame\(frames == 1 ? "" : "s") in \(seconds.fixed(3)) s "
-          + "to \(previewPath)")
-      for note in TuneCommand.overriddenNotes(changed: changed, leaves: leaves?.values ?? [:]) {
-        console.print("\(configPath): note: \(note)")
-      }
-    } catch {
-      console.error("layerfx: error: \(error)")
-      console.error("layerfx: \(configPath): keeping the last good preview")
-    }
-  }
-
-  /// Renders the preview; returns the number of frames.
+extension TuneCommand {
+  /// Renders the preview of the config at `configPath` (``LayerFXTune/TunePreviewSheet``) to
+  /// `previewPath`: the render `TuneWatch` calls on each change.
   ///
+  /// - Parameters:
+  ///   - configPath: The config, as given.
+  ///   - previewPath: The preview PNG to write.
+  ///   - columns: Frames per row of the sheet.
+  ///   - renderOptions: The render flags (limits, renderer).
+  ///   - files: Set to the files the config names once it is decoded.
+  ///   - arguments: The command line (flags over the config).
+  ///   - console: Where messages go.
+  /// - Returns: The number of frames.
   /// - Throws: ``ConfigError``, a .metal compile error, and what loading, rendering and
   ///   writing throw; the preview file is then unchanged.
-  @discardableResult
-  mutating func render() throws -> Int {
-    // The preview is compared with the files as this render reads them, not with every version
-    // read before: a config saved by rename frees its old inode, which the preview may reuse.
-    ReadFiles.forgetAll()
-    let data = FileManager.default.contents(atPath: configPath)
+  static func renderPreview(
+    _ configPath: String, to previewPath: String, columns: Int, render renderOptions: RenderOptions,
+    files: inout [String], _ arguments: ParsedArguments, _ console: Console
+  ) throws -> Int {
     let config = try ConfigOptions.decode(configPath, arguments: arguments, console: console)
     try MetalFunctionReference.checkHalf(arguments, config: config)
     files = config.files + MetalFunctionReference.libraryPaths(arguments)
@@ -200,62 +139,14 @@ private struct Tune {
     }
     let loaded = try RenderJob.Input(
       config: input, scale: Float(config.scale), limits: renderOptions.limits)
-    let image = loaded.image
-    let chain = config.chain(sizeInPoints: image.sizeInPoints)
-    let times = config.debug.previewTimes(endTime: chain.endTime)
-    try config.checkSchedule(file: configPath, sizeInPoints: image.sizeInPoints, times: times)
-    let renderer = ChainRenderer(
-      image: image, chain: chain, renderer: renderOptions.renderer,
-      checksSampleBounds: config.debug.checkBounds)
-    var sheet = try ContactSheetSink(
-      frameCount: times.count, columns: columns, frameWidth: image.width,
-      frameHeight: image.height, scale: image.scale, pixelLimit: renderOptions.pixelLimit,
-      frameTimes: times)
-    let passes = try renderer.checkedPasses(at: times, pixelLimit: renderOptions.pixelLimit)
-    let overlays = config.debug.overlays
-    if !overlays.isEmpty {
-      console.error(
-        "layerfx: overlay: \(DisplacementColorScale(passes: passes).legend(for: overlays))")
-    }
-    try renderer.render(passes, into: &sheet, overlays: overlays) { _ in
-    } reports: { frame, reports in
-      for (pass, report) in reports.enumerated() where !report.isWithinBounds {
-        console.error("layerfx: bounds: t = \(times[frame]) s pass \(pass + 1): \(report)")
-      }
-    }
-    try MetalFunctionReference.checkFaults()
+    let sheet = try TunePreviewSheet(
+      config: config, file: configPath, image: loaded.image, columns: columns,
+      limits: renderOptions.limits, overlayLegend: { console.error("layerfx: overlay: \($0)") },
+      boundsReport: { console.error("layerfx: bounds: \($0)") })
+    try MetalFaults.check()
     try OutputOptions(arguments).write(
       sheet.image, to: previewPath, metadata: loaded.metadata, console: console,
       protecting: [configPath] + files)
-    leaves = ConfigLeaves(data ?? Data())
-    return times.count
-  }
-}
-
-extension TuneCommand {
-  /// One line for each changed effect value that a keyframe track of the same effect animates
-  /// (`effects[0].amplitude` beside `effects[0].keyframes.amplitude`): a track starts from the
-  /// value, so the change moves only the track's start, or nothing when the track starts with
-  /// a move keyframe (Documentation/Semantics.md §7).
-  ///
-  /// - Parameters:
-  ///   - changed: The changed key paths.
-  ///   - leaves: The new document's scalars by key path (`LayerFXTune.ConfigLeaves`).
-  /// - Returns: The notes, in the order of `changed`.
-  static func overriddenNotes(changed: [String], leaves: [String: String]) -> [String] {
-    changed.compactMap { path in
-      guard path.hasPrefix("effects["), let dot = path.lastIndex(of: "."),
-        !path[..<dot].contains(".")
-      else { return nil }
-      let effect = path[..<dot]
-      let name = path[path.index(after: dot)...]
-      let track = "\(effect).keyframes.\(name)"
-      guard leaves.keys.contains(where: { $0.hasPrefix(track + "[") }) else { return nil }
-      return leaves["\(track)[0].type"] == "move"
-        ? "\(path) is overridden by its keyframe track \(track), which starts with a move; the "
-          + "change has no effect"
-        : "\(path) is animated by its keyframe track \(track); the change only moves where "
-          + "the track starts"
-    }
+    return sheet.frameCount
   }
 }

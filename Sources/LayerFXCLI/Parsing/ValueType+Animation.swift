@@ -1,4 +1,5 @@
 import LayerFXAnimation
+import LayerFXArguments
 import LayerFXComposition
 import LayerFXMath
 

@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXArguments
 import LayerFXComposition
 import LayerFXFiles
 import LayerFXPNG

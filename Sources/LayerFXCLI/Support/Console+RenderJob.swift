@@ -1,11 +1,12 @@
 import LayerFXComposition
+import LayerFXMetal
 
 extension Console {
   /// A render job's events on the command line: the progress line on a terminal (frames done,
   /// frames per second, time left: ``RenderProgress``), the overlays'
   /// legend and bounds reports on standard error (`layerfx: overlay: …`, `layerfx: bounds: …`),
   /// `-o -` to standard output, and the `.metal` fault check
-  /// (``MetalFunctionReference/checkFaults(at:)``).
+  /// (``LayerFXMetal/MetalFaults/check(at:)``).
   var renderJobEvents: RenderJobEvents {
     let progress = RenderProgress()
     return RenderJobEvents(
@@ -20,10 +21,10 @@ extension Console {
       checkFaults: { checkpoint in
         switch checkpoint {
         case .still(let time):
-          try MetalFunctionReference.checkFaults(at: time.map { "t = \($0) s" })
+          try MetalFaults.check(at: time.map { "t = \($0) s" })
         case .frame(let index, let time, let outcome):
-          try MetalFunctionReference.checkFaults(frame: index, time: time, outcome: outcome)
-        case .finish: try MetalFunctionReference.checkFaults()
+          try MetalFaults.check(frame: index, time: time, outcome: outcome)
+        case .finish: try MetalFaults.check()
         }
       })
   }

@@ -1,3 +1,5 @@
+import LayerFXArguments
+
 /// Exit statuses from BSD `sysexits.h`, as design.md's CLI conventions require.
 ///
 /// Source: FreeBSD `sysexits(3)`.

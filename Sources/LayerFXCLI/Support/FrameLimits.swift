@@ -1,3 +1,4 @@
+import LayerFXArguments
 import LayerFXComposition
 
 /// `--max-frames` and `--ignore-free-space`: the command line's form of ``AnimationLimits``.

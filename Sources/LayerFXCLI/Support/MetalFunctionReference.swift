@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXArguments
 import LayerFXComposition
 import LayerFXFiles
 import LayerFXKernels
@@ -136,88 +137,23 @@ enum MetalFunctionReference {
   }
 }
 
-extension MetalFunctionReference {
-  /// Fails the command (exit 65, before any output is written) when compiled shader code
-  /// faulted during the render.
-  ///
-  /// - Parameter moment: When the render ran (`t = 0.4 s`), or `nil` without a clock.
-  /// - Throws: ``MetalFaultError`` naming the first fault, the moment and `nothing written`.
-  static func checkFaults(at moment: String? = nil) throws {
-    guard let fault = MetalFaults.all.first else { return }
-    throw MetalFaultError(fault: fault, moment: moment, outcome: "nothing written")
-  }
-
-  /// Fails an animation when compiled shader code faulted while frame `index` rendered.
-  ///
-  /// - Parameters:
-  ///   - index: The frame, 0-based in the whole schedule.
-  ///   - time: Its time, seconds.
-  ///   - outcome: What the frames handed on before it left behind (`nothing written` when an
-  ///     animated PNG or raw file is published only at the end; frames a PNG sequence may have
-  ///     named; frames a raw stream sent out).
-  /// - Throws: ``MetalFaultError`` naming the first fault, the frame and its time.
-  static func checkFaults(frame index: Int, time: Double, outcome: String) throws {
-    guard let fault = MetalFaults.all.first else { return }
-    throw MetalFaultError(fault: fault, moment: "frame \(index) (t = \(time) s)", outcome: outcome)
-  }
+extension MetalFaultError: ExitCoded {
+  /// A fault of compiled shader code is bad input: 65, `EX_DATAERR`.
+  var exitCode: ExitCode { .dataError }
 }
 
 extension MetalCompileError: ExitCoded {
-  var exitCode: ExitCode { report.exitCode }
-  var line: String { report.line }
-
-  /// The one line and the sysexits code of the error, the one place they are chosen.
-  ///
-  /// A library whose static data the system cannot map (`static float t[1L << 40]`: dlopen(3)'s
-  /// `cannot map zero-fill pages`, `failed to map segment`) is 71, `EX_OSERR`, as memory a
-  /// render cannot get is. The compile cache: a disk that is full or failing (`ENOSPC`,
-  /// `EDQUOT`, `EIO`, in a write or in clang's own output) is 74, `EX_IOERR`; a folder that
-  /// cannot be made or written is 73, `EX_CANTCREAT`, with the system's reason instead of
-  /// Foundation's error dump (`Error Domain=NSCocoaErrorDomain Code=4 … NSUnderlyingError=…
-  /// NSPOSIXErrorDomain Code=2 …` becomes `No such file or directory`).
-  var report: (line: String, exitCode: ExitCode) {
-    switch self {
-    case .compilerNotFound: return (description, .configuration)
-    case .cannotRead: return (description, .noInput)
-    case .compileFailed(_, let output):
-      return (description, Self.diskErrors.contains { output.contains($0) } ? .ioError : .dataError)
-    case .unsupportedSignature, .noStitchableFunctions, .include, .linkFailed, .refused:
-      return (description, .dataError)
-    case .cacheUnavailable: return (description, .cannotCreate)
-    case .loadFailed(let message), .cacheFailed(let message):
-      if ["cannot map zero-fill pages", "failed to map segment", "cannot allocate memory"]
-        .contains(where: message.contains)
-      {
-        return (message, .osError)
-      }
-      guard let colon = message.range(of: ": "),
-        message.hasPrefix("cannot write the compile cache at ")
-          || message.hasPrefix("cannot move the compiled library")
-      else {
-        guard case .cacheFailed = self else { return (description, .software) }
-        return (description, .ioError)
-      }
-      let reason = Self.systemReason(in: String(message[colon.upperBound...]))
-      let line = String(message[..<colon.lowerBound]) + ": " + reason
-      return (line, Self.diskErrors.contains(where: reason.contains) ? .ioError : .cannotCreate)
+  /// The sysexits code of the error's cause (``LayerFXMetal/MetalCompileError/summary``).
+  var exitCode: ExitCode {
+    switch summary.cause {
+    case .compilerMissing: .configuration
+    case .unreadable: .noInput
+    case .invalidSource: .dataError
+    case .diskFailing: .ioError
+    case .cannotCreate: .cannotCreate
+    case .outOfMemory: .osError
+    case .unrecognised: .software
     }
   }
-
-  /// strerror(3)'s text for a disk that is full or failing.
-  private static let diskErrors = [ENOSPC, EDQUOT, EIO].map { String(cString: strerror($0)) }
-
-  /// The system's reason in a Foundation error's text: strerror(3) of its POSIX code
-  /// (`NSPOSIXErrorDomain Code=2`), else the text up to the first `Error Domain`, else its
-  /// first quoted description; the text itself when it is already one.
-  private static func systemReason(in text: String) -> String {
-    if let range = text.range(of: "NSPOSIXErrorDomain Code=") {
-      let digits = text[range.upperBound...].prefix(while: \.isNumber)
-      if let code = Int32(digits) { return String(cString: strerror(code)) }
-    }
-    guard let domain = text.range(of: "Error Domain=") else {
-      return text.split(separator: "\n").first.map(String.init) ?? text
-    }
-    let quoted = text[domain.upperBound...].split(separator: "\"", omittingEmptySubsequences: false)
-    return quoted.count > 1 ? String(quoted[1]) : String(text[..<domain.lowerBound])
-  }
+  var line: String { summary.line }
 }

@@ -1,3 +1,4 @@
+import LayerFXArguments
 import LayerFXComposition
 
 extension RenderJob.Input {

@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXArguments
 import LayerFXComposition
 
 /// Options every rendering command shares: threads, tiles, limits.

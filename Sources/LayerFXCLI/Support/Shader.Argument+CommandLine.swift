@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXArguments
 import LayerFXMath
 import LayerFXPNG
 

@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXArguments
 import LayerFXMath
 
 extension ShaderFunction {

@@ -6,8 +6,9 @@ import Testing
 
 @testable import LayerFXCLI
 
-/// The CLI frictions of issue 29: a still chain without --time, readable apply help, tune's
-/// note on a value a keyframe track animates, frame times on contact sheets, timeline --png.
+/// The CLI frictions of issue 29: a still chain without --time, readable apply help, frame times
+/// on contact sheets, timeline --png (tune's note on a value a keyframe track animates is in
+/// LayerFXTuneTests' ConfigLeavesTests).
 @Suite struct ApplyFrictionTests {
   @Test("a chain of static effects renders without --time, as one kernel does")
   func stillChain() throws {
@@ -69,27 +70,6 @@ import Testing
       error.errorLines.last
         == "Usage: layerfx apply KERNEL INPUT [--arg NAME=VALUE]... -o OUT.png [options] "
         + "(other forms: layerfx apply --help)")
-  }
-
-  @Test("tune notes a changed value that a keyframe track animates")
-  func tuneNotes() {
-    let leaves = [
-      "effects[0].kernel": "ripple", "effects[0].amplitude": "20",
-      "effects[0].keyframes.amplitude[0].type": "linear",
-      "effects[1].kernel": "wave", "effects[1].speed": "3",
-      "effects[1].keyframes.speed[0].type": "move",
-      "effects[2].kernel": "sepia", "effects[2].amount": "0.5",
-    ]
-    #expect(
-      TuneCommand.overriddenNotes(
-        changed: ["effects[0].amplitude", "effects[1].speed", "effects[2].amount"],
-        leaves: leaves)
-        == [
-          "effects[0].amplitude is animated by its keyframe track effects[0].keyframes.amplitude; "
-            + "the change only moves where the track starts",
-          "effects[1].speed is overridden by its keyframe track effects[1].keyframes.speed, which "
-            + "starts with a move; the change has no effect",
-        ])
   }
 
   @Test("a contact sheet carries each frame's time under it")

@@ -1,3 +1,4 @@
+import LayerFXArguments
 import Testing
 
 @testable import LayerFXCLI

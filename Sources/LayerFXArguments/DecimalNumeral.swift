@@ -6,7 +6,7 @@
 /// Swift's `Double(String)` and `Float(String)` also take C's hexadecimal floats (`0x10` is 16,
 /// `0x1p-2` is 0.25, as `strtod` in C11 § 7.22.1.3 reads them); the command line refuses those,
 /// so every number it parses passes through this check first.
-func isDecimalNumeral(_ text: some StringProtocol) -> Bool {
+public func isDecimalNumeral(_ text: some StringProtocol) -> Bool {
   var rest = Substring(text)
   if let sign = rest.first, sign == "+" || sign == "-" { rest = rest.dropFirst() }
   if ["inf", "infinity", "nan"].contains(rest.lowercased()) { return true }
@@ -24,7 +24,7 @@ func isDecimalNumeral(_ text: some StringProtocol) -> Bool {
 extension Double {
   /// The value of a decimal numeral (``isDecimalNumeral(_:)``), or `nil` for any other text,
   /// hexadecimal floats included.
-  init?(decimal text: some StringProtocol) {
+  public init?(decimal text: some StringProtocol) {
     guard isDecimalNumeral(text) else { return nil }
     self.init(String(text))
   }
@@ -34,7 +34,7 @@ extension Float {
   /// The value of a decimal numeral (``isDecimalNumeral(_:)``), rounded once from the text as
   /// `Float(String)` rounds it, or `nil` for any other text, hexadecimal floats included, and
   /// for a finite number that `Float` cannot hold (``floatRangeProblem(_:)``).
-  init?(decimal text: some StringProtocol) {
+  public init?(decimal text: some StringProtocol) {
     guard isDecimalNumeral(text), floatRangeProblem(text) == nil else { return nil }
     self.init(String(text))
   }
@@ -47,7 +47,7 @@ extension Float {
 /// and for `inf` and `nan`, which are refused as not finite.
 ///
 /// A list (`X,Y`, `X,Y@T`, colours separated by `;`) is checked number by number.
-func floatRangeProblem(_ text: some StringProtocol) -> String? {
+public func floatRangeProblem(_ text: some StringProtocol) -> String? {
   for number in text.split(whereSeparator: { ",@;".contains($0) }) where isDecimalNumeral(number) {
     let mantissa = number.prefix { $0 != "e" && $0 != "E" }
     guard mantissa.contains(where: \.isNumber), let value = Float(String(number)) else { continue }
@@ -64,7 +64,7 @@ func floatRangeProblem(_ text: some StringProtocol) -> String? {
 /// Why a list of decimal numerals (`X,Y`) is not a list of finite numbers ≥ 0: the first that
 /// is not finite (`nan is not finite`) or is below 0 (`-1 is below 0`), named as written;
 /// `nil` when there is none.
-func nonNegativeProblem(_ text: some StringProtocol) -> String? {
+public func nonNegativeProblem(_ text: some StringProtocol) -> String? {
   for number in text.split(separator: ",") {
     guard let value = Double(decimal: number) else { continue }
     if !value.isFinite { return "\(number) is not finite" }

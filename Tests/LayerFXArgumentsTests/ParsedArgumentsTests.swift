@@ -1,7 +1,7 @@
 import LayerFXMath
 import Testing
 
-@testable import LayerFXCLI
+@testable import LayerFXArguments
 
 @Suite struct ParsedArgumentsTests {
   static let options: [OptionSpec] = [

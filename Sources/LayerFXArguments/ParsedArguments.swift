@@ -1,4 +1,3 @@
-import LayerFX
 import LayerFXMath
 
 /// A command line parsed against an option table: positional arguments in order and each
@@ -147,7 +146,7 @@ public struct ParsedArguments: Sendable, Equatable {
   /// - Throws: ``UsageError/invalidValue(option:value:expected:)``, or for a number that
   ///   ``floatRangeProblem(_:)`` or the type's ``ValueType/problem`` finds, a message naming
   ///   it (`1e39 overflows Float …`, `-1 is below 0`).
-  static func parse<T>(
+  public static func parse<T>(
     _ text: String, option: String, as type: ValueType<T>, shown: String? = nil
   ) throws(UsageError) -> T {
     guard let parsed = type.parse(text) else {

@@ -25,11 +25,8 @@ public struct OptionSpec: Sendable, Equatable {
     OptionSpec(name: name, short: short, valueName: nil, help: help, isRepeatable: false)
   }
 
-  /// The flag every command accepts.
-  static let help = OptionSpec.flag("help", short: "h", "show this help and exit")
-
   /// The option as help shows it: `-o, --output FILE`.
-  var signature: String {
+  public var signature: String {
     let long = "--\(name)" + (valueName.map { " \($0)" } ?? "")
     return short.map { "-\($0), \(long)" } ?? "    \(long)"
   }

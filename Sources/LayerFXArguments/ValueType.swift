@@ -1,5 +1,3 @@
-import LayerFX
-import LayerFXComposition
 import LayerFXMath
 
 /// How to read one option value, and how to name what was expected when it does not parse.
@@ -61,12 +59,6 @@ extension ValueType where Value == Double {
     }
   }
 
-  /// An image's scale, pixels per point, in `DebugConfig.scaleRange` (1/1024 to 1024), which
-  /// says why (`--scale`).
-  public static let scale = ValueType(expected: "pixels per point from 1/1024 to 1024") { text in
-    Double(decimal: text).flatMap { DebugConfig.scaleRange.contains(Float($0)) ? $0 : nil }
-  }
-
   /// A number at least zero that stays finite in `Float`.
   public static let nonNegativeNumber = ValueType(
     expected: "a finite number ≥ 0", readsFloats: true
@@ -122,17 +114,6 @@ extension ValueType where Value == float2 {
   }
 }
 
-extension ValueType where Value == float2 {
-  /// A `maxSampleOffset` `X,Y`: two finite numbers ≥ 0, points (Semantics §4); a number that
-  /// is not finite or is negative is named as written (`nonNegativeProblem(_:)`).
-  public static let offset = ValueType(
-    expected: "X,Y, two finite numbers ≥ 0 (points)", readsFloats: true,
-    problem: nonNegativeProblem
-  ) { text in
-    parsePair(text, separator: ",").flatMap { $0.x >= 0 && $0.y >= 0 ? $0 : nil }
-  }
-}
-
 extension ValueType where Value == SIMD2<Int> {
   /// A size `WxH` in pixels, each from 1 to 65535.
   public static let size = ValueType(expected: "WxH (whole numbers from 1 to 65535)") { text in
@@ -145,7 +126,7 @@ extension ValueType where Value == SIMD2<Int> {
 }
 
 /// Parses `A<separator>B` as two finite numbers.
-func parsePair(_ text: some StringProtocol, separator: Character) -> float2? {
+public func parsePair(_ text: some StringProtocol, separator: Character) -> float2? {
   let parts = text.split(separator: separator, omittingEmptySubsequences: false)
   guard parts.count == 2, let a = Float(decimal: parts[0]), let b = Float(decimal: parts[1]),
     a.isFinite,
