@@ -38,9 +38,11 @@ public struct Layer: Sendable {
   ///   within the sizes above (checked in release builds).
   /// - Complexity: O(1): no pixel is copied and nothing the size of the image is allocated.
   public init(_ image: Image, maxSampleOffset: float2 = .zero) {
-    precondition(
-      maxSampleOffset.x.isFinite && maxSampleOffset.y.isFinite && all(maxSampleOffset .>= 0),
-      "maxSampleOffset must be finite and at least 0 points, got \(maxSampleOffset)")
+    // fatalError rather than precondition: an optimised build prints the message too.
+    guard maxSampleOffset.x.isFinite && maxSampleOffset.y.isFinite && all(maxSampleOffset .>= 0)
+    else {
+      fatalError("maxSampleOffset must be finite and at least 0 points, got \(maxSampleOffset)")
+    }
     let pad = SIMD2<Int>(
       Self.padding(points: maxSampleOffset.x, scale: image.scale),
       Self.padding(points: maxSampleOffset.y, scale: image.scale))

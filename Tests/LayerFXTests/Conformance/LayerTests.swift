@@ -127,17 +127,15 @@ struct LayerTests {
 
 @Suite("Layer preconditions")
 struct LayerPreconditionTests {
-  /// Checks that an exit test stopped at the precondition on `maxSampleOffset` rather than by a
-  /// crash elsewhere; the message is printed only in debug builds.
+  /// Checks that an exit test stopped at the check on `maxSampleOffset` rather than by a crash
+  /// elsewhere; its message is printed in every build, optimised or not.
   private func expectOffsetMessage(
     _ result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    #if DEBUG
-      let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(
-        stderr.contains("maxSampleOffset must be finite and at least 0"), "stderr: \(stderr)",
-        sourceLocation: sourceLocation)
-    #endif
+    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      stderr.contains("maxSampleOffset must be finite and at least 0"), "stderr: \(stderr)",
+      sourceLocation: sourceLocation)
   }
 
   @Test("a negative maxSampleOffset stops at a precondition instead of corrupting memory")
