@@ -9,7 +9,7 @@ library only; the browser test (Tests/LayerFXCLITests/EndToEnd/TunePageTests.swi
 same page from Swift and checks what it shows; the times are measured here, never in a test.
 
 Latency: the page's own figure, `window.layerfxLatencyMs` (the input event to the new image's
-`load`; TUNE-PAGE-CONTRACT, "The page's DOM"), read after each of N changes of the amplitude
+`load`; Documentation/TunePage.md, "The page's DOM"), read after each of N changes of the amplitude
 slider (an `input` event, as one step of a drag, each to a new value inside the slider's
 range, 0.2 s apart), beside the time this script saw from its change to the page's frame
 counter going up (that adds a DevTools round trip, about 1 ms) and the browser's resource

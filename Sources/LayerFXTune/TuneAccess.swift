@@ -3,7 +3,7 @@
 /// carrying the session's random token as the query parameter `token` or the cookie
 /// `layerfx_token`.
 ///
-/// Source: the tune page contract (`TUNE-PAGE-CONTRACT.md`, "Access"); the token is 128 bits
+/// Source: the tune page contract (`Documentation/TunePage.md`, "Access"); the token is 128 bits
 /// from `SystemRandomNumberGenerator` (getrandom(2) on Linux).
 struct TuneAccess: Sendable {
   /// 32 lowercase hexadecimal digits.

@@ -5,7 +5,7 @@ import LayerFXMetal
 /// a render superseded by a newer one, 422 for a render error (a `.metal` compile error with
 /// its line), each `{"error": "ONE LINE", "path": …, "line": …}`.
 ///
-/// Source: the tune page contract (`TUNE-PAGE-CONTRACT.md`, "API").
+/// Source: the tune page contract (`Documentation/TunePage.md`, "API").
 struct TuneFailure: Error {
   /// The HTTP status.
   var status: Int

@@ -14,7 +14,7 @@ import LayerFXFiles
 /// Every request is checked first: its `Host` header must name the server (403 otherwise),
 /// then it must carry the token (query `token` or cookie `layerfx_token`; 401 otherwise).
 ///
-/// Source: the tune page contract (`TUNE-PAGE-CONTRACT.md`) and issue 28.
+/// Source: the tune page contract (`Documentation/TunePage.md`) and issue 28.
 public final class TuneServer: @unchecked Sendable {
   /// The address bound.
   public let host: String

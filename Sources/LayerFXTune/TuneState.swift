@@ -8,7 +8,7 @@ import LayerFXMath
 /// suggested range, default, role, summary, value) and each keyframe track sampled once per
 /// frame.
 ///
-/// Source: the tune page contract (`TUNE-PAGE-CONTRACT.md`, "API"); the parameters' ranges and
+/// Source: the tune page contract (`Documentation/TunePage.md`, "API"); the parameters' ranges and
 /// units are the kernels' declarations (`LayerFX.ShaderFunction.Parameter`).
 enum TuneState {
   /// The frame rate when the config's `output.fps` gives none.

@@ -7,7 +7,7 @@ import Testing
 @testable import LayerFXTune
 
 /// The tune API: renders, bad parameters, render errors, saves and the file's events
-/// (TUNE-PAGE-CONTRACT.md, "API").
+/// (Documentation/TunePage.md, "API").
 @Suite("Tune server API")
 struct TuneServerAPITests {
   /// A ripple document with `effect`'s members (JSON text) after its kernel.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import LayerFXTune
 
-/// The server's address, token, `Host` check and loopback bind (TUNE-PAGE-CONTRACT.md,
+/// The server's address, token, `Host` check and loopback bind (Documentation/TunePage.md,
 /// "Command" and "Access").
 @Suite("Tune server access")
 struct TuneServerAccessTests {

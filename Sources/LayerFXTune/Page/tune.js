@@ -3,7 +3,7 @@
 // and follows edits of the file through GET /api/events. No framework, nothing from the
 // network; the requests carry the token as the cookie the page's own response set.
 //
-// Contract: TUNE-PAGE-CONTRACT.md ("API", "The page's DOM").
+// Contract: Documentation/TunePage.md ("API", "The page's DOM").
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);

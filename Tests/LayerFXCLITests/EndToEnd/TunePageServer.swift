@@ -9,7 +9,7 @@ import LayerFXTestSupport
 ///
 /// The config lives in a temporary folder the server owns, so the folder lives as long as the
 /// server is used. Its standard output is a pipe whose first line is the page's address
-/// (TUNE-PAGE-CONTRACT, "Command"); its standard error goes to a file there. Released, the
+/// (Documentation/TunePage.md, "Command"); its standard error goes to a file there. Released, the
 /// server is killed and reaped and the folder removed.
 final class TunePageServer {
   /// The page's address with its token, as the server printed it.

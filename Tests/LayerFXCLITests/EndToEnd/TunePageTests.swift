@@ -20,7 +20,7 @@ private let missingPrograms: String? = {
 /// The tune page (`layerfx tune CONFIG --serve`) in a real browser, headless chromium, used as
 /// a user would: sliders, a tap on the preview, Save, and an editor saving the file by rename.
 ///
-/// The page's DOM and API are TUNE-PAGE-CONTRACT's (issue 28); every wait below is bounded
+/// The page's DOM and API are Documentation/TunePage.md's (issue 28); every wait below is bounded
 /// against a hang, never a claim about speed (the latency is measured by
 /// `Benchmarks/tune-page-latency.py`).
 @Suite(

@@ -3,7 +3,7 @@ import LayerFXTestSupport
 import Testing
 
 /// `layerfx tune CONFIG.json --serve` as a child process: the first line on standard output,
-/// the page at that address, and SIGINT or SIGTERM ending it with exit 0 (TUNE-PAGE-CONTRACT.md,
+/// the page at that address, and SIGINT or SIGTERM ending it with exit 0 (Documentation/TunePage.md,
 /// "Command").
 @Suite("Tune --serve")
 struct TuneServeTests {
