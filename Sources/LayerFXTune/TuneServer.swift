@@ -175,15 +175,18 @@ public final class TuneServer: @unchecked Sendable {
   }
 
   /// `POST /api/save`: checks the document as a render would (decoded, its input loaded, its
-  /// schedule checked at t = 0), then writes it atomically; 400 and the file untouched when
-  /// it is invalid.
+  /// schedule and padded sizes checked at every frame the page plays and at `output.time`, as
+  /// `config check` does), then writes it atomically; 400 and the file untouched when invalid.
   private func save(_ body: Data) -> TuneResponse {
     do {
       let request = try TuneRenderRequest(body, keys: [])
       let version = try renderer.exclusively { () throws -> Int in
         let config = try renderer.decode(request.config)
-        let size = try renderer.input(of: config).image.sizeInPoints
-        try config.checkSchedule(file: file.path, sizeInPoints: size, times: [0])
+        let image = try renderer.input(of: config).image
+        try config.checkSchedule(
+          file: file.path, image: image,
+          times: TuneState.checkedTimes(of: config, sizeInPoints: image.sizeInPoints),
+          pixelLimit: renderer.limits.pixelLimit)
         return try file.save(Array(request.config))
       }
       return .json(200, ["version": version])

@@ -92,19 +92,43 @@ enum TuneState {
     }
   }
 
+  /// The times of every frame from 0 to `duration` at `fps`: the frames the page's clock
+  /// plays.
+  ///
+  /// - Parameters:
+  ///   - duration: The animation's length, seconds.
+  ///   - fps: Frames a second.
+  /// - Returns: `k / fps` for k = 0 … ⌊duration × fps⌋, seconds (at least one time, 0).
+  static func frameTimes(duration: Double, fps: Double) -> [Double] {
+    let count = max(1, Int((duration * fps).rounded(.down)) + 1)
+    return (0..<count).map { Double($0) / fps }
+  }
+
+  /// The times of every frame of `config`'s animation (``frameTimes(duration:fps:)`` over its
+  /// chain's length at its frame rate), and its `output.time` when it sets one: the times a
+  /// save is checked at, as a render at any of them would check it.
+  ///
+  /// - Parameters:
+  ///   - config: The decoded config.
+  ///   - sizeInPoints: The input's size, points.
+  /// - Returns: Seconds.
+  static func checkedTimes(of config: DebugConfig, sizeInPoints: float2) -> [Double] {
+    let duration = config.chain(sizeInPoints: sizeInPoints).endTime
+    let frames = frameTimes(duration: duration, fps: config.output.fps ?? defaultFPS)
+    return frames + (config.output.time.map { [$0] } ?? [])
+  }
+
   /// Each keyframe track, `[time, value]` at every frame from 0 to `duration` (the timeline's
   /// own clock: seconds since the replay began, Semantics.md §7).
   private static func tracks(_ config: DebugConfig, duration: Double, fps: Double) -> [[String:
     Any]]
   {
-    let count = max(1, Int((duration * fps).rounded(.down)) + 1)
     return config.effects.enumerated().flatMap { index, effect -> [[String: Any]] in
       guard !effect.trackNames.isEmpty,
         let timeline = try? effect.timeline(initialValue: effect.values)
       else { return [] }
-      let values = (0..<count).map { frame in
-        let time = Double(frame) / fps
-        return (time, timeline.value(time: time))
+      let values = frameTimes(duration: duration, fps: fps).map { time in
+        (time, timeline.value(time: time))
       }
       return effect.trackNames.map { name in
         [

@@ -166,7 +166,13 @@ struct TuneServerAPITests {
     let fixture = try TuneServerFixture()
     let before = try Data(contentsOf: URL(fileURLWithPath: fixture.configPath))
     let inode = try Self.inode(fixture.configPath)
-    for config in [Self.ripple(#", "amplitude": "NaN""#), Self.ripple(#", "decay": -2"#)] {
+    // The third decodes, but at its output.time an amplitude of 1e9 points pads the layer by
+    // 1e9 points, past the 4,194,302-pixel side limit: `config check` refuses it at t = 0.5 s.
+    let padded =
+      #"{"version": 1, "input": "testcard:64x36", "output": {"path": "out.png", "time": 0.5}, "#
+      + #""effects": [{"kernel": "ripple", "amplitude": 1e9}]}"#
+    let configs = [Self.ripple(#", "amplitude": "NaN""#), Self.ripple(#", "decay": -2"#), padded]
+    for config in configs {
       let response = try fixture.request(
         "/api/save", method: "POST", json: #"{"config": \#(config)}"#)
       #expect(response.status == 400)

@@ -89,6 +89,25 @@ struct TuneServerAccessTests {
     #expect(!table6.contains(":" + port + " 00000000000000000000000000000000:0000 0A"))
   }
 
+  @Test("bound to the wildcard address, any numeric Host with the port is accepted, no name")
+  func wildcardHosts() {
+    /// The request for `/` with the token, naming `host`.
+    func request(_ host: String, _ access: TuneAccess) -> TuneRequest {
+      TuneRequest(
+        method: "GET", path: "/", host: host, queryToken: access.token, cookieToken: nil,
+        body: Data())
+    }
+    let wildcard = TuneAccess(address: "0.0.0.0", port: 8080)
+    for host in ["192.0.2.2:8080", "[2001:db8::1]:8080", "0.0.0.0:8080", "localhost:8080"] {
+      #expect(wildcard.refusal(of: request(host, wildcard)) == nil, "\(host)")
+    }
+    for host in ["evil.example:8080", "192.0.2.2:8081", "192.0.2.2", "[192.0.2.2]:8080"] {
+      #expect(wildcard.refusal(of: request(host, wildcard))?.status == 403, "\(host)")
+    }
+    let loopback = TuneAccess(address: "127.0.0.1", port: 8080)
+    #expect(loopback.refusal(of: request("192.0.2.2:8080", loopback))?.status == 403)
+  }
+
   @Test("loopback addresses are 127.0.0.0/8 and ::1 (RFC 1122 §3.2.1.3, RFC 4291 §2.5.3)")
   func loopback() {
     for host in ["127.0.0.1", "127.1.2.3", "::1"] {

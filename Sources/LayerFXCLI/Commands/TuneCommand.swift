@@ -12,7 +12,8 @@ import LayerFXTune
 enum TuneCommand {
   static let name = "tune"
   static let summary = "Preview a debug config, rendering again whenever it changes."
-  static let synopsis = "CONFIG.json [-o PREVIEW.png] [--once | --serve [--port N]] [options]"
+  static let synopsis =
+    "CONFIG.json [-o PREVIEW.png] [--once | --serve [--port N] [--host ADDR]] [options]"
   static let discussion = """
     Renders the frames at the config's debug.previewTimes (default: four, at 1/5 … 4/5 of the
     animation) into one contact sheet, each frame's time under it, PREVIEW.png (default: CONFIG.preview.png beside the
@@ -35,7 +36,7 @@ enum TuneCommand {
       .value("columns", "N", "frames per row of the preview (default 4)"),
       .flag("serve", "serve the tune page on http://127.0.0.1 instead of writing a preview"),
       .value("port", "N", "--serve's port (default 0: any free port)"),
-      .value("host", "ADDR", "--serve's address (default 127.0.0.1; another is reachable)"),
+      .value("host", "ADDR", "--serve's numeric address (default 127.0.0.1; another is reachable)"),
     ] + RenderOptions.specs + MetalFunctionReference.specs
 
   /// Seconds between two looks at the watched files.
@@ -90,6 +91,8 @@ extension TuneCommand {
   ) throws {
     let port = try arguments.value("port", as: .integer(in: 0...65535), default: 0)
     let host = arguments.value("host") ?? "127.0.0.1"
+    // The page edits a config file; a missing one, or a folder, ends here (exit 66).
+    _ = try ConfigFile.read(configPath)
     try TuneServer.serveUntilInterrupted(
       configPath: configPath, host: host, port: UInt16(port), limits: render.limits,
       resolver: { ConfigOptions.resolver(arguments, console: console, configData: $0) }
@@ -106,7 +109,7 @@ extension TuneServerError: ExitCoded {
   var exitCode: ExitCode {
     switch self {
     case .invalidAddress: .usage
-    case .cannotBind: .osError
+    case .cannotBind: .unavailable
     case .pageMissing: .configuration
     }
   }

@@ -14,6 +14,9 @@ public enum ExitCode: Int32, Sendable {
   case dataError = 65
   /// `EX_NOINPUT`: an input file did not exist or was not readable.
   case noInput = 66
+  /// `EX_UNAVAILABLE`: a service the command needs is unavailable: `tune --serve`'s address
+  /// and port cannot be listened on (in use, or not this machine's).
+  case unavailable = 69
   /// `EX_SOFTWARE`: an internal error.
   case software = 70
   /// `EX_OSERR`: the system cannot give what the command needs, as when it cannot fork: here
