@@ -76,12 +76,16 @@ extension ChainRenderer {
     let scale = overlays.isEmpty ? nil : DisplacementColorScale(passes: passes)
     // Without overlays, a sample sink's frames are stored straight into samples.
     let sampleSink = overlays.isEmpty ? sink as? any SampleFrameSink : nil
+    // The last frame's samples, when the sink has let go of them.
+    var spare: PNGSamples?
     for index in indices {
       progress(index)
       if let sampleSink {
-        let rendered = samples(passes[index], bitDepth: sampleSink.bitDepth)
+        let rendered = samples(
+          passes[index], bitDepth: sampleSink.bitDepth, reusing: spare.take())
         if checksSampleBounds { reports(index, rendered.reports) }
         try sampleSink.write(rendered.samples, index: index)
+        if sampleSink.releasesSamplesOnReturn { spare = rendered.samples }
         continue
       }
       var rendered = render(passes[index])

@@ -104,17 +104,20 @@ public struct ChainRenderer {
   /// - Parameters:
   ///   - passes: Prepared shaders, in order.
   ///   - bitDepth: Bits per sample.
+  ///   - spare: An earlier frame's samples nothing else holds, whose memory the new ones take
+  ///     when their size and depth agree (an animation's frames then fault no fresh pages).
   /// - Returns: The samples (the input's size) and one report per pass when checking.
-  public func samples(_ passes: [PreparedShader], bitDepth: PNGEncoder.BitDepth) -> (
-    samples: PNGSamples, reports: [SampleBoundsReport]
-  ) {
+  public func samples(
+    _ passes: [PreparedShader], bitDepth: PNGEncoder.BitDepth,
+    reusing spare: consuming PNGSamples? = nil
+  ) -> (samples: PNGSamples, reports: [SampleBoundsReport]) {
     switch bitDepth {
     case .eight:
-      var codes: [SIMD4<UInt8>] = []
+      var codes = (consume spare)?.eightBitCodes() ?? []
       let reports = render(passes, storing: PNGSamples.eightBitStore, into: &codes)
       return (PNGSamples(width: image.width, height: image.height, codes: codes), reports)
     case .sixteen:
-      var codes: [SIMD4<UInt16>] = []
+      var codes = (consume spare)?.sixteenBitCodes() ?? []
       let reports = render(passes, storing: PNGSamples.sixteenBitStore, into: &codes)
       return (PNGSamples(width: image.width, height: image.height, codes: codes), reports)
     }

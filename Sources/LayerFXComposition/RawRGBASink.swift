@@ -10,13 +10,14 @@ import LayerFXPNG
 /// Source: `Documentation/Semantics.md` §3 (the store: premultiplied clamp, un-premultiply,
 /// round).
 public final class RawRGBASink: SampleFrameSink {
-  private let output: ([UInt8]) throws -> Void
+  private let output: (UnsafeRawBufferPointer) throws -> Void
 
   /// Creates a sink that hands each frame's bytes to `output`.
   ///
   /// - Parameter output: Receives width × height × 4 bytes per frame, in frame order; for
-  ///   example a write to standard output.
-  public init(_ output: @escaping ([UInt8]) throws -> Void) {
+  ///   example a write to standard output. The buffer is valid only during the call: the
+  ///   renderer stores the next frame into the same memory.
+  public init(_ output: @escaping (UnsafeRawBufferPointer) throws -> Void) {
     self.output = output
   }
 
@@ -27,15 +28,19 @@ public final class RawRGBASink: SampleFrameSink {
   ///
   /// - Throws: What `output` throws.
   public func write(_ frame: Image, index: Int) throws {
-    try output(PNGEncoder.rgba8(frame))
+    try PNGEncoder.rgba8(frame).withUnsafeBytes(output)
   }
 
-  /// Passes the bytes of `samples` (8-bit codes, as ``bitDepth`` asks) on.
+  /// Passes the bytes of `samples` (8-bit codes, as ``bitDepth`` asks) on, without a copy.
   ///
   /// - Throws: What `output` throws.
   public func write(_ samples: PNGSamples, index: Int) throws {
-    try output(samples.withUnsafeBytes { bytes, _ in Array(bytes) })
+    try samples.withUnsafeBytes { bytes, _ in try output(bytes) }
   }
+
+  /// `true`: `output` has written a frame's bytes when ``write(_:index:)-(PNGSamples,_)``
+  /// returns, so the next frame may be stored into the same memory.
+  public var releasesSamplesOnReturn: Bool { true }
 
   /// Nothing to complete.
   public func finish() throws {}

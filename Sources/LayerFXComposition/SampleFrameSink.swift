@@ -22,4 +22,15 @@ public protocol SampleFrameSink: FrameSink, AnyObject {
   ///   - index: The frame's position in the schedule.
   /// - Throws: The sink's own errors (a write that failed).
   func write(_ samples: PNGSamples, index: Int) throws
+
+  /// Whether the sink is done with a frame's samples when ``write(_:index:)`` returns (it has
+  /// written or copied them), so the renderer stores the next frame into the same memory
+  /// instead of allocating and faulting in fresh pages for each frame; `false` for a sink that
+  /// keeps them (one that encodes them in the background).
+  var releasesSamplesOnReturn: Bool { get }
+}
+
+extension SampleFrameSink {
+  /// `false`: a sink keeps the samples it is given unless it says otherwise.
+  public var releasesSamplesOnReturn: Bool { false }
 }

@@ -214,20 +214,18 @@ public enum AtomicFile {
   }
 
   /// Writes every byte, retrying after interruptions; returns 0 or the failing `errno`.
-  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+  static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
     var written = 0
-    return bytes.withUnsafeBytes { buffer in
-      while written < buffer.count {
-        let count = systemWrite(
-          descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        written += count
+    while written < buffer.count {
+      let count = systemWrite(
+        descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return 0
+      written += count
     }
+    return 0
   }
 
   /// The error for `errno` value `code` while writing `path`: an I/O error (the disk is full

@@ -55,6 +55,17 @@ public final class PreparedFile: @unchecked Sendable {
   /// - Throws: ``AtomicFileError/writeFailed(path:reason:)`` (ENOSPC, EIO); the file is then
   ///   discarded.
   public func append(_ bytes: [UInt8]) throws(AtomicFileError) {
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(AtomicFileError) in try append(buffer) }
+    }
+    .get()
+  }
+
+  /// Appends `bytes`, as ``append(_:)-([UInt8])`` does, from memory the caller keeps (a raw
+  /// frame's samples, written without a copy).
+  ///
+  /// - Throws: As ``append(_:)-([UInt8])``.
+  public func append(_ bytes: UnsafeRawBufferPointer) throws(AtomicFileError) {
     precondition(!isFinished, "append after commit or discard")
     if deviceBytes != nil {
       if descriptor != -2 { deviceBytes?.append(contentsOf: bytes) }
@@ -97,7 +108,7 @@ public final class PreparedFile: @unchecked Sendable {
     if let deviceBytes {
       if descriptor == -2 { descriptor = open("/dev/null", O_WRONLY | O_CLOEXEC) }
       guard descriptor >= 0 else { throw AtomicFile.error(errno, path: path) }
-      let failure = AtomicFile.writeAll(deviceBytes, to: descriptor)
+      let failure = deviceBytes.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
       if failure != 0 { throw AtomicFile.error(failure, path: path) }
       return
     }

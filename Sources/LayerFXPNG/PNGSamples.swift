@@ -80,6 +80,19 @@ public struct PNGSamples: Sendable {
     self.codes = codes
   }
 
+  /// The 8-bit codes, handed back to store another frame of the same size into
+  /// (`Renderer.render(_:storing:into:)` reuses an array of the right count); empty for 16-bit
+  /// samples.
+  public consuming func eightBitCodes() -> [SIMD4<UInt8>] {
+    if case .eight(let codes) = codes { codes } else { [] }
+  }
+
+  /// The 16-bit codes, handed back as ``eightBitCodes()`` hands back 8-bit ones; empty for
+  /// 8-bit samples.
+  public consuming func sixteenBitCodes() -> [SIMD4<UInt16>] {
+    if case .sixteen(let codes) = codes { codes } else { [] }
+  }
+
   /// The bits per sample.
   public var bitDepth: PNGEncoder.BitDepth {
     switch codes {

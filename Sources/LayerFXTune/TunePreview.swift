@@ -47,7 +47,7 @@ struct TunePreview {
             pointwiseMax($0, $1)
           }
         },
-        standardOutput: { self.preview.png = $0 },
+        standardOutput: { self.preview.png = Array($0) },
         checkFaults: { checkpoint in
           guard let fault = MetalFaults.all.first else { return }
           let moment: String? =

@@ -26,6 +26,13 @@ final class Console: @unchecked Sendable {
   ///
   /// - Throws: ``CLIError/outputFailed(reason:)`` with the system's reason.
   func writeOutput(_ bytes: [UInt8]) throws(CLIError) {
+    try bytes.withUnsafeBytes { buffer in Result { () throws(CLIError) in try writeOutput(buffer) }
+    }
+    .get()
+  }
+
+  /// Writes `bytes` to standard output, as ``writeOutput(_:)-([UInt8])`` does.
+  func writeOutput(_ bytes: UnsafeRawBufferPointer) throws(CLIError) {
     let failure = Self.write(bytes, to: STDOUT_FILENO)
     guard failure == 0 else {
       if outputFailure == 0 { outputFailure = failure }
@@ -56,18 +63,21 @@ final class Console: @unchecked Sendable {
 
   /// Writes every byte, retrying after interruptions; returns 0 or the failing `errno`.
   private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+    bytes.withUnsafeBytes { write($0, to: descriptor) }
+  }
+
+  /// Writes every byte of `buffer`, as ``write(_:to:)-([UInt8],_)`` does.
+  private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
     var written = 0
-    return bytes.withUnsafeBytes { buffer in
-      while written < buffer.count {
-        let count = Glibc.write(
-          descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        written += count
+    while written < buffer.count {
+      let count = Glibc.write(
+        descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return 0
+      written += count
     }
+    return 0
   }
 }

@@ -89,6 +89,9 @@ extension CheckedFrameSink: SampleFrameSink where Base: SampleFrameSink {
   /// The base sink's bits per sample.
   var bitDepth: PNGEncoder.BitDepth { base.bitDepth }
 
+  /// Whether the base sink releases the samples it was given when its write returns.
+  var releasesSamplesOnReturn: Bool { base.releasesSamplesOnReturn }
+
   /// Hands `samples` to the base sink unless a fault was recorded while they rendered, as
   /// ``write(_:index:)-(Image,_)`` does a frame.
   ///

@@ -63,7 +63,7 @@ extension RenderJob {
       events: RenderJobEvents
     ) throws {
       let bytes = try encoder.encode(samples, metadata: metadata, name: path)
-      guard let file else { return try events.standardOutput(bytes) }
+      guard let file else { return try bytes.withUnsafeBytes(events.standardOutput) }
       try file.append(bytes)
       try file.commit()
     }

@@ -22,8 +22,9 @@ public struct RenderJobEvents {
   /// ``boundsReport`` has had each as text: for a front end that shows the suggested offset
   /// (`LayerFX.SampleBoundsReport/sufficientOffset`); not called for an animation.
   public var stillBoundsReports: ([SampleBoundsReport]) -> Void
-  /// Writes bytes to standard output (`-o -`: a PNG, raw frames).
-  public var standardOutput: ([UInt8]) throws -> Void
+  /// Writes bytes to standard output (`-o -`: a PNG, raw frames); the buffer is valid only
+  /// during the call (a raw frame's is the next frame's memory).
+  public var standardOutput: (UnsafeRawBufferPointer) throws -> Void
   /// Checks for a failure outside the renderer at a point of the run (a fault of compiled
   /// `.metal` code, SIGFPE or an out-of-range read), throwing it; nothing is written after it.
   public var checkFaults: (RenderJobCheckpoint) throws -> Void
@@ -38,7 +39,7 @@ public struct RenderJobEvents {
     overlayLegend: @escaping (String) -> Void = { _ in },
     boundsReport: @escaping (String) -> Void = { _ in },
     stillBoundsReports: @escaping ([SampleBoundsReport]) -> Void = { _ in },
-    standardOutput: @escaping ([UInt8]) throws -> Void = { _ in
+    standardOutput: @escaping (UnsafeRawBufferPointer) throws -> Void = { _ in
       throw CompositionError.limitExceeded("this front end has no standard output")
     },
     checkFaults: @escaping (RenderJobCheckpoint) throws -> Void = { _ in },

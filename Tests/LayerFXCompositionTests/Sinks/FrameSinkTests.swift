@@ -51,7 +51,7 @@ private func temporaryDirectory() throws -> String {
   @Test("a raw stream gives straight-alpha 8-bit RGBA, width × height × 4 bytes per frame")
   func rawStream() throws {
     var bytes: [[UInt8]] = []
-    let stream = RawRGBASink { bytes.append($0) }
+    let stream = RawRGBASink { bytes.append(Array($0)) }
     // Premultiplied (0.5, 0.25, 0, 0.5) is straight (1, 0.5, 0) at alpha 0.5: 255, 127.5 → 128
     // (rounded half up), 0, and 127.5 → 128.
     let image = Image(width: 2, height: 1, color: half4(0.5, 0.25, 0, 0.5))

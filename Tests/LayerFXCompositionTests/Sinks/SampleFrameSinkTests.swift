@@ -18,6 +18,24 @@ private final class RecordingSampleSink: SampleFrameSink {
   func finish() throws {}
 }
 
+/// A sample sink done with each frame's samples when its write returns, as a raw stream is: it
+/// copies the bytes and notes where they lay.
+private final class CopyingSampleSink: SampleFrameSink {
+  var frames: [[UInt8]] = []
+  var addresses: [UInt] = []
+  let bitDepth = PNGEncoder.BitDepth.eight
+  let releasesSamplesOnReturn = true
+
+  func write(_ frame: Image, index: Int) throws { Issue.record("frame \(index) came as an image") }
+  func write(_ samples: PNGSamples, index: Int) throws {
+    samples.withUnsafeBytes { bytes, _ in
+      frames.append(Array(bytes))
+      addresses.append(UInt(bitPattern: bytes.baseAddress))
+    }
+  }
+  func finish() throws {}
+}
+
 /// Hands every frame to a PNG sequence as a `Float` image: the route before sample sinks.
 private struct ImageRoute: FrameSink {
   let sink: PNGSequenceSink
@@ -84,6 +102,31 @@ private struct ImageRoute: FrameSink {
     var overlaidTarget = overlaid
     try renderer.render(passes, into: &overlaidTarget, overlays: [.tiles])
     #expect(overlaid.images == [0, 1, 2] && overlaid.samples.isEmpty)
+  }
+
+  @Test("a sink that lets go of samples gets every frame in the same memory, each frame intact")
+  func releasedSamplesReused() throws {
+    let renderer = ChainRenderer(image: card, chain: chains()[1])
+    let passes = try renderer.checkedPasses(at: [0, 0.1, 0.2, 0.3])
+    // The second route: each frame alone, converted by the encoder's own store.
+    let expected = try passes.map { frame in
+      let samples = PNGSamples(renderer.render(frame).image, bitDepth: .eight)
+      return samples.withUnsafeBytes { bytes, _ in Array(bytes) }
+    }
+    #expect(Set(expected).count == 4, "the ripple moves, so the frames differ")
+    let releasing = CopyingSampleSink()
+    var target = releasing
+    try renderer.render(passes, into: &target)
+    #expect(releasing.frames == expected)
+    #expect(Set(releasing.addresses).count == 1, "\(releasing.addresses)")
+    // A sink that keeps its samples (the default) finds each one as it was rendered.
+    let keeping = RecordingSampleSink(bitDepth: .eight)
+    var kept = keeping
+    try renderer.render(passes, into: &kept)
+    let keptBytes = (0..<4).map { k in
+      keeping.samples[k]?.withUnsafeBytes { bytes, _ in Array(bytes) } ?? []
+    }
+    #expect(keptBytes == expected)
   }
 
   @Test("a PNG sequence written from samples holds the files written from Float frames")
