@@ -125,7 +125,10 @@ public struct TuneWatch {
       }
     } catch {
       reportError("layerfx: error: \(error)")
-      reportError("layerfx: \(configPath): keeping the last good preview")
+      reportError(
+        before == nil
+          ? "layerfx: \(configPath): no preview yet; waiting for the next change"
+          : "layerfx: \(configPath): keeping the last good preview")
     }
   }
 }

@@ -77,6 +77,8 @@ enum TuneCommand {
       try watch.render()
       return
     }
+    // As for --serve: a missing config, or a folder, ends here (exit 66).
+    _ = try ConfigFile.read(configPath)
     // SIGINT ends the process where it is, a shader running or not (a .metal shader's worker
     // process dies with it); the preview is written atomically, so it is always whole.
     AtomicFile.exitOnInterrupt(status: 0)

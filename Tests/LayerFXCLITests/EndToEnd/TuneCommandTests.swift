@@ -66,6 +66,37 @@ func waitForTune(until condition: () -> Bool) {
     #expect(!FileManager.default.fileExists(atPath: directory.path("t.preview.png")))
   }
 
+  @Test("a missing config ends the loop at start with exit 66, as --serve does")
+  func missingConfig() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(["tune", "t.json"], in: directory.url)
+    #expect(result.status == 66)
+    #expect(result.standardError.hasPrefix("layerfx: error: t.json: cannot read"))
+  }
+
+  @Test("an invalid config at start says there is no preview yet, then a fixed one renders")
+  func invalidAtStart() throws {
+    let directory = try TemporaryDirectory()
+    let configPath = directory.path("t.json")
+    try
+      #"{"version": 1, "input": "testcard:40x30", "effects": [{"kernel": "ripple", "amplitdue": 1}]}"#
+      .write(toFile: configPath, atomically: true, encoding: .utf8)
+    let (process, output, errors) = try startTune(in: directory)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    func text(_ path: String) -> String {
+      (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+    waitForTune { text(errors).contains("t.json: no preview yet") }
+    #expect(text(errors).contains("layerfx: t.json: no preview yet; waiting for the next change"))
+    #expect(!text(errors).contains("keeping the last good preview"))
+    try config(amplitude: 4).write(toFile: configPath, atomically: true, encoding: .utf8)
+    waitForTune { text(output).contains("first render") }
+    #expect(text(output).hasPrefix("t.json: first render; rendered 4 frames in "))
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+  }
+
   @Test("the loop picks up an edit, keeps the last good preview, exits 0 on SIGINT")
   func watchLoop() throws {
     let directory = try TemporaryDirectory()
