@@ -22,8 +22,9 @@ public struct TunePreviewSheet {
   ///     config draws any.
   ///   - boundsReport: Receives one line per pass that samples beyond its `maxSampleOffset`
   ///     when `debug.checkBounds` is on (`t = 0.2 s pass 1: …`).
-  /// - Throws: `ConfigError` for a schedule an effect cannot run over,
-  ///   and what preparing the passes and the sheet throws (sizes beyond the pixel limit).
+  /// - Throws: `ConfigError` for a schedule an effect cannot run over, or for a sheet of the
+  ///   preview times beyond the pixel limit (naming `file` and `debug.previewTimes`), and what
+  ///   preparing the passes throws (a padded layer beyond the pixel limit).
   public init(
     config: DebugConfig, file: String, image: Image, columns: Int, limits: RenderJob.Limits,
     overlayLegend: (String) -> Void, boundsReport: (String) -> Void
@@ -34,10 +35,15 @@ public struct TunePreviewSheet {
     let renderer = ChainRenderer(
       image: image, chain: chain, renderer: limits.renderer,
       checksSampleBounds: config.debug.checkBounds)
-    var sheet = try ContactSheetSink(
-      frameCount: times.count, columns: columns, frameWidth: image.width,
-      frameHeight: image.height, scale: image.scale, pixelLimit: limits.pixelLimit,
-      frameTimes: times)
+    var sheet: ContactSheetSink
+    do {
+      sheet = try ContactSheetSink(
+        frameCount: times.count, columns: columns, frameWidth: image.width,
+        frameHeight: image.height, scale: image.scale, pixelLimit: limits.pixelLimit,
+        frameTimes: times)
+    } catch {
+      throw ConfigError.invalidValue(file: file, path: "debug.previewTimes", reason: "\(error)")
+    }
     let passes = try renderer.checkedPasses(at: times, pixelLimit: limits.pixelLimit)
     let overlays = config.debug.overlays
     if !overlays.isEmpty {

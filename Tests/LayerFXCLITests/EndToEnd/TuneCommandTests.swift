@@ -66,6 +66,26 @@ func waitForTune(until condition: () -> Bool) {
     #expect(!FileManager.default.fileExists(atPath: directory.path("t.preview.png")))
   }
 
+  @Test("a preview sheet over the pixel limit names the config and debug.previewTimes")
+  func sheetOverLimit() throws {
+    let directory = try TemporaryDirectory()
+    try #"""
+    {"version": 1, "input": "testcard:40x30", "effects": [{"kernel": "ripple"}],
+     "debug": {"previewTimes": [0.1, 0.2, 0.3, 0.4, 0.5]}}
+    """#.write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    // Five 40 × 30 frames, each with a 14-pixel time label under it, in four columns, 4 pixels
+    // apart: 4 × 40 + 3 × 4 = 172 by 2 × (30 + 14) + 4 = 92 pixels, 15,824 in all, over 10,000.
+    let result = try LayerFXTool.run(
+      ["tune", "t.json", "--once", "--max-pixels", "10000"], in: directory.url)
+    #expect(result.status == 65)
+    #expect(
+      result.standardError
+        == "layerfx: error: t.json: debug.previewTimes: a contact sheet of 5 frames in 4 "
+        + "columns would be 172 × 92 pixels, over the limit of 10000 (raise it with "
+        + "--max-pixels, or render fewer frames)\n")
+    #expect(!FileManager.default.fileExists(atPath: directory.path("t.preview.png")))
+  }
+
   @Test("a missing config ends the loop at start with exit 66, as --serve does")
   func missingConfig() throws {
     let directory = try TemporaryDirectory()
