@@ -24,9 +24,13 @@ struct TuneRenderRequest {
 
   /// Reads a request body; `keys` are the keys it may have besides `config`.
   ///
-  /// - Throws: ``TuneRequestError`` for bad JSON, an unknown key, or a value of the wrong type
-  ///   or out of range.
+  /// - Throws: ``TuneRequestError`` for bad JSON (with Jansson's line and column; a repeated
+  ///   key, in the config or around it, is bad JSON), an unknown key, or a value of the wrong
+  ///   type or out of range.
   init(_ body: Data, keys: Set<String> = ["time", "width", "overlays"]) throws(TuneRequestError) {
+    if let problem = JSONSyntaxError.syntaxProblem(in: body) {
+      throw TuneRequestError(path: "", reason: "invalid JSON: \(problem)")
+    }
     let parsed = try? JSONSerialization.jsonObject(with: body)
     guard let object = parsed as? [String: Any] else {
       throw TuneRequestError(path: "", reason: "the body is not a JSON object")

@@ -96,6 +96,27 @@ struct TuneServerAPITests {
     #expect((response.json["error"] as? String)?.hasPrefix("request: ") == true)
   }
 
+  @Test("a repeated key or broken JSON answers 400 with Jansson's line and column")
+  func invalidJSON() throws {
+    let fixture = try TuneServerFixture()
+    // `{"time": 1, "time"` is 18 characters: Jansson reports the repeated key where it ends.
+    let repeated = try fixture.request(
+      "/api/render", method: "POST", json: #"{"time": 1, "time": 2}"#)
+    #expect(repeated.status == 400)
+    #expect(
+      repeated.json["error"] as? String
+        == #"request: invalid JSON: line 1, column 18: duplicate object key near '"time"'"#)
+    // A key repeated inside the config is the body's fault too, not the key `config`'s.
+    let inConfig = try fixture.request(
+      "/api/render", method: "POST",
+      json: "{\"config\": {\"version\": 1,\n\"version\": 1}}")
+    #expect(inConfig.status == 400)
+    #expect(inConfig.json["path"] as? String == nil)
+    #expect(
+      (inConfig.json["error"] as? String)?.hasPrefix(
+        "request: invalid JSON: line 2, column 9: duplicate object key") == true)
+  }
+
   @Test("an input that cannot be read answers 422 naming the file")
   func renderError() throws {
     let fixture = try TuneServerFixture()

@@ -13,7 +13,7 @@ import Foundation
 /// Source: Jansson 2.14 documentation, "Decoding" (`json_loadb`, `JSON_REJECT_DUPLICATES`,
 /// `json_error_t`, `json_error_code`); RFC 8259 §4 ("The names within an object SHOULD be
 /// unique"), §6 (numbers).
-enum JSONSyntaxError {
+public enum JSONSyntaxError {
   /// Checks that `data` is one JSON value without duplicate keys whose numbers LayerFX can hold.
   ///
   /// - Parameters:
@@ -30,12 +30,8 @@ enum JSONSyntaxError {
   static func check(_ data: Data, file: String, floatKey: ((Data) -> String?)? = nil)
     throws(ConfigError)
   {
-    guard let error = firstError(data) else { return }
-    let text = withUnsafeBytes(of: error.text) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-    }
-    var failure = error
-    if json_error_code(&failure) == json_error_numeric_overflow,
+    guard var error = firstError(data) else { return }
+    if json_error_code(&error) == json_error_numeric_overflow,
       let issue = JSONNumberOverflow.issue(in: data, endingAt: Int(error.position))
     {
       if let floatKey,
@@ -49,9 +45,28 @@ enum JSONSyntaxError {
       }
       throw issue.error(file: file)
     }
-    throw .invalidJSON(
-      file: file,
-      reason: error.line > 0 ? "line \(error.line), column \(error.column): \(text)" : text)
+    throw .invalidJSON(file: file, reason: Self.describe(error))
+  }
+
+  /// Where `data` stops being JSON and why, `line L, column C: problem` (a repeated key is a
+  /// problem); `nil` when it is one JSON value without duplicate keys, or when its only fault is
+  /// a number beyond `Double` or a 64-bit integer, which a decoder names by its key path
+  /// instead.
+  ///
+  /// - Parameter data: A document's bytes (a request body, a file).
+  /// - Returns: Jansson's line, column and message, or `nil`.
+  public static func syntaxProblem(in data: Data) -> String? {
+    guard var error = firstError(data), json_error_code(&error) != json_error_numeric_overflow
+    else { return nil }
+    return describe(error)
+  }
+
+  /// Jansson's error as `line L, column C: problem`, or the problem alone without a line.
+  private static func describe(_ error: json_error_t) -> String {
+    let text = withUnsafeBytes(of: error.text) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    return error.line > 0 ? "line \(error.line), column \(error.column): \(text)" : text
   }
 
   /// Jansson's first error in `data`, or `nil` when the bytes are one JSON value without
