@@ -32,9 +32,9 @@ extension StandInHeader {
     LFX_UNARY(sin, lfx::sin_cos(x, false))
     LFX_UNARY(cos, lfx::sin_cos(x, true))
     LFX_UNARY(tan, lfx::sin_cos(x, false) / lfx::sin_cos(x, true))
-    LFX_UNARY(asin, __builtin_asinf(x))
-    LFX_UNARY(acos, __builtin_acosf(x))
-    LFX_UNARY(atan, __builtin_atanf(x))
+    LFX_UNARY(asin, lfx::asin_f(x))
+    LFX_UNARY(acos, lfx::acos_f(x))
+    LFX_UNARY(atan, lfx::atan_f(x))
     LFX_UNARY(sinh, 0.5f * (lfx::exp_f(x) - lfx::exp_f(-x)))
     LFX_UNARY(cosh, 0.5f * (lfx::exp_f(x) + lfx::exp_f(-x)))
     LFX_UNARY(tanh, __builtin_tanhf(x))
@@ -72,7 +72,7 @@ extension StandInHeader {
     #undef LFX_INLINE
     LFX_BINARY(powr, x == 0.0f ? (y > 0.0f ? 0.0f : (y == 0.0f ? 1.0f : __builtin_inff()))
                : lfx::exp_f(y * lfx::log_f(x)))
-    LFX_BINARY(atan2, __builtin_atan2f(x, y))
+    LFX_BINARY(atan2, lfx::atan2_f(x, y))
     // fmod(x, y) = x − y · trunc(x / y) (MSL §6.5), with one rounding (a fused multiply-add,
     // written out, as the compile contracts nothing: Semantics.md §8.7).
     LFX_BINARY(fmod, __builtin_fmaf(-y, __builtin_truncf(x / y), x))

@@ -135,7 +135,9 @@ extension StandInHeader {
 
     // Polynomial sin, cos, exp and log (float), inlined so a pixel loop vectorises without a
     // vector libm; each reduces its argument and evaluates a truncated series (Taylor for sin,
-    // cos and exp on |r| ≤ π/4 and ln 2 / 2, the atanh series for log), errors of 1–2 ulp.
+    // cos and exp on |r| ≤ π/4 and ln 2 / 2, the atanh series for log), errors of 1–2 ulp. The
+    // inverse trigonometric functions likewise (below, 2–4 ulp): libm's atan2f was a call per
+    // lane in a vectorised pixel loop (84 of them in Archetapp's celtic-knot).
     namespace lfx {
     inline float floor_f(float x) { return __builtin_floorf(x); }
     inline float sin_cos(float x, bool cosine) {
@@ -193,6 +195,40 @@ extension StandInHeader {
       v = x == __builtin_inff() ? x : v;
       return x != x ? x : v;
     }
+    // atan on [0, tan(π/8)] after atan(x) = π/2 − atan(1/x) for |x| > tan(3π/8) and
+    // atan(x) = π/4 + atan((x − 1) / (x + 1)) for |x| > tan(π/8): an odd degree-9 minimax
+    // polynomial (Cephes atanf's coefficients: S. L. Moshier, Methods and Programs for
+    // Mathematical Functions, 1989), about 2 ulp.
+    inline float atan_f(float x) {
+      float a = __builtin_fabsf(x);
+      bool big = a > 2.41421356237309505f;
+      bool middle = !big && a > 0.414213562373095049f;
+      float t = big ? -1.0f / a : (middle ? (a - 1.0f) / (a + 1.0f) : a);
+      // π/2 and π/4 as a float and its remainder, so the sum rounds once more at most.
+      float base = big ? 1.57079637050628662f : (middle ? 0.785398185253143311f : 0.0f);
+      float rest = big ? -4.37113900018624283e-8f : (middle ? -2.18556950009312141e-8f : 0.0f);
+      float z = t * t;
+      float p = ((8.05374449538e-2f * z - 1.38776856032e-1f) * z + 1.99777106478e-1f) * z
+                - 3.33329491539e-1f;
+      float v = base + (rest + (t + t * z * p));
+      v = x != x ? x : v;
+      return __builtin_copysignf(v, x);
+    }
+    // atan2(y, x) = ±atan(|y| / |x|), or ±(π − atan(|y| / |x|)) when x < 0 or x is −0, with
+    // IEEE 754's signed zeros and infinities (atan2(±0, −0) = ±π, atan2(±∞, ±∞) = ±π/4 or ±3π/4).
+    inline float atan2_f(float y, float x) {
+      float ax = __builtin_fabsf(x), ay = __builtin_fabsf(y);
+      float a = atan_f(ay / ax);
+      a = ax == __builtin_inff() && ay == __builtin_inff() ? 0.785398163397448310f : a;
+      a = ax == 0.0f && ay == 0.0f ? 0.0f : a;
+      float v = __builtin_signbit(x) ? 3.14159274101257324f + (-8.74227800037248566e-8f - a) : a;
+      v = x != x || y != y ? x + y : v;
+      return __builtin_copysignf(v, y);
+    }
+    // asin(x) = atan2(x, √((1 − x)(1 + x))), acos(x) = atan2(√((1 − x)(1 + x)), x): NaN for
+    // |x| > 1; 1 − x is exact for x in [½, 1] (Sterbenz), so the root keeps its accuracy near ±1.
+    inline float asin_f(float x) { return atan2_f(x, __builtin_sqrtf((1.0f - x) * (1.0f + x))); }
+    inline float acos_f(float x) { return atan2_f(__builtin_sqrtf((1.0f - x) * (1.0f + x)), x); }
     // x^n by squaring: x² = x·x, x⁴ = x²·x², x³ = x·x², and 1 / x^|n| for n < 0, the
     // multiplications GPU compilers fold a constant integral exponent into.
     // One step per bit of |n| ≤ 2¹⁶, unrolled, so no loop is left in a shader's pixel loop

@@ -16,6 +16,7 @@ struct StandInMathTests {
       int w = int(which);
       if (w == 0) return half4(sin(x), cos(x), tan(x * 0.05), 1.0);
       if (w == 1) return half4(exp(x * 0.125), log(position.x), exp2(x * 0.1), log2(position.x));
+      if (w == 3) return half4(atan(x), atan2(x, position.x - 600.0), asin(x * 0.039), acos(x * 0.039));
       return half4(pow(position.x, 0.37), fract(x), fmod(x, 1.7), smoothstep(-3.0, 3.0, x));
     }
     """
@@ -26,13 +27,15 @@ struct StandInMathTests {
     return abs(Double(actual) - expected) <= tolerance
   }
 
-  @Test("sin, cos, tan, exp, exp2, log, log2, pow, fract, fmod, smoothstep within 4 ulp")
+  @Test(
+    "sin, cos, tan, exp, exp2, log, log2, pow, fract, fmod, smoothstep, atan, atan2, asin, acos within 4 ulp"
+  )
   func accuracy() throws {
     let library = try MetalLibrary(
       source: Self.source, path: "math.metal", options: MetalTestSupport.options)
     let renderer = Renderer()
     var rows: [[half4]] = []
-    for which in 0..<3 {
+    for which in 0..<4 {
       let prepared = try library.library.math(.float(Float(which)))
         .prepared(sizeInPoints: float2(1024, 1))
       rows.append(
@@ -51,8 +54,14 @@ struct StandInMathTests {
             let t = min(max((x + 3) / 6, 0), 1); return t * t * (3 - 2 * t)
           }(),
         ],
+        // atan2 over all four quadrants (the second argument from −599.5 to 423.5); asin and
+        // acos over [−0.9984, 0.9984].
+        [
+          atan(x), atan2(x, px - 600), asin(Double(Float(x) * 0.039)),
+          acos(Double(Float(x) * 0.039)),
+        ],
       ]
-      for row in 0..<3 {
+      for row in 0..<4 {
         for channel in 0..<4 {
           let actual = rows[row][i][channel]
           #expect(
