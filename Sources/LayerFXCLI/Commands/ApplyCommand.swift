@@ -5,6 +5,7 @@ import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
 import LayerFXPNG
+import LayerFXResolver
 
 /// `layerfx apply`: any built-in kernel on an image, with its arguments by name.
 enum ApplyCommand {
@@ -87,7 +88,7 @@ enum ApplyCommand {
         "the float parameter the clock drives (default: the one named time or elapsedTime)"),
     ] + TapOptions.specs
     + ChainRun.specs.filter { !["output", "max-sample-offset", "check-bounds"].contains($0.name) }
-    + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs + MetalFunctionReference.specs
+    + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs + MetalOptions.specs
     + [ConfigOptions.spec]
 
   static let command = Command(
@@ -96,7 +97,7 @@ enum ApplyCommand {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(arguments, console: console)
-    try MetalFunctionReference.checkHalf(arguments, config: loaded?.config)
+    try MetalOptions.checkHalf(arguments, config: loaded?.config)
     if let loaded { return try runConfig(arguments, loaded, console: console) }
     if arguments.has("effect") { return try runChain(arguments, console: console) }
     if arguments.has("time") || arguments.has("fps") {
@@ -222,7 +223,7 @@ enum ApplyCommand {
   static func effectFunction(_ text: String, arguments: ParsedArguments, console: Console)
     throws -> ShaderFunction
   {
-    let function = try MetalFunctionReference.function(text, arguments: arguments, console: console)
+    let function = try MetalOptions.resolver(arguments, console: console).function(text)
     guard function.kind != .fill else {
       throw UsageError.invalid(
         "'\(function.name)' is a fill (it draws without an input); use 'layerfx render "

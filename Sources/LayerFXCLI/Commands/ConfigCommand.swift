@@ -4,6 +4,7 @@ import LayerFXArguments
 import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
+import LayerFXResolver
 
 /// `layerfx config`: prints a complete debug config or its JSON Schema, or checks a config
 /// without rendering.
@@ -40,7 +41,7 @@ enum ConfigCommand {
         "for", "COMMAND",
         "with check: the command that renders the config, ripple, apply or render (default: "
           + "render for a fill drawn alone, apply otherwise)"),
-    ] + MetalFunctionReference.specs + RenderOptions.specs + FrameLimits.specs
+    ] + MetalOptions.specs + RenderOptions.specs + FrameLimits.specs
 
   /// The dumped config's input, the time of its one frame (seconds) and its output.
   static let dumpInput = DebugConfig.Input.testCard(width: 512, height: 384)
@@ -64,7 +65,7 @@ enum ConfigCommand {
       throw UsageError.invalid("--\(option) goes with 'config check'")
     }
     // dump and schema read no config: the kernels named here are all there is.
-    if action != "check" { try MetalFunctionReference.checkHalf(arguments) }
+    if action != "check" { try MetalOptions.checkHalf(arguments) }
     switch action {
     case "dump":
       let text = try dump(rest, arguments: arguments, console: console).json.text
@@ -104,8 +105,7 @@ enum ConfigCommand {
     var entries: [DebugConfig.DumpEntry] = []
     for text in kernels.isEmpty ? [ShaderLibrary.defaultEffect.name] : kernels {
       let (name, argumentText) = KernelReference.splitEffect(text)
-      let function = try MetalFunctionReference.function(
-        name, arguments: arguments, console: console)
+      let function = try MetalOptions.resolver(arguments, console: console).function(name)
       // As in --effect: maxSampleOffset=X,Y is the effect's own offset.
       let (pairs, offset) = try ApplyCommand.ownOffset(
         ApplyCommand.pairs(argumentText, in: text, option: "dump"), of: function,
@@ -139,7 +139,7 @@ enum ConfigCommand {
   static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
     let config = try ConfigOptions.decode(path, arguments: arguments, console: console)
     try ConfigOptions.checkOutputFolder((path, config), commandLine: arguments)
-    try MetalFunctionReference.checkHalf(arguments, config: config)
+    try MetalOptions.checkHalf(arguments, config: config)
     var drawsFill = false
     if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
     let commands = [RippleCommand.name, ApplyCommand.name, RenderCommand.name]

@@ -20,7 +20,7 @@ enum ListCommand {
     """
   static let options: [OptionSpec] =
     [.flag("json", "print one JSON array instead of lines")]
-    + MetalFunctionReference.librarySpecs
+    + MetalOptions.librarySpecs
 
   static let command = Command(
     name: name, summary: summary, synopsis: synopsis, discussion: discussion,

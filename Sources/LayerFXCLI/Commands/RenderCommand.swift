@@ -4,6 +4,7 @@ import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
 import LayerFXPNG
+import LayerFXResolver
 
 /// `layerfx render`: a built-in fill (a shader used as a `ShapeStyle`) over a new image, with
 /// its arguments by name.
@@ -43,7 +44,7 @@ enum RenderCommand {
       .value(
         "overlay", "LIST",
         "debug overlays: origins,tiles (legend on standard error; a fill has no displacement)"),
-    ] + RenderOptions.specs + OutputOptions.specs + MetalFunctionReference.specs
+    ] + RenderOptions.specs + OutputOptions.specs + MetalOptions.specs
     + FrameLimits.specs + [ConfigOptions.spec]
 
   static let command = Command(
@@ -52,7 +53,7 @@ enum RenderCommand {
 
   static func run(_ given: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(given, console: console)
-    try MetalFunctionReference.checkHalf(given, config: loaded?.config)
+    try MetalOptions.checkHalf(given, config: loaded?.config)
     try run(given, loaded: loaded, console: console, checkOnly: false)
   }
 
@@ -134,8 +135,7 @@ enum RenderCommand {
     -> ShaderFunction
   {
     let written = try arguments.positionals("FILL (see 'layerfx list')")[0]
-    let function = try MetalFunctionReference.function(
-      written, arguments: arguments, console: console)
+    let function = try MetalOptions.resolver(arguments, console: console).function(written)
     guard function.kind == .fill else {
       throw UsageError.invalid(
         "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "

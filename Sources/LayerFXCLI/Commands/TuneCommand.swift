@@ -37,7 +37,7 @@ enum TuneCommand {
       .flag("serve", "serve the tune page on http://127.0.0.1 instead of writing a preview"),
       .value("port", "N", "--serve's port (default 0: any free port)"),
       .value("host", "ADDR", "--serve's numeric address (default 127.0.0.1; another is reachable)"),
-    ] + RenderOptions.specs + MetalFunctionReference.specs
+    ] + RenderOptions.specs + MetalOptions.specs
 
   /// Seconds between two looks at the watched files.
   static let pollInterval = TuneWatch.pollInterval
@@ -135,8 +135,8 @@ extension TuneCommand {
     files: inout [String], _ arguments: ParsedArguments, _ console: Console
   ) throws -> Int {
     let config = try ConfigOptions.decode(configPath, arguments: arguments, console: console)
-    try MetalFunctionReference.checkHalf(arguments, config: config)
-    files = config.files + MetalFunctionReference.libraryPaths(arguments)
+    try MetalOptions.checkHalf(arguments, config: config)
+    files = config.files + MetalOptions.libraryPaths(arguments)
     guard let input = config.input else {
       throw ConfigError.missingKey(file: configPath, path: "", key: "input")
     }
