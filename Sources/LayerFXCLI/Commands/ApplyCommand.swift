@@ -8,7 +8,7 @@ import LayerFXPNG
 import LayerFXResolver
 
 /// `layerfx apply`: any built-in kernel on an image, with its arguments by name.
-enum ApplyCommand {
+enum ApplyCommand: CommandDefinition {
   static let name = "apply"
   static let summary =
     "Apply a kernel (built-in or FILE.metal:FUNCTION) or a chain of effects to an image."
@@ -90,10 +90,6 @@ enum ApplyCommand {
     + ChainRun.specs.filter { !["output", "max-sample-offset", "check-bounds"].contains($0.name) }
     + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs + MetalOptions.specs
     + [ConfigOptions.spec]
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(arguments, console: console)
@@ -253,18 +249,9 @@ enum ApplyCommand {
       function, pairs: arguments.all("arg"), option: "arg",
       clockLength: run.settings.time.map { max($0, 0) } ?? duration,
       pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
-    try TapOptions.check(taps, for: [effect])
-    try SettingError.reporting {
-      try MaxSampleOffsetSources.checkRequired(
-        [(function, hasOwn: false)], given: prepared.offsets.shared != nil)
-    }
-    try prepared.run(console: console, length: duration) { image in
-      EffectChain([
-        effect.replayed(
-          by: taps, duration: duration, timeParameter: timeParameter,
-          sizeInPoints: image.sizeInPoints)
-      ])
-    }
+    try runEffects(
+      [effect], isChain: false, taps: taps, duration: duration, timeParameter: timeParameter,
+      prepared: prepared, console: console)
   }
 
   /// `apply INPUT --effect …`: the chain on the general path; `document` is the config of
@@ -304,11 +291,23 @@ enum ApplyCommand {
     }
     try checkParameter(arguments, "time-parameter", among: effects.map(\.function))
     try checkParameter(arguments, "position-parameter", among: effects.map(\.function))
+    try runEffects(
+      effects, isChain: true, taps: taps, duration: duration, timeParameter: timeParameter,
+      prepared: prepared, console: console)
+  }
+
+  /// Runs `effects` on the clock as a chain (one kernel is a chain of one), each replayed by
+  /// `taps`, after the checks that need them all: the taps' points and every offset a `.metal`
+  /// pass requires (`isChain`: the effects come from `--effect`, whose item errors name).
+  static func runEffects(
+    _ effects: [AnimatedEffect], isChain: Bool, taps: [AnimatedEffect.Trigger], duration: Double,
+    timeParameter: String?, prepared: ChainRun.Prepared, console: Console
+  ) throws {
     try TapOptions.check(taps, for: effects)
     try SettingError.reporting {
       try MaxSampleOffsetSources.checkRequired(
         effects.map { ($0.function, hasOwn: $0.maxSampleOffset != nil) },
-        given: prepared.offsets.shared != nil, isChain: true)
+        given: prepared.offsets.shared != nil, isChain: isChain)
     }
     try prepared.run(console: console, length: duration) { image in
       EffectChain(

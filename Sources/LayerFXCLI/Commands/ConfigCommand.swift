@@ -8,7 +8,7 @@ import LayerFXResolver
 
 /// `layerfx config`: prints a complete debug config or its JSON Schema, or checks a config
 /// without rendering.
-enum ConfigCommand {
+enum ConfigCommand: CommandDefinition {
   static let name = "config"
   static let summary = "Print a debug config or its JSON Schema, or check a config file."
   static let synopsis =
@@ -47,10 +47,6 @@ enum ConfigCommand {
   static let dumpInput = DebugConfig.Input.testCard(width: 512, height: 384)
   static let dumpTime = 0.5
   static let dumpPath = "out.png"
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     guard let action = arguments.positionals.first else {

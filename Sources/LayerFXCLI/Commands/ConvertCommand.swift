@@ -4,7 +4,7 @@ import LayerFXComposition
 import LayerFXPNG
 
 /// `layerfx convert`: decode an image and write it again as RGBA PNG.
-enum ConvertCommand {
+enum ConvertCommand: CommandDefinition {
   static let name = "convert"
   static let summary = "Decode an image and write it as an RGBA PNG (8-bit by default)."
   static let synopsis = "INPUT -o OUT.png [options]"
@@ -17,10 +17,6 @@ enum ConvertCommand {
       .value("output", short: "o", "PATH", "output PNG file"),
       RenderOptions.pixelLimitSpec,
     ] + OutputOptions.specs
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let inputArgument = try arguments.positionals(RenderJob.Input.usageName)[0]

@@ -8,7 +8,7 @@ import LayerFXResolver
 
 /// `layerfx render`: a built-in fill (a shader used as a `ShapeStyle`) over a new image, with
 /// its arguments by name.
-enum RenderCommand {
+enum RenderCommand: CommandDefinition {
   static let name = "render"
   static let summary = "Render a built-in fill to a new image (see 'layerfx list')."
   static let synopsis =
@@ -46,10 +46,6 @@ enum RenderCommand {
         "debug overlays: origins,tiles (legend on standard error; a fill has no displacement)"),
     ] + RenderOptions.specs + OutputOptions.specs + MetalOptions.specs
     + FrameLimits.specs + [ConfigOptions.spec]
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ given: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(given, console: console)
@@ -152,10 +148,8 @@ enum RenderCommand {
   private static func timing(_ arguments: ParsedArguments, over config: DebugConfig?) throws
     -> RenderJob.Timing
   {
-    let given = RenderJob.Timing(
-      time: try arguments.value("time", as: .time),
-      fps: try arguments.value("fps", as: .positiveNumber),
-      frames: try arguments.value("frames", as: .integer(in: 1...AnimationLimits.framesCeiling)))
+    // The chain's timing options, of which a fill takes --time, --fps and --frames.
+    let given = try ChainRun.timing(arguments)
     return try SettingError.reporting {
       try RenderJob.FillSettings.timing(
         given, givesDuration: arguments.has("duration"), config: config)

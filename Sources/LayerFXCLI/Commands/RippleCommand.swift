@@ -8,7 +8,7 @@ import LayerFXMath
 
 /// `layerfx ripple`: the WWDC24 ripple on an image, one frame or a whole animation, from one
 /// or several taps.
-enum RippleCommand {
+enum RippleCommand: CommandDefinition {
   static let name = "ripple"
   static let summary = "Apply the WWDC24 ripple to an image: one frame, or an animation."
   static let synopsis = "INPUT (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
@@ -80,10 +80,6 @@ enum RippleCommand {
   /// The ripple's parameters that are options here: all but those the taps drive (origin and
   /// time), straight from the kernel's declaration.
   static let rippleParameters = ShaderFunction.ripple.parameters.filter { $0.role == nil }
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   /// The ripple preset of the general path: one ripple effect whose timeline every tap replays.
   static func run(_ given: ParsedArguments, console: Console) throws {

@@ -9,7 +9,7 @@ import LayerFXPNG
 
 /// `layerfx timeline`: a config document's keyframe tracks sampled over time, as CSV and
 /// optionally as an SVG chart.
-enum TimelineCommand {
+enum TimelineCommand: CommandDefinition {
   static let name = "timeline"
   static let summary = "Print a config's keyframe tracks over time as CSV, or chart them as SVG."
   static let synopsis =
@@ -58,10 +58,6 @@ enum TimelineCommand {
         + (parameter.unit.map { " \($0.name)" } ?? "")
     }.joined(separator: ", ")
   }
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let file = try arguments.positionals("FILE.json")[0]

@@ -9,7 +9,7 @@ import LayerFXTune
 
 /// `layerfx tune`: renders a preview of a debug config and renders it again whenever the config,
 /// or a file it names, changes.
-enum TuneCommand {
+enum TuneCommand: CommandDefinition {
   static let name = "tune"
   static let summary = "Preview a debug config, rendering again whenever it changes."
   static let synopsis =
@@ -41,10 +41,6 @@ enum TuneCommand {
 
   /// Seconds between two looks at the watched files.
   static let pollInterval = TuneWatch.pollInterval
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let configPath = try arguments.positionals("CONFIG.json")[0]

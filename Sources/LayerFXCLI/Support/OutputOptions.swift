@@ -46,9 +46,9 @@ struct OutputOptions {
     _ image: Image, to path: String, metadata: PNGMetadata, console: Console,
     protecting protected: [String] = []
   ) throws {
-    try write(
+    try RenderJob.Output(path: path, encoder: encoder).write(
       PNGSamples(image, bitDepth: encoder.bitDepth), into: Self.open(path, protecting: protected),
-      name: path, metadata: metadata, console: console)
+      metadata: metadata, events: console.renderJobEvents)
   }
 
   /// Opens the one-image output `path` before anything renders.
@@ -63,40 +63,10 @@ struct OutputOptions {
   /// - Parameters:
   ///   - path: A file, or `-` for standard output (`nil` is returned).
   ///   - protected: Files the command reads, which the output may not replace.
-  /// - Returns: The open, still unnamed file, for ``write(_:into:name:metadata:console:)-(PNGSamples,_,_,_,_)``.
+  /// - Returns: The open, still unnamed file, for ``LayerFXComposition/RenderJob/Output/write(_:into:metadata:events:)``.
   /// - Throws: ``AtomicFileError`` when the destination cannot be created.
   static func open(_ path: String, protecting protected: [String] = []) throws -> PreparedFile? {
     try RenderJob.Output(path: path).open(protecting: protected)
-  }
-
-  /// Encodes `image` as a PNG into `file` and gives it its name, or writes it to standard
-  /// output when `file` is `nil`.
-  ///
-  /// - Parameters:
-  ///   - image: Premultiplied RGBA.
-  ///   - file: From ``open(_:protecting:)``.
-  ///   - name: The output's name, for messages.
-  ///   - metadata: Colour chunks to copy.
-  ///   - console: Standard output.
-  /// - Throws: ``PNGError`` when encoding fails, ``AtomicFileError`` when writing the file
-  ///   does, ``CLIError/outputFailed(reason:)`` when standard output does.
-  func write(
-    _ image: Image, into file: PreparedFile?, name: String, metadata: PNGMetadata,
-    console: Console
-  ) throws {
-    try write(
-      PNGSamples(image, bitDepth: encoder.bitDepth), into: file, name: name, metadata: metadata,
-      console: console)
-  }
-
-  /// Encodes samples already stored at the encoder's bit depth into `file`, as
-  /// ``write(_:into:name:metadata:console:)-(Image,_,_,_,_)`` encodes an image.
-  func write(
-    _ samples: PNGSamples, into file: PreparedFile?, name: String, metadata: PNGMetadata,
-    console: Console
-  ) throws {
-    try RenderJob.Output(path: name, encoder: encoder).write(
-      samples, into: file, metadata: metadata, events: console.renderJobEvents)
   }
 
   /// Refuses a single-image output that is empty or names a directory, or whose folder is
