@@ -228,6 +228,7 @@ let package = Package(
       name: "LayerFXTuneTests",
       dependencies: [
         "LayerFXTune", "LayerFXComposition", "LayerFXKernels", "LayerFXMetal", "LayerFXTestSupport",
+        "LayerFXFiles",
       ]),
     .testTarget(
       name: "LayerFXCompositionTests",

@@ -3,8 +3,6 @@ import LayerFX
 import LayerFXArguments
 import LayerFXComposition
 import LayerFXFiles
-import LayerFXMetal
-import LayerFXPNG
 import LayerFXTune
 
 /// `layerfx tune`: renders a preview of a debug config and renders it again whenever the config,
@@ -112,8 +110,9 @@ extension TuneServerError: ExitCoded {
 }
 
 extension TuneCommand {
-  /// Renders the preview of the config at `configPath` (``LayerFXTune/TunePreviewSheet``) to
-  /// `previewPath`: the render `TuneWatch` calls on each change.
+  /// Renders the preview of the config at `configPath`, decoded with the command line's
+  /// `.metal` options, to `previewPath` (``LayerFXTune/TunePreviewSheet/write(_:file:to:columns:limits:reads:events:warn:)``):
+  /// the render `TuneWatch` calls on each change.
   ///
   /// - Parameters:
   ///   - configPath: The config, as given.
@@ -133,19 +132,10 @@ extension TuneCommand {
     let config = try ConfigOptions.decode(configPath, arguments: arguments, console: console)
     try MetalOptions.checkHalf(arguments, config: config)
     files = config.files + MetalOptions.libraryPaths(arguments)
-    guard let input = config.input else {
-      throw ConfigError.missingKey(file: configPath, path: "", key: "input")
-    }
-    let loaded = try RenderJob.Input(
-      config: input, scale: Float(config.scale), limits: renderOptions.limits)
-    let sheet = try TunePreviewSheet(
-      config: config, file: configPath, image: loaded.image, columns: columns,
-      limits: renderOptions.limits, overlayLegend: { console.error("layerfx: overlay: \($0)") },
-      boundsReport: { console.error("layerfx: bounds: \($0)") })
-    try MetalFaults.check()
-    try OutputOptions(arguments).write(
-      sheet.image, to: previewPath, metadata: loaded.metadata, console: console,
-      protecting: [configPath] + files)
-    return sheet.frameCount
+    return try TunePreviewSheet.write(
+      config, file: configPath,
+      to: RenderJob.Output(path: previewPath, encoder: try OutputOptions(arguments).encoder),
+      columns: columns, limits: renderOptions.limits, reads: [configPath] + files,
+      events: console.renderJobEvents, warn: RenderJob.Input.warn)
   }
 }
