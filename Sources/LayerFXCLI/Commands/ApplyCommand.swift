@@ -319,39 +319,24 @@ enum ApplyCommand: CommandDefinition {
     }
   }
 
-  /// Splits an effect's argument text `P=V,...` into `P=V` pairs; a value may itself hold
-  /// commas, as `origin=200,150` does.
+  /// Splits an effect's argument text `P=V,...` into `P=V` pairs
+  /// (``LayerFXComposition/KernelReference/pairs(_:)``).
   ///
   /// - Parameters:
   ///   - text: What follows the colon after the effect's name; `nil` when there is no colon.
   ///   - effect: The whole `--effect` value, named in errors.
   ///   - option: The option named in errors, without dashes.
   /// - Returns: The `P=V` texts, in order.
-  /// - Throws: ``UsageError`` for a colon with nothing after it (`ripple:`) or an empty item
-  ///   (`ripple:,,`, `ripple:amplitude=2,`), which would otherwise be dropped without a word.
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` for a colon with nothing
+  ///   after it or an empty item.
   static func pairs(_ text: Substring?, in effect: String, option: String = "effect")
     throws(UsageError) -> [String]
   {
-    guard let text else { return [] }
-    guard !text.isEmpty else {
-      throw .invalidValue(
-        option: option, value: effect, expected: "P=V,... after the colon, or no colon")
+    do {
+      return try KernelReference.pairs(text)
+    } catch {
+      throw .invalidValue(option: option, value: effect, expected: error.expected)
     }
-    let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard !tokens.contains(where: \.isEmpty) else {
-      throw .invalidValue(
-        option: option, value: effect,
-        expected: "P=V items with one comma between them (an item is empty)")
-    }
-    var pairs: [String] = []
-    for token in tokens {
-      if token.contains("=") || pairs.isEmpty {
-        pairs.append(String(token))
-      } else {
-        pairs[pairs.count - 1] += "," + token
-      }
-    }
-    return pairs
   }
 
   /// Refuses a `--time-parameter` that no function has as a `float` parameter, or a

@@ -42,4 +42,45 @@ public enum KernelReference {
     guard let colon = text[nameStart...].firstIndex(of: ":") else { return (text, nil) }
     return (String(text[..<colon]), text[text.index(after: colon)...])
   }
+
+  /// The `P=V` items of an effect's argument text (what follows the colon after its name,
+  /// ``splitEffect(_:)``): a value may itself hold commas, as `origin=200,150` does, so an item
+  /// without `=` continues the one before.
+  ///
+  /// - Parameter text: The argument text; `nil` when the effect has no colon.
+  /// - Returns: The `P=V` texts, in order; none for `nil`.
+  /// - Throws: ``ArgumentListError`` for a colon with nothing after it (`ripple:`) or an empty
+  ///   item (`ripple:,,`, `ripple:amplitude=2,`), which would otherwise be dropped without a
+  ///   word.
+  public static func pairs(_ text: Substring?) throws(ArgumentListError) -> [String] {
+    guard let text else { return [] }
+    guard !text.isEmpty else { throw .empty }
+    let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard !tokens.contains(where: \.isEmpty) else { throw .emptyItem }
+    var pairs: [String] = []
+    for token in tokens {
+      if token.contains("=") || pairs.isEmpty {
+        pairs.append(String(token))
+      } else {
+        pairs[pairs.count - 1] += "," + token
+      }
+    }
+    return pairs
+  }
+
+  /// An effect's argument text that ``pairs(_:)`` refuses.
+  public enum ArgumentListError: Error, Equatable {
+    /// A colon with nothing after it.
+    case empty
+    /// An empty item between commas, or at either end.
+    case emptyItem
+
+    /// What the text should be instead: `P=V,... after the colon, or no colon`.
+    public var expected: String {
+      switch self {
+      case .empty: "P=V,... after the colon, or no colon"
+      case .emptyItem: "P=V items with one comma between them (an item is empty)"
+      }
+    }
+  }
 }

@@ -32,4 +32,19 @@ import Testing
     #expect(KernelReference.absolute("/x/./y/../B.metal:f") == "/x/y/../B.metal:f")
     #expect(KernelReference.absolute("ripple") == "ripple")
   }
+
+  @Test("argument pairs keep commas inside a value: origin=1,2 stays one pair")
+  func pairs() throws {
+    #expect(try KernelReference.pairs("origin=1,2,amplitude=3") == ["origin=1,2", "amplitude=3"])
+    #expect(try KernelReference.pairs(nil) == [])
+  }
+
+  @Test(
+    "an empty argument list or item is refused, not dropped",
+    arguments: [
+      ("", .empty), (",,", .emptyItem), ("a=1,", .emptyItem), (",a=1", .emptyItem),
+    ] as [(String, KernelReference.ArgumentListError)])
+  func emptyItems(text: String, error: KernelReference.ArgumentListError) {
+    #expect(throws: error) { try KernelReference.pairs(Substring(text)) }
+  }
 }
