@@ -184,8 +184,11 @@ enum ApplyCommand: CommandDefinition {
     }
     // --tap replaces the config's triggers, as it does for 'layerfx ripple --config'.
     let taps = try given.all("tap", as: .tap)
-    try TapOptions.check(
-      taps, for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
+    try SettingError.reporting {
+      try AnimatedEffect.checkTaps(
+        taps,
+        for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
+    }
     try ConfigOptions.attributing(loaded, commandLine: given) {
       let run = try ChainRun(given, document: loaded.config)
       let prepared = try run.prepare(given)
@@ -303,8 +306,8 @@ enum ApplyCommand: CommandDefinition {
     _ effects: [AnimatedEffect], isChain: Bool, taps: [AnimatedEffect.Trigger], duration: Double,
     timeParameter: String?, prepared: ChainRun.Prepared, console: Console
   ) throws {
-    try TapOptions.check(taps, for: effects)
     try SettingError.reporting {
+      try AnimatedEffect.checkTaps(taps, for: effects)
       try MaxSampleOffsetSources.checkRequired(
         effects.map { ($0.function, hasOwn: $0.maxSampleOffset != nil) },
         given: prepared.offsets.shared != nil, isChain: isChain)

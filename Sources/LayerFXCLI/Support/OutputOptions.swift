@@ -73,7 +73,7 @@ struct OutputOptions {
   /// missing (``LayerFXComposition/RenderJob/Output/checkIsFile(_:)``).
   ///
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` in the command line's words and
-  ///   the config's; ``CLIError/cannotWrite(path:reason:)`` (exit 73) for the folder.
+  ///   the config's; `AtomicFileError.cannotWrite` (exit 73) for the folder.
   static func checkIsFile(_ path: String) throws {
     try reporting { () throws(OutputPathError) in try RenderJob.Output.checkIsFile(path) }
   }
@@ -94,7 +94,7 @@ struct OutputOptions {
 
   /// Runs a check of the output path, reporting its ``LayerFXComposition/OutputPathError`` as
   /// a ``SettingError`` about `output` (a usage error in both wordings) or a
-  /// ``CLIError/cannotWrite(path:reason:)`` (``SettingError/reporting(_:_:)``).
+  /// `AtomicFileError.cannotWrite` (``SettingError/reporting(_:_:)``).
   static func reporting(_ check: () throws(OutputPathError) -> Void) throws {
     try SettingError.reporting {
       do throws(OutputPathError) { try check() } catch { throw RenderJobError(error) }
@@ -108,11 +108,10 @@ struct OutputOptions {
   /// - Parameters:
   ///   - output: The `-o` (or `--svg`) path; `-` is never an input.
   ///   - protected: Paths of the files the command reads.
-  /// - Throws: ``CLIError/wouldOverwriteInput(path:)``.
+  /// - Throws: `AtomicFileError.wouldOverwriteInput`
+  ///   (``LayerFXComposition/RenderJob/Output/checkNotRead(_:reads:)``).
   static func checkNotInput(_ output: String, protecting protected: [String]) throws {
-    if output != "-" && AtomicFile.isSameFile(output, asAnyOf: protected) {
-      throw CLIError.wouldOverwriteInput(path: output)
-    }
+    try RenderJob.Output.checkNotRead(output, reads: protected)
   }
 
   /// Refuses an output path that is the input file (see ``checkNotInput(_:protecting:)``).

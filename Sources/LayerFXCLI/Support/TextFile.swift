@@ -10,7 +10,7 @@ enum TextFile {
   ///   - text: The content, written as UTF-8.
   ///   - path: The file to create or replace.
   ///   - protected: Files the command reads, which the output may not replace.
-  /// - Throws: ``CLIError/cannotWrite(path:reason:)`` when the directory does not exist,
+  /// - Throws: `AtomicFileError.cannotWrite` when the directory does not exist,
   ///   ``AtomicFileError`` when the file cannot be written or is one of `protected`.
   static func write(_ text: String, to path: String, protecting protected: [String] = []) throws {
     let url = URL(fileURLWithPath: path)
@@ -18,7 +18,7 @@ enum TextFile {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
       isDirectory.boolValue
-    else { throw CLIError.cannotWrite(path: path, reason: "no such directory") }
+    else { throw AtomicFileError.cannotWrite(path: path, reason: "no such directory") }
     try AtomicFile.write(text, to: path, protecting: protected)
   }
 }
