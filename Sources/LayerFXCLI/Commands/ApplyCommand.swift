@@ -376,36 +376,23 @@ enum ApplyCommand: CommandDefinition {
       timeParameter: timeParameter, length: clockLength, maxSampleOffset: offset)
   }
 
-  /// The item of `--effect` reserved for the effect's own offset.
-  static let offsetItem = "maxSampleOffset"
-
-  /// Takes the reserved item `maxSampleOffset=X,Y` out of an `--effect`'s `pairs`.
-  ///
-  /// The item (points, two numbers ≥ 0) is the effect's own `maxSampleOffset`, which
-  /// `--max-sample-offset` does not replace. A kernel with a parameter of that name gets the
-  /// item as that parameter.
+  /// Takes the reserved item `maxSampleOffset=X,Y` out of an `--effect`'s `pairs`
+  /// (``LayerFXComposition/KernelReference/ownOffset(_:of:)``): the effect's own offset, points,
+  /// which `--max-sample-offset` does not replace; `--arg` reserves no item.
   ///
   /// - Returns: The other pairs, and the offset if given.
   /// - Throws: ``UsageError`` (exit 64) for a malformed offset or one given to a colour effect.
   static func ownOffset(_ pairs: [String], of function: ShaderFunction, option: String) throws
     -> (pairs: [String], offset: float2?)
   {
-    let prefix = offsetItem + "="
-    guard option == "effect", !function.parameters.contains(where: { $0.name == offsetItem }),
-      let item = pairs.last(where: { $0.hasPrefix(prefix) })
-    else { return (pairs, nil) }
-    guard pairs.filter({ $0.hasPrefix(prefix) }).count == 1 else {
-      throw UsageError.invalid(
-        "--effect \(function.name): \(offsetItem) given more than once; give it once")
+    guard option == "effect" else { return (pairs, nil) }
+    let (rest, text) = try SettingError.reporting {
+      try KernelReference.ownOffset(pairs, of: function)
     }
-    guard function.kind == .layer || function.kind == .distortion else {
-      throw UsageError.invalid(
-        "--effect \(function.name):\(item): only layer and distortion effects take a "
-          + "maxSampleOffset; \(function.name) is a colour effect")
-    }
+    guard let text else { return (rest, nil) }
     let offset = try ParsedArguments.parse(
-      String(item.dropFirst(prefix.count)), option: "effect", as: .offset,
-      shown: "\(function.name):\(item)")
-    return (pairs.filter { !$0.hasPrefix(prefix) }, offset)
+      text, option: "effect", as: .offset,
+      shown: "\(function.name):\(KernelReference.offsetItem)=\(text)")
+    return (rest, offset)
   }
 }

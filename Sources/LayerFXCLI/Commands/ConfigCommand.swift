@@ -93,8 +93,8 @@ enum ConfigCommand: CommandDefinition {
   /// default, or the one given after the name. A parameter with neither (a `.metal` file
   /// declares no defaults) is refused rather than invented.
   ///
-  /// - Throws: ``UsageError`` for an unknown kernel, a bad argument, or parameters without a
-  ///   default that are not given.
+  /// - Throws: ``UsageError`` for an unknown kernel or a bad argument;
+  ///   ``LayerFXComposition/DumpError`` for parameters without a default that are not given.
   static func dump(_ kernels: [String], arguments: ParsedArguments, console: Console) throws
     -> DebugConfig
   {
@@ -107,16 +107,7 @@ enum ConfigCommand: CommandDefinition {
         ApplyCommand.pairs(argumentText, in: text, option: "dump"), of: function,
         option: "effect")
       let given = try function.bind(pairs, pixelLimit: Int(Int32.max), option: "dump")
-      let missing = function.parameters.filter { parameter in
-        parameter.role == nil && parameter.defaultValue == nil
-          && !given.contains { $0.name == parameter.name }
-      }.map(\.name)
-      guard missing.isEmpty else {
-        throw UsageError.invalid(
-          "\(name): \(missing.joined(separator: ", ")) \(missing.count == 1 ? "has" : "have") no "
-            + "default; give \(missing.count == 1 ? "it" : "them") after the function, "
-            + "\(name):\(missing.map { "\($0)=VALUE" }.joined(separator: ","))")
-      }
+      try DebugConfig.checkDumpable(function, given: given, name: name)
       entries.append((function, KernelReference.absolute(name), given, offset))
     }
     return DebugConfig(
@@ -136,8 +127,7 @@ enum ConfigCommand: CommandDefinition {
     let config = try ConfigOptions.decode(path, arguments: arguments, console: console)
     try ConfigOptions.checkOutputFolder((path, config), commandLine: arguments)
     try MetalOptions.checkHalf(arguments, config: config)
-    var drawsFill = false
-    if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
+    let drawsFill = config.drawsFillAlone
     let commands = [RippleCommand.name, ApplyCommand.name, RenderCommand.name]
     let named = try arguments.value("for", as: .named(commands.map { ($0, $0) }))
     let chosen = named ?? (drawsFill ? RenderCommand.name : ApplyCommand.name)

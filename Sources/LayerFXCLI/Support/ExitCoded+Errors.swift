@@ -64,6 +64,11 @@ extension InputFileError: ExitCoded {
   }
 }
 
+extension DumpError: ExitCoded {
+  /// A parameter `config dump` needs a value for is a usage error: 64, `EX_USAGE`.
+  var exitCode: ExitCode { .usage }
+}
+
 extension TimelineSelectionError: ExitCoded {
   /// An effect `--effect` does not find, or one with nothing to chart: 64, `EX_USAGE`.
   var exitCode: ExitCode { .usage }

@@ -1,4 +1,5 @@
 import Foundation
+import LayerFX
 
 /// A kernel as a command line or a config names it: a built-in's name (`ripple`) or a function
 /// of a `.metal` file (`Shaders/LayerEffects/Ripple.metal:Ripple`), optionally followed by its
@@ -66,6 +67,46 @@ public enum KernelReference {
       }
     }
     return pairs
+  }
+
+  /// The item of an effect's arguments reserved for its own `maxSampleOffset`
+  /// (`bulge:maxSampleOffset=4,4`).
+  public static let offsetItem = "maxSampleOffset"
+
+  /// Takes the reserved item `maxSampleOffset=X,Y` (``offsetItem``) out of an effect's `pairs`
+  /// (``pairs(_:)``).
+  ///
+  /// The item is the effect's own `maxSampleOffset` (points), which a front end's shared offset
+  /// does not replace. A function with a parameter of that name gets the item as that
+  /// parameter: nothing is taken.
+  ///
+  /// - Parameters:
+  ///   - pairs: The effect's `P=V` texts.
+  ///   - function: The effect's function.
+  /// - Returns: The other pairs, in order, and the item's value text (`X,Y`) if given.
+  /// - Throws: ``RenderJobError`` about no one setting, with a
+  ///   ``RenderJob/Misfit/invalid(commandLine:inConfig:)`` in a command line's words
+  ///   (`--effect`): the item given twice, or given to a colour effect.
+  public static func ownOffset(_ pairs: [String], of function: ShaderFunction)
+    throws(RenderJobError) -> (pairs: [String], offset: String?)
+  {
+    let prefix = offsetItem + "="
+    guard !function.parameters.contains(where: { $0.name == offsetItem }),
+      let item = pairs.last(where: { $0.hasPrefix(prefix) })
+    else { return (pairs, nil) }
+    func misfit(_ commandLine: String) -> RenderJobError {
+      RenderJobError(
+        setting: nil, underlying: RenderJob.Misfit.invalid(commandLine: commandLine, inConfig: nil))
+    }
+    guard pairs.filter({ $0.hasPrefix(prefix) }).count == 1 else {
+      throw misfit("--effect \(function.name): \(offsetItem) given more than once; give it once")
+    }
+    guard function.kind == .layer || function.kind == .distortion else {
+      throw misfit(
+        "--effect \(function.name):\(item): only layer and distortion effects take a "
+          + "maxSampleOffset; \(function.name) is a colour effect")
+    }
+    return (pairs.filter { !$0.hasPrefix(prefix) }, String(item.dropFirst(prefix.count)))
   }
 
   /// An effect's argument text that ``pairs(_:)`` refuses.
