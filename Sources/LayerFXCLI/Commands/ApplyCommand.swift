@@ -139,9 +139,9 @@ enum ApplyCommand: CommandDefinition {
         try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit),
         sizeInPoints: input.image.sizeInPoints))
     // After the arguments are bound, so every image they read is known.
-    try OutputOptions.checkNotInput(outputPath, protecting: reads)
+    try RenderJob.Output.checkNotRead(outputPath, reads: reads)
     try OutputOptions.checkExtension(outputPath)
-    let file = try OutputOptions.open(outputPath, protecting: reads)
+    let file = try RenderJob.Output(path: outputPath).open(protecting: reads)
     let prepared = try MaxSampleOffsetSources(given: try ChainRun.maxSampleOffset(arguments))
       .prepare(shader, sizeInPoints: input.image.sizeInPoints)
     // After the arguments are checked, so a missing argument is named first.

@@ -26,7 +26,7 @@ enum ConvertCommand: CommandDefinition {
     let output = try OutputOptions(arguments)
     let input = try RenderJob.Input(
       commandLine: inputArgument, scale: 1, limits: RenderJob.Limits(pixelLimit: pixelLimit))
-    try OutputOptions.checkNotInput(outputPath, input: input.path)
+    try RenderJob.Output.checkNotRead(outputPath, reads: input.path.map { [$0] } ?? [])
     try OutputOptions.checkExtension(outputPath)
     try output.write(
       input.image, to: outputPath, metadata: input.metadata, console: console,

@@ -105,7 +105,7 @@ enum RenderCommand: CommandDefinition {
       scale: scale)
     let protected = loaded.map { [$0.path] } ?? []
     // Every .metal source and image argument is read by now.
-    try OutputOptions.checkNotInput(outputPath, protecting: protected)
+    try RenderJob.Output.checkNotRead(outputPath, reads: protected)
     if !overlays.isEmpty && !checkOnly {
       console.error(
         "layerfx: overlay: \(DisplacementColorScale(range: 1).legend(for: overlays))")

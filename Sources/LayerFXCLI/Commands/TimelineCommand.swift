@@ -1,11 +1,9 @@
 import Foundation
 import LayerFX
-import LayerFXAnimation
 import LayerFXArguments
 import LayerFXComposition
 import LayerFXFiles
 import LayerFXKernels
-import LayerFXPNG
 
 /// `layerfx timeline`: a config document's keyframe tracks sampled over time, as CSV and
 /// optionally as an SVG chart.
@@ -65,11 +63,11 @@ enum TimelineCommand: CommandDefinition {
     let to = try arguments.value("to", as: .time)
     let step = try arguments.value("step", as: .positiveNumber, default: 0.05)
     let svgPath = arguments.value("svg")
-    if let svgPath { try OutputOptions.checkNotInput(svgPath, input: file) }
+    if let svgPath { try RenderJob.Output.checkNotRead(svgPath, reads: [file]) }
     let pngPath = arguments.value("png")
     if let pngPath {
       try OutputOptions.checkIsFile(pngPath)
-      try OutputOptions.checkNotInput(pngPath, input: file)
+      try RenderJob.Output.checkNotRead(pngPath, reads: [file])
     }
     let data = try ConfigFile.read(file)
     let effect = arguments.value("effect")
@@ -100,11 +98,8 @@ enum TimelineCommand: CommandDefinition {
     if svgPath != nil || pngPath != nil {
       let chart = tracks.chart(
         title: "\(URL(fileURLWithPath: file).lastPathComponent): keyframe tracks", times: times)
-      if let svgPath { try TextFile.write(chart.svg, to: svgPath, protecting: [file]) }
-      if let pngPath {
-        try AtomicFile.write(
-          try PNGEncoder().encode(chart.image, name: pngPath), to: pngPath, protecting: [file])
-      }
+      if let svgPath { try chart.writeSVG(to: svgPath, protecting: [file]) }
+      if let pngPath { try chart.writePNG(to: pngPath, protecting: [file]) }
     }
     console.print(tracks.csv(times: times))
   }

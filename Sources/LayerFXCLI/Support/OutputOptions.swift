@@ -46,27 +46,10 @@ struct OutputOptions {
     _ image: Image, to path: String, metadata: PNGMetadata, console: Console,
     protecting protected: [String] = []
   ) throws {
-    try RenderJob.Output(path: path, encoder: encoder).write(
-      PNGSamples(image, bitDepth: encoder.bitDepth), into: Self.open(path, protecting: protected),
+    let output = RenderJob.Output(path: path, encoder: encoder)
+    try output.write(
+      PNGSamples(image, bitDepth: encoder.bitDepth), into: output.open(protecting: protected),
       metadata: metadata, events: console.renderJobEvents)
-  }
-
-  /// Opens the one-image output `path` before anything renders.
-  ///
-  /// A destination that cannot be written (a FIFO, a device such as `/dev/full`, a folder in
-  /// `/sys` or `/proc`, a read-only folder, a file the command reads) is so refused at once, as
-  /// an animation's output is before frame 0
-  /// (``AtomicFile/create(_:protecting:followsSymbolicLink:)``). Dropping the
-  /// file uncommitted (`layerfx config check`, a failed render) leaves the destination as it
-  /// was.
-  ///
-  /// - Parameters:
-  ///   - path: A file, or `-` for standard output (`nil` is returned).
-  ///   - protected: Files the command reads, which the output may not replace.
-  /// - Returns: The open, still unnamed file, for ``LayerFXComposition/RenderJob/Output/write(_:into:metadata:events:)``.
-  /// - Throws: ``AtomicFileError`` when the destination cannot be created.
-  static func open(_ path: String, protecting protected: [String] = []) throws -> PreparedFile? {
-    try RenderJob.Output(path: path).open(protecting: protected)
   }
 
   /// Refuses a single-image output that is empty or names a directory, or whose folder is
@@ -81,8 +64,8 @@ struct OutputOptions {
   /// Refuses a single-file output whose name does not end in `extensions`.
   ///
   /// See ``LayerFXComposition/RenderJob/Output/checkExtension(_:allowing:)``. Commands call it
-  /// after ``checkNotInput(_:protecting:)``, so that an output naming an input (a `.metal`
-  /// source) is reported as that, and before rendering.
+  /// after ``LayerFXComposition/RenderJob/Output/checkNotRead(_:reads:)``, so that an output
+  /// naming an input (a `.metal` source) is reported as that, and before rendering.
   ///
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` (exit 64) in the command line's
   ///   words and the config's.
@@ -99,23 +82,5 @@ struct OutputOptions {
     try SettingError.reporting {
       do throws(OutputPathError) { try check() } catch { throw RenderJobError(error) }
     }
-  }
-
-  /// Refuses an output path that is a file the command reads (its input, a keyframes file, and
-  /// every file read so far through `InputFile`: see `ReadFiles`), compared by device and inode (``AtomicFile/isSameFile(_:asAnyOf:followsSymbolicLink:)``),
-  /// so a symbolic link, `..`, a hard link or a bind mount is caught too.
-  ///
-  /// - Parameters:
-  ///   - output: The `-o` (or `--svg`) path; `-` is never an input.
-  ///   - protected: Paths of the files the command reads.
-  /// - Throws: `AtomicFileError.wouldOverwriteInput`
-  ///   (``LayerFXComposition/RenderJob/Output/checkNotRead(_:reads:)``).
-  static func checkNotInput(_ output: String, protecting protected: [String]) throws {
-    try RenderJob.Output.checkNotRead(output, reads: protected)
-  }
-
-  /// Refuses an output path that is the input file (see ``checkNotInput(_:protecting:)``).
-  static func checkNotInput(_ output: String, input: String?) throws {
-    try checkNotInput(output, protecting: input.map { [$0] } ?? [])
   }
 }
