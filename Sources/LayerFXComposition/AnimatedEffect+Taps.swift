@@ -2,7 +2,7 @@ import LayerFX
 
 extension AnimatedEffect {
   /// Refuses taps whose points no effect takes: a tap's point goes to an effect's position
-  /// parameter (``LayerFX/ShaderFunction/Role/position``), so with none among `effects`, or
+  /// parameter (`ShaderFunction.Role.position`), so with none among `effects`, or
   /// with every one that has it given a value, the point would be dropped without a word.
   ///
   /// These are a front end's taps (`layerfx apply --tap X,Y@T`); a config's `triggers` are

@@ -4,7 +4,7 @@ import LayerFXKernels
 import LayerFXMetal
 
 /// Finds the shader function a kernel text names, as a command line or a config writes it
-/// (``LayerFXComposition/KernelReference``): a built-in's name (`ripple`), a function of a
+/// (`LayerFXComposition.KernelReference`): a built-in's name (`ripple`), a function of a
 /// `.metal` file (`Shaders/LayerEffects/Ripple.metal:Ripple`, compiled by the `.metal` runner),
 /// or a bare name of a function of the library's other `.metal` files.
 ///
@@ -50,7 +50,7 @@ public struct KernelResolver: Sendable {
   ///
   /// - Parameter path: The `.metal` file named, or `nil` for the library's files alone.
   /// - Returns: The compiled library.
-  /// - Throws: What ``compileOptions`` throws; ``LayerFXMetal/MetalCompileError`` when a file
+  /// - Throws: What ``compileOptions`` throws; `LayerFXMetal.MetalCompileError` when a file
   ///   cannot be read or compiled: for a failed compile, with its first error only, the others
   ///   going to ``reportError`` first.
   public func library(_ path: String?) throws -> MetalLibrary {
@@ -73,7 +73,7 @@ public struct KernelResolver: Sendable {
   /// - Parameter text: `NAME` or `FILE.metal:FUNCTION`, without arguments.
   /// - Returns: The function, ready for a `Shader`.
   /// - Throws: ``KernelResolverError/functionNotNamed(path:functions:)`` for `FILE.metal`
-  ///   without a function; the file's ``LayerFXMetal/MetalCompileError/unsupportedSignature(file:function:line:message:)``
+  ///   without a function; the file's `MetalCompileError.unsupportedSignature`
   ///   when the function named is one SwiftUI could not call; what ``library(_:)`` throws;
   ///   `ShaderArgumentError.unknownFunction` for a name no library has.
   public func function(_ text: String) throws -> ShaderFunction {

@@ -7,9 +7,9 @@ extension TunePreviewSheet {
   ///
   /// Loads the config's input at its scale, renders the sheet
   /// (``init(config:file:image:columns:limits:overlayLegend:boundsReport:)``), asks the front
-  /// end about faults of compiled `.metal` code (``LayerFXComposition/RenderJobEvents/checkFaults``
+  /// end about faults of compiled `.metal` code (`RenderJobEvents.checkFaults`
   /// at `.finish`), then writes the PNG with the input's colour chunks, atomically (`-`: to
-  /// ``LayerFXComposition/RenderJobEvents/standardOutput``).
+  /// `RenderJobEvents.standardOutput`).
   ///
   /// - Parameters:
   ///   - config: The decoded config.
