@@ -87,7 +87,7 @@ let package = Package(
       targets: [
         "LayerFXMath", "LayerFX", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
         "LayerFXComposition", "LayerFXFiles",
-        "LayerFXMetal",
+        "LayerFXMetal", "LayerFXResolver",
       ]),
     .executable(name: "layerfx", targets: ["layerfx"]),
     // The sandboxed process that runs compiled `.metal` code (LayerFXMetal starts it); a
@@ -126,6 +126,12 @@ let package = Package(
       dependencies: [
         "LayerFX", "LayerFXMath", "LayerFXFiles", "CLayerFXMetalGuard", "CLayerFXSandbox",
       ] + (buildsShaderWorker ? ["layerfx-shader-worker"] : []),
+      exclude: ["README.md"]),
+    // Kernel names to functions for every front end: the built-ins and `.metal` functions, so
+    // neither LayerFXMetal nor LayerFXComposition has to know the other or the kernels.
+    .target(
+      name: "LayerFXResolver",
+      dependencies: ["LayerFX", "LayerFXKernels", "LayerFXMetal", "LayerFXComposition"],
       exclude: ["README.md"]),
     .target(
       name: "LayerFXTesting",
@@ -196,7 +202,7 @@ let package = Package(
       dependencies: [
         "LayerFX", "LayerFXMath", "LayerFXKernels", "LayerFXPNG", "LayerFXAnimation",
         "LayerFXComposition", "LayerFXFiles",
-        "LayerFXMetal", "LayerFXTune", "LayerFXArguments",
+        "LayerFXMetal", "LayerFXResolver", "LayerFXTune", "LayerFXArguments",
       ]),
     .executableTarget(name: "layerfx", dependencies: ["LayerFXCLI", "LayerFXFiles"]),
 
@@ -222,12 +228,18 @@ let package = Package(
       name: "LayerFXTuneTests",
       dependencies: [
         "LayerFXTune", "LayerFXComposition", "LayerFXKernels", "LayerFXMetal", "LayerFXTestSupport",
+        "LayerFXFiles",
       ]),
     .testTarget(
       name: "LayerFXCompositionTests",
       dependencies: [
         "LayerFXComposition", "LayerFXAnimation", "LayerFX", "LayerFXKernels", "LayerFXTestSupport",
         "LayerFXFiles",
+      ]),
+    .testTarget(
+      name: "LayerFXResolverTests",
+      dependencies: [
+        "LayerFXResolver", "LayerFXComposition", "LayerFXMetal", "LayerFX", "LayerFXTestSupport",
       ]),
     .testTarget(
       name: "LayerFXMetalTests",

@@ -18,7 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 output=${1:-.build/docs/LayerFX.doccarchive}
 modules=(LayerFX LayerFXMath LayerFXKernels LayerFXAnimation LayerFXPNG LayerFXFiles
-  LayerFXMetal LayerFXComposition LayerFXTune LayerFXArguments LayerFXCLI LayerFXTesting)
+  LayerFXMetal LayerFXResolver LayerFXComposition LayerFXTune LayerFXArguments LayerFXCLI
+  LayerFXTesting)
 docc=${DOCC:-$(dirname "$(readlink -f "$(command -v swift)")")/docc}
 [ -x "$docc" ] || {
   echo "build-docs: no docc at $docc (set DOCC)" >&2

@@ -5,9 +5,10 @@ import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
 import LayerFXPNG
+import LayerFXResolver
 
 /// `layerfx apply`: any built-in kernel on an image, with its arguments by name.
-enum ApplyCommand {
+enum ApplyCommand: CommandDefinition {
   static let name = "apply"
   static let summary =
     "Apply a kernel (built-in or FILE.metal:FUNCTION) or a chain of effects to an image."
@@ -87,16 +88,12 @@ enum ApplyCommand {
         "the float parameter the clock drives (default: the one named time or elapsedTime)"),
     ] + TapOptions.specs
     + ChainRun.specs.filter { !["output", "max-sample-offset", "check-bounds"].contains($0.name) }
-    + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs + MetalFunctionReference.specs
+    + RenderOptions.specs + OutputOptions.specs + FrameLimits.specs + MetalOptions.specs
     + [ConfigOptions.spec]
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(arguments, console: console)
-    try MetalFunctionReference.checkHalf(arguments, config: loaded?.config)
+    try MetalOptions.checkHalf(arguments, config: loaded?.config)
     if let loaded { return try runConfig(arguments, loaded, console: console) }
     if arguments.has("effect") { return try runChain(arguments, console: console) }
     if arguments.has("time") || arguments.has("fps") {
@@ -142,9 +139,9 @@ enum ApplyCommand {
         try function.bind(arguments.all("arg"), pixelLimit: render.pixelLimit),
         sizeInPoints: input.image.sizeInPoints))
     // After the arguments are bound, so every image they read is known.
-    try OutputOptions.checkNotInput(outputPath, protecting: reads)
+    try RenderJob.Output.checkNotRead(outputPath, reads: reads)
     try OutputOptions.checkExtension(outputPath)
-    let file = try OutputOptions.open(outputPath, protecting: reads)
+    let file = try RenderJob.Output(path: outputPath).open(protecting: reads)
     let prepared = try MaxSampleOffsetSources(given: try ChainRun.maxSampleOffset(arguments))
       .prepare(shader, sizeInPoints: input.image.sizeInPoints)
     // After the arguments are checked, so a missing argument is named first.
@@ -187,8 +184,11 @@ enum ApplyCommand {
     }
     // --tap replaces the config's triggers, as it does for 'layerfx ripple --config'.
     let taps = try given.all("tap", as: .tap)
-    try TapOptions.check(
-      taps, for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
+    try SettingError.reporting {
+      try AnimatedEffect.checkTaps(
+        taps,
+        for: loaded.config.effects.map { AnimatedEffect($0.function, arguments: $0.arguments) })
+    }
     try ConfigOptions.attributing(loaded, commandLine: given) {
       let run = try ChainRun(given, document: loaded.config)
       let prepared = try run.prepare(given)
@@ -222,7 +222,7 @@ enum ApplyCommand {
   static func effectFunction(_ text: String, arguments: ParsedArguments, console: Console)
     throws -> ShaderFunction
   {
-    let function = try MetalFunctionReference.function(text, arguments: arguments, console: console)
+    let function = try MetalOptions.resolver(arguments, console: console).function(text)
     guard function.kind != .fill else {
       throw UsageError.invalid(
         "'\(function.name)' is a fill (it draws without an input); use 'layerfx render "
@@ -252,18 +252,9 @@ enum ApplyCommand {
       function, pairs: arguments.all("arg"), option: "arg",
       clockLength: run.settings.time.map { max($0, 0) } ?? duration,
       pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
-    try TapOptions.check(taps, for: [effect])
-    try SettingError.reporting {
-      try MaxSampleOffsetSources.checkRequired(
-        [(function, hasOwn: false)], given: prepared.offsets.shared != nil)
-    }
-    try prepared.run(console: console, length: duration) { image in
-      EffectChain([
-        effect.replayed(
-          by: taps, duration: duration, timeParameter: timeParameter,
-          sizeInPoints: image.sizeInPoints)
-      ])
-    }
+    try runEffects(
+      [effect], isChain: false, taps: taps, duration: duration, timeParameter: timeParameter,
+      prepared: prepared, console: console)
   }
 
   /// `apply INPUT --effect …`: the chain on the general path; `document` is the config of
@@ -303,11 +294,23 @@ enum ApplyCommand {
     }
     try checkParameter(arguments, "time-parameter", among: effects.map(\.function))
     try checkParameter(arguments, "position-parameter", among: effects.map(\.function))
-    try TapOptions.check(taps, for: effects)
+    try runEffects(
+      effects, isChain: true, taps: taps, duration: duration, timeParameter: timeParameter,
+      prepared: prepared, console: console)
+  }
+
+  /// Runs `effects` on the clock as a chain (one kernel is a chain of one), each replayed by
+  /// `taps`, after the checks that need them all: the taps' points and every offset a `.metal`
+  /// pass requires (`isChain`: the effects come from `--effect`, whose item errors name).
+  static func runEffects(
+    _ effects: [AnimatedEffect], isChain: Bool, taps: [AnimatedEffect.Trigger], duration: Double,
+    timeParameter: String?, prepared: ChainRun.Prepared, console: Console
+  ) throws {
     try SettingError.reporting {
+      try AnimatedEffect.checkTaps(taps, for: effects)
       try MaxSampleOffsetSources.checkRequired(
         effects.map { ($0.function, hasOwn: $0.maxSampleOffset != nil) },
-        given: prepared.offsets.shared != nil, isChain: true)
+        given: prepared.offsets.shared != nil, isChain: isChain)
     }
     try prepared.run(console: console, length: duration) { image in
       EffectChain(
@@ -319,39 +322,24 @@ enum ApplyCommand {
     }
   }
 
-  /// Splits an effect's argument text `P=V,...` into `P=V` pairs; a value may itself hold
-  /// commas, as `origin=200,150` does.
+  /// Splits an effect's argument text `P=V,...` into `P=V` pairs
+  /// (``LayerFXComposition/KernelReference/pairs(_:)``).
   ///
   /// - Parameters:
   ///   - text: What follows the colon after the effect's name; `nil` when there is no colon.
   ///   - effect: The whole `--effect` value, named in errors.
   ///   - option: The option named in errors, without dashes.
   /// - Returns: The `P=V` texts, in order.
-  /// - Throws: ``UsageError`` for a colon with nothing after it (`ripple:`) or an empty item
-  ///   (`ripple:,,`, `ripple:amplitude=2,`), which would otherwise be dropped without a word.
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` for a colon with nothing
+  ///   after it or an empty item.
   static func pairs(_ text: Substring?, in effect: String, option: String = "effect")
     throws(UsageError) -> [String]
   {
-    guard let text else { return [] }
-    guard !text.isEmpty else {
-      throw .invalidValue(
-        option: option, value: effect, expected: "P=V,... after the colon, or no colon")
+    do {
+      return try KernelReference.pairs(text)
+    } catch {
+      throw .invalidValue(option: option, value: effect, expected: error.expected)
     }
-    let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard !tokens.contains(where: \.isEmpty) else {
-      throw .invalidValue(
-        option: option, value: effect,
-        expected: "P=V items with one comma between them (an item is empty)")
-    }
-    var pairs: [String] = []
-    for token in tokens {
-      if token.contains("=") || pairs.isEmpty {
-        pairs.append(String(token))
-      } else {
-        pairs[pairs.count - 1] += "," + token
-      }
-    }
-    return pairs
   }
 
   /// Refuses a `--time-parameter` that no function has as a `float` parameter, or a
@@ -388,36 +376,23 @@ enum ApplyCommand {
       timeParameter: timeParameter, length: clockLength, maxSampleOffset: offset)
   }
 
-  /// The item of `--effect` reserved for the effect's own offset.
-  static let offsetItem = "maxSampleOffset"
-
-  /// Takes the reserved item `maxSampleOffset=X,Y` out of an `--effect`'s `pairs`.
-  ///
-  /// The item (points, two numbers ≥ 0) is the effect's own `maxSampleOffset`, which
-  /// `--max-sample-offset` does not replace. A kernel with a parameter of that name gets the
-  /// item as that parameter.
+  /// Takes the reserved item `maxSampleOffset=X,Y` out of an `--effect`'s `pairs`
+  /// (``LayerFXComposition/KernelReference/ownOffset(_:of:)``): the effect's own offset, points,
+  /// which `--max-sample-offset` does not replace; `--arg` reserves no item.
   ///
   /// - Returns: The other pairs, and the offset if given.
   /// - Throws: ``UsageError`` (exit 64) for a malformed offset or one given to a colour effect.
   static func ownOffset(_ pairs: [String], of function: ShaderFunction, option: String) throws
     -> (pairs: [String], offset: float2?)
   {
-    let prefix = offsetItem + "="
-    guard option == "effect", !function.parameters.contains(where: { $0.name == offsetItem }),
-      let item = pairs.last(where: { $0.hasPrefix(prefix) })
-    else { return (pairs, nil) }
-    guard pairs.filter({ $0.hasPrefix(prefix) }).count == 1 else {
-      throw UsageError.invalid(
-        "--effect \(function.name): \(offsetItem) given more than once; give it once")
+    guard option == "effect" else { return (pairs, nil) }
+    let (rest, text) = try SettingError.reporting {
+      try KernelReference.ownOffset(pairs, of: function)
     }
-    guard function.kind == .layer || function.kind == .distortion else {
-      throw UsageError.invalid(
-        "--effect \(function.name):\(item): only layer and distortion effects take a "
-          + "maxSampleOffset; \(function.name) is a colour effect")
-    }
+    guard let text else { return (rest, nil) }
     let offset = try ParsedArguments.parse(
-      String(item.dropFirst(prefix.count)), option: "effect", as: .offset,
-      shown: "\(function.name):\(item)")
-    return (pairs.filter { !$0.hasPrefix(prefix) }, offset)
+      text, option: "effect", as: .offset,
+      shown: "\(function.name):\(KernelReference.offsetItem)=\(text)")
+    return (rest, offset)
   }
 }

@@ -4,10 +4,11 @@ import LayerFXArguments
 import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
+import LayerFXResolver
 
 /// `layerfx config`: prints a complete debug config or its JSON Schema, or checks a config
 /// without rendering.
-enum ConfigCommand {
+enum ConfigCommand: CommandDefinition {
   static let name = "config"
   static let summary = "Print a debug config or its JSON Schema, or check a config file."
   static let synopsis =
@@ -40,16 +41,12 @@ enum ConfigCommand {
         "for", "COMMAND",
         "with check: the command that renders the config, ripple, apply or render (default: "
           + "render for a fill drawn alone, apply otherwise)"),
-    ] + MetalFunctionReference.specs + RenderOptions.specs + FrameLimits.specs
+    ] + MetalOptions.specs + RenderOptions.specs + FrameLimits.specs
 
   /// The dumped config's input, the time of its one frame (seconds) and its output.
   static let dumpInput = DebugConfig.Input.testCard(width: 512, height: 384)
   static let dumpTime = 0.5
   static let dumpPath = "out.png"
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     guard let action = arguments.positionals.first else {
@@ -64,7 +61,7 @@ enum ConfigCommand {
       throw UsageError.invalid("--\(option) goes with 'config check'")
     }
     // dump and schema read no config: the kernels named here are all there is.
-    if action != "check" { try MetalFunctionReference.checkHalf(arguments) }
+    if action != "check" { try MetalOptions.checkHalf(arguments) }
     switch action {
     case "dump":
       let text = try dump(rest, arguments: arguments, console: console).json.text
@@ -96,31 +93,21 @@ enum ConfigCommand {
   /// default, or the one given after the name. A parameter with neither (a `.metal` file
   /// declares no defaults) is refused rather than invented.
   ///
-  /// - Throws: ``UsageError`` for an unknown kernel, a bad argument, or parameters without a
-  ///   default that are not given.
+  /// - Throws: ``UsageError`` for an unknown kernel or a bad argument;
+  ///   ``LayerFXComposition/DumpError`` for parameters without a default that are not given.
   static func dump(_ kernels: [String], arguments: ParsedArguments, console: Console) throws
     -> DebugConfig
   {
     var entries: [DebugConfig.DumpEntry] = []
     for text in kernels.isEmpty ? [ShaderLibrary.defaultEffect.name] : kernels {
       let (name, argumentText) = KernelReference.splitEffect(text)
-      let function = try MetalFunctionReference.function(
-        name, arguments: arguments, console: console)
+      let function = try MetalOptions.resolver(arguments, console: console).function(name)
       // As in --effect: maxSampleOffset=X,Y is the effect's own offset.
       let (pairs, offset) = try ApplyCommand.ownOffset(
         ApplyCommand.pairs(argumentText, in: text, option: "dump"), of: function,
         option: "effect")
       let given = try function.bind(pairs, pixelLimit: Int(Int32.max), option: "dump")
-      let missing = function.parameters.filter { parameter in
-        parameter.role == nil && parameter.defaultValue == nil
-          && !given.contains { $0.name == parameter.name }
-      }.map(\.name)
-      guard missing.isEmpty else {
-        throw UsageError.invalid(
-          "\(name): \(missing.joined(separator: ", ")) \(missing.count == 1 ? "has" : "have") no "
-            + "default; give \(missing.count == 1 ? "it" : "them") after the function, "
-            + "\(name):\(missing.map { "\($0)=VALUE" }.joined(separator: ","))")
-      }
+      try DebugConfig.checkDumpable(function, given: given, name: name)
       entries.append((function, KernelReference.absolute(name), given, offset))
     }
     return DebugConfig(
@@ -139,9 +126,8 @@ enum ConfigCommand {
   static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
     let config = try ConfigOptions.decode(path, arguments: arguments, console: console)
     try ConfigOptions.checkOutputFolder((path, config), commandLine: arguments)
-    try MetalFunctionReference.checkHalf(arguments, config: config)
-    var drawsFill = false
-    if case .fill? = config.input, config.effects.isEmpty { drawsFill = true }
+    try MetalOptions.checkHalf(arguments, config: config)
+    let drawsFill = config.drawsFillAlone
     let commands = [RippleCommand.name, ApplyCommand.name, RenderCommand.name]
     let named = try arguments.value("for", as: .named(commands.map { ($0, $0) }))
     let chosen = named ?? (drawsFill ? RenderCommand.name : ApplyCommand.name)

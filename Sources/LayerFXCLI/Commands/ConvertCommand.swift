@@ -4,7 +4,7 @@ import LayerFXComposition
 import LayerFXPNG
 
 /// `layerfx convert`: decode an image and write it again as RGBA PNG.
-enum ConvertCommand {
+enum ConvertCommand: CommandDefinition {
   static let name = "convert"
   static let summary = "Decode an image and write it as an RGBA PNG (8-bit by default)."
   static let synopsis = "INPUT -o OUT.png [options]"
@@ -18,10 +18,6 @@ enum ConvertCommand {
       RenderOptions.pixelLimitSpec,
     ] + OutputOptions.specs
 
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
-
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let inputArgument = try arguments.positionals(RenderJob.Input.usageName)[0]
     let outputPath = try arguments.required("output", hint: "output: give -o OUT.png")
@@ -30,7 +26,7 @@ enum ConvertCommand {
     let output = try OutputOptions(arguments)
     let input = try RenderJob.Input(
       commandLine: inputArgument, scale: 1, limits: RenderJob.Limits(pixelLimit: pixelLimit))
-    try OutputOptions.checkNotInput(outputPath, input: input.path)
+    try RenderJob.Output.checkNotRead(outputPath, reads: input.path.map { [$0] } ?? [])
     try OutputOptions.checkExtension(outputPath)
     try output.write(
       input.image, to: outputPath, metadata: input.metadata, console: console,

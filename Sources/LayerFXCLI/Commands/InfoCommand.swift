@@ -3,7 +3,7 @@ import LayerFXFiles
 import LayerFXPNG
 
 /// `layerfx info`: what a PNG file holds, from its header and chunk list.
-enum InfoCommand {
+enum InfoCommand: CommandDefinition {
   static let name = "info"
   static let summary = "Print a PNG's size, colour type, bit depth, interlace and chunks."
   static let synopsis = "FILE.png..."
@@ -15,10 +15,6 @@ enum InfoCommand {
     failed.
     """
   static let options: [OptionSpec] = []
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     guard !arguments.positionals.isEmpty else { throw UsageError.missing("FILE.png") }

@@ -5,7 +5,7 @@ import LayerFXComposition
 import LayerFXKernels
 
 /// `layerfx list`: the built-in kernels and their parameters.
-enum ListCommand {
+enum ListCommand: CommandDefinition {
   static let name = "list"
   static let summary = "List the built-in kernels with their parameters."
   static let synopsis = "[FILE.metal] [--metal FILE.metal ...] [--library DIR ...] [options]"
@@ -20,11 +20,7 @@ enum ListCommand {
     """
   static let options: [OptionSpec] =
     [.flag("json", "print one JSON array instead of lines")]
-    + MetalFunctionReference.librarySpecs
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
+    + MetalOptions.librarySpecs
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     if try MetalListCommand.run(arguments, console: console) { return }  // list FILE.metal

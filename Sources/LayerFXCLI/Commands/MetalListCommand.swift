@@ -3,6 +3,7 @@ import LayerFX
 import LayerFXArguments
 import LayerFXComposition
 import LayerFXMetal
+import LayerFXResolver
 
 /// `layerfx list FILE.metal [--metal FILE.metal …] [--library DIR …] [--json]`: the stitchable
 /// functions of a `.metal` file or library, with their kinds and parameters as written in
@@ -11,7 +12,7 @@ enum MetalListCommand {
   /// Lists the functions when the command's one positional is a `.metal` file, or it has none
   /// and `--metal` or `--library` names a library; returns whether it did.
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Bool {
-    let hasLibrary = !MetalFunctionReference.libraryPaths(arguments).isEmpty
+    let hasLibrary = !MetalOptions.libraryPaths(arguments).isEmpty
     let path: String?
     if arguments.positionals.count == 1, let first = arguments.positionals.first,
       KernelReference.isMetal(first)
@@ -22,7 +23,7 @@ enum MetalListCommand {
     } else {
       return false
     }
-    let library = try MetalFunctionReference.library(path, arguments: arguments, console: console)
+    let library = try MetalOptions.resolver(arguments, console: console).library(path)
     if arguments.has("json") {
       // The built-ins' layout (`layerfx list --json`), each type as the file writes it.
       let listing = library.namedFunctions.map {

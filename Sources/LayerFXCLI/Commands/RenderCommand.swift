@@ -4,10 +4,11 @@ import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
 import LayerFXPNG
+import LayerFXResolver
 
 /// `layerfx render`: a built-in fill (a shader used as a `ShapeStyle`) over a new image, with
 /// its arguments by name.
-enum RenderCommand {
+enum RenderCommand: CommandDefinition {
   static let name = "render"
   static let summary = "Render a built-in fill to a new image (see 'layerfx list')."
   static let synopsis =
@@ -43,16 +44,12 @@ enum RenderCommand {
       .value(
         "overlay", "LIST",
         "debug overlays: origins,tiles (legend on standard error; a fill has no displacement)"),
-    ] + RenderOptions.specs + OutputOptions.specs + MetalFunctionReference.specs
+    ] + RenderOptions.specs + OutputOptions.specs + MetalOptions.specs
     + FrameLimits.specs + [ConfigOptions.spec]
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ given: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(given, console: console)
-    try MetalFunctionReference.checkHalf(given, config: loaded?.config)
+    try MetalOptions.checkHalf(given, config: loaded?.config)
     try run(given, loaded: loaded, console: console, checkOnly: false)
   }
 
@@ -108,7 +105,7 @@ enum RenderCommand {
       scale: scale)
     let protected = loaded.map { [$0.path] } ?? []
     // Every .metal source and image argument is read by now.
-    try OutputOptions.checkNotInput(outputPath, protecting: protected)
+    try RenderJob.Output.checkNotRead(outputPath, reads: protected)
     if !overlays.isEmpty && !checkOnly {
       console.error(
         "layerfx: overlay: \(DisplacementColorScale(range: 1).legend(for: overlays))")
@@ -134,8 +131,7 @@ enum RenderCommand {
     -> ShaderFunction
   {
     let written = try arguments.positionals("FILL (see 'layerfx list')")[0]
-    let function = try MetalFunctionReference.function(
-      written, arguments: arguments, console: console)
+    let function = try MetalOptions.resolver(arguments, console: console).function(written)
     guard function.kind == .fill else {
       throw UsageError.invalid(
         "'\(function.name)' is a \(function.kind) effect, not a fill; use 'layerfx apply "
@@ -152,10 +148,8 @@ enum RenderCommand {
   private static func timing(_ arguments: ParsedArguments, over config: DebugConfig?) throws
     -> RenderJob.Timing
   {
-    let given = RenderJob.Timing(
-      time: try arguments.value("time", as: .time),
-      fps: try arguments.value("fps", as: .positiveNumber),
-      frames: try arguments.value("frames", as: .integer(in: 1...AnimationLimits.framesCeiling)))
+    // The chain's timing options, of which a fill takes --time, --fps and --frames.
+    let given = try ChainRun.timing(arguments)
     return try SettingError.reporting {
       try RenderJob.FillSettings.timing(
         given, givesDuration: arguments.has("duration"), config: config)

@@ -8,7 +8,7 @@ import LayerFXMath
 
 /// `layerfx ripple`: the WWDC24 ripple on an image, one frame or a whole animation, from one
 /// or several taps.
-enum RippleCommand {
+enum RippleCommand: CommandDefinition {
   static let name = "ripple"
   static let summary = "Apply the WWDC24 ripple to an image: one frame, or an animation."
   static let synopsis = "INPUT (--time SECONDS -o OUT.png | --fps FPS -o DIR/) [options]"
@@ -81,10 +81,6 @@ enum RippleCommand {
   /// time), straight from the kernel's declaration.
   static let rippleParameters = ShaderFunction.ripple.parameters.filter { $0.role == nil }
 
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
-
   /// The ripple preset of the general path: one ripple effect whose timeline every tap replays.
   static func run(_ given: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(given, console: console)
@@ -103,14 +99,9 @@ enum RippleCommand {
   ) throws {
     let ripple = try ReplayPreset.ConfigValues(
       loaded.config, file: loaded.path, function: .ripple,
-      parameters: rippleParameters.map(\.name), readsTaps: !given.has("tap") && !given.has("origin")
-    )
-    if given.positionals.isEmpty, case .fill? = loaded.config.input {
-      throw ConfigError.invalidValue(
-        file: loaded.path, path: "input",
-        reason: "a fill input needs 'layerfx render --config', 'layerfx apply --config' or "
-          + "'layerfx tune'")
-    }
+      parameters: rippleParameters.map(\.name),
+      readsTaps: !given.has("tap") && !given.has("origin"),
+      readsInput: given.positionals.isEmpty)
     try ConfigOptions.attributing(loaded, commandLine: given) {
       try run(
         given, loaded: loaded, ripple: ripple,
@@ -158,22 +149,16 @@ enum RippleCommand {
     if origin != nil && !taps.isEmpty {
       throw UsageError.invalid("--origin and --tap cannot be used together; give X,Y@T per tap")
     }
-    let ripple = ShaderFunction.ripple
     let base = try initialValues(arguments, preset: preset)
-    guard let clock = ripple.parameter(role: .timeSinceTrigger)?.name else {
-      preconditionFailure("the ripple declares a time-since-trigger parameter")
-    }
     let duration =
       try preset.flatMap { arguments.has("duration") ? nil : $0.duration }
       ?? arguments.value("duration", as: .positiveNumber, default: 3)
     let prepared = try run.prepare(arguments)
     var configEffect = preset?.effect
     configEffect?.duration = duration
-    let replay = ReplayPreset(
-      ripple, initialValue: base, duration: duration, taps: taps, origin: origin,
-      keyframes: try arguments.value("keyframes").map { path in
-        try KeyframesConfig(file: path, initialValue: base, clock: clock, defaultDuration: duration)
-      }, configEffect: configEffect)
+    let replay = try ReplayPreset(
+      .ripple, initialValue: base, duration: duration, taps: taps, origin: origin,
+      keyframesFile: arguments.value("keyframes"), configEffect: configEffect)
     let reads = arguments.all("keyframes") + (loaded.map { [$0.path] } ?? [])
     try prepared.run(console: console, reads: reads, checkOnly: checkOnly) { image in
       let chain = try replay.chain(sizeInPoints: image.sizeInPoints)

@@ -5,7 +5,7 @@ import LayerFXComposition
 
 /// `layerfx spring`, a spring inspector: a SwiftUI `Spring`'s constants and its motion from 0
 /// to 1 at rest.
-enum SpringCommand {
+enum SpringCommand: CommandDefinition {
   static let name = "spring"
   static let summary = "Print a SwiftUI spring's constants and its motion from 0 to 1."
   static let synopsis =
@@ -47,10 +47,6 @@ enum SpringCommand {
   static let bounce = ValueType<Double>(expected: "a finite number in (-1, 1]") { text in
     Double(decimal: text).flatMap { $0 > -1 && $0 <= 1 ? $0 : nil }
   }
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     _ = try arguments.positionals()

@@ -1,15 +1,13 @@
 import Foundation
 import LayerFX
-import LayerFXAnimation
 import LayerFXArguments
 import LayerFXComposition
 import LayerFXFiles
 import LayerFXKernels
-import LayerFXPNG
 
 /// `layerfx timeline`: a config document's keyframe tracks sampled over time, as CSV and
 /// optionally as an SVG chart.
-enum TimelineCommand {
+enum TimelineCommand: CommandDefinition {
   static let name = "timeline"
   static let summary = "Print a config's keyframe tracks over time as CSV, or chart them as SVG."
   static let synopsis =
@@ -59,27 +57,32 @@ enum TimelineCommand {
     }.joined(separator: ", ")
   }
 
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
-
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let file = try arguments.positionals("FILE.json")[0]
     let from = try arguments.value("from", as: .time, default: 0)
     let to = try arguments.value("to", as: .time)
     let step = try arguments.value("step", as: .positiveNumber, default: 0.05)
     let svgPath = arguments.value("svg")
-    if let svgPath { try OutputOptions.checkNotInput(svgPath, input: file) }
+    if let svgPath { try RenderJob.Output.checkNotRead(svgPath, reads: [file]) }
     let pngPath = arguments.value("png")
     if let pngPath {
       try OutputOptions.checkIsFile(pngPath)
-      try OutputOptions.checkNotInput(pngPath, input: file)
+      try RenderJob.Output.checkNotRead(pngPath, reads: [file])
     }
     let data = try ConfigFile.read(file)
+    let effect = arguments.value("effect")
+    // A debug config's effect, or the tracks of a keyframes document for a built-in.
     let tracks =
       DebugConfig.isDocument(data)
-      ? try debugTracks(data, file: file, arguments: arguments, console: console)
-      : try keyframesTracks(data, file: file, effect: arguments.value("effect"))
+      ? try TimelineTable(
+        effectNamed: effect,
+        of: DebugConfig(
+          data: data, file: file, directory: DebugConfig.directory(of: file),
+          resolve: ConfigOptions.resolver(arguments, console: console, configData: data)),
+        file: file)
+      : try TimelineTable(
+        keyframes: data, file: file,
+        function: ShaderLibrary.default.function(named: effect ?? defaultEffect.name))
     let end = to ?? tracks.timeline.duration
     guard from < end else {
       let toText = arguments.value("to") ?? "\(end.fixed(3)), the timeline's duration"
@@ -95,61 +98,9 @@ enum TimelineCommand {
     if svgPath != nil || pngPath != nil {
       let chart = tracks.chart(
         title: "\(URL(fileURLWithPath: file).lastPathComponent): keyframe tracks", times: times)
-      if let svgPath { try TextFile.write(chart.svg, to: svgPath, protecting: [file]) }
-      if let pngPath {
-        try AtomicFile.write(
-          try PNGEncoder().encode(chart.image, name: pngPath), to: pngPath, protecting: [file])
-      }
+      if let svgPath { try chart.writeSVG(to: svgPath, protecting: [file]) }
+      if let pngPath { try chart.writePNG(to: pngPath, protecting: [file]) }
     }
     console.print(tracks.csv(times: times))
-  }
-
-  /// The tracks of a keyframes document for the built-in `effect` (``defaultEffect`` by
-  /// default).
-  ///
-  /// - Throws: ``UsageError`` for a kernel without a clock; ``ConfigError``.
-  static func keyframesTracks(_ data: Data, file: String, effect: String?) throws
-    -> TimelineTable
-  {
-    let function = try ShaderLibrary.default.function(named: effect ?? defaultEffect.name)
-    guard let clock = function.parameter(role: .timeSinceTrigger)?.name else {
-      throw UsageError.invalid(
-        "--effect \(function.name) has no time-since-trigger parameter to animate")
-    }
-    let config = try KeyframesConfig(
-      data: data, file: file == "-" ? InputFile.standardInputName : file,
-      initialValue: ParameterValues(defaultsOf: function), clock: clock, defaultDuration: 3)
-    return TimelineTable(
-      timeline: config.timeline, names: config.animatedNames, prefix: "keyframes.",
-      function: function)
-  }
-
-  /// The tracks of one effect of a debug config: `--effect NAME` (its kernel or function name),
-  /// or the first with tracks or a clock; its tracks and its clock, from its values.
-  ///
-  /// - Throws: ``ConfigError``; ``UsageError`` when no effect has that name, or the effect has
-  ///   neither tracks nor a clock.
-  static func debugTracks(
-    _ data: Data, file: String, arguments: ParsedArguments, console: Console
-  ) throws -> TimelineTable {
-    let config = try DebugConfig(
-      data: data, file: file, directory: DebugConfig.directory(of: file),
-      resolve: ConfigOptions.resolver(arguments, console: console, configData: data))
-    let wanted = arguments.value("effect")
-    guard let index = TimelineTable.effectIndex(in: config, named: wanted) else {
-      let names = config.effects.map(\.function.name)
-      let known = names.isEmpty ? "" : " (it has \(names.joined(separator: ", ")))"
-      throw UsageError.invalid(
-        (wanted.map { "--effect \($0): \(file) has no such effect" }
-          ?? "\(file): no effect has keyframe tracks or a clock to chart")
-          + known)
-    }
-    let effect = config.effects[index]
-    guard !TimelineTable.charted(effect).isEmpty else {
-      throw UsageError.invalid(
-        "\(file): effects[\(index)] (\(effect.function.name)) has no keyframe tracks and no clock "
-          + "to chart")
-    }
-    return try TimelineTable(effect: index, of: config)
   }
 }

@@ -3,13 +3,11 @@ import LayerFX
 import LayerFXArguments
 import LayerFXComposition
 import LayerFXFiles
-import LayerFXMetal
-import LayerFXPNG
 import LayerFXTune
 
 /// `layerfx tune`: renders a preview of a debug config and renders it again whenever the config,
 /// or a file it names, changes.
-enum TuneCommand {
+enum TuneCommand: CommandDefinition {
   static let name = "tune"
   static let summary = "Preview a debug config, rendering again whenever it changes."
   static let synopsis =
@@ -37,14 +35,10 @@ enum TuneCommand {
       .flag("serve", "serve the tune page on http://127.0.0.1 instead of writing a preview"),
       .value("port", "N", "--serve's port (default 0: any free port)"),
       .value("host", "ADDR", "--serve's numeric address (default 127.0.0.1; another is reachable)"),
-    ] + RenderOptions.specs + MetalFunctionReference.specs
+    ] + RenderOptions.specs + MetalOptions.specs
 
   /// Seconds between two looks at the watched files.
   static let pollInterval = TuneWatch.pollInterval
-
-  static let command = Command(
-    name: name, summary: summary, synopsis: synopsis, discussion: discussion,
-    options: options, run: run)
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let configPath = try arguments.positionals("CONFIG.json")[0]
@@ -118,8 +112,9 @@ extension TuneServerError: ExitCoded {
 }
 
 extension TuneCommand {
-  /// Renders the preview of the config at `configPath` (``LayerFXTune/TunePreviewSheet``) to
-  /// `previewPath`: the render `TuneWatch` calls on each change.
+  /// Renders the preview of the config at `configPath`, decoded with the command line's
+  /// `.metal` options, to `previewPath` (``LayerFXTune/TunePreviewSheet/write(_:file:to:columns:limits:reads:events:warn:)``):
+  /// the render `TuneWatch` calls on each change.
   ///
   /// - Parameters:
   ///   - configPath: The config, as given.
@@ -137,21 +132,12 @@ extension TuneCommand {
     files: inout [String], _ arguments: ParsedArguments, _ console: Console
   ) throws -> Int {
     let config = try ConfigOptions.decode(configPath, arguments: arguments, console: console)
-    try MetalFunctionReference.checkHalf(arguments, config: config)
-    files = config.files + MetalFunctionReference.libraryPaths(arguments)
-    guard let input = config.input else {
-      throw ConfigError.missingKey(file: configPath, path: "", key: "input")
-    }
-    let loaded = try RenderJob.Input(
-      config: input, scale: Float(config.scale), limits: renderOptions.limits)
-    let sheet = try TunePreviewSheet(
-      config: config, file: configPath, image: loaded.image, columns: columns,
-      limits: renderOptions.limits, overlayLegend: { console.error("layerfx: overlay: \($0)") },
-      boundsReport: { console.error("layerfx: bounds: \($0)") })
-    try MetalFaults.check()
-    try OutputOptions(arguments).write(
-      sheet.image, to: previewPath, metadata: loaded.metadata, console: console,
-      protecting: [configPath] + files)
-    return sheet.frameCount
+    try MetalOptions.checkHalf(arguments, config: config)
+    files = config.files + MetalOptions.libraryPaths(arguments)
+    return try TunePreviewSheet.write(
+      config, file: configPath,
+      to: RenderJob.Output(path: previewPath, encoder: try OutputOptions(arguments).encoder),
+      columns: columns, limits: renderOptions.limits, reads: [configPath] + files,
+      events: console.renderJobEvents, warn: RenderJob.Input.warn)
   }
 }

@@ -3,6 +3,7 @@ import LayerFX
 import LayerFXArguments
 import LayerFXComposition
 import LayerFXKernels
+import LayerFXResolver
 
 /// `--config FILE.json` on the rendering commands: reads a debug config (``DebugConfig``) whose
 /// settings the options the command line gives override, typed.
@@ -24,10 +25,7 @@ enum ConfigOptions {
     -> DebugConfig.Resolver
   {
     let timeout = configData.flatMap(DebugConfig.shaderTimeout(in:))
-    return { text in
-      try MetalFunctionReference.function(
-        text, arguments: arguments, console: console, shaderTimeout: timeout)
-    }
+    return MetalOptions.resolver(arguments, console: console, shaderTimeout: timeout).function
   }
 
   /// Reads and decodes the debug config at `path`, as `DebugConfig(contentsOf:resolve:)` does,

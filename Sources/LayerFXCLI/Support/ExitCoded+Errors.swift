@@ -1,7 +1,9 @@
 import LayerFX
 import LayerFXComposition
 import LayerFXFiles
+import LayerFXMetal
 import LayerFXPNG
+import LayerFXResolver
 
 extension ShaderArgumentError: ExitCoded {
   var exitCode: ExitCode { .usage }
@@ -60,4 +62,40 @@ extension InputFileError: ExitCoded {
     case .readFailed: .ioError
     }
   }
+}
+
+extension DumpError: ExitCoded {
+  /// A parameter `config dump` needs a value for is a usage error: 64, `EX_USAGE`.
+  var exitCode: ExitCode { .usage }
+}
+
+extension TimelineSelectionError: ExitCoded {
+  /// An effect `--effect` does not find, or one with nothing to chart: 64, `EX_USAGE`.
+  var exitCode: ExitCode { .usage }
+}
+
+extension KernelResolverError: ExitCoded {
+  /// `FILE.metal` without a function is a usage error: 64, `EX_USAGE`.
+  var exitCode: ExitCode { .usage }
+}
+
+extension MetalFaultError: ExitCoded {
+  /// A fault of compiled shader code is bad input: 65, `EX_DATAERR`.
+  var exitCode: ExitCode { .dataError }
+}
+
+extension MetalCompileError: ExitCoded {
+  /// The sysexits code of the error's cause (``LayerFXMetal/MetalCompileError/summary``).
+  var exitCode: ExitCode {
+    switch summary.cause {
+    case .compilerMissing: .configuration
+    case .unreadable: .noInput
+    case .invalidSource: .dataError
+    case .diskFailing: .ioError
+    case .cannotCreate: .cannotCreate
+    case .outOfMemory: .osError
+    case .unrecognised: .software
+    }
+  }
+  var line: String { summary.line }
 }

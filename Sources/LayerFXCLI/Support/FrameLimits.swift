@@ -18,16 +18,4 @@ enum FrameLimits {
         default: AnimationLimits.defaultMaxFrames),
       checksFreeSpace: !arguments.has("ignore-free-space"))
   }
-
-  /// Refuses one image that may not fit in the free space where `path` goes (the library's
-  /// `AnimationLimits.checkImageFreeSpace`); `--ignore-free-space` skips it.
-  ///
-  /// - Throws: ``LayerFXComposition/CompositionError/noSpace(_:)`` (exit 73).
-  static func checkImageFreeSpace(
-    _ arguments: ParsedArguments, path: String, width: Int, height: Int, bitDepth: Int,
-    chunkBytes: Int
-  ) throws {
-    try limits(arguments).checkImageFreeSpace(
-      path: path, width: width, height: height, bitDepth: bitDepth, chunkBytes: chunkBytes)
-  }
 }

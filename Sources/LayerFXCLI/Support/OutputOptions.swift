@@ -46,64 +46,17 @@ struct OutputOptions {
     _ image: Image, to path: String, metadata: PNGMetadata, console: Console,
     protecting protected: [String] = []
   ) throws {
-    try write(
-      PNGSamples(image, bitDepth: encoder.bitDepth), into: Self.open(path, protecting: protected),
-      name: path, metadata: metadata, console: console)
-  }
-
-  /// Opens the one-image output `path` before anything renders.
-  ///
-  /// A destination that cannot be written (a FIFO, a device such as `/dev/full`, a folder in
-  /// `/sys` or `/proc`, a read-only folder, a file the command reads) is so refused at once, as
-  /// an animation's output is before frame 0
-  /// (``AtomicFile/create(_:protecting:followsSymbolicLink:)``). Dropping the
-  /// file uncommitted (`layerfx config check`, a failed render) leaves the destination as it
-  /// was.
-  ///
-  /// - Parameters:
-  ///   - path: A file, or `-` for standard output (`nil` is returned).
-  ///   - protected: Files the command reads, which the output may not replace.
-  /// - Returns: The open, still unnamed file, for ``write(_:into:name:metadata:console:)-(PNGSamples,_,_,_,_)``.
-  /// - Throws: ``AtomicFileError`` when the destination cannot be created.
-  static func open(_ path: String, protecting protected: [String] = []) throws -> PreparedFile? {
-    try RenderJob.Output(path: path).open(protecting: protected)
-  }
-
-  /// Encodes `image` as a PNG into `file` and gives it its name, or writes it to standard
-  /// output when `file` is `nil`.
-  ///
-  /// - Parameters:
-  ///   - image: Premultiplied RGBA.
-  ///   - file: From ``open(_:protecting:)``.
-  ///   - name: The output's name, for messages.
-  ///   - metadata: Colour chunks to copy.
-  ///   - console: Standard output.
-  /// - Throws: ``PNGError`` when encoding fails, ``AtomicFileError`` when writing the file
-  ///   does, ``CLIError/outputFailed(reason:)`` when standard output does.
-  func write(
-    _ image: Image, into file: PreparedFile?, name: String, metadata: PNGMetadata,
-    console: Console
-  ) throws {
-    try write(
-      PNGSamples(image, bitDepth: encoder.bitDepth), into: file, name: name, metadata: metadata,
-      console: console)
-  }
-
-  /// Encodes samples already stored at the encoder's bit depth into `file`, as
-  /// ``write(_:into:name:metadata:console:)-(Image,_,_,_,_)`` encodes an image.
-  func write(
-    _ samples: PNGSamples, into file: PreparedFile?, name: String, metadata: PNGMetadata,
-    console: Console
-  ) throws {
-    try RenderJob.Output(path: name, encoder: encoder).write(
-      samples, into: file, metadata: metadata, events: console.renderJobEvents)
+    let output = RenderJob.Output(path: path, encoder: encoder)
+    try output.write(
+      PNGSamples(image, bitDepth: encoder.bitDepth), into: output.open(protecting: protected),
+      metadata: metadata, events: console.renderJobEvents)
   }
 
   /// Refuses a single-image output that is empty or names a directory, or whose folder is
   /// missing (``LayerFXComposition/RenderJob/Output/checkIsFile(_:)``).
   ///
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` in the command line's words and
-  ///   the config's; ``CLIError/cannotWrite(path:reason:)`` (exit 73) for the folder.
+  ///   the config's; `AtomicFileError.cannotWrite` (exit 73) for the folder.
   static func checkIsFile(_ path: String) throws {
     try reporting { () throws(OutputPathError) in try RenderJob.Output.checkIsFile(path) }
   }
@@ -111,8 +64,8 @@ struct OutputOptions {
   /// Refuses a single-file output whose name does not end in `extensions`.
   ///
   /// See ``LayerFXComposition/RenderJob/Output/checkExtension(_:allowing:)``. Commands call it
-  /// after ``checkNotInput(_:protecting:)``, so that an output naming an input (a `.metal`
-  /// source) is reported as that, and before rendering.
+  /// after ``LayerFXComposition/RenderJob/Output/checkNotRead(_:reads:)``, so that an output
+  /// naming an input (a `.metal` source) is reported as that, and before rendering.
   ///
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` (exit 64) in the command line's
   ///   words and the config's.
@@ -124,29 +77,10 @@ struct OutputOptions {
 
   /// Runs a check of the output path, reporting its ``LayerFXComposition/OutputPathError`` as
   /// a ``SettingError`` about `output` (a usage error in both wordings) or a
-  /// ``CLIError/cannotWrite(path:reason:)`` (``SettingError/reporting(_:_:)``).
+  /// `AtomicFileError.cannotWrite` (``SettingError/reporting(_:_:)``).
   static func reporting(_ check: () throws(OutputPathError) -> Void) throws {
     try SettingError.reporting {
       do throws(OutputPathError) { try check() } catch { throw RenderJobError(error) }
     }
-  }
-
-  /// Refuses an output path that is a file the command reads (its input, a keyframes file, and
-  /// every file read so far through `InputFile`: see `ReadFiles`), compared by device and inode (``AtomicFile/isSameFile(_:asAnyOf:followsSymbolicLink:)``),
-  /// so a symbolic link, `..`, a hard link or a bind mount is caught too.
-  ///
-  /// - Parameters:
-  ///   - output: The `-o` (or `--svg`) path; `-` is never an input.
-  ///   - protected: Paths of the files the command reads.
-  /// - Throws: ``CLIError/wouldOverwriteInput(path:)``.
-  static func checkNotInput(_ output: String, protecting protected: [String]) throws {
-    if output != "-" && AtomicFile.isSameFile(output, asAnyOf: protected) {
-      throw CLIError.wouldOverwriteInput(path: output)
-    }
-  }
-
-  /// Refuses an output path that is the input file (see ``checkNotInput(_:protecting:)``).
-  static func checkNotInput(_ output: String, input: String?) throws {
-    try checkNotInput(output, protecting: input.map { [$0] } ?? [])
   }
 }

@@ -37,7 +37,7 @@ extension RenderJob.Input {
   }
 
   /// Writes libpng's warnings about the file `name` to standard error.
-  private static func warn(_ name: String, _ warnings: [String]) {
+  static func warn(_ name: String, _ warnings: [String]) {
     Console().warn(warnings, file: name)
   }
 }

@@ -1,10 +1,11 @@
 import LayerFXArguments
 import LayerFXComposition
+import LayerFXFiles
 
 extension SettingError {
   /// Runs `body`, a call of the library's render job, reporting its ``RenderJobError`` in the
   /// command line's words: a ``LayerFXComposition/RenderJob/Misfit`` as a ``UsageError``
-  /// (exit 64), an output folder that cannot be written as ``CLIError/cannotWrite(path:reason:)``,
+  /// (exit 64), an output folder that cannot be written as `AtomicFileError.cannotWrite`,
   /// anything else as it is; an error about a setting as a ``SettingError`` about its option,
   /// which keeps the config's words for ``ConfigOptions/attributing(_:commandLine:_:)``; other
   /// errors as they are.
@@ -37,7 +38,7 @@ extension SettingError {
           option: option ?? "", value: option.flatMap { arguments?.value($0) } ?? value,
           expected: expected)
       case OutputPathError.cannotWrite(let path, let reason):
-        underlying = CLIError.cannotWrite(path: path, reason: reason)
+        underlying = AtomicFileError.cannotWrite(path: path, reason: reason)
       default: underlying = error.underlying
       }
       guard let option else { throw underlying }

@@ -23,14 +23,7 @@ struct RenderOptions {
 
   /// The limits and the renderer the options give (without the frame limits, `FrameLimits`).
   var limits: RenderJob.Limits
-  var threadCount: Int { limits.threadCount }
-  var tileSize: Int? { limits.tileSize }
   var pixelLimit: Int { limits.pixelLimit }
-  /// Whether the memory estimate is checked (`--ignore-free-memory` turns it off).
-  var checksMemory: Bool { limits.checksMemory }
-
-  /// The renderer these options describe.
-  var renderer: Renderer { limits.renderer }
 
   init(_ arguments: ParsedArguments) throws {
     let threadCount = try arguments.value(

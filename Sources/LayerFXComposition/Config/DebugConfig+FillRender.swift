@@ -8,6 +8,13 @@ extension DebugConfig {
     size: SIMD2<Int>
   )
 
+  /// Whether the config draws a fill alone: its input is a fill and it has no effects, the
+  /// render of `layerfx render --config` (``fillRender(file:readsInput:)``).
+  public var drawsFillAlone: Bool {
+    if case .fill? = input { return effects.isEmpty }
+    return false
+  }
+
   /// Checks that the config describes a fill drawn alone, and returns its fill.
   ///
   /// A fill's frames go to one PNG or a PNG sequence on the render's own clock, so nothing the

@@ -1,4 +1,5 @@
 import Foundation
+import LayerFX
 
 /// A kernel as a command line or a config names it: a built-in's name (`ripple`) or a function
 /// of a `.metal` file (`Shaders/LayerEffects/Ripple.metal:Ripple`), optionally followed by its
@@ -41,5 +42,86 @@ public enum KernelReference {
     let nameStart = text.range(of: ".metal:")?.upperBound ?? text.startIndex
     guard let colon = text[nameStart...].firstIndex(of: ":") else { return (text, nil) }
     return (String(text[..<colon]), text[text.index(after: colon)...])
+  }
+
+  /// The `P=V` items of an effect's argument text (what follows the colon after its name,
+  /// ``splitEffect(_:)``): a value may itself hold commas, as `origin=200,150` does, so an item
+  /// without `=` continues the one before.
+  ///
+  /// - Parameter text: The argument text; `nil` when the effect has no colon.
+  /// - Returns: The `P=V` texts, in order; none for `nil`.
+  /// - Throws: ``ArgumentListError`` for a colon with nothing after it (`ripple:`) or an empty
+  ///   item (`ripple:,,`, `ripple:amplitude=2,`), which would otherwise be dropped without a
+  ///   word.
+  public static func pairs(_ text: Substring?) throws(ArgumentListError) -> [String] {
+    guard let text else { return [] }
+    guard !text.isEmpty else { throw .empty }
+    let tokens = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard !tokens.contains(where: \.isEmpty) else { throw .emptyItem }
+    var pairs: [String] = []
+    for token in tokens {
+      if token.contains("=") || pairs.isEmpty {
+        pairs.append(String(token))
+      } else {
+        pairs[pairs.count - 1] += "," + token
+      }
+    }
+    return pairs
+  }
+
+  /// The item of an effect's arguments reserved for its own `maxSampleOffset`
+  /// (`bulge:maxSampleOffset=4,4`).
+  public static let offsetItem = "maxSampleOffset"
+
+  /// Takes the reserved item `maxSampleOffset=X,Y` (``offsetItem``) out of an effect's `pairs`
+  /// (``pairs(_:)``).
+  ///
+  /// The item is the effect's own `maxSampleOffset` (points), which a front end's shared offset
+  /// does not replace. A function with a parameter of that name gets the item as that
+  /// parameter: nothing is taken.
+  ///
+  /// - Parameters:
+  ///   - pairs: The effect's `P=V` texts.
+  ///   - function: The effect's function.
+  /// - Returns: The other pairs, in order, and the item's value text (`X,Y`) if given.
+  /// - Throws: ``RenderJobError`` about no one setting, with a
+  ///   ``RenderJob/Misfit/invalid(commandLine:inConfig:)`` in a command line's words
+  ///   (`--effect`): the item given twice, or given to a colour effect.
+  public static func ownOffset(_ pairs: [String], of function: ShaderFunction)
+    throws(RenderJobError) -> (pairs: [String], offset: String?)
+  {
+    let prefix = offsetItem + "="
+    guard !function.parameters.contains(where: { $0.name == offsetItem }),
+      let item = pairs.last(where: { $0.hasPrefix(prefix) })
+    else { return (pairs, nil) }
+    func misfit(_ commandLine: String) -> RenderJobError {
+      RenderJobError(
+        setting: nil, underlying: RenderJob.Misfit.invalid(commandLine: commandLine, inConfig: nil))
+    }
+    guard pairs.filter({ $0.hasPrefix(prefix) }).count == 1 else {
+      throw misfit("--effect \(function.name): \(offsetItem) given more than once; give it once")
+    }
+    guard function.kind == .layer || function.kind == .distortion else {
+      throw misfit(
+        "--effect \(function.name):\(item): only layer and distortion effects take a "
+          + "maxSampleOffset; \(function.name) is a colour effect")
+    }
+    return (pairs.filter { !$0.hasPrefix(prefix) }, String(item.dropFirst(prefix.count)))
+  }
+
+  /// An effect's argument text that ``pairs(_:)`` refuses.
+  public enum ArgumentListError: Error, Equatable {
+    /// A colon with nothing after it.
+    case empty
+    /// An empty item between commas, or at either end.
+    case emptyItem
+
+    /// What the text should be instead: `P=V,... after the colon, or no colon`.
+    public var expected: String {
+      switch self {
+      case .empty: "P=V,... after the colon, or no colon"
+      case .emptyItem: "P=V items with one comma between them (an item is empty)"
+      }
+    }
   }
 }

@@ -28,10 +28,10 @@ extension RenderJob {
   ) throws(RenderJobError) {
     let effects = offsets.resolve(chain)
     let path = settings.outputPath
-    if path != "-" && AtomicFile.isSameFile(path, asAnyOf: (input.path.map { [$0] } ?? []) + reads)
-    {
-      throw RenderJobError(
-        setting: nil, underlying: AtomicFileError.wouldOverwriteInput(path: path))
+    do throws(AtomicFileError) {
+      try Output.checkNotRead(path, reads: (input.path.map { [$0] } ?? []) + reads)
+    } catch {
+      throw RenderJobError(setting: nil, underlying: error)
     }
     // One PNG or a contact sheet .png; an animated PNG or a raw file any extension, but one.
     do throws(OutputPathError) {

@@ -98,4 +98,19 @@ extension RenderJob.Output {
       commandLine: "-o \(path): layerfx writes PNG only; name the output \(listed)",
       inConfig: "\(path): layerfx writes PNG only; give a file name ending in \(listed)")
   }
+
+  /// Refuses an output path that is a file the render reads (its input, a config, a keyframes
+  /// file, a `.metal` source), compared by device and inode
+  /// (`AtomicFile.isSameFile(_:asAnyOf:followsSymbolicLink:)`), so a symbolic link, `..`, a
+  /// hard link or a bind mount is caught too; `-` (standard output) never is one.
+  ///
+  /// - Parameters:
+  ///   - path: The output path.
+  ///   - reads: The paths of the files the render reads.
+  /// - Throws: `AtomicFileError.wouldOverwriteInput`.
+  public static func checkNotRead(_ path: String, reads: [String]) throws(AtomicFileError) {
+    if path != "-" && AtomicFile.isSameFile(path, asAnyOf: reads) {
+      throw .wouldOverwriteInput(path: path)
+    }
+  }
 }

@@ -27,11 +27,14 @@ extension ReplayPreset {
     ///   - function: The preset's function; the config's only effect must be of its kernel.
     ///   - parameters: The parameters whose values are read.
     ///   - readsTaps: Whether the taps are read (false when the front end gives its own).
+    ///   - readsInput: Whether the config's input is read (false when the front end gives its
+    ///     own); a replayed effect reads an image, so a fill input is refused.
     /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` (exit 65) when the config's
-    ///   effects are not one effect of `function`, or its clock is given a value.
+    ///   effects are not one effect of `function`, its clock is given a value, or the input read
+    ///   is a fill.
     public init(
       _ config: DebugConfig, file: String, function: ShaderFunction, parameters: [String],
-      readsTaps: Bool
+      readsTaps: Bool, readsInput: Bool = true
     ) throws {
       guard config.effects.count == 1, let effect = config.effects.first,
         effect.kernel == function.name
@@ -50,6 +53,12 @@ extension ReplayPreset {
       duration = effect.duration
       for name in parameters where effect.values.contains(name) {
         values[name] = effect.values[name]
+      }
+      if readsInput, case .fill? = config.input {
+        throw ConfigError.invalidValue(
+          file: file, path: "input",
+          reason: "a fill input needs 'layerfx render --config', 'layerfx apply --config' or "
+            + "'layerfx tune'")
       }
       guard readsTaps else { return }
       let position = function.parameter(role: .position)?.name

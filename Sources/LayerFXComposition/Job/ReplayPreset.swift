@@ -43,6 +43,29 @@ public struct ReplayPreset: Sendable {
     self.configEffect = configEffect
   }
 
+  /// Creates a preset of `function` whose timeline is the keyframes document at
+  /// `keyframesFile`, when one is given (``keyframes``), read with `function`'s
+  /// time-since-trigger parameter as its clock and `duration` as its default length.
+  ///
+  /// - Throws: ``ConfigError`` (or `LayerFXFiles.InputFileError`) for a document that cannot be
+  ///   read or does not fit `initialValue`.
+  /// - Precondition: `function` has a time-since-trigger parameter.
+  public init(
+    _ function: ShaderFunction, initialValue: ParameterValues, duration: Double,
+    taps: [AnimatedEffect.Trigger] = [], origin: float2? = nil, keyframesFile: String?,
+    configEffect: DebugConfig.Effect? = nil
+  ) throws {
+    guard let clock = function.parameter(role: .timeSinceTrigger)?.name else {
+      preconditionFailure("\(function.name) declares no time-since-trigger parameter")
+    }
+    self.init(
+      function, initialValue: initialValue, duration: duration, taps: taps, origin: origin,
+      keyframes: try keyframesFile.map {
+        try KeyframesConfig(
+          file: $0, initialValue: initialValue, clock: clock, defaultDuration: duration)
+      }, configEffect: configEffect)
+  }
+
   /// Whether the timeline is the config effect's tracks (no ``keyframes`` replace them).
   public var usesConfigTracks: Bool {
     keyframes == nil && !(configEffect?.trackNames.isEmpty ?? true)

@@ -1,5 +1,7 @@
 import Foundation
 import LayerFXComposition
+import LayerFXFiles
+import LayerFXTestSupport
 import Testing
 
 @Suite struct OutputPathCheckTests {
@@ -60,5 +62,21 @@ import Testing
           try RenderJob.Output.checkExtension(path, allowing: allowed)
         } != nil, "\(path)")
     }
+  }
+
+  @Test("an output that is a file the render reads is refused, through a hard link too")
+  func notRead() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let input = folder.path("in.png")
+    try Data([1, 2, 3]).write(to: URL(fileURLWithPath: input))
+    let link = folder.path("link.png")
+    try FileManager.default.linkItem(atPath: input, toPath: link)
+    #expect(throws: AtomicFileError.wouldOverwriteInput(path: link)) {
+      try RenderJob.Output.checkNotRead(link, reads: [input])
+    }
+    // Another file, and standard output, are never inputs.
+    try RenderJob.Output.checkNotRead(folder.path("out.png"), reads: [input])
+    try RenderJob.Output.checkNotRead("-", reads: [input, "-"])
   }
 }

@@ -53,4 +53,33 @@ import Testing
     let card = DebugConfig(input: testCard, effects: [])
     #expect(throws: ConfigError.self) { try card.fillRender(file: "c.json", readsInput: true) }
   }
+
+  @Test("a function is dumpable when every parameter without a role has a default or a value")
+  func dumpable() throws {
+    // A .metal-like function: `origin` has the position role, `a` and `b` no default.
+    let function = ShaderFunction(
+      name: "f", kind: .color,
+      parameters: [
+        .init("origin", .float2, role: .position), .init("a", .float), .init("b", .float),
+      ]
+    ) { _ throws(ShaderArgumentError) in (.color { _, color in color }, RowKernel { _ in }) }
+    #expect(throws: DumpError.missingValues(kernel: "f.metal:f", parameters: ["a", "b"])) {
+      try DebugConfig.checkDumpable(function, given: [], name: "f.metal:f")
+    }
+    #expect(
+      "\(DumpError.missingValues(kernel: "f.metal:f", parameters: ["b"]))"
+        == "f.metal:f: b has no default; give it after the function, f.metal:f:b=VALUE")
+    try DebugConfig.checkDumpable(function, given: [("a", .float(1)), ("b", .float(2))], name: "f")
+    // Every built-in parameter declares a default.
+    try DebugConfig.checkDumpable(.ripple, given: [], name: "ripple")
+  }
+
+  @Test("a config draws a fill alone when its input is a fill and it has no effects")
+  func drawsFillAlone() {
+    let fill = DebugConfig.Input.fill(
+      .radialGradient, arguments: [], width: 4, height: 4, kernel: "radialGradient")
+    #expect(DebugConfig(input: fill, effects: []).drawsFillAlone)
+    #expect(!DebugConfig(input: fill, effects: [DebugConfig.Effect(.grayscale)]).drawsFillAlone)
+    #expect(!DebugConfig(input: testCard, effects: []).drawsFillAlone)
+  }
 }

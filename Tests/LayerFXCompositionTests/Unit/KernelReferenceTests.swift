@@ -1,4 +1,6 @@
+import LayerFX
 import LayerFXComposition
+import LayerFXKernels
 import Testing
 
 /// How a kernel's text splits into its file, function and arguments.
@@ -31,5 +33,37 @@ import Testing
   func absolute() {
     #expect(KernelReference.absolute("/x/./y/../B.metal:f") == "/x/y/../B.metal:f")
     #expect(KernelReference.absolute("ripple") == "ripple")
+  }
+
+  @Test("argument pairs keep commas inside a value: origin=1,2 stays one pair")
+  func pairs() throws {
+    #expect(try KernelReference.pairs("origin=1,2,amplitude=3") == ["origin=1,2", "amplitude=3"])
+    #expect(try KernelReference.pairs(nil) == [])
+  }
+
+  @Test(
+    "an empty argument list or item is refused, not dropped",
+    arguments: [
+      ("", .empty), (",,", .emptyItem), ("a=1,", .emptyItem), (",a=1", .emptyItem),
+    ] as [(String, KernelReference.ArgumentListError)])
+  func emptyItems(text: String, error: KernelReference.ArgumentListError) {
+    #expect(throws: error) { try KernelReference.pairs(Substring(text)) }
+  }
+
+  @Test("maxSampleOffset=X,Y is taken out as the effect's own offset, once, from a layer effect")
+  func ownOffset() throws {
+    let taken = try KernelReference.ownOffset(["radius=3", "maxSampleOffset=4,5"], of: .bulge)
+    #expect(taken.pairs == ["radius=3"])
+    #expect(taken.offset == "4,5")
+    #expect(try KernelReference.ownOffset(["radius=3"], of: .bulge).offset == nil)
+    // grayscale is a colour effect; bulge given the item twice.
+    for (pairs, function) in [
+      (["maxSampleOffset=1,1"], ShaderFunction.grayscale),
+      (["maxSampleOffset=1,1", "maxSampleOffset=2,2"], .bulge),
+    ] {
+      #expect(throws: RenderJobError.self) {
+        try KernelReference.ownOffset(pairs, of: function)
+      }
+    }
   }
 }

@@ -1,8 +1,10 @@
+import Foundation
 import LayerFX
 import LayerFXAnimation
 import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
+import LayerFXTestSupport
 import Testing
 
 @Suite struct ReplayPresetTests {
@@ -71,5 +73,43 @@ import Testing
       config, file: "c.json", function: ripple, parameters: [], readsTaps: false)
     #expect(without.taps == nil)
     #expect(without.values.isEmpty)
+  }
+
+  @Test("a fill input is refused at its key, unless the front end gives the input")
+  func fillInput() throws {
+    let fill = DebugConfig.Input.fill(
+      .radialGradient, arguments: [], width: 4, height: 4, kernel: "radialGradient")
+    let config = DebugConfig(input: fill, effects: [DebugConfig.Effect(ripple)])
+    #expect(
+      throws: ConfigError.invalidValue(
+        file: "c.json", path: "input",
+        reason: "a fill input needs 'layerfx render --config', 'layerfx apply --config' or "
+          + "'layerfx tune'")
+    ) {
+      try ReplayPreset.ConfigValues(
+        config, file: "c.json", function: ripple, parameters: [], readsTaps: true)
+    }
+    _ = try ReplayPreset.ConfigValues(
+      config, file: "c.json", function: ripple, parameters: [], readsTaps: true,
+      readsInput: false)
+  }
+
+  @Test("a keyframes file is read with the function's clock; its duration wins")
+  func keyframesFile() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = folder.path("keys.json")
+    try Data(
+      #"{"version": 1, "duration": 2, "keyframes": {"amplitude": [{"type": "move", "value": 4}]}}"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let initial = ParameterValues(defaultsOf: ripple)
+    let preset = try ReplayPreset(
+      ripple, initialValue: initial, duration: 3, keyframesFile: path)
+    #expect(preset.keyframes?.duration == 2)
+    #expect(preset.keyframes?.timeline.value(time: 0)["amplitude"] == 4)
+    #expect(
+      try ReplayPreset(ripple, initialValue: initial, duration: 3, keyframesFile: nil).keyframes
+        == nil)
   }
 }

@@ -1,7 +1,6 @@
 import Foundation
-import LayerFXComposition
 
-/// The progress line of a render on a terminal.
+/// The progress line of a render job, as a front end shows it (the CLI on a terminal).
 ///
 /// It gives the frames done, the rate since the first frame and the estimated time left, e.g.
 /// `30/90 frames done, 15.0 fps, 4 s left`.
@@ -10,13 +9,18 @@ import LayerFXComposition
 /// frames left ÷ frames per second, rounded up to a whole second. A render job reports each
 /// frame before it renders (``RenderJobEvents/progress``), so frame `index` means `index`
 /// frames done.
-final class RenderProgress {
+public final class RenderProgress {
   /// The first frame reported and when (`DispatchTime` nanoseconds); `nil` before it.
   private var start: (frame: Int, nanoseconds: UInt64)?
 
+  /// A progress line with no frame timed yet.
+  public init() {}
+
   /// The line for frame `index` (0-based) of `frameCount`, about to render, timed from the
-  /// first frame this object was given.
-  func line(frame index: Int, of frameCount: Int) -> String {
+  /// first frame this object was given (``RenderJobEvents/progress`` hands both).
+  ///
+  /// - Returns: As ``line(framesDone:of:framesTimed:seconds:)``.
+  public func line(frame index: Int, of frameCount: Int) -> String {
     let now = DispatchTime.now().uptimeNanoseconds
     let first = start ?? (index, now)
     start = first
@@ -34,7 +38,7 @@ final class RenderProgress {
   ///   - seconds: Time since the first timed frame started.
   /// - Returns: `D/N frames done, R fps, T left`; only `D/N frames done` until a frame was
   ///   timed.
-  static func line(framesDone: Int, of frameCount: Int, framesTimed: Int, seconds: Double)
+  public static func line(framesDone: Int, of frameCount: Int, framesTimed: Int, seconds: Double)
     -> String
   {
     let done = "\(framesDone)/\(frameCount) frames done"
@@ -45,7 +49,7 @@ final class RenderProgress {
   }
 
   /// `seconds` rounded up to a whole second, as `S s`, `M min S s` or `H h M min`.
-  static func duration(_ seconds: Double) -> String {
+  public static func duration(_ seconds: Double) -> String {
     let total = Int(min(seconds.rounded(.up), Double(Int.max / 2)))
     let (hours, minutes, rest) = (total / 3600, total % 3600 / 60, total % 60)
     if hours > 0 { return "\(hours) h \(minutes) min" }

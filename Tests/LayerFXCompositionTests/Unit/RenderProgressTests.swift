@@ -1,6 +1,5 @@
+import LayerFXComposition
 import Testing
-
-@testable import LayerFXCLI
 
 /// The progress line of a long render: frames done, frames per second, time left.
 @Suite struct RenderProgressTests {

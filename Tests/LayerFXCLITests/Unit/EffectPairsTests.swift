@@ -4,7 +4,7 @@ import Testing
 @testable import LayerFXCLI
 
 /// How a chain's `--effect` argument text splits into pairs.
-@Suite struct MetalFunctionReferenceTests {
+@Suite struct EffectPairsTests {
   @Test("pairs keep commas inside a value: origin=1,2 stays one pair")
   func pairs() throws {
     #expect(

@@ -1,0 +1,96 @@
+import LayerFXArguments
+import LayerFXComposition
+import LayerFXMetal
+import LayerFXResolver
+
+/// The options of commands that name kernels, for `.metal` functions
+/// (`Shaders/LayerEffects/Ripple.metal:Ripple`, ``LayerFXComposition/KernelReference``): each
+/// command maps them to one ``LayerFXResolver/KernelResolver``.
+enum MetalOptions {
+  /// The options of commands that take a `.metal` function.
+  static let specs: [OptionSpec] =
+    [
+      .value(
+        "half", "float|binary16",
+        "how a .metal file's half is computed (default float); only with a .metal function"),
+      .value(
+        "shader-timeout", "SECONDS",
+        "how long a .metal function may run per frame before it is stopped (default 30)"),
+    ] + librarySpecs
+
+  /// The options that make a library of several `.metal` files, as an app's default library
+  /// holds every `.metal` file it ships.
+  static let librarySpecs: [OptionSpec] = [
+    .value(
+      "metal", "FILE.metal",
+      "a .metal file compiled and linked with the .metal functions named, so one file calls "
+        + "helpers defined in another (repeatable)", repeatable: true),
+    .value(
+      "library", "DIR",
+      "every *.metal file below DIR joins the library, whose functions may then be named "
+        + "without FILE.metal: (repeatable)", repeatable: true),
+  ]
+
+  /// The library's files and folders given by `--metal` and `--library`.
+  static func libraryPaths(_ arguments: ParsedArguments) -> [String] {
+    arguments.all("library") + arguments.all("metal")
+  }
+
+  /// The resolver the options give: the library of `--library` and `--metal`, compiled with
+  /// `--half` and `--shader-timeout` (over a config's `debug.shaderTimeout`, `shaderTimeout`,
+  /// over the runner's default), both read only when `.metal` code is compiled; the errors of a
+  /// failed compile after the first go to standard error, one line each.
+  ///
+  /// The resolver throws ``UsageError`` for a bad `--half` or `--shader-timeout`.
+  static func resolver(
+    _ arguments: ParsedArguments, console: Console, shaderTimeout: Double? = nil
+  ) -> KernelResolver {
+    KernelResolver(libraryPaths: libraryPaths(arguments)) {
+      var options = MetalCompileOptions()
+      options.half = try half(arguments) ?? options.half
+      options.shaderTimeout =
+        try arguments.value("shader-timeout", as: .positiveNumber) ?? shaderTimeout
+        ?? options.shaderTimeout
+      return options
+    } reportError: {
+      console.error("layerfx: error: \($0)")
+    }
+  }
+
+  /// The `--half` option, if given.
+  ///
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` for another value than
+  ///   `float` or `binary16`.
+  static func half(_ arguments: ParsedArguments) throws(UsageError)
+    -> MetalCompileOptions.HalfPrecision?
+  {
+    try arguments.value(
+      "half",
+      as: .named(
+        MetalCompileOptions.HalfPrecision.allCases.map { ($0.rawValue, $0) },
+        expected: "float or binary16"))
+  }
+
+  /// Refuses `--half` when no `.metal` function is part of the command: none of its
+  /// positional arguments and `--effect` values, nor the files `config` names, is one, and no
+  /// library is given (``LayerFXResolver/KernelResolver/compilesMetal(_:)``).
+  ///
+  /// `--half` says how a `.metal` file's `half` is computed; the built-ins compute `half` in
+  /// `Float` lanes whatever it says (Documentation/Semantics.md §8.1), so accepting it would
+  /// promise a change that never happens.
+  ///
+  /// - Throws: ``UsageError`` (exit 64): a bad `--half` value, or `--half` without a `.metal`
+  ///   function.
+  static func checkHalf(_ arguments: ParsedArguments, config: DebugConfig? = nil)
+    throws(UsageError)
+  {
+    guard try half(arguments) != nil else { return }
+    let named = arguments.positionals + arguments.all("effect") + (config?.files ?? [])
+    guard !KernelResolver(libraryPaths: libraryPaths(arguments)).compilesMetal(named) else {
+      return
+    }
+    throw .invalid(
+      "--half \(arguments.value("half") ?? "") applies to .metal functions only, and the "
+        + "command names none")
+  }
+}

@@ -1,0 +1,101 @@
+import LayerFX
+import LayerFXComposition
+import LayerFXKernels
+import LayerFXMetal
+
+/// Finds the shader function a kernel text names, as a command line or a config writes it
+/// (`LayerFXComposition.KernelReference`): a built-in's name (`ripple`), a function of a
+/// `.metal` file (`Shaders/LayerEffects/Ripple.metal:Ripple`, compiled by the `.metal` runner),
+/// or a bare name of a function of the library's other `.metal` files.
+///
+/// Every front end resolves kernels through it (the CLI's commands, the tune page's decoder), so
+/// a name means the same function everywhere. A library of several files works as an app's
+/// default library does, which holds every `.metal` file it ships: one file may call helpers
+/// defined in another (``libraryPaths``).
+public struct KernelResolver: Sendable {
+  /// `.metal` files, and folders whose every `*.metal` file below joins the library, compiled
+  /// and linked with every `.metal` function named; with any, a bare name is looked up among
+  /// the library's functions before the built-ins.
+  public var libraryPaths: [String]
+  /// The compile options (`half` precision, the per-frame time limit), read each time a library
+  /// is compiled and only then, so a front end's options for `.metal` code are checked only when
+  /// `.metal` code is compiled.
+  public var compileOptions: @Sendable () throws -> MetalCompileOptions
+  /// Receives each error of a failed compile after the first, which is thrown
+  /// (``library(_:)``), so a front end that writes one line per error can show them all.
+  public var reportError: @Sendable (MetalCompileError.Diagnostic) -> Void
+
+  /// Creates a resolver; see the properties.
+  public init(
+    libraryPaths: [String] = [],
+    compileOptions: @escaping @Sendable () throws -> MetalCompileOptions = {
+      MetalCompileOptions()
+    },
+    reportError: @escaping @Sendable (MetalCompileError.Diagnostic) -> Void = { _ in }
+  ) {
+    self.libraryPaths = libraryPaths
+    self.compileOptions = compileOptions
+    self.reportError = reportError
+  }
+
+  /// Whether resolving `texts` compiles `.metal` code: one of them names a `.metal` file, or
+  /// the resolver has ``libraryPaths``.
+  public func compilesMetal(_ texts: [String]) -> Bool {
+    !libraryPaths.isEmpty || texts.contains(where: KernelReference.isMetal)
+  }
+
+  /// Compiles the `.metal` file at `path` (if any) with the files of ``libraryPaths``, each
+  /// read through `InputFile` (a regular file, at most `MetalLibrary.maxSourceByteCount`
+  /// bytes).
+  ///
+  /// - Parameter path: The `.metal` file named, or `nil` for the library's files alone.
+  /// - Returns: The compiled library.
+  /// - Throws: What ``compileOptions`` throws; `LayerFXMetal.MetalCompileError` when a file
+  ///   cannot be read or compiled: for a failed compile, with its first error only, the others
+  ///   going to ``reportError`` first.
+  public func library(_ path: String?) throws -> MetalLibrary {
+    let options = try compileOptions()
+    do {
+      return try MetalLibrary(paths: (path.map { [$0] } ?? []) + libraryPaths, options: options)
+    } catch {
+      // Matching the case in the catch clause crashes the 6.3 compiler (an ownership error).
+      guard case .compileFailed(let diagnostics, let output) = error else { throw error }
+      let errors = diagnostics.filter { $0.severity == "error" }
+      for diagnostic in errors.dropFirst() { reportError(diagnostic) }
+      throw MetalCompileError.compileFailed(diagnostics: Array(errors.prefix(1)), output: output)
+    }
+  }
+
+  /// The function `text` names: `FILE.metal:FUNCTION` compiled with the library's other files;
+  /// with ``libraryPaths``, a bare name of one of the library's functions; else a built-in of
+  /// `ShaderLibrary.default` (module `LayerFXKernels`).
+  ///
+  /// - Parameter text: `NAME` or `FILE.metal:FUNCTION`, without arguments.
+  /// - Returns: The function, ready for a `Shader`.
+  /// - Throws: ``KernelResolverError/functionNotNamed(path:functions:)`` for `FILE.metal`
+  ///   without a function; the file's `MetalCompileError.unsupportedSignature`
+  ///   when the function named is one SwiftUI could not call; what ``library(_:)`` throws;
+  ///   `ShaderArgumentError.unknownFunction` for a name no library has.
+  public func function(_ text: String) throws -> ShaderFunction {
+    guard KernelReference.isMetal(text) else {
+      if !libraryPaths.isEmpty,
+        let function = try library(nil).library.functions.first(where: { $0.name == text })
+      {
+        return function
+      }
+      return try ShaderLibrary.default.function(named: text)
+    }
+    let (path, name) = KernelReference.split(text)
+    let library = try library(path)
+    guard let name else {
+      throw KernelResolverError.functionNotNamed(
+        path: path, functions: library.library.functions.map(\.name))
+    }
+    if let problem = library.uncallable.first(where: {
+      if case .unsupportedSignature(_, name, _, _) = $0 { true } else { false }
+    }) {
+      throw problem
+    }
+    return try library.library.function(named: name)
+  }
+}
