@@ -21,20 +21,14 @@ struct MetalCompiler {
   /// the CPU level, position-independent, shared.
   ///
   /// A loop of at most 16 iterations with a constant count is unrolled whole when the result
-  /// stays under 16000 instructions (LLVM's limit at -O3 is 300): once the shader is inlined
-  /// into the row function (``MetalGlue``), a noise octave loop (6 iterations of inlined simplex
+  /// stays under 4000 instructions (LLVM's limit at -O3 is 300): once the shader is inlined into
+  /// the row function (``MetalGlue``), a noise octave loop (6 iterations of inlined simplex
   /// noise) then leaves the pixel loop innermost, and it vectorises (Archetapp's simplex-noise
-  /// 311 → 46 ms a frame, metaballs 350 → 77 ms, same bytes). The limit was 4000 until a loop of
-  /// fbm calls was measured: 4 curtains of two 5-octave fbm each (aurora-borealis) stayed a
-  /// loop below 16000, and the frame scalar; at 16000, one thread, 1280 × 720, aurora-borealis
-  /// 1240 → 163 ms, coral-reef 906 → 81, fog-mist 851 → 82, ink-watercolor-spread 1622 → 249,
-  /// scratch-off-reveal 531 → 98, each frame's floats the same; their compile 0.4–0.9 s → 1.2–
-  /// 3.7 s of CPU, the other 35 files of the speed table unchanged (median 0.4 s). Longer loops
-  /// (a fractal's 256 iterations) stay loops, which bounds the compile time.
-  /// Benchmarks/README.md, issue 26.
+  /// 311 → 46 ms a frame, metaballs 350 → 77 ms, same bytes). Longer loops (a fractal's 256
+  /// iterations) stay loops, which bounds the compile time. Benchmarks/README.md, issue 26.
   static let baseFlags = [
     "-x", "c++", "-std=c++17", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
-    "-ffp-contract=off", "-O3", "-mllvm", "-unroll-threshold=16000", "-mllvm",
+    "-ffp-contract=off", "-O3", "-mllvm", "-unroll-threshold=4000", "-mllvm",
     "-unroll-full-max-count=16", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden",
     "-Wno-unknown-attributes",
     "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
