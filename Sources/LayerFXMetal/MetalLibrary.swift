@@ -39,6 +39,10 @@ public struct MetalLibrary: Sendable {
   public let library: ShaderLibrary
   /// Whether the compiled object came from the on-disk cache.
   public let wasCached: Bool
+  /// The stitchable functions whose row runs their lane form (``MetalLaneForm``: 16 pixels at
+  /// once under per-lane masks, the same bytes as the scalar form): those with a loop whose
+  /// scalar pixel loop clang does not vectorise and that the transform handles.
+  public let laneFunctions: Set<String>
   /// How long the compile (or the cache lookup) and load took, seconds.
   public let seconds: Double
 
@@ -191,8 +195,8 @@ public struct MetalLibrary: Sendable {
       all.merge(entry.source.rewriters) { first, _ in first }
     }
     let compiler = try MetalCompiler(options: options)
-    let (object, cached) = try compiler.compile(
-      units: units, rewriters: rewriters, binary16: binary16)
+    let (object, cached, laneFunctions) = try Self.compile(
+      sources, units: units, compiler: compiler, rewriters: rewriters, options: options)
     // The layer effects' probing copy, compiled when the bounds checker first needs it.
     let layers = signatures.filter { $0.kind == .layer }.map(\.name)
     let probe =
@@ -221,7 +225,74 @@ public struct MetalLibrary: Sendable {
     self.uncallable = uncallable
     self.library = ShaderLibrary(functions)
     self.wasCached = cached
+    self.laneFunctions = laneFunctions
     self.seconds = Date().timeIntervalSince(start)
+  }
+
+  /// Compiles `units` (the scalar units of `sources`), with the lane form (``MetalLaneForm``)
+  /// of each function whose scalar pixel loop clang does not vectorise.
+  ///
+  /// The first compile of a file whose functions have lane forms is the scalar one, with the
+  /// vectoriser's remarks: a function whose row loop vectorised as it is (its loops unrolled
+  /// whole) keeps it, as the lane form of a vectorised loop is slower; the others get their
+  /// lane form, in a second compile. The choice is cached with the lane form. A lane form
+  /// clang refuses leaves the scalar object.
+  private static func compile(
+    _ sources: [(source: MetalSource, signatures: [MetalSignature])], units: [MetalCompiler.Unit],
+    compiler: MetalCompiler, rewriters: [String: MetalSourceRewriter],
+    options: MetalCompileOptions
+  ) throws(MetalCompileError) -> (path: String, cached: Bool, lanes: Set<String>) {
+    let binary16 = options.half == .binary16
+    var forms: [(form: MetalLaneForm?, isChosen: Bool, key: String)] = []
+    if options.usesLaneForm {
+      forms = zip(sources, units).map { entry, unit in
+        compiler.laneForm(
+          unit: unit.text, source: MetalGlue.sourceRange(in: entry.source),
+          signatures: entry.signatures, binary16: binary16)
+      }
+    }
+    guard forms.contains(where: { $0.form != nil }) else {
+      let (path, cached, _) = try compiler.compile(
+        units: units, rewriters: rewriters, binary16: binary16)
+      return (path, cached, [])
+    }
+    var scalar: (path: String, cached: Bool)?
+    if forms.contains(where: { $0.form != nil && !$0.isChosen }) {
+      let (path, cached, remarks) = try compiler.compile(
+        units: units, rewriters: rewriters, binary16: binary16, remarks: true)
+      scalar = (path, cached)
+      for (index, entry) in forms.enumerated() where !entry.isChosen {
+        let missed = Set(
+          sources[index].signatures.map(\.name).filter {
+            MetalGlue.rowLoopMissed($0, unit: units[index].text, remarks: remarks)
+          })
+        let chosen = entry.form?.restricted(to: missed)
+        compiler.storeLaneForm(chosen, key: entry.key)
+        forms[index].form = chosen
+      }
+    }
+    var laneUnits = units
+    for (index, entry) in forms.enumerated() {
+      guard let form = entry.form else { continue }
+      let (source, signatures) = sources[index]
+      laneUnits[index] = MetalCompiler.Unit(
+        file: source.path,
+        text: MetalGlue.unit(source: source, signatures: signatures, lanes: form))
+    }
+    let lanes = forms.reduce(into: Set<String>()) { $0.formUnion($1.form?.functions ?? []) }
+    if let scalar, lanes.isEmpty { return (scalar.path, scalar.cached, []) }
+    do {
+      let (path, cached, _) = try compiler.compile(
+        units: laneUnits, rewriters: rewriters, binary16: binary16)
+      return (path, cached, lanes)
+    } catch .compileFailed {
+      // Not tried again: the next compile of these units is the scalar one.
+      for entry in forms { compiler.storeLaneForm(nil, key: entry.key) }
+      if let scalar { return (scalar.path, scalar.cached, []) }
+      let (path, cached, _) = try compiler.compile(
+        units: units, rewriters: rewriters, binary16: binary16)
+      return (path, cached, [])
+    }
   }
 
   private static func function(
