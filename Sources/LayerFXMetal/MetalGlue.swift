@@ -157,9 +157,25 @@ enum MetalGlue {
     return (unpack, arguments.isEmpty ? "" : ", " + arguments.joined(separator: ", "))
   }
 
+  /// The start of `signature`'s row function: its arguments unpacked, the layer, the source
+  /// and destination, the scale, margins, row, count and first column.
+  private static func rowStart(_ signature: MetalSignature) -> String {
+    let (unpack, _) = arguments(for: signature)
+    return """
+      extern "C" __attribute__((visibility("default"))) void \(rowSymbol(signature.name))(const lfx_row *r, const lfx_argument *a) {
+      \(unpack)  const SwiftUI::Layer layer = r->texels ? SwiftUI::lfx_layer(r) : SwiftUI::Layer{};
+        const float *src = r->source;
+        float *d = r->destination;
+        const float s = r->scale, mx = float(r->margin_x);
+        const float y = (float(r->row) - float(r->margin_y) + 0.5f) / s;
+        const long n = r->count, c0 = r->column;
+        (void)src; (void)layer;
+      """
+  }
+
   /// The row function of `signature`, calling `lfx_user`'s function.
   private static func rowFunction(for signature: MetalSignature) -> String {
-    let (unpack, tail) = arguments(for: signature)
+    let (_, tail) = arguments(for: signature)
     let name = signature.name
     let call: String
     switch signature.kind {
@@ -171,14 +187,7 @@ enum MetalGlue {
     case .fill: call = "lfx_user::\(name)(pos\(tail))"
     }
     return """
-      extern "C" __attribute__((visibility("default"))) void \(rowSymbol(name))(const lfx_row *r, const lfx_argument *a) {
-      \(unpack)  const SwiftUI::Layer layer = r->texels ? SwiftUI::lfx_layer(r) : SwiftUI::Layer{};
-        const float *src = r->source;
-        float *d = r->destination;
-        const float s = r->scale, mx = float(r->margin_x);
-        const float y = (float(r->row) - float(r->margin_y) + 0.5f) / s;
-        const long n = r->count, c0 = r->column;
-        (void)src; (void)layer;
+      \(rowStart(signature))
         _Pragma("clang loop vectorize(assume_safety)")
         for (long i = 0; i < n; ++i) {
           const float2 pos((float(int(c0 + i)) - mx + 0.5f) / s, y);
@@ -196,7 +205,7 @@ enum MetalGlue {
   /// arrays, one call of the entry, the results written as ``rowFunction(for:)`` writes them;
   /// the last group's lanes past the run are masked off (no source read, nothing written).
   private static func laneRowFunction(for signature: MetalSignature) -> String {
-    let (unpack, tail) = arguments(for: signature)
+    let (_, tail) = arguments(for: signature)
     let name = signature.name
     var load = ""
     var supplied = "m, out, pos"
@@ -212,14 +221,7 @@ enum MetalGlue {
     }
     let output = signature.kind == .distortion ? "float2" : "float4"
     return """
-      extern "C" __attribute__((visibility("default"))) void \(rowSymbol(name))(const lfx_row *r, const lfx_argument *a) {
-      \(unpack)  const SwiftUI::Layer layer = r->texels ? SwiftUI::lfx_layer(r) : SwiftUI::Layer{};
-        const float *src = r->source;
-        float *d = r->destination;
-        const float s = r->scale, mx = float(r->margin_x);
-        const float y = (float(r->row) - float(r->margin_y) + 0.5f) / s;
-        const long n = r->count, c0 = r->column;
-        (void)src; (void)layer;
+      \(rowStart(signature))
         for (long g = 0; g < n; g += 16) {
           bool m[16]; float2 pos[16]; float4 col[16]; \(output) out[16];
           (void)col;

@@ -245,8 +245,11 @@ public struct MetalLibrary: Sendable {
     let binary16 = options.half == .binary16
     var forms: [(form: MetalLaneForm?, isChosen: Bool, key: String)] = []
     if options.usesLaneForm {
+      // A file without a loop runs no syntax-tree dump: its pixel loop vectorises as it is.
       forms = zip(sources, units).map { entry, unit in
-        compiler.laneForm(
+        let loop = entry.source.text.range(of: #"\b(for|while)\s*\("#, options: .regularExpression)
+        guard loop != nil else { return (nil, true, "") }
+        return compiler.laneForm(
           unit: unit.text, source: MetalGlue.sourceRange(in: entry.source),
           signatures: entry.signatures, binary16: binary16)
       }
@@ -287,7 +290,7 @@ public struct MetalLibrary: Sendable {
       return (path, cached, lanes)
     } catch .compileFailed {
       // Not tried again: the next compile of these units is the scalar one.
-      for entry in forms { compiler.storeLaneForm(nil, key: entry.key) }
+      for entry in forms where !entry.key.isEmpty { compiler.storeLaneForm(nil, key: entry.key) }
       if let scalar { return (scalar.path, scalar.cached, []) }
       let (path, cached, _) = try compiler.compile(
         units: units, rewriters: rewriters, binary16: binary16)

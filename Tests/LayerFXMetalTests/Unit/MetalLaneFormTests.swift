@@ -19,21 +19,8 @@ struct MetalLaneFormTests {
     _ source: String, function: String, arguments: [Shader.Argument] = [],
     usesLaneForm: Bool = true
   ) throws -> (pixels: [half4], lanes: Bool) {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("layerfx-lanes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    var options = MetalTestSupport.options
-    options.usesLaneForm = usesLaneForm
-    let library = try MetalLibrary(
-      source: source, path: directory.appendingPathComponent("lanes.metal").path,
-      options: options)
-    let prepared = try Shader(
-      function: library.library[dynamicMember: function], arguments: arguments
-    )
-    .prepared(sizeInPoints: float2(Float(width), 1))
-    let pixels = Renderer().render(RenderRequest(prepared, source: .fill(width: width, height: 1)))
-      .image.pixels
+    let (pixels, library) = try StandInProbe.render(
+      source, function: function, arguments: arguments, width: width, usesLaneForm: usesLaneForm)
     return (pixels, library.laneFunctions.contains(function))
   }
 
