@@ -3,6 +3,7 @@ import Foundation
 import LayerFX
 import LayerFXFiles
 import LayerFXMath
+import Synchronization
 
 /// A `.metal` source compiled for this CPU: its `[[ stitchable ]]` functions as
 /// `ShaderFunction`s that work wherever a built-in does (effects, chains, the bounds
@@ -233,10 +234,11 @@ public struct MetalLibrary: Sendable {
   /// of each function whose scalar pixel loop clang does not vectorise.
   ///
   /// The first compile of a file whose functions have lane forms is the scalar one, with the
-  /// vectoriser's remarks: a function whose row loop vectorised as it is (its loops unrolled
-  /// whole) keeps it, as the lane form of a vectorised loop is slower; the others get their
-  /// lane form, in a second compile. The choice is cached with the lane form. A lane form
-  /// clang refuses leaves the scalar object.
+  /// vectoriser's remarks, beside the lane form of every candidate (two clang runs at once): a
+  /// function whose row loop vectorised as it is (its loops unrolled whole) keeps it, as the
+  /// lane form of a vectorised loop is slower; the others get their lane form (compiled again
+  /// only when a file's functions are split). The choice is cached with the lane form. A lane
+  /// form clang refuses leaves the scalar object.
   private static func compile(
     _ sources: [(source: MetalSource, signatures: [MetalSignature])], units: [MetalCompiler.Unit],
     compiler: MetalCompiler, rewriters: [String: MetalSourceRewriter],
@@ -259,11 +261,38 @@ public struct MetalLibrary: Sendable {
         units: units, rewriters: rewriters, binary16: binary16)
       return (path, cached, [])
     }
+    // The units with the forms as they stand, each file's source once.
+    func laneUnits() -> [MetalCompiler.Unit] {
+      zip(units, forms).enumerated().map { index, pair in
+        guard let form = pair.1.form else { return pair.0 }
+        let (source, signatures) = sources[index]
+        return MetalCompiler.Unit(
+          file: source.path,
+          text: MetalGlue.unit(source: source, signatures: signatures, lanes: form))
+      }
+    }
     var scalar: (path: String, cached: Bool)?
+    var speculative: (units: [MetalCompiler.Unit], outcome: Outcome)?
     if forms.contains(where: { $0.form != nil && !$0.isChosen }) {
-      let (path, cached, remarks) = try compiler.compile(
-        units: units, rewriters: rewriters, binary16: binary16, remarks: true)
+      // The scalar compile, for its remarks, and the lane compile of every candidate, side by
+      // side: the first compile of a file costs the longer of the two, not their sum.
+      let candidates = laneUnits()
+      let outcomes = Mutex<[Int: Outcome]>([:])
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        let outcome = Outcome { () throws(MetalCompileError) in
+          try compiler.compile(
+            units: index == 0 ? units : candidates, rewriters: rewriters, binary16: binary16,
+            remarks: index == 0)
+        }
+        outcomes.withLock { $0[index] = outcome }
+      }
+      let (first, second) = outcomes.withLock { ($0[0], $0[1]) }
+      guard case .success(let (path, cached, remarks)) = first else {
+        if case .failure(let error) = first { throw error }
+        throw .loadFailed("the compile of \(units.first?.file ?? "") did not run")
+      }
       scalar = (path, cached)
+      if let second { speculative = (candidates, second) }
       for (index, entry) in forms.enumerated() where !entry.isChosen {
         let missed = Set(
           sources[index].signatures.map(\.name).filter {
@@ -274,29 +303,34 @@ public struct MetalLibrary: Sendable {
         forms[index].form = chosen
       }
     }
-    var laneUnits = units
-    for (index, entry) in forms.enumerated() {
-      guard let form = entry.form else { continue }
-      let (source, signatures) = sources[index]
-      laneUnits[index] = MetalCompiler.Unit(
-        file: source.path,
-        text: MetalGlue.unit(source: source, signatures: signatures, lanes: form))
-    }
     let lanes = forms.reduce(into: Set<String>()) { $0.formUnion($1.form?.functions ?? []) }
     if let scalar, lanes.isEmpty { return (scalar.path, scalar.cached, []) }
-    do {
-      let (path, cached, _) = try compiler.compile(
-        units: laneUnits, rewriters: rewriters, binary16: binary16)
+    let chosenUnits = laneUnits()
+    var outcome: Outcome
+    if let speculative, speculative.units.map(\.text) == chosenUnits.map(\.text) {
+      outcome = speculative.outcome
+    } else {
+      outcome = Outcome { () throws(MetalCompileError) in
+        try compiler.compile(units: chosenUnits, rewriters: rewriters, binary16: binary16)
+      }
+    }
+    switch outcome {
+    case .success(let (path, cached, _)):
       return (path, cached, lanes)
-    } catch .compileFailed {
+    case .failure(.compileFailed):
       // Not tried again: the next compile of these units is the scalar one.
       for entry in forms where !entry.key.isEmpty { compiler.storeLaneForm(nil, key: entry.key) }
       if let scalar { return (scalar.path, scalar.cached, []) }
       let (path, cached, _) = try compiler.compile(
         units: units, rewriters: rewriters, binary16: binary16)
       return (path, cached, [])
+    case .failure(let error):
+      throw error
     }
   }
+
+  /// How one compile ended.
+  private typealias Outcome = Result<(path: String, cached: Bool, output: String), MetalCompileError>
 
   private static func function(
     _ signature: MetalSignature, index: Int, path: String, binary16: Bool,
