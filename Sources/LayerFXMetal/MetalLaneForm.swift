@@ -1,3 +1,5 @@
+import Foundation
+
 /// The lane form of a file's stitchable functions: each runs 16 pixels at once.
 ///
 /// Each pixel is a lane, its `if`, `for`, `while`, `do`, `break`, `continue` and `return` run
@@ -27,6 +29,22 @@ struct MetalLaneForm {
   func restricted(to chosen: Set<String>) -> MetalLaneForm? {
     let kept = functions.intersection(chosen)
     return kept.isEmpty ? nil : MetalLaneForm(text: text, functions: kept)
+  }
+
+  /// Whether a file's `source` may have a lane form, before any clang run: it has a loop (a
+  /// file without one vectorises as it is), and each macro keeps one meaning to its end (the
+  /// lane form, after the source, reads the source's text again: a macro `#undef`ined or
+  /// defined twice would mean something else there).
+  static func isCandidate(_ source: String) -> Bool {
+    guard source.range(of: #"\b(for|while)\s*\("#, options: .regularExpression) != nil,
+      source.range(of: #"#\s*undef\b"#, options: .regularExpression) == nil
+    else { return false }
+    var names: Set<String> = []
+    for line in source.split(separator: "\n") {
+      guard let match = line.firstMatch(of: /^\s*#\s*define\s+(\w+)/) else { continue }
+      if !names.insert(String(match.1)).inserted { return false }
+    }
+    return true
   }
 
   /// The version of the generated code, part of the cached transform's key.

@@ -247,10 +247,8 @@ public struct MetalLibrary: Sendable {
     let binary16 = options.half == .binary16
     var forms: [(form: MetalLaneForm?, isChosen: Bool, key: String)] = []
     if options.usesLaneForm {
-      // A file without a loop runs no syntax-tree dump: its pixel loop vectorises as it is.
       forms = zip(sources, units).map { entry, unit in
-        let loop = entry.source.text.range(of: #"\b(for|while)\s*\("#, options: .regularExpression)
-        guard loop != nil else { return (nil, true, "") }
+        guard MetalLaneForm.isCandidate(entry.source.text) else { return (nil, true, "") }
         return compiler.laneForm(
           unit: unit.text, source: MetalGlue.sourceRange(in: entry.source),
           signatures: entry.signatures, binary16: binary16)
@@ -330,7 +328,9 @@ public struct MetalLibrary: Sendable {
   }
 
   /// How one compile ended.
-  private typealias Outcome = Result<(path: String, cached: Bool, output: String), MetalCompileError>
+  private typealias Outcome = Result<
+    (path: String, cached: Bool, output: String), MetalCompileError
+  >
 
   private static func function(
     _ signature: MetalSignature, index: Int, path: String, binary16: Bool,

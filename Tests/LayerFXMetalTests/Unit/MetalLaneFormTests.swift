@@ -191,6 +191,32 @@ struct MetalLaneFormTests {
     }
   }
 
+  static let redefined = """
+    #include <metal_stdlib>
+    using namespace metal;
+    #define STEP 2.0
+    [[ stitchable ]] half4 redefined(float2 position) {
+      float v = position.x;
+      float n = 0.0;
+      while (v > 1.0) { v -= STEP; n += 1.0; }
+      return half4(n, 0.0, 0.0, 1.0);
+    }
+    #undef STEP
+    #define STEP 3.0
+    """
+
+  @Test("a macro #undef'd after a loop keeps the scalar form, with the hand values")
+  func redefinedMacroFallsBack() throws {
+    let (pixels, lanes) = try Self.render(Self.redefined, function: "redefined")
+    #expect(!lanes)
+    for (i, pixel) in pixels.enumerated() {
+      // Steps of 2 from x = i + 0.5 down to 1 or less: ⌈(x − 1) / 2⌉ for x > 1.
+      let x = Double(i) + 0.5
+      let n = x > 1 ? ((x - 1) / 2).rounded(.up) : 0
+      #expect(pixel == half4(Float(n), 0, 0, 1), "pixel \(i): \(pixel)")
+    }
+  }
+
   @Test("the lane form renders the scalar form's bytes")
   func sameBytes() throws {
     for (source, function, arguments) in [
