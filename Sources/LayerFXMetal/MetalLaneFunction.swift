@@ -404,7 +404,9 @@ struct MetalLaneFunction {
     for (index, replacement) in replacements.enumerated() {
       // The same reference reached twice (an `OpaqueValueExpr` repeats its source).
       if index > 0, replacements[index - 1] == replacement { continue }
-      guard replacement.begin >= position, replacement.end <= end else { throw Unsupported() }
+      guard replacement.begin >= position, replacement.begin <= replacement.end,
+        replacement.end <= end
+      else { throw Unsupported() }
       result += context.unit[position..<replacement.begin]
       result += Array(replacement.text.utf8)
       position = replacement.end
