@@ -7,7 +7,8 @@ import Testing
 
 /// The Metal originals in `Shaders/` compiled with and without the lane form
 /// (`MetalLaneForm`): the same bytes, pixel for pixel, on the test card, with their Swift
-/// ports' arguments (`ShaderOriginalsTests.arguments`).
+/// ports' arguments (`ShaderOriginalsTests.arguments`). (Their loops all sample the layer, so
+/// today none takes the lane form; the test holds whatever the choice.)
 @Suite("Shaders/**/*.metal with and without the lane form")
 struct LaneFormOriginalsTests {
   @Test(

@@ -191,6 +191,38 @@ struct MetalLaneFormTests {
     }
   }
 
+  static let sampled = """
+    #include <metal_stdlib>
+    #include <SwiftUI/SwiftUI_Metal.h>
+    using namespace metal;
+    [[ stitchable ]] half4 sampled(float2 position, SwiftUI::Layer layer, float reach) {
+      half4 sum = half4(0.0h);
+      for (int i = 0; i < int(reach); i++) {
+        sum += layer.sample(position + float2(float(i), 0.0));
+      }
+      return sum;
+    }
+    """
+
+  @Test("a loop that samples the layer keeps the scalar form, with the hand values")
+  func samplingLoopFallsBack() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("layerfx-lanes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let library = try MetalLibrary(
+      source: Self.sampled, path: directory.appendingPathComponent("sampled.metal").path,
+      options: MetalTestSupport.options)
+    #expect(library.laneFunctions.isEmpty)
+    let image = Image(width: Self.width, height: 1, color: half4(0.25, 0.25, 0.25, 1))
+    let out = try image.layerEffect(
+      library.library.sampled(.float(4)), maxSampleOffset: float2(4, 0))
+    // Four samples of the same colour, all inside the image up to pixel width − 4: 4 × 0.25.
+    for i in 0..<(Self.width - 3) {
+      #expect(out.pixels[i] == half4(1, 1, 1, 4), "pixel \(i): \(out.pixels[i])")
+    }
+  }
+
   static let redefined = """
     #include <metal_stdlib>
     using namespace metal;
