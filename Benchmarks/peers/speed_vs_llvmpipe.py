@@ -18,6 +18,10 @@ faithful); a shader whose twin fails to compile is reported and left out of the 
 
 Shaders: --only SLUG,… or a deterministic sample of --sample shaders spread over the sorted
 list of those the harness wraps (every k-th), so a run is repeatable and not hand-picked.
+`--baseline-env NAME=VALUE` times LayerFX a second time per shader, with that environment
+variable set (`LAYERFX_METAL_LANES=0`: the scalar form, as before the lane form), in the same
+run: the rows gain its milliseconds, the speed-up and whether its bytes are the same, and the
+summary its geometric mean and worst against llvmpipe.
 `--hashes OLD.csv` compares each shader's output hash (the frame's float pixels, bit for bit)
 with an earlier run's and reports any that differ: the check that a change to the generated
 code left every byte alone.
@@ -28,7 +32,8 @@ worker (swift build -c release --product layerfx-shader-worker), which LAYERFX_S
 or --worker names.
 Usage: python3 Benchmarks/peers/speed_vs_llvmpipe.py [--corpus DIR] [--bench PATH]
            [--worker PATH] [--size WxH] [--threads N] [--frames N] [--time T]
-           [--only SLUG,...] [--sample N] [--csv OUT.csv] [--hashes OLD.csv] [--markdown]
+           [--only SLUG,...] [--sample N] [--csv OUT.csv] [--hashes OLD.csv] [--baseline-env NAME=VALUE]
+           [--markdown]
 """
 import argparse
 import csv
@@ -63,6 +68,7 @@ def parse_arguments():
     parser.add_argument("--timeout", type=float, default=300, help="seconds per LayerFX call")
     parser.add_argument("--csv", help="write the per-shader table here")
     parser.add_argument("--hashes", help="an earlier --csv whose output hashes must match")
+    parser.add_argument("--baseline-env", help="NAME=VALUE: also time LayerFX with it set")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     arguments = parser.parse_args()
     if not arguments.corpus:
@@ -123,12 +129,28 @@ def main():
         for slug, folder in selection(arguments):
             row = {"slug": slug, "layerfxMs": None, "llvmpipeMs": None, "ratio": None,
                    "compileSeconds": None, "hash": "", "sameBytes": "", "error": ""}
+            if arguments.baseline_env:
+                row.update(baselineMs=None, baselineRatio=None, speedup=None,
+                           baselineCompileSeconds=None, sameAsBaseline="")
             try:
                 wrapped, function = wrap(open(os.path.join(folder, "shader.msl")).read())
                 path = os.path.join(scratch, f"{slug}.metal")
                 with open(path, "w", encoding="utf-8") as file:
                     file.write(wrapped)
+                if arguments.baseline_env:
+                    name, _, value = arguments.baseline_env.partition("=")
+                    try:
+                        base = layerfx(arguments, path, function, width, height,
+                                       dict(environment, **{name: value}))
+                        row.update(baselineMs=round(base["medianMs"], 2),
+                                   baselineCompileSeconds=round(base["compileSeconds"], 3))
+                    except RuntimeError as error:  # the baseline alone failed: reported
+                        base = {"hash": ""}
+                        row["error"] = "baseline: " + str(error)
                 report = layerfx(arguments, path, function, width, height, environment)
+                if arguments.baseline_env and base["hash"]:
+                    row.update(speedup=round(row["baselineMs"] / report["medianMs"], 3),
+                               sameAsBaseline=base["hash"] == report["hash"])
                 row.update(layerfxMs=round(report["medianMs"], 2), hash=report["hash"],
                            compileSeconds=round(report["compileSeconds"], 3))
                 if slug in old:
@@ -137,11 +159,14 @@ def main():
                 row["llvmpipeMs"] = round(llvmpipe_milliseconds(
                     context, twin, width, height, arguments.time, arguments.frames), 2)
                 row["ratio"] = round(row["layerfxMs"] / row["llvmpipeMs"], 3)
+                if arguments.baseline_env and row["baselineMs"]:
+                    row["baselineRatio"] = round(row["baselineMs"] / row["llvmpipeMs"], 3)
             except Exception as error:  # a wrap, compile, render or GLSL failure: reported
                 row["error"] = first_error(str(error)) or type(error).__name__
             rows.append(row)
             print(f"{slug:28} LayerFX {row['layerfxMs']} ms  llvmpipe {row['llvmpipeMs']} ms  "
-                  f"ratio {row['ratio']}  {row['error'][:90]}", file=sys.stderr, flush=True)
+                  f"ratio {row['ratio']}  baseline {row.get('baselineMs')} ms  "
+                  f"{row['error'][:90]}", file=sys.stderr, flush=True)
     if arguments.csv:
         write_csv(arguments.csv, rows)
     timed = [r for r in rows if r["ratio"]]
@@ -153,13 +178,26 @@ def main():
                "worst": worst and {"slug": worst["slug"], "ratio": worst["ratio"]},
                "bytesChanged": [r["slug"] for r in rows if r["sameBytes"] is False],
                "failed": {r["slug"]: r["error"] for r in rows if r["error"]}}
+    if arguments.baseline_env:
+        based = [r for r in timed if r["baselineRatio"]]
+        if based:
+            summary["baseline"] = {
+                "environment": arguments.baseline_env, "timed": len(based),
+                "geometricMeanRatio": round(math.exp(
+                    sum(math.log(r["baselineRatio"]) for r in based) / len(based)), 3),
+                "worst": max(({"slug": r["slug"], "ratio": r["baselineRatio"]} for r in based),
+                             key=lambda w: w["ratio"]),
+                "geometricMeanSpeedup": round(math.exp(
+                    sum(math.log(r["speedup"]) for r in based) / len(based)), 3)}
+        summary["bytesDifferFromBaseline"] = [
+            r["slug"] for r in rows if r.get("sameAsBaseline") is False]
     if arguments.markdown:
         print("| shader | LayerFX ms | llvmpipe ms | ratio |\n|---|---|---|---|")
         for r in rows:
             print(f"| {r['slug']} | {r['layerfxMs']} | {r['llvmpipeMs']} | "
                   f"{r['ratio'] if r['ratio'] else r['error'][:60]} |")
     print(json.dumps(summary, indent=2))
-    return 0 if not summary["bytesChanged"] else 1
+    return 0 if not summary["bytesChanged"] and not summary.get("bytesDifferFromBaseline") else 1
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ enum BoundedProcess {
   /// How the run ended.
   enum Outcome {
     /// It exited or was killed by a signal: the wait status and its output (standard output
-    /// and error together, at most 1 MiB).
+    /// and error together, at most the run's capacity).
     case finished(status: Int32, output: String)
     /// The wall-clock limit passed; the group was killed.
     case timedOut
@@ -27,9 +27,11 @@ enum BoundedProcess {
   ///   - seconds: CPU limit, seconds (`RLIMIT_CPU`).
   ///   - wallSeconds: Wall-clock limit, seconds: past it the group is killed.
   ///   - addressSpace: `RLIMIT_AS`, bytes.
+  ///   - capacity: The most output kept, bytes; the rest is read and dropped.
   /// - Returns: The outcome, or `nil` when the program could not be started.
   static func run(
-    _ path: String, _ arguments: [String], seconds: Int, wallSeconds: Int, addressSpace: UInt64
+    _ path: String, _ arguments: [String], seconds: Int, wallSeconds: Int, addressSpace: UInt64,
+    capacity: Int = 1 << 20
   ) -> Outcome? {
     var pipe: [Int32] = [-1, -1]
     guard Glibc.pipe(&pipe) == 0 else { return nil }
@@ -45,7 +47,6 @@ enum BoundedProcess {
     close(pipe[1])
     defer { close(pipe[0]) }
     guard pid > 0 else { return nil }
-    let capacity = 1 << 20
     var buffer = [CChar](repeating: 0, count: capacity)
     var length = 0
     let status = lfx_wait_bounded(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a `.metal` source is compiled.
 public struct MetalCompileOptions: Sendable, Hashable {
   /// How Metal's `half` is computed.
@@ -19,6 +21,12 @@ public struct MetalCompileOptions: Sendable, Hashable {
   /// As a GPU's watchdog cuts off a long command buffer, the worker is killed past it and the frame fails
   /// (``MetalFaults``). A per-pixel call (the bounds checker's) has the limit to itself.
   public var shaderTimeout: Double = MetalCompileOptions.defaultShaderTimeout
+
+  /// Whether a stitchable function whose pixel runs a loop is compiled in lane form (16
+  /// pixels at once under per-lane masks, ``MetalLaneForm``; the same bytes); `true` by
+  /// default, `false` when the environment sets `LAYERFX_METAL_LANES=0` (to time or compare
+  /// against the scalar form).
+  public var usesLaneForm: Bool = ProcessInfo.processInfo.environment["LAYERFX_METAL_LANES"] != "0"
 
   /// The default ``shaderTimeout``: 30 seconds.
   ///

@@ -139,13 +139,18 @@ struct MetalCompiler {
   ///   - rewriters: Each source file's rewriter by its name in `#line` markers, to map
   ///     diagnostics' columns back.
   ///   - binary16: Whether `half` is `_Float16`.
-  /// - Returns: The shared object's path, and whether it came from the cache.
+  ///   - remarks: Whether to compile even when the cache has the object, with the loop
+  ///     vectoriser's missed-loop remarks (`-Rpass-missed=loop-vectorize`) in `output`.
+  /// - Returns: The shared object's path, whether it came from the cache, and clang's output
+  ///   (empty when cached).
   /// - Throws: ``MetalCompileError/compileFailed(diagnostics:output:)`` with clang's
   ///   diagnostics; ``MetalCompileError/linkFailed(file:message:)`` naming an undefined or
   ///   twice-defined function.
-  func compile(units: [Unit], rewriters: [String: MetalSourceRewriter], binary16: Bool)
-    throws(MetalCompileError) -> (path: String, cached: Bool)
-  {
+  @discardableResult
+  func compile(
+    units: [Unit], rewriters: [String: MetalSourceRewriter], binary16: Bool,
+    remarks: Bool = false
+  ) throws(MetalCompileError) -> (path: String, cached: Bool, output: String) {
     // Nothing outside the stand-in is reachable: user files were inlined by MetalSource.
     let flags =
       Self.baseFlags + Self.cpuFlags + (binary16 ? ["-DLFX_HALF_BINARY16"] : [])
@@ -153,37 +158,19 @@ struct MetalCompiler {
     let headerKey = Self.headerKey
     let key = Self.hash(units.map(\.text) + [headerKey, flags.joined(separator: " "), clang])
     let compiled = cacheDirectory + "/\(key).so"
-    if FileManager.default.fileExists(atPath: compiled) && MetalCache.isIntact(compiled) {
-      return (compiled, true)
+    if !remarks && FileManager.default.fileExists(atPath: compiled)
+      && MetalCache.isIntact(compiled)
+    {
+      return (compiled, true, "")
     }
-    let include: String
-    let sources: [String]
-    let overlay: String
-    do {
-      // Absolute names: clang's virtual file system (below) knows files by them.
-      let base = MetalSource.realPath(cacheDirectory) ?? cacheDirectory
-      include = base + "/include-" + headerKey
-      sources = units.indices.map { base + "/\(key).\($0).cpp" }
-      overlay = base + "/\(key).vfs.json"
-      var visible: [String] = sources
-      for (name, text) in Self.standInHeaders {
-        let path = include + "/" + name
-        try FileManager.default.createDirectory(
-          atPath: MetalSource.folder(of: path), withIntermediateDirectories: true)
-        try Self.writeAtomically(text, to: path)
-        visible.append(path)
-      }
-      for (unit, path) in zip(units, sources) { try Self.writeAtomically(unit.text, to: path) }
-      try Self.writeAtomically(Self.overlay(visible), to: overlay)
-    } catch {
-      throw .cacheFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
-    }
+    let (include, sources, overlay) = try stage(units.map(\.text), key: key)
     let temporary = cacheDirectory + "/\(key).\(UInt64.random(in: 0...UInt64.max)).tmp"
     // The temporary goes, unless it was renamed into place.
     defer { try? FileManager.default.removeItem(atPath: temporary) }
     let arguments =
       flags + ["-ivfsoverlay", overlay, "-I", include]
       + ["-include", include + "/" + MetalRuntime.fileName] + sources + ["-o", temporary, "-lm"]
+      + (remarks ? ["-Rpass-missed=loop-vectorize"] : [])
     let outcome = BoundedProcess.run(
       clang, arguments, seconds: Self.compileSeconds, wallSeconds: Self.compileWallSeconds,
       addressSpace: Self.compileAddressSpace)
@@ -220,7 +207,36 @@ struct MetalCompiler {
     }
     try MetalCache.seal(compiled)
     MetalCache.evict(in: cacheDirectory, keeping: compiled)
-    return (compiled, false)
+    return (compiled, false, output)
+  }
+
+  /// Writes the stand-in headers, `texts` as `KEY.N.cpp` and the overlay that lets clang see
+  /// only those files into the cache, and returns their absolute paths.
+  ///
+  /// - Throws: ``MetalCompileError/cacheFailed(_:)`` when a file cannot be written.
+  func stage(_ texts: [String], key: String) throws(MetalCompileError) -> (
+    include: String, sources: [String], overlay: String
+  ) {
+    do {
+      // Absolute names: clang's virtual file system (below) knows files by them.
+      let base = MetalSource.realPath(cacheDirectory) ?? cacheDirectory
+      let include = base + "/include-" + Self.headerKey
+      let sources = texts.indices.map { base + "/\(key).\($0).cpp" }
+      let overlay = base + "/\(key).vfs.json"
+      var visible: [String] = sources
+      for (name, text) in Self.standInHeaders {
+        let path = include + "/" + name
+        try FileManager.default.createDirectory(
+          atPath: MetalSource.folder(of: path), withIntermediateDirectories: true)
+        try Self.writeAtomically(text, to: path)
+        visible.append(path)
+      }
+      for (text, path) in zip(texts, sources) { try Self.writeAtomically(text, to: path) }
+      try Self.writeAtomically(Self.overlay(visible), to: overlay)
+      return (include, sources, overlay)
+    } catch {
+      throw .cacheFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
+    }
   }
 
   /// The first undefined or twice-defined symbol in the linker's `output`, in Metal's terms.
@@ -349,10 +365,10 @@ struct MetalCompiler {
   }
 
   /// The stand-in headers' part of every cache key: fixed for the process, hashed once.
-  private static let headerKey = hash(
+  static let headerKey = hash(
     ["\(StandInHeader.version)"] + standInHeaders.flatMap { [$0.name, $0.text] })
 
-  private static func writeAtomically(_ text: String, to path: String) throws {
+  static func writeAtomically(_ text: String, to path: String) throws {
     if let existing = try? String(contentsOfFile: path, encoding: .utf8), existing == text {
       return
     }

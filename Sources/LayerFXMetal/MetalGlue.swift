@@ -22,12 +22,18 @@ enum MetalGlue {
   /// The unit that runs `source`'s functions: the source in `lfx_user`, the row functions, and
   /// the pixel functions of every kind but layer effects (those are in
   /// ``probingUnit(source:signatures:)``).
-  static func unit(source: MetalSource, signatures: [MetalSignature]) -> String {
+  ///
+  /// With `lanes`, its text follows the source, and the functions it has an entry for get the
+  /// lane row function (``laneRowFunction(for:)``) in place of the scalar one.
+  static func unit(
+    source: MetalSource, signatures: [MetalSignature], lanes: MetalLaneForm? = nil
+  ) -> String {
     var unit =
-      inliningStart + prelude(source) + "namespace lfx_user {\n\(source.text)}\n" + inliningEnd
-      + glueStart
+      inliningStart + prelude(source) + "namespace lfx_user {\n\(source.text)}\n"
+      + (lanes?.text ?? "") + inliningEnd + glueStart
     for signature in signatures {
-      unit += rowFunction(for: signature)
+      let hasLanes = lanes?.functions.contains(signature.name) ?? false
+      unit += hasLanes ? laneRowFunction(for: signature) : rowFunction(for: signature)
       if signature.kind != .layer {
         unit += pixelFunction(for: signature, namespace: "lfx_user")
       }
@@ -43,6 +49,13 @@ enum MetalGlue {
       unit += pixelFunction(for: signature, namespace: "lfx_probe")
     }
     return unit + glueEnd
+  }
+
+  /// The bytes of `source`'s text in ``unit(source:signatures:lanes:)``'s result: where the
+  /// syntax tree's offsets of the user's functions lie.
+  static func sourceRange(in source: MetalSource) -> Range<Int> {
+    let start = (inliningStart + prelude(source) + "namespace lfx_user {\n").utf8.count
+    return start..<start + source.text.utf8.count
   }
 
   /// The stand-in headers, included before the namespace the source goes into, so the
@@ -79,6 +92,26 @@ enum MetalGlue {
   private static let glueStart =
     "#line 1 \"<layerfx glue>\"\nnamespace lfx_glue {\nusing namespace metal;\n"
   private static let glueEnd = "}  // namespace lfx_glue\n"
+
+  /// Whether clang's output `remarks` (``MetalCompiler/compile(units:rewriters:binary16:remarks:)``)
+  /// of `unit` say a loop of `name`'s row function was not vectorised: its pixel loop holds a
+  /// loop left after unrolling, or a call, and runs one pixel at a time.
+  ///
+  /// Without debug information clang places the remark at the function (`<layerfx glue>:`
+  /// the row function's line), so any loop of the row function, an inlined loop of the
+  /// shader's included, counts.
+  static func rowLoopMissed(_ name: String, unit: String, remarks: String) -> Bool {
+    guard let glue = unit.range(of: glueStart),
+      let row = unit.range(of: " void \(rowSymbol(name))(", range: glue.upperBound..<unit.endIndex)
+    else { return false }
+    // `glueStart`'s first line is the `#line` directive; the next is line 1.
+    let line =
+      unit[glue.upperBound..<row.lowerBound].count(where: { $0 == "\n" })
+      + glueStart.count(where: { $0 == "\n" })
+    return remarks.split(separator: "\n").contains {
+      $0.hasPrefix("<layerfx glue>:\(line):") && $0.contains("remark: loop not vectorized")
+    }
+  }
 
   /// The C symbol of the row function of `name`.
   static func rowSymbol(_ name: String) -> String { "lfx_row_\(name)" }
@@ -124,9 +157,25 @@ enum MetalGlue {
     return (unpack, arguments.isEmpty ? "" : ", " + arguments.joined(separator: ", "))
   }
 
+  /// The start of `signature`'s row function: its arguments unpacked, the layer, the source
+  /// and destination, the scale, margins, row, count and first column.
+  private static func rowStart(_ signature: MetalSignature) -> String {
+    let (unpack, _) = arguments(for: signature)
+    return """
+      extern "C" __attribute__((visibility("default"))) void \(rowSymbol(signature.name))(const lfx_row *r, const lfx_argument *a) {
+      \(unpack)  const SwiftUI::Layer layer = r->texels ? SwiftUI::lfx_layer(r) : SwiftUI::Layer{};
+        const float *src = r->source;
+        float *d = r->destination;
+        const float s = r->scale, mx = float(r->margin_x);
+        const float y = (float(r->row) - float(r->margin_y) + 0.5f) / s;
+        const long n = r->count, c0 = r->column;
+        (void)src; (void)layer;
+      """
+  }
+
   /// The row function of `signature`, calling `lfx_user`'s function.
   private static func rowFunction(for signature: MetalSignature) -> String {
-    let (unpack, tail) = arguments(for: signature)
+    let (_, tail) = arguments(for: signature)
     let name = signature.name
     let call: String
     switch signature.kind {
@@ -138,20 +187,56 @@ enum MetalGlue {
     case .fill: call = "lfx_user::\(name)(pos\(tail))"
     }
     return """
-      extern "C" __attribute__((visibility("default"))) void \(rowSymbol(name))(const lfx_row *r, const lfx_argument *a) {
-      \(unpack)  const SwiftUI::Layer layer = r->texels ? SwiftUI::lfx_layer(r) : SwiftUI::Layer{};
-        const float *src = r->source;
-        float *d = r->destination;
-        const float s = r->scale, mx = float(r->margin_x);
-        const float y = (float(r->row) - float(r->margin_y) + 0.5f) / s;
-        const long n = r->count, c0 = r->column;
-        (void)src; (void)layer;
+      \(rowStart(signature))
         _Pragma("clang loop vectorize(assume_safety)")
         for (long i = 0; i < n; ++i) {
           const float2 pos((float(int(c0 + i)) - mx + 0.5f) / s, y);
           float4 c;
           [[clang::always_inline]] c = float4(\(call));
           d[4 * i] = c.x; d[4 * i + 1] = c.y; d[4 * i + 2] = c.z; d[4 * i + 3] = c.w;
+        }
+      }
+
+      """
+  }
+
+  /// The row function of `signature` through its lane form (``MetalLaneForm``): the run in
+  /// groups of 16 pixels, each group's positions (and a colour effect's colours) in per-lane
+  /// arrays, one call of the entry, the results written as ``rowFunction(for:)`` writes them;
+  /// the last group's lanes past the run are masked off (no source read, nothing written).
+  private static func laneRowFunction(for signature: MetalSignature) -> String {
+    let (_, tail) = arguments(for: signature)
+    let name = signature.name
+    var load = ""
+    var supplied = "m, out, pos"
+    var write = "const float4 c = out[lfx_l];"
+    switch signature.kind {
+    case .color:
+      load =
+        " col[lfx_l] = m[lfx_l] ? float4(src[4 * i], src[4 * i + 1], src[4 * i + 2], src[4 * i + 3]) : float4(0.0f);"
+      supplied += ", col"
+    case .layer: supplied += ", layer"
+    case .distortion: write = "const float4 c = float4(layer.sample(out[lfx_l]));"
+    case .fill: break
+    }
+    let output = signature.kind == .distortion ? "float2" : "float4"
+    return """
+      \(rowStart(signature))
+        for (long g = 0; g < n; g += 16) {
+          bool m[16]; float2 pos[16]; float4 col[16]; \(output) out[16];
+          (void)col;
+          LFX_LANES {
+            const long i = g + lfx_l;
+            m[lfx_l] = i < n;
+            pos[lfx_l] = float2((float(int(c0 + i)) - mx + 0.5f) / s, y);\(load)
+          }
+          lfx_user::\(MetalLaneForm.entrySymbol(name))(\(supplied)\(tail));
+          LFX_LANES {
+            if (!m[lfx_l]) continue;
+            const long i = g + lfx_l;
+            \(write)
+            d[4 * i] = c.x; d[4 * i + 1] = c.y; d[4 * i + 2] = c.z; d[4 * i + 3] = c.w;
+          }
         }
       }
 

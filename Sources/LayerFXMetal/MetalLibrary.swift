@@ -3,6 +3,7 @@ import Foundation
 import LayerFX
 import LayerFXFiles
 import LayerFXMath
+import Synchronization
 
 /// A `.metal` source compiled for this CPU: its `[[ stitchable ]]` functions as
 /// `ShaderFunction`s that work wherever a built-in does (effects, chains, the bounds
@@ -39,6 +40,10 @@ public struct MetalLibrary: Sendable {
   public let library: ShaderLibrary
   /// Whether the compiled object came from the on-disk cache.
   public let wasCached: Bool
+  /// The stitchable functions whose row runs their lane form (``MetalLaneForm``: 16 pixels at
+  /// once under per-lane masks, the same bytes as the scalar form): those with a loop whose
+  /// scalar pixel loop clang does not vectorise and that the transform handles.
+  public let laneFunctions: Set<String>
   /// How long the compile (or the cache lookup) and load took, seconds.
   public let seconds: Double
 
@@ -191,8 +196,8 @@ public struct MetalLibrary: Sendable {
       all.merge(entry.source.rewriters) { first, _ in first }
     }
     let compiler = try MetalCompiler(options: options)
-    let (object, cached) = try compiler.compile(
-      units: units, rewriters: rewriters, binary16: binary16)
+    let (object, cached, laneFunctions) = try Self.compile(
+      sources, units: units, compiler: compiler, rewriters: rewriters, options: options)
     // The layer effects' probing copy, compiled when the bounds checker first needs it.
     let layers = signatures.filter { $0.kind == .layer }.map(\.name)
     let probe =
@@ -221,8 +226,111 @@ public struct MetalLibrary: Sendable {
     self.uncallable = uncallable
     self.library = ShaderLibrary(functions)
     self.wasCached = cached
+    self.laneFunctions = laneFunctions
     self.seconds = Date().timeIntervalSince(start)
   }
+
+  /// Compiles `units` (the scalar units of `sources`), with the lane form (``MetalLaneForm``)
+  /// of each function whose scalar pixel loop clang does not vectorise.
+  ///
+  /// The first compile of a file whose functions have lane forms is the scalar one, with the
+  /// vectoriser's remarks, beside the lane form of every candidate (two clang runs at once): a
+  /// function whose row loop vectorised as it is (its loops unrolled whole) keeps it, as the
+  /// lane form of a vectorised loop is slower; the others get their lane form (compiled again
+  /// only when a file's functions are split). The choice is cached with the lane form. A lane
+  /// form clang refuses leaves the scalar object.
+  private static func compile(
+    _ sources: [(source: MetalSource, signatures: [MetalSignature])], units: [MetalCompiler.Unit],
+    compiler: MetalCompiler, rewriters: [String: MetalSourceRewriter],
+    options: MetalCompileOptions
+  ) throws(MetalCompileError) -> (path: String, cached: Bool, lanes: Set<String>) {
+    let binary16 = options.half == .binary16
+    var forms: [(form: MetalLaneForm?, isChosen: Bool, key: String)] = []
+    if options.usesLaneForm {
+      forms = zip(sources, units).map { entry, unit in
+        guard MetalLaneForm.isCandidate(entry.source.text) else { return (nil, true, "") }
+        return compiler.laneForm(
+          unit: unit.text, source: MetalGlue.sourceRange(in: entry.source),
+          signatures: entry.signatures, binary16: binary16)
+      }
+    }
+    guard forms.contains(where: { $0.form != nil }) else {
+      let (path, cached, _) = try compiler.compile(
+        units: units, rewriters: rewriters, binary16: binary16)
+      return (path, cached, [])
+    }
+    // The units with the forms as they stand, each file's source once.
+    func laneUnits() -> [MetalCompiler.Unit] {
+      zip(units, forms).enumerated().map { index, pair in
+        guard let form = pair.1.form else { return pair.0 }
+        let (source, signatures) = sources[index]
+        return MetalCompiler.Unit(
+          file: source.path,
+          text: MetalGlue.unit(source: source, signatures: signatures, lanes: form))
+      }
+    }
+    var scalar: (path: String, cached: Bool)?
+    var speculative: (units: [MetalCompiler.Unit], outcome: Outcome)?
+    if forms.contains(where: { $0.form != nil && !$0.isChosen }) {
+      // The scalar compile, for its remarks, and the lane compile of every candidate, side by
+      // side: the first compile of a file costs the longer of the two, not their sum.
+      let candidates = laneUnits()
+      let outcomes = Mutex<[Int: Outcome]>([:])
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        let outcome = Outcome { () throws(MetalCompileError) in
+          try compiler.compile(
+            units: index == 0 ? units : candidates, rewriters: rewriters, binary16: binary16,
+            remarks: index == 0)
+        }
+        outcomes.withLock { $0[index] = outcome }
+      }
+      let (first, second) = outcomes.withLock { ($0[0], $0[1]) }
+      guard case .success(let (path, cached, remarks)) = first else {
+        if case .failure(let error) = first { throw error }
+        throw .loadFailed("the compile of \(units.first?.file ?? "") did not run")
+      }
+      scalar = (path, cached)
+      if let second { speculative = (candidates, second) }
+      for (index, entry) in forms.enumerated() where !entry.isChosen {
+        let missed = Set(
+          sources[index].signatures.map(\.name).filter {
+            MetalGlue.rowLoopMissed($0, unit: units[index].text, remarks: remarks)
+          })
+        let chosen = entry.form?.restricted(to: missed)
+        compiler.storeLaneForm(chosen, key: entry.key)
+        forms[index].form = chosen
+      }
+    }
+    let lanes = forms.reduce(into: Set<String>()) { $0.formUnion($1.form?.functions ?? []) }
+    if let scalar, lanes.isEmpty { return (scalar.path, scalar.cached, []) }
+    let chosenUnits = laneUnits()
+    var outcome: Outcome
+    if let speculative, speculative.units.map(\.text) == chosenUnits.map(\.text) {
+      outcome = speculative.outcome
+    } else {
+      outcome = Outcome { () throws(MetalCompileError) in
+        try compiler.compile(units: chosenUnits, rewriters: rewriters, binary16: binary16)
+      }
+    }
+    switch outcome {
+    case .success(let (path, cached, _)):
+      return (path, cached, lanes)
+    case .failure(.compileFailed):
+      // Not tried again: the next compile of these units is the scalar one.
+      for entry in forms where !entry.key.isEmpty { compiler.storeLaneForm(nil, key: entry.key) }
+      if let scalar { return (scalar.path, scalar.cached, []) }
+      let (path, cached, _) = try compiler.compile(
+        units: units, rewriters: rewriters, binary16: binary16)
+      return (path, cached, [])
+    case .failure(let error):
+      throw error
+    }
+  }
+
+  /// How one compile ended.
+  private typealias Outcome = Result<
+    (path: String, cached: Bool, output: String), MetalCompileError
+  >
 
   private static func function(
     _ signature: MetalSignature, index: Int, path: String, binary16: Bool,

@@ -43,7 +43,7 @@ final class MetalProbe: Sendable {
     let pool = workers.withLock { pool -> ShaderWorkerPool? in
       if let pool { return pool }
       var made: ShaderWorkerPool?
-      if let (path, _) = try? compiler.compile(
+      if let (path, _, _) = try? compiler.compile(
         units: units, rewriters: rewriters, binary16: binary16),
         let checked = try? MetalSandboxCheck.check(path, path: file),
         let executable = try? ShaderWorkerExecutable.path()

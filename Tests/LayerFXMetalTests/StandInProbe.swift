@@ -23,6 +23,18 @@ enum StandInProbe {
     _ source: String, function: String, arguments: [Shader.Argument] = [], width: Int = 1,
     files: [String: String] = [:], half: MetalCompileOptions.HalfPrecision = .float
   ) throws -> [half4] {
+    try render(
+      source, function: function, arguments: arguments, width: width, files: files, half: half
+    ).pixels
+  }
+
+  /// ``pixels(_:function:arguments:width:files:half:)`` with the library they came from, the
+  /// lane form (`MetalCompileOptions.usesLaneForm`) on or off.
+  static func render(
+    _ source: String, function: String, arguments: [Shader.Argument] = [], width: Int = 1,
+    files: [String: String] = [:], half: MetalCompileOptions.HalfPrecision = .float,
+    usesLaneForm: Bool = true
+  ) throws -> (pixels: [half4], library: MetalLibrary) {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("layerfx-standin-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -32,6 +44,7 @@ enum StandInProbe {
     }
     var options = MetalTestSupport.options
     options.half = half
+    options.usesLaneForm = usesLaneForm
     let library = try MetalLibrary(
       source: source, path: directory.appendingPathComponent("probe.metal").path,
       options: options)
@@ -39,8 +52,9 @@ enum StandInProbe {
       function: library.library[dynamicMember: function], arguments: arguments
     )
     .prepared(sizeInPoints: float2(Float(width), 1))
-    return Renderer().render(RenderRequest(prepared, source: .fill(width: width, height: 1))).image
-      .pixels
+    let image = Renderer().render(RenderRequest(prepared, source: .fill(width: width, height: 1)))
+      .image
+    return (image.pixels, library)
   }
 
   /// `source` compiled, or the error it gave.

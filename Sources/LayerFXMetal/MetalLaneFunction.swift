@@ -1,0 +1,547 @@
+/// The lane form of one function of a `.metal` file: the function run for 16 pixels at once,
+/// each lane a pixel, its control flow under per-lane masks (``MetalLaneForm`` says why and
+/// what it is built from).
+///
+/// Each local and value parameter of type `T` becomes `T x[16]`, and each straight-line
+/// statement becomes `LFX_LANES if (mask[lfx_l]) { statement }` with every
+/// reference to a local `x` rewritten to `x[lfx_l]` and nothing else changed: the operations are
+/// the source's, in its order, so each lane computes the scalar function's bits. Masks: one for
+/// the function's live lanes (a `return` clears its lane there and in every mask inside), one
+/// each for an `if`'s two branches, and per loop the running lanes (cleared by the condition
+/// and by `break`) and the lanes of the current iteration (cleared by `continue`); a loop runs
+/// while a lane runs, a branch only when one of its lanes is set. A call of a function that
+/// has a lane form (it holds a loop) is hoisted into its own statements, its arguments into
+/// per-lane arrays, and called once with the caller's mask; other calls stay in the lane loop,
+/// where they are inlined and vectorised.
+///
+/// Anything it does not handle throws ``Unsupported`` (the file then keeps its scalar row
+/// functions): statements other than compound, declaration (of plain variables), expression,
+/// `if`, `for`, `while`, `do`, `break`, `continue`, `return` and the empty one; an `if` or loop
+/// that declares a variable in its condition; `static` locals, references and pointers as
+/// locals; taking an address (`&x`); lambdas and statement expressions; a local named inside a
+/// macro's body; a statement that begins or ends inside a macro.
+struct MetalLaneFunction {
+  /// A construct the lane form does not handle.
+  struct Unsupported: Error {
+    /// The generator's line that refused, to tell refusals apart when reading the transform.
+    let line: Int
+    /// The node kind refused, when one was.
+    let kind: String
+    init(_ kind: String = "", line: Int = #line) {
+      self.kind = kind
+      self.line = line
+    }
+  }
+
+  /// How a parameter is passed to the lane form.
+  enum Passing: Equatable {
+    /// A value (or a `const` reference, copied): `T (&p)[16]`, an array of the caller's own.
+    case value(String)
+    /// A non-`const` reference: `T (&p)[16]`, the caller's variable itself.
+    case reference(String)
+    /// The same for every lane (a pointer, the layer, a texture or sampler): as declared.
+    case uniform(String)
+
+    /// How a parameter of clang's type `type` is passed.
+    init(type: String) {
+      let uniform = ["SwiftUI::Layer", "metal::texture", "metal::sampler"]
+      if type.contains("*") || uniform.contains(where: { type.contains($0) }) {
+        self = .uniform(type)
+      } else if type.hasSuffix("&") {
+        let base = String(type.dropLast().trimmingSpaces)
+        self = base.hasPrefix("const ") ? .value(Self.unqualified(base)) : .reference(base)
+      } else {
+        self = .value(Self.unqualified(type))
+      }
+    }
+
+    /// `type` without a leading `const`.
+    static func unqualified(_ type: String) -> String {
+      type.hasPrefix("const ") ? String(type.dropFirst(6)) : type
+    }
+  }
+
+  /// What the generator needs of the rest of the file.
+  struct Context {
+    /// The translation unit's bytes, which every node's offsets index.
+    let unit: [UInt8]
+    /// The bytes of the user's source within ``unit``: every rewritten range lies there.
+    let source: Range<Int>
+    /// The lane form's name of each function that has one, by declaration id (a prototype's
+    /// id included).
+    let laneNames: [String: String]
+    /// Each function definition by declaration id (a prototype's id included).
+    let definitions: [String: MetalSyntaxNode]
+  }
+
+  private let context: Context
+  private var text = ""
+  private var batch: [String] = []
+  private var count = 0
+  /// Per-lane storage by declaration id; `nil` for a uniform parameter, kept as written.
+  private var locals: [String: String?] = [:]
+  /// The ids of every variable the function declares, to refuse one not yet seen.
+  private var declared: Set<String> = []
+  private var masks: [String] = []
+  private var loops: [(run: Int, iteration: Int)] = []
+
+  private init(context: Context) { self.context = context }
+
+  /// The lane form of `function` (a `FunctionDecl` with a body) named `name`: a `static void`
+  /// function of the mask (`const bool (&lfx_m)[16]`), the per-lane result array (unless the
+  /// function returns `void`) and the parameters as ``Passing`` says.
+  ///
+  /// - Throws: ``Unsupported`` for anything outside the forms above.
+  static func generate(_ function: MetalSyntaxNode, name: String, context: Context) throws
+    -> String
+  {
+    var generator = MetalLaneFunction(context: context)
+    return try generator.function(function, name: name)
+  }
+
+  /// The body of `function` (a `FunctionDecl`), or `nil` for a declaration without one.
+  static func body(of function: MetalSyntaxNode) -> MetalSyntaxNode? {
+    function.inner.first { $0.kind == "CompoundStmt" }
+  }
+
+  /// The parameters of `function` (a `FunctionDecl`).
+  static func parameters(of function: MetalSyntaxNode) -> [MetalSyntaxNode] {
+    function.inner.filter { $0.kind == "ParmVarDecl" }
+  }
+
+  /// The return type of `function`, from its type `R (P…)`, or `nil` when it is not that form.
+  static func returnType(of function: MetalSyntaxNode) -> String? {
+    guard let open = function.type.firstIndex(of: "(") else { return nil }
+    let type = function.type[..<open].trimmingSpaces
+    return type.isEmpty || type.contains("auto") ? nil : String(type)
+  }
+
+  private mutating func function(_ function: MetalSyntaxNode, name: String) throws -> String {
+    guard let body = Self.body(of: function),
+      let result = Self.returnType(of: function)
+    else { throw Unsupported() }
+    returnTypeName = result
+    declared = Set(body.descendants.filter { $0.kind == "VarDecl" }.map(\.id))
+    var parameters = ["const bool (&lfx_m)[16]"]
+    if result != "void" { parameters.append("lfx_type<\(result)> (&lfx_r)[16]") }
+    for parameter in Self.parameters(of: function) {
+      switch Passing(type: parameter.type) {
+      case .value(let type), .reference(let type):
+        let storage = fresh("lfx_p")
+        locals[parameter.id] = storage
+        parameters.append("lfx_type<\(type)> (&\(storage))[16]")
+      case .uniform(let type):
+        guard !parameter.name.isEmpty else { throw Unsupported() }
+        locals[parameter.id] = .some(nil)
+        parameters.append("\(type) \(parameter.name)")
+      }
+    }
+    let live = fresh("lfx_k")
+    text += "bool \(live)[16];\nLFX_LANES \(live)[lfx_l] = lfx_m[lfx_l];\n"
+    masks = [live]
+    try statement(body)
+    flush()
+    return "static void \(name)(\(parameters.joined(separator: ", "))) {\n\(text)}\n"
+  }
+
+  private mutating func fresh(_ prefix: String) -> String {
+    count += 1
+    return "\(prefix)\(count)"
+  }
+
+  private var mask: String { masks[masks.count - 1] }
+
+  /// Emits the pending straight-line statements as one lane loop under the current mask.
+  private mutating func flush() {
+    guard !batch.isEmpty else { return }
+    text += "LFX_LANES if (\(mask)[lfx_l]) {\n\(batch.joined(separator: "\n"))\n}\n"
+    batch = []
+  }
+
+  /// The statements that end lane `l`'s run of every mask from `index` up.
+  private func clear(from index: Int) -> String {
+    masks[index...].map { "\($0)[lfx_l] = false;" }.joined(separator: " ")
+  }
+
+  private mutating func statement(_ node: MetalSyntaxNode) throws {
+    switch node.kind {
+    case "CompoundStmt":
+      for child in node.inner { try statement(child) }
+    case "NullStmt":
+      break
+    case "DeclStmt":
+      for declaration in node.inner { try variable(declaration) }
+    case "ReturnStmt":
+      var line = ""
+      if let value = node.inner.first {
+        line =
+          "{ lfx_type<\(try resultType())> lfx_v = \(try rewritten(value)); lfx_r[lfx_l] = lfx_v; } "
+      }
+      batch.append(line + clear(from: 0))
+      flush()
+    case "BreakStmt", "ContinueStmt":
+      guard let loop = loops.last else { throw Unsupported() }
+      batch.append(clear(from: node.kind == "BreakStmt" ? loop.run : loop.iteration))
+      flush()
+    case "IfStmt":
+      try branch(node)
+    case "WhileStmt", "ForStmt", "DoStmt":
+      try loop(node)
+    default:
+      let isExpression = ["Expr", "Operator", "ExprWithCleanups"].contains {
+        node.kind.hasSuffix($0)
+      }
+      guard isExpression else {
+        throw Unsupported(node.kind)
+      }
+      let line = try rewritten(node)
+      batch.append(line + ";")
+    }
+  }
+
+  private var returnTypeName: String?
+
+  private func resultType() throws -> String {
+    guard let type = returnTypeName else { throw Unsupported() }
+    return type
+  }
+
+  /// A local variable: its per-lane storage, and its initialisation as the source writes it
+  /// (`T v INIT; x[lfx_l] = v;`), so conversions and constructors are the source's.
+  private mutating func variable(_ node: MetalSyntaxNode) throws {
+    let type = Passing.unqualified(node.type)
+    guard node.kind == "VarDecl", node.attributes["storageClass"] == nil,
+      !type.contains("&"), !type.contains("*"), !type.contains("("), !node.inMacro,
+      node.nameEnd > 0, node.end >= node.nameEnd
+    else { throw Unsupported() }
+    let storage = fresh("lfx_s")
+    text += "lfx_type<\(type)> \(storage)[16];\n"
+    locals[node.id] = storage
+    guard node.attributes["init"] != nil else { return }
+    var initialiser = try rewritten(from: node.nameEnd, to: node.end, roots: node.inner)
+    // An array's bounds come before its initialiser (`a[3] = {…}`): the type has them.
+    while initialiser.first == "[", let close = initialiser.firstIndex(of: "]") {
+      initialiser = String(initialiser[initialiser.index(after: close)...])
+    }
+    batch.append("{ lfx_type<\(type)> lfx_v\(initialiser); lfx_set(\(storage)[lfx_l], lfx_v); }")
+  }
+
+  /// `if (c) A else B`: the condition for the current mask's lanes, then each branch under
+  /// its lanes, skipped when it has none.
+  private mutating func branch(_ node: MetalSyntaxNode) throws {
+    guard !node.has("hasInit"), !node.has("hasVar"), !node.has("isConstexpr"),
+      node.inner.count == (node.has("hasElse") ? 3 : 2)
+    else { throw Unsupported() }
+    let condition = try rewritten(node.inner[0])
+    flush()
+    let taken = fresh("lfx_k")
+    let other = fresh("lfx_k")
+    text += """
+      bool \(taken)[16], \(other)[16];
+      LFX_LANES { bool lfx_c = false; if (\(mask)[lfx_l]) lfx_c = static_cast<bool>(\(condition)); \(taken)[lfx_l] = \(mask)[lfx_l] && lfx_c; \(other)[lfx_l] = \(mask)[lfx_l] && !lfx_c; }
+
+      """
+    for (index, branchMask) in [taken, other].enumerated() where index + 1 < node.inner.count {
+      text += "if (lfx_any(\(branchMask))) {\n"
+      masks.append(branchMask)
+      try statement(node.inner[index + 1])
+      flush()
+      masks.removeLast()
+      text += "}\n"
+    }
+  }
+
+  /// Clears the running mask's lanes whose `condition` is false.
+  private mutating func test(_ condition: MetalSyntaxNode?) throws {
+    if let condition {
+      let test = try rewritten(condition)
+      flush()
+      text +=
+        "LFX_LANES if (\(mask)[lfx_l]) { if (!static_cast<bool>(\(test))) \(mask)[lfx_l] = false; }\n"
+    }
+    text += "if (!lfx_any(\(mask))) break;\n"
+  }
+
+  /// `while`, `for` and `do`: a running mask (the lanes still looping) and an iteration mask
+  /// (the lanes in this iteration's body), inside a loop that ends when no lane runs.
+  private mutating func loop(_ node: MetalSyntaxNode) throws {
+    let body: MetalSyntaxNode
+    var condition: MetalSyntaxNode?
+    var increment: MetalSyntaxNode?
+    switch node.kind {
+    case "ForStmt":
+      guard node.inner.count == 5, node.inner[1].kind.isEmpty else { throw Unsupported() }
+      if let header = try uniformHeader(node) {
+        try uniformLoop(node, header: header)
+        return
+      }
+      if !node.inner[0].kind.isEmpty { try statement(node.inner[0]) }
+      condition = node.inner[2].kind.isEmpty ? nil : node.inner[2]
+      increment = node.inner[3].kind.isEmpty ? nil : node.inner[3]
+      body = node.inner[4]
+    case "WhileStmt":
+      guard !node.has("hasVar"), node.inner.count == 2 else { throw Unsupported() }
+      condition = node.inner[0]
+      body = node.inner[1]
+    default:
+      guard node.inner.count == 2 else { throw Unsupported() }
+      body = node.inner[0]
+      condition = node.inner[1]
+    }
+    flush()
+    let running = fresh("lfx_k")
+    let iteration = fresh("lfx_k")
+    text += "bool \(running)[16];\nLFX_LANES \(running)[lfx_l] = \(mask)[lfx_l];\n"
+    text += "for (;;) {\n"
+    masks.append(running)
+    if node.kind != "DoStmt" { try test(condition) }
+    text += "bool \(iteration)[16];\nLFX_LANES \(iteration)[lfx_l] = \(running)[lfx_l];\n"
+    masks.append(iteration)
+    loops.append((masks.count - 2, masks.count - 1))
+    try statement(body)
+    flush()
+    loops.removeLast()
+    masks.removeLast()
+    if let increment { batch.append(try rewritten(increment) + ";") }
+    flush()
+    if node.kind == "DoStmt" { try test(condition) }
+    masks.removeLast()
+    text += "}\n"
+  }
+
+  /// Whether `node` reads nothing per lane: every variable it names is a uniform parameter, a
+  /// uniform loop's counter or a program-scope name, and it calls no function with a lane form.
+  private func isUniform(_ node: MetalSyntaxNode) -> Bool {
+    ([node] + node.descendants).allSatisfy { node in
+      switch node.kind {
+      case "DeclRefExpr":
+        guard let target = node.referenced else { return true }
+        if let local = locals[target.id] { return local == nil }
+        return !declared.contains(target.id) && context.laneNames[target.id] == nil
+      case "LambdaExpr", "StmtExpr": return false
+      default: return true
+      }
+    }
+  }
+
+  /// The header of a `for` loop that runs the same iterations in every lane, `int i = 0; i <
+  /// n; ++i`, as the source writes it, or `nil` for a loop that is not: one scalar counter,
+  /// declared in the loop, set and tested by uniform expressions, only read in the body (an
+  /// lvalue-to-rvalue conversion is its every use there).
+  private mutating func uniformHeader(_ node: MetalSyntaxNode) throws -> String? {
+    let scalars = ["int", "unsigned int", "float", "short", "unsigned short", "long", "uint"]
+    let (initialiser, condition, increment, body) = (
+      node.inner[0], node.inner[2], node.inner[3], node.inner[4]
+    )
+    guard initialiser.kind == "DeclStmt", initialiser.inner.count == 1,
+      let counter = initialiser.inner.first, counter.kind == "VarDecl",
+      counter.attributes["storageClass"] == nil, scalars.contains(counter.type),
+      !counter.inMacro, counter.begin >= 0, counter.inner.allSatisfy(isUniform)
+    else { return nil }
+    // Reads alone in the body: each reference under an lvalue-to-rvalue conversion.
+    var reads = 0
+    var references = 0
+    for child in [body] + body.descendants {
+      for inner in child.inner
+      where inner.kind == "DeclRefExpr" && inner.referenced?.id == counter.id {
+        references += 1
+        if child.kind == "ImplicitCastExpr" && child.attributes["castKind"] == "LValueToRValue" {
+          reads += 1
+        }
+      }
+    }
+    if body.kind == "DeclRefExpr" && body.referenced?.id == counter.id { references += 1 }
+    guard reads == references else { return nil }
+    locals[counter.id] = .some(nil)
+    guard condition.kind.isEmpty || isUniform(condition),
+      increment.kind.isEmpty || isUniform(increment)
+    else {
+      locals[counter.id] = nil
+      return nil
+    }
+    let declaration = try rewritten(from: counter.begin, to: counter.end, roots: counter.inner)
+    let test = condition.kind.isEmpty ? "" : try rewritten(condition)
+    let step = increment.kind.isEmpty ? "" : try rewritten(increment)
+    return "\(declaration); \(test); \(step)"
+  }
+
+  /// A `for` loop whose iterations are the same in every lane (``uniformHeader(_:)``): the
+  /// source's own loop, its body under the lanes still running (`break` and `return` clear
+  /// them) and ended early when none is.
+  private mutating func uniformLoop(_ node: MetalSyntaxNode, header: String) throws {
+    flush()
+    let running = fresh("lfx_k")
+    let iteration = fresh("lfx_k")
+    text += "bool \(running)[16];\nLFX_LANES \(running)[lfx_l] = \(mask)[lfx_l];\n"
+    text += "for (\(header)) {\nif (!lfx_any(\(running))) break;\n"
+    text += "bool \(iteration)[16];\nLFX_LANES \(iteration)[lfx_l] = \(running)[lfx_l];\n"
+    masks.append(running)
+    masks.append(iteration)
+    loops.append((masks.count - 2, masks.count - 1))
+    try statement(node.inner[4])
+    flush()
+    loops.removeLast()
+    masks.removeLast(2)
+    text += "}\n"
+  }
+
+  /// The source text of `node` with its locals per lane and its hoisted calls replaced.
+  private mutating func rewritten(_ node: MetalSyntaxNode) throws -> String {
+    guard !node.inMacro else { throw Unsupported() }
+    return try rewritten(from: node.begin, to: node.end, roots: [node])
+  }
+
+  private mutating func rewritten(from start: Int, to end: Int, roots: [MetalSyntaxNode]) throws
+    -> String
+  {
+    guard start >= context.source.lowerBound, end <= context.source.upperBound, start <= end
+    else { throw Unsupported() }
+    var replacements: [(begin: Int, end: Int, text: String)] = []
+    for root in roots { try collect(root, into: &replacements, conditional: false) }
+    replacements.sort { $0.begin < $1.begin }
+    var result: [UInt8] = []
+    var position = start
+    for (index, replacement) in replacements.enumerated() {
+      // The same reference reached twice (an `OpaqueValueExpr` repeats its source).
+      if index > 0, replacements[index - 1] == replacement { continue }
+      guard replacement.begin >= position, replacement.begin <= replacement.end,
+        replacement.end <= end
+      else { throw Unsupported() }
+      result += context.unit[position..<replacement.begin]
+      result += Array(replacement.text.utf8)
+      position = replacement.end
+    }
+    result += context.unit[position..<end]
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// The replacements within `node`: each local reference by its lane's element.
+  ///
+  /// Each hoistable call is replaced by its result's element. Calls under `&&`, `||`, `?:` and `,` are not hoisted:
+  /// the source may not evaluate them.
+  private mutating func collect(
+    _ node: MetalSyntaxNode, into replacements: inout [(begin: Int, end: Int, text: String)],
+    conditional: Bool
+  ) throws {
+    switch node.kind {
+    case "LambdaExpr", "StmtExpr", "BlockExpr", "CXXThrowExpr", "AddrLabelExpr", "GNUNullExpr":
+      throw Unsupported()
+    case "CXXDefaultArgExpr", "CXXDefaultInitExpr":
+      return
+    case "PseudoObjectExpr":
+      // A swizzle's assignment: the syntactic form first, then the semantic forms, which
+      // repeat its nodes.
+      if let syntactic = node.inner.first {
+        try collect(syntactic, into: &replacements, conditional: conditional)
+      }
+      return
+    case "UnaryOperator" where node.opcode == "&":
+      throw Unsupported()
+    case "DeclRefExpr":
+      guard let target = node.referenced else { return }
+      if let local = locals[target.id] {
+        guard !node.inMacro, node.begin >= 0 else { throw Unsupported() }
+        if let storage = local {
+          replacements.append((node.begin, node.end, "\(storage)[lfx_l]"))
+        }
+      } else if declared.contains(target.id) {
+        throw Unsupported()
+      }
+      return
+    case "CallExpr" where !conditional:
+      if let hoisted = try hoist(node) {
+        replacements.append((node.begin, node.end, hoisted))
+        return
+      }
+    case "BinaryOperator" where ["&&", "||", ","].contains(node.opcode),
+      "ConditionalOperator", "BinaryConditionalOperator":
+      for (index, child) in node.inner.enumerated() {
+        try collect(child, into: &replacements, conditional: conditional || index > 0)
+      }
+      return
+    default:
+      break
+    }
+    for child in node.inner {
+      try collect(child, into: &replacements, conditional: conditional)
+    }
+  }
+
+  /// The function a call names directly, through the implicit function-to-pointer decay.
+  private func callee(_ call: MetalSyntaxNode) -> String? {
+    var node = call.inner.first
+    while let current = node, current.kind == "ImplicitCastExpr" { node = current.inner.first }
+    guard let reference = node, reference.kind == "DeclRefExpr",
+      reference.referenced?.kind == "FunctionDecl"
+    else { return nil }
+    return reference.referenced?.id
+  }
+
+  /// The variable an argument names, through implicit casts, or `nil`.
+  private func named(_ argument: MetalSyntaxNode) -> MetalSyntaxNode? {
+    var node = argument
+    while node.kind == "ImplicitCastExpr", let inner = node.inner.first { node = inner }
+    return node.kind == "DeclRefExpr" ? node : nil
+  }
+
+  /// Hoists a call of a function with a lane form: its arguments into per-lane arrays under
+  /// the current mask, one call of the lane form, and the text that reads its result
+  /// (`lfx_tN[lfx_l]`); `nil` when the call stays in the lane loop.
+  private mutating func hoist(_ call: MetalSyntaxNode) throws -> String? {
+    guard !call.inMacro, call.begin >= 0, let id = callee(call),
+      let name = context.laneNames[id], let target = context.definitions[id],
+      let result = Self.returnType(of: target)
+    else { return nil }
+    let parameters = Self.parameters(of: target)
+    let arguments = Array(call.inner.dropFirst())
+    guard parameters.count == arguments.count,
+      !arguments.contains(where: { $0.kind == "CXXDefaultArgExpr" })
+    else { return nil }
+    // Which arguments can be passed: a reference binds a per-lane local; a uniform parameter
+    // takes a uniform parameter or a program-scope name.
+    for (parameter, argument) in zip(parameters, arguments) {
+      switch Passing(type: parameter.type) {
+      case .value: continue
+      case .reference:
+        guard let target = named(argument)?.referenced, let local = locals[target.id],
+          local != nil
+        else { return nil }
+      case .uniform:
+        guard let target = named(argument)?.referenced,
+          !declared.contains(target.id), locals[target.id] ?? nil == nil
+        else { return nil }
+      }
+    }
+    flush()
+    var passed: [String] = ["\(mask)"]
+    var lines: [String] = []
+    var resultName: String?
+    if result != "void" {
+      let storage = fresh("lfx_t")
+      text += "lfx_type<\(result)> \(storage)[16];\n"
+      passed.append(storage)
+      resultName = storage
+    }
+    for (parameter, argument) in zip(parameters, arguments) {
+      switch Passing(type: parameter.type) {
+      case .value(let type):
+        let storage = fresh("lfx_a")
+        let value = try rewritten(argument)
+        text += "lfx_type<\(type)> \(storage)[16];\n"
+        lines.append("{ lfx_type<\(type)> lfx_v = \(value); lfx_set(\(storage)[lfx_l], lfx_v); }")
+        passed.append(storage)
+      case .reference:
+        guard let target = named(argument)?.referenced, let local = locals[target.id] ?? nil
+        else { throw Unsupported() }
+        passed.append(local)
+      case .uniform:
+        passed.append(try rewritten(argument))
+      }
+    }
+    if !lines.isEmpty {
+      text += "LFX_LANES if (\(mask)[lfx_l]) {\n\(lines.joined(separator: "\n"))\n}\n"
+    }
+    text += "if (lfx_any(\(mask))) \(name)(\(passed.joined(separator: ", ")));\n"
+    return resultName.map { "\($0)[lfx_l]" } ?? "((void)0)"
+  }
+}
