@@ -19,7 +19,7 @@ public struct MetalCompileOptions: Sendable, Hashable {
   /// How long one frame of a compiled shader may run, seconds (> 0); 30 by default.
   ///
   /// As a GPU's watchdog cuts off a long command buffer, the worker is killed past it and the frame fails
-  /// (``MetalFaults``). A per-pixel call (the bounds checker's) has the limit to itself.
+  /// (``MetalFaults``). The per-pixel calls of a frame (the bounds checker's) share its limit.
   public var shaderTimeout: Double = MetalCompileOptions.defaultShaderTimeout
 
   /// Whether a stitchable function whose pixel runs a loop is compiled in lane form (16

@@ -185,7 +185,9 @@ final class SandboxedFrame: Sendable {
   ///
   /// This is the per-pixel form (the bounds checker's): layer samples are asked of `layer`
   /// here, so the checker's probe records them; a layer effect's runs in the workers of its
-  /// probing copy. Each pixel has the time limit to itself.
+  /// probing copy. The pixels share the frame's deadline with its tiles, so a bounds-checked
+  /// frame of a shader that never returns stops at the time limit as any frame does (with a
+  /// limit per pixel, 1280 × 720 pixels of an endless loop would have run for 320 days).
   func pixel(_ position: float2, color: half4, layer: Layer?) -> half4 {
     var (pool, function) = (self.pool, self.function)
     if layer != nil {
@@ -193,7 +195,7 @@ final class SandboxedFrame: Sendable {
       (pool, function) = (probePool, Int32(index))
     }
     do {
-      let deadline = lfx_monotonic_ns() + Int64(timeLimit * 1e9)
+      let deadline = frameDeadline
       return try pool.withWorker { worker throws(ShaderWorker.Failure) in
         try sendArguments(worker, deadline: deadline)
         var message = lfx_message()

@@ -86,10 +86,12 @@ public final class TuneServer: @unchecked Sendable {
     host.hasPrefix("127.") || host == "::1" || host == "0:0:0:0:0:0:0:1"
   }
 
-  /// Serves until SIGINT or SIGTERM arrives, then returns.
+  /// Serves until SIGINT or SIGTERM arrives, then returns within about a second.
   ///
-  /// A render still running is left to the process's exit. Call it before any other thread
-  /// starts: the signals are blocked for every thread created after, and awaited here.
+  /// The connections get ``stopGrace`` seconds to end; a render still running after that (a
+  /// shader that has not returned, up to its time limit) is left to the process's exit, which
+  /// its shader worker does not outlive. Call it before any other thread starts: the signals
+  /// are blocked for every thread created after, and awaited here.
   ///
   /// - Parameters:
   ///   - configPath: The config file.
@@ -114,8 +116,18 @@ public final class TuneServer: @unchecked Sendable {
     announce(server.address)
     var received: Int32 = 0
     sigwait(&signals, &received)
-    server.stop()
+    // Stopping the daemon waits for every connection, a render's too: it runs on a thread of
+    // its own, which keeps the server alive if the process exits first.
+    let stopped = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      server.stop()
+      stopped.signal()
+    }
+    _ = stopped.wait(timeout: .now() + stopGrace)
   }
+
+  /// How long a signal waits for the connections to end, seconds.
+  static let stopGrace = 1.0
 
   /// The answer to `request`: refused, or routed.
   fileprivate func answer(_ request: TuneRequest) -> TuneResponse {

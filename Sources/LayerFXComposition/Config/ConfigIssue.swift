@@ -70,6 +70,8 @@ struct ConfigIssue: Error {
     case is Double.Type, is Int.Type: "a number"
     case is String.Type: "a string"
     case is [Double].Type: "an array of numbers"
+    // A keyed container's mismatch names `[String: Any]`, a Collection too.
+    case is [String: Any].Type: "an object"
     default: type is any Collection.Type ? "an array" : "an object"
     }
   }

@@ -150,6 +150,37 @@ struct ShaderSandboxTests {
     #expect(isEmpty(directory.path("frames")))
   }
 
+  @Test("a bounds-checked frame of an endless layer effect stops at the frame's limit too")
+  func endlessLoopChecked() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // The bounds checker runs the per-pixel form; a limit per pixel would let this 64 × 64
+    // frame run 4096 × 0.5 s (the new-user trial's hang).
+    let source = """
+      #include <metal_stdlib>
+      #include <SwiftUI/SwiftUI_Metal.h>
+      using namespace metal;
+      [[ stitchable ]] half4 spinLayer(float2 position, SwiftUI::Layer layer, float n) {
+        while (n > 0) { n = n + 1; }
+        return layer.sample(position) * half(n);
+      }
+      """
+    try source.write(toFile: directory.path("loop.metal"), atomically: true, encoding: .utf8)
+    let result = try Self.run(
+      [
+        "apply", directory.path("loop.metal") + ":spinLayer", "testcard:64x64", "--arg", "n=1",
+        "--max-sample-offset", "1,1", "--shader-timeout", "0.5", "--check-bounds", "-o",
+        directory.path("out.png"),
+      ], cache: directory.path("cache"))
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(directory.path("loop.metal")): spinLayer: stopped at the shader time "
+          + "limit of 0.5 s; nothing written"
+      ], "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
   @Test("a config's debug.shaderTimeout sets the limit; --shader-timeout overrides it")
   func configShaderTimeout() throws {
     let directory = try TemporaryDirectory()

@@ -108,6 +108,14 @@ private func message(_ json: String) -> String? {
         #"{"version": 1, "keyframes": {"time": {"type": "move", "value": 1}}}"#,
         "config.json: keyframes.time: expected an array"
       ),
+      // Where an object belongs, an array, a number or a string is "expected an object" (the
+      // new-user trial: a Dictionary is a Collection, and was called an array).
+      ("[1, 2]", "config.json: expected an object"),
+      (#"{"version": 1, "keyframes": [1]}"#, "config.json: keyframes: expected an object"),
+      (
+        #"{"version": 1, "keyframes": {"time": [5]}}"#,
+        "config.json: keyframes.time[0]: expected an object"
+      ),
     ])
   func messages(json: String, expected: String) {
     #expect(message(json) == expected)
