@@ -213,8 +213,12 @@ public enum AtomicFile {
     throw .cannotWrite(path: path, reason: text(errno))
   }
 
-  /// Writes every byte, retrying after interruptions; returns 0 or the failing `errno`.
-  static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+  /// Writes every byte of `buffer` to `descriptor` with `write(2)`, retrying after
+  /// interruptions (`EINTR`) and short writes: the one loop behind every file and stream
+  /// LayerFX writes.
+  ///
+  /// - Returns: 0, or the `errno` of the write that failed (`ENOSPC`, `EPIPE`, …).
+  public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
     var written = 0
     while written < buffer.count {
       let count = systemWrite(

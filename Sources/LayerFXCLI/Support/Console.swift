@@ -33,7 +33,7 @@ final class Console: @unchecked Sendable {
 
   /// Writes `bytes` to standard output, as ``writeOutput(_:)-([UInt8])`` does.
   func writeOutput(_ bytes: UnsafeRawBufferPointer) throws(CLIError) {
-    let failure = Self.write(bytes, to: STDOUT_FILENO)
+    let failure = AtomicFile.writeAll(bytes, to: STDOUT_FILENO)
     guard failure == 0 else {
       if outputFailure == 0 { outputFailure = failure }
       throw .outputFailed(reason: String(cString: strerror(failure)))
@@ -63,21 +63,6 @@ final class Console: @unchecked Sendable {
 
   /// Writes every byte, retrying after interruptions; returns 0 or the failing `errno`.
   private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
-    bytes.withUnsafeBytes { write($0, to: descriptor) }
-  }
-
-  /// Writes every byte of `buffer`, as ``write(_:to:)-([UInt8],_)`` does.
-  private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
-    var written = 0
-    while written < buffer.count {
-      let count = Glibc.write(
-        descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-      if count < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      written += count
-    }
-    return 0
+    bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
   }
 }

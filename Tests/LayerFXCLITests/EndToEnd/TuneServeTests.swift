@@ -7,6 +7,17 @@ import Testing
 /// "Command").
 @Suite("Tune --serve")
 struct TuneServeTests {
+  /// The first line `pipe` carries, with its newline (what it has when it closes early).
+  static func firstLine(of pipe: Pipe) -> String {
+    var bytes = Data()
+    while !bytes.contains(0x0A) {
+      let more = pipe.fileHandleForReading.availableData
+      if more.isEmpty { break }
+      bytes += more
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   @Test("SIGINT ends the server at once while a render is stuck in a shader")
   func interruptDuringRender() throws {
     let folder = try TemporaryDirectory()
@@ -32,13 +43,7 @@ struct TuneServeTests {
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
     try process.run()
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-    var bytes = Data()
-    while !bytes.contains(0x0A) {
-      let more = output.fileHandleForReading.availableData
-      if more.isEmpty { break }
-      bytes += more
-    }
-    let line = String(decoding: bytes, as: UTF8.self)
+    let line = Self.firstLine(of: output)
     let match = try #require(
       line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})\n/))
     let port = try #require(UInt16(match.1))
@@ -88,13 +93,7 @@ struct TuneServeTests {
     process.standardOutput = output
     process.standardError = FileHandle(forWritingAtPath: "/dev/null")
     try process.run()
-    var bytes = Data()
-    while !bytes.contains(0x0A) {
-      let more = output.fileHandleForReading.availableData
-      if more.isEmpty { break }
-      bytes += more
-    }
-    let line = String(decoding: bytes, as: UTF8.self)
+    let line = Self.firstLine(of: output)
     // http://127.0.0.1:PORT/?token= and 32 lowercase hex digits, then a newline.
     let match = line.wholeMatch(of: /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})\n/)
     #expect(match != nil, "\(line)")
