@@ -92,7 +92,7 @@ public enum AtomicFile {
   }
 
   /// Creates an empty, unnamed file for `path`, for an output written piece by piece (an
-  /// animated PNG, a raw stream) with ``PreparedFile/append(_:)``; ``PreparedFile/commit()``
+  /// animated PNG, a raw stream) with ``PreparedFile/append(_:)-([UInt8])``; ``PreparedFile/commit()``
   /// syncs it and gives it the name, and dropping it uncommitted leaves the destination as it
   /// was, with no stray file.
   ///

@@ -6,7 +6,7 @@
 
 /// A file that does not have its name yet: complete and synced
 /// (``AtomicFile/prepare(_:for:protecting:followsSymbolicLink:)``), or open and written piece
-/// by piece (``AtomicFile/create(_:protecting:followsSymbolicLink:)`` and ``append(_:)``).
+/// by piece (``AtomicFile/create(_:protecting:followsSymbolicLink:)`` and ``append(_:)-([UInt8])``).
 ///
 /// ``commit()`` syncs it and gives it the name; ``discard()``, or dropping the last reference,
 /// removes it, so an error between the two leaves nothing behind. One thread uses a prepared

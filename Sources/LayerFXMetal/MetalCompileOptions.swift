@@ -23,7 +23,7 @@ public struct MetalCompileOptions: Sendable, Hashable {
   public var shaderTimeout: Double = MetalCompileOptions.defaultShaderTimeout
 
   /// Whether a stitchable function whose pixel runs a loop is compiled in lane form (16
-  /// pixels at once under per-lane masks, ``MetalLaneForm``; the same bytes); `true` by
+  /// pixels at once under per-lane masks, `MetalLaneForm`; the same bytes); `true` by
   /// default, `false` when the environment sets `LAYERFX_METAL_LANES=0` (to time or compare
   /// against the scalar form).
   public var usesLaneForm: Bool = ProcessInfo.processInfo.environment["LAYERFX_METAL_LANES"] != "0"

@@ -40,7 +40,7 @@ public struct MetalLibrary: Sendable {
   public let library: ShaderLibrary
   /// Whether the compiled object came from the on-disk cache.
   public let wasCached: Bool
-  /// The stitchable functions whose row runs their lane form (``MetalLaneForm``: 16 pixels at
+  /// The stitchable functions whose row runs their lane form (`MetalLaneForm`: 16 pixels at
   /// once under per-lane masks, the same bytes as the scalar form): those with a loop whose
   /// scalar pixel loop clang does not vectorise and that the transform handles.
   public let laneFunctions: Set<String>
@@ -230,7 +230,7 @@ public struct MetalLibrary: Sendable {
     self.seconds = Date().timeIntervalSince(start)
   }
 
-  /// Compiles `units` (the scalar units of `sources`), with the lane form (``MetalLaneForm``)
+  /// Compiles `units` (the scalar units of `sources`), with the lane form (`MetalLaneForm`)
   /// of each function whose scalar pixel loop clang does not vectorise.
   ///
   /// The first compile of a file whose functions have lane forms is the scalar one, with the

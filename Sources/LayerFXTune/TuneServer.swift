@@ -88,7 +88,7 @@ public final class TuneServer: @unchecked Sendable {
 
   /// Serves until SIGINT or SIGTERM arrives, then returns within about a second.
   ///
-  /// The connections get ``stopGrace`` seconds to end; a render still running after that (a
+  /// The connections get a second (`stopGrace`) to end; a render still running after that (a
   /// shader that has not returned, up to its time limit) is left to the process's exit, which
   /// its shader worker does not outlive. Call it before any other thread starts: the signals
   /// are blocked for every thread created after, and awaited here.

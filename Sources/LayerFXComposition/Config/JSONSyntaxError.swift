@@ -8,7 +8,7 @@ import Foundation
 /// Lines and columns are Jansson's, 1-based. Jansson's message is at most 160 bytes, so a huge
 /// token is never echoed whole. A number that overflows a `Double` (`1e999`) or an integer
 /// beyond 64 bits is valid JSON (RFC 8259 §6 leaves the range to the reader) that LayerFX cannot
-/// hold: it is named by its key path instead (``JSONNumberOverflow``).
+/// hold: it is named by its key path instead (`JSONNumberOverflow`).
 ///
 /// Source: Jansson 2.14 documentation, "Decoding" (`json_loadb`, `JSON_REJECT_DUPLICATES`,
 /// `json_error_t`, `json_error_code`); RFC 8259 §4 ("The names within an object SHOULD be
@@ -22,7 +22,7 @@ public enum JSONSyntaxError {
   ///   - floatKey: Decodes a document and returns the key path at which it refuses a number
   ///     as overflowing `Float`, or `nil`: a number out of range at that key (a kernel's `Float`
   ///     parameter) is named as overflowing `Float`, what the key holds, rather than `Double`
-  ///     or a 64-bit integer (``JSONNumberOverflow/floatProbe(in:endingAt:)``).
+  ///     or a 64-bit integer (`JSONNumberOverflow.floatProbe(in:endingAt:)`).
   /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` for the first number beyond
   ///   `Double` or a 64-bit integer, naming its key path; otherwise
   ///   ``ConfigError/invalidJSON(file:reason:)`` with Jansson's line, column and message.
