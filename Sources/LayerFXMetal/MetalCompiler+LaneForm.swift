@@ -1,13 +1,12 @@
 import Foundation
 
 extension MetalCompiler {
-  /// The flags of the syntax-tree dump: the compile's language, CPU and `half` flags (so the
-  /// unit parses as it compiles), no code generated, the tree of namespace `lfx_user`'s
-  /// declarations as JSON.
+  /// The flags of the syntax-tree dump: the compile's language (``languageFlags``), CPU and
+  /// `half` flags (so the unit parses as it compiles), no code generated, the tree of namespace
+  /// `lfx_user`'s declarations as JSON.
   static func syntaxTreeFlags(binary16: Bool) -> [String] {
-    [
-      "-x", "c++", "-std=c++17", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
-      "-ffp-contract=off", "-nostdinc++", "-nostdinc", "-Wno-unknown-attributes",
+    languageFlags + [
+      "-nostdinc++", "-nostdinc", "-Wno-unknown-attributes",
       "-w", "-fsyntax-only", "-Xclang", "-ast-dump=json", "-Xclang", "-ast-dump-filter=lfx_user::",
     ] + cpuFlags + (binary16 ? ["-DLFX_HALF_BINARY16"] : [])
   }

@@ -16,9 +16,17 @@ struct MetalCompiler {
   let clang: String
   let cacheDirectory: String
 
-  /// Flags every compile uses: C++17 with clang's properties (swizzles), no exceptions or RTTI,
-  /// no `errno` from math, no fused multiply-add (Documentation/Semantics.md §8.7), `-O3` for
-  /// the CPU level, position-independent, shared.
+  /// The language every clang run of a unit parses: C++17 with clang's properties (swizzles),
+  /// no exceptions or RTTI, no `errno` from math, no fused multiply-add
+  /// (Documentation/Semantics.md §8.7). The compile and the lane form's syntax-tree dump
+  /// (``syntaxTreeFlags(binary16:)``) share it, so the tree is the one compiled.
+  static let languageFlags = [
+    "-x", "c++", "-std=c++17", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
+    "-ffp-contract=off",
+  ]
+
+  /// Flags every compile uses: ``languageFlags``, `-O3` for the CPU level,
+  /// position-independent, shared.
   ///
   /// A loop of at most 16 iterations with a constant count is unrolled whole when the result
   /// stays under 4000 instructions (LLVM's limit at -O3 is 300): once the shader is inlined into
@@ -26,17 +34,17 @@ struct MetalCompiler {
   /// noise) then leaves the pixel loop innermost, and it vectorises (Archetapp's simplex-noise
   /// 311 → 46 ms a frame, metaballs 350 → 77 ms, same bytes). Longer loops (a fractal's 256
   /// iterations) stay loops, which bounds the compile time. Benchmarks/README.md, issue 26.
-  static let baseFlags = [
-    "-x", "c++", "-std=c++17", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
-    "-ffp-contract=off", "-O3", "-mllvm", "-unroll-threshold=4000", "-mllvm",
-    "-unroll-full-max-count=16", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden",
-    "-Wno-unknown-attributes",
-    "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
-    // The sandbox's link: no C runtime (no constructors, no libc), every symbol resolved at
-    // link time against libm alone (`-z defs`, below, and `-lm` after the sources),
-    // relocations read-only after load (MetalSandboxCheck).
-    "-nostdlib", "-Wl,-z,relro", "-Wl,-z,now",
-  ]
+  static let baseFlags =
+    languageFlags + [
+      "-O3", "-mllvm", "-unroll-threshold=4000", "-mllvm",
+      "-unroll-full-max-count=16", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden",
+      "-Wno-unknown-attributes",
+      "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
+      // The sandbox's link: no C runtime (no constructors, no libc), every symbol resolved at
+      // link time against libm alone (`-z defs`, below, and `-lm` after the sources),
+      // relocations read-only after load (MetalSandboxCheck).
+      "-nostdlib", "-Wl,-z,relro", "-Wl,-z,now",
+    ]
 
   /// clang's limits: CPU seconds, wall-clock seconds and address space (BoundedProcess).
   ///
