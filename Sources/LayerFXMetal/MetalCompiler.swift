@@ -16,10 +16,12 @@ struct MetalCompiler {
   let clang: String
   let cacheDirectory: String
 
-  /// The language every clang run of a unit parses: C++17 with clang's properties (swizzles),
-  /// no exceptions or RTTI, no `errno` from math, no fused multiply-add
-  /// (Documentation/Semantics.md §8.7). The compile and the lane form's syntax-tree dump
-  /// (``syntaxTreeFlags(binary16:)``) share it, so the tree is the one compiled.
+  /// The language every clang run of a unit parses.
+  ///
+  /// C++17 with clang's properties (swizzles), no exceptions or RTTI, no `errno` from math, no
+  /// fused multiply-add (Documentation/Semantics.md §8.7). The compile and the lane form's
+  /// syntax-tree dump (``syntaxTreeFlags(binary16:)``) share it, so the tree is the one
+  /// compiled.
   static let languageFlags = [
     "-x", "c++", "-std=c++17", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-fno-math-errno",
     "-ffp-contract=off",
