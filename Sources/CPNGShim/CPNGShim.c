@@ -197,6 +197,14 @@ lfx_png_status lfx_png_reader_read_rgba(lfx_png_reader *reader, void *rgba, size
   }
   png_read_image(reader->png, rows);
   png_read_end(reader->png, reader->info);
+  // libpng stops at IEND and never looks further; bytes after it are no part of the image
+  // (PNG 1.2 §5.6: IEND marks the end of the datastream), said once so a truncated copy or
+  // an appended payload does not pass unnoticed.
+  if (reader->offset < reader->size) {
+    char text[warning_capacity];
+    snprintf(text, sizeof text, "%zu bytes after IEND ignored", reader->size - reader->offset);
+    reader_warning(reader->png, text);
+  }
   free(rows);
   return LFX_PNG_OK;
 }

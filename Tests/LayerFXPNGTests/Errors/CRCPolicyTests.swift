@@ -30,6 +30,13 @@ struct CRCPolicyTests {
   static let red = half4(1, 0, 0, 1)
   static let blue = half4(0, 0, 1, 1)
 
+  @Test("bytes after IEND decode the same image, with one warning counting them")
+  func bytesAfterEnd() throws {
+    let decoded = try PNGDecoder().decode(Self.rgb + Array("junk".utf8), name: "rgb.png")
+    #expect(decoded.image.pixels == [Self.red, Self.blue])
+    #expect(decoded.warnings == ["4 bytes after IEND ignored"])
+  }
+
   @Test("the hand-built files decode intact, with their gAMA and no warnings")
   func intact() throws {
     let decoded = try PNGDecoder().decode(Self.rgb, name: "rgb.png")
