@@ -49,7 +49,10 @@ extension DebugConfig {
           self = .file(DebugConfig.resolve(text, in: directory))
           return
         }
-        guard let size = Self.size(text.dropFirst("testcard:".count).split(separator: "x")) else {
+        // Empty sides are kept, so `testcard:5xx6` is refused here as on the command line.
+        let sides = text.dropFirst("testcard:".count).split(
+          separator: "x", omittingEmptySubsequences: false)
+        guard let size = Self.size(sides) else {
           throw ConfigIssue(
             codingPath: decoder.codingPath,
             .invalidValue("expected testcard:WxH with sides from 1 to 65535"))
