@@ -159,6 +159,20 @@ import Testing
           + "most 4194302 pixels a side"
       ])
     #expect(try directory.contents().isEmpty)
+    // From a file, the line names it first, as every error about an input does.
+    let input = directory.path("in.png")
+    #expect(try LayerFXTool.run(["convert", "testcard:8x8", "-o", input]).status == 0)
+    let fromFile = try LayerFXTool.run([
+      "ripple", input, "--time", "0.1", "--amplitude", "1e9", "-o", directory.path("out.png"),
+    ])
+    #expect(fromFile.status == 65)
+    #expect(
+      fromFile.errorLines == [
+        "layerfx: error: \(input): the 8 × 8 image padded by ripple's maxSampleOffset of 1e+09, "
+          + "1e+09 points is 2000000008 × 2000000008 pixels; a layer or distortion effect takes "
+          + "at most 4194302 pixels a side"
+      ])
+    #expect(try directory.contents() == ["in.png"])
   }
 
   @Test("a padded size from a Float offset prints as that Float, not as its widened digits")
