@@ -30,7 +30,8 @@ enum ConfigCommand: CommandDefinition {
     render), with the output (-o) and limits (--max-pixels, --max-frames, …) given here.
     Effects without output.time or output.fps, and no --for, are checked at the frames
     'layerfx tune' previews. It prints
-    'FILE.json: ok', or the error naming the file and the key (exit 65).
+    'FILE.json: ok (as layerfx COMMAND --config runs it)' or '(as layerfx tune previews
+    it)', or the error naming the file and the key (exit 65).
     """
   static let options: [OptionSpec] =
     [
@@ -74,8 +75,8 @@ enum ConfigCommand: CommandDefinition {
         if rest.count > 1 { throw UsageError.unexpectedArgument(rest[1]) }
         throw UsageError.missing("FILE.json: the config to check")
       }
-      try check(rest[0], arguments: arguments, console: console)
-      console.print("\(rest[0]): ok")
+      let checkedAs = try check(rest[0], arguments: arguments, console: console)
+      console.print("\(rest[0]): ok (\(checkedAs))")
     default:
       throw UsageError.invalid(
         "unknown action '\(action)'; expected dump, schema or check"
@@ -121,9 +122,14 @@ enum ConfigCommand: CommandDefinition {
   /// so the check passes exactly when that render starts; otherwise the input is loaded and
   /// every effect evaluated at `layerfx tune`'s preview times.
   ///
+  /// - Returns: Which run was checked, for the `ok` line: `as layerfx apply --config runs it`
+  ///   or `as layerfx tune previews it`, so that a pass is never read as a promise about
+  ///   another command.
   /// - Throws: ``ConfigError`` (exit 65; an error about a setting names its key) and what the
   ///   render's checks throw.
-  static func check(_ path: String, arguments: ParsedArguments, console: Console) throws {
+  static func check(_ path: String, arguments: ParsedArguments, console: Console) throws
+    -> String
+  {
     let config = try ConfigOptions.decode(path, arguments: arguments, console: console)
     try ConfigOptions.checkOutputFolder((path, config), commandLine: arguments)
     try MetalOptions.checkHalf(arguments, config: config)
@@ -137,7 +143,7 @@ enum ConfigCommand: CommandDefinition {
       try config.checkPreview(file: path, limits: try RenderOptions(arguments).limits) {
         Console().warn($1, file: $0)
       }
-      return
+      return "as layerfx tune previews it"
     }
     let command =
       [RippleCommand.command, ApplyCommand.command, RenderCommand.command].first {
@@ -155,5 +161,6 @@ enum ConfigCommand: CommandDefinition {
     default:
       try ApplyCommand.runConfig(parsed, (path, config), console: console, checkOnly: true)
     }
+    return "as layerfx \(chosen) --config runs it"
   }
 }

@@ -14,7 +14,7 @@ import Testing
     try Self.minimal.write(toFile: directory.path("x"), atomically: true, encoding: .utf8)
     let named = try LayerFXTool.run(["config", "check", "x"], in: directory.url)
     #expect(named.status == 0, "\(named.standardError)")
-    #expect(named.standardOutput == "x: ok\n")
+    #expect(named.standardOutput == "x: ok (as layerfx tune previews it)\n")
     let piped = try LayerFXTool.run(["config", "check", "-"], input: Data(Self.minimal.utf8))
     #expect(piped.status == 0, "\(piped.standardError)")
     #expect(piped.errorLines.isEmpty)

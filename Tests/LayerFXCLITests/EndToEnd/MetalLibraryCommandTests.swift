@@ -135,7 +135,7 @@ import Testing
     let checked = try LayerFXTool.run(
       ["config", "check", "c.json", "--library", "lib"], in: directory.url)
     #expect(checked.status == 0, "\(checked.standardError)")
-    #expect(checked.standardOutput == "c.json: ok\n")
+    #expect(checked.standardOutput == "c.json: ok (as layerfx tune previews it)\n")
     // Without the library, `tint` is no built-in.
     let unknown = try LayerFXTool.run(["config", "check", "c.json"], in: directory.url)
     #expect(unknown.status == 65)

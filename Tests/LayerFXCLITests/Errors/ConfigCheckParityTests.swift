@@ -213,7 +213,7 @@ import Testing
       try text.write(toFile: directory.path(name), atomically: true, encoding: .utf8)
       let check = try LayerFXTool.run(["config", "check", name], in: directory.url)
       #expect(check.status == 0, "\(name): \(check.standardError)")
-      #expect(check.standardOutput == "\(name): ok\n")
+      #expect(check.standardOutput == "\(name): ok (as layerfx \(command) --config runs it)\n")
       // The check renders and writes nothing.
       #expect(!FileManager.default.fileExists(atPath: directory.path(output)))
       let render = try LayerFXTool.run([command, "--config", name], in: directory.url)
