@@ -69,6 +69,9 @@ void lfx_install_signal_handlers(void) {
   }
   sigprocmask(SIG_UNBLOCK, &handled, NULL);
   signal(SIGPIPE, SIG_IGN);
+  // Past the file-size limit (RLIMIT_FSIZE, `ulimit -f`) write(2) fails with EFBIG instead of
+  // the process dying by SIGXFSZ without a word (setrlimit(2)).
+  signal(SIGXFSZ, SIG_IGN);
 }
 
 // _exit(2) is async-signal-safe; no atexit handler or stdio flush runs from the handler.

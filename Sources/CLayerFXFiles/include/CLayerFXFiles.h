@@ -19,8 +19,9 @@ void lfx_temporary_unregister(int slot);
 
 /// Installs the handler for SIGINT, SIGTERM, SIGHUP and SIGQUIT (it unlinks every registered
 /// temporary, restores the default action and re-raises the signal, so the exit status still
-/// says which signal ended the run) and ignores SIGPIPE, so a closed pipe is a write error
-/// (EPIPE) the caller reports. Call once, at start-up.
+/// says which signal ended the run) and ignores SIGPIPE and SIGXFSZ, so a closed pipe (EPIPE)
+/// and a file past the file-size limit (EFBIG) are write errors the caller reports. Call once,
+/// at start-up.
 void lfx_install_signal_handlers(void);
 
 /// Makes SIGINT unlink every registered temporary and end the process at once with `_exit`

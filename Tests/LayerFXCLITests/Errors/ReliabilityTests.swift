@@ -185,6 +185,24 @@ import Testing
       ])
   }
 
+  @Test("a file past the file-size limit (ulimit -f) exits 74 with one line, not by SIGXFSZ")
+  func fileSizeLimit() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // 16 blocks (8 KiB in dash's 512-byte units, 16 KiB in bash's) against a PNG of about
+    // 0.2 MB: the write fails with EFBIG.
+    let result = try LayerFXTool.run(
+      [
+        "-c", #"ulimit -f 16 && exec "$0" "$@""#, LayerFXTool.executable.path, "convert",
+        "testcard:1000x1000", "-o", "big.png",
+      ],
+      in: directory.url, program: URL(fileURLWithPath: "/bin/sh"))
+    #expect(result.status == 74)
+    #expect(result.errorLines == ["layerfx: error: big.png: write error (File too large)"])
+    // Nothing half-written: the temporary is gone and no big.png exists.
+    #expect(try directory.contents().isEmpty)
+  }
+
   @Test("a file name that is not UTF-8 opens its file, and messages show it as \\xNN")
   func rawFileName() throws {
     let directory = try TemporaryDirectory()
