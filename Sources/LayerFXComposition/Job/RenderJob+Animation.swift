@@ -32,8 +32,9 @@ extension RenderJob {
       height: input.image.height)
     try checkFreeSpace(frames, input: input)
     let renderer = chainRenderer(chain, over: input)
-    let passes = try input.checkedPasses(
-      of: renderer, at: frames.times, pixelLimit: limits.pixelLimit)
+    let passes = try input.naming {
+      try renderer.checkedPasses(at: frames.times, pixelLimit: limits.pixelLimit)
+    }
     let columns =
       output.contactSheetColumns ?? Int(Double(frames.count).squareRoot().rounded(.up))
     if frames.format == .contactSheet {

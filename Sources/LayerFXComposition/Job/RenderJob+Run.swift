@@ -62,8 +62,9 @@ extension RenderJob {
     let overlayBytes = job.debug.overlayBytesPerPixel
     _ = consume job
     let bitDepth = output.encoder.bitDepth
-    let passes = try input.checkedPasses(
-      of: renderer, at: [time], pixelLimit: limits.pixelLimit)
+    let passes = try input.naming {
+      try renderer.checkedPasses(at: [time], pixelLimit: limits.pixelLimit)
+    }
     var memory = renderer.memory(
       of: passes, output: overlays.isEmpty ? .samples : .floatImage, bitDepth: bitDepth.rawValue)
     memory.chunkBytes = chunkBytes

@@ -14,7 +14,9 @@ extension RenderJob {
   ///   - chain: The effects, innermost first, their offsets not yet resolved.
   ///   - offsets: The sources of each pass's offset (``MaxSampleOffsetSources/resolve(_:)``).
   ///   - length: The least length of an animation, seconds: a chain that does not follow the
-  ///     clock still renders 0 to `length`.
+  ///     clock still renders 0 to `length`; 0 (a config's run) for the chain's own
+  ///     ``EffectChain/animationLength``, as long as its replays last or, when nothing in it
+  ///     animates, ``EffectChain/stillAnimationLength``.
   ///   - encoder: The PNG encoding.
   ///   - limits: The limits and the renderer.
   ///   - reads: Other files the render reads (a config, a keyframes file).
@@ -49,7 +51,8 @@ extension RenderJob {
     self.init(
       input: input, chain: effects,
       schedule: try settings.schedule(
-        endTime: max(effects.endTime, length), limits: limits.animation, bitDepth: encoder.bitDepth),
+        endTime: length > 0 ? max(effects.endTime, length) : effects.animationLength,
+        limits: limits.animation, bitDepth: encoder.bitDepth),
       output: Output(
         path: path, format: settings.format, encoder: encoder,
         contactSheetColumns: settings.timing.contactSheet),

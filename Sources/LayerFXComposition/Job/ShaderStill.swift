@@ -54,9 +54,11 @@ public struct ShaderStill: Sendable {
     let pad = outputPadding(of: image)
     let (width, height) = (image.width + 2 * pad.x, image.height + 2 * pad.y)
     if function.kind != .color {
-      try ChainRenderer.checkPaddedSize(
-        of: image, maxSampleOffset: shader.maxSampleOffset, function: function.name,
-        storesPadding: shader.storesPadding || isPadded, pixelLimit: limits.pixelLimit)
+      try input.naming {
+        try ChainRenderer.checkPaddedSize(
+          of: image, maxSampleOffset: shader.maxSampleOffset, function: function.name,
+          storesPadding: shader.storesPadding || isPadded, pixelLimit: limits.pixelLimit)
+      }
       if isPadded && max(width, height) > PNGEncoder.maxSide {
         throw CompositionError.limitExceeded(
           "\(output.path): padded by \(function.name)'s maxSampleOffset, the output would be "

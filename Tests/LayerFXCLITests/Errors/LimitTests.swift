@@ -165,13 +165,20 @@ import Testing
     let fromFile = try LayerFXTool.run([
       "ripple", input, "--time", "0.1", "--amplitude", "1e9", "-o", directory.path("out.png"),
     ])
-    #expect(fromFile.status == 65)
-    #expect(
-      fromFile.errorLines == [
-        "layerfx: error: \(input): the 8 × 8 image padded by ripple's maxSampleOffset of 1e+09, "
-          + "1e+09 points is 2000000008 × 2000000008 pixels; a layer or distortion effect takes "
-          + "at most 4194302 pixels a side"
-      ])
+    // So does apply's one-kernel still, which checks the size apart.
+    let applied = try LayerFXTool.run([
+      "apply", "ripple", input, "--arg", "time=0.1", "--arg", "amplitude=1e9", "-o",
+      directory.path("out.png"),
+    ])
+    for result in [fromFile, applied] {
+      #expect(result.status == 65)
+      #expect(
+        result.errorLines == [
+          "layerfx: error: \(input): the 8 × 8 image padded by ripple's maxSampleOffset of "
+            + "1e+09, 1e+09 points is 2000000008 × 2000000008 pixels; a layer or distortion "
+            + "effect takes at most 4194302 pixels a side"
+        ])
+    }
     #expect(try directory.contents() == ["in.png"])
   }
 
