@@ -54,9 +54,16 @@ public enum CommandLineTool {
   }
 
   private static func run(_ arguments: [String], console: Console) -> Int32 {
-    guard let name = arguments.first, name != "--help", name != "-h" else {
+    guard let name = arguments.first else {
+      // No command is a usage error: the help goes where errors go, and stdout stays empty.
+      for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+        console.error(String(line))
+      }
+      return ExitCode.usage.rawValue
+    }
+    if name == "--help" || name == "-h" {
       console.print(help)
-      return arguments.isEmpty ? ExitCode.usage.rawValue : ExitCode.ok.rawValue
+      return ExitCode.ok.rawValue
     }
     if name == "--version" {
       console.print("layerfx \(version)")

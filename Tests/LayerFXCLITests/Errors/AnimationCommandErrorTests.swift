@@ -165,5 +165,9 @@ import Testing
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("  timeline  "))
     #expect(result.standardOutput.contains("  spring    "))
+    // Without a command, the same list is a usage error on standard error.
+    let bare = try LayerFXTool.run([])
+    #expect(bare.status == 64 && bare.standardOutput.isEmpty)
+    #expect(bare.standardError == result.standardOutput)
   }
 }
