@@ -39,4 +39,13 @@ public struct EffectChain: Sendable {
 
   /// When the last replay of any effect ends, seconds (0 for a chain without animation).
   public var endTime: Double { effects.map(\.endTime).max() ?? 0 }
+
+  /// How long an animation of the chain lasts when no duration or frame count is given:
+  /// ``endTime``, or ``stillAnimationLength`` for a chain that nothing animates (every frame
+  /// the same), as the command line's `--duration` and a fill's animation default to.
+  public var animationLength: Double { endTime > 0 ? endTime : Self.stillAnimationLength }
+
+  /// The length of an animation of a chain that nothing animates, seconds: 3, `--duration`'s
+  /// default (the ripple's duration).
+  public static let stillAnimationLength: Double = 3
 }

@@ -200,7 +200,7 @@ enum ApplyCommand: CommandDefinition {
         if !taps.isEmpty { config.triggers = taps }
         // --max-sample-offset replaces debug.maxSampleOffset, not an effect's own offset.
         let chain = config.chain(sizeInPoints: image.sizeInPoints, offsets: prepared.offsets)
-        let times = try prepared.times(endTime: chain.endTime)
+        let times = try prepared.times(endTime: chain.animationLength)
         // Padded sizes at the config's keys, unless a flag changes them (then in its words).
         if ConfigOptions.changesPadding(given) {
           try config.checkSchedule(

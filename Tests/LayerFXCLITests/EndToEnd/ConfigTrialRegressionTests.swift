@@ -20,6 +20,36 @@ import Testing
     #expect(piped.errorLines.isEmpty)
   }
 
+  @Test("a config's chain that nothing animates renders 3 s at its fps, as the command line does")
+  func stillChainAnimation() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try #"""
+    {"version": 1, "input": "testcard:32x24", "effects": [{"kernel": "twirl"},
+     {"kernel": "sepia"}], "output": {"fps": 10, "path": "c/"}}
+    """#.write(toFile: directory.path("chain.json"), atomically: true, encoding: .utf8)
+    let configured = try LayerFXTool.run(["apply", "--config", "chain.json"], in: directory.url)
+    #expect(configured.status == 0, "\(configured.standardError)")
+    let flags = try LayerFXTool.run(
+      [
+        "apply", "testcard:32x24", "--effect", "twirl", "--effect", "sepia", "--fps", "10", "-o",
+        "f/",
+      ], in: directory.url)
+    #expect(flags.status == 0, "\(flags.standardError)")
+    // ⌈3 s × 10 fps⌉ = 30 frames, frame_0000 … frame_0029 (CommandLine.md: --duration's
+    // default of 3 s for a chain that nothing animates), the same bytes from either front end.
+    let frames = (0..<30).map { String(format: "frame_%04d.png", $0) }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path("c")).sorted() == frames)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path("f")).sorted() == frames)
+    for frame in frames {
+      #expect(
+        FileManager.default.contents(atPath: directory.path("c/" + frame))
+          == FileManager.default.contents(atPath: directory.path("f/" + frame)))
+    }
+  }
+
   @Test("a .metal effect whose time has no default runs on the triggers' clock")
   func metalEffectWithTime() throws {
     let directory = try TemporaryDirectory()
