@@ -4,8 +4,9 @@ import CPNGShim
 ///
 /// Each chunk is a 4-byte big-endian length, a 4-byte type, the data and a 4-byte CRC; the walk
 /// starts after the 8-byte signature and stops after `IEND`. With `checksCRC` (``PNGDecoder/inspect(contentsOf:)``,
-/// which does not decode the image data) the CRC of every critical chunk is checked with zlib's
-/// CRC-32; when decoding, libpng checks them.
+/// which does not decode the image data) the CRC of every chunk is checked with zlib's CRC-32,
+/// and an ancillary chunk's bad CRC and bytes after `IEND` are warnings, the ones decoding
+/// gives; when decoding, libpng checks them.
 ///
 /// Source: PNG Specification (Second Edition) §5.3 "Chunk layout".
 struct PNGChunkLayout {
@@ -13,6 +14,9 @@ struct PNGChunkLayout {
   var names: [String] = []
   /// The total data length of the `IDAT` chunks, in bytes.
   var imageDataByteCount = 0
+  /// With `checksCRC`: an ancillary chunk's bad CRC (decoding drops the chunk) and bytes after
+  /// `IEND`, in file order, worded as decoding words them.
+  var warnings: [String] = []
 
   /// Walks the chunks of the PNG in `bytes`.
   ///
@@ -20,7 +24,7 @@ struct PNGChunkLayout {
   ///   - bytes: The whole PNG file.
   ///   - name: The file's name in errors.
   ///   - checksCRC: Whether a critical chunk (IHDR, PLTE, IDAT, IEND: type starting with an
-  ///     upper-case letter) with a bad CRC is an error.
+  ///     upper-case letter) with a bad CRC is an error, and an ancillary one a warning.
   /// - Throws: ``PNGError/truncated(path:byteCount:)`` when a chunk runs past the end of the
   ///   data or no `IEND` is found; ``PNGError/corrupt(path:message:)`` for a bad CRC.
   init(_ bytes: UnsafeRawBufferPointer, name: String, checksCRC: Bool = false) throws(PNGError) {
@@ -31,18 +35,23 @@ struct PNGChunkLayout {
       names.append(type)
       // 12 = length field + type field + CRC field; a length over 2^31 − 1 is invalid anyway.
       guard length <= bytes.count - offset - 12 else { break }
-      if checksCRC && (65...90).contains(bytes[offset + 4]) {
+      if checksCRC {
         let stored = (0..<4).reduce(UInt32(0)) {
           $0 << 8 | UInt32(bytes[offset + 8 + length + $1])
         }
         let computed = bytes.baseAddress.map {
           lfx_png_crc32($0.assumingMemoryBound(to: UInt8.self) + offset + 4, length + 4)
         }
-        guard computed == stored else {
-          throw .corrupt(path: name, message: "\(type): CRC error")
+        if computed != stored {
+          guard (97...122).contains(bytes[offset + 4]) else {
+            throw .corrupt(path: name, message: "\(type): CRC error")
+          }
+          warnings.append("\(type): CRC error; chunk dropped")
         }
       }
       if type == "IEND" {
+        let after = bytes.count - offset - 12 - length
+        if checksCRC && after > 0 { warnings.append("\(after) bytes after IEND ignored") }
         return
       }
       if type == "IDAT" { imageDataByteCount += length }

@@ -135,8 +135,8 @@ public struct PNGDecoder: Sendable {
       Result { () throws(PNGError) in
         let reader = try PNGReader(bytes: buffer, name: name, keptChunkNames: [])
         let header = try reader.readHeader()
-        return try info(
-          header, chunkNames: PNGChunkLayout(buffer, name: name, checksCRC: true).names, name: name)
+        let layout = try PNGChunkLayout(buffer, name: name, checksCRC: true)
+        return try info(header, layout: layout, name: name)
       }
     }.get()
   }
@@ -168,7 +168,7 @@ public struct PNGDecoder: Sendable {
     }
     let colorChunks = PNGMetadata.copyableColorChunks(reader.keptChunks)
     return PNGDecoded(
-      image: image, info: try info(header, chunkNames: layout.names, name: name),
+      image: image, info: try info(header, layout: layout, name: name),
       metadata: PNGMetadata(colorChunks: colorChunks.chunks),
       warnings: reader.warnings + colorChunks.warnings)
   }
@@ -224,7 +224,7 @@ public struct PNGDecoder: Sendable {
     }
   }
 
-  private func info(_ header: lfx_png_header, chunkNames: [String], name: String)
+  private func info(_ header: lfx_png_header, layout: PNGChunkLayout, name: String)
     throws(PNGError) -> PNGInfo
   {
     // libpng has validated IHDR, so both values are among the cases.
@@ -235,6 +235,7 @@ public struct PNGDecoder: Sendable {
     }
     return PNGInfo(
       width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
-      colorType: colorType, interlaceMethod: interlace, chunkNames: chunkNames)
+      colorType: colorType, interlaceMethod: interlace, chunkNames: layout.names,
+      warnings: layout.warnings)
   }
 }

@@ -41,6 +41,9 @@ public struct PNGInfo: Sendable, Equatable {
   public var interlaceMethod: InterlaceMethod
   /// The chunk types in file order, from `IHDR` to `IEND`.
   public var chunkNames: [String]
+  /// What is wrong but not fatal, as decoding warns: an ancillary chunk's bad CRC, bytes after
+  /// `IEND`; empty for a sound file.
+  public var warnings: [String]
 
   /// Creates header information.
   ///
@@ -51,9 +54,10 @@ public struct PNGInfo: Sendable, Equatable {
   ///   - colorType: The colour type.
   ///   - interlaceMethod: The interlace method.
   ///   - chunkNames: The chunk types in file order.
+  ///   - warnings: What is wrong but not fatal; none by default.
   public init(
     width: Int, height: Int, bitDepth: Int, colorType: ColorType,
-    interlaceMethod: InterlaceMethod, chunkNames: [String]
+    interlaceMethod: InterlaceMethod, chunkNames: [String], warnings: [String] = []
   ) {
     self.width = width
     self.height = height
@@ -61,5 +65,6 @@ public struct PNGInfo: Sendable, Equatable {
     self.colorType = colorType
     self.interlaceMethod = interlaceMethod
     self.chunkNames = chunkNames
+    self.warnings = warnings
   }
 }

@@ -10,7 +10,8 @@ enum InfoCommand: CommandDefinition {
   static let discussion = """
     Reads the header and the chunk list only; pixels are not decoded, but the CRC of every
     critical chunk (IHDR, PLTE, IDAT, IEND) is checked, so a damaged chunk is an error (exit
-    65); damage inside the compressed data shows only when the file is decoded. FILE - reads
+    65), and an ancillary chunk's bad CRC or bytes after IEND a warning, as decoding warns;
+    damage inside the compressed data shows only when the file is decoded. FILE - reads
     standard input. Every file is reported; the exit status is that of the first one that
     failed.
     """
@@ -31,6 +32,7 @@ enum InfoCommand: CommandDefinition {
         firstFailure = firstFailure ?? error.exitCode
         continue
       }
+      console.warn(info.warnings, file: path)
       if hasPrinted { console.print("") }
       hasPrinted = true
       console.print("file: \(MessageText.escaped(path))\n" + info.summary)

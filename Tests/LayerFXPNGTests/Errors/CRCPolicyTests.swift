@@ -37,6 +37,21 @@ struct CRCPolicyTests {
     #expect(decoded.warnings == ["4 bytes after IEND ignored"])
   }
 
+  @Test("inspecting (layerfx info) gives the warnings decoding gives, and none for a sound file")
+  func inspectWarnings() throws {
+    let decoder = PNGDecoder()
+    #expect(try decoder.inspect(Self.rgb, name: "rgb.png").warnings.isEmpty)
+    #expect(
+      try decoder.inspect(Self.rgb + Array("junk".utf8), name: "rgb.png").warnings
+        == ["4 bytes after IEND ignored"])
+    let badGamma = RawPNG.corruptingCRC(of: "gAMA", in: Self.rgb)
+    #expect(
+      try decoder.inspect(badGamma, name: "rgb.png").warnings
+        == decoder.decode(badGamma, name: "rgb.png").warnings)
+    #expect(
+      try decoder.inspect(badGamma, name: "rgb.png").warnings == ["gAMA: CRC error; chunk dropped"])
+  }
+
   @Test("the hand-built files decode intact, with their gAMA and no warnings")
   func intact() throws {
     let decoded = try PNGDecoder().decode(Self.rgb, name: "rgb.png")
