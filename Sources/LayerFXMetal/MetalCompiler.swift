@@ -57,6 +57,11 @@ struct MetalCompiler {
   static let compileWallSeconds = 120
   static let compileAddressSpace: UInt64 = 2 << 30
 
+  /// The largest compiled library kept, bytes (64 MiB, a quarter of the cache's
+  /// ``MetalCache/byteLimit``): a shader's code is kilobytes, so a bigger one is a huge constant
+  /// array, refused before it could push every other entry out of the cache.
+  static let libraryByteLimit = 64 << 20
+
   /// The flags for this CPU's level, so the shared object never needs more than the host has.
   ///
   /// The level is what this process may execute (`lfx_metal_cpu_level`: CPUID and the operating
@@ -195,7 +200,10 @@ struct MetalCompiler {
     guard status == 0 else {
       // A signal (RLIMIT_CPU's SIGXCPU, or SIGKILL), or LLVM's own message when an allocation
       // fails under RLIMIT_AS.
-      if status & 0x7f != 0 || output.contains("LLVM ERROR: out of memory") {
+      // The linker's own allocation failure (gold: `mmap: failed to allocate N bytes`) too.
+      if status & 0x7f != 0 || output.contains("LLVM ERROR: out of memory")
+        || output.contains("failed to allocate")
+      {
         throw .refused(
           path: file,
           reason: "the compiler was stopped at its limits of "
@@ -211,6 +219,13 @@ struct MetalCompiler {
         throw link
       }
       throw .compileFailed(diagnostics: diagnostics, output: output)
+    }
+    var library = stat()
+    if stat(temporary, &library) == 0 && Int(library.st_size) > Self.libraryByteLimit {
+      throw .refused(
+        path: file,
+        reason: "the compiled library is \(Int(library.st_size) >> 20) MiB, more than the "
+          + "\(Self.libraryByteLimit >> 20) MiB a shader may take (a huge constant array?)")
     }
     guard rename(temporary, compiled) == 0 else {
       throw .cacheFailed("cannot move the compiled library to \(compiled)")

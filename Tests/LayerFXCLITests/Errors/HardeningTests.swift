@@ -120,6 +120,33 @@ import Testing
     #expect(try directory.contents() == ["f.metal"])
   }
 
+  @Test("a library over 64 MiB (a huge constant array) is refused, one line, and not cached")
+  func hugeLibrary() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // 17 × 2²⁰ floats, 68 MiB of constant data that the fill reads, so clang keeps it.
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    constant float table[17825792] = {1};
+    [[ stitchable ]] half4 Big(float2 position) { return half4(table[int(position.x)]); }
+    """.write(toFile: directory.path("big.metal"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(
+      [
+        "LAYERFX_CACHE=\(directory.path)/cache", LayerFXTool.executable.path, "render",
+        "big.metal:Big", "--size", "8x8", "-o", "out.png",
+      ], in: directory.url, program: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines.map { $0.replacingOccurrences(of: directory.path + "/", with: "") } == [
+        "layerfx: error: big.metal: refused: the compiled library is 68 MiB, more than the 64 "
+          + "MiB a shader may take (a huge constant array?)"
+      ])
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+    let cached = try FileManager.default.contentsOfDirectory(atPath: directory.path("cache"))
+    #expect(!cached.contains { $0.hasSuffix(".so") || $0.hasSuffix(".tmp") })
+  }
+
   @Test(
     "a compile cache on a full disk is exit 74, one line",
     .enabled(if: canMount, "needs root to mount a small tmpfs"))
