@@ -6,6 +6,8 @@
 // setjmp of the shim function that called libpng; it never returns into Swift.
 #include "CPNGShim.h"
 
+#include "ImageData.h"
+
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -419,18 +421,27 @@ lfx_png_status lfx_png_encode_rgba(
       png, info, width, height, bit_depth, compression_level, chunks, chunk_count, chunk_data,
       unknowns, names);
   png_write_info(png, info);
+  lfx_png_status status = LFX_PNG_OK;
+  if (bit_depth == 8 && compression_level <= 3) {
+    // Up on every row, as set_rgba_header asks libpng for; the image data and IEND written
+    // here, without libpng's row copies and 8 KiB IDATs. No libpng call follows, so no longjmp.
+    status = lfx_write_up_filtered_image_data(
+        rgba, width, height, row_bytes, compression_level, output, message, message_capacity);
+  } else {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  if (bit_depth == 16) {
-    png_set_swap(png);  // native uint16_t → PNG's big-endian samples
-  }
+    if (bit_depth == 16) {
+      png_set_swap(png);  // native uint16_t → PNG's big-endian samples
+    }
 #endif
-  png_write_image(png, rows);
-  png_write_end(png, NULL);
+    png_write_image(png, rows);
+    png_write_end(png, NULL);
+  }
   png_destroy_write_struct(&png, &info);
   free(rows);
   free(unknowns);
   free(names);
-  return LFX_PNG_OK;
+  if (status != LFX_PNG_OK) lfx_png_buffer_free(output);
+  return status;
 }
 
 void lfx_png_buffer_free(lfx_png_buffer *buffer) {

@@ -51,7 +51,9 @@ extension ChainRenderer {
 
   /// Renders one frame per entry of `passes` (or those of `frames`) into `sink`, in order,
   /// then finishes the sink; a ``SampleFrameSink`` gets samples stored straight from the last
-  /// pass when there are no overlays.
+  /// pass when there are no overlays, and a frame with no pass, or whose samples equal the
+  /// input's (for a sink that ``SampleFrameSink/reusesInputFrames``), as the input
+  /// (``SampleFrameSink/writeInput(index:samples:)``).
   ///
   /// - Parameters:
   ///   - passes: Each frame's passes (``checkedPasses(at:pixelLimit:)``).
@@ -81,10 +83,26 @@ extension ChainRenderer {
     for index in indices {
       progress(index)
       if let sampleSink {
+        // No pass: the frame is the input, bit for bit, and the sink may reuse what it made of
+        // an earlier such frame.
+        if passes[index].isEmpty {
+          if checksSampleBounds { reports(index, []) }
+          try sampleSink.writeInput(index: index) {
+            samples([], bitDepth: sampleSink.bitDepth).samples
+          }
+          continue
+        }
         let rendered = samples(
-          passes[index], bitDepth: sampleSink.bitDepth, reusing: spare.take())
+          passes[index], bitDepth: sampleSink.bitDepth,
+          reusing: spare.take() ?? sampleSink.takeSpareSamples())
         if checksSampleBounds { reports(index, rendered.reports) }
-        try sampleSink.write(rendered.samples, index: index)
+        // Samples equal to the input's, code for code (a ripple decayed below half a code):
+        // the file is the input's too.
+        if sampleSink.reusesInputFrames && rendered.samples.areStored(from: image) {
+          try sampleSink.writeInput(index: index) { rendered.samples }
+        } else {
+          try sampleSink.write(rendered.samples, index: index)
+        }
         if sampleSink.releasesSamplesOnReturn { spare = rendered.samples }
         continue
       }

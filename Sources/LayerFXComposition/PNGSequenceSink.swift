@@ -35,6 +35,12 @@ public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
   private var nextToCommit: Int
   /// The first frame that failed; it and every later frame stay unnamed.
   private var firstFailedIndex = Int.max
+  /// The file of a frame that is the input itself, once one is encoded: every later such frame
+  /// is the same bytes (``writeInput(index:samples:)``).
+  private var inputFile: [UInt8]?
+  /// Samples of encoded frames, for the renderer to store later frames into
+  /// (``takeSpareSamples()``); at most `concurrentEncodes`, since each was a frame in flight.
+  private var spares: [PNGSamples] = []
 
   /// The file name of frame `index` (from 0) of `count`: `frame_0000.png`, … with at least four
   /// digits and as many as the last frame needs, so names sort in frame order.
@@ -138,8 +144,42 @@ public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
   ///
   /// - Throws: As ``write(_:index:)-(Image,_)``.
   public func write(_ samples: PNGSamples, index: Int) throws {
-    try enqueue(index: index) { [encoder, metadata] path throws(PNGError) in
-      try encoder.encode(samples, metadata: metadata, name: path)
+    // The job holds the samples through a box it empties, so that once encoded they move to
+    // `spares` with no other reference left (a renderer writing them then copies nothing).
+    let box = SamplesBox(samples)
+    try enqueue(index: index) { [encoder, metadata, self] path throws(PNGError) in
+      let samples = box.take()
+      let file = try encoder.encode(samples, metadata: metadata, name: path)
+      lock.withLock { spares.append(consume samples) }
+      return file
+    }
+  }
+
+  /// `true`: every frame that is the input is written from one encoded file.
+  public var reusesInputFrames: Bool { true }
+
+  /// Samples of a frame already encoded, which nothing else references, or `nil`.
+  public func takeSpareSamples() -> PNGSamples? {
+    lock.withLock { spares.popLast() }
+  }
+
+  /// Queues frame `index`, the input itself, to be written: the file of the first such frame,
+  /// encoded from `samples()`, and its bytes again for every later one (the encoder, its
+  /// metadata and the input are the same for every frame, so the files are).
+  ///
+  /// Waits while every encode slot is busy.
+  ///
+  /// - Throws: As ``write(_:index:)-(Image,_)``.
+  public func writeInput(index: Int, samples: () -> PNGSamples) throws {
+    if let file = lock.withLock({ inputFile }) {
+      try enqueue(index: index) { _ in file }
+      return
+    }
+    let samples = samples()
+    try enqueue(index: index) { [self] path throws(PNGError) in
+      let file = try encoder.encode(samples, metadata: metadata, name: path)
+      lock.withLock { inputFile = file }
+      return file
     }
   }
 
@@ -207,5 +247,18 @@ public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
 
   private func rethrowFirstError() throws {
     if let error = lock.withLock({ firstError }) { throw error }
+  }
+}
+
+/// One frame's samples on their way to an encode job, taken out by it.
+private final class SamplesBox: @unchecked Sendable {
+  private var samples: PNGSamples?
+
+  init(_ samples: PNGSamples) { self.samples = samples }
+
+  /// Moves the samples out; a job takes them once.
+  func take() -> PNGSamples {
+    guard let samples = samples.take() else { preconditionFailure("samples taken twice") }
+    return samples
   }
 }

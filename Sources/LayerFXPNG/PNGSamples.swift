@@ -1,3 +1,4 @@
+import Foundation
 import LayerFX
 import LayerFXMath
 
@@ -91,6 +92,44 @@ public struct PNGSamples: Sendable {
   /// 8-bit samples.
   public consuming func sixteenBitCodes() -> [SIMD4<UInt16>] {
     if case .sixteen(let codes) = codes { codes } else { [] }
+  }
+
+  /// Whether these are exactly the samples ``init(_:bitDepth:)`` stores for `image`: the same
+  /// size and every code equal, compared row by row against `image`'s rows stored one at a
+  /// time, so it stops at the first row that differs and allocates one row.
+  ///
+  /// Equal samples encode to the same file, so a sink can reuse the file of `image` for them.
+  ///
+  /// - Parameter image: Premultiplied RGBA.
+  /// - Returns: `true` when the sizes agree and every code equals the store's.
+  /// - Complexity: O(width × height) at most, one row's store and comparison per row.
+  public func areStored(from image: Image) -> Bool {
+    guard image.width == width, image.height == height else { return false }
+    switch codes {
+    case .eight(let codes): return Self.rows(of: codes, areStoredFrom: image, Self.eightBitStore)
+    case .sixteen(let codes):
+      return Self.rows(of: codes, areStoredFrom: image, Self.sixteenBitStore)
+    }
+  }
+
+  /// Whether each row of `codes` is `store` applied to the same row of `image`.
+  private static func rows<Element: BitwiseCopyable>(
+    of codes: [Element], areStoredFrom image: Image, _ store: PixelStore<Element>
+  ) -> Bool {
+    let width = image.width
+    let row = UnsafeMutableBufferPointer<Element>.allocate(capacity: width)
+    defer { row.deallocate() }
+    return image.pixels.withUnsafeBufferPointer { pixels in
+      codes.withUnsafeBufferPointer { codes in
+        guard let made = row.baseAddress, let first = codes.baseAddress else { return false }
+        let rowBytes = width * MemoryLayout<Element>.stride
+        for start in stride(from: 0, to: codes.count, by: width) {
+          store.convert(UnsafeBufferPointer(rebasing: pixels[start..<start + width]), row)
+          guard memcmp(made, first + start, rowBytes) == 0 else { return false }
+        }
+        return true
+      }
+    }
   }
 
   /// The bits per sample.

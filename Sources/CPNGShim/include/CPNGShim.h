@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "StraightStore.h"
+
 /// The outcome of a shim call.
 typedef enum {
   /// The call succeeded.

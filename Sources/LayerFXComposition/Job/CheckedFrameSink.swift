@@ -92,6 +92,12 @@ extension CheckedFrameSink: SampleFrameSink where Base: SampleFrameSink {
   /// Whether the base sink releases the samples it was given when its write returns.
   var releasesSamplesOnReturn: Bool { base.releasesSamplesOnReturn }
 
+  /// Whether the base sink reuses what it made of the input.
+  var reusesInputFrames: Bool { base.reusesInputFrames }
+
+  /// The base sink's spare samples.
+  func takeSpareSamples() -> PNGSamples? { base.takeSpareSamples() }
+
   /// Hands `samples` to the base sink unless a fault was recorded while they rendered, as
   /// ``write(_:index:)-(Image,_)`` does a frame.
   ///
@@ -99,6 +105,16 @@ extension CheckedFrameSink: SampleFrameSink where Base: SampleFrameSink {
   func write(_ samples: PNGSamples, index: Int) throws {
     try check(index)
     try base.write(samples, index: index)
+    handedOn.append(index)
+  }
+
+  /// Hands frame `index`, the input itself, to the base sink unless a fault was recorded, as
+  /// ``write(_:index:)-(Image,_)`` does a frame.
+  ///
+  /// - Throws: As ``write(_:index:)-(Image,_)``.
+  func writeInput(index: Int, samples: () -> PNGSamples) throws {
+    try check(index)
+    try base.writeInput(index: index, samples: samples)
     handedOn.append(index)
   }
 }

@@ -36,6 +36,21 @@ private final class CopyingSampleSink: SampleFrameSink {
   func finish() throws {}
 }
 
+/// A sample sink that records which frames came as the input, without storing them.
+private final class InputRecordingSink: SampleFrameSink {
+  let bitDepth = PNGEncoder.BitDepth.eight
+  let reusesInputFrames: Bool
+  var inputs: [Int] = []
+  var rendered: [Int] = []
+
+  init(reusesInputFrames: Bool = true) { self.reusesInputFrames = reusesInputFrames }
+
+  func write(_ frame: Image, index: Int) throws { Issue.record("frame \(index) came as an image") }
+  func write(_ samples: PNGSamples, index: Int) throws { rendered.append(index) }
+  func writeInput(index: Int, samples: () -> PNGSamples) throws { inputs.append(index) }
+  func finish() throws {}
+}
+
 /// Hands every frame to a PNG sequence as a `Float` image: the route before sample sinks.
 private struct ImageRoute: FrameSink {
   let sink: PNGSequenceSink
@@ -156,6 +171,81 @@ private struct ImageRoute: FrameSink {
         })
     }
     #expect(files[0] == files[1])
+  }
+
+  /// A ripple triggered at 0.1 s for 0.1 s: at 30 fps only the frames between draw.
+  let briefRipple = EffectChain([
+    AnimatedEffect.triggered(
+      .ripple, duration: 0.1, triggers: [.init(time: 0.1, payload: [20, 15])])
+  ])
+
+  @Test("a frame with no pass reaches a sample sink as the input, every other as samples")
+  func inputFrames() throws {
+    let renderer = ChainRenderer(image: card, chain: briefRipple)
+    let passes = try renderer.checkedPasses(at: (0..<9).map { Double($0) / 30 })
+    let empty = passes.indices.filter { passes[$0].isEmpty }
+    // Frames 4 and 5 (0.133 s, 0.167 s) lie strictly inside the ripple's 0.1 s; 0–2 before it.
+    #expect(Set([0, 1, 2]).isSubset(of: empty) && !empty.contains(4) && !empty.contains(5))
+    let sink = InputRecordingSink()
+    var target = sink
+    try renderer.render(passes, into: &target)
+    #expect(sink.inputs == empty)
+    #expect(sink.rendered == passes.indices.filter { !passes[$0].isEmpty })
+  }
+
+  @Test("a rendered frame whose samples are the input's reaches a sink that reuses it as the input")
+  func unchangedRenderedFrames() throws {
+    // A colour effect returning its colour: every frame has a pass and equals the input.
+    let identity = ShaderFunction(name: "identity", kind: .color, parameters: []) { _ in
+      .color { _, color in color }
+    }
+    let renderer = ChainRenderer(
+      image: card, chain: EffectChain([briefRipple.effects[0], AnimatedEffect(identity)]))
+    let passes = try renderer.checkedPasses(at: (0..<9).map { Double($0) / 30 })
+    #expect(passes.allSatisfy { !$0.isEmpty })
+    let drawn = passes.indices.filter { passes[$0].count == 2 }
+    #expect(drawn.contains(4) && drawn.contains(5))
+    let sink = InputRecordingSink()
+    var target = sink
+    try renderer.render(passes, into: &target)
+    #expect(sink.rendered == drawn)
+    #expect(sink.inputs == passes.indices.filter { passes[$0].count == 1 })
+    // A sink that gains nothing from it gets every rendered frame as samples.
+    let plain = InputRecordingSink(reusesInputFrames: false)
+    var plainTarget = plain
+    try renderer.render(passes, into: &plainTarget)
+    #expect(plain.inputs.isEmpty && plain.rendered == Array(passes.indices))
+  }
+
+  @Test("a PNG sequence writes the input's own file for every frame with no pass")
+  func inputFramesInSequence() throws {
+    let renderer = ChainRenderer(image: card, chain: briefRipple)
+    let schedule = FrameSchedule(fps: 30, frameCount: 9)
+    let passes = try renderer.checkedPasses(at: schedule.times)
+    var files: [[Data]] = []
+    for usesSamples in [true, false] {
+      let directory =
+        NSTemporaryDirectory() + "layerfx-input-frames-\(UInt64.random(in: 0...UInt64.max))/"
+      defer { try? FileManager.default.removeItem(atPath: directory) }
+      let sink = try PNGSequenceSink(directory: directory, frameCount: 9, concurrentEncodes: 2)
+      if usesSamples {
+        var target = sink
+        try renderer.render(passes, into: &target)
+      } else {
+        var target = ImageRoute(sink: sink)
+        try renderer.render(passes, into: &target)
+      }
+      files.append(
+        try (0..<9).map { k in
+          try Data(
+            contentsOf: URL(fileURLWithPath: directory + PNGSequenceSink.frameName(k, of: 9)))
+        })
+    }
+    #expect(files[0] == files[1])
+    let input = try Data(PNGEncoder().encode(card))
+    for k in passes.indices {
+      #expect((files[0][k] == input) == passes[k].isEmpty, "frame \(k)")
+    }
   }
 
   @Test("a frame in flight as samples holds 8 bytes a pixel at 8 bits and 16 at 16 bits")

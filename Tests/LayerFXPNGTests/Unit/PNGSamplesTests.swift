@@ -27,6 +27,42 @@ import Testing
     #expect(eight.bitDepth == .eight && sixteen.bitDepth == .sixteen)
   }
 
+  @Test("samples are the store of an image exactly when every code is")
+  func areStoredComparesEveryCode() {
+    // Opaque pixels k / 255 store as the codes k (k × 255 / 255 rounds to k); a nudge of a
+    // tenth of a code stores the same codes.
+    let width = 5
+    let height = 4
+    let codes: [SIMD4<UInt8>] = (0..<(width * height)).map { (index: Int) -> SIMD4<UInt8> in
+      let red = UInt8(index * 12)
+      let green = UInt8(255 - index)
+      let blue = UInt8(index % 3)
+      return SIMD4<UInt8>(red, green, blue, 255)
+    }
+    func image(nudge: Float) -> Image {
+      Image(
+        width: width, height: height,
+        pixels: codes.map { code -> half4 in
+          let red = (Float(code.x) + nudge) / 255
+          return half4(red, Float(code.y) / 255, Float(code.z) / 255, 1)
+        })
+    }
+    let samples = PNGSamples(width: width, height: height, codes: codes)
+    #expect(samples.areStored(from: image(nudge: 0)))
+    #expect(samples.areStored(from: image(nudge: 0.1)))
+    #expect(!samples.areStored(from: image(nudge: 0.6)), "0.6 of a code rounds to the next")
+    for changed in [0, width * height - 1] {
+      var other = codes
+      other[changed].w = 254
+      let differing = PNGSamples(width: width, height: height, codes: other)
+      #expect(!differing.areStored(from: image(nudge: 0)), "pixel \(changed) differs")
+    }
+    let sideways = PNGSamples(width: height, height: width, codes: codes)
+    #expect(!sideways.areStored(from: image(nudge: 0)), "same codes, other size")
+    let deep = PNGSamples(image(nudge: 0), bitDepth: .sixteen)
+    #expect(deep.areStored(from: image(nudge: 0)) && !deep.areStored(from: image(nudge: 0.1)))
+  }
+
   @Test("a row stored in runs of three pixels gives the codes of the whole row")
   func runsEqualWholeRow() {
     let whole = PNGSamples.eightBitStore.elements(of: row)

@@ -1,26 +1,32 @@
+import LayerFX
+import LayerFXMath
 import Testing
 
 @testable import LayerFXPNG
 
 @Suite struct RoundingTests {
-  @Test("halves-up rounding equals the standard library's on every quarter and many floats")
+  @Test("the store rounds value × 65535 halves up, as the standard library does, ties included")
   func matchesStandardLibrary() {
-    // Every multiple of 1/4 in [0, 65535] (ties included), and the neighbours of each tie.
-    var values: [Float] = (0...262_140).map { Float($0) / 4 }
-    values += (0...65534).flatMap { k -> [Float] in
-      let tie = Float(k) + 0.5
-      return [tie.nextDown, tie.nextUp]
+    // Alphas whose product with 65535 lies on or next to every tie k + ½, and random alphas.
+    var alphas: [Float] = (0...65534).flatMap { k -> [Float] in
+      let near = Float((Double(k) + 0.5) / 65535)
+      return [near.nextDown, near, near.nextUp]
     }
     var generator = SystemRandomNumberGenerator()
-    values += (0..<100_000).map { _ in Float.random(in: 0...65535, using: &generator) }
-    for start in stride(from: 0, to: values.count - 3, by: 4) {
-      let x = SIMD4(values[start], values[start + 1], values[start + 2], values[start + 3])
-      let rounded = x.rounded(.toNearestOrAwayFromZero)
-      let expected = SIMD4<UInt32>(
-        UInt32(rounded.x), UInt32(rounded.y), UInt32(rounded.z), UInt32(rounded.w))
-      let actual = RGBASamples.roundedHalfUp(x)
-      if actual != expected {
-        Issue.record("\(x): \(actual) ≠ \(expected)")
+    alphas += (0..<100_000).map { _ in Float.random(in: 0...1, using: &generator) }
+    let ties = alphas.filter { x in
+      let product = x * 65535
+      return product - product.rounded(.down) == 0.5
+    }
+    #expect(ties.count > 1000, "products that are exact ties: \(ties.count)")
+    // Opaque black at alpha x: the alpha code alone carries the rounding.
+    let image = Image(
+      width: alphas.count, height: 1, pixels: alphas.map { half4(0, 0, 0, $0) })
+    let codes = RGBASamples.codes(of: image, as: UInt16.self)
+    for (index, x) in alphas.enumerated() {
+      let expected = UInt16((x * 65535).rounded(.toNearestOrAwayFromZero))
+      if codes[4 * index + 3] != expected {
+        Issue.record("alpha \(x): \(codes[4 * index + 3]) ≠ \(expected)")
         return
       }
     }

@@ -1,0 +1,29 @@
+// The image data of an 8-bit RGBA PNG written without libpng: filtered rows, one zlib stream,
+// IDAT chunks and IEND. Internal to CPNGShim.
+#ifndef LFX_IMAGE_DATA_H
+#define LFX_IMAGE_DATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "CPNGShim.h"
+
+/// The Adler-32 of `count` bytes continuing from `adler` (1 to start), as zlib's adler32
+/// computes it (RFC 1950 §2.2, §9), 32 bytes a step with AVX2 when the CPU has it.
+uint32_t lfx_adler32(uint32_t adler, const uint8_t *bytes, size_t count);
+
+/// Appends the IDAT chunks and IEND of a non-interlaced 8-bit RGBA image to `output`: every row
+/// filtered with Up (for the first row, the row above is zeros), the filtered rows deflated by
+/// zlib at `compression_level` (0-9) as one zlib stream (RFC 1950), cut into IDAT chunks of at
+/// most 256 KiB. `rgba` holds `height` rows of `row_bytes` bytes, `width × 4` samples each.
+/// Returns LFX_PNG_OK, or LFX_PNG_OUT_OF_MEMORY / LFX_PNG_ENCODE_FAILED with `message` set;
+/// on failure `output` may hold part of the data.
+///
+/// Source: PNG Specification (Second Edition) §5.3 (chunk layout, CRC over type and data),
+/// §9.2 (filter type 2, Up), §10 (one zlib stream split over consecutive IDAT chunks), §11.2.5
+/// (IEND).
+lfx_png_status lfx_write_up_filtered_image_data(
+    const uint8_t *rgba, uint32_t width, uint32_t height, size_t row_bytes,
+    int compression_level, lfx_png_buffer *output, char *message, size_t message_capacity);
+
+#endif
