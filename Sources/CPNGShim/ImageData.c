@@ -1,10 +1,8 @@
 // IDAT and IEND written without libpng (ImageData.h): libpng filtered and deflated row by row
-// through its own buffers and wrote 8 KiB IDAT chunks; here rows are filtered in blocks,
-// deflated as a raw stream, and the zlib header and Adler-32 written around it, the checksum
-// 32 bytes a step.
+// through its own buffers and wrote 8 KiB IDAT chunks; here rows are filtered in blocks and
+// deflated by zlib into one zlib stream (its header and Adler-32 zlib's own).
 #include "ImageData.h"
 
-#include <immintrin.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,73 +13,7 @@ enum {
   idat_capacity = 1 << 18,
   // About how many filtered bytes are deflated per call.
   filtered_block_bytes = 1 << 16,
-  // Adler-32's modulus and the most bytes summed before reducing without overflowing 32 bits
-  // (RFC 1950 §9; zlib's NMAX), rounded down to whole 32-byte steps.
-  adler_base = 65521,
-  adler_block = 5536,
 };
-
-// The scalar definition (RFC 1950 §9): a = 1 + Σ x, b = Σ a after each byte, both mod 65521.
-static uint32_t adler32_scalar(uint32_t adler, const uint8_t *bytes, size_t count) {
-  uint32_t a = adler & 0xffff;
-  uint32_t b = adler >> 16;
-  while (count > 0) {
-    size_t n = count < adler_block ? count : adler_block;
-    count -= n;
-    while (n-- > 0) {
-      a += *bytes++;
-      b += a;
-    }
-    a %= adler_base;
-    b %= adler_base;
-  }
-  return (b << 16) | a;
-}
-
-// 32 bytes x_0 … x_31 a step: a grows by Σ x_i (vpsadbw), and b by 32 × (a before the step) +
-// Σ (32 − i) x_i (vpmaddubsw against the weights 32 … 1). `before` sums a at the start of each
-// step, so b's share of the a's is 32 × before, added once per block.
-__attribute__((target("avx2"))) static uint32_t adler32_avx2(
-    uint32_t adler, const uint8_t *bytes, size_t count) {
-  uint32_t a = adler & 0xffff;
-  uint32_t b = adler >> 16;
-  const __m256i weights = _mm256_setr_epi8(
-      32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11,
-      10, 9, 8, 7, 6, 5, 4, 3, 2, 1);
-  const __m256i ones = _mm256_set1_epi16(1);
-  const __m256i zero = _mm256_setzero_si256();
-  while (count >= 32) {
-    size_t steps = (count < adler_block ? count : adler_block) / 32;
-    __m256i sums = zero, weighted = zero, before = zero;
-    for (size_t s = 0; s < steps; s++) {
-      __m256i x = _mm256_loadu_si256((const __m256i *)(bytes + 32 * s));
-      before = _mm256_add_epi32(before, sums);
-      sums = _mm256_add_epi32(sums, _mm256_sad_epu8(x, zero));
-      weighted = _mm256_add_epi32(
-          weighted, _mm256_madd_epi16(_mm256_maddubs_epi16(x, weights), ones));
-    }
-    uint32_t lanes[8];
-    uint64_t sum = 0, weight = 0, prior = 0;
-    _mm256_storeu_si256((__m256i *)lanes, sums);
-    for (int i = 0; i < 8; i++) sum += lanes[i];
-    _mm256_storeu_si256((__m256i *)lanes, weighted);
-    for (int i = 0; i < 8; i++) weight += lanes[i];
-    _mm256_storeu_si256((__m256i *)lanes, before);
-    for (int i = 0; i < 8; i++) prior += lanes[i];
-    uint64_t n = 32 * (uint64_t)steps;
-    b = (uint32_t)((b + n * a + 32 * prior + weight) % adler_base);
-    a = (uint32_t)((a + sum) % adler_base);
-    bytes += n;
-    count -= n;
-  }
-  return adler32_scalar((b << 16) | a, bytes, count);
-}
-
-uint32_t lfx_adler32(uint32_t adler, const uint8_t *bytes, size_t count) {
-  // The runtime fills the feature bits at start-up; this only reads them.
-  return __builtin_cpu_supports("avx2") ? adler32_avx2(adler, bytes, count)
-                                        : adler32_scalar(adler, bytes, count);
-}
 
 static void put_u32(uint8_t *bytes, uint32_t value) {
   bytes[0] = (uint8_t)(value >> 24);
@@ -136,20 +68,6 @@ static lfx_png_status fail(
   return status;
 }
 
-// Writes `count` bytes of zlib stream into IDATs (the zlib header and the Adler-32 trailer).
-static int write_stream_bytes(idat *chunk, z_stream *zlib, const uint8_t *bytes, size_t count) {
-  while (count > 0) {
-    if (zlib->avail_out == 0) {
-      close_idat(chunk, idat_capacity);
-      if (!open_idat(chunk, zlib)) return 0;
-    }
-    *zlib->next_out++ = *bytes++;
-    zlib->avail_out--;
-    count--;
-  }
-  return 1;
-}
-
 // Deflates zlib's pending input with `flush`, closing each full IDAT and opening the next.
 static int deflate_to_idat(idat *chunk, z_stream *zlib, int flush) {
   for (;;) {
@@ -177,20 +95,17 @@ lfx_png_status lfx_write_up_filtered_image_data(
   uint8_t *block = malloc(filtered_row * block_rows);
   z_stream zlib;
   memset(&zlib, 0, sizeof zlib);
-  // A raw deflate stream (no zlib header or trailer of its own), 32 KiB window, zlib's default
-  // memLevel 8. memLevel 5 (a hash table of 2^12 heads, not 2^15) was 14 % faster on rippled
+  // A zlib stream (RFC 1950: header, deflate data, Adler-32 trailer), 32 KiB window, zlib's
+  // default memLevel 8. memLevel 5 (a hash table of 2^12 heads, not 2^15) was 14 % faster on rippled
   // test-card frames but 18 % slower and 1.9 % larger on rippled photo frames (one thread, best
   // of 5; Benchmarks/results/png-encoding.md).
   if (block == NULL ||
-      deflateInit2(&zlib, compression_level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+      deflateInit2(&zlib, compression_level, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
     free(block);
     return fail(LFX_PNG_OUT_OF_MEMORY, "out of memory", message, message_capacity);
   }
   idat chunk = {output, 0};
-  // CMF 0x78 (deflate, 32 KiB window), FLG 0x01 (no dictionary; 0x7801 is a multiple of 31).
-  static const uint8_t zlib_header[2] = {0x78, 0x01};
-  int ok = open_idat(&chunk, &zlib) && write_stream_bytes(&chunk, &zlib, zlib_header, 2);
-  uint32_t adler = 1;
+  int ok = open_idat(&chunk, &zlib);
   for (uint32_t y = 0; ok && y < height; y += (uint32_t)block_rows) {
     uint32_t rows = height - y < block_rows ? height - y : (uint32_t)block_rows;
     for (uint32_t r = 0; r < rows; r++) {
@@ -205,14 +120,10 @@ lfx_png_status lfx_write_up_filtered_image_data(
       }
     }
     size_t count = (size_t)rows * filtered_row;
-    adler = lfx_adler32(adler, block, count);
     zlib.next_in = block;
     zlib.avail_in = (uInt)count;
     ok = deflate_to_idat(&chunk, &zlib, y + rows < height ? Z_NO_FLUSH : Z_FINISH);
   }
-  uint8_t trailer[4];
-  put_u32(trailer, adler);
-  ok = ok && write_stream_bytes(&chunk, &zlib, trailer, 4);
   deflateEnd(&zlib);
   free(block);
   if (!ok) {

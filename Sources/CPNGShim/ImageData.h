@@ -8,10 +8,6 @@
 
 #include "CPNGShim.h"
 
-/// The Adler-32 of `count` bytes continuing from `adler` (1 to start), as zlib's adler32
-/// computes it (RFC 1950 §2.2, §9), 32 bytes a step with AVX2 when the CPU has it.
-uint32_t lfx_adler32(uint32_t adler, const uint8_t *bytes, size_t count);
-
 /// Appends the IDAT chunks and IEND of a non-interlaced 8-bit RGBA image to `output`: every row
 /// filtered with Up (for the first row, the row above is zeros), the filtered rows deflated by
 /// zlib at `compression_level` (0-9) as one zlib stream (RFC 1950), cut into IDAT chunks of at
