@@ -172,9 +172,13 @@ let package = Package(
       name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // Every libpng call that can fail, and every setjmp, lives in this C target, so libpng's
     // longjmp never crosses a Swift frame. Swift sees status codes and messages only.
-    // zlib: CRC-32 for chunks that are listed but not decoded, and the compression of the fdAT
-    // chunks of animated PNGs (libpng has no APNG API).
-    .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+    // zlib: CRC-32 for chunks that are listed but not decoded, the image data at compression
+    // levels other than 1, and the compression of the fdAT chunks of animated PNGs (libpng has
+    // no APNG API). ISA-L from Debian (apt install libisal-dev): igzip, the image data at level
+    // 1, the default (Sources/CPNGShim/ImageData.c).
+    .target(
+      name: "CPNGShim", dependencies: ["CLibPNG"],
+      linkerSettings: [.linkedLibrary("z"), .linkedLibrary("isal")]),
     // Jansson from Debian (apt install libjansson-dev): the config documents' syntax check,
     // which rejects duplicate keys (Foundation's JSON parsers accept them silently) with their
     // line and column, and its JSON writer.

@@ -3,11 +3,13 @@
 # (the C reference kernels the benchmarks hold the Swift engine against), zlib (the fdAT chunks
 # of animated PNGs: libpng has no APNG API), Jansson (the config documents' JSON syntax and
 # duplicate-key check, and the JSON writer), libseccomp (the shader worker's system-call filter),
-# libmicrohttpd (the HTTP server of `layerfx tune --serve`).
+# libmicrohttpd (the HTTP server of `layerfx tune --serve`), ISA-L (igzip: the PNG image data at
+# the default compression level).
 # Idempotent.
 set -euo pipefail
 packages=(
   libpng-dev zlib1g-dev libomp-dev pkg-config libjansson-dev libseccomp-dev libmicrohttpd-dev
+  libisal-dev
 )
 missing=()
 for package in "${packages[@]}"; do

@@ -9,9 +9,9 @@
 #include "CPNGShim.h"
 
 /// Appends the IDAT chunks and IEND of a non-interlaced 8-bit RGBA image to `output`: every row
-/// filtered with Up (for the first row, the row above is zeros), the filtered rows deflated by
-/// zlib at `compression_level` (0-9) as one zlib stream (RFC 1950), cut into IDAT chunks of at
-/// most 256 KiB. `rgba` holds `height` rows of `row_bytes` bytes, `width × 4` samples each.
+/// filtered with Up (for the first row, the row above is zeros), the filtered rows deflated as
+/// one zlib stream (RFC 1950) by ISA-L's igzip at `compression_level` 1 and by zlib at the
+/// others (0-9), cut into IDAT chunks of at most 256 KiB. `rgba` holds `height` rows of `row_bytes` bytes, `width × 4` samples each.
 /// Returns LFX_PNG_OK, or LFX_PNG_OUT_OF_MEMORY / LFX_PNG_ENCODE_FAILED with `message` set;
 /// on failure `output` may hold part of the data.
 ///

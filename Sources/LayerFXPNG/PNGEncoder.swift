@@ -21,12 +21,15 @@ public struct PNGEncoder: Sendable {
     case sixteen = 16
   }
 
-  /// The default ``compressionLevel``: zlib's level 1.
+  /// The default ``compressionLevel``: level 1, the fastest that compresses.
   ///
-  /// Measured on ten rippled frames of a 3000 × 2000 photo (Benchmarks/HISTORY.md): level 1
-  /// encodes about 6× faster than zlib's own default 6 for files about 17 % larger (level 3:
-  /// 9 % larger, 1.3× the time of level 1). Frames are rendered to be looked at or processed
-  /// further, so speed wins; pass 6–9 when size matters.
+  /// Measured on ten rippled frames of a 3000 × 2000 photo (Benchmarks/HISTORY.md): zlib's
+  /// level 1 encodes about 6× faster than its own default 6 for files about 17 % larger (level
+  /// 3: 9 % larger, 1.3× the time of level 1). Frames are rendered to be looked at or processed
+  /// further, so speed wins; pass 6–9 when size matters. At level 1 an 8-bit image's data is
+  /// deflated by ISA-L's igzip (its level 1), 4–5× faster than zlib's level 1 and 1–2 % smaller
+  /// on rippled frames (Benchmarks/results/png-encoding.md); its bytes may differ between CPUs
+  /// (igzip picks its code for the instruction set), its pixels never do.
   public static let defaultCompressionLevel = 1
 
   /// The widest and tallest image the encoder writes, in pixels: 1,000,000, libpng's default

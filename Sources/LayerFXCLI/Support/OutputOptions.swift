@@ -11,7 +11,8 @@ struct OutputOptions {
     .value("bit-depth", "8|16", "bits per channel of the output PNG (default 8)"),
     .value(
       "compression", "0-9",
-      "zlib level: 0 none, 1 fastest, 9 smallest (default \(PNGEncoder.defaultCompressionLevel))"),
+      "deflate level: 0 none, 1 fastest (ISA-L's igzip), 9 smallest (default "
+        + "\(PNGEncoder.defaultCompressionLevel))"),
   ]
 
   var encoder: PNGEncoder

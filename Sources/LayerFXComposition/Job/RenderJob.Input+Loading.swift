@@ -36,9 +36,11 @@ extension RenderJob.Input {
     switch source {
     case .testCard(let width, let height):
       guard width * height <= limits.pixelLimit else {
+        // --max-pixels goes up to Int32.max; past that, raising it is no way out.
         throw CompositionError.limitExceeded(
           "\(name): \(width) × \(height) exceeds the limit of \(limits.pixelLimit) pixels "
-            + "(raise it with --max-pixels)")
+            + (width * height <= Int(Int32.max)
+              ? "(raise it with --max-pixels)" : "(--max-pixels allows at most \(Int32.max))"))
       }
       try budget?.check(
         RenderMemory.decodeBytes(width: width, height: height, sampleBytes: 0), path: name)

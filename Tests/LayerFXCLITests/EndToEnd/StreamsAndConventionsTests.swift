@@ -81,6 +81,14 @@ import Testing
       result.errorLines == [
         "layerfx: error: \(path): 20 × 10 exceeds the limit of 199 pixels (raise it with --max-pixels)"
       ])
+    // A test card beyond what --max-pixels can allow (65535² > 2³¹ − 1) is not told to raise it.
+    let card = try LayerFXTool.run(["convert", "testcard:65535x65535", "-o", "-"])
+    #expect(card.status == 65)
+    #expect(
+      card.errorLines == [
+        "layerfx: error: testcard:65535x65535: 65535 × 65535 exceeds the limit of 100000000 "
+          + "pixels (--max-pixels allows at most 2147483647)"
+      ])
   }
 
   @Test("--check-bounds exits 1 when a sample lies beyond maxSampleOffset")
