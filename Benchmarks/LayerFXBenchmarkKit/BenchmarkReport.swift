@@ -7,6 +7,9 @@ public struct BenchmarkReport: Codable, Sendable {
   var machine: String
   /// The SIMD level the engine was built for (``engineSIMDLevel``).
   var simdLevel = BenchmarkReport.engineSIMDLevel
+  /// Whether this run took the engine's AVX-512 paths (`BuildConfiguration.runsAVX512Paths`:
+  /// the CPU has AVX-512 F and `LAYERFX_NO_AVX512` is unset or empty).
+  var avx512Paths = BuildConfiguration.runsAVX512Paths
   /// Pixels per call of each kind's lane form (``engineLaneWidths``).
   var laneWidths = BenchmarkReport.engineLaneWidths
   /// `/proc/loadavg`'s 1, 5 and 15 minute load averages when the run started.
@@ -33,6 +36,9 @@ public struct BenchmarkReport: Codable, Sendable {
     var tileSize: Int?
     /// The engine as users get it: the kernel's lane form when it has one.
     var swift: Timing
+    /// The lane form's output before timing, ``OutputHash``: equal across builds exactly
+    /// when they render the same bytes.
+    var swiftHash: String?
     /// The per-pixel closure form, timed too when the kernel has a lane form.
     var swiftClosure: Timing?
     /// The kernel's user-style twin (Benchmarks/UserKernels), lane form, when it has one.
@@ -88,7 +94,9 @@ public struct BenchmarkReport: Codable, Sendable {
 
   /// The header lines of the human-readable report.
   var header: String {
-    "machine: \(machine)\nengine built for: \(simdLevel)\nlane widths: \(laneWidths)\n"
+    "machine: \(machine)\nengine built for: \(simdLevel)\n"
+      + "AVX-512 paths: \(avx512Paths ? "on" : "off (LAYERFX_NO_AVX512 or no AVX-512 F)")\n"
+      + "lane widths: \(laneWidths)\n"
       + "load average: \(loadAverage)\ndate: \(date)\ncommand: \(command)"
   }
 

@@ -58,6 +58,7 @@ struct BenchmarkRunner {
       name: "\(setup.name)/\(threads)t", kernel: setup.shader.function.name, width: source.width,
       height: source.height, threads: threads, tileSize: options.tileSize,
       swift: Timing(seconds: [0], pixels: 1))
+    result.swiftHash = OutputHash.of(swiftOutput)
     if hasLanes {
       setup.renderSwift(closureRenderer, into: &closureOutput)
       result.agreementWithClosure = Self.agreement(swiftOutput, closureOutput.pixels)
