@@ -55,6 +55,11 @@ public struct BenchmarkReport: Codable, Sendable {
     var metal: Timing?
     /// Metal median ÷ Swift median: how many times faster Swift is than the compiled original.
     var swiftOverMetal: Double?
+    /// What the compiled original's shader worker reported while the case ran (`MetalFaults`).
+    ///
+    /// A fault or the shader time limit leaves rows unrendered, so its times are not a render's
+    /// and the run exits 1 (``metalRanWhole``). Absent when there was none.
+    var metalFaults: [String]?
     /// Seconds to compile and load the original before timing (about 0.01 s when cached).
     var metalCompileSeconds: Double?
     /// Swift (lane form) against the compiled original, in 8-bit code values (≤ 3 passes).
@@ -73,6 +78,10 @@ public struct BenchmarkReport: Codable, Sendable {
     var tileSize: Int?
     var swift: Timing
   }
+
+  /// Whether every compiled original rendered every row of every frame: no case recorded
+  /// ``CaseResult/metalFaults``.
+  public var metalRanWhole: Bool { cases.allSatisfy { $0.metalFaults == nil } }
 
   /// Whether every checked pair of outputs agreed: within 1 code value, and the compiled
   /// Metal original within 3 (Documentation/Semantics.md §3's bound for every pixel).
@@ -171,6 +180,9 @@ extension BenchmarkReport.CaseResult {
       parts.append(String(format: "user/built-in %.2f×", userKernelOverBuiltIn))
     }
     if let metal { parts.append("metal \(Self.format(metal))") }
+    if let metalFaults, let first = metalFaults.first {
+      parts.append("METAL FAULTED \(metalFaults.count)× (\(first))")
+    }
     if let swiftOverMetal {
       parts.append(String(format: "speed-up vs metal %.2f×", swiftOverMetal))
     }
