@@ -7,6 +7,9 @@ public struct BenchmarkReport: Codable, Sendable {
   var machine: String
   /// The SIMD level the engine was built for (``engineSIMDLevel``).
   var simdLevel = BenchmarkReport.engineSIMDLevel
+  /// Whether this run took the engine's AVX-512 paths (`BuildConfiguration.runsAVX512Paths`:
+  /// the CPU has AVX-512 F and `LAYERFX_NO_AVX512` is unset or empty).
+  var avx512Paths = BuildConfiguration.runsAVX512Paths
   /// Pixels per call of each kind's lane form (``engineLaneWidths``).
   var laneWidths = BenchmarkReport.engineLaneWidths
   /// `/proc/loadavg`'s 1, 5 and 15 minute load averages when the run started.
@@ -33,6 +36,9 @@ public struct BenchmarkReport: Codable, Sendable {
     var tileSize: Int?
     /// The engine as users get it: the kernel's lane form when it has one.
     var swift: Timing
+    /// The lane form's output before timing, ``OutputHash``: equal across builds exactly
+    /// when they render the same bytes.
+    var swiftHash: String?
     /// The per-pixel closure form, timed too when the kernel has a lane form.
     var swiftClosure: Timing?
     /// The kernel's user-style twin (Benchmarks/UserKernels), lane form, when it has one.
@@ -49,6 +55,11 @@ public struct BenchmarkReport: Codable, Sendable {
     var metal: Timing?
     /// Metal median ÷ Swift median: how many times faster Swift is than the compiled original.
     var swiftOverMetal: Double?
+    /// What the compiled original's shader worker reported while the case ran (`MetalFaults`).
+    ///
+    /// A fault or the shader time limit leaves rows unrendered, so its times are not a render's
+    /// and the run exits 1 (``metalRanWhole``). Absent when there was none.
+    var metalFaults: [String]?
     /// Seconds to compile and load the original before timing (about 0.01 s when cached).
     var metalCompileSeconds: Double?
     /// Swift (lane form) against the compiled original, in 8-bit code values (≤ 3 passes).
@@ -67,6 +78,10 @@ public struct BenchmarkReport: Codable, Sendable {
     var tileSize: Int?
     var swift: Timing
   }
+
+  /// Whether every compiled original rendered every row of every frame: no case recorded
+  /// ``CaseResult/metalFaults``.
+  public var metalRanWhole: Bool { cases.allSatisfy { $0.metalFaults == nil } }
 
   /// Whether every checked pair of outputs agreed: within 1 code value, and the compiled
   /// Metal original within 3 (Documentation/Semantics.md §3's bound for every pixel).
@@ -88,7 +103,9 @@ public struct BenchmarkReport: Codable, Sendable {
 
   /// The header lines of the human-readable report.
   var header: String {
-    "machine: \(machine)\nengine built for: \(simdLevel)\nlane widths: \(laneWidths)\n"
+    "machine: \(machine)\nengine built for: \(simdLevel)\n"
+      + "AVX-512 paths: \(avx512Paths ? "on" : "off (LAYERFX_NO_AVX512 or no AVX-512 F)")\n"
+      + "lane widths: \(laneWidths)\n"
       + "load average: \(loadAverage)\ndate: \(date)\ncommand: \(command)"
   }
 
@@ -163,6 +180,9 @@ extension BenchmarkReport.CaseResult {
       parts.append(String(format: "user/built-in %.2f×", userKernelOverBuiltIn))
     }
     if let metal { parts.append("metal \(Self.format(metal))") }
+    if let metalFaults, let first = metalFaults.first {
+      parts.append("METAL FAULTED \(metalFaults.count)× (\(first))")
+    }
     if let swiftOverMetal {
       parts.append(String(format: "speed-up vs metal %.2f×", swiftOverMetal))
     }

@@ -1,6 +1,7 @@
 import CReference
 import LayerFX
 import LayerFXMath
+import LayerFXMetal
 
 /// Times one kernel on one source image: the Swift engine (lane form and closure form), the
 /// kernel's user-style twin, its compiled Metal original and the C reference, interleaved run
@@ -52,12 +53,16 @@ struct BenchmarkRunner {
     let metal = setup.metal
     var metalOutput = swiftOutput
 
+    // A compiled original that faults or meets its time limit leaves rows unrendered and returns
+    // early (its output keeps the last whole render), so its faults are counted per case.
+    MetalFaults.reset()
     // Check before timing: every variant renders once and is compared with the others.
     setup.renderSwift(renderer, into: &swiftOutput)
     var result = BenchmarkReport.CaseResult(
       name: "\(setup.name)/\(threads)t", kernel: setup.shader.function.name, width: source.width,
       height: source.height, threads: threads, tileSize: options.tileSize,
       swift: Timing(seconds: [0], pixels: 1))
+    result.swiftHash = OutputHash.of(swiftOutput)
     if hasLanes {
       setup.renderSwift(closureRenderer, into: &closureOutput)
       result.agreementWithClosure = Self.agreement(swiftOutput, closureOutput.pixels)
@@ -122,6 +127,8 @@ struct BenchmarkRunner {
       result.userKernelName = twin.shader.function.name
       result.userKernelOverBuiltIn = user.median / result.swift.median
     }
+    let faults = MetalFaults.all
+    if metal != nil, !faults.isEmpty { result.metalFaults = faults.map(\.description) }
     if metal != nil {
       let compiled = Timing(seconds: metalSeconds, pixels: setup.pixelCount)
       result.metal = compiled

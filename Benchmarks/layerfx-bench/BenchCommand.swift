@@ -87,7 +87,8 @@ enum BenchCommand {
   ///
   /// - Throws: `UsageError` for a bad option value, `PNGError` for an `--input` that cannot be
   ///   read, `BenchmarkError` from the harness, ``BenchFailure/disagreement`` when some outputs
-  ///   differ by more than 1 code value.
+  ///   differ by more than 1 code value, ``BenchFailure/metalFaulted`` when a compiled original
+  ///   faulted or met its time limit while it was timed.
   static func run(_ arguments: ParsedArguments) throws {
     _ = try arguments.positionals()
     var options = BenchmarkOptions()
@@ -131,6 +132,7 @@ enum BenchCommand {
       options, input: input, command: ([name] + arguments.commandLine).joined(separator: " "))
     if options.json { print(report.json()) }
     guard report.allAgree else { throw BenchFailure.disagreement }
+    guard report.metalRanWhole else { throw BenchFailure.metalFaulted }
   }
 
   /// Writes `line` and a newline to standard error.

@@ -10,6 +10,9 @@ enum BenchFailure: Error, CustomStringConvertible {
   /// Some outputs differed by more than 1 code value, or a compiled Metal original by more than
   /// 3, from the Swift engine's (exit 1).
   case disagreement
+  /// A compiled Metal original faulted or met its shader time limit during a case, so its rows
+  /// were not all rendered and its times are not a render's (exit 1).
+  case metalFaulted
 
   /// One line naming the problem.
   var description: String {
@@ -17,6 +20,9 @@ enum BenchFailure: Error, CustomStringConvertible {
     case .disagreement:
       "some outputs differ by more than 1 code value (a compiled .metal by more than 3; see the "
         + "report)"
+    case .metalFaulted:
+      "a compiled .metal faulted or met its time limit while it was timed, so its times are not "
+        + "a render's (METAL FAULTED in the report)"
     }
   }
 

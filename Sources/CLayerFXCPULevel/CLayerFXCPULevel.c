@@ -1,5 +1,6 @@
 #include "CLayerFXCPULevel.h"
 
+#include <stdlib.h>
 #include <unistd.h>
 
 // LAYERFX_X86_64_V3 is defined by Package.swift exactly when it compiles the engine targets
@@ -32,6 +33,14 @@ int lfx_cpu_has_avx512f(void) {
 #else
   return 0;
 #endif
+}
+
+int lfx_avx512_paths_allowed(int cpu_has_avx512f, const char *no_avx512) {
+  return cpu_has_avx512f && (no_avx512 == NULL || no_avx512[0] == '\0');
+}
+
+int lfx_runs_avx512_paths(void) {
+  return lfx_avx512_paths_allowed(lfx_cpu_has_avx512f(), getenv("LAYERFX_NO_AVX512"));
 }
 
 // Runs when the binary is loaded, before any Swift code: without it, a CPU without AVX2 would

@@ -19,6 +19,16 @@ public enum BuildConfiguration {
   /// standard error and exit 69 (`Sources/CLayerFXCPULevel`), never a SIGILL later.
   public static let cpuLevel = String(cString: lfx_build_cpu_level())
 
+  /// Whether this process takes the engine's AVX-512 paths: the CPU (and its operating system)
+  /// runs AVX-512 F and the environment variable `LAYERFX_NO_AVX512` is unset or empty.
+  ///
+  /// The paths are C functions compiled for AVX-512 F whatever level the engine targets were
+  /// built for, called only when this is true (today the lane sampler's sixteen-lane translated
+  /// runs, `lfx_blend_run16`); they render the same bytes as the AVX2 code, so
+  /// `LAYERFX_NO_AVX512=1` only measures the same binary on its AVX2 paths. Read once, when first
+  /// used.
+  public static let runsAVX512Paths = lfx_runs_avx512_paths() != 0
+
   /// Whether the engine was compiled with optimisation (SwiftPM's release configuration, which
   /// does not define `DEBUG`).
   public static let isOptimized: Bool = {

@@ -1,4 +1,3 @@
-import CLayerFXCPULevel
 import LayerFXMath
 
 /// The rasterised content that a layer effect samples: SwiftUI's `SwiftUI::Layer`.
@@ -155,8 +154,8 @@ final class LayerStorage: @unchecked Sendable {
   @usableFromInline let lastRow: Int
   /// `(width − 1, height − 1)`: a cell whose top-left texel lies below both is wholly inside.
   @usableFromInline let lastInteriorCell: float2
-  /// Whether the CPU runs AVX-512 F, so that sixteen-lane translated runs take
-  /// `lfx_blend_run16` (``Layer/sampleLanes(_:)``).
+  /// Whether this process takes the AVX-512 paths (``BuildConfiguration/runsAVX512Paths``), so
+  /// that sixteen-lane translated runs take `lfx_blend_run16` (``Layer/sampleLanes(_:)``).
   @usableFromInline let blendsRunsAt512Bits: Bool
   private let padded = PaddedTexelsCache()
 
@@ -173,7 +172,7 @@ final class LayerStorage: @unchecked Sendable {
     lastColumn = pad.x == 0 ? image.width - 1 : image.width + 2
     lastRow = pad.y == 0 ? image.height - 1 : image.height + 2
     lastInteriorCell = float2(Float(image.width - 1), Float(image.height - 1))
-    blendsRunsAt512Bits = lfx_cpu_has_avx512f() != 0
+    blendsRunsAt512Bits = BuildConfiguration.runsAVX512Paths
     pixels = image.pixels
     guard let base = pixels.withUnsafeBufferPointer({ $0.baseAddress }) else {
       preconditionFailure("an image has at least one pixel")

@@ -97,14 +97,14 @@ public struct MeshGradient: Fill {
   }()
 
   /// `a × b`, the z component of the cross product of two plane vectors.
-  @inlinable
+  @inlinable @inline(__always)
   static func _cross<F: PixelLanes>(_ a: Vector2<F>, _ b: Vector2<F>) -> F {
     a.x * b.y - a.y * b.x
   }
 
   /// The cell coordinates `(u, v)` of `p` in the bilinear cell `a, b` (top) `d, c` (bottom),
   /// and whether they lie in `[0, 1]²` (with a margin of 1e-4 for points on an edge).
-  @inlinable
+  @inlinable @inline(__always)
   static func _invert<F: PixelLanes>(
     _ p: Vector2<F>, _ a: float2, _ b: float2, _ c: float2, _ d: float2
   ) -> (u: F, v: F, inside: F.Mask) {
@@ -132,7 +132,7 @@ public struct MeshGradient: Fill {
 
   /// `(s, t)` updated to the mesh coordinates of `p` where it lies in the cell `a, b` (top),
   /// `d, c` (bottom) at `column`, `row`, and `found` updated to say so.
-  @inlinable
+  @inlinable @inline(__always)
   static func _visit<F: PixelLanes>(
     _ p: Vector2<F>, _ a: float2, _ b: float2, _ c: float2, _ d: float2, column: Float,
     row: Float, _ cell: (s: F, t: F, found: F.Mask)
@@ -147,7 +147,7 @@ public struct MeshGradient: Fill {
 
   /// `u` for a given `v`, from the component of `e + v g` with the larger magnitude, and whether
   /// `(u, v)` lies in `[0, 1]²` with a margin of 1e-4 (points on an edge).
-  @inlinable
+  @inlinable @inline(__always)
   static func _u<F: PixelLanes>(
     _ v: F, _ e: Vector2<F>, _ f: Vector2<F>, _ g: Vector2<F>, _ h: Vector2<F>
   ) -> (F, F.Mask) {
@@ -159,7 +159,7 @@ public struct MeshGradient: Fill {
   }
 
   /// The Catmull-Rom weights of the three nodes of an axis at `s` in `[0, 2]`.
-  @inlinable
+  @inlinable @inline(__always)
   static func _weights<F: PixelLanes>(_ s: F) -> (F, F, F) {
     let isFirst = s < 1
     let t = select(s - 1, s, isFirst)
@@ -178,7 +178,7 @@ public struct MeshGradient: Fill {
   }
 
   /// The mesh's colour at `position`, line by line as `Shaders/Fills/MeshGradient.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func fill<F: PixelLanes>(position: Vector2<F>) -> Vector4<F> {
     let (p0, p1, p2) = (point0 * size, point1 * size, point2 * size)
     let (p3, p4, p5) = (point3 * size, point4 * size, point5 * size)

@@ -47,7 +47,7 @@ public struct Noise: Fill {
 
   /// `a mod 4093` in 0…4092 for a whole number |a| < 2²⁴: exact, with the quotient's rounding
   /// corrected.
-  @inlinable
+  @inlinable @inline(__always)
   static func _mod<F: PixelLanes>(_ a: F) -> F {
     let m: F = 4093
     let r = a - m * floor(a / m)
@@ -56,7 +56,7 @@ public struct Noise: Fill {
   }
 
   /// The hash of cell `(i, j)`, in 0…1.
-  @inlinable
+  @inlinable @inline(__always)
   func _hash<F: PixelLanes>(_ i: F, _ j: F, _ s: F) -> F {
     let x = Self._mod(i)
     let y = Self._mod(j)
@@ -69,7 +69,7 @@ public struct Noise: Fill {
   }
 
   /// The noise at `position`, line by line as `Shaders/Fills/Noise.metal`.
-  @inlinable
+  @inlinable @inline(__always)
   public func fill<F: PixelLanes>(position: Vector2<F>) -> Vector4<F> {
     let s = Self._mod(F(seed.rounded(.down)))
     let q = position / F(cellSize)
