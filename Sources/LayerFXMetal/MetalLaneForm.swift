@@ -48,7 +48,7 @@ struct MetalLaneForm {
   }
 
   /// The version of the generated code, part of the cached transform's key.
-  static let version = 1
+  static let version = 2
 
   /// The lane form of each stitchable function's entry: `static void
   /// lfx_lanes_NAME(const bool (&m)[16], float4 (&out)[16], const float2 (&position)[16],
@@ -138,6 +138,7 @@ struct MetalLaneForm {
     let needs = closure(
       of: loops.subtracting(excluded), order: order, callees: callees, excluding: excluded)
     var candidates = order.filter { needs.contains($0.id) }
+    let macros = wholeMacros(in: String(decoding: unit[source], as: UTF8.self))
     // Generate until every candidate's callees with lane forms have one themselves.
     var generated: [String: String] = [:]
     while true {
@@ -149,7 +150,8 @@ struct MetalLaneForm {
         laneNames[id] = laneNames[definition.id]
       }
       let context = MetalLaneFunction.Context(
-        unit: unit, source: source, laneNames: laneNames, definitions: definitions)
+        unit: unit, source: source, laneNames: laneNames, definitions: definitions,
+        wholeMacros: macros)
       generated = [:]
       var failed: Set<String> = []
       for function in candidates {
@@ -186,6 +188,54 @@ struct MetalLaneForm {
     }
     guard !functions.isEmpty else { return nil }
     return MetalLaneForm(text: text + "}  // namespace lfx_user\n", functions: functions)
+  }
+
+  /// The object-like macros of the stand-in and of `source` a statement may begin or end in.
+  ///
+  /// Their expansion is whole to any statement: a body of one balanced run of tokens without
+  /// `;`, `,`, `{` or `}` (`#define PI 3.14159`, `M_PI_F`, `#define RADIUS (0.5 * SCALE)`), so
+  /// no statement's boundary falls inside it, and naming no macro but such ones. A name
+  /// `source` defines otherwise (or twice, which ``isCandidate(_:)`` refuses) is not one.
+  static func wholeMacros(in source: String) -> Set<String> {
+    func definitions(_ text: String) -> [(name: String, body: String?)] {
+      text.split(separator: "\n").compactMap { line in
+        guard let match = line.firstMatch(of: /^\s*#\s*define\s+(\w+)(.*)$/) else { return nil }
+        let rest = String(match.2)
+        var depth = 0
+        var balanced = !rest.hasPrefix("(") && !rest.hasSuffix("\\")
+        for character in rest where balanced {
+          switch character {
+          case "(", "[": depth += 1
+          case ")", "]":
+            depth -= 1
+            balanced = depth >= 0
+          case ";", ",", "{", "}", "\"", "'", "#": balanced = false
+          default: break
+          }
+        }
+        let body = rest.trimmingSpaces
+        return (String(match.1), balanced && depth == 0 && !body.isEmpty ? String(body) : nil)
+      }
+    }
+    var bodies: [String: String?] = [:]
+    for (name, body) in definitions(StandInHeader.metalStandardLibrary) + definitions(source) {
+      bodies[name] = body
+    }
+    // A body naming another macro is whole when that one is.
+    var names = Set(bodies.compactMap { $0.value == nil ? nil : $0.key })
+    var changed = true
+    while changed {
+      changed = false
+      for name in names {
+        let body = bodies[name].flatMap { $0 } ?? ""
+        let named = body.matches(of: /[A-Za-z_]\w*/).map { String($0.output) }
+        if named.contains(where: { bodies[$0] != nil && !names.contains($0) }) {
+          names.remove(name)
+          changed = true
+        }
+      }
+    }
+    return names
   }
 
   /// The member functions that read a layer's or texture's texels.

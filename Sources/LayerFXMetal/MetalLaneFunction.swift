@@ -19,7 +19,8 @@
 /// `if`, `for`, `while`, `do`, `break`, `continue`, `return` and the empty one; an `if` or loop
 /// that declares a variable in its condition; `static` locals, references and pointers as
 /// locals; taking an address (`&x`); lambdas and statement expressions; a local named inside a
-/// macro's body; a statement that begins or ends inside a macro.
+/// macro's body; a statement that begins or ends inside a macro other than a whole one
+/// (``Context/wholeMacros``).
 struct MetalLaneFunction {
   /// A construct the lane form does not handle.
   struct Unsupported: Error {
@@ -72,6 +73,10 @@ struct MetalLaneFunction {
     let laneNames: [String: String]
     /// Each function definition by declaration id (a prototype's id included).
     let definitions: [String: MetalSyntaxNode]
+    /// The object-like macros a statement may begin or end in (``MetalLaneForm/wholeMacros(in:)``):
+    /// their expansion is whole to the statement, so the statement's text runs from or to the
+    /// macro's name.
+    let wholeMacros: Set<String>
   }
 
   private let context: Context
@@ -211,14 +216,14 @@ struct MetalLaneFunction {
   private mutating func variable(_ node: MetalSyntaxNode) throws {
     let type = Passing.unqualified(node.type)
     guard node.kind == "VarDecl", node.attributes["storageClass"] == nil,
-      !type.contains("&"), !type.contains("*"), !type.contains("("), !node.inMacro,
-      node.nameEnd > 0, node.end >= node.nameEnd
+      !type.contains("&"), !type.contains("*"), !type.contains("("), !node.nameInMacro,
+      node.nameEnd > 0, let end = span(of: node)?.end, end >= node.nameEnd
     else { throw Unsupported() }
     let storage = fresh("lfx_s")
     text += "lfx_type<\(type)> \(storage)[16];\n"
     locals[node.id] = storage
     guard node.attributes["init"] != nil else { return }
-    var initialiser = try rewritten(from: node.nameEnd, to: node.end, roots: node.inner)
+    var initialiser = try rewritten(from: node.nameEnd, to: end, roots: node.inner)
     // An array's bounds come before its initialiser (`a[3] = {…}`): the type has them.
     while initialiser.first == "[", let close = initialiser.firstIndex(of: "]") {
       initialiser = String(initialiser[initialiser.index(after: close)...])
@@ -387,8 +392,31 @@ struct MetalLaneFunction {
 
   /// The source text of `node` with its locals per lane and its hoisted calls replaced.
   private mutating func rewritten(_ node: MetalSyntaxNode) throws -> String {
-    guard !node.inMacro else { throw Unsupported() }
-    return try rewritten(from: node.begin, to: node.end, roots: [node])
+    guard let (begin, end) = span(of: node) else { throw Unsupported() }
+    return try rewritten(from: begin, to: end, roots: [node])
+  }
+
+  /// The bytes of `node`'s text: its range, or where it begins or ends inside the expansion of
+  /// a whole macro (``Context/wholeMacros``), from or to that macro's name; `nil` for a range
+  /// that begins or ends inside any other macro (a function-like one, whose arguments follow
+  /// its name, or one whose body could hold a statement's boundary).
+  private func span(of node: MetalSyntaxNode) -> (begin: Int, end: Int)? {
+    func whole(_ name: Range<Int>?) -> Range<Int>? {
+      guard let name, name.lowerBound >= context.source.lowerBound,
+        name.upperBound <= context.source.upperBound,
+        context.wholeMacros.contains(String(decoding: context.unit[name], as: UTF8.self))
+      else { return nil }
+      // An object-like macro's name is not followed by an argument list.
+      let next = context.unit[name.upperBound..<context.source.upperBound].first { byte in
+        ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+          .contains(byte)
+      }
+      return next == UInt8(ascii: "(") ? nil : name
+    }
+    guard let begin = node.begin >= 0 ? node.begin : whole(node.beginExpansion)?.lowerBound,
+      let end = node.end >= 0 ? node.end : whole(node.endExpansion)?.upperBound
+    else { return nil }
+    return (begin, end)
   }
 
   private mutating func rewritten(from start: Int, to end: Int, roots: [MetalSyntaxNode]) throws
