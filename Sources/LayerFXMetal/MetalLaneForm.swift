@@ -64,6 +64,10 @@ struct MetalLaneForm {
     template <class T> static inline void lfx_set(T &d, const T &s) { d = s; }
     template <class T, decltype(sizeof 0) N> static inline void lfx_set(T (&d)[N], const T (&s)[N]) { for (decltype(sizeof 0) k = 0; k < N; ++k) lfx_set(d[k], s[k]); }
     #define LFX_LANES _Pragma("clang loop vectorize(assume_safety) unroll(disable)") for (int lfx_l = 0; lfx_l < 16; ++lfx_l)
+    template <class T> static inline void lfx_keep(T &d, const T &o, bool a) { d = a ? d : o; }
+    template <class T> static inline void lfx_keep(metal::vec<T, 2> &d, const metal::vec<T, 2> &o, bool a) { d.x = a ? d.x : o.x; d.y = a ? d.y : o.y; }
+    template <class T> static inline void lfx_keep(metal::vec<T, 3> &d, const metal::vec<T, 3> &o, bool a) { d.x = a ? d.x : o.x; d.y = a ? d.y : o.y; d.z = a ? d.z : o.z; }
+    template <class T> static inline void lfx_keep(metal::vec<T, 4> &d, const metal::vec<T, 4> &o, bool a) { d.x = a ? d.x : o.x; d.y = a ? d.y : o.y; d.z = a ? d.z : o.z; d.w = a ? d.w : o.w; }
     static inline bool lfx_any(const bool (&m)[16]) { int a = 0; LFX_LANES a |= m[lfx_l]; return a != 0; }
 
     """
@@ -139,6 +143,13 @@ struct MetalLaneForm {
       of: loops.subtracting(excluded), order: order, callees: callees, excluding: excluded)
     var candidates = order.filter { needs.contains($0.id) }
     let macros = wholeMacros(in: String(decoding: unit[source], as: UTF8.self))
+    let functionKinds: Set<String> = [
+      "FunctionDecl", "CXXMethodDecl", "CXXConstructorDecl", "CXXConversionDecl",
+      "CXXDestructorDecl", "FunctionTemplateDecl",
+    ]
+    let userDeclarations = Set(
+      declarations.flatMap { [$0] + $0.descendants }.filter { functionKinds.contains($0.kind) }
+        .map(\.id))
     // Generate until every candidate's callees with lane forms have one themselves.
     var generated: [String: String] = [:]
     while true {
@@ -151,7 +162,7 @@ struct MetalLaneForm {
       }
       let context = MetalLaneFunction.Context(
         unit: unit, source: source, laneNames: laneNames, definitions: definitions,
-        wholeMacros: macros)
+        wholeMacros: macros, userDeclarations: userDeclarations)
       generated = [:]
       var failed: Set<String> = []
       for function in candidates {
@@ -239,7 +250,7 @@ struct MetalLaneForm {
   }
 
   /// The member functions that read a layer's or texture's texels.
-  private static let sampling: Set<String> = ["sample", "read", "gather", "sample_compare"]
+  static let sampling: Set<String> = ["sample", "read", "gather", "sample_compare"]
 
   /// `seed` with every function of `order` (but `excluded`) that calls one of them, directly
   /// or through others.

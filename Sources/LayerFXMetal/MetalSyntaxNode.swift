@@ -32,15 +32,16 @@ final class MetalSyntaxNode {
   /// When the range ends inside a macro expansion, the bytes of the macro's name where it is
   /// expanded, else `nil`.
   let endExpansion: Range<Int>?
-  /// For a reference (`DeclRefExpr`), the declaration it names: its id and kind.
-  let referenced: (id: String, kind: String)?
+  /// For a reference (`DeclRefExpr`), the declaration it names: its id, kind and name.
+  let referenced: (id: String, kind: String, name: String)?
   /// The type as clang prints it, desugared when clang gives that form (`metal::vec<float, 3>`
   /// for `float3`), so it can be named outside the typedef's scope.
   let type: String
   /// An operator's spelling (`&`, `<`), for operators.
   let opcode: String
-  /// Other string and Boolean fields the lane form reads: `init`, `storageClass`,
-  /// `previousDecl`, `castKind`, `hasInit`, `hasVar`, `hasElse`, `isConstexpr`, `isImplicit`.
+  /// Other string and Boolean fields the lane form reads: `init`, `storageClass`, `value`,
+  /// `previousDecl`, `castKind`, `hasInit`, `hasVar`, `hasElse`, `isConstexpr`, `isImplicit`,
+  /// `isArrow`.
   let attributes: [String: String]
   /// The children, in clang's order; a missing child is a node of empty ``kind``.
   let inner: [MetalSyntaxNode]
@@ -64,7 +65,7 @@ final class MetalSyntaxNode {
     if let declaration = object["referencedDecl"] as? [String: Any],
       let id = declaration["id"] as? String, let kind = declaration["kind"] as? String
     {
-      referenced = (id, kind)
+      referenced = (id, kind, declaration["name"] as? String ?? "")
     } else {
       referenced = nil
     }
@@ -72,10 +73,10 @@ final class MetalSyntaxNode {
     self.type = type?["desugaredQualType"] as? String ?? type?["qualType"] as? String ?? ""
     opcode = object["opcode"] as? String ?? ""
     var attributes: [String: String] = [:]
-    for key in ["init", "storageClass", "previousDecl", "castKind"] {
+    for key in ["init", "storageClass", "previousDecl", "castKind", "value"] {
       if let value = object[key] as? String { attributes[key] = value }
     }
-    for key in ["hasInit", "hasVar", "hasElse", "isConstexpr", "isImplicit"] {
+    for key in ["hasInit", "hasVar", "hasElse", "isConstexpr", "isImplicit", "isArrow"] {
       if object[key] as? Bool == true { attributes[key] = "true" }
     }
     self.attributes = attributes
