@@ -48,7 +48,7 @@ struct MetalLaneForm {
   }
 
   /// The version of the generated code, part of the cached transform's key.
-  static let version = 2
+  static let version = 3
 
   /// The lane form of each stitchable function's entry: `static void
   /// lfx_lanes_NAME(const bool (&m)[16], float4 (&out)[16], const float2 (&position)[16],
@@ -152,29 +152,60 @@ struct MetalLaneForm {
         .map(\.id))
     // Generate until every candidate's callees with lane forms have one themselves.
     var generated: [String: String] = [:]
-    while true {
-      var laneNames: [String: String] = [:]
-      for (index, function) in candidates.enumerated() {
-        laneNames[function.id] = "lfx_lanes_f\(index)"
-      }
-      for (id, definition) in definitions where laneNames[definition.id] != nil {
-        laneNames[id] = laneNames[definition.id]
-      }
-      let context = MetalLaneFunction.Context(
-        unit: unit, source: source, laneNames: laneNames, definitions: definitions,
-        wholeMacros: macros, userDeclarations: userDeclarations)
-      generated = [:]
-      var failed: Set<String> = []
-      for function in candidates {
-        let name = laneNames[function.id] ?? ""
-        if let text = try? MetalLaneFunction.generate(function, name: name, context: context) {
-          generated[function.id] = text
-        } else {
-          failed.insert(function.id)
+    // Uniform parameters, found in rounds: none at first, then those every call of the last
+    // round passed a uniform value (an entry passes its own parameters), which can make more
+    // values uniform in the callees.
+    var uniformParameters: [String: Set<Int>] = [:]
+    var calls: [(callee: String, uniform: Set<Int>)] = []
+    for round in 0..<4 {
+      if round > 0 {
+        var sites: [String: [Set<Int>]] = [:]
+        for call in calls { sites[call.callee, default: []].append(call.uniform) }
+        for signature in signatures {
+          let matches = order.filter { $0.name == signature.name }
+          guard matches.count == 1, let function = matches.first else { continue }
+          let supplied = signature.kind == .color ? 2 : 1
+          let count = MetalLaneFunction.parameters(of: function).count
+          sites[function.id, default: []].append(Set(min(supplied, count)..<count))
         }
+        var next: [String: Set<Int>] = [:]
+        for function in candidates {
+          guard let first = sites[function.id]?.first else { continue }
+          let common = (sites[function.id] ?? []).reduce(first) { $0.intersection($1) }
+          let found = common.intersection(MetalLaneFunction.readOnlyParameters(of: function))
+          if !found.isEmpty { next[function.id] = found }
+        }
+        if next == uniformParameters { break }
+        uniformParameters = next
       }
-      if failed.isEmpty { break }
-      candidates.removeAll { failed.contains($0.id) }
+      calls = []
+      while true {
+        var laneNames: [String: String] = [:]
+        for (index, function) in candidates.enumerated() {
+          laneNames[function.id] = "lfx_lanes_f\(index)"
+        }
+        for (id, definition) in definitions where laneNames[definition.id] != nil {
+          laneNames[id] = laneNames[definition.id]
+        }
+        let context = MetalLaneFunction.Context(
+          unit: unit, source: source, laneNames: laneNames, definitions: definitions,
+          wholeMacros: macros, userDeclarations: userDeclarations,
+          uniformParameters: uniformParameters)
+        generated = [:]
+        calls = []
+        var failed: Set<String> = []
+        for function in candidates {
+          let name = laneNames[function.id] ?? ""
+          if let form = try? MetalLaneFunction.generate(function, name: name, context: context) {
+            generated[function.id] = form.text
+            calls += form.calls
+          } else {
+            failed.insert(function.id)
+          }
+        }
+        if failed.isEmpty { break }
+        candidates.removeAll { failed.contains($0.id) }
+      }
     }
     // Callees first: lane forms call only functions without recursion, so this ends.
     var emitted: [String] = []
@@ -191,7 +222,8 @@ struct MetalLaneForm {
       guard matches.count == 1, let function = matches.first, generated[function.id] != nil,
         let index = candidates.firstIndex(where: { $0.id == function.id }),
         let entry = entry(
-          signature, function: function, laneName: "lfx_lanes_f\(index)")
+          signature, function: function, laneName: "lfx_lanes_f\(index)",
+          uniform: uniformParameters[function.id] ?? [])
       else { continue }
       emit(function.id)
       text += entry
@@ -289,7 +321,7 @@ struct MetalLaneForm {
   /// parameters as the row function passes them to the scalar function, the lane form called
   /// with the group's mask, and the results converted as the row function converts them.
   private static func entry(
-    _ signature: MetalSignature, function: MetalSyntaxNode, laneName: String
+    _ signature: MetalSignature, function: MetalSyntaxNode, laneName: String, uniform: Set<Int>
   ) -> String? {
     guard let result = MetalLaneFunction.returnType(of: function) else { return nil }
     let parameters = MetalLaneFunction.parameters(of: function)
@@ -316,6 +348,8 @@ struct MetalLaneForm {
         declared.append("\(parameter.type) lfx_u\(index)")
       }
       switch MetalLaneFunction.Passing(type: parameter.type) {
+      case .value where uniform.contains(index):
+        passed.append(value)
       case .value(let type), .reference(let type):
         body += """
           lfx_type<\(type)> lfx_e\(index)[16];

@@ -80,6 +80,19 @@ struct MetalLaneFunction {
     /// The ids of the file's own functions, methods and constructors, declared or defined: a
     /// call of one is speculated (``isSpeculatable(_:)``) only when its body is seen.
     let userDeclarations: Set<String>
+    /// The value parameters, by index, that each function's lane form takes as one value for
+    /// every lane (``MetalLaneForm`` finds them: every call passes a uniform value, the body
+    /// only reads them).
+    let uniformParameters: [String: Set<Int>]
+  }
+
+  /// A lane form and the calls it makes of other lane forms: the callee's id and which of its
+  /// value parameters' arguments are the same in every lane.
+  struct Generated {
+    /// The lane form's C++.
+    let text: String
+    /// Each hoisted call: the callee, and the indices of its uniform arguments.
+    let calls: [(callee: String, uniform: Set<Int>)]
   }
 
   private let context: Context
@@ -91,6 +104,8 @@ struct MetalLaneFunction {
   /// The ids of every variable the function declares, to refuse one not yet seen.
   private var declared: Set<String> = []
   private var masks: [String] = []
+  /// The hoisted calls made so far (``Generated/calls``).
+  private var calls: [(callee: String, uniform: Set<Int>)] = []
   /// The per-lane storage the pending statements read or write, with its type.
   private var touched: [String: String] = [:]
   /// Whether every pending statement may run in a lane whose mask is off.
@@ -109,10 +124,24 @@ struct MetalLaneFunction {
   ///
   /// - Throws: ``Unsupported`` for anything outside the forms above.
   static func generate(_ function: MetalSyntaxNode, name: String, context: Context) throws
-    -> String
+    -> Generated
   {
     var generator = MetalLaneFunction(context: context)
-    return try generator.function(function, name: name)
+    let text = try generator.function(function, name: name)
+    return Generated(text: text, calls: generator.calls)
+  }
+
+  /// The indices of `function`'s value parameters that its body only reads.
+  static func readOnlyParameters(of function: MetalSyntaxNode) -> Set<Int> {
+    guard let body = body(of: function) else { return [] }
+    var result: Set<Int> = []
+    for (index, parameter) in parameters(of: function).enumerated() {
+      guard case .value(let type) = Passing(type: parameter.type), !type.contains("["),
+        !parameter.name.isEmpty, readsOnly(body, of: parameter.id)
+      else { continue }
+      result.insert(index)
+    }
+    return result
   }
 
   /// The body of `function` (a `FunctionDecl`), or `nil` for a declaration without one.
@@ -137,11 +166,17 @@ struct MetalLaneFunction {
       let result = Self.returnType(of: function)
     else { throw Unsupported() }
     returnTypeName = result
+    currentBody = body
     declared = Set(body.descendants.filter { $0.kind == "VarDecl" }.map(\.id))
     var parameters = ["const bool (&lfx_m)[16]"]
     if result != "void" { parameters.append("lfx_type<\(result)> (&lfx_r)[16]") }
-    for parameter in Self.parameters(of: function) {
+    let uniform = context.uniformParameters[function.id] ?? []
+    for (index, parameter) in Self.parameters(of: function).enumerated() {
       switch Passing(type: parameter.type) {
+      case .value(let type) where uniform.contains(index):
+        // The same in every lane, and only read: one value, named as the source names it.
+        locals[parameter.id] = .some(nil)
+        parameters.append("lfx_type<\(type)> \(parameter.name)")
       case .value(let type), .reference(let type):
         let storage = fresh("lfx_p")
         locals[parameter.id] = storage
@@ -320,7 +355,12 @@ struct MetalLaneFunction {
   private mutating func statement(_ node: MetalSyntaxNode) throws {
     switch node.kind {
     case "CompoundStmt":
+      // A block of its own, as the source's: its uniform locals are declared by name.
+      flush()
+      text += "{\n"
       for child in node.inner { try statement(child) }
+      flush()
+      text += "}\n"
     case "NullStmt":
       break
     case "DeclStmt":
@@ -384,17 +424,28 @@ struct MetalLaneFunction {
   /// member of one) as a value: through a subscript, then an lvalue-to-rvalue conversion, a
   /// conversion to `const` or a copy.
   private static func readsElementsOnly(_ node: MetalSyntaxNode, of id: String) -> Bool {
+    readsOnly(node, of: id, elements: true)
+  }
+
+  /// Whether every use of the variable `id` in `node` reads it (or, with `elements`, one of
+  /// its elements), or a member of it, as a value: then an lvalue-to-rvalue conversion, a
+  /// conversion to `const` or a copy.
+  private static func readsOnly(
+    _ node: MetalSyntaxNode, of id: String, elements: Bool = false
+  ) -> Bool {
     func walk(_ current: MetalSyntaxNode, _ ancestors: [MetalSyntaxNode]) -> Bool {
       guard current.kind == "DeclRefExpr", current.referenced?.id == id else {
         return current.inner.allSatisfy { walk($0, ancestors + [current]) }
       }
       var index = ancestors.count - 1
-      guard index >= 1, ancestors[index].kind == "ImplicitCastExpr",
-        ancestors[index].attributes["castKind"] == "ArrayToPointerDecay",
-        ancestors[index - 1].kind == "ArraySubscriptExpr",
-        ancestors[index - 1].inner.first === ancestors[index]
-      else { return false }
-      index -= 2
+      if elements {
+        guard index >= 1, ancestors[index].kind == "ImplicitCastExpr",
+          ancestors[index].attributes["castKind"] == "ArrayToPointerDecay",
+          ancestors[index - 1].kind == "ArraySubscriptExpr",
+          ancestors[index - 1].inner.first === ancestors[index]
+        else { return false }
+        index -= 2
+      }
       while index >= 0, ["MemberExpr", "ParenExpr"].contains(ancestors[index].kind),
         !ancestors[index].has("isArrow")
       {
@@ -436,6 +487,8 @@ struct MetalLaneFunction {
   }
 
   private var returnTypeName: String?
+  /// The body of the function being generated.
+  private var currentBody: MetalSyntaxNode?
 
   private func resultType() throws -> String {
     guard let type = returnTypeName else { throw Unsupported() }
@@ -450,6 +503,16 @@ struct MetalLaneFunction {
       !type.contains("&"), !type.contains("*"), !type.contains("("), !node.nameInMacro,
       node.nameEnd > 0, let end = span(of: node)?.end, end >= node.nameEnd
     else { throw Unsupported() }
+    if node.attributes["init"] != nil, !type.contains("["), !node.name.isEmpty,
+      node.inner.allSatisfy({ isUniform($0) && isSpeculatable($0) }),
+      let body = currentBody, Self.readsOnly(body, of: node.id)
+    {
+      // The same in every lane and never written: one value, declared as the source does.
+      let initialiser = try rewritten(from: node.nameEnd, to: end, roots: node.inner)
+      locals[node.id] = .some(nil)
+      text += "const lfx_type<\(type)> \(node.name)\(initialiser);\n"
+      return
+    }
     let storage = fresh("lfx_s")
     text += "lfx_type<\(type)> \(storage)[16];\n"
     locals[node.id] = storage
@@ -791,8 +854,18 @@ struct MetalLaneFunction {
       passed.append(storage)
       resultName = storage
     }
-    for (parameter, argument) in zip(parameters, arguments) {
+    let uniform = context.uniformParameters[target.id] ?? []
+    var uniformArguments: Set<Int> = []
+    for (index, (parameter, argument)) in zip(parameters, arguments).enumerated() {
+      if case .value = Passing(type: parameter.type), isUniform(argument),
+        isSpeculatable(argument)
+      {
+        uniformArguments.insert(index)
+      }
       switch Passing(type: parameter.type) {
+      case .value where uniform.contains(index):
+        guard uniformArguments.contains(index) else { throw Unsupported() }
+        passed.append(try rewritten(argument))
       case .value(let type):
         let storage = fresh("lfx_a")
         let value = try rewritten(argument)
@@ -810,6 +883,7 @@ struct MetalLaneFunction {
     if !lines.isEmpty {
       text += "LFX_LANES if (\(mask)[lfx_l]) {\n\(lines.joined(separator: "\n"))\n}\n"
     }
+    calls.append((target.id, uniformArguments))
     text += "if (lfx_any(\(mask))) \(name)(\(passed.joined(separator: ", ")));\n"
     return resultName.map { "\($0)[lfx_l]" } ?? "((void)0)"
   }
