@@ -170,6 +170,7 @@ def main():
             rows.append(row)
             print(f"{slug:28} LayerFX {row['layerfxMs']} ms  llvmpipe {row['llvmpipeMs']} ms  "
                   f"ratio {row['ratio']}  baseline {row.get('baselineMs')} ms  "
+                  f"same as baseline {row.get('sameAsBaseline')}  "
                   f"{row['error'][:90]}", file=sys.stderr, flush=True)
     if arguments.csv:
         write_csv(arguments.csv, rows)
