@@ -12,7 +12,10 @@
 /// while a lane runs, a branch only when one of its lanes is set. A call of a function that
 /// has a lane form (it holds a loop) is hoisted into its own statements, its arguments into
 /// per-lane arrays, and called once with the caller's mask; other calls stay in the lane loop,
-/// where they are inlined and vectorised.
+/// where they are inlined and vectorised. Statements that cannot fault and write only the
+/// lane's own scalars and vectors run in every lane, a lane whose mask is off getting its
+/// values back (``flush()``); a value parameter or local the same in every lane and never
+/// written stays one value (``Context/uniformParameters``, ``variable(_:)``).
 ///
 /// Anything it does not handle throws ``Unsupported`` (the file then keeps its scalar row
 /// functions): statements other than compound, declaration (of plain variables), expression,
