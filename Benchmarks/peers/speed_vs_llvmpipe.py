@@ -17,7 +17,8 @@ the same picture, not always the same arithmetic (archetapp_vs_llvmpipe.py says 
 faithful); a shader whose twin fails to compile is reported and left out of the summary.
 
 Shaders: --only SLUG,… or a deterministic sample of --sample shaders spread over the sorted
-list of those the harness wraps (every k-th), so a run is repeatable and not hand-picked.
+list of those the harness wraps (every k-th, from the --offset-th on), so a run is repeatable
+and not hand-picked.
 `--baseline-env NAME=VALUE` times LayerFX a second time per shader, with that environment
 variable set (`LAYERFX_METAL_LANES=0`: the scalar form, as before the lane form), in the same
 run: the rows gain its milliseconds, the speed-up and whether its bytes are the same, and the
@@ -32,7 +33,7 @@ worker (swift build -c release --product layerfx-shader-worker), which LAYERFX_S
 or --worker names.
 Usage: python3 Benchmarks/peers/speed_vs_llvmpipe.py [--corpus DIR] [--bench PATH]
            [--worker PATH] [--size WxH] [--threads N] [--frames N] [--time T]
-           [--only SLUG,...] [--sample N] [--csv OUT.csv] [--hashes OLD.csv] [--baseline-env NAME=VALUE]
+           [--only SLUG,...] [--sample N] [--offset K] [--csv OUT.csv] [--hashes OLD.csv] [--baseline-env NAME=VALUE]
            [--markdown]
 """
 import argparse
@@ -65,6 +66,9 @@ def parse_arguments():
     parser.add_argument("--time", type=float, default=1.3, help="iTime, seconds")
     parser.add_argument("--only", help="comma-separated slugs")
     parser.add_argument("--sample", type=int, default=40, help="shaders, spread evenly")
+    parser.add_argument("--offset", type=int, default=0,
+                        help="start the sample this many shaders in (--sample 120 --offset 1: "
+                             "the 120 shaders between those of --sample 120)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds per LayerFX call")
     parser.add_argument("--csv", help="write the per-shader table here")
     parser.add_argument("--hashes", help="an earlier --csv whose output hashes must match")
@@ -109,7 +113,7 @@ def selection(arguments):
         wanted = set(arguments.only.split(","))
         return [(s, f) for s, f in folders if s in wanted]
     step = max(1, len(folders) // arguments.sample)
-    return folders[::step][:arguments.sample]
+    return folders[arguments.offset::step][:arguments.sample]
 
 
 def main():
@@ -166,6 +170,7 @@ def main():
             rows.append(row)
             print(f"{slug:28} LayerFX {row['layerfxMs']} ms  llvmpipe {row['llvmpipeMs']} ms  "
                   f"ratio {row['ratio']}  baseline {row.get('baselineMs')} ms  "
+                  f"same as baseline {row.get('sameAsBaseline')}  "
                   f"{row['error'][:90]}", file=sys.stderr, flush=True)
     if arguments.csv:
         write_csv(arguments.csv, rows)

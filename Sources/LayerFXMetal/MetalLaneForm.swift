@@ -48,7 +48,7 @@ struct MetalLaneForm {
   }
 
   /// The version of the generated code, part of the cached transform's key.
-  static let version = 1
+  static let version = 3
 
   /// The lane form of each stitchable function's entry: `static void
   /// lfx_lanes_NAME(const bool (&m)[16], float4 (&out)[16], const float2 (&position)[16],
@@ -64,6 +64,10 @@ struct MetalLaneForm {
     template <class T> static inline void lfx_set(T &d, const T &s) { d = s; }
     template <class T, decltype(sizeof 0) N> static inline void lfx_set(T (&d)[N], const T (&s)[N]) { for (decltype(sizeof 0) k = 0; k < N; ++k) lfx_set(d[k], s[k]); }
     #define LFX_LANES _Pragma("clang loop vectorize(assume_safety) unroll(disable)") for (int lfx_l = 0; lfx_l < 16; ++lfx_l)
+    template <class T> static inline void lfx_keep(T &d, const T &o, bool a) { d = a ? d : o; }
+    template <class T> static inline void lfx_keep(metal::vec<T, 2> &d, const metal::vec<T, 2> &o, bool a) { d.x = a ? d.x : o.x; d.y = a ? d.y : o.y; }
+    template <class T> static inline void lfx_keep(metal::vec<T, 3> &d, const metal::vec<T, 3> &o, bool a) { d.x = a ? d.x : o.x; d.y = a ? d.y : o.y; d.z = a ? d.z : o.z; }
+    template <class T> static inline void lfx_keep(metal::vec<T, 4> &d, const metal::vec<T, 4> &o, bool a) { d.x = a ? d.x : o.x; d.y = a ? d.y : o.y; d.z = a ? d.z : o.z; d.w = a ? d.w : o.w; }
     static inline bool lfx_any(const bool (&m)[16]) { int a = 0; LFX_LANES a |= m[lfx_l]; return a != 0; }
 
     """
@@ -138,30 +142,70 @@ struct MetalLaneForm {
     let needs = closure(
       of: loops.subtracting(excluded), order: order, callees: callees, excluding: excluded)
     var candidates = order.filter { needs.contains($0.id) }
+    let macros = wholeMacros(in: String(decoding: unit[source], as: UTF8.self))
+    let functionKinds: Set<String> = [
+      "FunctionDecl", "CXXMethodDecl", "CXXConstructorDecl", "CXXConversionDecl",
+      "CXXDestructorDecl", "FunctionTemplateDecl",
+    ]
+    let userDeclarations = Set(
+      declarations.flatMap { [$0] + $0.descendants }.filter { functionKinds.contains($0.kind) }
+        .map(\.id))
     // Generate until every candidate's callees with lane forms have one themselves.
     var generated: [String: String] = [:]
-    while true {
-      var laneNames: [String: String] = [:]
-      for (index, function) in candidates.enumerated() {
-        laneNames[function.id] = "lfx_lanes_f\(index)"
-      }
-      for (id, definition) in definitions where laneNames[definition.id] != nil {
-        laneNames[id] = laneNames[definition.id]
-      }
-      let context = MetalLaneFunction.Context(
-        unit: unit, source: source, laneNames: laneNames, definitions: definitions)
-      generated = [:]
-      var failed: Set<String> = []
-      for function in candidates {
-        let name = laneNames[function.id] ?? ""
-        if let text = try? MetalLaneFunction.generate(function, name: name, context: context) {
-          generated[function.id] = text
-        } else {
-          failed.insert(function.id)
+    // Uniform parameters, found in rounds: none at first, then those every call of the last
+    // round passed a uniform value (an entry passes its own parameters), which can make more
+    // values uniform in the callees.
+    var uniformParameters: [String: Set<Int>] = [:]
+    var calls: [(callee: String, uniform: Set<Int>)] = []
+    for round in 0..<4 {
+      if round > 0 {
+        var sites: [String: [Set<Int>]] = [:]
+        for call in calls { sites[call.callee, default: []].append(call.uniform) }
+        for signature in signatures {
+          let matches = order.filter { $0.name == signature.name }
+          guard matches.count == 1, let function = matches.first else { continue }
+          let supplied = signature.kind == .color ? 2 : 1
+          let count = MetalLaneFunction.parameters(of: function).count
+          sites[function.id, default: []].append(Set(min(supplied, count)..<count))
         }
+        var next: [String: Set<Int>] = [:]
+        for function in candidates {
+          guard let first = sites[function.id]?.first else { continue }
+          let common = (sites[function.id] ?? []).reduce(first) { $0.intersection($1) }
+          let found = common.intersection(MetalLaneFunction.readOnlyParameters(of: function))
+          if !found.isEmpty { next[function.id] = found }
+        }
+        if next == uniformParameters { break }
+        uniformParameters = next
       }
-      if failed.isEmpty { break }
-      candidates.removeAll { failed.contains($0.id) }
+      calls = []
+      while true {
+        var laneNames: [String: String] = [:]
+        for (index, function) in candidates.enumerated() {
+          laneNames[function.id] = "lfx_lanes_f\(index)"
+        }
+        for (id, definition) in definitions where laneNames[definition.id] != nil {
+          laneNames[id] = laneNames[definition.id]
+        }
+        let context = MetalLaneFunction.Context(
+          unit: unit, source: source, laneNames: laneNames, definitions: definitions,
+          wholeMacros: macros, userDeclarations: userDeclarations,
+          uniformParameters: uniformParameters)
+        generated = [:]
+        calls = []
+        var failed: Set<String> = []
+        for function in candidates {
+          let name = laneNames[function.id] ?? ""
+          if let form = try? MetalLaneFunction.generate(function, name: name, context: context) {
+            generated[function.id] = form.text
+            calls += form.calls
+          } else {
+            failed.insert(function.id)
+          }
+        }
+        if failed.isEmpty { break }
+        candidates.removeAll { failed.contains($0.id) }
+      }
     }
     // Callees first: lane forms call only functions without recursion, so this ends.
     var emitted: [String] = []
@@ -178,7 +222,8 @@ struct MetalLaneForm {
       guard matches.count == 1, let function = matches.first, generated[function.id] != nil,
         let index = candidates.firstIndex(where: { $0.id == function.id }),
         let entry = entry(
-          signature, function: function, laneName: "lfx_lanes_f\(index)")
+          signature, function: function, laneName: "lfx_lanes_f\(index)",
+          uniform: uniformParameters[function.id] ?? [])
       else { continue }
       emit(function.id)
       text += entry
@@ -188,8 +233,56 @@ struct MetalLaneForm {
     return MetalLaneForm(text: text + "}  // namespace lfx_user\n", functions: functions)
   }
 
+  /// The object-like macros of the stand-in and of `source` a statement may begin or end in.
+  ///
+  /// Their expansion is whole to any statement: a body of one balanced run of tokens without
+  /// `;`, `,`, `{` or `}` (`#define PI 3.14159`, `M_PI_F`, `#define RADIUS (0.5 * SCALE)`), so
+  /// no statement's boundary falls inside it, and naming no macro but such ones. A name
+  /// `source` defines otherwise (or twice, which ``isCandidate(_:)`` refuses) is not one.
+  static func wholeMacros(in source: String) -> Set<String> {
+    func definitions(_ text: String) -> [(name: String, body: String?)] {
+      text.split(separator: "\n").compactMap { line in
+        guard let match = line.firstMatch(of: /^\s*#\s*define\s+(\w+)(.*)$/) else { return nil }
+        let rest = String(match.2)
+        var depth = 0
+        var balanced = !rest.hasPrefix("(") && !rest.hasSuffix("\\")
+        for character in rest where balanced {
+          switch character {
+          case "(", "[": depth += 1
+          case ")", "]":
+            depth -= 1
+            balanced = depth >= 0
+          case ";", ",", "{", "}", "\"", "'", "#": balanced = false
+          default: break
+          }
+        }
+        let body = rest.trimmingSpaces
+        return (String(match.1), balanced && depth == 0 && !body.isEmpty ? String(body) : nil)
+      }
+    }
+    var bodies: [String: String?] = [:]
+    for (name, body) in definitions(StandInHeader.metalStandardLibrary) + definitions(source) {
+      bodies[name] = body
+    }
+    // A body naming another macro is whole when that one is.
+    var names = Set(bodies.compactMap { $0.value == nil ? nil : $0.key })
+    var changed = true
+    while changed {
+      changed = false
+      for name in names {
+        let body = bodies[name].flatMap { $0 } ?? ""
+        let named = body.matches(of: /[A-Za-z_]\w*/).map { String($0.output) }
+        if named.contains(where: { bodies[$0] != nil && !names.contains($0) }) {
+          names.remove(name)
+          changed = true
+        }
+      }
+    }
+    return names
+  }
+
   /// The member functions that read a layer's or texture's texels.
-  private static let sampling: Set<String> = ["sample", "read", "gather", "sample_compare"]
+  static let sampling: Set<String> = ["sample", "read", "gather", "sample_compare"]
 
   /// `seed` with every function of `order` (but `excluded`) that calls one of them, directly
   /// or through others.
@@ -228,7 +321,7 @@ struct MetalLaneForm {
   /// parameters as the row function passes them to the scalar function, the lane form called
   /// with the group's mask, and the results converted as the row function converts them.
   private static func entry(
-    _ signature: MetalSignature, function: MetalSyntaxNode, laneName: String
+    _ signature: MetalSignature, function: MetalSyntaxNode, laneName: String, uniform: Set<Int>
   ) -> String? {
     guard let result = MetalLaneFunction.returnType(of: function) else { return nil }
     let parameters = MetalLaneFunction.parameters(of: function)
@@ -255,6 +348,8 @@ struct MetalLaneForm {
         declared.append("\(parameter.type) lfx_u\(index)")
       }
       switch MetalLaneFunction.Passing(type: parameter.type) {
+      case .value where uniform.contains(index):
+        passed.append(value)
       case .value(let type), .reference(let type):
         body += """
           lfx_type<\(type)> lfx_e\(index)[16];

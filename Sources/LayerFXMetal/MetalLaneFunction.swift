@@ -12,14 +12,18 @@
 /// while a lane runs, a branch only when one of its lanes is set. A call of a function that
 /// has a lane form (it holds a loop) is hoisted into its own statements, its arguments into
 /// per-lane arrays, and called once with the caller's mask; other calls stay in the lane loop,
-/// where they are inlined and vectorised.
+/// where they are inlined and vectorised. Statements that cannot fault and write only the
+/// lane's own scalars and vectors run in every lane, a lane whose mask is off getting its
+/// values back (``flush()``); a value parameter or local the same in every lane and never
+/// written stays one value (``Context/uniformParameters``, ``variable(_:)``).
 ///
 /// Anything it does not handle throws ``Unsupported`` (the file then keeps its scalar row
 /// functions): statements other than compound, declaration (of plain variables), expression,
 /// `if`, `for`, `while`, `do`, `break`, `continue`, `return` and the empty one; an `if` or loop
 /// that declares a variable in its condition; `static` locals, references and pointers as
 /// locals; taking an address (`&x`); lambdas and statement expressions; a local named inside a
-/// macro's body; a statement that begins or ends inside a macro.
+/// macro's body; a statement that begins or ends inside a macro other than a whole one
+/// (``Context/wholeMacros``).
 struct MetalLaneFunction {
   /// A construct the lane form does not handle.
   struct Unsupported: Error {
@@ -72,6 +76,26 @@ struct MetalLaneFunction {
     let laneNames: [String: String]
     /// Each function definition by declaration id (a prototype's id included).
     let definitions: [String: MetalSyntaxNode]
+    /// The object-like macros a statement may begin or end in (``MetalLaneForm/wholeMacros(in:)``):
+    /// their expansion is whole to the statement, so the statement's text runs from or to the
+    /// macro's name.
+    let wholeMacros: Set<String>
+    /// The ids of the file's own functions, methods and constructors, declared or defined: a
+    /// call of one is speculated (``isSpeculatable(_:)``) only when its body is seen.
+    let userDeclarations: Set<String>
+    /// The value parameters, by index, that each function's lane form takes as one value for
+    /// every lane (``MetalLaneForm`` finds them: every call passes a uniform value, the body
+    /// only reads them).
+    let uniformParameters: [String: Set<Int>]
+  }
+
+  /// A lane form and the calls it makes of other lane forms: the callee's id and which of its
+  /// value parameters' arguments are the same in every lane.
+  struct Generated {
+    /// The lane form's C++.
+    let text: String
+    /// Each hoisted call: the callee, and the indices of its uniform arguments.
+    let calls: [(callee: String, uniform: Set<Int>)]
   }
 
   private let context: Context
@@ -83,6 +107,16 @@ struct MetalLaneFunction {
   /// The ids of every variable the function declares, to refuse one not yet seen.
   private var declared: Set<String> = []
   private var masks: [String] = []
+  /// The hoisted calls made so far (``Generated/calls``).
+  private var calls: [(callee: String, uniform: Set<Int>)] = []
+  /// The per-lane storage the pending statements read or write, with its type.
+  private var touched: [String: String] = [:]
+  /// Whether every pending statement may run in a lane whose mask is off.
+  private var batchIsSpeculatable = true
+  /// The type of each per-lane storage.
+  private var storageTypes: [String: String] = [:]
+  /// Whether each of the file's functions may be called speculatively, as found so far.
+  private var speculatableFunctions: [String: Bool] = [:]
   private var loops: [(run: Int, iteration: Int)] = []
 
   private init(context: Context) { self.context = context }
@@ -93,10 +127,24 @@ struct MetalLaneFunction {
   ///
   /// - Throws: ``Unsupported`` for anything outside the forms above.
   static func generate(_ function: MetalSyntaxNode, name: String, context: Context) throws
-    -> String
+    -> Generated
   {
     var generator = MetalLaneFunction(context: context)
-    return try generator.function(function, name: name)
+    let text = try generator.function(function, name: name)
+    return Generated(text: text, calls: generator.calls)
+  }
+
+  /// The indices of `function`'s value parameters that its body only reads.
+  static func readOnlyParameters(of function: MetalSyntaxNode) -> Set<Int> {
+    guard let body = body(of: function) else { return [] }
+    var result: Set<Int> = []
+    for (index, parameter) in parameters(of: function).enumerated() {
+      guard case .value(let type) = Passing(type: parameter.type), !type.contains("["),
+        !parameter.name.isEmpty, readsOnly(body, of: parameter.id)
+      else { continue }
+      result.insert(index)
+    }
+    return result
   }
 
   /// The body of `function` (a `FunctionDecl`), or `nil` for a declaration without one.
@@ -121,14 +169,21 @@ struct MetalLaneFunction {
       let result = Self.returnType(of: function)
     else { throw Unsupported() }
     returnTypeName = result
+    currentBody = body
     declared = Set(body.descendants.filter { $0.kind == "VarDecl" }.map(\.id))
     var parameters = ["const bool (&lfx_m)[16]"]
     if result != "void" { parameters.append("lfx_type<\(result)> (&lfx_r)[16]") }
-    for parameter in Self.parameters(of: function) {
+    let uniform = context.uniformParameters[function.id] ?? []
+    for (index, parameter) in Self.parameters(of: function).enumerated() {
       switch Passing(type: parameter.type) {
+      case .value(let type) where uniform.contains(index):
+        // The same in every lane, and only read: one value, named as the source names it.
+        locals[parameter.id] = .some(nil)
+        parameters.append("lfx_type<\(type)> \(parameter.name)")
       case .value(let type), .reference(let type):
         let storage = fresh("lfx_p")
         locals[parameter.id] = storage
+        storageTypes[storage] = type
         parameters.append("lfx_type<\(type)> (&\(storage))[16]")
       case .uniform(let type):
         guard !parameter.name.isEmpty else { throw Unsupported() }
@@ -152,10 +207,147 @@ struct MetalLaneFunction {
   private var mask: String { masks[masks.count - 1] }
 
   /// Emits the pending straight-line statements as one lane loop under the current mask.
+  ///
+  /// When each may run in a lane whose mask is off (``isSpeculatable(_:)``) and each per-lane
+  /// variable it touches is a scalar or vector, every lane runs them and a lane whose mask is
+  /// off gets its variables' values back (`lfx_keep`, a select): the same values in the lanes
+  /// that run, and clang vectorises the lane loop with plain loads and stores where a masked
+  /// one read and wrote a `float2` array element by element (scatters; Julia set 1.7× faster).
   private mutating func flush() {
+    defer {
+      batch = []
+      touched = [:]
+      batchIsSpeculatable = true
+    }
     guard !batch.isEmpty else { return }
-    text += "LFX_LANES if (\(mask)[lfx_l]) {\n\(batch.joined(separator: "\n"))\n}\n"
-    batch = []
+    let names = touched.keys.sorted()
+    guard batchIsSpeculatable, names.allSatisfy({ Self.isKeepable(touched[$0] ?? "") }) else {
+      text += "LFX_LANES if (\(mask)[lfx_l]) {\n\(batch.joined(separator: "\n"))\n}\n"
+      return
+    }
+    let saved = names.enumerated().map {
+      "const lfx_type<\(touched[$1] ?? "")> lfx_o\($0) = \($1)[lfx_l];"
+    }
+    let kept = names.enumerated().map { "lfx_keep(\($1)[lfx_l], lfx_o\($0), lfx_a);" }
+    text +=
+      "if (lfx_any(\(mask))) LFX_LANES { const bool lfx_a = \(mask)[lfx_l]; "
+      + "\(saved.joined(separator: " "))\n"
+      + "\(batch.joined(separator: "\n"))\n\(kept.joined(separator: " "))\n}\n"
+  }
+
+  /// Whether `condition` may be evaluated in every lane: speculatable and writing nothing.
+  private mutating func isUnmasked(_ condition: MetalSyntaxNode) throws -> Bool {
+    Self.isReadOnly(condition) && isSpeculatable(condition)
+  }
+
+  /// Whether `access` reads the lane's own array variable at an index the same in every
+  /// lane (a uniform loop's counter, a constant): each lane reads its array where a lane
+  /// whose mask is on reads its own.
+  private func isLaneSubscript(_ access: MetalSyntaxNode) -> Bool {
+    guard access.inner.count == 2, let base = named(access.inner[0]),
+      let target = base.referenced, (locals[target.id] ?? nil) != nil
+    else { return false }
+    return isUniform(access.inner[1])
+  }
+
+  /// Whether a lane's variable of `type` is restored with `lfx_keep`: a scalar or a vector.
+  private static func isKeepable(_ type: String) -> Bool {
+    ["float", "int", "unsigned int", "uint", "bool", "half", "short", "unsigned short"].contains(
+      type)
+      || type.wholeMatch(
+        of: /metal::vec<(float|int|unsigned int|uint|bool|half|short|unsigned short), [234]>/)
+        != nil
+  }
+
+  /// Whether `node` may be evaluated in a lane whose mask is off: it cannot fault (no integer
+  /// division but by a constant other than 0 and -1, no subscript, no dereference, no texel
+  /// read) and writes nothing but the lane's own variables (no program-scope variable, no
+  /// method of the file's own types, no call of a function of the file whose body is not
+  /// seen or holds a loop or anything else not speculatable).
+  private mutating func isSpeculatable(_ node: MetalSyntaxNode, own: Set<String> = []) -> Bool {
+    for current in [node] + node.descendants {
+      switch current.kind {
+      case "ArraySubscriptExpr" where own.isEmpty && isLaneSubscript(current):
+        continue
+      case "ArraySubscriptExpr", "CXXMemberCallExpr", "CXXNewExpr", "CXXDeleteExpr",
+        "LambdaExpr", "StmtExpr", "CXXThrowExpr", "ForStmt", "WhileStmt", "DoStmt", "GotoStmt",
+        "SwitchStmt", "IndirectGotoStmt", "CXXTryStmt", "AsmStmt", "GCCAsmStmt":
+        return false
+      case "UnaryOperator" where current.opcode == "*" || current.opcode == "&":
+        return false
+      case "MemberExpr" where current.has("isArrow") || Self.texelReads.contains(current.name):
+        return false
+      case "BinaryOperator", "CompoundAssignOperator":
+        if ["/", "%", "/=", "%="].contains(current.opcode), !Self.isFloating(current.type),
+          !Self.isSafeDivisor(current.inner.last)
+        {
+          return false
+        }
+      case "VarDecl" where current.attributes["storageClass"] != nil:
+        return false
+      case "CXXOperatorCallExpr":
+        let callee = current.inner.first.flatMap(named)?.referenced?.name ?? ""
+        if callee == "operator[]" { return false }
+        if ["operator/", "operator%", "operator/=", "operator%="].contains(callee),
+          !Self.isFloating(current.type)
+        {
+          return false
+        }
+      case "DeclRefExpr":
+        guard let target = current.referenced else { continue }
+        if let local = locals[target.id] {
+          if local == nil,
+            ["*", "Layer", "texture", "sampler"].contains(where: { current.type.contains($0) })
+          {
+            return false
+          }
+        } else if own.contains(target.id) {
+          continue
+        } else if ["VarDecl", "ParmVarDecl", "BindingDecl"].contains(target.kind) {
+          return false
+        } else if context.userDeclarations.contains(target.id) {
+          guard isSpeculatableFunction(target.id) else { return false }
+        }
+      default:
+        continue
+      }
+    }
+    return true
+  }
+
+  /// Whether the file's function `id` may be called in a lane whose mask is off: it has a
+  /// body, and its body is speculatable, its own variables and parameters included.
+  private mutating func isSpeculatableFunction(_ id: String) -> Bool {
+    if let known = speculatableFunctions[id] { return known }
+    speculatableFunctions[id] = false
+    guard let function = context.definitions[id], let body = Self.body(of: function) else {
+      return false
+    }
+    let own = Set(
+      (function.inner + body.descendants).filter { ["VarDecl", "ParmVarDecl"].contains($0.kind) }
+        .map(\.id))
+    let result = isSpeculatable(body, own: own)
+    speculatableFunctions[id] = result
+    return result
+  }
+
+  /// The member functions that read or write a layer's or texture's texels.
+  private static let texelReads = MetalLaneForm.sampling.union(["write"])
+
+  /// Whether clang's type `type` is floating-point (its division cannot fault).
+  private static func isFloating(_ type: String) -> Bool {
+    ["float", "half", "double"].contains { type.contains($0) }
+  }
+
+  /// Whether `divisor` is an integer constant other than 0 and -1, through casts and
+  /// parentheses.
+  private static func isSafeDivisor(_ divisor: MetalSyntaxNode?) -> Bool {
+    var node = divisor
+    while let current = node, ["ImplicitCastExpr", "ParenExpr"].contains(current.kind) {
+      node = current.inner.first
+    }
+    guard let literal = node, literal.kind == "IntegerLiteral" else { return false }
+    return literal.attributes["value"].map { $0 != "0" } ?? false
   }
 
   /// The statements that end lane `l`'s run of every mask from `index` up.
@@ -166,7 +358,12 @@ struct MetalLaneFunction {
   private mutating func statement(_ node: MetalSyntaxNode) throws {
     switch node.kind {
     case "CompoundStmt":
+      // A block of its own, as the source's: its uniform locals are declared by name.
+      flush()
+      text += "{\n"
       for child in node.inner { try statement(child) }
+      flush()
+      text += "}\n"
     case "NullStmt":
       break
     case "DeclStmt":
@@ -177,10 +374,15 @@ struct MetalLaneFunction {
         line =
           "{ lfx_type<\(try resultType())> lfx_v = \(try rewritten(value)); lfx_r[lfx_l] = lfx_v; } "
       }
+      // Alone and masked: it writes the result and ends the lane's masks.
+      flush()
+      batchIsSpeculatable = false
       batch.append(line + clear(from: 0))
       flush()
     case "BreakStmt", "ContinueStmt":
       guard let loop = loops.last else { throw Unsupported() }
+      flush()
+      batchIsSpeculatable = false
       batch.append(clear(from: node.kind == "BreakStmt" ? loop.run : loop.iteration))
       flush()
     case "IfStmt":
@@ -195,11 +397,101 @@ struct MetalLaneFunction {
         throw Unsupported(node.kind)
       }
       let line = try rewritten(node)
-      batch.append(line + ";")
+      pend(line + ";", reading: [node])
+    }
+  }
+
+  /// Adds `line`, the text of `nodes`, to the pending statements.
+  private mutating func pend(
+    _ line: String, reading nodes: [MetalSyntaxNode], storage: String? = nil
+  ) {
+    for node in nodes {
+      for reference in [node] + node.descendants where reference.kind == "DeclRefExpr" {
+        if let target = reference.referenced, let local = locals[target.id] ?? nil {
+          // An array whose elements the statement only reads needs no restoring.
+          if (storageTypes[local] ?? "").contains("["),
+            nodes.allSatisfy({ Self.readsElementsOnly($0, of: target.id) })
+          {
+            continue
+          }
+          touched[local] = storageTypes[local] ?? ""
+        }
+      }
+    }
+    if let storage { touched[storage] = storageTypes[storage] ?? "" }
+    if batchIsSpeculatable { batchIsSpeculatable = nodes.allSatisfy { isSpeculatable($0) } }
+    batch.append(line)
+  }
+
+  /// Whether every use of the array variable `id` in `node` reads one of its elements (or a
+  /// member of one) as a value: through a subscript, then an lvalue-to-rvalue conversion, a
+  /// conversion to `const` or a copy.
+  private static func readsElementsOnly(_ node: MetalSyntaxNode, of id: String) -> Bool {
+    readsOnly(node, of: id, elements: true)
+  }
+
+  /// Whether every use of the variable `id` in `node` reads it (or, with `elements`, one of
+  /// its elements), or a member of it, as a value: then an lvalue-to-rvalue conversion, a
+  /// conversion to `const` or a copy.
+  private static func readsOnly(
+    _ node: MetalSyntaxNode, of id: String, elements: Bool = false
+  ) -> Bool {
+    func walk(_ current: MetalSyntaxNode, _ ancestors: [MetalSyntaxNode]) -> Bool {
+      guard current.kind == "DeclRefExpr", current.referenced?.id == id else {
+        return current.inner.allSatisfy { walk($0, ancestors + [current]) }
+      }
+      var index = ancestors.count - 1
+      if elements {
+        guard index >= 1, ancestors[index].kind == "ImplicitCastExpr",
+          ancestors[index].attributes["castKind"] == "ArrayToPointerDecay",
+          ancestors[index - 1].kind == "ArraySubscriptExpr",
+          ancestors[index - 1].inner.first === ancestors[index]
+        else { return false }
+        index -= 2
+      }
+      while index >= 0, ["MemberExpr", "ParenExpr"].contains(ancestors[index].kind),
+        !ancestors[index].has("isArrow")
+      {
+        index -= 1
+      }
+      guard index >= 0 else { return false }
+      let parent = ancestors[index]
+      switch parent.kind {
+      case "ImplicitCastExpr":
+        return parent.attributes["castKind"] == "LValueToRValue"
+          || (parent.attributes["castKind"] == "NoOp" && parent.type.hasPrefix("const "))
+      case "CXXConstructExpr": return true
+      default: return false
+      }
+    }
+    return walk(node, [])
+  }
+
+  /// Whether `node` writes nothing: no assignment, increment or decrement.
+  private static func isReadOnly(_ node: MetalSyntaxNode) -> Bool {
+    ([node] + node.descendants).allSatisfy { current in
+      switch current.kind {
+      case "CompoundAssignOperator": return false
+      case "BinaryOperator": return current.opcode != "="
+      case "UnaryOperator": return !["++", "--"].contains(current.opcode)
+      case "CXXOperatorCallExpr":
+        let callee =
+          current.inner.first.flatMap { node -> String? in
+            var inner = node
+            while inner.kind == "ImplicitCastExpr", let next = inner.inner.first { inner = next }
+            return inner.referenced?.name
+          } ?? "operator="
+        return !callee.hasSuffix("=")
+          || ["operator==", "operator!=", "operator<=", "operator>="].contains(callee)
+          || callee == "operator<=>"
+      default: return true
+      }
     }
   }
 
   private var returnTypeName: String?
+  /// The body of the function being generated.
+  private var currentBody: MetalSyntaxNode?
 
   private func resultType() throws -> String {
     guard let type = returnTypeName else { throw Unsupported() }
@@ -211,19 +503,32 @@ struct MetalLaneFunction {
   private mutating func variable(_ node: MetalSyntaxNode) throws {
     let type = Passing.unqualified(node.type)
     guard node.kind == "VarDecl", node.attributes["storageClass"] == nil,
-      !type.contains("&"), !type.contains("*"), !type.contains("("), !node.inMacro,
-      node.nameEnd > 0, node.end >= node.nameEnd
+      !type.contains("&"), !type.contains("*"), !type.contains("("), !node.nameInMacro,
+      node.nameEnd > 0, let end = span(of: node)?.end, end >= node.nameEnd
     else { throw Unsupported() }
+    if node.attributes["init"] != nil, !type.contains("["), !node.name.isEmpty,
+      node.inner.allSatisfy({ isUniform($0) && isSpeculatable($0) }),
+      let body = currentBody, Self.readsOnly(body, of: node.id)
+    {
+      // The same in every lane and never written: one value, declared as the source does.
+      let initialiser = try rewritten(from: node.nameEnd, to: end, roots: node.inner)
+      locals[node.id] = .some(nil)
+      text += "const lfx_type<\(type)> \(node.name)\(initialiser);\n"
+      return
+    }
     let storage = fresh("lfx_s")
     text += "lfx_type<\(type)> \(storage)[16];\n"
     locals[node.id] = storage
+    storageTypes[storage] = type
     guard node.attributes["init"] != nil else { return }
-    var initialiser = try rewritten(from: node.nameEnd, to: node.end, roots: node.inner)
+    var initialiser = try rewritten(from: node.nameEnd, to: end, roots: node.inner)
     // An array's bounds come before its initialiser (`a[3] = {…}`): the type has them.
     while initialiser.first == "[", let close = initialiser.firstIndex(of: "]") {
       initialiser = String(initialiser[initialiser.index(after: close)...])
     }
-    batch.append("{ lfx_type<\(type)> lfx_v\(initialiser); lfx_set(\(storage)[lfx_l], lfx_v); }")
+    pend(
+      "{ lfx_type<\(type)> lfx_v\(initialiser); lfx_set(\(storage)[lfx_l], lfx_v); }",
+      reading: node.inner, storage: storage)
   }
 
   /// `if (c) A else B`: the condition for the current mask's lanes, then each branch under
@@ -236,9 +541,14 @@ struct MetalLaneFunction {
     flush()
     let taken = fresh("lfx_k")
     let other = fresh("lfx_k")
+    // A condition that may run in every lane is computed unmasked (plain loads).
+    let evaluated =
+      try isUnmasked(node.inner[0])
+      ? "bool lfx_c = static_cast<bool>(\(condition));"
+      : "bool lfx_c = false; if (\(mask)[lfx_l]) lfx_c = static_cast<bool>(\(condition));"
     text += """
       bool \(taken)[16], \(other)[16];
-      LFX_LANES { bool lfx_c = false; if (\(mask)[lfx_l]) lfx_c = static_cast<bool>(\(condition)); \(taken)[lfx_l] = \(mask)[lfx_l] && lfx_c; \(other)[lfx_l] = \(mask)[lfx_l] && !lfx_c; }
+      LFX_LANES { \(evaluated) \(taken)[lfx_l] = \(mask)[lfx_l] && lfx_c; \(other)[lfx_l] = \(mask)[lfx_l] && !lfx_c; }
 
       """
     for (index, branchMask) in [taken, other].enumerated() where index + 1 < node.inner.count {
@@ -257,7 +567,9 @@ struct MetalLaneFunction {
       let test = try rewritten(condition)
       flush()
       text +=
-        "LFX_LANES if (\(mask)[lfx_l]) { if (!static_cast<bool>(\(test))) \(mask)[lfx_l] = false; }\n"
+        try isUnmasked(condition)
+        ? "LFX_LANES { const bool lfx_c = static_cast<bool>(\(test)); \(mask)[lfx_l] = \(mask)[lfx_l] && lfx_c; }\n"
+        : "LFX_LANES if (\(mask)[lfx_l]) { if (!static_cast<bool>(\(test))) \(mask)[lfx_l] = false; }\n"
     }
     text += "if (!lfx_any(\(mask))) break;\n"
   }
@@ -302,7 +614,7 @@ struct MetalLaneFunction {
     flush()
     loops.removeLast()
     masks.removeLast()
-    if let increment { batch.append(try rewritten(increment) + ";") }
+    if let increment { pend(try rewritten(increment) + ";", reading: [increment]) }
     flush()
     if node.kind == "DoStmt" { try test(condition) }
     masks.removeLast()
@@ -373,6 +685,13 @@ struct MetalLaneFunction {
     let running = fresh("lfx_k")
     let iteration = fresh("lfx_k")
     text += "bool \(running)[16];\nLFX_LANES \(running)[lfx_l] = \(mask)[lfx_l];\n"
+    // A loop with a loop inside is not unrolled: its bound, now a constant the same in every
+    // lane (`const int N = 12`), let clang unroll nested lane loops whole, and one file's
+    // lane compile took 11 s of CPU instead of 3 (delaunay-lines).
+    let isNested = node.inner[4].descendants.contains {
+      ["ForStmt", "WhileStmt", "DoStmt"].contains($0.kind)
+    }
+    if isNested { text += "_Pragma(\"clang loop unroll(disable)\")\n" }
     text += "for (\(header)) {\nif (!lfx_any(\(running))) break;\n"
     text += "bool \(iteration)[16];\nLFX_LANES \(iteration)[lfx_l] = \(running)[lfx_l];\n"
     masks.append(running)
@@ -387,8 +706,31 @@ struct MetalLaneFunction {
 
   /// The source text of `node` with its locals per lane and its hoisted calls replaced.
   private mutating func rewritten(_ node: MetalSyntaxNode) throws -> String {
-    guard !node.inMacro else { throw Unsupported() }
-    return try rewritten(from: node.begin, to: node.end, roots: [node])
+    guard let (begin, end) = span(of: node) else { throw Unsupported() }
+    return try rewritten(from: begin, to: end, roots: [node])
+  }
+
+  /// The bytes of `node`'s text: its range, or where it begins or ends inside the expansion of
+  /// a whole macro (``Context/wholeMacros``), from or to that macro's name; `nil` for a range
+  /// that begins or ends inside any other macro (a function-like one, whose arguments follow
+  /// its name, or one whose body could hold a statement's boundary).
+  private func span(of node: MetalSyntaxNode) -> (begin: Int, end: Int)? {
+    func whole(_ name: Range<Int>?) -> Range<Int>? {
+      guard let name, name.lowerBound >= context.source.lowerBound,
+        name.upperBound <= context.source.upperBound,
+        context.wholeMacros.contains(String(decoding: context.unit[name], as: UTF8.self))
+      else { return nil }
+      // An object-like macro's name is not followed by an argument list.
+      let next = context.unit[name.upperBound..<context.source.upperBound].first { byte in
+        ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+          .contains(byte)
+      }
+      return next == UInt8(ascii: "(") ? nil : name
+    }
+    guard let begin = node.begin >= 0 ? node.begin : whole(node.beginExpansion)?.lowerBound,
+      let end = node.end >= 0 ? node.end : whole(node.endExpansion)?.upperBound
+    else { return nil }
+    return (begin, end)
   }
 
   private mutating func rewritten(from start: Int, to end: Int, roots: [MetalSyntaxNode]) throws
@@ -522,8 +864,18 @@ struct MetalLaneFunction {
       passed.append(storage)
       resultName = storage
     }
-    for (parameter, argument) in zip(parameters, arguments) {
+    let uniform = context.uniformParameters[target.id] ?? []
+    var uniformArguments: Set<Int> = []
+    for (index, (parameter, argument)) in zip(parameters, arguments).enumerated() {
+      if case .value = Passing(type: parameter.type), isUniform(argument),
+        isSpeculatable(argument)
+      {
+        uniformArguments.insert(index)
+      }
       switch Passing(type: parameter.type) {
+      case .value where uniform.contains(index):
+        guard uniformArguments.contains(index) else { throw Unsupported() }
+        passed.append(try rewritten(argument))
       case .value(let type):
         let storage = fresh("lfx_a")
         let value = try rewritten(argument)
@@ -541,6 +893,7 @@ struct MetalLaneFunction {
     if !lines.isEmpty {
       text += "LFX_LANES if (\(mask)[lfx_l]) {\n\(lines.joined(separator: "\n"))\n}\n"
     }
+    calls.append((target.id, uniformArguments))
     text += "if (lfx_any(\(mask))) \(name)(\(passed.joined(separator: ", ")));\n"
     return resultName.map { "\($0)[lfx_l]" } ?? "((void)0)"
   }

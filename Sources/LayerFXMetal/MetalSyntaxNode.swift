@@ -24,15 +24,24 @@ final class MetalSyntaxNode {
   let nameEnd: Int
   /// Whether the node's range or name begins or ends inside a macro expansion.
   let inMacro: Bool
-  /// For a reference (`DeclRefExpr`), the declaration it names: its id and kind.
-  let referenced: (id: String, kind: String)?
+  /// Whether the declared name is inside a macro expansion.
+  let nameInMacro: Bool
+  /// When the range begins inside a macro expansion, the bytes of the macro's name where it is
+  /// expanded (clang's `expansionLoc`), else `nil`.
+  let beginExpansion: Range<Int>?
+  /// When the range ends inside a macro expansion, the bytes of the macro's name where it is
+  /// expanded, else `nil`.
+  let endExpansion: Range<Int>?
+  /// For a reference (`DeclRefExpr`), the declaration it names: its id, kind and name.
+  let referenced: (id: String, kind: String, name: String)?
   /// The type as clang prints it, desugared when clang gives that form (`metal::vec<float, 3>`
   /// for `float3`), so it can be named outside the typedef's scope.
   let type: String
   /// An operator's spelling (`&`, `<`), for operators.
   let opcode: String
-  /// Other string and Boolean fields the lane form reads: `init`, `storageClass`,
-  /// `previousDecl`, `castKind`, `hasInit`, `hasVar`, `hasElse`, `isConstexpr`, `isImplicit`.
+  /// Other string and Boolean fields the lane form reads: `init`, `storageClass`, `value`,
+  /// `previousDecl`, `castKind`, `hasInit`, `hasVar`, `hasElse`, `isConstexpr`, `isImplicit`,
+  /// `isArrow`.
   let attributes: [String: String]
   /// The children, in clang's order; a missing child is a node of empty ``kind``.
   let inner: [MetalSyntaxNode]
@@ -50,10 +59,13 @@ final class MetalSyntaxNode {
     nameBegin = named.offset
     nameEnd = named.offset < 0 ? -1 : named.offset + named.length
     inMacro = first.inMacro || last.inMacro || named.inMacro
+    nameInMacro = named.inMacro
+    beginExpansion = first.expansion
+    endExpansion = last.expansion
     if let declaration = object["referencedDecl"] as? [String: Any],
       let id = declaration["id"] as? String, let kind = declaration["kind"] as? String
     {
-      referenced = (id, kind)
+      referenced = (id, kind, declaration["name"] as? String ?? "")
     } else {
       referenced = nil
     }
@@ -61,10 +73,10 @@ final class MetalSyntaxNode {
     self.type = type?["desugaredQualType"] as? String ?? type?["qualType"] as? String ?? ""
     opcode = object["opcode"] as? String ?? ""
     var attributes: [String: String] = [:]
-    for key in ["init", "storageClass", "previousDecl", "castKind"] {
+    for key in ["init", "storageClass", "previousDecl", "castKind", "value"] {
       if let value = object[key] as? String { attributes[key] = value }
     }
-    for key in ["hasInit", "hasVar", "hasElse", "isConstexpr", "isImplicit"] {
+    for key in ["hasInit", "hasVar", "hasElse", "isConstexpr", "isImplicit", "isArrow"] {
       if object[key] as? Bool == true { attributes[key] = "true" }
     }
     self.attributes = attributes
@@ -79,13 +91,23 @@ final class MetalSyntaxNode {
     inner.flatMap { [$0] + $0.descendants }
   }
 
-  /// The offset and token length of a JSON location, and whether it is in a macro.
-  private static func location(_ value: Any?) -> (offset: Int, length: Int, inMacro: Bool) {
-    guard let location = value as? [String: Any] else { return (-1, 0, false) }
+  /// The offset and token length of a JSON location, whether it is in a macro, and then the
+  /// bytes of the token where the macro is expanded (`expansionLoc`), when clang gives them.
+  private static func location(_ value: Any?) -> (
+    offset: Int, length: Int, inMacro: Bool, expansion: Range<Int>?
+  ) {
+    guard let location = value as? [String: Any] else { return (-1, 0, false, nil) }
     if let offset = location["offset"] as? Int {
-      return (offset, location["tokLen"] as? Int ?? 0, false)
+      return (offset, location["tokLen"] as? Int ?? 0, false, nil)
     }
-    return (-1, 0, location["spellingLoc"] != nil || location["expansionLoc"] != nil)
+    var expansion: Range<Int>?
+    if let expanded = location["expansionLoc"] as? [String: Any],
+      let offset = expanded["offset"] as? Int, let length = expanded["tokLen"] as? Int,
+      offset >= 0, length > 0
+    {
+      expansion = offset..<(offset + length)
+    }
+    return (-1, 0, location["spellingLoc"] != nil || location["expansionLoc"] != nil, expansion)
   }
 
   /// The top-level declarations of a dump made with `-ast-dump-filter`: one JSON object per

@@ -249,11 +249,97 @@ struct MetalLaneFormTests {
     }
   }
 
+  static let macros = """
+    #include <metal_stdlib>
+    using namespace metal;
+    #define HALF_STEP 0.5
+    #define SQUARE(v) ((v) * (v))
+    [[ stitchable ]] half4 constants(float2 position) {
+      float v = position.x;
+      float n = 0.0;
+      while (v > 1.0) { v -= 2.0 * HALF_STEP; n += 1.0; }
+      float turn = n / M_PI_F;
+      return half4(n, turn * M_PI_F, 0.0, 1.0);
+    }
+    [[ stitchable ]] half4 squared(float2 position) {
+      float v = position.x;
+      float n = 0.0;
+      while (v > 1.0) { v -= 1.0; n += 1.0; }
+      float s = n + SQUARE(n);
+      return half4(n, s, 0.0, 1.0);
+    }
+    """
+
+  @Test(
+    "a statement ending in a constant macro keeps the lane form, one ending in a function-like macro the scalar form, both with the hand values"
+  )
+  func macroAtStatementEnd() throws {
+    let (constants, constantLanes) = try Self.render(Self.macros, function: "constants")
+    let (squared, squaredLanes) = try Self.render(Self.macros, function: "squared")
+    #expect(constantLanes)
+    #expect(!squaredLanes)
+    for i in 0..<Self.width {
+      // Steps of 1 from x = i + 0.5 down to 1 or less: ⌈x − 1⌉ = i for x > 1, else 0.
+      let n = Float(i)
+      // n / π · π with M_PI_F, π rounded to the nearest float (Swift's `Float.pi` is rounded
+      // toward zero), in float operations.
+      let pi: Float = 3.14159265358979323846
+      #expect(constants[i] == half4(n, (n / pi) * pi, 0, 1), "pixel \(i): \(constants[i])")
+      #expect(squared[i] == half4(n, n + n * n, 0, 1), "pixel \(i): \(squared[i])")
+    }
+  }
+
+  static let guarded = """
+    #include <metal_stdlib>
+    using namespace metal;
+    float halvings(float x) {
+      float n = 0.0;
+      while (x > 1.0) { x *= 0.5; n += 1.0; }
+      return n;
+    }
+    [[ stitchable ]] half4 guarded(float2 position) {
+      int d = int(position.x) - 5;
+      float table[4] = {10.0, 20.0, 30.0, 40.0};
+      float q = -1.0;
+      float t = -1.0;
+      for (int k = 0; k < int(position.x); k++) {
+        if (d != 0) q = float(100 / d);
+        if (d >= 0 && d < 4) t = table[d];
+      }
+      if (position.x > 30.0) return half4(q, t, -2.0, 1.0);
+      return half4(q, t, halvings(position.x), 1.0);
+    }
+    """
+
+  @Test(
+    "a division by zero and a subscript out of range in lanes whose mask is off do not run, and an early return keeps its value"
+  )
+  func maskedFaultsAndReturns() throws {
+    let (pixels, lanes) = try Self.render(Self.guarded, function: "guarded")
+    #expect(lanes)
+    for (i, pixel) in pixels.enumerated() {
+      // The loop runs i times (pixel 0 never): d = i − 5; q = 100 / d (C's truncation) when d ≠ 0,
+      // t = table[d] when 0 ≤ d < 4.
+      let d = i - 5
+      let q: Float = i > 0 && d != 0 ? Float(100 / d) : -1
+      let t: Float = i > 0 && (0..<4).contains(d) ? Float(10 * (d + 1)) : -1
+      // Halvings of x = i + 0.5 to 1 or less: ⌈log₂ x⌉ for x > 1; pixels above 30 return −2.
+      let x = Double(i) + 0.5
+      let third: Float = x > 30 ? -2 : x > 1 ? Float(Int(log2(x).rounded(.up))) : 0
+      #expect(pixel == half4(q, t, third, 1), "pixel \(i): \(pixel)")
+    }
+    // Pixel 5: d = 0, neither divided nor read past the table; pixel 7: 100 / 2 and table[2].
+    #expect(pixels[5] == half4(-1, 10, 3, 1))
+    #expect(pixels[7] == half4(50, 30, 3, 1))
+  }
+
   @Test("the lane form renders the scalar form's bytes")
   func sameBytes() throws {
     for (source, function, arguments) in [
       (Self.control, "control", [Shader.Argument.float(64)]),
       (Self.nested, "nested", []),
+      (Self.guarded, "guarded", []),
+      (Self.macros, "constants", []),
     ] {
       let lanes = try Self.render(source, function: function, arguments: arguments)
       let scalar = try Self.render(
