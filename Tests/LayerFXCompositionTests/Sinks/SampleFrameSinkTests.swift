@@ -144,19 +144,36 @@ private struct ImageRoute: FrameSink {
     #expect(keptBytes == expected)
   }
 
+  /// The files of a PNG sequence of `frameCount` frames, rendered by `render` into a new sink
+  /// twice: from samples (`true`), then through Float images (`false`).
+  static func sequenceFiles(
+    frameCount: Int, encoder: PNGEncoder, concurrentEncodes: Int,
+    render: (PNGSequenceSink, _ usesSamples: Bool) throws -> Void
+  ) throws -> [[Data]] {
+    try [true, false].map { usesSamples in
+      let directory =
+        NSTemporaryDirectory() + "layerfx-sequence-\(UInt64.random(in: 0...UInt64.max))/"
+      defer { try? FileManager.default.removeItem(atPath: directory) }
+      try render(
+        try PNGSequenceSink(
+          directory: directory, frameCount: frameCount, encoder: encoder,
+          concurrentEncodes: concurrentEncodes), usesSamples)
+      return try (0..<frameCount).map { k in
+        try Data(
+          contentsOf: URL(
+            fileURLWithPath: directory + PNGSequenceSink.frameName(k, of: frameCount)))
+      }
+    }
+  }
+
   @Test("a PNG sequence written from samples holds the files written from Float frames")
   func sequenceFilesUnchanged() throws {
     let chain = chains()[2]
     let renderer = ChainRenderer(image: card, chain: chain)
     let schedule = FrameSchedule(fps: 30, frameCount: 6)
-    var files: [[Data]] = []
-    for usesSamples in [true, false] {
-      let directory =
-        NSTemporaryDirectory() + "layerfx-samples-\(UInt64.random(in: 0...UInt64.max))/"
-      defer { try? FileManager.default.removeItem(atPath: directory) }
-      let sink = try PNGSequenceSink(
-        directory: directory, frameCount: 6, encoder: PNGEncoder(bitDepth: .sixteen),
-        concurrentEncodes: 3)
+    let files = try Self.sequenceFiles(
+      frameCount: 6, encoder: PNGEncoder(bitDepth: .sixteen), concurrentEncodes: 3
+    ) { sink, usesSamples in
       if usesSamples {
         var target = sink
         try renderer.render(schedule, into: &target)
@@ -164,11 +181,6 @@ private struct ImageRoute: FrameSink {
         var target = ImageRoute(sink: sink)
         try renderer.render(schedule, into: &target)
       }
-      files.append(
-        try (0..<6).map { k in
-          try Data(
-            contentsOf: URL(fileURLWithPath: directory + PNGSequenceSink.frameName(k, of: 6)))
-        })
     }
     #expect(files[0] == files[1])
   }
@@ -222,12 +234,9 @@ private struct ImageRoute: FrameSink {
     let renderer = ChainRenderer(image: card, chain: briefRipple)
     let schedule = FrameSchedule(fps: 30, frameCount: 9)
     let passes = try renderer.checkedPasses(at: schedule.times)
-    var files: [[Data]] = []
-    for usesSamples in [true, false] {
-      let directory =
-        NSTemporaryDirectory() + "layerfx-input-frames-\(UInt64.random(in: 0...UInt64.max))/"
-      defer { try? FileManager.default.removeItem(atPath: directory) }
-      let sink = try PNGSequenceSink(directory: directory, frameCount: 9, concurrentEncodes: 2)
+    let files = try Self.sequenceFiles(
+      frameCount: 9, encoder: PNGEncoder(), concurrentEncodes: 2
+    ) { sink, usesSamples in
       if usesSamples {
         var target = sink
         try renderer.render(passes, into: &target)
@@ -235,11 +244,6 @@ private struct ImageRoute: FrameSink {
         var target = ImageRoute(sink: sink)
         try renderer.render(passes, into: &target)
       }
-      files.append(
-        try (0..<9).map { k in
-          try Data(
-            contentsOf: URL(fileURLWithPath: directory + PNGSequenceSink.frameName(k, of: 9)))
-        })
     }
     #expect(files[0] == files[1])
     let input = try Data(PNGEncoder().encode(card))
