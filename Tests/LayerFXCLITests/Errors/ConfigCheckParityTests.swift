@@ -83,11 +83,18 @@ import Testing
         #"{"version": 1, "input": "", "output": {"time": 0, "path": "o.png"}}"#, "apply",
         "bad.json: input: expected a PNG file's path or testcard:WxH, not an empty string"
       ),
-      // 65535² pixels against the default limit of 100000000.
+      // 65535² pixels against the default limit of 100000000, more than --max-pixels can allow.
       (
         #"{"version": 1, "input": "testcard:65535x65535", "output": {"time": 0, "path": "o.png"}}"#,
         "apply",
         "bad.json: input: testcard:65535x65535: 65535 × 65535 exceeds the limit of 100000000 "
+          + "pixels (--max-pixels allows at most 2147483647)"
+      ),
+      // 20000² pixels: over the default limit, within what --max-pixels allows.
+      (
+        #"{"version": 1, "input": "testcard:20000x20000", "output": {"time": 0, "path": "o.png"}}"#,
+        "apply",
+        "bad.json: input: testcard:20000x20000: 20000 × 20000 exceeds the limit of 100000000 "
           + "pixels (raise it with --max-pixels)"
       ),
       // No trigger at all: the ripple would have no origin.
