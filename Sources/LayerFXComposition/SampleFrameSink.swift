@@ -62,7 +62,7 @@ extension SampleFrameSink {
   /// `nil`: a sink hands back no samples unless it says otherwise.
   public func takeSpareSamples() -> PNGSamples? { nil }
 
-  /// Writes the input's samples as any other frame: ``write(_:index:)``.
+  /// Writes the input's samples as any other frame, through the sink's `write(_:index:)`.
   public func writeInput(index: Int, samples: () -> PNGSamples) throws {
     try write(samples(), index: index)
   }
