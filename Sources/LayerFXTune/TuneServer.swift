@@ -186,14 +186,18 @@ public final class TuneServer: @unchecked Sendable {
     }
   }
 
-  /// `POST /api/save`: checks the document as a render would (decoded, its input loaded, its
-  /// schedule and padded sizes checked at every frame the page plays and at `output.time`, as
-  /// `config check` does), then writes it atomically; 400 and the file untouched when invalid.
+  /// `POST /api/save`: checks the document as a render would (decoded, its `output.path` inside
+  /// the config's folder, its input loaded, its schedule and padded sizes checked at every
+  /// frame the page plays and at `output.time`, as `config check` does), then writes it
+  /// atomically; 400 and the file untouched when invalid.
   private func save(_ body: Data) -> TuneResponse {
     do {
       let request = try TuneRenderRequest(body, keys: [])
       let version = try renderer.exclusively { () throws -> Int in
         let config = try renderer.decode(request.config)
+        if let output = config.output.path {
+          try DebugConfig.checkOutputInsideFolder(output, configFile: file.path)
+        }
         let image = try renderer.input(of: config).image
         try config.checkSchedule(
           file: file.path, image: image,

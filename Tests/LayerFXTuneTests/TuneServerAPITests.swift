@@ -192,7 +192,14 @@ struct TuneServerAPITests {
     let padded =
       #"{"version": 1, "input": "testcard:64x36", "output": {"path": "out.png", "time": 0.5}, "#
       + #""effects": [{"kernel": "ripple", "amplitude": 1e9}]}"#
-    let configs = [Self.ripple(#", "amplitude": "NaN""#), Self.ripple(#", "decay": -2"#), padded]
+    // The fourth writes outside the config's folder, which `config check` and every render
+    // of the saved file refuse.
+    let outside =
+      #"{"version": 1, "input": "testcard:64x36", "output": {"path": "../out.png", "time": 0}, "#
+      + #""effects": [{"kernel": "ripple"}]}"#
+    let configs = [
+      Self.ripple(#", "amplitude": "NaN""#), Self.ripple(#", "decay": -2"#), padded, outside,
+    ]
     for config in configs {
       let response = try fixture.request(
         "/api/save", method: "POST", json: #"{"config": \#(config)}"#)
