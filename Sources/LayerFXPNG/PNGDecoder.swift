@@ -149,12 +149,14 @@ public struct PNGDecoder: Sendable {
     let header = try reader.readHeader()
     let width = Int(header.width)
     let height = Int(header.height)
+    // A side no limit can raise first: such a file is refused whatever --max-pixels or the
+    // memory allow (a 2147483647 × 1 image was reported as needing too much memory).
+    guard width <= Self.maxSide && height <= Self.maxSide else {
+      throw .sideTooLong(path: name, width: width, height: height, limit: Self.maxSide)
+    }
     // Both are below 2^31 (libpng checked IHDR), so the product cannot overflow Int.
     guard width * height <= maxPixelCount else {
       throw .tooLarge(path: name, width: width, height: height, limit: maxPixelCount)
-    }
-    guard width <= Self.maxSide && height <= Self.maxSide else {
-      throw .sideTooLong(path: name, width: width, height: height, limit: Self.maxSide)
     }
     // libpng has read up to the first IDAT; the rest of the layout is walked here, before any
     // allocation, so a small file that declares a large image is refused without one.

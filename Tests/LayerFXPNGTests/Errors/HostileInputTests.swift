@@ -92,7 +92,9 @@ struct HostileInputTests {
 
   @Test(
     "a header beyond the pixel limit is refused from IHDR alone",
-    arguments: [(0x7FFF_FFFF, 0x7FFF_FFFF), (1, 0x7FFF_FFFF), (100_000, 1001)])
+    // Sides within the 1,000,000 a PNG encoder writes: a longer side is refused as such first
+    // (SideLimitTests), whatever the pixel count.
+    arguments: [(1_000_000, 1_000_000), (1_000_000, 101), (100_000, 1001)])
   func beyondPixelLimit(width: Int, height: Int) throws {
     let bytes = Self.png(
       width: UInt32(width), height: UInt32(height), bitDepth: 16, colorType: 6,

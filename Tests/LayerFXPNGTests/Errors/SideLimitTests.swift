@@ -22,4 +22,18 @@ import Testing
         == "wide.png: image too wide or tall (\(width) × \(height) pixels; at most 1000000 per "
         + "side, the most a PNG encoder writes)")
   }
+
+  @Test("a side too long is the error even when the pixels are over the limit too")
+  func sideBeforePixelLimit() throws {
+    // 2147483647 × 1 pixels are over any pixel limit (at most 2³¹ − 1 with 1000 here); the side
+    // is what no limit can raise, so it is the error reported.
+    let header = RawPNG.ihdrData(width: 2_147_483_647, height: 1, bitDepth: 8, colorType: 6)
+    let file =
+      RawPNG.signature + RawPNG.chunk("IHDR", header)
+      + RawPNG.chunk("IDAT", HostileInputTests.smallImageData) + RawPNG.chunk("IEND", [])
+    #expect(
+      throws: PNGError.sideTooLong(
+        path: "w.png", width: 2_147_483_647, height: 1, limit: 1_000_000)
+    ) { try PNGDecoder(maxPixelCount: 1000).decode(file, name: "w.png") }
+  }
 }
