@@ -121,8 +121,13 @@ public struct MeshGradient: Fill {
     let root = sqrt(max(k1 * k1 - 4 * k2 * k0, 0))
     let q = -0.5 * (k1 + select(-root, root, k1 >= 0))
     let v1 = k0 / q
-    let v2 = q / k2
     let (u1, inside1) = _u(v1, e, f, g, h)
+    // k2 is the cell's, the same in every lane. Where it is ±0 (a parallelogram, as every cell
+    // of a regular grid), q / k2 is ±∞ or NaN, outside [−1e-4, 1 + 1e-4], so the second root
+    // is in no lane's cell and the picks below would take the first root's (u, v) wherever
+    // they are used.
+    if (k2 == 0).allLanes { return (u1, v1, inside1) }
+    let v2 = q / k2
     let (u2, inside2) = _u(v2, e, f, g, h)
     let u = select(u2, u1, inside1)
     let v = select(v2, v1, inside1)
