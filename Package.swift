@@ -66,11 +66,12 @@ let optimisesEngineInDebug =
 ///
 /// `LAYERFX_X86_64_V3` lets lane code use an instruction that level has (`FloatLanes8.floor`).
 ///
-/// `-Xcc -fno-math-errno`: `Float.squareRoot()` is the C shim `__builtin_sqrtf`, compiled in
-/// the module that inlines it; with glibc's default `errno` semantics that is a `sqrtf` call
-/// per lane behind a sign test, so `FloatLanes8.sqrt` ran as eight scalar square roots (the
-/// mesh gradient's four per batch; `Benchmarks/HISTORY.md`, "The fills at their `.metal`'s
-/// speed"). Without `errno` it is one `vsqrtps`: the same correctly rounded results.
+/// `-Xcc -fno-math-errno`: `Float.squareRoot()` is the runtime's C shim `__builtin_sqrtf`;
+/// with glibc's default `errno` semantics the engine's lane code got a `sqrtf` call per lane
+/// behind a sign test, so `FloatLanes8.sqrt` ran as eight scalar square roots where LLVM did
+/// not vectorise them (the mesh gradient's four per batch; `Benchmarks/HISTORY.md`, "The fills
+/// at their `.metal`'s speed"). Without `errno` they are `vsqrtps`: the same correctly rounded
+/// results.
 let engineSwiftSettings: [SwiftSetting] =
   (buildsForHostAVX2
     ? [.unsafeFlags(["-target-cpu", "haswell"]), .define("LAYERFX_X86_64_V3")] : [])

@@ -55,10 +55,11 @@ public struct Noise: Fill {
     return select(low, low - m, low >= m)
   }
 
-  /// A whole number congruent to `a` mod 4093 in −4093…4092, for a whole number
-  /// `−4093 ≤ a ≤ 2²⁴`: `a − 4093 floor(a r)` with `r` the binary32 reciprocal of 4093, so no
-  /// division. `a r`'s floor is the true quotient or one more; `4093 × floor` and the difference
-  /// are whole numbers below 2²⁴, so exact.
+  /// A whole number congruent to `a` mod 4093 in −4093…4092, for a whole number −4093…2²⁴.
+  ///
+  /// `a − 4093 floor(a r)` with `r` the binary32 reciprocal of 4093, so no division. `a r`'s
+  /// floor is the true quotient or one more; `4093 × floor` and the difference are whole numbers
+  /// below 2²⁴, so exact.
   ///
   /// Proved by trying every whole `a` in −8192…2²⁴ (`Benchmarks/HISTORY.md`, "The noise's hash
   /// without its divisions").
