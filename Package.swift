@@ -65,9 +65,17 @@ let optimisesEngineInDebug =
 /// Swift settings of the engine targets whose SIMD code the lane fast path runs.
 ///
 /// `LAYERFX_X86_64_V3` lets lane code use an instruction that level has (`FloatLanes8.floor`).
+///
+/// `-Xcc -fno-math-errno`: `Float.squareRoot()` is the runtime's C shim `__builtin_sqrtf`;
+/// with glibc's default `errno` semantics the engine's lane code got a `sqrtf` call per lane
+/// behind a sign test, so `FloatLanes8.sqrt` ran as eight scalar square roots where LLVM did
+/// not vectorise them (the mesh gradient's four per batch; `Benchmarks/HISTORY.md`, "The fills
+/// at their `.metal`'s speed"). Without `errno` they are `vsqrtps`: the same correctly rounded
+/// results.
 let engineSwiftSettings: [SwiftSetting] =
   (buildsForHostAVX2
     ? [.unsafeFlags(["-target-cpu", "haswell"]), .define("LAYERFX_X86_64_V3")] : [])
+  + (isDependencyCheckout ? [] : [.unsafeFlags(["-Xcc", "-fno-math-errno"])])
   + (optimisesEngineInDebug ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : [])
 
 /// Tells CLayerFXCPULevel which level the engine targets were built for, so that a binary

@@ -121,8 +121,13 @@ public struct MeshGradient: Fill {
     let root = sqrt(max(k1 * k1 - 4 * k2 * k0, 0))
     let q = -0.5 * (k1 + select(-root, root, k1 >= 0))
     let v1 = k0 / q
-    let v2 = q / k2
     let (u1, inside1) = _u(v1, e, f, g, h)
+    // k2 is the cell's, the same in every lane. Where it is ±0 (a parallelogram, as every cell
+    // of a regular grid), q / k2 is ±∞ or NaN, outside [−1e-4, 1 + 1e-4], so the second root
+    // is in no lane's cell and the picks below would take the first root's (u, v) wherever
+    // they are used.
+    if (k2 == 0).allLanes { return (u1, v1, inside1) }
+    let v2 = q / k2
     let (u2, inside2) = _u(v2, e, f, g, h)
     let u = select(u2, u1, inside1)
     let v = select(v2, v1, inside1)
@@ -130,17 +135,18 @@ public struct MeshGradient: Fill {
     return (u, v, inside)
   }
 
-  /// `(s, t)` updated to the mesh coordinates of `p` where it lies in the cell `a, b` (top),
-  /// `d, c` (bottom) at `column`, `row`, and `found` updated to say so.
+  /// `(s, t)` set to the mesh coordinates of `p` where no earlier cell holds it and it lies in
+  /// the cell `a, b` (top), `d, c` (bottom) at `column`, `row`, and `found` updated to say so.
   @inlinable @inline(__always)
   static func _visit<F: PixelLanes>(
     _ p: Vector2<F>, _ a: float2, _ b: float2, _ c: float2, _ d: float2, column: Float,
     row: Float, _ cell: (s: F, t: F, found: F.Mask)
   ) -> (s: F, t: F, found: F.Mask) {
     let (u, v, inside) = _invert(p, a, b, c, d)
+    let takes = inside & !cell.found
     return (
-      select(cell.s, F(column) + saturate(u), inside),
-      select(cell.t, F(row) + saturate(v), inside),
+      select(cell.s, F(column) + saturate(u), takes),
+      select(cell.t, F(row) + saturate(v), takes),
       cell.found | inside
     )
   }
@@ -153,7 +159,10 @@ public struct MeshGradient: Fill {
   ) -> (F, F.Mask) {
     let ux = e.x + g.x * v
     let uy = e.y + g.y * v
-    let u = select((h.y - f.y * v) / uy, (h.x - f.x * v) / ux, abs(ux) >= abs(uy))
+    // One division of the picked numerator by the picked denominator: the same quotient as
+    // picking between the two quotients, at half the divisions.
+    let usesX = abs(ux) >= abs(uy)
+    let u = select(h.y - f.y * v, h.x - f.x * v, usesX) / select(uy, ux, usesX)
     let margin: F = 1e-4
     return (u, (u >= -margin) & (u <= 1 + margin) & (v >= -margin) & (v <= 1 + margin))
   }
@@ -177,19 +186,28 @@ public struct MeshGradient: Fill {
     )
   }
 
-  /// The mesh's colour at `position`, line by line as `Shaders/Fills/MeshGradient.metal`.
+  /// The mesh's colour at `position`, line by line as `Shaders/Fills/MeshGradient.metal` but for
+  /// the order of the cells (the same cell wins).
   @inlinable @inline(__always)
   public func fill<F: PixelLanes>(position: Vector2<F>) -> Vector4<F> {
     let (p0, p1, p2) = (point0 * size, point1 * size, point2 * size)
     let (p3, p4, p5) = (point3 * size, point4 * size, point5 * size)
     let (p6, p7, p8) = (point6 * size, point7 * size, point8 * size)
-    // The four cells, last to first, so that the first cell holding the point wins. (A
-    // comparison with itself by `<` is false in every lane, NaN or not.)
+    // The four cells, first to last, each lane keeping the first cell that holds it: the cell
+    // the .metal's visits, last to first and each overwriting, leave. Once every lane has its
+    // cell the rest are skipped. (A comparison with itself by `<` is false in every lane, NaN
+    // or not.)
     var cell = (s: F(0), t: F(0), found: position.x < position.x)
-    cell = Self._visit(position, p4, p5, p8, p7, column: 1, row: 1, cell)
-    cell = Self._visit(position, p3, p4, p7, p6, column: 0, row: 1, cell)
-    cell = Self._visit(position, p1, p2, p5, p4, column: 1, row: 0, cell)
     cell = Self._visit(position, p0, p1, p4, p3, column: 0, row: 0, cell)
+    if !cell.found.allLanes {
+      cell = Self._visit(position, p1, p2, p5, p4, column: 1, row: 0, cell)
+    }
+    if !cell.found.allLanes {
+      cell = Self._visit(position, p3, p4, p7, p6, column: 0, row: 1, cell)
+    }
+    if !cell.found.allLanes {
+      cell = Self._visit(position, p4, p5, p8, p7, column: 1, row: 1, cell)
+    }
     let (s, t, found) = cell
     let (wx0, wx1, wx2) = Self._weights(s)
     let (wy0, wy1, wy2) = Self._weights(t)

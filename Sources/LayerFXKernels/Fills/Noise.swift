@@ -55,20 +55,71 @@ public struct Noise: Fill {
     return select(low, low - m, low >= m)
   }
 
-  /// The hash of cell `(i, j)`, in 0…1.
+  /// A whole number congruent to `a` mod 4093 in −4093…4092, for a whole number −4093…2²⁴.
+  ///
+  /// `a − 4093 floor(a r)` with `r` the binary32 reciprocal of 4093, so no division. `a r`'s
+  /// floor is the true quotient or one more; `4093 × floor` and the difference are whole numbers
+  /// below 2²⁴, so exact.
+  ///
+  /// Proved by trying every whole `a` in −8192…2²⁴ (`Benchmarks/HISTORY.md`, "The noise's hash
+  /// without its divisions").
   @inlinable @inline(__always)
-  func _hash<F: PixelLanes>(_ i: F, _ j: F, _ s: F) -> F {
-    let x = Self._mod(i)
-    let y = Self._mod(j)
-    let h1 = Self._mod(1021 * x + y + 7 * s)
-    let h2 = Self._mod(Self._mod(h1 * h1) + x)
-    let h3 = Self._mod(Self._mod(h2 * h2) + y + 1)
+  static func _congruent<F: PixelLanes>(_ a: F) -> F {
+    a - 4093 * floor(a * F(Float(1) / 4093))
+  }
+
+  /// `a mod 4093` in 0…4092 for a whole number `−4093 ≤ a ≤ 2²⁴`: ``_congruent(_:)`` with its
+  /// one correction, the same number as ``_mod(_:)`` there.
+  @inlinable @inline(__always)
+  static func _modOfSmall<F: PixelLanes>(_ a: F) -> F {
+    let r = _congruent(a)
+    return select(r, r + 4093, r < 0)
+  }
+
+  /// Whether `a` lies in 0…4092 (false for NaN).
+  @inlinable @inline(__always)
+  static func _isReduced<F: PixelLanes>(_ a: F) -> F.Mask { (a >= 0) & (a < 4093) }
+
+  /// The hash of the cell whose coordinates reduced mod 4093 are `(x, y)`, in 0…1.
+  ///
+  /// `partly` reduces the values that are only squared or added to before the next reduction,
+  /// `fully` the last: ``_mod(_:)`` for both, or, when `x`, `y` and `s` are whole numbers in
+  /// 0…4092, ``_congruent(_:)`` and ``_modOfSmall(_:)``. A square of −4093…4092 and a sum of
+  /// one such value and `x + 1` stay in −4093…2²⁴ and keep their residue, so `h4` is the same
+  /// number either way.
+  @inlinable @inline(__always)
+  static func _hash<F: PixelLanes>(
+    _ x: F, _ y: F, _ s: F, partly: (F) -> F, fully: (F) -> F
+  ) -> F {
+    let h1 = partly(1021 * x + y + 7 * s)
+    let h2 = partly(partly(h1 * h1) + x)
+    let h3 = partly(partly(h2 * h2) + y + 1)
     // Each squaring round mixes the bits further; four leave no visible streaks.
-    let h4 = Self._mod(Self._mod(h3 * h3) + x + 1)
+    let h4 = fully(partly(h3 * h3) + x + 1)
     return h4 * F(Float(1) / 4092)
   }
 
+  /// The noise's value at `u` in its cell, whose corner coordinates reduced mod 4093 are
+  /// `(x0, y0)` (top left) to `(x1, y1)`; `partly` and `fully` as for ``_hash(_:_:_:partly:fully:)``.
+  @inlinable @inline(__always)
+  static func _value<F: PixelLanes>(
+    _ x0: F, _ x1: F, _ y0: F, _ y1: F, _ s: F, _ u: Vector2<F>, partly: (F) -> F,
+    fully: (F) -> F
+  ) -> F {
+    let top = mix(
+      _hash(x0, y0, s, partly: partly, fully: fully),
+      _hash(x1, y0, s, partly: partly, fully: fully), u.x)
+    let bottom = mix(
+      _hash(x0, y1, s, partly: partly, fully: fully),
+      _hash(x1, y1, s, partly: partly, fully: fully), u.x)
+    return mix(top, bottom, u.y)
+  }
+
   /// The noise at `position`, line by line as `Shaders/Fills/Noise.metal`.
+  ///
+  /// Where the four corners' reduced coordinates and the seed are whole numbers in 0…4092 in
+  /// every lane (any cell nearer the origin than 2²⁴ cells), the hash reduces without a
+  /// division (``_congruent(_:)``, ``_modOfSmall(_:)``), to the same numbers.
   @inlinable @inline(__always)
   public func fill<F: PixelLanes>(position: Vector2<F>) -> Vector4<F> {
     let s = Self._mod(F(seed.rounded(.down)))
@@ -77,9 +128,14 @@ public struct Noise: Fill {
     let f = q - c
     // The smoothstep fade: no visible grid, the slope is 0 at every cell edge.
     let u = f * f * (Vector2<F>(3) - 2 * f)
-    let top = mix(_hash(c.x, c.y, s), _hash(c.x + 1, c.y, s), u.x)
-    let bottom = mix(_hash(c.x, c.y + 1, s), _hash(c.x + 1, c.y + 1, s), u.x)
-    let v = mix(top, bottom, u.y)
+    let (x0, x1) = (Self._mod(c.x), Self._mod(c.x + 1))
+    let (y0, y1) = (Self._mod(c.y), Self._mod(c.y + 1))
+    // `_mod` gives whole numbers; NaN, or a value outside 0…4092 from a quotient past 2²⁴, fails.
+    let reduced = Self._isReduced(x0) & Self._isReduced(x1) & Self._isReduced(y0)
+    let v =
+      (reduced & Self._isReduced(y1) & Self._isReduced(s)).allLanes
+      ? Self._value(x0, x1, y0, y1, s, u, partly: Self._congruent, fully: Self._modOfSmall)
+      : Self._value(x0, x1, y0, y1, s, u, partly: Self._mod, fully: Self._mod)
     return Vector4(v, v, v, 1)
   }
 }
