@@ -119,7 +119,7 @@ public struct Noise: Fill {
   ///
   /// Where the four corners' reduced coordinates and the seed are whole numbers in 0…4092 in
   /// every lane (any cell nearer the origin than 2²⁴ cells), the hash reduces without a
-  /// division (``_congruent(_:)``, ``_modOfSmall(_:)``), to the same numbers.
+  /// division (`_congruent(_:)`, `_modOfSmall(_:)`), to the same numbers.
   @inlinable @inline(__always)
   public func fill<F: PixelLanes>(position: Vector2<F>) -> Vector4<F> {
     let s = Self._mod(F(seed.rounded(.down)))
