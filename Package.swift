@@ -185,7 +185,7 @@ let package = Package(
     // no APNG API). ISA-L from Debian (apt install libisal-dev): igzip, the image data at level
     // 1, the default (Sources/CPNGShim/ImageData.c).
     .target(
-      name: "CPNGShim", dependencies: ["CLibPNG"],
+      name: "CPNGShim", dependencies: ["CLibPNG", "CLayerFXCPULevel"],
       linkerSettings: [.linkedLibrary("z"), .linkedLibrary("isal")]),
     // Jansson from Debian (apt install libjansson-dev): the config documents' syntax check,
     // which rejects duplicate keys (Foundation's JSON parsers accept them silently) with their

@@ -6,6 +6,8 @@
 // write the same codes.
 #include "StraightStore.h"
 
+#include "CLayerFXCPULevel.h"
+
 #pragma STDC FP_CONTRACT OFF
 
 // Rounds v (in [0, 65535]) to the nearest whole number, halves up: rint rounds ties to even in
@@ -60,14 +62,20 @@ static void store16_base(const float *restrict pixels, uint16_t *restrict codes,
   LFX_STORE_BODY(uint16_t, 65535.0f)
 }
 
-// The widest variant the CPU runs: 0 baseline, 1 AVX2 (x86-64-v3), 2 AVX-512 (x86-64-v4). The
-// runtime fills the feature bits at start-up, so each call only reads them.
+// The widest variant the process runs: 0 baseline, 1 AVX2 (x86-64-v3), 2 AVX-512 (x86-64-v4),
+// the last only where the engine takes its AVX-512 paths (lfx_runs_avx512_paths: the CPU has
+// AVX-512 F and LAYERFX_NO_AVX512 is unset). Found once; a race only finds the same value.
 static int vector_level(void) {
+  static int cached = -1;
+  int level = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+  if (level >= 0) return level;
   int v3 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
            __builtin_cpu_supports("bmi2");
-  int v4 = v3 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+  int v4 = v3 && lfx_runs_avx512_paths() && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
-  return v4 ? 2 : v3 ? 1 : 0;
+  level = v4 ? 2 : v3 ? 1 : 0;
+  __atomic_store_n(&cached, level, __ATOMIC_RELAXED);
+  return level;
 }
 
 int lfx_store_vector_level(void) { return vector_level(); }

@@ -24,7 +24,8 @@ public enum BuildConfiguration {
   ///
   /// The paths are C functions compiled for AVX-512 F whatever level the engine targets were
   /// built for, called only when this is true (today the lane sampler's sixteen-lane translated
-  /// runs, `lfx_blend_run16`); they render the same bytes as the AVX2 code, so
+  /// runs, `lfx_blend_run16`, and the PNG encoder's final store, `lfx_store_straight_rgba8`);
+  /// they render the same bytes as the AVX2 code, so
   /// `LAYERFX_NO_AVX512=1` only measures the same binary on its AVX2 paths. Read once, when first
   /// used.
   public static let runsAVX512Paths = lfx_runs_avx512_paths() != 0

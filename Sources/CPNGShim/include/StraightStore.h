@@ -19,8 +19,9 @@ void lfx_store_straight_rgba8(const float *pixels, uint8_t *codes, size_t count)
 /// 65535 in place of 255.
 void lfx_store_straight_rgba16(const float *pixels, uint16_t *codes, size_t count);
 
-/// The widest variant the CPU runs: 0 baseline x86-64, 1 AVX2 (x86-64-v3), 2 AVX-512
-/// (x86-64-v4).
+/// The widest variant the process runs: 0 baseline x86-64, 1 AVX2 (x86-64-v3), 2 AVX-512
+/// (x86-64-v4), the last only where the engine takes its AVX-512 paths (LAYERFX_NO_AVX512
+/// unset; lfx_runs_avx512_paths in CLayerFXCPULevel).
 int lfx_store_vector_level(void);
 
 /// lfx_store_straight_rgba8 with the variant of `level` (as lfx_store_vector_level counts), or
