@@ -63,12 +63,13 @@ public enum JSONSyntaxError {
     return describe(error)
   }
 
-  /// What Jansson 2.14 misreports, in the words of ``describe(_:)``: a document of whitespace
-  /// alone ("unexpected token near end of file" at column 0) or one holding a NUL byte, which
-  /// JSON allows nowhere (only whitespace separates tokens, RFC 8259 §2; a control character in
-  /// a string must be escaped, §7) and which Jansson skips between tokens; `nil` otherwise.
-  /// The column counts characters, as Jansson's does (bytes that do not continue a UTF-8
-  /// sequence).
+  /// A problem Jansson 2.14 misreports, worded as ``describe(_:)`` words Jansson's.
+  ///
+  /// A document of whitespace alone (Jansson: "unexpected token near end of file" at column
+  /// 0) or one holding a NUL byte, which JSON allows nowhere (only whitespace separates tokens,
+  /// RFC 8259 §2; a control character in a string must be escaped, §7) and which Jansson skips
+  /// between tokens. `nil` otherwise. The column counts characters, as Jansson's does (bytes
+  /// that do not continue a UTF-8 sequence).
   static func bytesProblem(_ data: Data) -> String? {
     if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
       return "empty document (no JSON value)"
