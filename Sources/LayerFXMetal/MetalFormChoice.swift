@@ -1,0 +1,103 @@
+import Synchronization
+
+/// Which row form (``MetalRowForm``) each stitchable function of a compiled library runs, and
+/// the shader workers of each form's compiled object.
+///
+/// A library whose functions have lane forms (``MetalLaneForm``) is compiled into two objects,
+/// the scalar units and the units with every lane form, the same code but for the row
+/// functions of the functions with lane forms; a function runs in the workers of its form's
+/// object (a function without a lane form has its scalar row function in both). With
+/// ``MetalCompileOptions/FormChoice/measured``, a function whose form is not yet measured runs
+/// its verdict's form until a frame large enough times both in a trial
+/// (``SandboxedFrame``'s `renderTile`, ``MetalFormTrial``); the winner is then fixed for the
+/// library's life and cached in its unit's ``MetalLaneRecord``, so the next compile of the
+/// file loads only the objects its functions' forms need and runs no trial.
+final class MetalFormChoice: Sendable {
+  /// A function's form.
+  enum State: Sendable, Equatable {
+    /// Decided: by a trial (now or cached), by the options, or the only form there is.
+    case fixed(MetalRowForm)
+    /// Not yet measured: the verdict's form runs until a trial.
+    case pending(MetalRowForm)
+    /// Being measured by one thread; the verdict's form runs for the others.
+    case trying(MetalRowForm)
+
+    /// The form a tile runs in this state.
+    var form: MetalRowForm {
+      switch self {
+      case .fixed(let form), .pending(let form), .trying(let form): form
+      }
+    }
+  }
+
+  /// The workers of each compiled object: at least one of the two.
+  let pools: [MetalRowForm: ShaderWorkerPool]
+  /// The stitchable functions' names, by their index in the library.
+  private let names: [String]
+  private let states: Mutex<[State]>
+  /// The lane records of the library's units, with their cache keys; a trial's winner is
+  /// written into its function's unit's record.
+  private let records: Mutex<[(record: MetalLaneRecord, key: String)]>
+  /// Each function's unit (an index into `records`), for the functions with both forms.
+  private let units: [String: Int]
+  private let compiler: MetalCompiler
+
+  /// A choice over `pools` (at least one) for the functions `names`, each in `states`' state
+  /// (`.fixed(.scalar)` when absent); `units` gives the unit (an index into `records`) of each
+  /// function with both forms.
+  init(
+    pools: [MetalRowForm: ShaderWorkerPool], names: [String], states: [String: State],
+    records: [(record: MetalLaneRecord, key: String)], units: [String: Int],
+    compiler: MetalCompiler
+  ) {
+    precondition(!pools.isEmpty, "a compiled library has an object")
+    self.pools = pools
+    self.names = names
+    self.states = Mutex(names.map { states[$0] ?? .fixed(.scalar) })
+    self.records = Mutex(records)
+    self.units = units
+    self.compiler = compiler
+  }
+
+  /// The workers that run `form`: its object's, or the other's when it was not loaded (a
+  /// function without a lane form has its scalar row function in both objects).
+  func pool(for form: MetalRowForm) -> ShaderWorkerPool {
+    guard let pool = pools[form] ?? pools[form.other] else {
+      preconditionFailure("a compiled library has an object")
+    }
+    return pool
+  }
+
+  /// The state of function `index`.
+  func state(of index: Int) -> State { states.withLock { $0[index] } }
+
+  /// Takes function `index`'s trial: its verdict's form when the function was pending (it is
+  /// now being measured, and others run that form meanwhile), else `nil`.
+  func claimTrial(of index: Int) -> MetalRowForm? {
+    states.withLock { states in
+      guard case .pending(let form) = states[index] else { return nil }
+      states[index] = .trying(form)
+      return form
+    }
+  }
+
+  /// Ends function `index`'s trial: `winner` is fixed and cached in its unit's record; `nil`
+  /// (the trial could not finish) makes it pending again.
+  func settle(_ index: Int, winner: MetalRowForm?) {
+    states.withLock { states in
+      states[index] = winner.map(State.fixed) ?? .pending(states[index].form)
+    }
+    guard let winner, let unit = units[names[index]] else { return }
+    records.withLock { records in
+      records[unit].record.measured[names[index]] = winner
+      compiler.storeLaneRecord(records[unit].record, key: records[unit].key)
+    }
+  }
+
+  /// The functions whose tiles run their lane form now.
+  var laneFunctions: Set<String> {
+    states.withLock { states in
+      Set(zip(names, states).filter { $0.1.form == .lanes }.map(\.0))
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import CLayerFXMetalGuard
+import CLayerFXSandbox
+import LayerFX
+
+extension SandboxedFrame {
+  /// Times both forms of the function on the `sample` rows of this tile (``MetalFormTrial``),
+  /// settles the choice (``MetalFormChoice/settle(_:winner:)``: fixed, cached) and returns
+  /// the winner.
+  ///
+  /// The sampled rows are the frame's own, rendered into the destination by each form in
+  /// turn (the same bytes); the caller then renders the whole tile in the winner's form.
+  ///
+  /// A failure of the verdict's form (a fault, a worker's death, the frame's time limit) ends
+  /// the trial unsettled (the function is pending again) and is thrown, so it is reported as
+  /// a render in that form reports it. A failure of the other form (it faults, or is stopped
+  /// at ``MetalFormTrial/patience`` times the verdict's time) makes the verdict the winner:
+  /// the verdict's form rendered those rows, so the frame is not the other form's to fail.
+  ///
+  /// - Throws: The verdict's form's failure.
+  func trial(
+    _ first: RowKernel.Run, rows: Int, destinationStride: Int, sourceStride: Int,
+    verdict: MetalRowForm, sample: [Int], deadline: Int64
+  ) throws(ShaderWorker.Failure) -> MetalRowForm {
+    let index = Int(function)
+    // The CPU time of one run of `form` over the sample.
+    func run(_ form: MetalRowForm, deadline: Int64) throws(ShaderWorker.Failure) -> UInt64 {
+      var total: UInt64 = 0
+      for offset in sample {
+        total += try render(
+          first, from: offset, rows: 1, destinationStride: destinationStride,
+          sourceStride: sourceStride, form: form, deadline: deadline)
+      }
+      return total
+    }
+    var verdictTimes: [UInt64] = []
+    var otherTimes: [UInt64] = []
+    rounds: for round in 0..<MetalFormTrial.rounds {
+      let order = round % 2 == 0 ? [verdict, verdict.other] : [verdict.other, verdict]
+      for form in order {
+        if form == verdict {
+          do {
+            verdictTimes.append(try run(verdict, deadline: deadline))
+          } catch {
+            choice.settle(index, winner: nil)
+            throw error
+          }
+        } else {
+          let best = verdictTimes.min() ?? 0
+          let patience = Int64(
+            clamping: best * MetalFormTrial.patience + MetalFormTrial.slackNanoseconds)
+          do {
+            otherTimes.append(
+              try run(form, deadline: Swift.min(deadline, lfx_monotonic_ns() + patience)))
+          } catch {
+            otherTimes = []
+            break rounds
+          }
+        }
+      }
+      let long = MetalFormTrial.longRunNanoseconds
+      if let mine = verdictTimes.last, let theirs = otherTimes.last, mine >= long, theirs >= long {
+        break
+      }
+    }
+    let winner = MetalFormTrial.winner(
+      verdict: verdict, verdictTimes: verdictTimes, otherTimes: otherTimes)
+    choice.settle(index, winner: winner)
+    return winner
+  }
+}
