@@ -41,6 +41,9 @@ final class MetalFormChoice: Sendable {
   /// Each function's unit (an index into `records`), for the functions with both forms.
   private let units: [String: Int]
   private let compiler: MetalCompiler
+  /// What a trial counts as a run's time, from the form and the worker's CPU time
+  /// (nanoseconds): that time itself; a test sets another to inject timings.
+  let timing = Mutex<@Sendable (MetalRowForm, UInt64) -> UInt64>({ $1 })
 
   /// A choice over `pools` (at least one) for the functions `names`, each in `states`' state
   /// (`.fixed(.scalar)` when absent); `units` gives the unit (an index into `records`) of each
@@ -66,6 +69,13 @@ final class MetalFormChoice: Sendable {
       preconditionFailure("a compiled library has an object")
     }
     return pool
+  }
+
+  /// The time a trial counts for a run of `form` that took `nanoseconds` of CPU time
+  /// (``timing``).
+  func counted(_ form: MetalRowForm, _ nanoseconds: UInt64) -> UInt64 {
+    let timing = self.timing.withLock { $0 }
+    return timing(form, nanoseconds)
   }
 
   /// The state of function `index`.

@@ -11,18 +11,18 @@ extension SandboxedFrame {
   /// turn (the same bytes); the caller then renders the whole tile in the winner's form.
   ///
   /// A failure of the verdict's form (a fault, a worker's death, the frame's time limit) ends
-  /// the trial unsettled (the function is pending again) and is thrown, so it is reported as
-  /// a render in that form reports it. A failure of the other form (it faults, or is stopped
-  /// at ``MetalFormTrial/patience`` times the verdict's time) makes the verdict the winner:
-  /// the verdict's form rendered those rows, so the frame is not the other form's to fail.
-  ///
-  /// - Throws: The verdict's form's failure.
+  /// the trial unsettled (the function is pending again) and returns the verdict: the caller's
+  /// render of the whole tile in that form then fails as it would have without a trial (the
+  /// same first faulting row, the same signal or limit), and that failure is the one reported.
+  /// A failure of the other form (it faults, or is stopped at ``MetalFormTrial/patience``
+  /// times the verdict's time) makes the verdict the winner: the verdict's form rendered those
+  /// rows, so the frame is not the other form's to fail.
   func trial(
     _ first: RowKernel.Run, rows: Int, destinationStride: Int, sourceStride: Int,
     verdict: MetalRowForm, sample: [Int], deadline: Int64
-  ) throws(ShaderWorker.Failure) -> MetalRowForm {
+  ) -> MetalRowForm {
     let index = Int(function)
-    // The CPU time of one run of `form` over the sample.
+    // The CPU time of one run of `form` over the sample, as the trial counts it.
     func run(_ form: MetalRowForm, deadline: Int64) throws(ShaderWorker.Failure) -> UInt64 {
       var total: UInt64 = 0
       for offset in sample {
@@ -30,7 +30,7 @@ extension SandboxedFrame {
           first, from: offset, rows: 1, destinationStride: destinationStride,
           sourceStride: sourceStride, form: form, deadline: deadline)
       }
-      return total
+      return choice.counted(form, total)
     }
     var verdictTimes: [UInt64] = []
     var otherTimes: [UInt64] = []
@@ -42,7 +42,7 @@ extension SandboxedFrame {
             verdictTimes.append(try run(verdict, deadline: deadline))
           } catch {
             choice.settle(index, winner: nil)
-            throw error
+            return verdict
           }
         } else {
           let best = verdictTimes.min() ?? 0

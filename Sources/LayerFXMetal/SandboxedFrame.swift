@@ -116,8 +116,8 @@ final class SandboxedFrame: Sendable {
   /// large enough (``MetalFormTrial/sample(rows:count:)``), after a timed trial of both forms
   /// on a few of its rows.
   ///
-  /// A failure of the form that renders (the verdict's during a trial) zeroes the tile and is
-  /// recorded in ``MetalFaults``, as it always was.
+  /// A failure of the form that renders zeroes the tile and is recorded in ``MetalFaults``, as
+  /// it always was (a trial reports none of its own).
   func renderTile(_ first: RowKernel.Run, rows: Int, destinationStride: Int, sourceStride: Int) {
     let index = Int(function)
     var form = choice.state(of: index).form
@@ -125,7 +125,7 @@ final class SandboxedFrame: Sendable {
       let deadline = frameDeadline
       let sample = MetalFormTrial.sample(rows: rows, count: first.count)
       if !sample.isEmpty, let verdict = choice.claimTrial(of: index) {
-        form = try trial(
+        form = trial(
           first, rows: rows, destinationStride: destinationStride, sourceStride: sourceStride,
           verdict: verdict, sample: sample, deadline: deadline)
       }
