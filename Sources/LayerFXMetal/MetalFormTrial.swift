@@ -5,20 +5,22 @@
 /// lane form when the scalar pixel loop is not vectorised) guesses it wrong both ways:
 /// Archetapp's lightning vectorises as scalar code that computes per pixel what the lane form
 /// keeps as one value, and fourier-series runs one step of its loop at t = 1.3, where the lane
-/// form costs more than the scalar loop (Benchmarks/README.md, issue 26). So the first tile large
-/// enough renders a few of its rows in each form, inside the sandboxed workers as every
+/// form costs more than the scalar loop (Benchmarks/README.md, issue 26). So the first tiles
+/// large enough render a few of their rows in each form, inside the sandboxed workers as every
 /// shader run is, with the frame's real arguments, and the faster form is kept:
-/// - the sample is ``sampleRows`` or more rows spread over the tile (a band of whole rows, a
-///   quarter of a 2-thread frame), at least ``minimumPixels`` pixels, each row a request;
+/// - each of the first ``tiles`` tiles (bands of whole rows) samples ``sampleRows`` or more
+///   rows spread over itself, at least ``minimumPixels`` pixels, each row a request; the
+///   trial sums the tiles' times, so it weighs the frame's parts as the frame does;
 /// - each form's time is the CPU time its worker spent (``ShaderWorker/cpuNanoseconds``), not
 ///   the wall clock, which on a shared machine counts the scheduler's waits;
-/// - the forms alternate, the verdict's first, for up to ``rounds`` rounds (fewer when one
-///   round's runs each took ``longRunNanoseconds``: long runs are measured well once), and
-///   each form's best run counts;
-/// - the other form wins only when its best is below ``margin`` times the verdict's, so noise
+/// - per tile the forms alternate, the verdict's first, for up to ``rounds`` rounds (one when
+///   both runs took ``longRunNanoseconds``: long runs are measured well once), and each
+///   form's best run counts;
+/// - the other form wins only when its sum is below ``margin`` times the verdict's, so noise
 ///   leaves the verdict's form;
-/// - the other form's run is stopped (and loses) past ``patience`` times the verdict's best
-///   plus ``slackNanoseconds``, so a much slower form costs the frame little.
+/// - the other form's run is stopped (and the verdict wins) past ``patience`` times the
+///   verdict's best on that tile plus ``slackNanoseconds``, so a much slower form costs the
+///   frame little.
 enum MetalFormTrial {
   /// The fewest pixels a trial times per form and round: a tile with fewer (a small image)
   /// runs no trial, and the function keeps its verdict's form until one large enough.
@@ -26,8 +28,13 @@ enum MetalFormTrial {
   /// The fewest rows sampled from a tile (more when its rows are shorter than
   /// ``minimumPixels`` / 4).
   static let sampleRows = 4
-  /// The most rounds (one run of each form per round).
-  static let rounds = 3
+  /// The most rounds per tile (one run of each form per round).
+  static let rounds = 2
+  /// The tiles whose samples a trial sums: a tile is a band of whole rows, 2 per renderer
+  /// thread, so at 2 threads the trial covers the whole first frame (a single tile's
+  /// sample missed where a frame's cost lies: tron-gridscape's top band chose the scalar
+  /// form, 6× slower over the frame).
+  static let tiles = 4
   /// A round whose two runs each took at least this CPU time ends the trial, nanoseconds.
   static let longRunNanoseconds: UInt64 = 20_000_000
   /// The other form wins when its best time is below this fraction of the verdict's best.

@@ -3,20 +3,23 @@ import CLayerFXSandbox
 import LayerFX
 
 extension SandboxedFrame {
-  /// Times both forms of the function on the `sample` rows of this tile (``MetalFormTrial``),
-  /// settles the choice (``MetalFormChoice/settle(_:winner:)``: fixed, cached) and returns
-  /// the winner.
+  /// Times both forms of the function on the `sample` rows of this tile (``MetalFormTrial``)
+  /// and reports the tile's best times to the choice
+  /// (``MetalFormChoice/report(_:verdictTime:otherTime:)``), which settles the form once
+  /// ``MetalFormTrial/tiles`` tiles have reported; returns the form faster on this tile's
+  /// sample, in which the caller renders the tile (the first frame does not wait for the
+  /// trial to settle in the verdict's form; both forms give the same bytes).
   ///
   /// The sampled rows are the frame's own, rendered into the destination by each form in
-  /// turn (the same bytes); the caller then renders the whole tile in the winner's form.
+  /// turn (the same bytes).
   ///
-  /// A failure of the verdict's form (a fault, a worker's death, the frame's time limit) ends
-  /// the trial unsettled (the function is pending again) and returns the verdict: the caller's
-  /// render of the whole tile in that form then fails as it would have without a trial (the
-  /// same first faulting row, the same signal or limit), and that failure is the one reported.
-  /// A failure of the other form (it faults, or is stopped at ``MetalFormTrial/patience``
-  /// times the verdict's time) makes the verdict the winner: the verdict's form rendered those
-  /// rows, so the frame is not the other form's to fail.
+  /// A failure of the verdict's form (a fault, a worker's death, the frame's time limit) gives
+  /// the tile's part in the trial back unreported: the caller's render of the whole tile in
+  /// that form then fails as it would have without a trial (the same first faulting row, the
+  /// same signal or limit), and that failure is the one reported. A failure of the other form
+  /// (it faults, or is stopped at ``MetalFormTrial/patience`` times the verdict's time) makes
+  /// the verdict the winner: the verdict's form rendered those rows, so the frame is not the
+  /// other form's to fail.
   func trial(
     _ first: RowKernel.Run, rows: Int, destinationStride: Int, sourceStride: Int,
     verdict: MetalRowForm, sample: [Int], deadline: Int64
@@ -34,14 +37,14 @@ extension SandboxedFrame {
     }
     var verdictTimes: [UInt64] = []
     var otherTimes: [UInt64] = []
-    rounds: for round in 0..<MetalFormTrial.rounds {
+    for round in 0..<MetalFormTrial.rounds {
       let order = round % 2 == 0 ? [verdict, verdict.other] : [verdict.other, verdict]
       for form in order {
         if form == verdict {
           do {
             verdictTimes.append(try run(verdict, deadline: deadline))
           } catch {
-            choice.settle(index, winner: nil)
+            choice.abandonTrial(of: index)
             return verdict
           }
         } else {
@@ -52,8 +55,8 @@ extension SandboxedFrame {
             otherTimes.append(
               try run(form, deadline: Swift.min(deadline, lfx_monotonic_ns() + patience)))
           } catch {
-            otherTimes = []
-            break rounds
+            choice.report(index, verdictTime: best, otherTime: nil)
+            return verdict
           }
         }
       }
@@ -62,9 +65,8 @@ extension SandboxedFrame {
         break
       }
     }
-    let winner = MetalFormTrial.winner(
+    choice.report(index, verdictTime: verdictTimes.min() ?? 0, otherTime: otherTimes.min())
+    return MetalFormTrial.winner(
       verdict: verdict, verdictTimes: verdictTimes, otherTimes: otherTimes)
-    choice.settle(index, winner: winner)
-    return winner
   }
 }

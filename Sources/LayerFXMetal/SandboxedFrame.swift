@@ -112,17 +112,18 @@ final class SandboxedFrame: Sendable {
   }
 
   /// Renders the `rows` runs from `first` in the worker (``LayerFX/RowKernel/TileBody``), in
-  /// the function's form (``MetalFormChoice``): when it is yet to be measured and the tile is
+  /// the function's form (``MetalFormChoice``): while it is yet to be measured and the tile is
   /// large enough (``MetalFormTrial/sample(rows:count:)``), after a timed trial of both forms
-  /// on a few of its rows.
+  /// on a few of its rows, to which each of the first ``MetalFormTrial/tiles`` such tiles
+  /// contributes.
   ///
   /// A failure of the form that renders zeroes the tile and is recorded in ``MetalFaults``, as
   /// it always was (a trial reports none of its own).
   func renderTile(_ first: RowKernel.Run, rows: Int, destinationStride: Int, sourceStride: Int) {
     let index = Int(function)
-    var form = choice.state(of: index).form
     do {
       let deadline = frameDeadline
+      var form = choice.state(of: index).form
       let sample = MetalFormTrial.sample(rows: rows, count: first.count)
       if !sample.isEmpty, let verdict = choice.claimTrial(of: index) {
         form = trial(
