@@ -32,7 +32,7 @@ public struct MetalCompileOptions: Sendable, Hashable {
   public enum FormChoice: String, Sendable, Hashable, CaseIterable {
     /// The faster in a timed trial inside the worker, on a few rows of the first frame large
     /// enough (clang's vectoriser verdict until then), the winner cached with the compiled
-    /// objects. Sources/LayerFXMetal/README.md, "The lane form".
+    /// objects. Sources/LayerFXMetal/README.md, "Which form runs".
     case measured
     /// Clang's vectoriser verdict alone: the lane form when the scalar pixel loop is not
     /// vectorised (the choice before the trial).

@@ -38,7 +38,8 @@ public struct MetalLibrary: Sendable {
   public let uncallable: [MetalCompileError]
   /// The functions as a library, looked up by their Metal names.
   public let library: ShaderLibrary
-  /// Whether the compiled object came from the on-disk cache.
+  /// Whether the compiled objects (the scalar one, the lane form's, or both) came from the
+  /// on-disk cache.
   public let wasCached: Bool
   /// The stitchable functions whose row runs their lane form now (`MetalLaneForm`: 16 pixels
   /// at once under per-lane masks, the same bytes as the scalar form).
@@ -47,7 +48,7 @@ public struct MetalLibrary: Sendable {
   /// (the default), those the timed trial found faster in lane form (cached from an earlier
   /// run, or measured on this library's first frame large enough) and, until a function's
   /// trial, those whose scalar pixel loop clang does not vectorise (its verdict); with
-  /// `.verdict` the latter; with `.lanes` all. Sources/LayerFXMetal/README.md, "The lane form".
+  /// `.verdict` the latter; with `.lanes` all. Sources/LayerFXMetal/README.md, "Which form runs".
   public var laneFunctions: Set<String> { choice.laneFunctions }
   /// Which form each function runs, and the workers of each form's compiled object.
   let choice: MetalFormChoice

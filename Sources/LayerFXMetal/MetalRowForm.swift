@@ -3,7 +3,7 @@
 ///
 /// `scalar` is the pixel loop over the shader's call, vectorised across pixels by clang's loop
 /// vectoriser where it can be; `lanes` calls the lane form once per 16 pixels. Which one runs
-/// is chosen per function (``MetalFormChoice``). Sources/LayerFXMetal/README.md, "The lane form".
+/// is chosen per function (``MetalFormChoice``). Sources/LayerFXMetal/README.md, "Which form runs".
 enum MetalRowForm: String, Sendable, Hashable {
   case scalar
   case lanes
