@@ -19,8 +19,8 @@
 /// - the other form wins only when its sum is below ``margin`` times the verdict's, so noise
 ///   leaves the verdict's form;
 /// - the other form's run is stopped (and the verdict wins) past ``patience`` times the
-///   verdict's best on that tile plus ``slackNanoseconds``, so a much slower form costs the
-///   frame little.
+///   verdict's shortest run on that tile (wall clock) plus ``slackNanoseconds``, so a much
+///   slower form costs the frame a bounded time once.
 enum MetalFormTrial {
   /// The fewest pixels a trial times per form and round: a tile with fewer (a small image)
   /// runs no trial, and the function keeps its verdict's form until one large enough.
@@ -39,11 +39,14 @@ enum MetalFormTrial {
   static let longRunNanoseconds: UInt64 = 20_000_000
   /// The other form wins when its best time is below this fraction of the verdict's best.
   static let margin = 0.9
-  /// How many times the verdict's best time the other form's run may take before it is
-  /// stopped, with ``slackNanoseconds`` on top.
-  static let patience: UInt64 = 4
-  /// The other form's slack on top of ``patience``, nanoseconds (50 ms).
-  static let slackNanoseconds: UInt64 = 50_000_000
+  /// How many times the verdict's shortest run on the wall clock the other form's run may
+  /// take before it is stopped, with ``slackNanoseconds`` on top.
+  static let patience: Int64 = 4
+  /// The other form's slack on top of ``patience``, nanoseconds (0.5 s): its first run
+  /// starts its worker (a process, the library's check and load), and a loaded machine may
+  /// hold a run back for tens of milliseconds; a stop on such a delay would crown the verdict
+  /// for good.
+  static let slackNanoseconds: Int64 = 500_000_000
 
   /// The rows sampled from a tile of `rows` rows of `count` pixels, as offsets into the tile,
   /// ascending: `k` rows at the middles of `k` equal parts of the tile; empty when the tile

@@ -25,37 +25,45 @@ extension SandboxedFrame {
     verdict: MetalRowForm, sample: [Int], deadline: Int64
   ) -> MetalRowForm {
     let index = Int(function)
-    // The CPU time of one run of `form` over the sample, as the trial counts it.
-    func run(_ form: MetalRowForm, deadline: Int64) throws(ShaderWorker.Failure) -> UInt64 {
+    // One run of `form` over the sample: its CPU time as the trial counts it, and its
+    // wall-clock time (nanoseconds).
+    func run(_ form: MetalRowForm, deadline: Int64) throws(ShaderWorker.Failure) -> (
+      time: UInt64, wall: Int64
+    ) {
+      let start = lfx_monotonic_ns()
       var total: UInt64 = 0
       for offset in sample {
         total += try render(
           first, from: offset, rows: 1, destinationStride: destinationStride,
           sourceStride: sourceStride, form: form, deadline: deadline)
       }
-      return choice.counted(form, total)
+      return (choice.counted(form, total), lfx_monotonic_ns() - start)
     }
     var verdictTimes: [UInt64] = []
     var otherTimes: [UInt64] = []
+    // The verdict's shortest run on the wall clock (at most an hour), which bounds the other
+    // form's.
+    var verdictWall: Int64 = 3_600_000_000_000
     for round in 0..<MetalFormTrial.rounds {
       let order = round % 2 == 0 ? [verdict, verdict.other] : [verdict.other, verdict]
       for form in order {
         if form == verdict {
           do {
-            verdictTimes.append(try run(verdict, deadline: deadline))
+            let (time, wall) = try run(verdict, deadline: deadline)
+            verdictTimes.append(time)
+            verdictWall = Swift.min(verdictWall, wall)
           } catch {
             choice.abandonTrial(of: index)
             return verdict
           }
         } else {
-          let best = verdictTimes.min() ?? 0
-          let patience = Int64(
-            clamping: best * MetalFormTrial.patience + MetalFormTrial.slackNanoseconds)
+          let bound =
+            lfx_monotonic_ns() + verdictWall * MetalFormTrial.patience
+            + MetalFormTrial.slackNanoseconds
           do {
-            otherTimes.append(
-              try run(form, deadline: Swift.min(deadline, lfx_monotonic_ns() + patience)))
+            otherTimes.append(try run(form, deadline: Swift.min(deadline, bound)).time)
           } catch {
-            choice.report(index, verdictTime: best, otherTime: nil)
+            choice.report(index, verdictTime: verdictTimes.min() ?? 0, otherTime: nil)
             return verdict
           }
         }
