@@ -1,7 +1,8 @@
 import LayerFX
-import LayerFXKernels
 import LayerFXMath
 import Testing
+
+@testable import LayerFXKernels
 
 /// The ripple's lane form against its closure form on the same input.
 ///
@@ -86,20 +87,20 @@ import Testing
     }
   }
 
-  /// The ripple's formula line by line, with no test for the wave front: what
-  /// ``Ripple/shade(position:layer:)`` must equal bit for bit where it returns early.
+  /// The ripple's formula in the order of operations ``Ripple/shade(position:layer:)``
+  /// documents (`d × (1 / speed)`, one `1 / d`, the lanes' damped sine), with no test for the
+  /// wave front: what the kernel must equal bit for bit where it returns early.
   static func fullFormula(
     _ ripple: Ripple, _ position: Vector2<FloatLanes16>, _ layer: Layer
   ) -> Vector4<FloatLanes16> {
     typealias F = FloatLanes16
-    let origin = Vector2<F>(ripple.origin)
-    let distance = length(position - origin)
-    let elapsed = max(0, F(ripple.time) - distance / F(ripple.speed))
-    let amount =
-      F(ripple.amplitude) * sin(F(ripple.frequency) * elapsed) * exp(-F(ripple.decay) * elapsed)
-    let n = select(Vector2(0), (position - origin) / distance, distance > 0)
-    var color = layer.sample(position + amount * n)
-    color.rgb += select(0, 0.3 * (amount / F(ripple.amplitude)), F(ripple.amplitude) != 0) * color.a
+    let offset = position - Vector2<F>(ripple.origin)
+    let distance = length(offset)
+    let elapsed = max(0, F(ripple.time) - distance * F(1 / ripple.speed))
+    let wave = Ripple.dampedSine(F(ripple.frequency) * elapsed, -F(ripple.decay) * elapsed)
+    let stretch = wave * select(0, 1 / distance, distance > 0) * F(ripple.amplitude)
+    var color = layer.sample(position + stretch * offset)
+    color.rgb += select(0, 0.3 * wave, F(ripple.amplitude) != 0) * color.a
     return color
   }
 
