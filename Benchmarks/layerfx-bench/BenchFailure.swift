@@ -51,8 +51,9 @@ enum BenchFailure: Error, CustomStringConvertible {
       switch error {
       case .fileNotFound, .unreadable: .noInput
       case .readFailed: .ioError
-      case .notPNG, .corrupt, .truncated, .tooLarge, .fileTooLarge, .imageDataTooShort: .dataError
-      case .sideTooLong: .dataError
+      case .empty, .notPNG, .corrupt, .truncated, .tooLarge, .fileTooLarge, .imageDataTooShort,
+        .sideTooLong:
+        .dataError
       case .cannotEncode: .software
       case .cannotWrite: .cannotCreate
       }
