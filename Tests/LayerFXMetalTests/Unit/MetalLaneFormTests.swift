@@ -430,6 +430,37 @@ struct MetalLaneFormTests {
     }
   }
 
+  static let nearest = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 nearest(float2 position) {
+      float best = 1e9;
+      float2 prev = float2(0.0);
+      for (int i = 1; i <= 300; i++) {
+        float2 p = float2(float(i) * 0.25, 0.0);
+        float2 pa = position - prev;
+        float2 ba = p - prev;
+        float h = clamp(dot(pa, ba) / dot(ba, ba), 0.0, 1.0);
+        best = min(best, length(pa - ba * h));
+        prev = p;
+      }
+      return half4(best, 0.0, 0.0, 1.0);
+    }
+    """
+
+  @Test(
+    "a loop whose vectorising clang's cost model declines (a polyline's nearest segment) takes the lane form, with the hand values"
+  )
+  func declinedLoopTakesLanes() throws {
+    let (pixels, lanes) = try Self.render(Self.nearest, function: "nearest")
+    #expect(lanes)
+    for (i, pixel) in pixels.enumerated() {
+      // The polyline runs along y = 0 from x = 0 to 75, so the nearest point of every pixel
+      // (x, 0.5) is right below it: distance 0.5, exact (steps of 0.25 divide exactly).
+      #expect(pixel == half4(0.5, 0, 0, 1), "pixel \(i): \(pixel)")
+    }
+  }
+
   @Test("the lane form renders the scalar form's bytes")
   func sameBytes() throws {
     for (source, function, arguments) in [
@@ -440,6 +471,7 @@ struct MetalLaneFormTests {
       (Self.vectors, "vectors", []),
       (Self.vectors, "aliased", []),
       (Self.uniforms, "uniforms", [.float(3)]),
+      (Self.nearest, "nearest", []),
     ] {
       let lanes = try Self.render(source, function: function, arguments: arguments)
       let scalar = try Self.render(
