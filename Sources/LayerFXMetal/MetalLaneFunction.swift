@@ -111,6 +111,8 @@ struct MetalLaneFunction {
   private var calls: [(callee: String, uniform: Set<Int>)] = []
   /// The per-lane storage the pending statements read or write, with its type.
   private var touched: [String: String] = [:]
+  /// The per-lane storage of the locals the pending statements declare.
+  private var declaredInBatch: Set<String> = []
   /// Whether every pending statement may run in a lane whose mask is off.
   private var batchIsSpeculatable = true
   /// The type of each per-lane storage.
@@ -224,10 +226,13 @@ struct MetalLaneFunction {
     defer {
       batch = []
       touched = [:]
+      declaredInBatch = []
       batchIsSpeculatable = true
     }
     guard !batch.isEmpty else { return }
-    let names = touched.keys.sorted()
+    // A local the batch declares needs no restoring: a lane whose mask is off here never ran
+    // its declaration in this scope, so it reads the value nowhere.
+    let names = touched.keys.filter { !declaredInBatch.contains($0) }.sorted()
     let body = batch.joined(separator: "\n")
     let (load, store) = Self.bindings(in: body)
     guard batchIsSpeculatable, names.allSatisfy({ Self.isKeepable(touched[$0] ?? "") }) else {
@@ -476,7 +481,10 @@ struct MetalLaneFunction {
         }
       }
     }
-    if let storage { touched[storage] = storageTypes[storage] ?? "" }
+    if let storage {
+      touched[storage] = storageTypes[storage] ?? ""
+      declaredInBatch.insert(storage)
+    }
     if batchIsSpeculatable {
       batchIsSpeculatable = nodes.allSatisfy { isSpeculatable($0, guarded: true) }
     }

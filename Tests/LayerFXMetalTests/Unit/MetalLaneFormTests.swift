@@ -461,6 +461,35 @@ struct MetalLaneFormTests {
     }
   }
 
+  static let declared = """
+    #include <metal_stdlib>
+    using namespace metal;
+    struct Pair { float a; float b; };
+    [[ stitchable ]] half4 declared(float2 position) {
+      float sum = 0.0;
+      for (int k = 0; k < int(position.x); k++) {
+        if (k % 3 == 0) continue;
+        Pair p = Pair{float(k), float(k) * 2.0};
+        float2 v = float2(p.a, p.b);
+        sum += v.x + v.y;
+      }
+      return half4(sum, 0.0, 0.0, 1.0);
+    }
+    """
+
+  @Test(
+    "locals declared in a loop after lanes left it (a struct, a vector) give the hand values"
+  )
+  func declaredAfterContinue() throws {
+    let (pixels, lanes) = try Self.render(Self.declared, function: "declared")
+    #expect(lanes)
+    for (i, pixel) in pixels.enumerated() {
+      // k from 0 to i − 1, multiples of 3 skipped, each adding k + 2k.
+      let sum = (0..<i).filter { $0 % 3 != 0 }.reduce(0) { $0 + 3 * $1 }
+      #expect(pixel == half4(Float(sum), 0, 0, 1), "pixel \(i): \(pixel)")
+    }
+  }
+
   @Test("the lane form renders the scalar form's bytes")
   func sameBytes() throws {
     for (source, function, arguments) in [
@@ -472,6 +501,7 @@ struct MetalLaneFormTests {
       (Self.vectors, "aliased", []),
       (Self.uniforms, "uniforms", [.float(3)]),
       (Self.nearest, "nearest", []),
+      (Self.declared, "declared", []),
     ] {
       let lanes = try Self.render(source, function: function, arguments: arguments)
       let scalar = try Self.render(
