@@ -28,6 +28,26 @@ public struct MetalCompileOptions: Sendable, Hashable {
   /// against the scalar form).
   public var usesLaneForm: Bool = ProcessInfo.processInfo.environment["LAYERFX_METAL_LANES"] != "0"
 
+  /// How a function with both a scalar and a lane form gets one (``usesLaneForm`` on).
+  public enum FormChoice: String, Sendable, Hashable, CaseIterable {
+    /// The faster in a timed trial inside the worker, on a few rows of the first frame large
+    /// enough (clang's vectoriser verdict until then), the winner cached with the compiled
+    /// objects. Sources/LayerFXMetal/README.md, "Which form runs".
+    case measured
+    /// Clang's vectoriser verdict alone: the lane form when the scalar pixel loop is not
+    /// vectorised (the choice before the trial).
+    case verdict
+    /// The lane form whenever the transform gives one.
+    case lanes
+  }
+
+  /// How a function with both forms gets one: `.measured` by default; `LAYERFX_METAL_FORM`
+  /// (`measured`, `verdict` or `lanes`) sets another, to time or compare the forms (any other
+  /// value is `.measured`).
+  public var formChoice: FormChoice =
+    ProcessInfo.processInfo.environment["LAYERFX_METAL_FORM"].flatMap(FormChoice.init(rawValue:))
+    ?? .measured
+
   /// The default ``shaderTimeout``: 30 seconds.
   ///
   /// A GPU's watchdog allows a few seconds of a GPU's time; two CPU cores draw a heavy shader

@@ -15,34 +15,38 @@ extension MetalCompiler {
   /// no lane form.
   static let syntaxTreeCapacity = 32 << 20
 
-  /// The lane form (``MetalLaneForm``) of `unit`, the running unit ``MetalGlue`` generated
-  /// without one: `nil` when it has none, else the form and whether its functions are the
-  /// ones chosen (a cached choice, ``storeLaneForm(_:key:)``) or every candidate.
+  /// The lane record (``MetalLaneRecord``) of `unit`, the running unit ``MetalGlue``
+  /// generated without a lane form: the cached one, else a new one whose form is the
+  /// transform's (`nil` when it has none) and whose verdicts are not yet known.
   ///
   /// Clang dumps the unit's syntax tree (a second clang run, bounded as the compile is, on
   /// the same staged files). Anything that fails (the dump, its parse, the transform) means
-  /// no lane form: the scalar row functions stay. The choice is cached beside the compiled
-  /// objects under `key`, from the unit's text, the stand-in, the flags, the compiler and
-  /// ``MetalLaneForm/version``, so a repeat compile runs no extra clang.
+  /// no lane form: the scalar row functions stay. The record is cached beside the compiled
+  /// objects under `key`, from the unit's text, the stand-in, the flags, the compiler,
+  /// ``MetalLaneForm/version`` and the record's format, so a repeat compile runs no extra clang.
   ///
   /// - Parameters:
   ///   - unit: The running unit's text.
   ///   - source: The bytes of the user's source in `unit` (``MetalGlue/sourceRange(in:)``).
   ///   - signatures: The unit's stitchable functions.
   ///   - binary16: Whether `half` is `_Float16`.
-  /// - Returns: The form (`nil` for none), whether its functions are the chosen ones, and the
-  ///   key under which ``storeLaneForm(_:key:)`` caches the choice.
-  func laneForm(
+  /// - Returns: The record and the key under which ``storeLaneRecord(_:key:)`` caches it.
+  func laneRecord(
     unit: String, source: Range<Int>, signatures: [MetalSignature], binary16: Bool
-  ) -> (form: MetalLaneForm?, isChosen: Bool, key: String) {
+  ) -> (record: MetalLaneRecord, key: String) {
     let flags = Self.syntaxTreeFlags(binary16: binary16)
     let key = Self.hash(
-      [unit, Self.headerKey, flags.joined(separator: " "), clang, "lanes \(MetalLaneForm.version)"])
-    if let text = try? String(contentsOfFile: cacheDirectory + "/\(key).lanes", encoding: .utf8) {
-      return (Self.decodeLaneForm(text), true, key)
+      [
+        unit, Self.headerKey, flags.joined(separator: " "), clang,
+        "lanes \(MetalLaneForm.version) record 2",
+      ])
+    if let text = try? String(contentsOfFile: cacheDirectory + "/\(key).lanes", encoding: .utf8),
+      let record = MetalLaneRecord(decoding: text)
+    {
+      return (record, key)
     }
     guard let (include, sources, overlay) = try? stage([unit], key: key) else {
-      return (nil, true, key)
+      return (MetalLaneRecord(form: nil), key)
     }
     defer { for path in sources + [overlay] { unlink(path) } }
     let outcome = BoundedProcess.run(
@@ -58,27 +62,20 @@ extension MetalCompiler {
         declarations: declarations, unit: Array(unit.utf8), source: source,
         signatures: signatures)
     else {
-      storeLaneForm(nil, key: key)
-      return (nil, true, key)
+      let none = MetalLaneRecord(form: nil)
+      storeLaneRecord(none, key: key)
+      return (none, key)
     }
-    return (form, false, key)
+    return (MetalLaneRecord(form: form), key)
   }
 
-  /// Caches the chosen lane form of a unit (`nil` for none).
+  /// Caches the lane record of a unit.
   ///
-  /// `key` is what ``laneForm(unit:source:signatures:binary16:)`` gave for the unit. A cache
-  /// that cannot be written only costs the choice again.
-  func storeLaneForm(_ form: MetalLaneForm?, key: String) {
-    let encoded = form.map { $0.functions.sorted().joined(separator: " ") + "\n" + $0.text } ?? ""
-    try? Self.writeAtomically(encoded, to: cacheDirectory + "/\(key).lanes")
-  }
-
-  /// A cached lane form: its functions on the first line, then its text; empty for none.
-  private static func decodeLaneForm(_ text: String) -> MetalLaneForm? {
-    guard let newline = text.firstIndex(of: "\n") else { return nil }
-    let functions = text[..<newline].split(separator: " ").map(String.init)
-    guard !functions.isEmpty else { return nil }
-    return MetalLaneForm(
-      text: String(text[text.index(after: newline)...]), functions: Set(functions))
+  /// `key` is what ``laneRecord(unit:source:signatures:binary16:)`` gave for the unit. A
+  /// record whose verdicts are not yet known is not stored (the next compile makes it again);
+  /// a cache that cannot be written only costs the verdict or the trial again.
+  func storeLaneRecord(_ record: MetalLaneRecord, key: String) {
+    guard record.hasVerdicts else { return }
+    try? Self.writeAtomically(record.encoded, to: cacheDirectory + "/\(key).lanes")
   }
 }

@@ -25,12 +25,6 @@ struct MetalLaneForm {
   /// The stitchable functions that have an entry.
   let functions: Set<String>
 
-  /// The same text with only `chosen` of its functions' entries used, or `nil` for none.
-  func restricted(to chosen: Set<String>) -> MetalLaneForm? {
-    let kept = functions.intersection(chosen)
-    return kept.isEmpty ? nil : MetalLaneForm(text: text, functions: kept)
-  }
-
   /// Whether a file's `source` may have a lane form, before any clang run: it has a loop (a
   /// file without one vectorises as it is), and each macro keeps one meaning to its end (the
   /// lane form, after the source, reads the source's text again: a macro `#undef`ined or

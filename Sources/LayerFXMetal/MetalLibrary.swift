@@ -38,12 +38,20 @@ public struct MetalLibrary: Sendable {
   public let uncallable: [MetalCompileError]
   /// The functions as a library, looked up by their Metal names.
   public let library: ShaderLibrary
-  /// Whether the compiled object came from the on-disk cache.
+  /// Whether the compiled objects (the scalar one, the lane form's, or both) came from the
+  /// on-disk cache.
   public let wasCached: Bool
-  /// The stitchable functions whose row runs their lane form (`MetalLaneForm`: 16 pixels at
-  /// once under per-lane masks, the same bytes as the scalar form): those with a loop whose
-  /// scalar pixel loop clang does not vectorise and that the transform handles.
-  public let laneFunctions: Set<String>
+  /// The stitchable functions whose row runs their lane form now (`MetalLaneForm`: 16 pixels
+  /// at once under per-lane masks, the same bytes as the scalar form).
+  ///
+  /// Of the functions the transform handles: with ``MetalCompileOptions/FormChoice/measured``
+  /// (the default), those the timed trial found faster in lane form (cached from an earlier
+  /// run, or measured on this library's first frame large enough) and, until a function's
+  /// trial, those whose scalar pixel loop clang does not vectorise (its verdict); with
+  /// `.verdict` the latter; with `.lanes` all. Sources/LayerFXMetal/README.md, "Which form runs".
+  public var laneFunctions: Set<String> { choice.laneFunctions }
+  /// Which form each function runs, and the workers of each form's compiled object.
+  let choice: MetalFormChoice
   /// How long the compile (or the cache lookup) and load took, seconds.
   public let seconds: Double
 
@@ -196,7 +204,7 @@ public struct MetalLibrary: Sendable {
       all.merge(entry.source.rewriters) { first, _ in first }
     }
     let compiler = try MetalCompiler(options: options)
-    let (object, cached, laneFunctions) = try Self.compile(
+    let compiled = try Self.compile(
       sources, units: units, compiler: compiler, rewriters: rewriters, options: options)
     // The layer effects' probing copy, compiled when the bounds checker first needs it.
     let layers = signatures.filter { $0.kind == .layer }.map(\.name)
@@ -209,15 +217,21 @@ public struct MetalLibrary: Sendable {
           MetalCompiler.Unit(
             file: source.path, text: MetalGlue.probingUnit(source: source, signatures: found))
         }, names: layers, rewriters: rewriters, binary16: binary16)
-    // Nothing compiled from the source is loaded here: the library is checked, then worker
+    // Nothing compiled from the source is loaded here: each object is checked, then worker
     // processes load it (ShaderWorker).
-    let pool = ShaderWorkerPool(
-      executable: try ShaderWorkerExecutable.path(),
-      libraryPath: try MetalSandboxCheck.check(object, path: name),
-      functions: signatures.map(\.name))
+    let executable = try ShaderWorkerExecutable.path()
+    var pools: [MetalRowForm: ShaderWorkerPool] = [:]
+    for (form, object) in compiled.objects {
+      pools[form] = ShaderWorkerPool(
+        executable: executable, libraryPath: try MetalSandboxCheck.check(object, path: name),
+        functions: signatures.map(\.name))
+    }
+    let choice = MetalFormChoice(
+      pools: pools, names: signatures.map(\.name), states: compiled.states,
+      records: compiled.records, units: compiled.units, compiler: compiler)
     let functions = signatures.enumerated().map { index, signature in
       Self.function(
-        signature, index: index, path: signature.file, binary16: binary16, pool: pool,
+        signature, index: index, path: signature.file, binary16: binary16, choice: choice,
         probe: probe, timeLimit: options.shaderTimeout)
     }
     self.path = name
@@ -225,106 +239,144 @@ public struct MetalLibrary: Sendable {
     self.signatures = signatures
     self.uncallable = uncallable
     self.library = ShaderLibrary(functions)
-    self.wasCached = cached
-    self.laneFunctions = laneFunctions
+    self.wasCached = compiled.cached
+    self.choice = choice
     self.seconds = Date().timeIntervalSince(start)
   }
 
-  /// Compiles `units` (the scalar units of `sources`), with the lane form (`MetalLaneForm`)
-  /// of each function whose scalar pixel loop clang does not vectorise.
+  /// What ``compile(_:units:compiler:rewriters:options:)`` made: the objects by form (the
+  /// scalar units, and the units with every lane form), whether all came from the cache, and
+  /// each function's form (``MetalFormChoice``), with the lane records and each function's unit.
+  private struct Compiled {
+    var objects: [MetalRowForm: String] = [:]
+    var cached = true
+    var states: [String: MetalFormChoice.State] = [:]
+    var records: [(record: MetalLaneRecord, key: String)] = []
+    var units: [String: Int] = [:]
+  }
+
+  /// Compiles `units` (the scalar units of `sources`) and, when a function has a lane form
+  /// (`MetalLaneForm`) and may run it, the units with every lane form.
   ///
   /// The first compile of a file whose functions have lane forms is the scalar one, with the
-  /// vectoriser's remarks, beside the lane form of every candidate (two clang runs at once): a
-  /// function whose row loop vectorised as it is (its loops unrolled whole) keeps it, as the
-  /// lane form of a vectorised loop is slower; the others get their lane form (compiled again
-  /// only when a file's functions are split). The choice is cached with the lane form. A lane
-  /// form clang refuses leaves the scalar object.
+  /// vectoriser's remarks (each function's verdict: the lane form when its row loop was not
+  /// vectorised), beside the lane compile (two clang runs at once: the first compile of a file
+  /// costs the longer of the two, not their sum). The verdicts are cached in the unit's
+  /// ``MetalLaneRecord``, with the trial's winner once measured. Each function's form follows
+  /// ``MetalCompileOptions/formChoice``; only the objects those forms need are loaded (both
+  /// while a function awaits its trial). A lane form clang refuses leaves the scalar object,
+  /// and is not tried again.
   private static func compile(
     _ sources: [(source: MetalSource, signatures: [MetalSignature])], units: [MetalCompiler.Unit],
     compiler: MetalCompiler, rewriters: [String: MetalSourceRewriter],
     options: MetalCompileOptions
-  ) throws(MetalCompileError) -> (path: String, cached: Bool, lanes: Set<String>) {
+  ) throws(MetalCompileError) -> Compiled {
     let binary16 = options.half == .binary16
-    var forms: [(form: MetalLaneForm?, isChosen: Bool, key: String)] = []
+    var compiled = Compiled()
+    // A compile's object, kept as `form`'s; its clang output returned.
+    func keep(_ outcome: Outcome, as form: MetalRowForm) throws(MetalCompileError) -> String {
+      let (path, cached, output) = try outcome.get()
+      compiled.objects[form] = path
+      compiled.cached = compiled.cached && cached
+      return output
+    }
+    @Sendable func scalar(remarks: Bool = false) -> Outcome {
+      Outcome { () throws(MetalCompileError) in
+        try compiler.compile(
+          units: units, rewriters: rewriters, binary16: binary16, remarks: remarks)
+      }
+    }
     if options.usesLaneForm {
-      forms = zip(sources, units).map { entry, unit in
-        guard MetalLaneForm.isCandidate(entry.source.text) else { return (nil, true, "") }
-        return compiler.laneForm(
+      compiled.records = zip(sources, units).map { entry, unit in
+        guard MetalLaneForm.isCandidate(entry.source.text) else {
+          return (MetalLaneRecord(form: nil), "")
+        }
+        return compiler.laneRecord(
           unit: unit.text, source: MetalGlue.sourceRange(in: entry.source),
           signatures: entry.signatures, binary16: binary16)
       }
     }
-    guard forms.contains(where: { $0.form != nil }) else {
-      let (path, cached, _) = try compiler.compile(
-        units: units, rewriters: rewriters, binary16: binary16)
-      return (path, cached, [])
+    guard compiled.records.contains(where: { $0.record.form != nil }) else {
+      _ = try keep(scalar(), as: .scalar)
+      compiled.records = []
+      return compiled
     }
-    // The units with the forms as they stand, each file's source once.
-    func laneUnits() -> [MetalCompiler.Unit] {
-      zip(units, forms).enumerated().map { index, pair in
-        guard let form = pair.1.form else { return pair.0 }
-        let (source, signatures) = sources[index]
-        return MetalCompiler.Unit(
-          file: source.path,
-          text: MetalGlue.unit(source: source, signatures: signatures, lanes: form))
+    // The units with every lane form, each file's source once.
+    let laneUnits = zip(units, compiled.records).enumerated().map { index, pair in
+      guard let form = pair.1.record.form else { return pair.0 }
+      let (source, signatures) = sources[index]
+      return MetalCompiler.Unit(
+        file: source.path,
+        text: MetalGlue.unit(source: source, signatures: signatures, lanes: form))
+    }
+    @Sendable func lanes() -> Outcome {
+      Outcome { () throws(MetalCompileError) in
+        try compiler.compile(units: laneUnits, rewriters: rewriters, binary16: binary16)
       }
     }
-    var scalar: (path: String, cached: Bool)?
-    var speculative: (units: [MetalCompiler.Unit], outcome: Outcome)?
-    if forms.contains(where: { $0.form != nil && !$0.isChosen }) {
-      // The scalar compile, for its remarks, and the lane compile of every candidate, side by
-      // side: the first compile of a file costs the longer of the two, not their sum.
-      let candidates = laneUnits()
+    var laneOutcome: Outcome?
+    if compiled.records.contains(where: { !$0.record.hasVerdicts }) {
+      // The scalar compile, for its remarks, and the lane compile, side by side.
       let outcomes = Mutex<[Int: Outcome]>([:])
       DispatchQueue.concurrentPerform(iterations: 2) { index in
-        let outcome = Outcome { () throws(MetalCompileError) in
-          try compiler.compile(
-            units: index == 0 ? units : candidates, rewriters: rewriters, binary16: binary16,
-            remarks: index == 0)
-        }
+        let outcome = index == 0 ? scalar(remarks: true) : lanes()
         outcomes.withLock { $0[index] = outcome }
       }
       let (first, second) = outcomes.withLock { ($0[0], $0[1]) }
-      guard case .success(let (path, cached, remarks)) = first else {
-        if case .failure(let error) = first { throw error }
+      guard let first else {
         throw .loadFailed("the compile of \(units.first?.file ?? "") did not run")
       }
-      scalar = (path, cached)
-      if let second { speculative = (candidates, second) }
-      for (index, entry) in forms.enumerated() where !entry.isChosen {
-        let missed = Set(
-          sources[index].signatures.map(\.name).filter {
-            MetalGlue.rowLoopMissed($0, unit: units[index].text, remarks: remarks)
-          })
-        let chosen = entry.form?.restricted(to: missed)
-        compiler.storeLaneForm(chosen, key: entry.key)
-        forms[index].form = chosen
+      let remarks = try keep(first, as: .scalar)
+      laneOutcome = second
+      for index in compiled.records.indices where !compiled.records[index].record.hasVerdicts {
+        for name in compiled.records[index].record.form?.functions ?? [] {
+          let missed = MetalGlue.rowLoopMissed(name, unit: units[index].text, remarks: remarks)
+          compiled.records[index].record.verdicts[name] = missed ? .lanes : .scalar
+        }
+        compiler.storeLaneRecord(compiled.records[index].record, key: compiled.records[index].key)
       }
     }
-    let lanes = forms.reduce(into: Set<String>()) { $0.formUnion($1.form?.functions ?? []) }
-    if let scalar, lanes.isEmpty { return (scalar.path, scalar.cached, []) }
-    let chosenUnits = laneUnits()
-    var outcome: Outcome
-    if let speculative, speculative.units.map(\.text) == chosenUnits.map(\.text) {
-      outcome = speculative.outcome
+    for (index, entry) in compiled.records.enumerated() {
+      for name in entry.record.form?.functions ?? [] {
+        let verdict = entry.record.verdicts[name] ?? .lanes
+        compiled.units[name] = index
+        compiled.states[name] =
+          switch options.formChoice {
+          case .lanes: .fixed(.lanes)
+          case .verdict: .fixed(verdict)
+          case .measured: entry.record.measured[name].map { .fixed($0) } ?? .pending(verdict)
+          }
+      }
+    }
+    // The forms the functions may run: a pending function's two.
+    let needed = compiled.states.values.reduce(into: Set<MetalRowForm>()) { needed, state in
+      if case .fixed(let form) = state {
+        needed.insert(form)
+      } else {
+        needed.formUnion([.scalar, .lanes])
+      }
+    }
+    if needed.contains(.lanes) {
+      do {
+        _ = try keep(laneOutcome ?? lanes(), as: .lanes)
+      } catch .compileFailed {
+        // Not tried again: the next compile of these units is the scalar one.
+        for index in compiled.records.indices where compiled.records[index].record.form != nil {
+          compiled.records[index].record = MetalLaneRecord(form: nil)
+          compiler.storeLaneRecord(compiled.records[index].record, key: compiled.records[index].key)
+        }
+        compiled.states = [:]
+        compiled.units = [:]
+      }
+    }
+    if compiled.objects[.lanes] == nil || needed.contains(.scalar) {
+      if compiled.objects[.scalar] == nil { _ = try keep(scalar(), as: .scalar) }
     } else {
-      outcome = Outcome { () throws(MetalCompileError) in
-        try compiler.compile(units: chosenUnits, rewriters: rewriters, binary16: binary16)
-      }
+      // Every function runs its lane form (or has none, whose scalar row function the lane
+      // object holds too): the scalar object is not loaded.
+      compiled.objects[.scalar] = nil
     }
-    switch outcome {
-    case .success(let (path, cached, _)):
-      return (path, cached, lanes)
-    case .failure(.compileFailed):
-      // Not tried again: the next compile of these units is the scalar one.
-      for entry in forms where !entry.key.isEmpty { compiler.storeLaneForm(nil, key: entry.key) }
-      if let scalar { return (scalar.path, scalar.cached, []) }
-      let (path, cached, _) = try compiler.compile(
-        units: units, rewriters: rewriters, binary16: binary16)
-      return (path, cached, [])
-    case .failure(let error):
-      throw error
-    }
+    return compiled
   }
 
   /// How one compile ended.
@@ -334,7 +386,7 @@ public struct MetalLibrary: Sendable {
 
   private static func function(
     _ signature: MetalSignature, index: Int, path: String, binary16: Bool,
-    pool: ShaderWorkerPool, probe: MetalProbe?, timeLimit: Double
+    choice: MetalFormChoice, probe: MetalProbe?, timeLimit: Double
   ) -> ShaderFunction {
     let name = signature.name
     let parameters = signature.parameters.map { parameter in
@@ -354,7 +406,7 @@ public struct MetalLibrary: Sendable {
       parameters: parameters
     ) { arguments in
       let frame = SandboxedFrame(
-        pool: pool, function: index, probe: probe, path: path, name: name,
+        choice: choice, function: index, probe: probe, path: path, name: name,
         timeLimit: timeLimit, values: arguments.values, binary16: binary16)
       let kernel: EffectKernel
       switch kind {

@@ -14,7 +14,9 @@ import Synchronization
 /// writes nothing: a fault the worker's guard caught (its signal and row), a worker the filter
 /// killed (`SIGSYS`), a shader that ended its process, and the time limit.
 final class SandboxedFrame: Sendable {
-  let pool: ShaderWorkerPool
+  /// The library's forms and their workers; this function's form is chosen there (a timed
+  /// trial on the first tile large enough, ``SandboxedFrame/trial(_:rows:destinationStride:sourceStride:verdict:sample:deadline:)``).
+  let choice: MetalFormChoice
   let function: Int32
   /// A layer effect's probing copy, whose workers run its per-pixel form.
   let probe: MetalProbe?
@@ -30,10 +32,10 @@ final class SandboxedFrame: Sendable {
   private static let nextSerial = Atomic<UInt64>(1)
 
   init(
-    pool: ShaderWorkerPool, function: Int, probe: MetalProbe?, path: String, name: String,
+    choice: MetalFormChoice, function: Int, probe: MetalProbe?, path: String, name: String,
     timeLimit: Double, values: [Shader.Argument], binary16: Bool
   ) {
-    self.pool = pool
+    self.choice = choice
     self.function = Int32(function)
     self.probe = probe
     self.path = path
@@ -44,7 +46,7 @@ final class SandboxedFrame: Sendable {
   }
 
   /// The frame's deadline (CLOCK_MONOTONIC ns), set by the first call.
-  private var frameDeadline: Int64 {
+  var frameDeadline: Int64 {
     let limit = lfx_monotonic_ns() + Int64(timeLimit * 1e9)
     let (exchanged, original) = deadline.compareExchange(
       expected: 0, desired: limit, ordering: .relaxed)
@@ -52,7 +54,7 @@ final class SandboxedFrame: Sendable {
   }
 
   /// Records `failure` as a fault of this function.
-  private func record(_ failure: ShaderWorker.Failure, row: Int?) {
+  func record(_ failure: ShaderWorker.Failure, row: Int?) {
     switch failure {
     case .fault(let signal, let faultRow):
       MetalFaults.record(path: path, function: name, signal: signal, row: faultRow ?? row)
@@ -109,75 +111,109 @@ final class SandboxedFrame: Sendable {
     }
   }
 
-  /// Renders the `rows` runs from `first` in the worker (``LayerFX/RowKernel/TileBody``).
+  /// Renders the `rows` runs from `first` in the worker (``LayerFX/RowKernel/TileBody``), in
+  /// the function's form (``MetalFormChoice``): while it is yet to be measured and the tile is
+  /// large enough (``MetalFormTrial/sample(rows:count:)``), after a timed trial of both forms
+  /// on a few of its rows, to which each of the first ``MetalFormTrial/tiles`` such tiles
+  /// contributes.
+  ///
+  /// A failure of the form that renders zeroes the tile and is recorded in ``MetalFaults``, as
+  /// it always was (a trial reports none of its own).
   func renderTile(_ first: RowKernel.Run, rows: Int, destinationStride: Int, sourceStride: Int) {
-    let pixelBytes = first.count * 16
-    let destinationBytes = rows * pixelBytes
+    let index = Int(function)
     do {
       let deadline = frameDeadline
-      try pool.withWorker { worker throws(ShaderWorker.Failure) in
-        try sendArguments(worker, deadline: deadline)
-        var message = lfx_message()
-        message.op = Int32(lfx_op_rows)
-        message.function = function
-        if let texels = first.texels {
-          guard let shared = SharedTexels.owning(texels) else {
-            throw .died("the layer's texels are not in shared memory")
-          }
-          try worker.map(shared, deadline: deadline)
-          message.texels_id = shared.id
-        }
-        // The render's own scratch tile, when it is shared memory: the worker writes it, and
-        // nothing is copied back.
-        let extent = ((rows - 1) * destinationStride + first.count) * 16
-        let target = SharedTexels.containing(first.destination, byteCount: extent)
-          .flatMap { $0.isWritable ? $0 : nil }
-        if let target {
-          try worker.map(target, deadline: deadline)
-          message.destination_id = target.id
-          message.destination = Int64(
-            target.pointer.distance(to: UnsafeMutableRawPointer(first.destination)))
-          message.destination_stride = Int64(destinationStride)
-        } else {
-          message.destination = 0
-          message.destination_stride = Int64(first.count)
-        }
-        let copied = target == nil ? destinationBytes : 0
-        let sourceBytes = first.source == nil ? 0 : destinationBytes
-        let memory = try worker.memory(atLeast: copied + sourceBytes)
-        message.source = -1
-        if let source = first.source {
-          for r in 0..<rows {
-            (memory + copied + r * pixelBytes).copyMemory(
-              from: source + r * sourceStride, byteCount: pixelBytes)
-          }
-          message.source = Int64(copied)
-        }
-        message.count = Int64(first.count)
-        message.column = Int64(first.column)
-        message.row = Int64(first.row)
-        message.margin_x = Int64(first.margin.x)
-        message.margin_y = Int64(first.margin.y)
-        message.scale = first.scale
-        message.row_length = Int64(first.rowLength)
-        message.pad_x = Int64(first.padding.x)
-        message.pad_y = Int64(first.padding.y)
-        message.width = Int64(first.size.x)
-        message.height = Int64(first.size.y)
-        message.rows = Int64(rows)
-        message.source_stride = Int64(first.count)
-        _ = try worker.request(message, deadline: deadline)
-        guard target == nil else { return }
-        for r in 0..<rows {
-          UnsafeMutableRawPointer(first.destination + r * destinationStride).copyMemory(
-            from: memory + r * pixelBytes, byteCount: pixelBytes)
-        }
+      var form = choice.state(of: index).form
+      let sample = MetalFormTrial.sample(rows: rows, count: first.count)
+      if !sample.isEmpty, let verdict = choice.claimTrial(of: index) {
+        form = trial(
+          first, rows: rows, destinationStride: destinationStride, sourceStride: sourceStride,
+          verdict: verdict, sample: sample, deadline: deadline)
       }
+      _ = try render(
+        first, from: 0, rows: rows, destinationStride: destinationStride,
+        sourceStride: sourceStride, form: form, deadline: deadline)
     } catch {
       for r in 0..<rows {
         (first.destination + r * destinationStride).update(repeating: .zero, count: first.count)
       }
       record(error, row: first.row)
+    }
+  }
+
+  /// Renders `rows` runs of the tile of `first` from its row `offset` in a worker of `form`'s
+  /// object, and returns the CPU time the worker spent on the request (nanoseconds; 0 when the
+  /// system cannot say).
+  ///
+  /// - Throws: The worker's failure (a fault, its death, `deadline` passing).
+  func render(
+    _ first: RowKernel.Run, from offset: Int, rows: Int, destinationStride: Int,
+    sourceStride: Int, form: MetalRowForm, deadline: Int64
+  ) throws(ShaderWorker.Failure) -> UInt64 {
+    let pixelBytes = first.count * 16
+    let destinationBytes = rows * pixelBytes
+    let destination = first.destination + offset * destinationStride
+    return try choice.pool(for: form).withWorker { worker throws(ShaderWorker.Failure) in
+      try sendArguments(worker, deadline: deadline)
+      var message = lfx_message()
+      message.op = Int32(lfx_op_rows)
+      message.function = function
+      if let texels = first.texels {
+        guard let shared = SharedTexels.owning(texels) else {
+          throw .died("the layer's texels are not in shared memory")
+        }
+        try worker.map(shared, deadline: deadline)
+        message.texels_id = shared.id
+      }
+      // The render's own scratch tile, when it is shared memory: the worker writes it, and
+      // nothing is copied back.
+      let extent = ((rows - 1) * destinationStride + first.count) * 16
+      let target = SharedTexels.containing(destination, byteCount: extent)
+        .flatMap { $0.isWritable ? $0 : nil }
+      if let target {
+        try worker.map(target, deadline: deadline)
+        message.destination_id = target.id
+        message.destination = Int64(
+          target.pointer.distance(to: UnsafeMutableRawPointer(destination)))
+        message.destination_stride = Int64(destinationStride)
+      } else {
+        message.destination = 0
+        message.destination_stride = Int64(first.count)
+      }
+      let copied = target == nil ? destinationBytes : 0
+      let sourceBytes = first.source == nil ? 0 : destinationBytes
+      let memory = try worker.memory(atLeast: copied + sourceBytes)
+      message.source = -1
+      if let source = first.source.map({ $0 + offset * sourceStride }) {
+        for r in 0..<rows {
+          (memory + copied + r * pixelBytes).copyMemory(
+            from: source + r * sourceStride, byteCount: pixelBytes)
+        }
+        message.source = Int64(copied)
+      }
+      message.count = Int64(first.count)
+      message.column = Int64(first.column)
+      message.row = Int64(first.row + offset)
+      message.margin_x = Int64(first.margin.x)
+      message.margin_y = Int64(first.margin.y)
+      message.scale = first.scale
+      message.row_length = Int64(first.rowLength)
+      message.pad_x = Int64(first.padding.x)
+      message.pad_y = Int64(first.padding.y)
+      message.width = Int64(first.size.x)
+      message.height = Int64(first.size.y)
+      message.rows = Int64(rows)
+      message.source_stride = Int64(first.count)
+      let start = worker.cpuNanoseconds
+      _ = try worker.request(message, deadline: deadline)
+      var spent: UInt64 = 0
+      if let start, let end = worker.cpuNanoseconds, end > start { spent = end - start }
+      guard target == nil else { return spent }
+      for r in 0..<rows {
+        UnsafeMutableRawPointer(destination + r * destinationStride).copyMemory(
+          from: memory + r * pixelBytes, byteCount: pixelBytes)
+      }
+      return spent
     }
   }
 
@@ -189,7 +225,8 @@ final class SandboxedFrame: Sendable {
   /// frame of a shader that never returns stops at the time limit as any frame does (with a
   /// limit per pixel, 1280 × 720 pixels of an endless loop would have run for 320 days).
   func pixel(_ position: float2, color: half4, layer: Layer?) -> half4 {
-    var (pool, function) = (self.pool, self.function)
+    var pool = choice.pool(for: choice.state(of: Int(self.function)).form)
+    var function = self.function
     if layer != nil {
       guard let (probePool, index) = probe?.pool(for: name, file: path) else { return .zero }
       (pool, function) = (probePool, Int32(index))

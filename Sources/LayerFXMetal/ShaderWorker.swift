@@ -158,6 +158,19 @@ final class ShaderWorker {
     mappedTexels.append(texels.id)
   }
 
+  /// The CPU time the worker has used so far, nanoseconds (user and system, from its process
+  /// CPU-time clock, `clock_getcpuclockid(3)`); `nil` when the system cannot say.
+  ///
+  /// A timed trial of two forms (``MetalFormTrial``) compares this across a request rather
+  /// than the wall-clock time, which on a shared machine counts the scheduler's waits too.
+  var cpuNanoseconds: UInt64? {
+    var clock = clockid_t()
+    var time = timespec()
+    guard !isDead, clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &time) == 0
+    else { return nil }
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+
   /// Kills the worker (SIGKILL) and reaps it.
   func kill() {
     guard !isDead else { return }

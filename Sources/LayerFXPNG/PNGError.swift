@@ -13,6 +13,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
   case fileTooLarge(path: String, byteCount: Int?, limit: Int)
   /// Reading the file failed part way with an I/O error (`EIO`); `reason` is the system's text.
   case readFailed(path: String, reason: String)
+  /// The file or stream holds no bytes at all.
+  case empty(path: String)
   /// The data does not start with the 8-byte PNG signature; `message` is libpng's.
   ///
   /// Source: PNG Specification (Second Edition) §5.2 "PNG signature".
@@ -54,6 +56,8 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         + "raise the pixel limit (--max-pixels) to read it"
     case .readFailed(let path, let reason):
       return "\(path): read error (\(reason))"
+    case .empty(let path):
+      return "\(path): empty file (0 bytes), not a PNG"
     case .notPNG(let path, let message):
       let detail = message.isEmpty ? "" : "; libpng: \(message)"
       return "\(path): not a PNG file (bad signature\(detail))"

@@ -74,6 +74,7 @@ final class PNGReader {
     case LFX_PNG_OK:
       return
     case LFX_PNG_NOT_PNG:
+      if byteCount == 0 { throw .empty(path: name) }
       throw .notPNG(path: name, message: message)
     case LFX_PNG_TRUNCATED:
       throw .truncated(path: name, byteCount: byteCount)

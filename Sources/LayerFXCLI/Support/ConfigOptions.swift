@@ -78,7 +78,9 @@ enum ConfigOptions {
   ///   - given: The command line as given (before the config filled it in).
   ///   - body: The run.
   /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws, a setting's error from the config as ``ConfigError`` (exit 65).
+  /// - Throws: What `body` throws, a setting's error from the config as ``ConfigError`` (exit 65)
+  ///   or, for a file it names that cannot be read or made, ``ConfigFileSettingError`` (the
+  ///   file error's exit code).
   static func attributing<T>(
     _ loaded: (path: String, config: DebugConfig), commandLine given: ParsedArguments,
     _ body: () throws -> T
@@ -89,10 +91,11 @@ enum ConfigOptions {
       // INPUT is a positional argument: the config gave it only when the command line has none.
       let isGiven =
         given.has(error.option) || (error.option == "input" && !given.positionals.isEmpty)
+      guard !isGiven, let path = keyPath(error.option, in: loaded.config) else { throw error }
       // Files that cannot be read or made keep their own exit codes (66, 73, 74).
-      guard !isGiven, [.usage, .dataError].contains(error.exitCode),
-        let path = keyPath(error.option, in: loaded.config)
-      else { throw error }
+      guard [.usage, .dataError].contains(error.exitCode) else {
+        throw ConfigFileSettingError(file: loaded.path, path: path, underlying: error)
+      }
       throw ConfigError.invalidValue(
         file: loaded.path, path: path, reason: error.inConfig ?? reason(error.underlying))
     } catch UsageError.invalidValue(let option, let value, let expected) {

@@ -14,8 +14,9 @@ extension PNGError: ExitCoded {
     switch self {
     case .fileNotFound, .unreadable: .noInput
     case .readFailed: .ioError
-    case .notPNG, .corrupt, .truncated, .tooLarge, .fileTooLarge, .imageDataTooShort: .dataError
-    case .sideTooLong: .dataError
+    case .empty, .notPNG, .corrupt, .truncated, .tooLarge, .fileTooLarge, .imageDataTooShort,
+      .sideTooLong:
+      .dataError
     case .cannotEncode: .software
     case .cannotWrite: .cannotCreate
     }

@@ -30,6 +30,7 @@ public enum JSONSyntaxError {
   static func check(_ data: Data, file: String, floatKey: ((Data) -> String?)? = nil)
     throws(ConfigError)
   {
+    if let problem = bytesProblem(data) { throw .invalidJSON(file: file, reason: problem) }
     guard var error = firstError(data) else { return }
     if json_error_code(&error) == json_error_numeric_overflow,
       let issue = JSONNumberOverflow.issue(in: data, endingAt: Int(error.position))
@@ -56,9 +57,29 @@ public enum JSONSyntaxError {
   /// - Parameter data: A document's bytes (a request body, a file).
   /// - Returns: Jansson's line, column and message, or `nil`.
   public static func syntaxProblem(in data: Data) -> String? {
+    if let problem = bytesProblem(data) { return problem }
     guard var error = firstError(data), json_error_code(&error) != json_error_numeric_overflow
     else { return nil }
     return describe(error)
+  }
+
+  /// A problem Jansson 2.14 misreports, worded as ``describe(_:)`` words Jansson's.
+  ///
+  /// A document of whitespace alone (Jansson: "unexpected token near end of file" at column
+  /// 0) or one holding a NUL byte, which JSON allows nowhere (only whitespace separates tokens,
+  /// RFC 8259 §2; a control character in a string must be escaped, §7) and which Jansson skips
+  /// between tokens. `nil` otherwise. The column counts characters, as Jansson's does (bytes
+  /// that do not continue a UTF-8 sequence).
+  static func bytesProblem(_ data: Data) -> String? {
+    if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+      return "empty document (no JSON value)"
+    }
+    guard let nul = data.firstIndex(of: 0) else { return nil }
+    let before = data[data.startIndex..<nul]
+    let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex
+    let line = before.count { $0 == 0x0A } + 1
+    let column = data[lineStart...nul].count { $0 & 0xC0 != 0x80 }
+    return "line \(line), column \(column): a NUL byte, which JSON does not allow"
   }
 
   /// Jansson's error as `line L, column C: problem`, or the problem alone without a line.

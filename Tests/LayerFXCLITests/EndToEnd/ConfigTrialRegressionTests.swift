@@ -20,6 +20,28 @@ import Testing
     #expect(piped.errorLines.isEmpty)
   }
 
+  @Test("a render's config input that does not exist is named with the config and its key")
+  func missingInputNamesKey() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try #"""
+    {"version": 1, "input": "gone.png", "effects": [{"kernel": "sepia"}],
+     "output": {"path": "o.png", "time": 0}}
+    """#.write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    // The key path says where to fix it; the file keeps sysexits' EX_NOINPUT (66). The path is
+    // resolved against the config's folder, here the working directory, so it reads as given.
+    let configured = try LayerFXTool.run(["apply", "--config", "c.json"], in: directory.url)
+    #expect(configured.status == 66)
+    #expect(
+      configured.errorLines == ["layerfx: error: c.json: input: gone.png: no such file"])
+    // Given on the command line, the input is the command line's: no config key.
+    let given = try LayerFXTool.run(
+      ["apply", "gone.png", "--config", "c.json"], in: directory.url)
+    #expect(given.status == 66)
+    #expect(given.errorLines == ["layerfx: error: gone.png: no such file"])
+    #expect(try directory.contents() == ["c.json"])
+  }
+
   @Test("a config's chain that nothing animates renders 3 s at its fps, as the command line does")
   func stillChainAnimation() throws {
     let directory = try TemporaryDirectory()

@@ -166,8 +166,22 @@ private func message(_ json: String) -> String? {
         "{\n  \"version\": 1,\n  \"keyframes\": {\"amplitude\": [1 2]}\n}",
         "config.json: invalid JSON: line 3, column 33: ']' expected near '2'"
       ),
-      // Jansson reports the end of an empty text at column 0.
-      ("", "config.json: invalid JSON: line 1, column 0: unexpected token near end of file"),
+      // A text of no value: RFC 8259 §2, a JSON text is one value (Jansson 2.14 reported the
+      // end of the text at column 0).
+      ("", "config.json: invalid JSON: empty document (no JSON value)"),
+      (" \n\t\r\n", "config.json: invalid JSON: empty document (no JSON value)"),
+      // A NUL byte is allowed nowhere (RFC 8259 §2, §7); Jansson 2.14 skips one between
+      // tokens. `{"version": 1` is 13 characters, the NUL the 14th.
+      (
+        "{\"version\": 1\u{0}}",
+        "config.json: invalid JSON: line 1, column 14: a NUL byte, which JSON does not allow"
+      ),
+      // Inside a key on line 2: `  "é` is 4 characters (é is 2 bytes, 1 character), the NUL
+      // the 5th.
+      (
+        "{\n  \"é\u{0}\": 1}",
+        "config.json: invalid JSON: line 2, column 5: a NUL byte, which JSON does not allow"
+      ),
       // A repeated key, which Foundation's decoders accept silently: the second "version"
       // ends at character 24, where Jansson reports it.
       (

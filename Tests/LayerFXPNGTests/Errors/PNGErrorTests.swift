@@ -76,20 +76,29 @@ struct PNGErrorTests {
     #expect(error.description == "\(directory.path): cannot read file (Is a directory)")
   }
 
-  @Test("a text file named .png and an empty file are not PNG files")
+  @Test("a text file named .png is not a PNG file")
   func textFileIsNotPNG() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    for (name, content) in [("notes.png", "just some text\n"), ("empty.png", "")] {
-      let path = directory.path + "/" + name
-      try content.write(toFile: path, atomically: false, encoding: .utf8)
-      let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(contentsOf: path) }
-      guard case .notPNG(path, _) = error else {
-        Issue.record("expected notPNG for \(name), got \(error)")
-        continue
-      }
-      #expect(error.description.hasPrefix("\(path): not a PNG file (bad signature"))
+    let path = directory.path + "/notes.png"
+    try "just some text\n".write(toFile: path, atomically: false, encoding: .utf8)
+    let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(contentsOf: path) }
+    guard case .notPNG(path, _) = error else {
+      Issue.record("expected notPNG, got \(error)")
+      return
     }
+    #expect(error.description.hasPrefix("\(path): not a PNG file (bad signature"))
+  }
+
+  @Test("an empty file is named as empty, not as a bad signature")
+  func emptyFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path + "/empty.png"
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let error = try #require(throws: PNGError.self) { try PNGDecoder().decode(contentsOf: path) }
+    #expect(error == .empty(path: path))
+    #expect(error.description == "\(path): empty file (0 bytes), not a PNG")
   }
 
   @Test(
