@@ -42,7 +42,7 @@ struct MetalLaneForm {
   }
 
   /// The version of the generated code, part of the cached transform's key.
-  static let version = 3
+  static let version = 4
 
   /// The lane form of each stitchable function's entry: `static void
   /// lfx_lanes_NAME(const bool (&m)[16], float4 (&out)[16], const float2 (&position)[16],
@@ -63,6 +63,21 @@ struct MetalLaneForm {
     template <class T> static inline void lfx_keep(metal::vec<T, 3> &d, const metal::vec<T, 3> &o, bool a) { d.x = a ? d.x : o.x; d.y = a ? d.y : o.y; d.z = a ? d.z : o.z; }
     template <class T> static inline void lfx_keep(metal::vec<T, 4> &d, const metal::vec<T, 4> &o, bool a) { d.x = a ? d.x : o.x; d.y = a ? d.y : o.y; d.z = a ? d.z : o.z; d.w = a ? d.w : o.w; }
     static inline bool lfx_any(const bool (&m)[16]) { int a = 0; LFX_LANES a |= m[lfx_l]; return a != 0; }
+    template <class T> struct lfx_aos { T v[16]; };
+    template <class T, int N> struct lfx_soa { T c[N][16]; };
+    template <class T> struct lfx_lanes_of { typedef lfx_aos<T> type; };
+    template <class T, int N> struct lfx_lanes_of<metal::vec<T, N>> { typedef lfx_soa<T, N> type; };
+    template <class T> using lfx_lanes = typename lfx_lanes_of<T>::type;
+    template <class T> static inline T &lfx_at(lfx_aos<T> &s, int l) { return s.v[l]; }
+    template <class T> static inline void lfx_put(lfx_aos<T> &, int, const T &) {}
+    template <class T> static inline void lfx_store(lfx_aos<T> &s, int l, const T &v) { lfx_set(s.v[l], v); }
+    template <class T> static inline metal::vec<T, 2> lfx_at(const lfx_soa<T, 2> &s, int l) { return metal::vec<T, 2>(s.c[0][l], s.c[1][l]); }
+    template <class T> static inline metal::vec<T, 3> lfx_at(const lfx_soa<T, 3> &s, int l) { return metal::vec<T, 3>(s.c[0][l], s.c[1][l], s.c[2][l]); }
+    template <class T> static inline metal::vec<T, 4> lfx_at(const lfx_soa<T, 4> &s, int l) { return metal::vec<T, 4>(s.c[0][l], s.c[1][l], s.c[2][l], s.c[3][l]); }
+    template <class T> static inline void lfx_put(lfx_soa<T, 2> &s, int l, const metal::vec<T, 2> &v) { s.c[0][l] = v.x; s.c[1][l] = v.y; }
+    template <class T> static inline void lfx_put(lfx_soa<T, 3> &s, int l, const metal::vec<T, 3> &v) { s.c[0][l] = v.x; s.c[1][l] = v.y; s.c[2][l] = v.z; }
+    template <class T> static inline void lfx_put(lfx_soa<T, 4> &s, int l, const metal::vec<T, 4> &v) { s.c[0][l] = v.x; s.c[1][l] = v.y; s.c[2][l] = v.z; s.c[3][l] = v.w; }
+    template <class T, int N> static inline void lfx_store(lfx_soa<T, N> &s, int l, const metal::vec<T, N> &v) { lfx_put(s, l, v); }
 
     """
 
@@ -331,7 +346,7 @@ struct MetalLaneForm {
       "const bool (&lfx_m)[16]", "\(output) (&lfx_out)[16]", "const float2 (&lfx_pos)[16]",
     ]
     if signature.kind == .color { declared.append("const float4 (&lfx_col)[16]") }
-    var body = "lfx_type<\(result)> lfx_r[16];\n"
+    var body = "lfx_lanes<\(result)> lfx_r;\n"
     var passed = ["lfx_m", "lfx_r"]
     for (index, parameter) in parameters.enumerated() {
       let value: String
@@ -346,8 +361,8 @@ struct MetalLaneForm {
         passed.append(value)
       case .value(let type), .reference(let type):
         body += """
-          lfx_type<\(type)> lfx_e\(index)[16];
-          LFX_LANES { lfx_type<\(type)> lfx_v = \(value); lfx_set(lfx_e\(index)[lfx_l], lfx_v); }
+          lfx_lanes<\(type)> lfx_e\(index);
+          LFX_LANES { lfx_type<\(type)> lfx_v = \(value); lfx_store(lfx_e\(index), lfx_l, lfx_v); }
 
           """
         passed.append("lfx_e\(index)")
@@ -357,7 +372,7 @@ struct MetalLaneForm {
       }
     }
     body += "\(laneName)(\(passed.joined(separator: ", ")));\n"
-    body += "LFX_LANES if (lfx_m[lfx_l]) lfx_out[lfx_l] = \(output)(lfx_r[lfx_l]);\n"
+    body += "LFX_LANES if (lfx_m[lfx_l]) lfx_out[lfx_l] = \(output)(lfx_at(lfx_r, lfx_l));\n"
     return "static void \(entrySymbol(signature.name))(\(declared.joined(separator: ", "))) {\n"
       + body + "}\n"
   }

@@ -111,6 +111,8 @@ struct MetalLaneFunction {
   private var calls: [(callee: String, uniform: Set<Int>)] = []
   /// The per-lane storage the pending statements read or write, with its type.
   private var touched: [String: String] = [:]
+  /// The per-lane storage of the locals the pending statements declare.
+  private var declaredInBatch: Set<String> = []
   /// Whether every pending statement may run in a lane whose mask is off.
   private var batchIsSpeculatable = true
   /// The type of each per-lane storage.
@@ -118,6 +120,8 @@ struct MetalLaneFunction {
   /// Whether each of the file's functions may be called speculatively, as found so far.
   private var speculatableFunctions: [String: Bool] = [:]
   private var loops: [(run: Int, iteration: Int)] = []
+  /// The locals the same in every lane (``uniformLocals(in:uniformParameters:isLaneFunction:)``).
+  private var uniformLocals: Set<String> = []
 
   private init(context: Context) { self.context = context }
 
@@ -172,7 +176,7 @@ struct MetalLaneFunction {
     currentBody = body
     declared = Set(body.descendants.filter { $0.kind == "VarDecl" }.map(\.id))
     var parameters = ["const bool (&lfx_m)[16]"]
-    if result != "void" { parameters.append("lfx_type<\(result)> (&lfx_r)[16]") }
+    if result != "void" { parameters.append("lfx_lanes<\(result)> &lfx_r") }
     let uniform = context.uniformParameters[function.id] ?? []
     for (index, parameter) in Self.parameters(of: function).enumerated() {
       switch Passing(type: parameter.type) {
@@ -184,13 +188,18 @@ struct MetalLaneFunction {
         let storage = fresh("lfx_p")
         locals[parameter.id] = storage
         storageTypes[storage] = type
-        parameters.append("lfx_type<\(type)> (&\(storage))[16]")
+        parameters.append("lfx_lanes<\(type)> &\(storage)")
       case .uniform(let type):
         guard !parameter.name.isEmpty else { throw Unsupported() }
         locals[parameter.id] = .some(nil)
         parameters.append("\(type) \(parameter.name)")
       }
     }
+    uniformLocals = Self.uniformLocals(
+      in: body,
+      uniformParameters: Set(
+        Self.parameters(of: function).map(\.id).filter { locals[$0] == .some(nil) }),
+      isLaneFunction: { context.laneNames[$0] != nil })
     let live = fresh("lfx_k")
     text += "bool \(live)[16];\nLFX_LANES \(live)[lfx_l] = lfx_m[lfx_l];\n"
     masks = [live]
@@ -217,22 +226,46 @@ struct MetalLaneFunction {
     defer {
       batch = []
       touched = [:]
+      declaredInBatch = []
       batchIsSpeculatable = true
     }
     guard !batch.isEmpty else { return }
-    let names = touched.keys.sorted()
+    // A local the batch declares needs no restoring: a lane whose mask is off here never ran
+    // its declaration in this scope, so it reads the value nowhere.
+    let names = touched.keys.filter { !declaredInBatch.contains($0) }.sorted()
+    let body = batch.joined(separator: "\n")
+    let (load, store) = Self.bindings(in: body)
     guard batchIsSpeculatable, names.allSatisfy({ Self.isKeepable(touched[$0] ?? "") }) else {
-      text += "LFX_LANES if (\(mask)[lfx_l]) {\n\(batch.joined(separator: "\n"))\n}\n"
+      text += "LFX_LANES if (\(mask)[lfx_l]) {\n\(load)\(body)\n\(store)}\n"
       return
     }
     let saved = names.enumerated().map {
-      "const lfx_type<\(touched[$1] ?? "")> lfx_o\($0) = \($1)[lfx_l];"
+      "const lfx_type<\(touched[$1] ?? "")> lfx_o\($0) = \($1)_l;"
     }
-    let kept = names.enumerated().map { "lfx_keep(\($1)[lfx_l], lfx_o\($0), lfx_a);" }
+    let kept = names.enumerated().map { "lfx_keep(\($1)_l, lfx_o\($0), lfx_a);" }
     text +=
-      "if (lfx_any(\(mask))) LFX_LANES { const bool lfx_a = \(mask)[lfx_l]; "
+      "if (lfx_any(\(mask))) LFX_LANES { const bool lfx_a = \(mask)[lfx_l];\n\(load)"
       + "\(saved.joined(separator: " "))\n"
-      + "\(batch.joined(separator: "\n"))\n\(kept.joined(separator: " "))\n}\n"
+      + "\(body)\n\(kept.joined(separator: " "))\n\(store)}\n"
+  }
+
+  /// The per-lane storage that lane-loop text `body` names (`S_l`, lane `lfx_l`'s value of
+  /// storage `S`): the statements that bind each name at the loop's start (`lfx_at`, a
+  /// reference into an array of lanes, or a vector gathered from its components' arrays) and
+  /// that store each back at its end (`lfx_put`, nothing for an array of lanes).
+  ///
+  /// A vector's lanes are kept component by component (`lfx_soa`: the x of 16 lanes, then
+  /// their y…), so a lane loop reads and writes them with whole-vector loads and stores; an
+  /// array of `float3` (12-byte strides) was read a component at a time, and black-hole spent
+  /// three quarters of its time there.
+  static func bindings(in body: String) -> (load: String, store: String) {
+    let pattern = /\blfx_(?:r|[spta][0-9]+)_l\b/.wordBoundaryKind(.simple)
+    let names = Set(body.matches(of: pattern).map { String($0.output) }).sorted()
+    let storage = names.map { $0.dropLast(2) }
+    return (
+      zip(names, storage).map { "decltype(auto) \($0) = lfx_at(\($1), lfx_l);\n" }.joined(),
+      zip(names, storage).map { "lfx_put(\($1), lfx_l, \($0));\n" }.joined()
+    )
   }
 
   /// Whether `condition` may be evaluated in every lane: speculatable and writing nothing.
@@ -246,6 +279,15 @@ struct MetalLaneFunction {
   private func isLaneSubscript(_ access: MetalSyntaxNode) -> Bool {
     guard access.inner.count == 2, let base = named(access.inner[0]),
       let target = base.referenced, (locals[target.id] ?? nil) != nil
+    else { return false }
+    return isUniform(access.inner[1])
+  }
+
+  /// Whether `access` reads a uniform local array of this function (one for every lane) at
+  /// an index the same in every lane.
+  private func isUniformSubscript(_ access: MetalSyntaxNode) -> Bool {
+    guard access.inner.count == 2, let base = named(access.inner[0]),
+      let target = base.referenced, declared.contains(target.id), locals[target.id] == .some(nil)
     else { return false }
     return isUniform(access.inner[1])
   }
@@ -264,10 +306,18 @@ struct MetalLaneFunction {
   /// read) and writes nothing but the lane's own variables (no program-scope variable, no
   /// method of the file's own types, no call of a function of the file whose body is not
   /// seen or holds a loop or anything else not speculatable).
-  private mutating func isSpeculatable(_ node: MetalSyntaxNode, own: Set<String> = []) -> Bool {
+  ///
+  /// `guarded` code runs only when some lane of its mask runs it (`if (lfx_any(mask))`): a
+  /// uniform local array read at an index the same in every lane, and an integer division of
+  /// values the same in every lane, then read or divide as that lane does, so they may run.
+  private mutating func isSpeculatable(
+    _ node: MetalSyntaxNode, own: Set<String> = [], guarded: Bool = false
+  ) -> Bool {
     for current in [node] + node.descendants {
       switch current.kind {
       case "ArraySubscriptExpr" where own.isEmpty && isLaneSubscript(current):
+        continue
+      case "ArraySubscriptExpr" where guarded && isUniformSubscript(current):
         continue
       case "ArraySubscriptExpr", "CXXMemberCallExpr", "CXXNewExpr", "CXXDeleteExpr",
         "LambdaExpr", "StmtExpr", "CXXThrowExpr", "ForStmt", "WhileStmt", "DoStmt", "GotoStmt",
@@ -279,7 +329,7 @@ struct MetalLaneFunction {
         return false
       case "BinaryOperator", "CompoundAssignOperator":
         if ["/", "%", "/=", "%="].contains(current.opcode), !Self.isFloating(current.type),
-          !Self.isSafeDivisor(current.inner.last)
+          !Self.isSafeDivisor(current.inner.last), !guarded || !isUniform(current)
         {
           return false
         }
@@ -372,7 +422,7 @@ struct MetalLaneFunction {
       var line = ""
       if let value = node.inner.first {
         line =
-          "{ lfx_type<\(try resultType())> lfx_v = \(try rewritten(value)); lfx_r[lfx_l] = lfx_v; } "
+          "{ lfx_type<\(try resultType())> lfx_v = \(try rewritten(value)); lfx_r_l = lfx_v; } "
       }
       // Alone and masked: it writes the result and ends the lane's masks.
       flush()
@@ -396,9 +446,22 @@ struct MetalLaneFunction {
       guard isExpression else {
         throw Unsupported(node.kind)
       }
-      let line = try rewritten(node)
-      pend(line + ";", reading: [node])
+      try expression(node)
     }
+  }
+
+  /// An expression statement: run once for the group, when some lane of the current mask
+  /// runs it, if it reads and writes only values the same in every lane (every lane would
+  /// compute the same, and the scalar form would fault or not as that lane does); else pending
+  /// in the lane loop.
+  private mutating func expression(_ node: MetalSyntaxNode) throws {
+    let line = try rewritten(node)
+    guard isUniform(node), isSpeculatable(node, guarded: true) else {
+      pend(line + ";", reading: [node])
+      return
+    }
+    flush()
+    text += "if (lfx_any(\(mask))) { \(line); }\n"
   }
 
   /// Adds `line`, the text of `nodes`, to the pending statements.
@@ -418,8 +481,13 @@ struct MetalLaneFunction {
         }
       }
     }
-    if let storage { touched[storage] = storageTypes[storage] ?? "" }
-    if batchIsSpeculatable { batchIsSpeculatable = nodes.allSatisfy { isSpeculatable($0) } }
+    if let storage {
+      touched[storage] = storageTypes[storage] ?? ""
+      declaredInBatch.insert(storage)
+    }
+    if batchIsSpeculatable {
+      batchIsSpeculatable = nodes.allSatisfy { isSpeculatable($0, guarded: true) }
+    }
     batch.append(line)
   }
 
@@ -516,19 +584,37 @@ struct MetalLaneFunction {
       text += "const lfx_type<\(type)> \(node.name)\(initialiser);\n"
       return
     }
+    if uniformLocals.contains(node.id) {
+      // The same in every lane, written only by uniform statements: one variable, set when
+      // some lane runs the declaration (the initialiser may read an array).
+      text += "lfx_type<\(type)> \(node.name);\n"
+      if node.attributes["init"] != nil {
+        let initialiser = try arrayInitialiser(node, end: end)
+        text +=
+          "if (lfx_any(\(mask))) { lfx_type<\(type)> lfx_v\(initialiser); lfx_set(\(node.name), lfx_v); }\n"
+      }
+      locals[node.id] = .some(nil)
+      return
+    }
     let storage = fresh("lfx_s")
-    text += "lfx_type<\(type)> \(storage)[16];\n"
+    text += "lfx_lanes<\(type)> \(storage);\n"
     locals[node.id] = storage
     storageTypes[storage] = type
     guard node.attributes["init"] != nil else { return }
+    let initialiser = try arrayInitialiser(node, end: end)
+    pend(
+      "{ lfx_type<\(type)> lfx_v\(initialiser); lfx_set(\(storage)_l, lfx_v); }",
+      reading: node.inner, storage: storage)
+  }
+
+  /// The initialiser of the declaration `node` as the source writes it, from the end of its
+  /// name to `end`, without an array's bounds (`a[3] = {…}`: the type has them).
+  private mutating func arrayInitialiser(_ node: MetalSyntaxNode, end: Int) throws -> String {
     var initialiser = try rewritten(from: node.nameEnd, to: end, roots: node.inner)
-    // An array's bounds come before its initialiser (`a[3] = {…}`): the type has them.
     while initialiser.first == "[", let close = initialiser.firstIndex(of: "]") {
       initialiser = String(initialiser[initialiser.index(after: close)...])
     }
-    pend(
-      "{ lfx_type<\(type)> lfx_v\(initialiser); lfx_set(\(storage)[lfx_l], lfx_v); }",
-      reading: node.inner, storage: storage)
+    return initialiser
   }
 
   /// `if (c) A else B`: the condition for the current mask's lanes, then each branch under
@@ -541,14 +627,17 @@ struct MetalLaneFunction {
     flush()
     let taken = fresh("lfx_k")
     let other = fresh("lfx_k")
-    // A condition that may run in every lane is computed unmasked (plain loads).
+    let (load, store) = Self.bindings(in: condition)
+    // A condition that may run in every lane is computed unmasked (plain loads); it writes
+    // nothing, so its storage needs no storing back.
     let evaluated =
       try isUnmasked(node.inner[0])
-      ? "bool lfx_c = static_cast<bool>(\(condition));"
-      : "bool lfx_c = false; if (\(mask)[lfx_l]) lfx_c = static_cast<bool>(\(condition));"
+      ? "\(load)bool lfx_c = static_cast<bool>(\(condition));"
+      : "bool lfx_c = false; if (\(mask)[lfx_l]) {\n\(load)lfx_c = static_cast<bool>(\(condition));\n\(store)}"
     text += """
       bool \(taken)[16], \(other)[16];
-      LFX_LANES { \(evaluated) \(taken)[lfx_l] = \(mask)[lfx_l] && lfx_c; \(other)[lfx_l] = \(mask)[lfx_l] && !lfx_c; }
+      LFX_LANES {
+      \(evaluated) \(taken)[lfx_l] = \(mask)[lfx_l] && lfx_c; \(other)[lfx_l] = \(mask)[lfx_l] && !lfx_c; }
 
       """
     for (index, branchMask) in [taken, other].enumerated() where index + 1 < node.inner.count {
@@ -566,10 +655,11 @@ struct MetalLaneFunction {
     if let condition {
       let test = try rewritten(condition)
       flush()
+      let (load, store) = Self.bindings(in: test)
       text +=
         try isUnmasked(condition)
-        ? "LFX_LANES { const bool lfx_c = static_cast<bool>(\(test)); \(mask)[lfx_l] = \(mask)[lfx_l] && lfx_c; }\n"
-        : "LFX_LANES if (\(mask)[lfx_l]) { if (!static_cast<bool>(\(test))) \(mask)[lfx_l] = false; }\n"
+        ? "LFX_LANES {\n\(load)const bool lfx_c = static_cast<bool>(\(test)); \(mask)[lfx_l] = \(mask)[lfx_l] && lfx_c; }\n"
+        : "LFX_LANES if (\(mask)[lfx_l]) {\n\(load)if (!static_cast<bool>(\(test))) \(mask)[lfx_l] = false;\n\(store)}\n"
     }
     text += "if (!lfx_any(\(mask))) break;\n"
   }
@@ -580,6 +670,7 @@ struct MetalLaneFunction {
     let body: MetalSyntaxNode
     var condition: MetalSyntaxNode?
     var increment: MetalSyntaxNode?
+    var scoped = false
     switch node.kind {
     case "ForStmt":
       guard node.inner.count == 5, node.inner[1].kind.isEmpty else { throw Unsupported() }
@@ -587,7 +678,13 @@ struct MetalLaneFunction {
         try uniformLoop(node, header: header)
         return
       }
-      if !node.inner[0].kind.isEmpty { try statement(node.inner[0]) }
+      if !node.inner[0].kind.isEmpty {
+        // A block of its own, as the source's scope of the header's variables.
+        flush()
+        text += "{\n"
+        scoped = true
+        try statement(node.inner[0])
+      }
       condition = node.inner[2].kind.isEmpty ? nil : node.inner[2]
       increment = node.inner[3].kind.isEmpty ? nil : node.inner[3]
       body = node.inner[4]
@@ -614,11 +711,11 @@ struct MetalLaneFunction {
     flush()
     loops.removeLast()
     masks.removeLast()
-    if let increment { pend(try rewritten(increment) + ";", reading: [increment]) }
+    if let increment { try expression(increment) }
     flush()
     if node.kind == "DoStmt" { try test(condition) }
     masks.removeLast()
-    text += "}\n"
+    text += scoped ? "}\n}\n" : "}\n"
   }
 
   /// Whether `node` reads nothing per lane: every variable it names is a uniform parameter, a
@@ -784,7 +881,7 @@ struct MetalLaneFunction {
       if let local = locals[target.id] {
         guard !node.inMacro, node.begin >= 0 else { throw Unsupported() }
         if let storage = local {
-          replacements.append((node.begin, node.end, "\(storage)[lfx_l]"))
+          replacements.append((node.begin, node.end, "\(storage)_l"))
         }
       } else if declared.contains(target.id) {
         throw Unsupported()
@@ -839,14 +936,17 @@ struct MetalLaneFunction {
     guard parameters.count == arguments.count,
       !arguments.contains(where: { $0.kind == "CXXDefaultArgExpr" })
     else { return nil }
-    // Which arguments can be passed: a reference binds a per-lane local; a uniform parameter
-    // takes a uniform parameter or a program-scope name.
+    // Which arguments can be passed: a reference binds a per-lane local, each local at most
+    // once (the lane form binds each reference parameter's lane to a value of its own, so two
+    // names of one vector would not see each other's writes); a uniform parameter takes a
+    // uniform parameter or a program-scope name.
+    var referenced: Set<String> = []
     for (parameter, argument) in zip(parameters, arguments) {
       switch Passing(type: parameter.type) {
       case .value: continue
       case .reference:
         guard let target = named(argument)?.referenced, let local = locals[target.id],
-          local != nil
+          local != nil, referenced.insert(target.id).inserted
         else { return nil }
       case .uniform:
         guard let target = named(argument)?.referenced,
@@ -860,7 +960,7 @@ struct MetalLaneFunction {
     var resultName: String?
     if result != "void" {
       let storage = fresh("lfx_t")
-      text += "lfx_type<\(result)> \(storage)[16];\n"
+      text += "lfx_lanes<\(result)> \(storage);\n"
       passed.append(storage)
       resultName = storage
     }
@@ -879,8 +979,8 @@ struct MetalLaneFunction {
       case .value(let type):
         let storage = fresh("lfx_a")
         let value = try rewritten(argument)
-        text += "lfx_type<\(type)> \(storage)[16];\n"
-        lines.append("{ lfx_type<\(type)> lfx_v = \(value); lfx_set(\(storage)[lfx_l], lfx_v); }")
+        text += "lfx_lanes<\(type)> \(storage);\n"
+        lines.append("{ lfx_type<\(type)> lfx_v = \(value); lfx_store(\(storage), lfx_l, lfx_v); }")
         passed.append(storage)
       case .reference:
         guard let target = named(argument)?.referenced, let local = locals[target.id] ?? nil
@@ -891,10 +991,12 @@ struct MetalLaneFunction {
       }
     }
     if !lines.isEmpty {
-      text += "LFX_LANES if (\(mask)[lfx_l]) {\n\(lines.joined(separator: "\n"))\n}\n"
+      let body = lines.joined(separator: "\n")
+      let (load, store) = Self.bindings(in: body)
+      text += "LFX_LANES if (\(mask)[lfx_l]) {\n\(load)\(body)\n\(store)}\n"
     }
     calls.append((target.id, uniformArguments))
     text += "if (lfx_any(\(mask))) \(name)(\(passed.joined(separator: ", ")));\n"
-    return resultName.map { "\($0)[lfx_l]" } ?? "((void)0)"
+    return resultName.map { "\($0)_l" } ?? "((void)0)"
   }
 }

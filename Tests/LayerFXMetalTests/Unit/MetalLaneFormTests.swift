@@ -333,6 +333,163 @@ struct MetalLaneFormTests {
     #expect(pixels[7] == half4(50, 30, 3, 1))
   }
 
+  static let vectors = """
+    #include <metal_stdlib>
+    using namespace metal;
+    float3 walk(thread float3 &p, float n) {
+      float3 step = float3(1.0, 2.0, 3.0);
+      for (int k = 0; k < int(n); k++) { p += step; if (p.x > 20.0) break; }
+      return p * 2.0;
+    }
+    void twice(thread float2 &a, thread float2 &b, float n) {
+      for (int k = 0; k < int(n); k++) { a.x += 1.0; b.y += a.x; }
+    }
+    [[ stitchable ]] half4 vectors(float2 position) {
+      float2 q = position - 0.5;
+      float3 p = float3(q.x, 0.0, -q.x);
+      float4 acc = float4(0.0);
+      int i = int(q.x);
+      while (acc.w < q.x) { acc.xy += float2(1.0, 2.0); acc.w += 1.0; if (acc.w > 9.0) break; }
+      float3 r = walk(p, q.x);
+      if (i % 2 == 0) { p.yz = float2(7.0, 8.0); }
+      return half4(r.x, p.y + p.z, acc.y, acc.w);
+    }
+    [[ stitchable ]] half4 aliased(float2 position) {
+      float2 v = float2(0.0);
+      twice(v, v, position.x - 0.5);
+      return half4(v.x, v.y, 0.0, 1.0);
+    }
+    """
+
+  @Test(
+    "vector locals, a vector passed by reference to a helper's loop and its vector result give the hand values in lane form"
+  )
+  func vectorLanes() throws {
+    let (pixels, lanes) = try Self.render(Self.vectors, function: "vectors")
+    #expect(lanes)
+    for (i, pixel) in pixels.enumerated() {
+      // The while loop: acc.w counts to i, stopped after 10; acc.y = 2 acc.w.
+      let w = Float(min(i, 10))
+      // walk: t steps of (1, 2, 3) from (i, 0, −i), stopped once p.x passes 20.
+      let t = i <= 10 ? i : max(1, 21 - i)
+      let y = i % 2 == 0 ? 15 : Float(5 * t - i)
+      #expect(pixel == half4(Float(2 * (i + t)), y, 2 * w, w), "pixel \(i): \(pixel)")
+    }
+  }
+
+  @Test("one vector passed to two reference parameters is one variable in both")
+  func aliasedReferences() throws {
+    let (pixels, lanes) = try Self.render(Self.vectors, function: "aliased")
+    #expect(lanes)
+    for (i, pixel) in pixels.enumerated() {
+      // i steps: v.x counts to i, v.y adds each count, 1 + 2 + … + i.
+      #expect(pixel == half4(Float(i), Float(i * (i + 1) / 2), 0, 1), "pixel \(i): \(pixel)")
+    }
+  }
+
+  static let uniforms = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 uniforms(float2 position, float steps) {
+      float2 wells[2];
+      wells[0] = float2(1.0, 2.0);
+      wells[1] = float2(3.0, 4.0);
+      float2 pos = float2(0.0);
+      float hits = 0.0;
+      for (int i = 0; i < int(steps); i++) {
+        float2 accel = float2(0.0);
+        for (int w = 0; w < 2; w++) accel += wells[w];
+        pos += accel;
+        if (position.x < pos.x) hits += 1.0;
+        if (position.x > 30.0) return half4(-1.0);
+      }
+      float extra = 0.0;
+      if (position.x > 100.0) {
+        int zero = 7 / int(steps - 3.0);
+        extra = float(zero);
+      }
+      int q = 7 / int(steps);
+      return half4(pos.x, pos.y, hits + extra, float(q));
+    }
+    """
+
+  @Test(
+    "locals written from uniform values alone (a particle's state) give the hand values, and a uniform division no lane runs does not run"
+  )
+  func uniformLocals() throws {
+    let (pixels, lanes) = try Self.render(
+      Self.uniforms, function: "uniforms", arguments: [.float(3)])
+    #expect(lanes)
+    for (i, pixel) in pixels.enumerated() {
+      let x = Float(i) + 0.5
+      // Three steps of (1, 2) + (3, 4): pos = (12, 18); a hit at step k when x < 4k; pixels
+      // past 30 return at the first step; 7 / 3 = 2 in C's integer division.
+      let hits = Float((1...3).filter { x < Float(4 * $0) }.count)
+      let expected = x > 30 ? half4(-1, -1, -1, -1) : half4(12, 18, hits, 2)
+      #expect(pixel == expected, "pixel \(i): \(pixel)")
+    }
+  }
+
+  static let nearest = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 nearest(float2 position) {
+      float best = 1e9;
+      float2 prev = float2(0.0);
+      for (int i = 1; i <= 300; i++) {
+        float2 p = float2(float(i) * 0.25, 0.0);
+        float2 pa = position - prev;
+        float2 ba = p - prev;
+        float h = clamp(dot(pa, ba) / dot(ba, ba), 0.0, 1.0);
+        best = min(best, length(pa - ba * h));
+        prev = p;
+      }
+      return half4(best, 0.0, 0.0, 1.0);
+    }
+    """
+
+  @Test(
+    "a loop whose vectorising clang's cost model declines (a polyline's nearest segment) takes the lane form, with the hand values"
+  )
+  func declinedLoopTakesLanes() throws {
+    let (pixels, lanes) = try Self.render(Self.nearest, function: "nearest")
+    #expect(lanes)
+    for (i, pixel) in pixels.enumerated() {
+      // The polyline runs along y = 0 from x = 0 to 75, so the nearest point of every pixel
+      // (x, 0.5) is right below it: distance 0.5, exact (steps of 0.25 divide exactly).
+      #expect(pixel == half4(0.5, 0, 0, 1), "pixel \(i): \(pixel)")
+    }
+  }
+
+  static let declared = """
+    #include <metal_stdlib>
+    using namespace metal;
+    struct Pair { float a; float b; };
+    [[ stitchable ]] half4 declared(float2 position) {
+      float sum = 0.0;
+      for (int k = 0; k < int(position.x); k++) {
+        if (k % 3 == 0) continue;
+        Pair p = Pair{float(k), float(k) * 2.0};
+        float2 v = float2(p.a, p.b);
+        sum += v.x + v.y;
+      }
+      return half4(sum, 0.0, 0.0, 1.0);
+    }
+    """
+
+  @Test(
+    "locals declared in a loop after lanes left it (a struct, a vector) give the hand values"
+  )
+  func declaredAfterContinue() throws {
+    let (pixels, lanes) = try Self.render(Self.declared, function: "declared")
+    #expect(lanes)
+    for (i, pixel) in pixels.enumerated() {
+      // k from 0 to i − 1, multiples of 3 skipped, each adding k + 2k.
+      let sum = (0..<i).filter { $0 % 3 != 0 }.reduce(0) { $0 + 3 * $1 }
+      #expect(pixel == half4(Float(sum), 0, 0, 1), "pixel \(i): \(pixel)")
+    }
+  }
+
   @Test("the lane form renders the scalar form's bytes")
   func sameBytes() throws {
     for (source, function, arguments) in [
@@ -340,6 +497,11 @@ struct MetalLaneFormTests {
       (Self.nested, "nested", []),
       (Self.guarded, "guarded", []),
       (Self.macros, "constants", []),
+      (Self.vectors, "vectors", []),
+      (Self.vectors, "aliased", []),
+      (Self.uniforms, "uniforms", [.float(3)]),
+      (Self.nearest, "nearest", []),
+      (Self.declared, "declared", []),
     ] {
       let lanes = try Self.render(source, function: function, arguments: arguments)
       let scalar = try Self.render(
