@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -45,7 +46,9 @@ int lfx_receive(int socket, lfx_message *message, int *fd, int64_t deadline_ns) 
       int64_t left = deadline_ns - lfx_monotonic_ns();
       if (left <= 0) return -ETIMEDOUT;
       struct pollfd p = {socket, POLLIN, 0};
-      int ms = (int)((left + 999999) / 1000000);
+      // Whole milliseconds, rounded up, at most INT_MAX (poll's limit; the loop waits again).
+      int64_t whole = left / 1000000 + (left % 1000000 != 0);
+      int ms = whole > INT_MAX ? INT_MAX : (int)whole;
       int ready = poll(&p, 1, ms);
       if (ready < 0 && errno == EINTR) continue;
       if (ready == 0) continue;

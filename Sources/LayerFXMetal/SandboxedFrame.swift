@@ -46,12 +46,19 @@ final class SandboxedFrame: Sendable {
   }
 
   /// The frame's deadline (CLOCK_MONOTONIC ns), set by the first call.
+  ///
+  /// A limit past ``longestTimeLimit`` counts as that (`--shader-timeout 1e12` had overflowed
+  /// `Int64` nanoseconds and trapped).
   var frameDeadline: Int64 {
-    let limit = lfx_monotonic_ns() + Int64(timeLimit * 1e9)
+    let limit = lfx_monotonic_ns() + Int64(min(timeLimit, Self.longestTimeLimit) * 1e9)
     let (exchanged, original) = deadline.compareExchange(
       expected: 0, desired: limit, ordering: .relaxed)
     return exchanged ? limit : original
   }
+
+  /// The longest time limit a frame keeps, seconds: 10⁹ s (about 31.7 years), so the deadline
+  /// in nanoseconds stays far inside `Int64` on any monotonic clock reading.
+  static let longestTimeLimit = 1e9
 
   /// Records `failure` as a fault of this function.
   func record(_ failure: ShaderWorker.Failure, row: Int?) {

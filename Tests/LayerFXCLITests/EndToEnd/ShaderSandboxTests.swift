@@ -219,6 +219,29 @@ struct ShaderSandboxTests {
       ])
   }
 
+  @Test("a time limit longer than the clock counts in nanoseconds renders (1e12 s had trapped)")
+  func hugeShaderTimeout() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.spin.write(toFile: directory.path("loop.metal"), atomically: true, encoding: .utf8)
+    // n = 0: the loop never runs. 1e12 s is 1e21 ns, beyond Int64's 9.2e18.
+    let flag = try Self.run(
+      [
+        "render", directory.path("loop.metal") + ":spin", "--arg", "n=0", "--size", "16x8",
+        "--shader-timeout", "1e12", "-o", directory.path("flag.png"),
+      ], cache: directory.path("cache"))
+    #expect(flag.status == 0, "\(flag.standardError)")
+    try """
+    {"version": 1, "input": {"fill": "loop.metal:spin", "pixels": [16, 8], "n": 0},
+     "output": {"path": "config.png"}, "debug": {"shaderTimeout": 1e12}}
+    """.write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let config = try Self.run(
+      ["render", "--config", directory.path("c.json")], cache: directory.path("cache"))
+    #expect(config.status == 0, "\(config.standardError)")
+    #expect(FileManager.default.fileExists(atPath: directory.path("flag.png")))
+    #expect(FileManager.default.fileExists(atPath: directory.path("config.png")))
+  }
+
   @Test("Ctrl-C ends a render stuck in a shader at once: no worker outlives layerfx")
   func interruptedLoop() throws {
     let directory = try TemporaryDirectory()
