@@ -13,6 +13,15 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
     /// clang's message.
     public let message: String
 
+    /// Creates a diagnostic; see the properties.
+    public init(file: String, line: Int, column: Int, severity: String, message: String) {
+      self.file = file
+      self.line = line
+      self.column = column
+      self.severity = severity
+      self.message = message
+    }
+
     /// `file:line:column: severity: message`, as clang prints it.
     public var description: String { "\(file):\(line):\(column): \(severity): \(message)" }
   }

@@ -21,8 +21,9 @@ public struct KernelResolver: Sendable {
   /// is compiled and only then, so a front end's options for `.metal` code are checked only when
   /// `.metal` code is compiled.
   public var compileOptions: @Sendable () throws -> MetalCompileOptions
-  /// Receives each error of a failed compile after the first, which is thrown
-  /// (``library(_:)``), so a front end that writes one line per error can show them all.
+  /// Receives each error of a failed compile with more than one, in clang's order, before the
+  /// summary is thrown (``library(_:)``), so a front end that writes one line per error shows
+  /// them all, the first first.
   public var reportError: @Sendable (MetalCompileError.Diagnostic) -> Void
 
   /// Creates a resolver; see the properties.
@@ -51,8 +52,9 @@ public struct KernelResolver: Sendable {
   /// - Parameter path: The `.metal` file named, or `nil` for the library's files alone.
   /// - Returns: The compiled library.
   /// - Throws: What ``compileOptions`` throws; `LayerFXMetal.MetalCompileError` when a file
-  ///   cannot be read or compiled: for a failed compile, with its first error only, the others
-  ///   going to ``reportError`` first.
+  ///   cannot be read or compiled. A failed compile throws one diagnostic: its only error; or,
+  ///   after every error went to ``reportError`` in clang's order, its first error at its place
+  ///   with the count (``summary(of:output:)``).
   public func library(_ path: String?) throws -> MetalLibrary {
     let options = try compileOptions()
     do {
@@ -61,9 +63,41 @@ public struct KernelResolver: Sendable {
       // Matching the case in the catch clause crashes the 6.3 compiler (an ownership error).
       guard case .compileFailed(let diagnostics, let output) = error else { throw error }
       let errors = diagnostics.filter { $0.severity == "error" }
-      for diagnostic in errors.dropFirst() { reportError(diagnostic) }
-      throw MetalCompileError.compileFailed(diagnostics: Array(errors.prefix(1)), output: output)
+      guard let summary = Self.summary(of: errors, output: output) else {
+        throw MetalCompileError.compileFailed(diagnostics: Array(errors.prefix(1)), output: output)
+      }
+      for diagnostic in errors { reportError(diagnostic) }
+      throw MetalCompileError.compileFailed(diagnostics: [summary], output: output)
     }
+  }
+
+  /// The one line that ends a failed compile's errors when there are several, or when clang
+  /// stopped at its error limit.
+  ///
+  /// It is the first error, at its place, with ` (the first of N errors)`, and `; clang
+  /// stopped at its error limit (too many errors emitted), so there may be more` when clang's
+  /// output says it stopped there (its `-ferror-limit`, 19 errors by default, then
+  /// `fatal error: too many errors emitted`, which names no place and so is no diagnostic of
+  /// its own).
+  ///
+  /// - Parameters:
+  ///   - errors: The compile's errors, in clang's order.
+  ///   - output: clang's whole output.
+  /// - Returns: The line, or `nil` for a single error.
+  ///
+  /// Source: clang's Users Manual, `-ferror-limit`
+  /// (https://clang.llvm.org/docs/UsersManual.html).
+  static func summary(of errors: [MetalCompileError.Diagnostic], output: String)
+    -> MetalCompileError.Diagnostic?
+  {
+    let stopped = output.contains("too many errors emitted")
+    guard let first = errors.first, errors.count > 1 || stopped else { return nil }
+    return MetalCompileError.Diagnostic(
+      file: first.file, line: first.line, column: first.column, severity: first.severity,
+      message: first.message + " (the first of \(errors.count) errors"
+        + (stopped
+          ? "; clang stopped at its error limit (too many errors emitted), so there may be more)"
+          : ")"))
   }
 
   /// The function `text` names: `FILE.metal:FUNCTION` compiled with the library's other files;

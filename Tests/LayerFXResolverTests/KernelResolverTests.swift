@@ -62,7 +62,8 @@ import Testing
     #expect(try resolver.function("ripple").kind == .layer)
   }
 
-  @Test("a failed compile throws its first error and reports the others")
+  @Test(
+    "a failed compile reports its errors in clang's order, then throws the first with the count")
   func compileErrors() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -91,7 +92,11 @@ import Testing
       return
     }
     #expect(diagnostics.map(\.line) == [5])
-    #expect(reported.withLock { $0.map(\.line) } == [6])
-    #expect(reported.withLock { $0.map(\.severity) } == ["error"])
+    #expect(
+      diagnostics.map(\.message) == [
+        "use of undeclared identifier 'undeclaredOne' (the first of 2 errors)"
+      ])
+    #expect(reported.withLock { $0.map(\.line) } == [5, 6])
+    #expect(reported.withLock { $0.map(\.severity) } == ["error", "error"])
   }
 }

@@ -110,6 +110,63 @@ struct MetalCommandTests {
     #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
   }
 
+  // Two undeclared names, on lines 2 and 3: clang reports line 2 first; columns by hand.
+  @Test("a .metal file's errors come in clang's order, the first first, then the count")
+  func compileErrorsInOrder() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("two.metal")
+    let source = """
+      [[ stitchable ]] half4 f(float2 position, half4 color) {
+        half a = firstMissing;
+        half b = secondMissing;
+        return color * a * b;
+      }
+
+      """
+    try source.write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(
+      ["apply", path + ":f", "testcard:4x4", "-o", directory.path("o.png")])
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(path):2:12: error: use of undeclared identifier 'firstMissing'",
+        "layerfx: error: \(path):3:12: error: use of undeclared identifier 'secondMissing'",
+        "layerfx: error: \(path):2:12: error: use of undeclared identifier 'firstMissing' "
+          + "(the first of 2 errors)",
+      ])
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+  }
+
+  // clang's default -ferror-limit is 19: it reports 19 errors, then `fatal error: too many
+  // errors emitted` (no place) and stops, so lines 2-20 of 25 bad ones are reported; `missing`
+  // starts at column 13 after `v1 = ` and 14 after `v19 = `.
+  @Test("a .metal file past clang's error limit says clang stopped there")
+  func compileErrorLimit() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("many.metal")
+    let body = (1...25).map { "  half v\($0) = missing\($0);\n" }.joined()
+    let source =
+      "[[ stitchable ]] half4 f(float2 position, half4 color) {\n" + body + "  return color;\n}\n"
+    try source.write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(
+      ["apply", path + ":f", "testcard:4x4", "-o", directory.path("o.png")])
+    #expect(result.status == 65)
+    #expect(result.errorLines.count == 20)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: \(path):2:13: error: use of undeclared identifier 'missing1'")
+    #expect(
+      result.errorLines.dropLast().last
+        == "layerfx: error: \(path):20:14: error: use of undeclared identifier 'missing19'")
+    #expect(
+      result.errorLines.last
+        == "layerfx: error: \(path):2:13: error: use of undeclared identifier 'missing1' "
+        + "(the first of 19 errors; clang stopped at its error limit (too many errors emitted), "
+        + "so there may be more)")
+  }
+
   // One thread, so the first faulting row, the one reported, is row 0.
   @Test("a shader that divides by zero fails the command with one line naming it, exit 65")
   func fault() throws {
