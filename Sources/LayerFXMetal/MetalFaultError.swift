@@ -3,7 +3,7 @@
 /// One line names the source, the function, the signal, when it happened and what was
 /// written, e.g. `late.metal: Late: SIGFPE at frame 4 (t = 0.4 s), row 0; nothing written`.
 public struct MetalFaultError: Error, Sendable, CustomStringConvertible {
-  /// The first fault of the render.
+  /// The fault of the render's lowest row (``MetalFaults/first``).
   public let fault: MetalFaults.Fault
   /// When: `frame 4 (t = 0.4 s)`, `t = 0.4 s`, or `nil` for a one-image command without a clock.
   public let moment: String?
@@ -19,9 +19,10 @@ extension MetalFaults {
   /// it.
   ///
   /// - Parameter moment: When the render ran (`t = 0.4 s`), or `nil` without a clock.
-  /// - Throws: ``MetalFaultError`` naming the first fault, the moment and `nothing written`.
+  /// - Throws: ``MetalFaultError`` naming the lowest row's fault (``first``), the moment and
+  ///   `nothing written`.
   public static func check(at moment: String? = nil) throws(MetalFaultError) {
-    guard let fault = all.first else { return }
+    guard let fault = first else { return }
     throw MetalFaultError(fault: fault, moment: moment, outcome: "nothing written")
   }
 
@@ -33,11 +34,12 @@ extension MetalFaults {
   ///   - outcome: What the frames handed on before it left behind (`nothing written` when an
   ///     animated PNG or raw file is published only at the end; frames a PNG sequence may have
   ///     named; frames a raw stream sent out).
-  /// - Throws: ``MetalFaultError`` naming the first fault, the frame and its time.
+  /// - Throws: ``MetalFaultError`` naming the lowest row's fault (``first``), the frame and its
+  ///   time.
   public static func check(frame index: Int, time: Double, outcome: String)
     throws(MetalFaultError)
   {
-    guard let fault = all.first else { return }
+    guard let fault = first else { return }
     throw MetalFaultError(fault: fault, moment: "frame \(index) (t = \(time) s)", outcome: outcome)
   }
 }

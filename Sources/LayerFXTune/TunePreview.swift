@@ -49,7 +49,7 @@ struct TunePreview {
         },
         standardOutput: { self.preview.png = Array($0) },
         checkFaults: { checkpoint in
-          guard let fault = MetalFaults.all.first else { return }
+          guard let fault = MetalFaults.first else { return }
           let moment: String? =
             if case .still(let time?) = checkpoint { "t = \(time) s" } else { nil }
           throw TuneFault(description: fault.description(at: moment))

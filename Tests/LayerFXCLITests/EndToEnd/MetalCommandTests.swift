@@ -189,4 +189,35 @@ struct MetalCommandTests {
       ])
     #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
   }
+
+  // 32 rows at 2 threads are 4 bands of 8 rows (2 per thread, RowKernel.bandsPerWorker), so
+  // rows 0 and 25 fault in bands that run at the same time; whichever records first, the line
+  // names row 0, the lowest. Several runs, as the order of the bands varies from run to run.
+  @Test("a shader faulting in rows 0 and 25 is reported at row 0 at 2 threads, every run")
+  func lowestFaultingRow() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let source = """
+      [[ stitchable ]] half4 f(float2 position, half4 color, float d) {
+        int row = int(position.y);
+        int v = 1;
+        if (row == 0 || row == 25) { v = int(position.x + 1.0) / int(d); }
+        return color * half(v);
+      }
+
+      """
+    try source.write(toFile: directory.path("rows.metal"), atomically: true, encoding: .utf8)
+    for _ in 0..<8 {
+      let result = try LayerFXTool.run([
+        "apply", directory.path("rows.metal") + ":f", "testcard:4x32", "--arg", "d=0",
+        "--threads", "2", "-o", directory.path("o.png"),
+      ])
+      #expect(result.status == 65)
+      #expect(
+        result.errorLines == [
+          "layerfx: error: \(directory.path("rows.metal")): f: SIGFPE at row 0; nothing written"
+        ])
+      #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+    }
+  }
 }
