@@ -29,7 +29,10 @@ import Testing
     try TunePreviewSheet.write(
       decode(document, file: configPath), file: configPath, to: RenderJob.Output(path: path),
       columns: 2, limits: RenderJob.Limits(pixelLimit: 1 << 20), reads: reads, events: events,
-      warn: { _, _ in })
+      loadInput: {
+        try RenderJob.Input(
+          loading: $0, scale: 1, limits: RenderJob.Limits(pixelLimit: 1 << 20), warn: { _, _ in })
+      })
   }
 
   /// The IHDR width of the PNG at `path`: bytes 16 to 19, big-endian (PNG spec §11.2.2, after
@@ -80,7 +83,7 @@ import Testing
       try TunePreviewSheet.write(
         config, file: "tune.json", to: RenderJob.Output(path: "/nonexistent/p.png"),
         columns: 2, limits: RenderJob.Limits(pixelLimit: 1 << 20), reads: [],
-        events: RenderJobEvents(), warn: { _, _ in })
+        events: RenderJobEvents(), loadInput: { _ in throw CancellationError() })
     }
   }
 }

@@ -140,8 +140,13 @@ enum ConfigCommand: CommandDefinition {
     // A fill drawn alone renders one frame without a time too.
     guard named != nil || drawsFill || config.output.time != nil || config.output.fps != nil
     else {
-      try config.checkPreview(file: path, limits: try RenderOptions(arguments).limits) {
-        Console().warn($1, file: $0)
+      let limits = try RenderOptions(arguments).limits
+      // An input that cannot be loaded names the config and its key, as `apply --config` does.
+      try ConfigOptions.attributing(
+        (path, config), commandLine: try ConfigOptions.optionsOnly(arguments)
+      ) {
+        try config.checkPreview(
+          file: path, limits: limits, loadInput: RenderJob.Input.loader(of: config, limits: limits))
       }
       return "as layerfx tune previews it"
     }

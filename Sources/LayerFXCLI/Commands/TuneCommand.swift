@@ -134,10 +134,15 @@ extension TuneCommand {
     let config = try ConfigOptions.decode(configPath, arguments: arguments, console: console)
     try MetalOptions.checkHalf(arguments, config: config)
     files = config.files + MetalOptions.libraryPaths(arguments)
-    return try TunePreviewSheet.write(
-      config, file: configPath,
-      to: RenderJob.Output(path: previewPath, encoder: try OutputOptions(arguments).encoder),
-      columns: columns, limits: renderOptions.limits, reads: [configPath] + files,
-      events: console.renderJobEvents, warn: RenderJob.Input.warn)
+    let output = RenderJob.Output(path: previewPath, encoder: try OutputOptions(arguments).encoder)
+    // An input that cannot be loaded names the config and its key, as `apply --config` does.
+    return try ConfigOptions.attributing(
+      (configPath, config), commandLine: try ConfigOptions.optionsOnly(arguments)
+    ) {
+      try TunePreviewSheet.write(
+        config, file: configPath, to: output, columns: columns, limits: renderOptions.limits,
+        reads: [configPath] + files, events: console.renderJobEvents,
+        loadInput: RenderJob.Input.loader(of: config, limits: renderOptions.limits))
+    }
   }
 }

@@ -66,6 +66,15 @@ enum ConfigOptions {
     try DebugConfig.checkOutputInsideFolder(output, configFile: loaded.path)
   }
 
+  /// The command line's options without its positional arguments: what a command whose
+  /// positional names the config (`tune CONFIG.json`, `config check FILE.json`), not an INPUT
+  /// that replaces the config's `input`, gives ``attributing(_:commandLine:_:)``.
+  ///
+  /// - Throws: Nothing in practice (no arguments to parse); ``UsageError`` by signature.
+  static func optionsOnly(_ arguments: ParsedArguments) throws -> ParsedArguments {
+    try ParsedArguments([], options: []).filling(arguments.values)
+  }
+
   /// Runs `body`, a command's run over a config's settings; an error about a setting
   /// that the config gave, not the command line (``SettingError``, or a value its option does
   /// not take, ``UsageError/invalidValue(option:value:expected:)``), becomes a

@@ -36,6 +36,20 @@ extension RenderJob.Input {
     try self.init(loading: input, scale: scale, limits: limits, warn: Self.warn)
   }
 
+  /// A loader of `config`'s `input` at the config's scale (``init(config:scale:limits:)``) whose
+  /// errors are tagged with the `input` setting, so that inside
+  /// ``ConfigOptions/attributing(_:commandLine:_:)`` a file that cannot be read names the config
+  /// and the key (`c.json: input: gone.png: no such file`), as `apply --config` does.
+  static func loader(of config: DebugConfig, limits: RenderJob.Limits)
+    -> (DebugConfig.Input) throws -> RenderJob.Input
+  {
+    { input in
+      try SettingError.about("input") {
+        try RenderJob.Input(config: input, scale: Float(config.scale), limits: limits)
+      }
+    }
+  }
+
   /// Writes libpng's warnings about the file `name` to standard error.
   static func warn(_ name: String, _ warnings: [String]) {
     Console().warn(warnings, file: name)

@@ -13,18 +13,22 @@ extension DebugConfig {
   /// - Parameters:
   ///   - file: The config's path, for messages.
   ///   - limits: The pixel and memory limits the input is loaded with.
-  ///   - warn: Receives libpng's warnings about an input file.
-  /// - Throws: What loading the input throws (``RenderJob/Input/init(loading:named:scale:limits:warn:)``);
-  ///   ``ConfigError`` naming the key of a value that does not fit at a preview time.
+  ///   - loadInput: Loads the input at the config's scale, for a front end that tags the errors
+  ///     with the key that named the file; `nil`:
+  ///     ``RenderJob/Input/init(loading:named:scale:limits:warn:)`` with `limits`, without
+  ///     libpng's warnings.
+  /// - Throws: What loading the input throws; ``ConfigError`` naming the key of a value that
+  ///   does not fit at a preview time.
   public func checkPreview(
     file: String, limits: RenderJob.Limits,
-    warn: (_ name: String, _ warnings: [String]) -> Void = { _, _ in }
+    loadInput: ((Input) throws -> RenderJob.Input)? = nil
   ) throws {
     var sizeInPoints = float2(1, 1)
     if let input {
-      sizeInPoints = try RenderJob.Input(
-        loading: input, scale: Float(scale), limits: limits, warn: warn
-      ).image.sizeInPoints
+      let loaded =
+        try loadInput?(input)
+        ?? RenderJob.Input(loading: input, scale: Float(scale), limits: limits, warn: { _, _ in })
+      sizeInPoints = loaded.image.sizeInPoints
     }
     let endTime = chain(sizeInPoints: sizeInPoints).endTime
     try checkSchedule(

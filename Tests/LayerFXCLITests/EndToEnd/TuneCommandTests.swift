@@ -66,6 +66,22 @@ func waitForTune(until condition: () -> Bool) {
     #expect(!FileManager.default.fileExists(atPath: directory.path("t.preview.png")))
   }
 
+  // The line apply --config gives for the same config (ConfigFileSettingError): the config,
+  // the key, then the file's own error; exit 66, EX_NOINPUT, as for a missing INPUT.
+  @Test(
+    "a missing input names the config and its key, exit 66, for tune --once and config check")
+  func missingInput() throws {
+    let directory = try TemporaryDirectory()
+    try #"{"version": 1, "input": "gone.png", "effects": [{"kernel": "grayscale"}]}"#
+      .write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    for arguments in [["tune", "t.json", "--once"], ["config", "check", "t.json"]] {
+      let result = try LayerFXTool.run(arguments, in: directory.url)
+      #expect(result.status == 66, "\(arguments)")
+      #expect(result.errorLines == ["layerfx: error: t.json: input: gone.png: no such file"])
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path("t.preview.png")))
+  }
+
   @Test("a preview sheet over the pixel limit names the config and debug.previewTimes")
   func sheetOverLimit() throws {
     let directory = try TemporaryDirectory()
