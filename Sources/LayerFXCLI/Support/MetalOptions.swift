@@ -1,3 +1,4 @@
+import Foundation
 import LayerFXArguments
 import LayerFXComposition
 import LayerFXMetal
@@ -38,16 +39,19 @@ enum MetalOptions {
 
   /// The resolver the options give: the library of `--library` and `--metal`, compiled with
   /// `--half` and `--shader-timeout` (over a config's `debug.shaderTimeout`, `shaderTimeout`,
-  /// over the runner's default), both read only when `.metal` code is compiled; the errors of a
-  /// failed compile after the first go to standard error, one line each.
+  /// over the runner's default) and `LAYERFX_METAL_FORM` (``formChoice(_:)``), all read only
+  /// when `.metal` code is compiled; the errors of a failed compile with several go to
+  /// standard error, one line each, in clang's order.
   ///
-  /// The resolver throws ``UsageError`` for a bad `--half` or `--shader-timeout`.
+  /// The resolver throws ``UsageError`` for a bad `--half`, `--shader-timeout` or
+  /// `LAYERFX_METAL_FORM`.
   static func resolver(
     _ arguments: ParsedArguments, console: Console, shaderTimeout: Double? = nil
   ) -> KernelResolver {
     KernelResolver(libraryPaths: libraryPaths(arguments)) {
       var options = MetalCompileOptions()
       options.half = try half(arguments) ?? options.half
+      options.formChoice = try formChoice(ProcessInfo.processInfo.environment) ?? options.formChoice
       options.shaderTimeout =
         try arguments.value("shader-timeout", as: .positiveNumber) ?? shaderTimeout
         ?? options.shaderTimeout
@@ -55,6 +59,27 @@ enum MetalOptions {
     } reportError: {
       console.error("layerfx: error: \($0)")
     }
+  }
+
+  /// The form choice the environment variable `LAYERFX_METAL_FORM` names (`measured`,
+  /// `verdict` or `lanes`, ``LayerFXMetal/MetalCompileOptions/FormChoice``), or `nil` when it
+  /// is unset or empty.
+  ///
+  /// - Parameter environment: The process's environment.
+  /// - Returns: The choice, or `nil` for the library's default.
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)``-style ``UsageError`` (exit
+  ///   64) for another value, which the library alone would take as `measured`.
+  static func formChoice(_ environment: [String: String]) throws(UsageError)
+    -> MetalCompileOptions.FormChoice?
+  {
+    guard let value = environment["LAYERFX_METAL_FORM"], !value.isEmpty else { return nil }
+    guard let choice = MetalCompileOptions.FormChoice(rawValue: value) else {
+      let names = MetalCompileOptions.FormChoice.allCases.map(\.rawValue)
+      throw .invalid(
+        "invalid value '\(value)' for environment variable LAYERFX_METAL_FORM: expected "
+          + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
+    }
+    return choice
   }
 
   /// The `--half` option, if given.

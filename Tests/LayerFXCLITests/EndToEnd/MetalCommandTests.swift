@@ -220,4 +220,34 @@ struct MetalCommandTests {
       #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
     }
   }
+
+  // The accepted values are MetalCompileOptions.FormChoice's three, named in the
+  // Sources/LayerFXMetal README ("Which form runs"); the variable is read when .metal code
+  // compiles, as --half is.
+  @Test("an unknown LAYERFX_METAL_FORM is a one-line usage error naming it, exit 64")
+  func unknownFormChoice() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let grayscale = TestData.packageRoot.appendingPathComponent(
+      "Shaders/ColorEffects/Grayscale.metal"
+    ).path
+    func run(_ value: String) throws -> LayerFXTool.Result {
+      try LayerFXTool.run(
+        [
+          "LAYERFX_METAL_FORM=\(value)", LayerFXTool.executable.path, "apply",
+          grayscale + ":Grayscale", "testcard:8x8", "--arg", "amount=1", "-o",
+          directory.path("o.png"),
+        ],
+        program: URL(fileURLWithPath: "/usr/bin/env"))
+    }
+    let bogus = try run("bogus")
+    #expect(bogus.status == 64)
+    #expect(
+      bogus.errorLines.first
+        == "layerfx: error: invalid value 'bogus' for environment variable LAYERFX_METAL_FORM: "
+        + "expected measured, verdict or lanes")
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+    let verdict = try run("verdict")
+    #expect(verdict.status == 0, "\(verdict.standardError)")
+  }
 }
