@@ -44,12 +44,21 @@ public struct AnimationLimits: Sendable {
   ///   - duration: Seconds to cover otherwise.
   ///   - fps: Frames per second.
   /// - Returns: The frame count.
-  /// - Throws: ``CompositionError/limitExceeded(_:)`` above ``maxFrames``, naming `--max-frames`.
-  public func frameCount(explicit: Int?, duration: Double, fps: Double) throws(CompositionError)
-    -> Int
-  {
+  /// - Throws: ``RenderJob/Misfit/invalidValue(value:expected:)`` about `fps` when the frames
+  ///   that cover `duration` are more than ``framesCeiling``, which no ``maxFrames`` allows, so
+  ///   the rate itself is wrong (a front end's usage error, as a config's `duration` and `fps`
+  ///   together are refused at decoding); ``CompositionError/limitExceeded(_:)`` above
+  ///   ``maxFrames``, naming `--max-frames` when raising it helps.
+  public func frameCount(explicit: Int?, duration: Double, fps: Double) throws -> Int {
     let count =
       explicit.map(Double.init) ?? FrameSchedule.frameCount(covering: duration, fps: fps)
+    if explicit == nil && count > Double(Self.framesCeiling) {
+      throw RenderJob.Misfit.invalidValue(
+        value: fps.formatted,
+        expected: "a rate that gives at most \(Self.framesCeiling) frames, the most one run "
+          + "renders (\(duration.formatted) s at \(fps.formatted) fps is "
+          + "\(count.formatted) frames)")
+    }
     guard count <= Double(maxFrames) else {
       // The count alone when it was given: a config's `frames` or `duration` names no flag.
       let what =
@@ -57,10 +66,10 @@ public struct AnimationLimits: Sendable {
         ? "\(count.formatted) frames are"
         : "\(duration.formatted) s at \(fps.formatted) fps gives \(count.formatted) frames,"
       let wayOut =
-        maxFrames < Self.framesCeiling
+        maxFrames < Self.framesCeiling && count <= Double(Self.framesCeiling)
         ? "raise it with --max-frames N (at most \(Self.framesCeiling))"
         : "one run renders at most \(Self.framesCeiling) frames: lower the fps or the duration"
-      throw .limitExceeded(
+      throw CompositionError.limitExceeded(
         "\(what) more than the limit of \(maxFrames); \(wayOut)")
     }
     return Int(count)

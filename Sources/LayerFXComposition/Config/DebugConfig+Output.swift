@@ -146,9 +146,9 @@ extension DebugConfig {
     /// The times the section renders: `[time]`, or the frames of ``schedule(endTime:limits:)``;
     /// empty when it names neither.
     ///
-    /// - Throws: ``CompositionError/limitExceeded(_:)`` for more frames than `limits` allow.
-    public func times(endTime: Double, limits: AnimationLimits = AnimationLimits())
-      throws(CompositionError) -> [Double]
+    /// - Throws: What ``schedule(endTime:limits:)`` throws.
+    public func times(endTime: Double, limits: AnimationLimits = AnimationLimits()) throws
+      -> [Double]
     {
       if let time { return [time] }
       return try schedule(endTime: endTime, limits: limits)?.times ?? []
@@ -161,9 +161,10 @@ extension DebugConfig {
     ///   - endTime: Seconds ≥ 0.
     ///   - limits: The most frames allowed.
     /// - Returns: The schedule, frame k at k / fps.
-    /// - Throws: ``CompositionError/limitExceeded(_:)`` for more frames than `limits` allow.
-    public func schedule(endTime: Double, limits: AnimationLimits = AnimationLimits())
-      throws(CompositionError) -> FrameSchedule?
+    /// - Throws: What ``AnimationLimits/frameCount(explicit:duration:fps:)`` throws for more
+    ///   frames than `limits` allow.
+    public func schedule(endTime: Double, limits: AnimationLimits = AnimationLimits()) throws
+      -> FrameSchedule?
     {
       guard let fps else { return nil }
       let count = try limits.frameCount(

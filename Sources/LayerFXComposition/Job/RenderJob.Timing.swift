@@ -76,10 +76,9 @@ extension RenderJob {
     ///   - endTime: When the chain's last replay ends, seconds ≥ 0.
     ///   - limits: The most frames allowed.
     /// - Returns: Seconds, frame k at k / fps.
-    /// - Throws: ``CompositionError/limitExceeded(_:)`` for more frames than `limits` allow.
-    public func times(endTime: Double, limits: AnimationLimits) throws(CompositionError)
-      -> [Double]
-    {
+    /// - Throws: What ``AnimationLimits/frameCount(explicit:duration:fps:)`` throws for more
+    ///   frames than `limits` allow.
+    public func times(endTime: Double, limits: AnimationLimits) throws -> [Double] {
       if let time { return [time] }
       guard let fps else { return [] }
       let count = try limits.frameCount(explicit: frames, duration: endTime, fps: fps)

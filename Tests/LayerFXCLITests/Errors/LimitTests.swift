@@ -287,12 +287,46 @@ import Testing
   func frameCountBeyondInt() throws {
     let directory = try TemporaryDirectory()
     // 3 s × 3e38 fps = 9e38 frames: Int(9e38) traps, so the count is compared as a Double.
+    // More frames than any --max-frames allows: the rate is a bad flag value, exit 64.
     let result = try LayerFXTool.run([
       "ripple", "testcard:8x8", "--fps", "3e38", "-o", directory.path("f/"),
     ])
-    #expect(result.status == 65)
-    #expect(result.errorLines.first?.contains("more than the limit of 10000") == true)
+    #expect(result.status == 64)
+    #expect(result.errorLines.first?.hasPrefix("layerfx: error: invalid value '3e+38'") == true)
     #expect(try directory.contents().isEmpty)
+  }
+
+  // ⌈3 s (ripple's default duration) × 10⁹ fps⌉ = 3 × 10⁹ frames, beyond the 10⁶ one run
+  // renders (AnimationLimits.framesCeiling, --max-frames' own maximum): raising --max-frames
+  // cannot help, so the flag's value is what is wrong, a usage error (64), as a value beyond
+  // an option's range is. The same rate from a config names its key (exit 65).
+  @Test("--fps giving more frames than one run renders is a usage error naming --fps, exit 64")
+  func frameRateBeyondCeiling() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--fps", "1e9", "-o", directory.path("f/"),
+    ])
+    #expect(result.status == 64)
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: invalid value '1000000000' for '--fps': expected a rate that gives "
+        + "at most 1000000 frames, the most one run renders (3 s at 1000000000 fps is "
+        + "3000000000 frames)")
+    #expect(result.errorLines.count == 2)
+    #expect(result.errorLines.last?.hasPrefix("Usage: layerfx ripple") == true)
+    #expect(try directory.contents().isEmpty)
+    try #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "ripple"}], "#
+      .appending(#""output": {"path": "f/", "fps": 1e9}}"#)
+      .write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    let config = try LayerFXTool.run(["apply", "--config", directory.path("c.json")])
+    #expect(config.status == 65)
+    #expect(
+      config.errorLines == [
+        "layerfx: error: \(directory.path("c.json")): output.fps: invalid value 1000000000: "
+          + "expected a rate that gives at most 1000000 frames, the most one run renders (3 s "
+          + "at 1000000000 fps is 3000000000 frames)"
+      ])
+    #expect(try directory.contents() == ["c.json"])
   }
 
   @Test("an animation larger than the free disk space is refused with both numbers")

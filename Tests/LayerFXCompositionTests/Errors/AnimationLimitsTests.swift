@@ -12,17 +12,31 @@ import Testing
     #expect(throws: CompositionError.self) {
       try limits.frameCount(explicit: nil, duration: 4, fps: 30)
     }
-    #expect(throws: CompositionError.self) {
+    // ∞ frames: more than one run renders, so the rate is refused as a value.
+    #expect(throws: RenderJob.Misfit.self) {
       try limits.frameCount(explicit: nil, duration: .infinity, fps: 30)
     }
   }
 
   @Test("at the ceiling the refusal does not offer to raise --max-frames")
   func frameCountAtCeiling() {
-    // 2000 s at 1000 fps: 2 000 000 frames, twice the most --max-frames allows.
+    // 2000 s at 1000 fps: 2 000 000 frames, twice the most --max-frames allows, whatever the
+    // limit: the rate is refused as a value.
+    for maxFrames in [10_000, 1_000_000] {
+      #expect(
+        throws: RenderJob.Misfit.invalidValue(
+          value: "1000",
+          expected: "a rate that gives at most 1000000 frames, the most one run renders "
+            + "(2000 s at 1000 fps is 2000000 frames)")
+      ) {
+        try AnimationLimits(maxFrames: maxFrames).frameCount(
+          explicit: nil, duration: 2000, fps: 1000)
+      }
+    }
+    // 1 100 000 frames given as a count at the ceiling's limit: no flag raises it.
     #expect {
       try AnimationLimits(maxFrames: 1_000_000).frameCount(
-        explicit: nil, duration: 2000, fps: 1000)
+        explicit: 1_100_000, duration: 1, fps: 30)
     } throws: { error in
       "\(error)".hasSuffix(
         "more than the limit of 1000000; one run renders at most 1000000 frames: lower the fps "
