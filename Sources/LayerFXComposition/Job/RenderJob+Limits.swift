@@ -34,6 +34,22 @@ extension RenderJob {
       self.tileSize = tileSize
     }
 
+    /// The most pixels `--max-pixels` allows, and so the most an image LayerFX renders may
+    /// have: `Int32.max`, 2147483647.
+    public static let largestPixelLimit = Int(Int32.max)
+
+    /// The end of an error about an image of `pixels` pixels over ``pixelLimit``: `(raise it
+    /// with --max-pixels)` when the flag can allow that many, else `(beyond what LayerFX can
+    /// render: at most 2147483647 pixels)`, since no flag helps.
+    ///
+    /// - Parameter pixels: Width × height (a `Double`, so no size overflows).
+    /// - Returns: The parenthesis, without a leading space.
+    public static func advice(pixels: Double) -> String {
+      pixels <= Double(largestPixelLimit)
+        ? "(raise it with --max-pixels)"
+        : "(beyond what LayerFX can render: at most \(largestPixelLimit) pixels)"
+    }
+
     /// The renderer these limits describe.
     public var renderer: Renderer { Renderer(tileSize: tileSize, threadCount: threadCount) }
 

@@ -91,11 +91,20 @@ extension RenderJob {
       guard size.x * size.y <= pixelLimit else {
         let problem =
           "a \(size.x) × \(size.y) image has more than the limit of \(pixelLimit) pixels"
+        // Past what --max-pixels allows, raising it is no way out.
+        let beyond =
+          size.x * size.y > RenderJob.Limits.largestPixelLimit
+          ? "; beyond what LayerFX can render: at most \(RenderJob.Limits.largestPixelLimit) "
+            + "pixels" : nil
         throw RenderJobError(
           setting: .size,
           underlying: Misfit.limitExceeded(
-            commandLine: problem + "; lower --size or raise --max-pixels",
-            inConfig: problem + "; give fewer pixels or raise --max-pixels"))
+            commandLine: problem
+              + (beyond.map { $0 + "; lower --size" }
+                ?? "; lower --size or raise --max-pixels"),
+            inConfig: problem
+              + (beyond.map { $0 + "; give fewer pixels" }
+                ?? "; give fewer pixels or raise --max-pixels")))
       }
     }
 

@@ -39,8 +39,7 @@ extension RenderJob.Input {
         // --max-pixels goes up to Int32.max; past that, raising it is no way out.
         throw CompositionError.limitExceeded(
           "\(name): \(width) × \(height) exceeds the limit of \(limits.pixelLimit) pixels "
-            + (width * height <= Int(Int32.max)
-              ? "(raise it with --max-pixels)" : "(--max-pixels allows at most \(Int32.max))"))
+            + RenderJob.Limits.advice(pixels: Double(width * height)))
       }
       try budget?.check(
         RenderMemory.decodeBytes(width: width, height: height, sampleBytes: 0), path: name)
@@ -111,6 +110,6 @@ extension RenderJob.Input {
     }
     return CompositionError.limitExceeded(
       "\(name): \(width) × \(height) exceeds the limit of \(pixelLimit) pixels "
-        + "(raise it with --max-pixels)")
+        + RenderJob.Limits.advice(pixels: Double(width * height)))
   }
 }

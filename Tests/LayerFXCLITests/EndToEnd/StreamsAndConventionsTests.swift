@@ -87,7 +87,22 @@ import Testing
     #expect(
       card.errorLines == [
         "layerfx: error: testcard:65535x65535: 65535 × 65535 exceeds the limit of 100000000 "
-          + "pixels (--max-pixels allows at most 2147483647)"
+          + "pixels (beyond what LayerFX can render: at most 2147483647 pixels)"
+      ])
+    // Nor is a PNG whose IHDR says 50000 × 50000 (2.5 × 10⁹ > 2³¹ − 1): refused at its header.
+    let huge = directory.path("huge.png")
+    let bytes =
+      RawPNG.signature
+      + RawPNG.chunk(
+        "IHDR", RawPNG.ihdrData(width: 50000, height: 50000, bitDepth: 8, colorType: 6))
+      + RawPNG.chunk("IDAT", RawPNG.storedZlib([0])) + RawPNG.chunk("IEND", [])
+    try Data(bytes).write(to: URL(fileURLWithPath: huge))
+    let png = try LayerFXTool.run(["convert", huge, "-o", "-"])
+    #expect(png.status == 65)
+    #expect(
+      png.errorLines == [
+        "layerfx: error: \(huge): 50000 × 50000 exceeds the limit of 100000000 pixels (beyond "
+          + "what LayerFX can render: at most 2147483647 pixels)"
       ])
   }
 

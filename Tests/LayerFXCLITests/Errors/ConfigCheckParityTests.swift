@@ -88,7 +88,7 @@ import Testing
         #"{"version": 1, "input": "testcard:65535x65535", "output": {"time": 0, "path": "o.png"}}"#,
         "apply",
         "bad.json: input: testcard:65535x65535: 65535 × 65535 exceeds the limit of 100000000 "
-          + "pixels (--max-pixels allows at most 2147483647)"
+          + "pixels (beyond what LayerFX can render: at most 2147483647 pixels)"
       ),
       // 20000² pixels: over the default limit, within what --max-pixels allows.
       (
