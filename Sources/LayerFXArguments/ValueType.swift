@@ -116,9 +116,12 @@ extension ValueType where Value == float2 {
 
 extension ValueType where Value == SIMD2<Int> {
   /// A size `WxH` in pixels, each from 1 to 65535.
-  public static let size = ValueType(expected: "WxH (whole numbers from 1 to 65535)") { text in
+  public static let size = ValueType(expected: "WxH (whole numbers from 1 to 65535, digits only)") {
+    text in
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+    // Digits only: Int("+5") is 5, so `+5x5` read as 5 × 5.
+    guard parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+      parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
       (1...65535).contains(w), (1...65535).contains(h)
     else { return nil }
     return SIMD2(w, h)

@@ -83,6 +83,9 @@ import Testing
     #expect(ValueType<SIMD2<Int>>.size.parse("0x10") == nil)
     #expect(ValueType<SIMD2<Int>>.size.parse("10x") == nil)
     #expect(ValueType<SIMD2<Int>>.size.parse("70000x1") == nil)
+    // A sign is no digit (Int("+5") would read 5).
+    #expect(ValueType<SIMD2<Int>>.size.parse("+5x5") == nil)
+    #expect(ValueType<SIMD2<Int>>.size.parse("5x+5") == nil)
     #expect(ValueType<float2>.point.parse("3,4") == float2(3, 4))
     #expect(ValueType<float2>.point.parse("3,nan") == nil)
     #expect(ValueType<float2>.point.parse("3") == nil)

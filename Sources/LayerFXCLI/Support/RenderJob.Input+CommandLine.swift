@@ -17,7 +17,8 @@ extension RenderJob.Input {
       let text = String(argument.dropFirst("testcard:".count))
       guard let size = ValueType<SIMD2<Int>>.size.parse(text) else {
         throw UsageError.invalid(
-          "invalid INPUT '\(argument)': expected testcard:WxH with sides from 1 to 65535, "
+          "invalid INPUT '\(argument)': expected testcard:WxH with sides from 1 to 65535 "
+            + "(digits only), "
             + "e.g. testcard:1280x720")
       }
       source = .testCard(width: size.x, height: size.y)

@@ -55,7 +55,7 @@ extension DebugConfig {
         guard let size = Self.size(sides) else {
           throw ConfigIssue(
             codingPath: decoder.codingPath,
-            .invalidValue("expected testcard:WxH with sides from 1 to 65535"))
+            .invalidValue("expected testcard:WxH with sides from 1 to 65535 (digits only)"))
         }
         self = .testCard(width: size.x, height: size.y)
         return
@@ -89,9 +89,10 @@ extension DebugConfig {
       self = .fill(function, arguments: arguments, width: size.x, height: size.y, kernel: kernel)
     }
 
-    /// Two sides from 1 to 65535.
+    /// Two sides from 1 to 65535, in digits (`Int("+5")` is 5, but a side has no sign).
     private static func size(_ parts: [some StringProtocol]) -> SIMD2<Int>? {
-      guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+      guard parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+        parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
         (1...65535).contains(w), (1...65535).contains(h)
       else { return nil }
       return SIMD2(w, h)

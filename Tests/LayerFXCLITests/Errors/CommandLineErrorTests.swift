@@ -89,9 +89,16 @@ let corruptPngSuiteFiles: [String] = {
       ),
       (
         ["ripple", "testcard:0x8", "--time", "1", "-o", "x.png"],
-        "invalid INPUT 'testcard:0x8': expected testcard:WxH with sides from 1 to 65535, "
-          + "e.g. testcard:1280x720"
+        "invalid INPUT 'testcard:0x8': expected testcard:WxH with sides from 1 to 65535 "
+          + "(digits only), e.g. testcard:1280x720"
       ),
+      // Int("+5") is 5: a sign before a side was read as 5 × 5.
+      (
+        ["ripple", "testcard:+5x5", "--time", "1", "-o", "x.png"],
+        "invalid INPUT 'testcard:+5x5': expected testcard:WxH with sides from 1 to 65535 "
+          + "(digits only), e.g. testcard:1280x720"
+      ),
+
       (
         ["ripple", "testcard:8x8", "--time", "1", "--fps", "2", "-o", "x.png"],
         "--time and --fps cannot be used together"

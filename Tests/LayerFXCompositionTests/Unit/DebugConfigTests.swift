@@ -136,8 +136,12 @@ func debugConfig(_ json: String) throws(ConfigError) -> DebugConfig {
     #expect(arguments.map(\.name) == ["endRadius"] && arguments.first?.value == .float(300))
     let card = try debugConfig(#"{"version": 1, "input": "testcard:64x48"}"#)
     #expect(card.input?.commandLineText == "testcard:64x48")
-    // The command line's grammar (ValueType.size): exactly two whole sides from 1 to 65535.
-    for text in ["testcard:5xx6", "testcard:x5x6", "testcard:5x6x", "testcard:0x6", "testcard:5x"] {
+    // The command line's grammar (ValueType.size): exactly two whole sides from 1 to 65535,
+    // digits only (Int("+5") is 5).
+    for text in [
+      "testcard:5xx6", "testcard:x5x6", "testcard:5x6x", "testcard:0x6", "testcard:5x",
+      "testcard:+5x5", "testcard:5x+5",
+    ] {
       #expect(throws: ConfigError.self, "\(text)") {
         try debugConfig(#"{"version": 1, "input": "\#(text)"}"#)
       }
