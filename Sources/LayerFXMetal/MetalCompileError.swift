@@ -36,8 +36,10 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
   case unsupportedSignature(file: String, function: String, line: Int, message: String)
   /// The compiled library could not be loaded or lacks a function.
   case loadFailed(String)
-  /// The source declares no `[[ stitchable ]]` function, so there is nothing to run or list.
-  case noStitchableFunctions(path: String)
+  /// The source declares no `[[ stitchable ]]` function, so there is nothing to run or list;
+  /// `fragment` names a fragment function it declares instead (a raw fragment shader), for a
+  /// hint on making it one SwiftUI runs.
+  case noStitchableFunctions(path: String, fragment: String? = nil)
   /// An include or directive refused before clang runs (`MetalSource`): an absolute path, a
   /// file outside the shader's folder tree, a FIFO or device, a file too large, a computed
   /// `#include`, `#embed`, `#include_next`, `__has_embed`; or an include not found.
@@ -68,7 +70,11 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
     case .unsupportedSignature(let file, let function, let line, let message):
       return "\(file):\(line): \(function): \(message)"
     case .loadFailed(let message): return message
-    case .noStitchableFunctions(let path): return "\(path): no [[ stitchable ]] functions"
+    case .noStitchableFunctions(let path, nil): return "\(path): no [[ stitchable ]] functions"
+    case .noStitchableFunctions(let path, let fragment?):
+      return "\(path): no [[ stitchable ]] functions: SwiftUI's effects are [[ stitchable ]] "
+        + "functions, not fragment functions such as \(fragment); move its body into one, e.g. "
+        + "[[ stitchable ]] half4 name(float2 position, half4 color)"
     case .include(let file, let line, let message): return "\(file):\(line): \(message)"
     case .linkFailed(let file, let message): return "\(file): \(message)"
     case .refused(let path, let reason): return "\(path): refused: \(reason)"

@@ -195,7 +195,11 @@ public struct MetalLibrary: Sendable {
     }
     // Refused before clang runs: a library without functions can be neither run nor listed.
     if signatures.isEmpty, let first = uncallable.first { throw first }
-    guard !signatures.isEmpty else { throw .noStitchableFunctions(path: name) }
+    guard !signatures.isEmpty else {
+      throw .noStitchableFunctions(
+        path: name,
+        fragment: files.lazy.compactMap { MetalSignature.fragmentFunction(in: $0.text) }.first)
+    }
     let units = sources.map { source, found in
       MetalCompiler.Unit(
         file: source.path, text: MetalGlue.unit(source: source, signatures: found))

@@ -288,6 +288,36 @@ import Testing
     }
   }
 
+  // A raw fragment shader as a Metal app writes it (MSL §5.1.2): the line says what SwiftUI
+  // runs instead and names the function to move; a comment saying "fragment shader" is no
+  // declaration.
+  @Test("a .metal file of a fragment function and no stitchable one gets a hint, exit 65")
+  func fragmentShaderHint() throws {
+    let directory = try TemporaryDirectory()
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      // a fragment shader from an app
+      struct VOut { float4 position [[position]]; float2 uv; };
+      fragment float4 shade(VOut in [[stage_in]]) { return float4(in.uv, 0.0, 1.0); }
+
+      """, "frag.metal", in: directory)
+    for arguments in [
+      ["list", "frag.metal"], ["apply", "frag.metal:shade", "testcard:4x4", "-o", "o.png"],
+    ] {
+      let result = try LayerFXTool.run(arguments, in: URL(fileURLWithPath: directory.path))
+      #expect(result.status == 65, "\(arguments)")
+      #expect(
+        result.errorLines == [
+          "layerfx: error: frag.metal: no [[ stitchable ]] functions: SwiftUI's effects are "
+            + "[[ stitchable ]] functions, not fragment functions such as shade; move its body "
+            + "into one, e.g. [[ stitchable ]] half4 name(float2 position, half4 color)"
+        ], "\(arguments)")
+    }
+    #expect(try directory.contents() == ["frag.metal"])
+  }
+
   @Test("a forward-declared [[ stitchable ]] function compiles once and lists once")
   func forwardDeclaration() throws {
     let directory = try TemporaryDirectory()
