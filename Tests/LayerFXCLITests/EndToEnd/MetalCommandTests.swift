@@ -11,6 +11,20 @@ struct MetalCommandTests {
     "Shaders/LayerEffects/Ripple.metal"
   ).path
 
+  /// Writes `source` as `name` in `directory`, runs `apply NAME:f testcard:4x4 ARGUMENTS -o
+  /// o.png` and expects exit 65 and no `o.png`; returns the run, for its lines.
+  static func applyRefused(
+    _ source: String, as name: String, in directory: TemporaryDirectory,
+    input: String = "testcard:4x4", _ arguments: [String] = []
+  ) throws -> LayerFXTool.Result {
+    try source.write(toFile: directory.path(name), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(
+      ["apply", directory.path(name) + ":f", input] + arguments + ["-o", directory.path("o.png")])
+    #expect(result.status == 65)
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+    return result
+  }
+
   @Test("list FILE.metal prints each stitchable function with its Metal parameters")
   func list() throws {
     let result = try LayerFXTool.run(["list", Self.ripple])
@@ -124,10 +138,7 @@ struct MetalCommandTests {
       }
 
       """
-    try source.write(toFile: path, atomically: true, encoding: .utf8)
-    let result = try LayerFXTool.run(
-      ["apply", path + ":f", "testcard:4x4", "-o", directory.path("o.png")])
-    #expect(result.status == 65)
+    let result = try Self.applyRefused(source, as: "two.metal", in: directory)
     #expect(
       result.errorLines == [
         "layerfx: error: \(path):2:12: error: use of undeclared identifier 'firstMissing'",
@@ -135,7 +146,6 @@ struct MetalCommandTests {
         "layerfx: error: \(path):2:12: error: use of undeclared identifier 'firstMissing' "
           + "(the first of 2 errors)",
       ])
-    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
   }
 
   // clang's default -ferror-limit is 19: it reports 19 errors, then `fatal error: too many
@@ -149,10 +159,7 @@ struct MetalCommandTests {
     let body = (1...25).map { "  half v\($0) = missing\($0);\n" }.joined()
     let source =
       "[[ stitchable ]] half4 f(float2 position, half4 color) {\n" + body + "  return color;\n}\n"
-    try source.write(toFile: path, atomically: true, encoding: .utf8)
-    let result = try LayerFXTool.run(
-      ["apply", path + ":f", "testcard:4x4", "-o", directory.path("o.png")])
-    #expect(result.status == 65)
+    let result = try Self.applyRefused(source, as: "many.metal", in: directory)
     #expect(result.errorLines.count == 20)
     #expect(
       result.errorLines.first
@@ -206,18 +213,14 @@ struct MetalCommandTests {
       }
 
       """
-    try source.write(toFile: directory.path("rows.metal"), atomically: true, encoding: .utf8)
     for _ in 0..<8 {
-      let result = try LayerFXTool.run([
-        "apply", directory.path("rows.metal") + ":f", "testcard:4x32", "--arg", "d=0",
-        "--threads", "2", "-o", directory.path("o.png"),
-      ])
-      #expect(result.status == 65)
+      let result = try Self.applyRefused(
+        source, as: "rows.metal", in: directory, input: "testcard:4x32",
+        ["--arg", "d=0", "--threads", "2"])
       #expect(
         result.errorLines == [
           "layerfx: error: \(directory.path("rows.metal")): f: SIGFPE at row 0; nothing written"
         ])
-      #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
     }
   }
 
