@@ -47,6 +47,13 @@ struct TuneFailure: Error {
     self.line = line
   }
 
+  /// The answer for a config whose `input` cannot be loaded (a missing or corrupt file, an
+  /// image over the pixel limit): 422, `CONFIG: input: PROBLEM` at the path `input`, the line
+  /// `layerfx apply --config` prints for it.
+  static func input(_ error: any Error, configPath: String) -> TuneFailure {
+    TuneFailure(status: 422, message: "\(configPath): input: \(error)", path: "input", line: nil)
+  }
+
   /// The answer.
   var response: TuneResponse { .error(status, message, path: path, line: line) }
 

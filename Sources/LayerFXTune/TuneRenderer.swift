@@ -86,8 +86,8 @@ final class TuneRenderer: @unchecked Sendable {
   ///
   /// A file or test card is loaded again only when its text, the scale or the file changed.
   ///
-  /// - Throws: ``TuneFailure``: 400 for a document without `input`, 422 when it cannot be
-  ///   loaded.
+  /// - Throws: ``TuneFailure``: 400 for a document without `input`, 422 naming the config
+  ///   and its `input` key when it cannot be loaded (``TuneFailure/input(_:configPath:)``).
   func input(of config: DebugConfig) throws(TuneFailure) -> RenderJob.Input {
     guard let input = config.input else {
       throw TuneFailure(ConfigError.missingKey(file: configPath, path: "", key: "input"))
@@ -101,7 +101,7 @@ final class TuneRenderer: @unchecked Sendable {
       lastInput = source.map { ($0, loaded) }
       return loaded
     } catch {
-      throw TuneFailure(error)
+      throw TuneFailure.input(error, configPath: configPath)
     }
   }
 

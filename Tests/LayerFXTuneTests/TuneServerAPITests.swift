@@ -117,13 +117,19 @@ struct TuneServerAPITests {
         "request: invalid JSON: line 2, column 9: duplicate object key") == true)
   }
 
-  @Test("an input that cannot be read answers 422 naming the file")
+  // The line `layerfx apply --config` prints (ConfigFileSettingError): the config, the key,
+  // then the file's own error, the file resolved beside the config.
+  @Test("an input that cannot be read answers 422 naming the config, the key and the file")
   func renderError() throws {
     let fixture = try TuneServerFixture()
     let config = #"{"version": 1, "input": "no-such-input.png", "effects": [{"kernel": "ripple"}]}"#
     let response = try fixture.render(config)
     #expect(response.status == 422)
-    #expect((response.json["error"] as? String)?.contains("no-such-input.png") == true)
+    #expect(
+      response.json["error"] as? String
+        == "\(fixture.configPath): input: \(fixture.folder.path("no-such-input.png")): no such file"
+    )
+    #expect(response.json["path"] as? String == "input")
   }
 
   @Test("a .metal compile error answers 422 with the line of the error")
