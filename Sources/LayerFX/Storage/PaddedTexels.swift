@@ -45,13 +45,20 @@ final class PaddedTexels: @unchecked Sendable {
       texels = .allocate(capacity: count)
       owner = nil
     }
-    texels.initialize(repeating: .zero, count: count)
+    // Each texel is written once: the padding transparent, the image copied (clearing the
+    // whole buffer first wrote every texel of the image twice).
+    let firstBelow = (pad.y + height) * rowLength
+    texels.initialize(repeating: .zero, count: pad.y * rowLength)
     pixels.withUnsafeBufferPointer { source in
       guard let start = source.baseAddress else { return }
       for y in 0..<height {
-        (texels + (y + pad.y) * rowLength + pad.x).update(from: start + y * width, count: width)
+        let row = texels + (y + pad.y) * rowLength
+        row.initialize(repeating: .zero, count: pad.x)
+        (row + pad.x).initialize(from: start + y * width, count: width)
+        (row + pad.x + width).initialize(repeating: .zero, count: rowLength - pad.x - width)
       }
     }
+    (texels + firstBelow).initialize(repeating: .zero, count: count - firstBelow)
     // With no padding the last column and row repeat the image's edge; with padding they are
     // transparent already.
     if pad.x == 0 {
