@@ -50,7 +50,7 @@ struct BenchmarkRunner {
     let reference = setup.reference
     let twin = setup.twin
     var twinOutput = swiftOutput
-    let metal = setup.metal
+    let hasMetal = setup.metal != nil
     var metalOutput = swiftOutput
 
     // A compiled original that faults or meets its time limit leaves rows unrendered and returns
@@ -71,7 +71,7 @@ struct BenchmarkRunner {
       setup.render(twin, renderer, into: &twinOutput)
       result.agreementWithUserKernel = Self.agreement(swiftOutput, twinOutput.pixels)
     }
-    if let metal {
+    if let metal = setup.metalFrame() {
       setup.render(metal, renderer, into: &metalOutput)
       result.agreementWithMetal = Self.agreement(swiftOutput, metalOutput.pixels)
       result.metalCompileSeconds = setup.metalCompileSeconds
@@ -101,7 +101,7 @@ struct BenchmarkRunner {
         let u = Timing.seconds { setup.render(twin, renderer, into: &twinOutput) }
         if isTimed { twinSeconds.append(u) }
       }
-      if let metal {
+      if let metal = setup.metalFrame() {
         let m = Timing.seconds { setup.render(metal, renderer, into: &metalOutput) }
         if isTimed { metalSeconds.append(m) }
       }
@@ -128,8 +128,8 @@ struct BenchmarkRunner {
       result.userKernelOverBuiltIn = user.median / result.swift.median
     }
     let faults = MetalFaults.all
-    if metal != nil, !faults.isEmpty { result.metalFaults = faults.map(\.description) }
-    if metal != nil {
+    if hasMetal, !faults.isEmpty { result.metalFaults = faults.map(\.description) }
+    if hasMetal {
       let compiled = Timing(seconds: metalSeconds, pixels: setup.pixelCount)
       result.metal = compiled
       result.swiftOverMetal = compiled.median / result.swift.median
@@ -168,9 +168,9 @@ extension BenchmarkRunner {
     let layer: Layer?
     let reference: (kernel: CReferenceKernel, layer: ReferenceLayer)?
     let twin: (shader: PreparedShader, layer: Layer?)?
-    /// The compiled Metal original, with the built-in's `maxSampleOffset` (a `.metal` function
-    /// declares none) and so the built-in's layer.
-    let metal: (shader: PreparedShader, layer: Layer?)?
+    /// The compiled Metal original with the benchmark's arguments and the built-in's layer; each
+    /// render prepares it anew (``metalFrame()``).
+    let metal: (shader: Shader, layer: Layer?)?
     let metalCompileSeconds: Double?
 
     var pixelCount: Int { source.width * source.height }
@@ -205,15 +205,32 @@ extension BenchmarkRunner {
         twin = nil
       }
       if let original {
-        var metalShader = try UserKernelTwin.shader(original.function, like: shader)
-          .prepared(for: function.kind, sizeInPoints: source.sizeInPoints)
-        metalShader.maxSampleOffset = shader.maxSampleOffset
+        let metalShader = try UserKernelTwin.shader(original.function, like: shader)
+        // Checked here, so a bad argument stops the run as before (``metalFrame()`` prepares
+        // the same arguments again).
+        _ = try metalShader.prepared(for: function.kind, sizeInPoints: source.sizeInPoints)
         metal = (metalShader, layer)
         metalCompileSeconds = original.compileSeconds
       } else {
         metal = nil
         metalCompileSeconds = nil
       }
+    }
+
+    /// The compiled original prepared for one render, with the built-in's `maxSampleOffset` (a
+    /// `.metal` function declares none), so it reads the built-in's layer.
+    ///
+    /// A frame per render, as `layerfx render` and `apply` prepare one per frame: a compiled
+    /// shader's time limit runs from its prepared frame's first request, so one frame reused
+    /// for every repetition stopped bloom's 4K original at the limit after two renders (it
+    /// read 0.05× Swift's speed) and let nothing more render.
+    func metalFrame() -> (shader: PreparedShader, layer: Layer?)? {
+      guard let metal,
+        var prepared = try? metal.shader.prepared(
+          for: shader.function.kind, sizeInPoints: source.sizeInPoints)
+      else { return nil }
+      prepared.maxSampleOffset = shader.maxSampleOffset
+      return (prepared, metal.layer)
     }
 
     func renderSwift(_ renderer: Renderer, into output: inout Image) {
