@@ -68,67 +68,6 @@ static inline __attribute__((always_inline)) int lfx_all_lanes(lfx_int8 mask) {
   return __builtin_reduce_and(mask) != 0;
 }
 
-/// Four floats: Swift's SIMD4<Float>, one premultiplied RGBA pixel.
-typedef float lfx_float4 __attribute__((ext_vector_type(4)));
-
-/// Four floats from `p`, which needs only the alignment of a float.
-static inline __attribute__((always_inline)) lfx_float4 lfx_load4f(const float *p) {
-  lfx_float4 v;
-  __builtin_memcpy(&v, p, sizeof v);
-  return v;
-}
-
-/// Cells `k` and `k + 4` of `lfx_blend_cells8`: their top-left texels at `a` and `b`.
-static inline __attribute__((always_inline)) lfx_float8
-lfx_blend_cell_pair(const float *a, const float *b, long row_floats, lfx_float8 x, lfx_float8 y) {
-#pragma clang fp contract(off)
-  // Each half a 128-bit load, so the halves come together without a shuffle.
-  lfx_float8 tl = __builtin_shufflevector(lfx_load4f(a), lfx_load4f(b), 0, 1, 2, 3, 4, 5, 6, 7);
-  lfx_float8 tr =
-      __builtin_shufflevector(lfx_load4f(a + 4), lfx_load4f(b + 4), 0, 1, 2, 3, 4, 5, 6, 7);
-  lfx_float8 bl = __builtin_shufflevector(lfx_load4f(a + row_floats), lfx_load4f(b + row_floats),
-                                          0, 1, 2, 3, 4, 5, 6, 7);
-  lfx_float8 br = __builtin_shufflevector(lfx_load4f(a + row_floats + 4),
-                                          lfx_load4f(b + row_floats + 4), 0, 1, 2, 3, 4, 5, 6, 7);
-  lfx_float8 upper = tl + (tr - tl) * x;
-  lfx_float8 lower = bl + (br - bl) * x;
-  return upper + (lower - upper) * y;
-}
-
-/// The eight colours of eight cells wholly inside the image (LayerFX's `LaneCells`): lane
-/// `i`'s top-left texel is texel `index[i]` of the image at `texels` (four floats a texel, rows
-/// `row_floats` floats apart; `index[i]` non-negative), blended with `wx[i]` and `wy[i]` as
-/// the scalar `Layer.sample` blends it: `t + (r − t) × wx` across each row, then
-/// `top + (bottom − top) × wy`, with no contraction into FMA, so each lane's bits are the
-/// scalar sample's.
-///
-/// Cells `k` and `k + 4` share a register: each texel is a 128-bit load into its half, and each
-/// weight is spread over its cell's four channels by one in-lane shuffle (vpermilps), so two
-/// cells blend per 256-bit step and the pairs go to `_planes`'s transpose as they are. The
-/// colours go to `pairs` (32 floats), cells `k` and `k + 4` in floats `8k … 8k + 7` (RGBA, cell
-/// `k`'s first).
-static inline __attribute__((always_inline)) void
-lfx_blend_cells8(const float *texels, long row_floats, lfx_int8 index, lfx_float8 wx,
-                 lfx_float8 wy, float *pairs) {
-  const float *at[8];
-#pragma clang loop unroll(full)
-  for (int i = 0; i < 8; i++) at[i] = texels + 4 * (unsigned long)(unsigned)index[i];
-  long row = row_floats;
-// Lanes k and k + 4 of `v`, each four times: one in-lane shuffle. Written as constant
-// shuffles, not as element reads, which LLVM turned into per-lane inserts all the way up
-// the caller's weight arithmetic (17 more instructions a pixel in the ripple, callgrind).
-#define LFX_SPREAD(v, k) __builtin_shufflevector(v, v, k, k, k, k, k + 4, k + 4, k + 4, k + 4)
-  lfx_float8 c04 = lfx_blend_cell_pair(at[0], at[4], row, LFX_SPREAD(wx, 0), LFX_SPREAD(wy, 0));
-  lfx_float8 c15 = lfx_blend_cell_pair(at[1], at[5], row, LFX_SPREAD(wx, 1), LFX_SPREAD(wy, 1));
-  lfx_float8 c26 = lfx_blend_cell_pair(at[2], at[6], row, LFX_SPREAD(wx, 2), LFX_SPREAD(wy, 2));
-  lfx_float8 c37 = lfx_blend_cell_pair(at[3], at[7], row, LFX_SPREAD(wx, 3), LFX_SPREAD(wy, 3));
-#undef LFX_SPREAD
-  __builtin_memcpy(pairs, &c04, sizeof c04);
-  __builtin_memcpy(pairs + 8, &c15, sizeof c15);
-  __builtin_memcpy(pairs + 16, &c26, sizeof c26);
-  __builtin_memcpy(pairs + 24, &c37, sizeof c37);
-}
-
 #if defined(__x86_64__)
 /// Sixteen floats: four premultiplied RGBA texels or pixels, one AVX-512 register.
 typedef float lfx_float16 __attribute__((ext_vector_type(16)));
@@ -142,9 +81,9 @@ __attribute__((target("avx512f"))) static inline lfx_float16 lfx_load4(const flo
 
 /// The sixteen colours of a translated run (LayerFX's `Layer.isTranslatedRun`, for sixteen
 /// lanes) whose first cell's top-left texel is at `top`, its lower row `row_floats` floats on:
-/// for lane `i`, texels `i` and `i + 1` of both rows blended as the scalar `Layer.sample`
-/// blends them, `t + (r − t) × wx` across, then `top + (bottom − top) × wy`, with no
-/// contraction into FMA, so each lane's bits are the scalar sample's. Pixels `4k … 4k + 3` in `colors[k]`, RGBA each.
+/// for lane `i`, texels `i` and `i + 1` of both rows blended as `Layer.blend(at:)` blends them,
+/// `t + (r − t) × wx` across, then `top + (bottom − top) × wy`, with no contraction into FMA,
+/// so each lane's bits are the scalar sample's. Pixels `4k … 4k + 3` in `colors[k]`, RGBA each.
 ///
 /// Each register holds four neighbouring cells, so a row is eight 512-bit loads (texels
 /// 4k … 4k + 3 and 4k + 1 … 4k + 4) and four blends, where the eight-lane path needs two
@@ -211,6 +150,8 @@ __attribute__((target("avx512f"))) static inline void lfx_blend_run16_pixels(
 }
 #endif
 
+/// Four floats: Swift's SIMD4<Float>, one premultiplied RGBA pixel.
+typedef float lfx_float4 __attribute__((ext_vector_type(4)));
 
 /// Stores one pixel at `p` (16-byte aligned, as every half4 is) past the caches: movntps on
 /// x86. A destination far larger than the caches is written without first being read in.

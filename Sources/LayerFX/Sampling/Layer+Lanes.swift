@@ -126,20 +126,23 @@ extension Layer {
         columns: cells.columns, rows: cells.rows, weightX: weightX, weightY: weightY)
       return finish(c.0, c.1, c.2, c.3, c.4, c.5, c.6, c.7)
     }
+    // Texel indices in 8-byte units (two per texel): non-negative and below 2³², so each lane
+    // zero-extends into an x86 address scaled by 8, without a sign extension or shift per lane.
+    let halfTexel = unsafeBitCast(cells.index &+ cells.index, to: SIMD8<UInt32>.self)
     if cells.isTranslatedRun {
-      // Texel index in 8-byte units (two per texel), as the run reads it.
-      return blendRun(at: Int(cells.index[0]) &* 2, weightX[0], weightY[0], finish)
+      return blendRun(at: Int(halfTexel[0]), weightX[0], weightY[0], finish)
     }
-    var c = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
-    withUnsafeMutableBytes(of: &c) { pairs in
-      lfx_blend_cells8(
-        UnsafeRawPointer(storage.texels).assumingMemoryBound(to: Float.self),
-        4 &* storage.rowLength, cells.index, weightX, weightY,
-        pairs.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: Float.self))
-    }
-    return finish(
-      c.0.lowHalf, c.1.lowHalf, c.2.lowHalf, c.3.lowHalf, c.0.highHalf, c.1.highHalf,
-      c.2.highHalf, c.3.highHalf)
+    // Written out lane by lane (constant lane indices) so the compiler keeps the lanes in
+    // registers; a loop over `lane` spills every lane to memory.
+    let c0 = blend(at: Int(halfTexel[0]), weightX[0], weightY[0])
+    let c1 = blend(at: Int(halfTexel[1]), weightX[1], weightY[1])
+    let c2 = blend(at: Int(halfTexel[2]), weightX[2], weightY[2])
+    let c3 = blend(at: Int(halfTexel[3]), weightX[3], weightY[3])
+    let c4 = blend(at: Int(halfTexel[4]), weightX[4], weightY[4])
+    let c5 = blend(at: Int(halfTexel[5]), weightX[5], weightY[5])
+    let c6 = blend(at: Int(halfTexel[6]), weightX[6], weightY[6])
+    let c7 = blend(at: Int(halfTexel[7]), weightX[7], weightY[7])
+    return finish(c0, c1, c2, c3, c4, c5, c6, c7)
   }
 
   /// Whether eight cells read the pixel grid translated: lane `i + 1`'s cell the texel right of
@@ -166,8 +169,8 @@ extension Layer {
   }
 
   /// The eight colours of a translated run (``isTranslatedRun(index:weightX:weightY:)``) whose
-  /// first cell's top-left texel is at `halfTexel` (8-byte units): each lane's bilinear blend as
-  /// ``sample(_:)-(float2)`` blends it, bit for bit, with the texels read as two runs of nine.
+  /// first cell's top-left texel is at `halfTexel` (8-byte units): ``blend(at:_:_:)`` of each
+  /// lane, bit for bit, with the texels read as two runs of nine.
   ///
   /// Lanes `k` and `k + 4` share a 256-bit register: lane `k`'s right texel is lane `k + 1`'s
   /// left one, so each row is five loads, not sixteen, and no texel address leaves the vector
@@ -223,6 +226,25 @@ extension Layer {
         storage.texel(x + 1, y + 1), float2(weightX[lane], weightY[lane]))
     }
     return (lane(0), lane(1), lane(2), lane(3), lane(4), lane(5), lane(6), lane(7))
+  }
+
+  /// The bilinear blend of the texel at `halfTexel` (the cell's top-left, in 8-byte units) and
+  /// its right, lower and lower-right neighbours, with the weights and order of operations of
+  /// ``sample(_:)-(float2)``.
+  ///
+  /// Each row's two neighbours are one 32-byte load; left and right texels of both rows are
+  /// blended in one 8-lane step, then the two rows.
+  @inlinable @inline(__always)
+  func blend(at halfTexel: Int, _ weightX: Float, _ weightY: Float) -> half4 {
+    let texels = UnsafeRawPointer(storage.texels)
+    let offset = halfTexel &* 8
+    let top = texels.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+    let bottom = (texels + storage.rowLength &* MemoryLayout<half4>.stride)
+      .loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+    let left = SIMD8(lowHalf: top.lowHalf, highHalf: bottom.lowHalf)
+    let right = SIMD8(lowHalf: top.highHalf, highHalf: bottom.highHalf)
+    let rows = left + (right - left) * weightX
+    return rows.lowHalf + (rows.highHalf - rows.lowHalf) * weightY
   }
 
   /// Returns `floor(x)` as floats and as integers, for lanes with `|x| < 2²²`.

@@ -123,24 +123,6 @@ import Testing
     }
   }
 
-  @Test("scattered cells over −0, NaN and infinite texels equal the scalar sample bit for bit")
-  func scatteredCellsOverSpecialTexelsMatchScalar() {
-    // Cells inside the image, each group of eight with its own weights and rows (not a
-    // translated run), so the blend of scattered cells reads these texels.
-    var image = Self.image(width: 21, height: 6, scale: 1)
-    image.pixels[3] = half4(-0.0, .infinity, -.infinity, 0)
-    image.pixels[25] = half4(.nan, -0.0, 1, 1)
-    image.pixels[47] = half4(.infinity, .nan, -0.0, -.infinity)
-    let layer = Layer(image, maxSampleOffset: float2(2, 2))
-    var points: [float2] = []
-    for j in stride(from: Float(0.5), through: 5.5, by: 0.29) {
-      for i in stride(from: Float(0.5), through: 20.5, by: 0.63) {
-        points.append(float2(i, j + i * 0.01))
-      }
-    }
-    Self.expectLanesMatchScalar(layer, points)
-  }
-
   @Test("runs that are one lane off a translation equal the scalar sample bit for bit")
   func nearTranslatedRunsMatchScalar() {
     let layer = Layer(Self.image(width: 21, height: 6, scale: 1), maxSampleOffset: float2(1, 1))
