@@ -108,6 +108,7 @@ public struct MeshGradient: Fill {
   static func _invert<F: PixelLanes>(
     _ p: Vector2<F>, _ a: float2, _ b: float2, _ c: float2, _ d: float2
   ) -> (u: F, v: F, inside: F.Mask) {
+    if let cell = _invertParallelogram(p, a, b, c, d) { return cell }
     let e = Vector2<F>(b - a)
     let f = Vector2<F>(d - a)
     let g = Vector2<F>(a - b + c - d)
@@ -163,8 +164,14 @@ public struct MeshGradient: Fill {
     // picking between the two quotients, at half the divisions.
     let usesX = abs(ux) >= abs(uy)
     let u = select(h.y - f.y * v, h.x - f.x * v, usesX) / select(uy, ux, usesX)
+    return (u, _inCell(u, v))
+  }
+
+  /// Whether `(u, v)` lies in `[0, 1]²` with a margin of 1e-4 (points on an edge).
+  @inlinable @inline(__always)
+  static func _inCell<F: PixelLanes>(_ u: F, _ v: F) -> F.Mask {
     let margin: F = 1e-4
-    return (u, (u >= -margin) & (u <= 1 + margin) & (v >= -margin) & (v <= 1 + margin))
+    return (u >= -margin) & (u <= 1 + margin) & (v >= -margin) & (v <= 1 + margin)
   }
 
   /// The Catmull-Rom weights of the three nodes of an axis at `s` in `[0, 2]`.
