@@ -128,4 +128,21 @@ import Testing
     try FillGolden.expectDeterministic(
       Self.shader(size: float2(67, 45), points: Self.moved, colors: Self.colors))
   }
+
+  @Test(
+    "rows of 601 pixels (blocks of 256, the last partial) give the bytes of 7-pixel tiles",
+    arguments: [0, 3])
+  func wideRowsMatchTiles(index: Int) throws {
+    // The renderer fills this kernel's rows in blocks of 32 batches where a run is longer than
+    // 64 pixels, and of 8 in shorter runs; Documentation/Semantics.md §8.5: the bytes do not
+    // depend on the tile size.
+    let shader = Self.shader(
+      size: float2(601, 9), points: [Self.regular, Self.moved, Self.inset, Self.sheared][index],
+      colors: Self.colors)
+    for lanes in [true, false] {
+      let rows = try FillGolden.render(shader, width: 601, height: 9, lanes: lanes)
+      let tiles = try FillGolden.render(shader, width: 601, height: 9, lanes: lanes, tileSize: 7)
+      #expect(rows.pixels == tiles.pixels, "lanes \(lanes)")
+    }
+  }
 }
