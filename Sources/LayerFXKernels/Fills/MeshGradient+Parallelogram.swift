@@ -21,7 +21,8 @@ extension MeshGradient {
   /// either way, outside the cell), so `_u` picks the same component and divides the same
   /// numerator by it. Where `k0` is not finite, both give a `v` of ±∞ or NaN: outside, and a
   /// lane outside never uses its `(u, v)`. What is saved per cell and lane: the square root, the
-  /// sign pick, `e + v g` and its comparison.
+  /// sign pick, `e + v g` and its comparison; and where no lane's `v` can be in `[0, 1]`, the
+  /// two divisions.
   ///
   /// Source: the algorithm of `Shaders/Fills/MeshGradient.metal` (``MeshGradient``); √(x²) = |x|
   /// in binary floating point: S. Boldo, "Stupid is as stupid does: taking the square root of
@@ -37,7 +38,16 @@ extension MeshGradient {
     let k1 = e.x * f.y - e.y * f.x
     guard g.x == 0, g.y == 0, k1.magnitude >= 0x1p-60, k1.magnitude <= 0x1p60 else { return nil }
     let h = p - Vector2<F>(a)
-    let v = _cross(h, Vector2<F>(e)) / F(-k1)
+    let k0 = _cross(h, Vector2<F>(e))
+    // A batch none of whose lanes can be in the cell skips both divisions: fl(k0 × fl(1 / −k1))
+    // differs from v = fl(k0 / −k1) by less than 2⁻²² of v (three roundings; |1 / k1| ≤ 2⁶⁰),
+    // so where v is in [−1e-4, 1 + 1e-4] the estimate is in [−0.002, 1.002]; NaN and ±∞ are in
+    // neither. No lane is then inside, and the (u, v) of a lane outside are never used.
+    let estimate = k0 * F(1 / -k1)
+    guard ((estimate >= -0.002) & (estimate <= 1.002)).anyLane else {
+      return (estimate, estimate, estimate < estimate)
+    }
+    let v = k0 / F(-k1)
     let u =
       e.x.magnitude >= e.y.magnitude
       ? (h.x - F(f.x) * v) / F(e.x) : (h.y - F(f.y) * v) / F(e.y)
