@@ -60,8 +60,9 @@ struct RowRun {
     }
   }
 
-  /// Batches of a block, ``forEachBlock(lanes:streaming:_:)``'s unit: 8 batches of 8 lanes are
-  /// 64 pixels, whose planes (1 KiB) stay in the L1 cache between the steps.
+  /// Batches of a block, ``forEachBlock(lanes:batches:streaming:_:)``'s unit by default: 8
+  /// batches of 8 lanes are 64 pixels, whose planes (1 KiB) stay in the L1 cache between the
+  /// steps.
   @usableFromInline static var batchesPerBlock: Int { 8 }
 
   /// The run length, in pixels, from which a colour effect streams its stores past the caches.
@@ -75,11 +76,12 @@ struct RowRun {
   @usableFromInline static var streamingRunLength: Int { 2048 }
 
   /// Runs the run block by block: `body(planes, pixels)` for each block of up to
-  /// ``batchesPerBlock`` × `F.laneCount` pixels of the run (`pixels`, offsets in the run)
-  /// fills `planes` on the stack (batch `k`'s red, green, blue, alpha at `planes[4k]` …
-  /// `planes[4k + 3]`, lanes in the order of ``PixelLanes/_planeLaneOffsets``), which are then
-  /// transposed into the destination (``PixelLanes/_storePlanes(_:count:to:streaming:)``),
-  /// past the caches when `streaming` is set.
+  /// `batches` × `F.laneCount` pixels of the run (`pixels`, offsets in the run)
+  /// fills `planes`, on the stack up to 1 KiB (batch `k`'s red, green, blue, alpha at
+  /// `planes[4k]` … `planes[4k + 3]`, lanes in the order of ``PixelLanes/_planeLaneOffsets``),
+  /// which are then transposed into the destination
+  /// (``PixelLanes/_storePlanes(_:count:to:streaming:)``), past the caches when `streaming` is
+  /// set.
   ///
   /// The transposes stay out of line, away from the kernel's arithmetic: where LLVM sees them
   /// next to a kernel body it scalarises both (measured with callgrind, 1024 × 1024, one
@@ -88,10 +90,11 @@ struct RowRun {
   /// 31 before they ran in blocks).
   @inlinable @inline(__always)
   func forEachBlock<F: PixelLanes>(
-    lanes: F.Type, streaming: Bool, _ body: (UnsafeMutablePointer<F>, Range<Int>) -> Void
+    lanes: F.Type, batches: Int = batchesPerBlock, streaming: Bool,
+    _ body: (UnsafeMutablePointer<F>, Range<Int>) -> Void
   ) {
-    let blockPixels = Self.batchesPerBlock * F.laneCount
-    withUnsafeTemporaryAllocation(of: F.self, capacity: 4 * Self.batchesPerBlock) { buffer in
+    let blockPixels = batches * F.laneCount
+    withUnsafeTemporaryAllocation(of: F.self, capacity: 4 * batches) { buffer in
       guard let planes = buffer.baseAddress else { return }
       var start = 0
       while start < count {
@@ -110,12 +113,25 @@ struct RowRun {
   /// Runs `shade(positions)` over the run, `F.laneCount` pixels at a time, and stores the
   /// colours block by block.
   ///
-  /// Through ``forEachBlock(lanes:streaming:_:)``; lanes past the run's end are computed and
-  /// dropped. Each lane's position is that of the pixel it holds, so the bytes
-  /// do not depend on the lane order.
+  /// Through ``forEachBlock(lanes:batches:streaming:_:)``, in blocks of `batches` batches
+  /// where the run is longer than one block of ``batchesPerBlock`` (shorter runs, a tile's,
+  /// keep 1 KiB of planes on the stack), else of ``batchesPerBlock``; lanes past the run's end
+  /// are computed and dropped. Each lane's position is that of the pixel it holds, so the bytes
+  /// do not depend on the lane order or the block size.
+  ///
+  /// Larger blocks are for a fill whose body derives much from its arguments
+  /// (``Fill/_batchesPerBlock``): the compiler recomputes that, and spills it to the stack,
+  /// once per block, because the out-of-line store between blocks might write the kernel's
+  /// memory; for the mesh gradient about 500 instructions a block, 18 % of its time at 64
+  /// pixels (perf, 1920 × 1080, one thread). Planes of more than 1 KiB are one heap allocation
+  /// per run: `withUnsafeTemporaryAllocation` did not take the stack for 4 KiB on the
+  /// renderer's threads here, and with that allocation in every run the checkerboard in
+  /// 16-pixel tiles ran at half its speed and in whole rows took 0.9 % more instructions.
   @inlinable @inline(__always)
-  func forEachBatchInBlocks<F: PixelLanes>(_ shade: (Vector2<F>) -> Vector4<F>) {
-    forEachBlock(lanes: F.self, streaming: false) { planes, pixels in
+  func forEachBatchInBlocks<F: PixelLanes>(
+    batches: Int = batchesPerBlock, _ shade: (Vector2<F>) -> Vector4<F>
+  ) {
+    let fillBlock = { (planes: UnsafeMutablePointer<F>, pixels: Range<Int>) in
       var plane = planes
       forEachPosition(in: pixels, laneOffsets: F._planeLaneOffsets) {
         (position: Vector2<F>, _, _) in
@@ -123,6 +139,11 @@ struct RowRun {
         (plane[0], plane[1], plane[2], plane[3]) = (color.x, color.y, color.z, color.w)
         plane += 4
       }
+    }
+    if batches > Self.batchesPerBlock && count > Self.batchesPerBlock * F.laneCount {
+      forEachBlock(lanes: F.self, batches: batches, streaming: false, fillBlock)
+    } else {
+      forEachBlock(lanes: F.self, streaming: false, fillBlock)
     }
   }
 
@@ -152,7 +173,9 @@ extension RowRun {
   /// Fills the run, `F.laneCount` pixels per call of the fill's body, in blocks.
   @inlinable @inline(__always)
   func fill<K: Fill, F: PixelLanes>(_ kernel: K, lanes: F.Type) {
-    forEachBatchInBlocks { (position: Vector2<F>) in kernel.fill(position: position) }
+    forEachBatchInBlocks(batches: K._batchesPerBlock) { (position: Vector2<F>) in
+      kernel.fill(position: position)
+    }
   }
 }
 

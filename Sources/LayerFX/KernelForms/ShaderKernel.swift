@@ -66,4 +66,15 @@ public protocol LayerEffect: ShaderKernel {
 public protocol Fill: ShaderKernel {
   /// Returns the premultiplied colour of the pixels at `position` (points).
   func fill<F: PixelLanes>(position: Vector2<F>) -> Vector4<F>
+
+  /// Batches per block of a run longer than 8 batches: the renderer fills that many batches
+  /// into channel planes before it stores them. More than 8 (the default) for a body whose
+  /// arguments make a long setup, which the compiler redoes once per block; such blocks are
+  /// one heap allocation per run.
+  static var _batchesPerBlock: Int { get }
+}
+
+extension Fill {
+  /// 8 batches: 1 KiB of planes on the stack, no allocation.
+  @inlinable public static var _batchesPerBlock: Int { 8 }
 }

@@ -81,6 +81,14 @@ import Testing
     float2(0.1, 0.1), float2(0.5, 0.05), float2(0.9, 0.1), float2(0.05, 0.5), float2(0.45, 0.55),
     float2(0.95, 0.5), float2(0.1, 0.9), float2(0.5, 0.95), float2(0.9, 0.9),
   ]
+  /// A sheared grid, `(1/16 + 3/8 column + 1/16 row, 1/8 + 1/16 column + 3/8 row)`: its cells
+  /// are parallelograms with slanted edges, exactly in binary32 at every test size, except the
+  /// bottom right one, whose corner point8 is moved off the grid.
+  static let sheared: [float2] = [
+    float2(0.0625, 0.125), float2(0.4375, 0.1875), float2(0.8125, 0.25),
+    float2(0.125, 0.5), float2(0.5, 0.5625), float2(0.875, 0.625),
+    float2(0.1875, 0.875), float2(0.5625, 0.9375), float2(0.95, 0.97),
+  ]
   static let colors: [half4] = [
     half4(1, 0, 0, 1), half4(0.5, 0, 0.5, 1), half4(0, 0, 1, 1), half4(1, 0.5, 0, 1),
     half4(1, 1, 1, 1), half4(0, 0.3, 0.6, 0.6), half4(1, 1, 0, 1), half4(0, 0.5, 0, 0.5),
@@ -95,9 +103,9 @@ import Testing
 
   @Test(
     "both forms are within 1/255 of a float64 Newton-inverse model on 99.9 %, 3/255 on all",
-    arguments: [0, 1, 2])
+    arguments: [0, 1, 2, 3])
   func matchesReference(index: Int) throws {
-    let points = [Self.regular, Self.moved, Self.inset][index]
+    let points = [Self.regular, Self.moved, Self.inset, Self.sheared][index]
     try FillGolden.expectMatchesReference(
       { size in Self.shader(size: size, points: points, colors: Self.colors) },
       Self.reference(points: points, colors: Self.colors))
@@ -119,5 +127,22 @@ import Testing
   func deterministic() throws {
     try FillGolden.expectDeterministic(
       Self.shader(size: float2(67, 45), points: Self.moved, colors: Self.colors))
+  }
+
+  @Test(
+    "rows of 601 pixels (blocks of 256, the last partial) give the bytes of 7-pixel tiles",
+    arguments: [0, 3])
+  func wideRowsMatchTiles(index: Int) throws {
+    // The renderer fills this kernel's rows in blocks of 32 batches where a run is longer than
+    // 64 pixels, and of 8 in shorter runs; Documentation/Semantics.md §8.5: the bytes do not
+    // depend on the tile size.
+    let shader = Self.shader(
+      size: float2(601, 9), points: [Self.regular, Self.moved, Self.inset, Self.sheared][index],
+      colors: Self.colors)
+    for lanes in [true, false] {
+      let rows = try FillGolden.render(shader, width: 601, height: 9, lanes: lanes)
+      let tiles = try FillGolden.render(shader, width: 601, height: 9, lanes: lanes, tileSize: 7)
+      #expect(rows.pixels == tiles.pixels, "lanes \(lanes)")
+    }
   }
 }
