@@ -43,6 +43,65 @@ static int inside(uint64_t offset, uint64_t size, size_t length) {
   return offset <= length && size <= length - offset;
 }
 
+// Whether the executable memory holds anything but code, so that a shader's bytes could run as
+// machine code (a `constant` array cast to a function pointer): a section that is not code on
+// an executable page (the linker's layout: the compile links with `-z separate-code`, gold had
+// put .rodata beside .text), or a variable among the code (`[[gnu::section(".text")]]`, found by
+// its `STT_OBJECT` symbol in the static symbol table).
+static int code_holds_data(const unsigned char *file, size_t length, const Elf64_Phdr *segments,
+                           int segment_count, const Elf64_Shdr *sections, int section_count,
+                           char *message, size_t capacity) {
+  const Elf64_Shdr *names = NULL;
+  const Elf64_Ehdr *header = (const Elf64_Ehdr *)file;
+  if (header->e_shstrndx < section_count) names = &sections[header->e_shstrndx];
+  if (!names || !inside(names->sh_offset, names->sh_size, length) || names->sh_size == 0 ||
+      file[names->sh_offset + names->sh_size - 1] != 0)
+    return refuse(message, capacity, "has no section names");
+  for (int i = 0; i < segment_count; ++i) {
+    const Elf64_Phdr *s = &segments[i];
+    if (s->p_type != PT_LOAD || !(s->p_flags & PF_X)) continue;
+    uint64_t start = s->p_vaddr & ~(uint64_t)4095;
+    uint64_t end = (s->p_vaddr + s->p_memsz + 4095) & ~(uint64_t)4095;
+    for (int j = 0; j < section_count; ++j) {
+      const Elf64_Shdr *c = &sections[j];
+      if (!(c->sh_flags & SHF_ALLOC) || (c->sh_flags & SHF_EXECINSTR) || c->sh_size == 0) continue;
+      if (c->sh_addr < end && c->sh_addr + c->sh_size > start) {
+        const char *name = c->sh_name < names->sh_size
+                               ? (const char *)file + names->sh_offset + c->sh_name
+                               : "?";
+        return refuse(message, capacity,
+                      "maps its data (%s) as executable code (a shader's data never runs)", name);
+      }
+    }
+  }
+  const Elf64_Shdr *table = NULL, *strings = NULL;
+  for (int i = 0; i < section_count; ++i) {
+    if (sections[i].sh_type == SHT_SYMTAB && sections[i].sh_link < section_count) {
+      table = &sections[i];
+      strings = &sections[sections[i].sh_link];
+    }
+  }
+  if (!table || !inside(table->sh_offset, table->sh_size, length) ||
+      !inside(strings->sh_offset, strings->sh_size, length) || strings->sh_size == 0 ||
+      file[strings->sh_offset + strings->sh_size - 1] != 0)
+    return refuse(message, capacity, "has no symbol table");
+  const Elf64_Sym *symbols = (const Elf64_Sym *)(file + table->sh_offset);
+  size_t count = table->sh_size / sizeof(Elf64_Sym);
+  for (size_t i = 1; i < count; ++i) {
+    const Elf64_Sym *symbol = &symbols[i];
+    int type = ELF64_ST_TYPE(symbol->st_info);
+    if (type != STT_OBJECT && type != STT_COMMON && type != STT_TLS) continue;
+    if (symbol->st_shndx == SHN_UNDEF || symbol->st_shndx >= section_count) continue;
+    if (!(sections[symbol->st_shndx].sh_flags & SHF_EXECINSTR)) continue;
+    const char *name = symbol->st_name < strings->sh_size
+                           ? (const char *)file + strings->sh_offset + symbol->st_name
+                           : "?";
+    return refuse(message, capacity,
+                  "puts a variable (%s) among its code (a shader's data never runs)", name);
+  }
+  return 0;
+}
+
 static int check(const unsigned char *file, size_t length, char *message, size_t capacity) {
   const Elf64_Ehdr *header = (const Elf64_Ehdr *)file;
   if (length < sizeof *header || memcmp(header->e_ident, ELFMAG, SELFMAG) != 0 ||
@@ -53,7 +112,7 @@ static int check(const unsigned char *file, size_t length, char *message, size_t
       !inside(header->e_shoff, (uint64_t)header->e_shnum * sizeof(Elf64_Shdr), length))
     return refuse(message, capacity, "not an x86-64 ELF shared object");
   const Elf64_Phdr *segments = (const Elf64_Phdr *)(file + header->e_phoff);
-  const Elf64_Phdr *dynamic = NULL;
+  const Elf64_Phdr *dynamic = NULL, *stack = NULL;
   uint64_t relro_start = 0, relro_end = 0;
   for (int i = 0; i < header->e_phnum; ++i) {
     const Elf64_Phdr *s = &segments[i];
@@ -66,7 +125,12 @@ static int check(const unsigned char *file, size_t length, char *message, size_t
     }
     if (s->p_type == PT_LOAD && (s->p_flags & PF_W) && (s->p_flags & PF_X))
       return refuse(message, capacity, "has memory both writable and executable");
+    if (s->p_type == PT_GNU_STACK) stack = s;
   }
+  // No executable stack: without a PT_GNU_STACK note, or with one asking for it, the loader
+  // would make every thread's stack executable.
+  if (!stack || (stack->p_flags & PF_X))
+    return refuse(message, capacity, "asks for an executable stack");
   for (int i = 0; i < header->e_phnum; ++i) {
     const Elf64_Phdr *s = &segments[i];
     if (s->p_type != PT_LOAD || !(s->p_flags & PF_W)) continue;
@@ -86,6 +150,9 @@ static int check(const unsigned char *file, size_t length, char *message, size_t
       strings = &sections[sections[i].sh_link];
     }
   }
+  if (code_holds_data(file, length, segments, header->e_phnum, sections, header->e_shnum, message,
+                      capacity))
+    return 1;
   if (!symbols || !inside(symbols->sh_offset, symbols->sh_size, length) ||
       !inside(strings->sh_offset, strings->sh_size, length) || strings->sh_size == 0 ||
       file[strings->sh_offset + strings->sh_size - 1] != 0)

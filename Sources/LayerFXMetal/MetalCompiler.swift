@@ -44,8 +44,12 @@ struct MetalCompiler {
       "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
       // The sandbox's link: no C runtime (no constructors, no libc), every symbol resolved at
       // link time against libm alone (`-z defs`, below, and `-lm` after the sources),
-      // relocations read-only after load (MetalSandboxCheck).
-      "-nostdlib", "-Wl,-z,relro", "-Wl,-z,now",
+      // relocations read-only after load, and nothing but code executable: GNU ld (the
+      // toolchain's default, gold, put .rodata on the code's executable pages, so a `constant`
+      // array cast to a function pointer ran as machine code) with the code on pages of its
+      // own and no executable stack (MetalSandboxCheck refuses a library without them).
+      "-nostdlib", "-Wl,-z,relro", "-Wl,-z,now", "-fuse-ld=bfd", "-Wl,-z,separate-code",
+      "-Wl,-z,noexecstack",
     ]
 
   /// clang's limits: CPU seconds, wall-clock seconds and address space (BoundedProcess).
@@ -201,8 +205,10 @@ struct MetalCompiler {
       // A signal (RLIMIT_CPU's SIGXCPU, or SIGKILL), or LLVM's own message when an allocation
       // fails under RLIMIT_AS.
       // The linker's own allocation failure (gold: `mmap: failed to allocate N bytes`) too.
+      // The driver's word for a child it saw killed: `unable to execute command: Killed`.
       if status & 0x7f != 0 || output.contains("LLVM ERROR: out of memory")
         || output.contains("failed to allocate")
+        || output.contains("unable to execute command: Killed")
       {
         throw .refused(
           path: file,
@@ -268,14 +274,15 @@ struct MetalCompiler {
   ///
   /// The error names the `.metal` file whose unit refers to it, and the function without the
   /// runner's namespaces (`lfx_user::wave(float)` → `wave(float)`). The linker prints names demangled
-  /// (gold: `undefined reference to 'NAME'`, `multiple definition of 'NAME'`; lld:
+  /// (GNU ld: ``undefined reference to `NAME'``, gold with straight quotes; lld:
   /// `undefined symbol: NAME`, `duplicate symbol: NAME`).
   static func linkError(
     _ output: String, units: [(source: String, file: String)]
   ) -> MetalCompileError? {
     let patterns: [(String, String?, Bool)] = [
-      ("undefined reference to '", "'", true), ("undefined symbol: ", nil, true),
-      ("multiple definition of '", "'", false), ("duplicate symbol: ", nil, false),
+      ("undefined reference to '", "'", true), ("undefined reference to `", "'", true),
+      ("undefined symbol: ", nil, true), ("multiple definition of '", "'", false),
+      ("multiple definition of `", "'", false), ("duplicate symbol: ", nil, false),
     ]
     for line in output.split(separator: "\n") {
       for (start, end, isUndefined) in patterns {

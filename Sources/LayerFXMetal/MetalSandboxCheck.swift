@@ -6,7 +6,8 @@ import Foundation
 /// Checked on its ELF image (`lfx_elf_check`, Sources/CLayerFXSandbox/ELFCheck.c): no
 /// constructors or destructors, no
 /// writable globals, no thread-local storage, no library but libm, no undefined symbol but
-/// libm's math functions. Metal has no libc, no writable program-scope variables and no code
+/// libm's math functions, nothing but code on executable pages (no section that is not code,
+/// no variable among the code) and no executable stack. Metal has no libc, no writable program-scope variables and no code
 /// that runs at load time (MSL specification §4: address spaces), so a shader that needs any of
 /// them is refused.
 enum MetalSandboxCheck {

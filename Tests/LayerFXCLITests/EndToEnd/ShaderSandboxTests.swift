@@ -119,6 +119,43 @@ struct ShaderSandboxTests {
     #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
   }
 
+  /// `mov eax, 42; ret` as a `constant` array `code` (placed by `attribute`), which the fill
+  /// `f` calls through a function pointer: red 42 if the bytes ran as machine code.
+  static func dataAsCode(_ attribute: String) -> String {
+    """
+    #include <metal_stdlib>
+    using namespace metal;
+    \(attribute) constant unsigned char code[] = {0xb8, 0x2a, 0x00, 0x00, 0x00, 0xc3};
+    [[ stitchable ]] half4 f(float2 position) {
+      typedef int (*fn)();
+      return half4(((fn)(const void *)code)() / 255.0, 0, 0, 1);
+    }
+
+    """
+  }
+
+  @Test(
+    "a shader's data never runs as machine code: on its pages it faults, in the code refused",
+    arguments: ["", "[[gnu::section(\".text\")]]"])
+  func dataAsCode(attribute: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.path("code.metal")
+    try Self.dataAsCode(attribute).write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try Self.run(
+      ["render", file + ":f", "--size", "4x4", "-o", directory.path("out.png")],
+      cache: directory.path("cache"))
+    #expect(result.status == 65, "\(result.standardError)")
+    // Linked by gold, .rodata shared the code's executable pages and this drew red 42, exit 0.
+    let expected =
+      attribute.isEmpty
+      ? "layerfx: error: \(file): f: SIGSEGV at row 0; nothing written"
+      : "layerfx: error: \(file): refused: the compiled library puts a variable "
+        + "(_ZN8lfx_userL4codeE) among its code (a shader's data never runs)"
+    #expect(result.errorLines == [expected])
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
   /// A fill `spin(position, n)` that never returns for `n` > 0 (a float stops growing at 2²⁴).
   static let spin = """
     #include <metal_stdlib>
