@@ -4,12 +4,13 @@
 # of animated PNGs: libpng has no APNG API), Jansson (the config documents' JSON syntax and
 # duplicate-key check, and the JSON writer), libseccomp (the shader worker's system-call filter),
 # libmicrohttpd (the HTTP server of `layerfx tune --serve`), ISA-L (igzip: the PNG image data at
-# the default compression level).
+# the default compression level), binutils (GNU ld, which links a compiled `.metal` file with
+# its code on pages of its own; the Swift toolchain needs binutils too).
 # Idempotent.
 set -euo pipefail
 packages=(
   libpng-dev zlib1g-dev libomp-dev pkg-config libjansson-dev libseccomp-dev libmicrohttpd-dev
-  libisal-dev
+  libisal-dev binutils
 )
 missing=()
 for package in "${packages[@]}"; do
