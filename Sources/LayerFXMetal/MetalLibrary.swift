@@ -195,11 +195,6 @@ public struct MetalLibrary: Sendable {
     }
     // Refused before clang runs: a library without functions can be neither run nor listed.
     if signatures.isEmpty, let first = uncallable.first { throw first }
-    guard !signatures.isEmpty else {
-      throw .noStitchableFunctions(
-        path: name,
-        fragment: files.lazy.compactMap { MetalSignature.fragmentFunction(in: $0.text) }.first)
-    }
     let units = sources.map { source, found in
       MetalCompiler.Unit(
         file: source.path, text: MetalGlue.unit(source: source, signatures: found))
@@ -208,6 +203,15 @@ public struct MetalLibrary: Sendable {
       all.merge(entry.source.rewriters) { first, _ in first }
     }
     let compiler = try MetalCompiler(options: options)
+    guard !signatures.isEmpty else {
+      // Compiled first (nothing is loaded), so clang's errors say why when there are any: a
+      // typo in the attribute (`[[ stitchable ]`) leaves a file with none, and "no
+      // [[ stitchable ]] functions" alone hid the error (found by a new-user trial).
+      try compiler.compile(units: units, rewriters: rewriters, binary16: binary16)
+      throw .noStitchableFunctions(
+        path: name,
+        fragment: files.lazy.compactMap { MetalSignature.fragmentFunction(in: $0.text) }.first)
+    }
     let compiled = try Self.compile(
       sources, units: units, compiler: compiler, rewriters: rewriters, options: options)
     // The layer effects' probing copy, compiled when the bounds checker first needs it.

@@ -318,6 +318,24 @@ import Testing
     #expect(try directory.contents() == ["frag.metal"])
   }
 
+  @Test("a typo in the attribute reports clang's error, not 'no [[ stitchable ]] functions'")
+  func attributeTypo() throws {
+    let directory = try TemporaryDirectory()
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ] half4 f(float2 position, half4 color) { return color; }
+
+      """, "typo.metal", in: directory)
+    let result = try LayerFXTool.run(
+      ["list", "typo.metal"], in: URL(fileURLWithPath: directory.path))
+    #expect(result.status == 65)
+    // Column 16 is the `]` that should have been `]]`.
+    #expect(result.errorLines.first == "layerfx: error: typo.metal:3:16: error: expected ']'")
+    #expect(!result.standardError.contains("no [[ stitchable ]] functions"))
+  }
+
   @Test("a forward-declared [[ stitchable ]] function compiles once and lists once")
   func forwardDeclaration() throws {
     let directory = try TemporaryDirectory()
