@@ -108,7 +108,7 @@ enum ConfigCommand: CommandDefinition {
         ApplyCommand.pairs(argumentText, in: text, option: "dump"), of: function,
         option: "effect")
       let given = try function.bind(pairs, pixelLimit: Int(Int32.max), option: "dump")
-      try DebugConfig.checkDumpable(function, given: given, name: name)
+      try DebugConfig.checkDumpable(function, given: given, name: name, maxSampleOffset: offset)
       entries.append((function, KernelReference.absolute(name), given, offset))
     }
     return DebugConfig(

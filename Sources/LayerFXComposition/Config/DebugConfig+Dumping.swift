@@ -10,24 +10,32 @@ extension DebugConfig {
     maxSampleOffset: float2?
   )
 
-  /// Refuses to dump `function` when a parameter has neither a declared default nor a value.
+  /// Refuses to dump `function` when a parameter has neither a declared default nor a value,
+  /// or when it needs a `maxSampleOffset` and has none.
   ///
-  /// A `.metal` function declares no defaults; a dumped config checks and renders as printed,
-  /// so no value is invented. Parameters a view supplies (a role) need none.
+  /// A `.metal` function declares no defaults and no offset; a dumped config checks and
+  /// renders as printed, so no value is invented. Parameters a view supplies (a role) need
+  /// none.
   ///
   /// - Parameters:
   ///   - function: The function to dump.
   ///   - given: The arguments given to it.
   ///   - name: The function as written (`NAME` or `FILE.metal:FUNCTION`), named in the error.
-  /// - Throws: ``DumpError/missingValues(kernel:parameters:)``.
+  ///   - maxSampleOffset: The effect's own offset given with it (`maxSampleOffset=X,Y`).
+  /// - Throws: ``DumpError/missingValues(kernel:parameters:)``, then
+  ///   ``DumpError/missingOffset(kernel:kind:)``.
   public static func checkDumpable(
-    _ function: ShaderFunction, given: [(name: String, value: Shader.Argument)], name: String
+    _ function: ShaderFunction, given: [(name: String, value: Shader.Argument)], name: String,
+    maxSampleOffset: float2?
   ) throws(DumpError) {
     let missing = function.parameters.filter { parameter in
       parameter.role == nil && parameter.defaultValue == nil
         && !given.contains { $0.name == parameter.name }
     }.map(\.name)
     guard missing.isEmpty else { throw .missingValues(kernel: name, parameters: missing) }
+    if function.requiresMaxSampleOffset && maxSampleOffset == nil {
+      throw .missingOffset(kernel: name, kind: function.kind)
+    }
   }
 
   /// Creates the complete config of `entries`, every parameter at its given value or default.

@@ -87,6 +87,23 @@ import Testing
     #expect(abs(Float(pixel.y) * 255 - 255) <= 1 && abs(Float(pixel.z) * 255 - 255) <= 1)
   }
 
+  @Test("a .metal layer effect dumped without maxSampleOffset is refused, naming what to give")
+  func metalEffectWithoutOffset() throws {
+    let ripple = TestData.packageRoot.appendingPathComponent("Shaders/LayerEffects/Ripple.metal")
+    let kernel = ripple.path + ":Ripple"
+    let dump = try LayerFXTool.run([
+      "config", "dump", kernel + ":origin=256,192,amplitude=12,frequency=15,decay=8,speed=1200",
+    ])
+    #expect(dump.status == 64)
+    #expect(dump.standardOutput.isEmpty)
+    let expected: String =
+      "layerfx: error: \(kernel): a layer effect that declares no maxSampleOffset (a "
+      + ".metal function cannot), as SwiftUI's layerEffect(_:maxSampleOffset:) requires; give "
+      + "it after the function, \(kernel):maxSampleOffset=X,Y (points; to measure one, render "
+      + "with --check-bounds)"
+    #expect(dump.errorLines.first == expected)
+  }
+
   @Test("dump → check → apply of Ripple.metal with its values matches the built-in ripple's dump")
   func metalEffectRoundTrip() throws {
     let directory = try TemporaryDirectory()
@@ -95,13 +112,18 @@ import Testing
     // The built-in ripple's defaults (layerfx list) at the test card's centre.
     let dump = try LayerFXTool.run([
       "config", "dump",
-      ripple.path + ":Ripple:origin=256,192,amplitude=12,frequency=15,decay=8,speed=1200",
+      ripple.path
+        + ":Ripple:origin=256,192,amplitude=12,frequency=15,decay=8,speed=1200,"
+        + "maxSampleOffset=12,12",
     ])
     #expect(dump.status == 0, "\(dump.standardError)")
-    // A .metal function declares no maxSampleOffset; the ripple's is its amplitude.
-    let text = dump.standardOutput.replacingOccurrences(
-      of: #""checkBounds": false"#, with: #""checkBounds": false, "maxSampleOffset": [12, 12]"#)
-    try text.write(toFile: directory.path("m.json"), atomically: true, encoding: .utf8)
+    // A .metal function declares no maxSampleOffset; the ripple's is its amplitude, given with
+    // the function, so the dump checks and renders as printed.
+    #expect(
+      dump.standardOutput.replacingOccurrences(of: " ", with: "")
+        .replacingOccurrences(of: "\n", with: "").contains(#""maxSampleOffset":[12,12]"#))
+    try dump.standardOutput.write(
+      toFile: directory.path("m.json"), atomically: true, encoding: .utf8)
     let check = try LayerFXTool.run(["config", "check", "m.json"], in: directory.url)
     #expect(check.status == 0, "\(check.standardError)")
     let metal = try LayerFXTool.run(

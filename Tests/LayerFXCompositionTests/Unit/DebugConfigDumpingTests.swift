@@ -64,14 +64,35 @@ import Testing
       ]
     ) { _ throws(ShaderArgumentError) in (.color { _, color in color }, RowKernel { _ in }) }
     #expect(throws: DumpError.missingValues(kernel: "f.metal:f", parameters: ["a", "b"])) {
-      try DebugConfig.checkDumpable(function, given: [], name: "f.metal:f")
+      try DebugConfig.checkDumpable(function, given: [], name: "f.metal:f", maxSampleOffset: nil)
     }
     #expect(
       "\(DumpError.missingValues(kernel: "f.metal:f", parameters: ["b"]))"
         == "f.metal:f: b has no default; give it after the function, f.metal:f:b=VALUE")
-    try DebugConfig.checkDumpable(function, given: [("a", .float(1)), ("b", .float(2))], name: "f")
-    // Every built-in parameter declares a default.
-    try DebugConfig.checkDumpable(.ripple, given: [], name: "ripple")
+    try DebugConfig.checkDumpable(
+      function, given: [("a", .float(1)), ("b", .float(2))], name: "f", maxSampleOffset: nil)
+    // Every built-in parameter declares a default, and the ripple its offset.
+    try DebugConfig.checkDumpable(.ripple, given: [], name: "ripple", maxSampleOffset: nil)
+  }
+
+  @Test("a layer or distortion effect without a maxSampleOffset of its own needs one given")
+  func dumpableOffset() throws {
+    // A .metal-like distortion effect: no declared offset, as a compiled function has none.
+    let function = ShaderFunction(
+      name: "w", kind: .distortion, parameters: [.init("position", .float2, role: .position)]
+    ) { _ throws(ShaderArgumentError) in (.distortion { position in position }, RowKernel { _ in })
+    }
+    #expect(throws: DumpError.missingOffset(kernel: "w.metal:w", kind: .distortion)) {
+      try DebugConfig.checkDumpable(function, given: [], name: "w.metal:w", maxSampleOffset: nil)
+    }
+    let expected: String =
+      "w.metal:w: a distortion effect that declares no maxSampleOffset (a .metal function "
+      + "cannot), as SwiftUI's distortionEffect(_:maxSampleOffset:) requires; give it after "
+      + "the function, w.metal:w:maxSampleOffset=X,Y (points; to measure one, render with "
+      + "--check-bounds)"
+    #expect("\(DumpError.missingOffset(kernel: "w.metal:w", kind: .distortion))" == expected)
+    try DebugConfig.checkDumpable(
+      function, given: [], name: "w.metal:w", maxSampleOffset: float2(6, 6))
   }
 
   @Test("a config draws a fill alone when its input is a fill and it has no effects")
