@@ -40,7 +40,7 @@ enum ApplyCommand: CommandDefinition {
     -o OUT.png, -o DIR/, --contact-sheet N, -o - for a raw stream, -o OUT.apng, --format,
     --frame-range A..B and --overlay LIST.
     Example: layerfx apply photo.png --effect ripple:origin=200,150,amplitude=20 --time 0.3 \
-      -o out.png
+    -o out.png
 
     A .metal function runs wherever a built-in does: KERNEL may be FILE.metal:FUNCTION, and an
     effect FILE.metal:FUNCTION[:P=V,...] (the colon after the function name starts its
@@ -61,11 +61,11 @@ enum ApplyCommand: CommandDefinition {
     position is replayed by the taps' times. With --config, --tap replaces the config's
     triggers.
     Example: layerfx apply Shaders/LayerEffects/Ripple.metal:Ripple photo.png --arg \
-      amplitude=12 --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset \
-      12,12 --tap 100,80@0 --tap 300,200@0.4 --fps 30 -o frames/
+    amplitude=12 --arg frequency=15 --arg decay=8 --arg speed=1200 --max-sample-offset \
+    12,12 --tap 100,80@0 --tap 300,200@0.4 --fps 30 -o frames/
     Example: layerfx apply photo.png --effect \
-      Shaders/DistortionEffects/Water.metal:Water:amplitude=6,wavelength=40,frequency=3 \
-      --effect grayscale --max-sample-offset 6,6 --fps 30 --duration 2 -o frames/
+    Shaders/DistortionEffects/Water.metal:Water:amplitude=6,wavelength=40,frequency=3 \
+    --effect grayscale --max-sample-offset 6,6 --fps 30 --duration 2 -o frames/
     """
   static let options: [OptionSpec] =
     [
