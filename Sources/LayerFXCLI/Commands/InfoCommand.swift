@@ -13,20 +13,22 @@ enum InfoCommand: CommandDefinition {
     65), and an ancillary chunk's bad CRC or bytes after IEND a warning, as decoding warns;
     damage inside the compressed data shows only when the file is decoded. FILE - reads
     standard input. Every file is reported; the exit status is that of the first one that
-    failed.
+    failed. --max-pixels bounds what is read, as when a render decodes the file (a file larger
+    than a PNG of that many pixels could be is refused).
     """
-  static let options: [OptionSpec] = []
+  static let options: [OptionSpec] = [RenderOptions.pixelLimitSpec]
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     guard !arguments.positionals.isEmpty else { throw UsageError.missing("FILE.png") }
     // Every file is reported, a bad one as an error line; the exit status is the first
     // failure's.
+    let decoder = PNGDecoder(maxPixelCount: try RenderOptions.pixelLimit(arguments))
     var firstFailure: ExitCode?
     var hasPrinted = false
     for path in arguments.positionals {
       let info: PNGInfo
       do {
-        info = try PNGDecoder().inspect(contentsOf: path)
+        info = try decoder.inspect(contentsOf: path)
       } catch {
         console.error("layerfx: error: \(error)")
         firstFailure = firstFailure ?? error.exitCode

@@ -31,6 +31,20 @@ import Testing
     #expect(result.standardOutput.split(separator: "\n").last == "chunks: \(walkChunkRuns(path))")
   }
 
+  @Test("info takes --max-pixels, which its too-large message offers, and checks its range")
+  func infoPixelLimit() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("card.png")
+    #expect(try LayerFXTool.run(["convert", "testcard:30x20", "-o", path]).status == 0)
+    // The header alone is read: a limit below the image's 600 pixels still prints it.
+    let result = try LayerFXTool.run(["info", "--max-pixels", "5", path])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains("size: 30 × 20 pixels"))
+    let zero = try LayerFXTool.run(["info", "--max-pixels", "0", path])
+    #expect(zero.status == 64)
+  }
+
   @Test(
     "convert writes 8-bit RGBA with the same pixels and keeps gAMA",
     .enabled(if: TestData.isAvailable, Comment(rawValue: TestData.notFoundMessage)))
