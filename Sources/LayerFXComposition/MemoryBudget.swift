@@ -69,13 +69,8 @@ public struct MemoryBudget: Sendable, Equatable {
     holding heldBytes: Double = 0, cgroup: CGroupMemory? = CGroupMemory.current()
   ) -> MemoryBudget? {
     var budgets: [MemoryBudget] = []
-    if let limit = addressSpaceLimit(), let inUse = addressSpaceInUse() {
-      let threads = ProcessInfo.processInfo.activeProcessorCount + 1
-      let perThread = stackBytes() + mallocArenaBytes
-      budgets.append(
-        MemoryBudget(
-          bytes: limit - (inUse - heldBytes) - Double(threads) * perThread,
-          source: .addressSpaceLimit))
+    if let addressSpace = addressSpace(holding: heldBytes) {
+      budgets.append(addressSpace)
     }
     if let available = AnimationLimits.availableMemory() {
       budgets.append(MemoryBudget(bytes: Double(available) + heldBytes, source: .availableMemory))
@@ -87,6 +82,29 @@ public struct MemoryBudget: Sendable, Equatable {
           source: cgroup.limitFile == "memory.max" ? .cgroupV2 : .cgroupV1))
     }
     return budgets.min { $0.bytes < $1.bytes }
+  }
+
+  /// The address-space limit's budget alone, while `heldBytes` of the counted buffers are
+  /// allocated: `RLIMIT_AS` less what the process maps besides them, and, when
+  /// `reservingThreads`, less a stack and a malloc arena for every thread Dispatch may start
+  /// (see ``current(holding:cgroup:)``); `nil` when the limit is unlimited or unreadable.
+  ///
+  /// `--ignore-free-memory` holds a render to this budget without the threads' reserve: an
+  /// arena may never be reserved, but buffers larger than the address space left cannot be
+  /// allocated whatever the system has free (`getrlimit(2)`: past `RLIMIT_AS`, `mmap` and `brk`
+  /// fail with `ENOMEM`).
+  ///
+  /// - Parameters:
+  ///   - heldBytes: Bytes of counted buffers allocated already.
+  ///   - reservingThreads: Whether the threads' stacks and arenas are set aside.
+  /// - Returns: The budget, sourced ``Source/addressSpaceLimit``, or `nil`.
+  public static func addressSpace(
+    holding heldBytes: Double = 0, reservingThreads: Bool = true
+  ) -> MemoryBudget? {
+    guard let limit = addressSpaceLimit(), let inUse = addressSpaceInUse() else { return nil }
+    let threads = ProcessInfo.processInfo.activeProcessorCount + 1
+    let reserve = reservingThreads ? Double(threads) * (stackBytes() + mallocArenaBytes) : 0
+    return MemoryBudget(bytes: limit - (inUse - heldBytes) - reserve, source: .addressSpaceLimit)
   }
 
   /// `RLIMIT_AS`'s soft limit in bytes, or `nil` when unlimited.

@@ -9,6 +9,9 @@ import Foundation
 /// `RLIMIT_CPU`, killed (the whole group) past a wall-clock limit, and killed with LayerFX
 /// (`PR_SET_PDEATHSIG`, which Foundation's `Process` cannot set), so no compiler outlives it,
 /// Ctrl-C included.
+///
+/// Its `TMPDIR` is ``MetalCache/temporaryFolder(environment:)``: clang
+/// cannot compile when `TMPDIR` names no folder (`unable to make temporary file`).
 enum BoundedProcess {
   /// How the run ended.
   enum Outcome {
@@ -41,7 +44,9 @@ enum BoundedProcess {
       error: pipe[1], keep: (-1, -1))
     let strings = [path] + arguments
     var argv = strings.map { strdup($0) } + [nil]
-    var envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = MetalCache.temporaryFolder(environment: environment)
+    var envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     let pid = lfx_spawn(path, &argv, &envp, &limits)
     close(pipe[1])

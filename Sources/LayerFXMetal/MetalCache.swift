@@ -7,9 +7,10 @@ import LayerFXFiles
 
 /// The compile cache's folder and its entries: private to the user, verified on load, bounded.
 ///
-/// - The folder is `$LAYERFX_CACHE`, else `$XDG_CACHE_HOME/layerfx/metal`, else
-///   `$HOME/.cache/layerfx/metal`, else (no `HOME`: services, some CI runners) a per-user folder
-///   `layerfx-metal-UID` in the temporary folder. It is created with mode 0700 and must be a
+/// - The folder is `$LAYERFX_CACHE`, else `$XDG_CACHE_HOME/layerfx/metal` (when absolute),
+///   else `$HOME/.cache/layerfx/metal`, else (no `HOME`: services, some CI runners) a per-user
+///   folder `layerfx-metal-UID` in `$TMPDIR` (when an existing folder) or `/tmp`
+///   (``location(options:environment:)``). It is created with mode 0700 and must be a
 ///   real folder (not a link) owned by this user that nobody else can write: a folder another
 ///   user prepared, or one open to others' writes, is refused (exit 73), never used; one that
 ///   others could only read (an older LayerFX made it 0755) is made 0700.
@@ -29,21 +30,41 @@ enum MetalCache {
   static func directory(options: MetalCompileOptions, environment: [String: String])
     throws(MetalCompileError) -> String
   {
-    let directory: String
-    if let explicit = options.cacheDirectory {
-      directory = explicit
-    } else if let explicit = environment["LAYERFX_CACHE"], !explicit.isEmpty {
-      directory = explicit
-    } else if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
-      directory = xdg + "/layerfx/metal"
-    } else if let home = environment["HOME"], !home.isEmpty {
-      directory = home + "/.cache/layerfx/metal"
-    } else {
-      let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-      directory = temporary + "/layerfx-metal-\(geteuid())"
-    }
+    let directory = location(options: options, environment: environment)
     try makePrivate(directory)
     return directory
+  }
+
+  /// The cache folder `options` and `environment` name, not yet created.
+  ///
+  /// A relative `XDG_CACHE_HOME` is ignored, as the XDG Base Directory Specification requires
+  /// ("If an implementation encounters a relative path in any of these variables it should
+  /// consider the path invalid and ignore it"). Without `HOME` the folder is
+  /// `layerfx-metal-UID` in ``temporaryFolder(environment:)``, the only part created there.
+  static func location(options: MetalCompileOptions, environment: [String: String]) -> String {
+    if let explicit = options.cacheDirectory {
+      return explicit
+    } else if let explicit = environment["LAYERFX_CACHE"], !explicit.isEmpty {
+      return explicit
+    } else if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      return xdg + "/layerfx/metal"
+    } else if let home = environment["HOME"], !home.isEmpty {
+      return home + "/.cache/layerfx/metal"
+    }
+    return temporaryFolder(environment: environment) + "/layerfx-metal-\(geteuid())"
+  }
+
+  /// The temporary folder: `$TMPDIR` when it is an absolute path to an existing folder.
+  ///
+  /// Else `/tmp` (POSIX, XBD 8.3: `TMPDIR` names "a directory made available for programs that need a place to create
+  /// temporary files"; one that is not a folder is ignored, never created). The compiler runs
+  /// with it too (``BoundedProcess``), so clang can make its temporary files.
+  static func temporaryFolder(environment: [String: String]) -> String {
+    var status = stat()
+    guard let temporary = environment["TMPDIR"], temporary.hasPrefix("/"),
+      stat(temporary, &status) == 0, status.st_mode & S_IFMT == S_IFDIR
+    else { return "/tmp" }
+    return temporary
   }
 
   /// Creates `path` (and missing parents) with mode 0700, then checks it is a folder (not a

@@ -7,7 +7,7 @@ import Foundation
 extension MetalCompileError {
   /// What kind of failure an error is, for a front end to choose its exit status.
   public enum Cause: Sendable, Equatable {
-    /// No C++ compiler is installed.
+    /// No usable C++ compiler: none is installed, or the one found or set fails without output.
     case compilerMissing
     /// A source file could not be read.
     case unreadable

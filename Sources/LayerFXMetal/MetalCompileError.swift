@@ -26,7 +26,8 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "\(file):\(line):\(column): \(severity): \(message)" }
   }
 
-  /// No C++ compiler: the message says what to install.
+  /// No usable C++ compiler: none found, one that cannot run, or one that fails without a
+  /// word (a setting that names no clang++); the message says what to install or set.
   case compilerNotFound(String)
   /// The source file could not be read.
   case cannotRead(path: String, reason: String)

@@ -14,7 +14,7 @@ public struct MetalCompileOptions: Sendable, Hashable {
   /// How `half` is computed; `.float` by default.
   public var half: HalfPrecision
   /// Where compiled libraries are kept; `nil` for `$LAYERFX_CACHE`, else
-  /// `$XDG_CACHE_HOME/layerfx/metal`, else `~/.cache/layerfx/metal`.
+  /// `$XDG_CACHE_HOME/layerfx/metal` (when absolute), else `~/.cache/layerfx/metal`.
   public var cacheDirectory: String?
   /// How long one frame of a compiled shader may run, seconds (> 0); 30 by default.
   ///

@@ -14,6 +14,8 @@ import LayerFXFiles
 /// compiles of one source never see half a file.
 struct MetalCompiler {
   let clang: String
+  /// Whether ``clang`` is `$LAYERFX_CLANG`, the setting a failing compiler's message names.
+  let clangIsSetting: Bool
   let cacheDirectory: String
 
   /// The language every clang run of a unit parses.
@@ -130,6 +132,7 @@ struct MetalCompiler {
           + "toolchain (it ships clang++ beside swift) or set LAYERFX_CLANG to a clang++")
     }
     clang = found
+    clangIsSetting = found == environment["LAYERFX_CLANG"]
     cacheDirectory = try MetalCache.directory(options: options, environment: environment)
   }
 
@@ -164,7 +167,9 @@ struct MetalCompiler {
   ///   (empty when cached).
   /// - Throws: ``MetalCompileError/compileFailed(diagnostics:output:)`` with clang's
   ///   diagnostics; ``MetalCompileError/linkFailed(file:message:)`` naming an undefined or
-  ///   twice-defined function.
+  ///   twice-defined function; ``MetalCompileError/compilerNotFound(_:)`` when the compiler
+  ///   fails and prints nothing (it is not a clang++: `LAYERFX_CLANG=/bin/false`), since a
+  ///   clang that rejects a source always says why.
   @discardableResult
   func compile(
     units: [Unit], rewriters: [String: MetalSourceRewriter], binary16: Bool,
@@ -215,6 +220,11 @@ struct MetalCompiler {
           reason: "the compiler was stopped at its limits of "
             + "\(Self.compileSeconds) s and \(Self.compileAddressSpace >> 30) GB (a macro bomb or "
             + "a huge file?)")
+      }
+      guard output.contains(where: { !$0.isWhitespace }) else {
+        throw .compilerNotFound(
+          "\(clang): the C++ compiler exited with status \(status >> 8) and printed nothing "
+            + (clangIsSetting ? "(LAYERFX_CLANG)" : "(set LAYERFX_CLANG to a clang++)"))
       }
       let diagnostics = Self.diagnostics(
         output, rewriters: rewriters, standInDirectory: include)

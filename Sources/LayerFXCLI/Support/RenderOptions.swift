@@ -18,7 +18,7 @@ struct RenderOptions {
     pixelLimitSpec,
     .flag(
       "ignore-free-memory",
-      "render even if the estimate exceeds ulimit -v or the available memory"),
+      "render even if the estimate exceeds the available memory (ulimit -v still applies)"),
   ]
 
   /// The limits and the renderer the options give (without the frame limits, `FrameLimits`).
@@ -31,7 +31,7 @@ struct RenderOptions {
     let tileSize = try arguments.value("tile-size", as: .integer(in: 1...65536))
     limits = RenderJob.Limits(
       pixelLimit: try Self.pixelLimit(arguments),
-      checksMemory: !arguments.has("ignore-free-memory"), threadCount: threadCount,
+      ignoresFreeMemory: arguments.has("ignore-free-memory"), threadCount: threadCount,
       tileSize: tileSize)
   }
 

@@ -8,6 +8,10 @@ extension RenderJob {
     /// Whether the memory estimate is held to the memory the process may take
     /// (``MemoryBudget``).
     public var checksMemory: Bool
+    /// Whether only the address-space limit binds (`--ignore-free-memory`): the memory the
+    /// system has available and the control groups' room are not checked, nor the threads'
+    /// reserve (``MemoryBudget/addressSpace(holding:reservingThreads:)``).
+    public var ignoresFreeMemory: Bool
     /// The frame limit and whether free disk space is checked.
     public var animation: AnimationLimits
     /// Worker threads, ≥ 1.
@@ -20,15 +24,18 @@ extension RenderJob {
     /// - Parameters:
     ///   - pixelLimit: The most pixels an image may have, ≥ 1.
     ///   - checksMemory: Whether the memory estimate is checked.
+    ///   - ignoresFreeMemory: Whether it is checked against the address-space limit alone.
     ///   - animation: The frame and free-space limits.
     ///   - threadCount: Worker threads, ≥ 1; all cores by default.
     ///   - tileSize: Tile edge, pixels; `nil` for bands of rows.
     public init(
-      pixelLimit: Int, checksMemory: Bool = true, animation: AnimationLimits = AnimationLimits(),
+      pixelLimit: Int, checksMemory: Bool = true, ignoresFreeMemory: Bool = false,
+      animation: AnimationLimits = AnimationLimits(),
       threadCount: Int = Renderer.defaultThreadCount, tileSize: Int? = nil
     ) {
       self.pixelLimit = pixelLimit
       self.checksMemory = checksMemory
+      self.ignoresFreeMemory = ignoresFreeMemory
       self.animation = animation
       self.threadCount = threadCount
       self.tileSize = tileSize
@@ -55,8 +62,11 @@ extension RenderJob {
 
     /// The memory the render may take now, while `heldBytes` of the estimate's buffers (the
     /// input) are allocated; `nil` when the memory is not checked or no limit is known.
-    public func memoryBudget(holding heldBytes: Double) -> MemoryBudget? {
-      checksMemory ? MemoryBudget.current(holding: heldBytes) : nil
+    public func memoryBudget(holding heldBytes: Double = 0) -> MemoryBudget? {
+      guard checksMemory else { return nil }
+      return ignoresFreeMemory
+        ? MemoryBudget.addressSpace(holding: heldBytes, reservingThreads: false)
+        : MemoryBudget.current(holding: heldBytes)
     }
   }
 }

@@ -9,8 +9,9 @@ extension RenderJob.Input {
   /// `ShaderFunction.withViewArguments(_:sizeInPoints:)` supplies it; Semantics.md §1.5).
   ///
   /// Before any pixel buffer of a file or the test card is allocated, its memory is checked
-  /// against the budget (``MemoryBudget``) when `limits.checksMemory` is on: the test card's
-  /// `Float` pixels (16 bytes each), or a PNG's file, libpng's samples and the `Float` image
+  /// against the budget (``RenderJob/Limits/memoryBudget(holding:)``) when
+  /// `limits.checksMemory` is on: the test card's `Float` pixels (16 bytes each), or a PNG's
+  /// file, libpng's samples and the `Float` image
   /// (``RenderMemory/decodeBytes(width:height:sampleBytes:fileBytes:)``, with 16-bit samples,
   /// since the bit depth is read with the pixels).
   ///
@@ -32,7 +33,7 @@ extension RenderJob.Input {
     limits: RenderJob.Limits, warn: (_ name: String, _ warnings: [String]) -> Void = { _, _ in }
   ) throws {
     let name = name ?? source.commandLineText ?? ""
-    let budget = limits.checksMemory ? MemoryBudget.current() : nil
+    let budget = limits.memoryBudget()
     switch source {
     case .testCard(let width, let height):
       guard width * height <= limits.pixelLimit else {

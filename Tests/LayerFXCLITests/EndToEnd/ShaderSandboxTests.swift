@@ -390,6 +390,26 @@ struct ShaderSandboxTests {
       ])
   }
 
+  @Test("without HOME, a TMPDIR that does not exist is not created: the cache goes to /tmp")
+  func cacheWithMissingTemporaryFolder() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let missing = directory.path("nonexistent")
+    let result = try LayerFXTool.run(
+      [
+        "-u", "HOME", "-u", "XDG_CACHE_HOME", "-u", "LAYERFX_CACHE", "TMPDIR=" + missing,
+        LayerFXTool.executable.path, "list", MetalCommandTests.ripple,
+      ],
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+    // clang gets TMPDIR=/tmp too: with the missing folder it failed, 'unable to make temporary
+    // file: No such file or directory'.
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: missing))
+    var status = stat()
+    #expect(lstat("/tmp/layerfx-metal-\(geteuid())", &status) == 0)
+    #expect(status.st_mode & 0o777 == 0o700)
+  }
+
   @Test("a truncated cache entry is compiled again and renders the same bytes")
   func truncatedEntry() throws {
     let directory = try TemporaryDirectory()

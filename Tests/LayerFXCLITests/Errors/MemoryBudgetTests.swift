@@ -70,6 +70,31 @@ struct MemoryBudgetTests {
     expectRefusal(refused, path: "testcard:20000x20000", need: "6.4 GB")
   }
 
+  @Test("--ignore-free-memory still refuses a test card larger than ulimit -v, exit 71")
+  func ignoreFreeMemoryKeepsAddressSpaceLimit() throws {
+    let directory = try TemporaryDirectory()
+    // 20000 × 20000 × 16 bytes = 6.4 GB in one allocation, more than the whole 1.024 GB address
+    // space: it cannot succeed, whatever the system has free (it aborted with "Fatal error:
+    // failed to allocate 6400000032 bytes", exit 134).
+    let result = try runLimited(
+      kilobytes: 1_000_000,
+      [
+        "apply", "sepia", "testcard:20000x20000", "--max-pixels", "400000000",
+        "--ignore-free-memory", "-o", directory.path("o.png"),
+      ])
+    let refused = try #require(result, "ulimit -v is not available")
+    expectRefusal(refused, path: "testcard:20000x20000", need: "6.4 GB")
+    // What is left is the 1.024 GB limit less what the process maps, so between 0 and 1.024 GB:
+    // no threads' reserve is taken off (it made the figure 0 on a machine of 13 or more cores).
+    let line = refused.errorLines.first ?? ""
+    let words = line.split(separator: ",").dropFirst().first?.split(separator: " ") ?? []
+    let scale = ["MB": 1e6, "GB": 1e9][words.dropFirst().first.map(String.init) ?? ""]
+    let bytes = words.first.flatMap { Double($0) }.flatMap { value in scale.map { value * $0 } }
+    #expect(words.count > 2 && words[2] == "available", "\(line)")
+    #expect(bytes.map { $0 > 0 && $0 < 1_024_000_000 } == true, "\(line)")
+    #expect(try directory.contents() == [])
+  }
+
   @Test("a PNG whose decode cannot fit is refused from its header, before decoding")
   func pngHeader() throws {
     let directory = try TemporaryDirectory()
