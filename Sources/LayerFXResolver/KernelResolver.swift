@@ -54,7 +54,7 @@ public struct KernelResolver: Sendable {
   /// - Throws: What ``compileOptions`` throws; `LayerFXMetal.MetalCompileError` when a file
   ///   cannot be read or compiled. A failed compile throws one diagnostic: its only error; or,
   ///   after every error went to ``reportError`` in clang's order, its first error at its place
-  ///   with the count (``summary(of:output:)``).
+  ///   with the count (`summary(of:output:)`).
   public func library(_ path: String?) throws -> MetalLibrary {
     let options = try compileOptions()
     do {
