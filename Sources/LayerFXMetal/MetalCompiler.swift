@@ -44,15 +44,18 @@ struct MetalCompiler {
       "-unroll-full-max-count=16", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden",
       "-Wno-unknown-attributes",
       "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
-      // The sandbox's link: no C runtime (no constructors, no libc), every symbol resolved at
-      // link time against libm alone (`-z defs`, below, and `-lm` after the sources),
-      // relocations read-only after load, and nothing but code executable: GNU ld (the
-      // toolchain's default, gold, put .rodata on the code's executable pages, so a `constant`
-      // array cast to a function pointer ran as machine code) with the code on pages of its
-      // own and no executable stack (MetalSandboxCheck refuses a library without them).
-      "-nostdlib", "-Wl,-z,relro", "-Wl,-z,now", "-fuse-ld=bfd", "-Wl,-z,separate-code",
-      "-Wl,-z,noexecstack",
-    ]
+    ] + linkFlags
+
+  /// The sandbox's link: no C runtime (no constructors, no libc), every symbol resolved at link
+  /// time against libm alone (`-z defs` and `-lm` after the sources, added by the compile),
+  /// relocations read-only after load, and nothing but code executable: GNU ld (the toolchain's
+  /// default, gold, put .rodata on the code's executable pages, so a `constant` array cast to a
+  /// function pointer ran as machine code) with the code on pages of its own and no executable
+  /// stack (MetalSandboxCheck refuses a library without them).
+  static let linkFlags = [
+    "-nostdlib", "-Wl,-z,relro", "-Wl,-z,now", "-fuse-ld=bfd", "-Wl,-z,separate-code",
+    "-Wl,-z,noexecstack",
+  ]
 
   /// clang's limits: CPU seconds, wall-clock seconds and address space (BoundedProcess).
   ///

@@ -35,8 +35,8 @@ struct ShaderWorkerSeccompTests {
       """
   }
 
-  /// Builds `source` as the runner links a shader (`-nostdlib`, `-z defs`, `-z now`), runs its
-  /// row function on one pixel in a worker, and returns how the request ended.
+  /// Builds `source` as the runner links a shader (``MetalCompiler/linkFlags``, `-z defs`),
+  /// runs its row function on one pixel in a worker, and returns how the request ended.
   static func run(_ source: String) throws -> Result<SIMD4<Float>, ShaderWorker.Failure> {
     let clang = try MetalCompiler(options: MetalTestSupport.options).clang
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -48,10 +48,9 @@ struct ShaderWorkerSeccompTests {
     try source.write(to: input, atomically: true, encoding: .utf8)
     let compile = Process()
     compile.executableURL = URL(fileURLWithPath: clang)
-    compile.arguments = [
-      "-x", "c", "-O1", "-fPIC", "-shared", "-nostdlib", "-Wl,-z,defs", "-Wl,-z,relro",
-      "-Wl,-z,now", input.path, "-o", library.path,
-    ]
+    compile.arguments =
+      ["-x", "c", "-O1", "-fPIC", "-shared", "-Wl,-z,defs"] + MetalCompiler.linkFlags
+      + [input.path, "-o", library.path]
     try compile.run()
     compile.waitUntilExit()
     try #require(compile.terminationStatus == 0, "clang built the test library")
