@@ -31,7 +31,8 @@ struct RenderOptions {
     let tileSize = try arguments.value("tile-size", as: .integer(in: 1...65536))
     limits = RenderJob.Limits(
       pixelLimit: try Self.pixelLimit(arguments),
-      ignoresFreeMemory: arguments.has("ignore-free-memory"), threadCount: threadCount,
+      memoryCheck: arguments.has("ignore-free-memory") ? .addressSpace : .every,
+      threadCount: threadCount,
       tileSize: tileSize)
   }
 

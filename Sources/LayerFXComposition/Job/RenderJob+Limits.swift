@@ -5,13 +5,8 @@ extension RenderJob {
   public struct Limits: Sendable {
     /// The most pixels an image, a padded layer or a contact sheet may have.
     public var pixelLimit: Int
-    /// Whether the memory estimate is held to the memory the process may take
-    /// (``MemoryBudget``).
-    public var checksMemory: Bool
-    /// Whether only the address-space limit binds (`--ignore-free-memory`): the memory the
-    /// system has available and the control groups' room are not checked, nor the threads'
-    /// reserve (``MemoryBudget/addressSpace(holding:reservingThreads:)``).
-    public var ignoresFreeMemory: Bool
+    /// What the memory estimate is held to (``MemoryBudget``).
+    public var memoryCheck: MemoryCheck
     /// The frame limit and whether free disk space is checked.
     public var animation: AnimationLimits
     /// Worker threads, ≥ 1.
@@ -23,19 +18,17 @@ extension RenderJob {
     ///
     /// - Parameters:
     ///   - pixelLimit: The most pixels an image may have, ≥ 1.
-    ///   - checksMemory: Whether the memory estimate is checked.
-    ///   - ignoresFreeMemory: Whether it is checked against the address-space limit alone.
+    ///   - memoryCheck: What the memory estimate is held to; every known limit by default.
     ///   - animation: The frame and free-space limits.
     ///   - threadCount: Worker threads, ≥ 1; all cores by default.
     ///   - tileSize: Tile edge, pixels; `nil` for bands of rows.
     public init(
-      pixelLimit: Int, checksMemory: Bool = true, ignoresFreeMemory: Bool = false,
+      pixelLimit: Int, memoryCheck: MemoryCheck = .every,
       animation: AnimationLimits = AnimationLimits(),
       threadCount: Int = Renderer.defaultThreadCount, tileSize: Int? = nil
     ) {
       self.pixelLimit = pixelLimit
-      self.checksMemory = checksMemory
-      self.ignoresFreeMemory = ignoresFreeMemory
+      self.memoryCheck = memoryCheck
       self.animation = animation
       self.threadCount = threadCount
       self.tileSize = tileSize
@@ -63,10 +56,24 @@ extension RenderJob {
     /// The memory the render may take now, while `heldBytes` of the estimate's buffers (the
     /// input) are allocated; `nil` when the memory is not checked or no limit is known.
     public func memoryBudget(holding heldBytes: Double = 0) -> MemoryBudget? {
-      guard checksMemory else { return nil }
-      return ignoresFreeMemory
-        ? MemoryBudget.addressSpace(holding: heldBytes, reservingThreads: false)
-        : MemoryBudget.current(holding: heldBytes)
+      switch memoryCheck {
+      case .every: MemoryBudget.current(holding: heldBytes)
+      case .addressSpace: MemoryBudget.addressSpace(holding: heldBytes, reservingThreads: false)
+      case .off: nil
+      }
+    }
+
+    /// What a render's memory estimate is held to (``MemoryBudget``).
+    public enum MemoryCheck: Sendable, Equatable {
+      /// Every limit known: the address space less the threads' reserve, the memory the system
+      /// has available, the control groups' room (``MemoryBudget/current(holding:cgroup:)``).
+      case every
+      /// The address-space limit alone, without the threads' reserve (`--ignore-free-memory`,
+      /// ``MemoryBudget/addressSpace(holding:reservingThreads:)``): buffers past `ulimit -v`
+      /// cannot be allocated whatever the system has free.
+      case addressSpace
+      /// Nothing: the estimate is not checked.
+      case off
     }
   }
 }

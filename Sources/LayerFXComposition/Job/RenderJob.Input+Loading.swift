@@ -10,7 +10,7 @@ extension RenderJob.Input {
   ///
   /// Before any pixel buffer of a file or the test card is allocated, its memory is checked
   /// against the budget (``RenderJob/Limits/memoryBudget(holding:)``) when
-  /// `limits.checksMemory` is on: the test card's `Float` pixels (16 bytes each), or a PNG's
+  /// `limits.memoryCheck` is not `.off`: the test card's `Float` pixels (16 bytes each), or a PNG's
   /// file, libpng's samples and the `Float` image
   /// (``RenderMemory/decodeBytes(width:height:sampleBytes:fileBytes:)``, with 16-bit samples,
   /// since the bit depth is read with the pixels).

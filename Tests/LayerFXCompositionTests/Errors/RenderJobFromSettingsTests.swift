@@ -10,7 +10,7 @@ import Testing
 /// that need the chain and the input, and the schedule over the chain's length.
 @Suite struct RenderJobFromSettingsTests {
   static let input = RenderJob.Input(Image(width: 2, height: 1, color: half4(0.5, 0.25, 0, 0.5)))
-  static let limits = RenderJob.Limits(pixelLimit: 1_000_000, checksMemory: false)
+  static let limits = RenderJob.Limits(pixelLimit: 1_000_000, memoryCheck: .off)
 
   /// The job of an empty chain over ``input`` with `timing` written to `output`.
   static func job(

@@ -18,7 +18,7 @@ import Testing
 
   @Test("the preview check loads the input and refuses a keyframed value out of range")
   func preview() throws {
-    let limits = RenderJob.Limits(pixelLimit: 1_000_000, checksMemory: false)
+    let limits = RenderJob.Limits(pixelLimit: 1_000_000, memoryCheck: .off)
     var effect = DebugConfig.Effect(.ripple)
     effect.values["amplitude"] = 6
     let config = DebugConfig(input: .testCard(width: 48, height: 32), effects: [effect])

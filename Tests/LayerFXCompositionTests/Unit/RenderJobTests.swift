@@ -20,7 +20,7 @@ import Testing
     RenderJob(
       input: input, chain: chain, schedule: .animation(fps: 10, frameCount: frameCount),
       output: RenderJob.Output(path: "-", format: .raw), debug: RenderJob.Debug(checksBounds: true),
-      limits: RenderJob.Limits(pixelLimit: 1_000_000, checksMemory: false))
+      limits: RenderJob.Limits(pixelLimit: 1_000_000, memoryCheck: .off))
   }
 
   @Test("an empty chain streams each frame as the input, with progress before every frame")
@@ -80,7 +80,7 @@ import Testing
     let job = RenderJob(
       input: Self.input, chain: EffectChain([]), schedule: .still(time: 0),
       output: RenderJob.Output(path: path),
-      limits: RenderJob.Limits(pixelLimit: 1_000_000, checksMemory: false))
+      limits: RenderJob.Limits(pixelLimit: 1_000_000, memoryCheck: .off))
     #expect(try job.run(checkOnly: true).isWithinBounds)
     #expect(!FileManager.default.fileExists(atPath: path))
   }
@@ -91,7 +91,7 @@ import Testing
       source: .fill(RenderJob.Fill(.checkerboard, arguments: [], width: 4, height: 4)),
       schedule: .animation(fps: 10, frameCount: frameCount),
       output: RenderJob.Output(path: path),
-      limits: RenderJob.Limits(pixelLimit: 1_000_000, checksMemory: false))
+      limits: RenderJob.Limits(pixelLimit: 1_000_000, memoryCheck: .off))
   }
 
   @Test("a fill animation writes frame_0000.png … one per frame, with progress before each")

@@ -14,7 +14,7 @@ import Testing
       .prepare(shader, sizeInPoints: float2(16, 12))
     return ShaderStill(
       prepared, isPadded: padded, output: RenderJob.Output(path: "out.png"),
-      limits: RenderJob.Limits(pixelLimit: 1_000_000, checksMemory: false))
+      limits: RenderJob.Limits(pixelLimit: 1_000_000, memoryCheck: .off))
   }
 
   @Test("a padded layer effect grows the output by ⌈offset × scale⌉ pixels a side")
