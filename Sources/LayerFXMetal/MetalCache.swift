@@ -56,9 +56,10 @@ enum MetalCache {
 
   /// The temporary folder: `$TMPDIR` when it is an absolute path to an existing folder.
   ///
-  /// Else `/tmp` (POSIX, XBD 8.3: `TMPDIR` names "a directory made available for programs that need a place to create
-  /// temporary files"; one that is not a folder is ignored, never created). The compiler runs
-  /// with it too (``BoundedProcess``), so clang can make its temporary files.
+  /// Else `/tmp` (POSIX, XBD 8.3: `TMPDIR` names "a directory made available for programs
+  /// that need a place to create temporary files"; one that is not a folder is ignored, never
+  /// created). The compiler runs with it too (``BoundedProcess``), so clang can make its
+  /// temporary files.
   static func temporaryFolder(environment: [String: String]) -> String {
     var status = stat()
     guard let temporary = environment["TMPDIR"], temporary.hasPrefix("/"),

@@ -65,10 +65,10 @@ public enum MetalFaults {
 
   /// The fault a render reports: the one of the lowest row.
   ///
-  /// So the line is the same whatever the thread count and whichever band faulted first (with 2 threads, a band from row 25 could
-  /// record its fault before row 0's); faults without a row (a per-pixel call, the time limit, a
-  /// worker that died, a probe that did not compile) come before any with one; among equals, the
-  /// one recorded first. `nil` when nothing faulted.
+  /// So the line is the same whatever the thread count and whichever band faulted first (with
+  /// 2 threads, a band from row 25 could record its fault before row 0's); faults without a row
+  /// (a per-pixel call, the time limit, a worker that died, a probe that did not compile) come
+  /// before any with one; among equals, the one recorded first. `nil` when nothing faulted.
   public static var first: Fault? {
     log.withLock { faults in
       faults.indices.min { (faults[$0].row ?? -1, $0) < (faults[$1].row ?? -1, $1) }
