@@ -9,6 +9,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+// Two steps, so that LFX_ABI is expanded before it is turned into a string.
+#define LFX_STRING(...) #__VA_ARGS__
+#define LFX_EXPANDED_STRING(...) LFX_STRING(__VA_ARGS__)
+
+const char *lfx_abi_declarations(void) { return LFX_EXPANDED_STRING(LFX_ABI); }
+
 // The jump buffer of the shader call running on this thread, if any.
 static _Thread_local sigjmp_buf *current;
 static struct sigaction previous[4];

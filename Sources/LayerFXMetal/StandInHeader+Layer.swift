@@ -1,31 +1,15 @@
+import CLayerFXMetalGuard
+
 extension StandInHeader {
   /// The C ABI LayerFX calls, samplers and `texture2d`, and `SwiftUI::Layer`.
   ///
   /// `lfx_row` mirrors `LayerFX.RowKernel.Run`, `lfx_argument` one bound argument (a value of up
-  /// to four floats, or a pointer and a count); both are filled by `MetalFunction`.
+  /// to four floats, or a pointer and a count); the shader worker fills both from
+  /// `SandboxedFrame`'s requests. Their declarations are `CLayerFXMetalGuard.h`'s own
+  /// (`lfx_abi_declarations()`), the ones LayerFX and the worker are compiled with.
   static let textures = #"""
     extern "C" {
-    typedef struct lfx_row {
-      float *destination;
-      long count, column, row, margin_x, margin_y;
-      float scale;
-      const float *source;
-      const float *texels;
-      long row_length, pad_x, pad_y, width, height;
-    } lfx_row;
-    typedef struct lfx_argument {
-      const void *pointer;
-      long count;
-      long width, height;
-      float value[4];
-    } lfx_argument;
-    typedef void (*lfx_sample_function)(void *context, float x, float y, float *rgba);
-    typedef struct lfx_pixel {
-      float x, y;
-      float color[4];
-      void *context;
-      lfx_sample_function sample;
-    } lfx_pixel;
+    \#(String(cString: lfx_abi_declarations()))
     }
 
     namespace metal {

@@ -7,38 +7,45 @@
 
 #include <stddef.h>
 
-// The C ABI between LayerFX and a compiled `.metal` file; the stand-in header
-// (Sources/LayerFXMetal/StandInHeader+Layer.swift) declares the same structs for the C++ side.
+// The C ABI between LayerFX and a compiled `.metal` file, declared once: `LFX_ABI` expands to
+// the declarations below, and `lfx_abi_declarations()` returns the same text, which the stand-in
+// header (Sources/LayerFXMetal/StandInHeader+Layer.swift) gives the C++ side, so the two sides
+// cannot drift apart. In order:
+// - `lfx_row`: a run of a destination row (LayerFX's `RowKernel.Run`), floats being RGBA
+//   premultiplied;
+// - `lfx_argument`: one bound argument: up to four floats, or a pointer with an element count
+//   (arrays) or a width and height (an image of RGBA floats);
+// - `lfx_sample_function`: asks LayerFX for the layer's colour at a point (the bounds checker's
+//   probing layer);
+// - `lfx_pixel`: one pixel for the per-pixel form.
+#define LFX_ABI                                                                         \
+  typedef struct lfx_row {                                                              \
+    float *destination;                                                                 \
+    long count, column, row, margin_x, margin_y;                                        \
+    float scale;                                                                        \
+    const float *source;                                                                \
+    const float *texels;                                                                \
+    long row_length, pad_x, pad_y, width, height;                                       \
+  } lfx_row;                                                                            \
+  typedef struct lfx_argument {                                                         \
+    const void *pointer;                                                                \
+    long count;                                                                         \
+    long width, height;                                                                 \
+    float value[4];                                                                     \
+  } lfx_argument;                                                                       \
+  typedef void (*lfx_sample_function)(void *context, float x, float y, float *rgba);    \
+  typedef struct lfx_pixel {                                                            \
+    float x, y;                                                                         \
+    float color[4];                                                                     \
+    void *context;                                                                      \
+    lfx_sample_function sample;                                                         \
+  } lfx_pixel;
 
-/// A run of a destination row (LayerFX's `RowKernel.Run`), floats being RGBA premultiplied.
-typedef struct lfx_row {
-  float *destination;
-  long count, column, row, margin_x, margin_y;
-  float scale;
-  const float *source;
-  const float *texels;
-  long row_length, pad_x, pad_y, width, height;
-} lfx_row;
+LFX_ABI
 
-/// One bound argument: up to four floats, or a pointer with an element count (arrays) or a
-/// width and height (an image of RGBA floats).
-typedef struct lfx_argument {
-  const void *pointer;
-  long count;
-  long width, height;
-  float value[4];
-} lfx_argument;
-
-/// Asks LayerFX for the layer's colour at a point (the bounds checker's probing layer).
-typedef void (*lfx_sample_function)(void *context, float x, float y, float *rgba);
-
-/// One pixel for the per-pixel form.
-typedef struct lfx_pixel {
-  float x, y;
-  float color[4];
-  void *context;
-  lfx_sample_function sample;
-} lfx_pixel;
+/// The text `LFX_ABI` expands to (one line, as the preprocessor spells it), for the stand-in
+/// header; a static string.
+const char *lfx_abi_declarations(void);
 
 /// A compiled row function: `(const lfx_row *, const lfx_argument *)`.
 typedef void (*lfx_row_function)(const void *row, const void *arguments);
