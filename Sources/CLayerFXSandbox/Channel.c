@@ -64,16 +64,20 @@ int lfx_receive(int socket, lfx_message *message, int *fd, int64_t deadline_ns) 
     ssize_t n = recvmsg(socket, &header, MSG_CMSG_CLOEXEC);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return -errno;
-    if (n != (ssize_t)sizeof *message) return -EPIPE;
+    if (n == 0) return -EPIPE;
+    int received = -1;
     struct cmsghdr *c = CMSG_FIRSTHDR(&header);
-    if (c && c->cmsg_type == SCM_RIGHTS) {
-      int received;
-      memcpy(&received, CMSG_DATA(c), sizeof received);
-      if (fd) {
-        *fd = received;
-      } else {
-        close(received);
-      }
+    if (c && c->cmsg_type == SCM_RIGHTS) memcpy(&received, CMSG_DATA(c), sizeof received);
+    // A record of another size (SOCK_SEQPACKET keeps a sender's records whole, and marks one
+    // cut short by the buffer with MSG_TRUNC): not a message.
+    if (n != (ssize_t)sizeof *message || (header.msg_flags & MSG_TRUNC)) {
+      if (received >= 0) close(received);
+      return -EPROTO;
+    }
+    if (fd) {
+      *fd = received;
+    } else if (received >= 0) {
+      close(received);
     }
     return 0;
   }

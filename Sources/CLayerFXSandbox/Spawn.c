@@ -49,9 +49,11 @@ static void child(const job *j, pid_t parent) {
     if (setrlimit(RLIMIT_CPU, &limit) != 0) _exit(127);
   }
   int input = limits->input >= 0 ? limits->input : open("/dev/null", O_RDONLY);
+  int output = limits->output >= 0 ? limits->output : open("/dev/null", O_WRONLY);
+  int error = limits->error >= 0 ? limits->error : open("/dev/null", O_WRONLY);
   // Descriptors are moved above the ones they replace first, so no dup2 clobbers another.
   int moved[5];
-  int wanted[5] = {input, limits->output, limits->error, limits->keep[0], limits->keep[1]};
+  int wanted[5] = {input, output, error, limits->keep[0], limits->keep[1]};
   for (int i = 0; i < 5; ++i) moved[i] = wanted[i] >= 0 ? fcntl(wanted[i], F_DUPFD, 10) : -1;
   for (int i = 0; i < 5; ++i) {
     if (moved[i] >= 0) dup2(moved[i], i);

@@ -34,6 +34,9 @@ final class ShaderWorker {
   /// per-frame time limit, which the parent enforces.
   static let cpuSecondsLimit: UInt64 = 24 * 3600
 
+  /// How long a worker whose socket closed has to end before it is killed, nanoseconds.
+  static let endingGrace: Int64 = 1_000_000_000
+
   let pid: pid_t
   private let socket: Int32
   private let memoryDescriptor: Int32
@@ -122,6 +125,11 @@ final class ShaderWorker {
         kill()
         throw .timedOut
       }
+      if status == -EPROTO {
+        kill()
+        throw .died(
+          "the shader worker sent a malformed message (did the shader write to its socket?)")
+      }
       guard status == 0 else { throw died() }
       switch reply.op {
       case Int32(lfx_reply_done): return reply
@@ -180,12 +188,23 @@ final class ShaderWorker {
     waitpid(pid, &status, 0)
   }
 
-  /// The worker is gone: reaps it and says how it ended.
+  /// The worker's socket is closed: reaps the worker and says how it ended.
+  ///
+  /// A worker whose socket closes is ending, unless its shader closed the socket itself and
+  /// runs on: it is given ``endingGrace`` to end, then killed, so no wait here outlasts that.
   private func died() -> Failure {
     guard !isDead else { return .died("the shader worker stopped earlier") }
     isDead = true
     var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    let giveUp = lfx_monotonic_ns() + Self.endingGrace
+    while waitpid(pid, &status, WNOHANG) != pid {
+      guard lfx_monotonic_ns() < giveUp else {
+        Glibc.kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        return .died("the shader closed its worker's socket and did not end")
+      }
+      usleep(1000)
+    }
     let signal = status & 0x7f
     if signal == 0 {
       return .died("the shader ended its process (exit status \((status >> 8) & 0xff))")

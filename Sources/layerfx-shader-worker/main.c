@@ -5,10 +5,13 @@
 // with its message socket as descriptor 3 and its shared memory (a memfd) as descriptor 4. It
 // checks and loads the library, looks up each function's row and pixel entry points, then
 // enters a seccomp-bpf filter that allows only what rendering needs: messages on its socket
-// (read, write, recvmsg, sendmsg, close), memory (mmap and mprotect without PROT_EXEC, munmap,
-// madvise, brk), futex, clock_gettime, rt_sigreturn (the fault guard's handler returns through
-// it), exit and exit_group. Any other system call kills the process (SIGSYS), which LayerFX
-// reports as a fault. It then serves requests (lfx_message, CLayerFXSandbox.h) until its
+// (recvmsg and sendmsg on descriptor 3 alone; no read or write on any descriptor), close,
+// memory (mmap and mprotect without PROT_EXEC, munmap, madvise, brk), futex, clock_gettime,
+// rt_sigreturn (the fault guard's handler returns through it), exit and exit_group. Any other
+// system call kills the process (SIGSYS), which LayerFX reports as a fault. Its standard input
+// and output are /dev/null; its standard error, LayerFX's, carries the one line `fail` writes
+// before the filter. Shader code that gets around the layout checks (a pointer forged into its
+// own compiled code) can so reach nothing but its own socket, whose every record LayerFX checks. It then serves requests (lfx_message, CLayerFXSandbox.h) until its
 // socket closes. Every call of shader code runs with denormals flushed to zero (below).
 #define _GNU_SOURCE
 #include <CLayerFXMetalGuard.h>
@@ -65,15 +68,18 @@ static void noop_pixel(const void *pixel, const void *arguments, float *out) {
 static void enter_filter(void) {
   scmp_filter_ctx filter = seccomp_init(SCMP_ACT_KILL_PROCESS);
   if (!filter) fail("cannot create the seccomp filter");
-  const int allowed[] = {SCMP_SYS(read),         SCMP_SYS(write),      SCMP_SYS(recvmsg),
-                         SCMP_SYS(sendmsg),      SCMP_SYS(close),      SCMP_SYS(munmap),
-                         SCMP_SYS(madvise),      SCMP_SYS(brk),        SCMP_SYS(futex),
-                         SCMP_SYS(clock_gettime), SCMP_SYS(rt_sigreturn), SCMP_SYS(exit),
-                         SCMP_SYS(exit_group)};
+  const int allowed[] = {SCMP_SYS(close),        SCMP_SYS(munmap),       SCMP_SYS(madvise),
+                         SCMP_SYS(brk),          SCMP_SYS(futex),        SCMP_SYS(clock_gettime),
+                         SCMP_SYS(rt_sigreturn), SCMP_SYS(exit),         SCMP_SYS(exit_group)};
   int status = 0;
   for (size_t i = 0; i < sizeof allowed / sizeof *allowed; ++i) {
     status |= seccomp_rule_add(filter, SCMP_ACT_ALLOW, allowed[i], 0);
   }
+  // Messages on the socket alone.
+  status |= seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(recvmsg), 1,
+                             SCMP_A0(SCMP_CMP_EQ, socket_fd));
+  status |= seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(sendmsg), 1,
+                             SCMP_A0(SCMP_CMP_EQ, socket_fd));
   // Memory mappings without new executable pages.
   status |= seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(mmap), 1,
                              SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));

@@ -15,7 +15,8 @@ typedef struct lfx_spawn_limits {
   uint64_t address_space;
   /// RLIMIT_CPU, seconds (0: unchanged).
   uint64_t cpu_seconds;
-  /// The child's standard input, output and error (-1: /dev/null for input, inherited else).
+  /// The child's standard input, output and error (-1: /dev/null), never inherited: a child
+  /// writes into no stream of this process that it was not given.
   int input, output, error;
   /// Up to two descriptors the child keeps, as its descriptors 3 and 4 (-1: none).
   int keep[2];
@@ -85,7 +86,7 @@ int lfx_send(int socket, const lfx_message *message, int fd);
 
 /// Receives a message; `*fd` (when `fd` is not NULL) receives an attached descriptor or -1.
 /// Waits at most until `deadline_ns` (CLOCK_MONOTONIC; 0: for ever). Returns 0, -ETIMEDOUT,
-/// or -errno (-EPIPE when the peer is gone).
+/// -EPIPE when the peer is gone, -EPROTO when what arrived is not one whole message, or -errno.
 int lfx_receive(int socket, lfx_message *message, int *fd, int64_t deadline_ns);
 
 /// Now on CLOCK_MONOTONIC, nanoseconds.

@@ -13,26 +13,34 @@ import Testing
 /// syscall_64.tbl); what the filter allows is listed in Sources/layerfx-shader-worker/main.c.
 @Suite("the shader worker's seccomp filter")
 struct ShaderWorkerSeccompTests {
-  /// A row function `lfx_row_call` that makes system call `number` with `arguments`, then
-  /// writes one opaque white pixel (so a call the filter allows shows in the destination).
+  /// A row function `lfx_row_call` that runs `body` (C, with `call(number, a0, …, a5)` making
+  /// a raw system call), then writes one opaque white pixel (so a body that completes shows in
+  /// the destination).
+  static func library(body: String) -> String {
+    """
+    typedef struct { float *destination; } row_t;
+    static long call(long number, long a0, long a1, long a2, long a3, long a4, long a5) {
+      register long r10 __asm__("r10") = a3;
+      register long r8 __asm__("r8") = a4;
+      register long r9 __asm__("r9") = a5;
+      long result;
+      __asm__ volatile("syscall" : "=a"(result)
+                       : "a"(number), "D"(a0), "S"(a1), "d"(a2), "r"(r10), "r"(r8), "r"(r9)
+                       : "rcx", "r11", "memory");
+      return result;
+    }
+    __attribute__((visibility("default"))) void lfx_row_call(const row_t *row, const void *a) {
+      (void)a;
+      \(body)
+      for (int i = 0; i < 4; ++i) row->destination[i] = 1.0f;
+    }
+    """
+  }
+
+  /// A row function that makes system call `number` with `arguments` (the rest 0).
   static func library(number: Int, arguments: [Int]) -> String {
     let registers = (arguments + Array(repeating: 0, count: 6)).prefix(6).map(String.init)
-    return """
-      typedef struct { float *destination; } row_t;
-      __attribute__((visibility("default"))) void lfx_row_call(const row_t *row, const void *a) {
-        (void)a;
-        register long r10 __asm__("r10") = \(registers[3]);
-        register long r8 __asm__("r8") = \(registers[4]);
-        register long r9 __asm__("r9") = \(registers[5]);
-        long result;
-        __asm__ volatile("syscall" : "=a"(result)
-                         : "a"(\(number)L), "D"(\(registers[0])L), "S"(\(registers[1])L),
-                           "d"(\(registers[2])L), "r"(r10), "r"(r8), "r"(r9)
-                         : "rcx", "r11", "memory");
-        (void)result;
-        for (int i = 0; i < 4; ++i) row->destination[i] = 1.0f;
-      }
-      """
+    return library(body: "call(\(number), \(registers.joined(separator: ", ")));")
   }
 
   /// Builds `source` as the runner links a shader (``MetalCompiler/linkFlags``, `-z defs`),
@@ -82,6 +90,13 @@ struct ShaderWorkerSeccompTests {
       (257, [-100, 0, 0], "openat"),
       (59, [0, 0, 0], "execve"),
       (62, [1, 0], "kill"),  // signal 0: only asks whether process 1 exists
+      // Streams: no read or write on any descriptor, messages on the socket (3) alone.
+      (0, [0, 0, 0], "read(standard input)"),
+      (1, [1, 0, 0], "write(standard output)"),
+      (1, [2, 0, 0], "write(standard error)"),
+      (1, [3, 0, 0], "write(the socket)"),
+      (46, [1, 0, 0], "sendmsg(standard output)"),
+      (47, [0, 0, 0], "recvmsg(standard input)"),
       // mmap of a new executable page: mmap is allowed only without PROT_EXEC.
       (9, [0, 4096, 0x1 | 0x4, 0x02 | 0x20, -1, 0], "mmap(PROT_EXEC)"),
     ] as [(Int, [Int], String)])
@@ -104,5 +119,45 @@ struct ShaderWorkerSeccompTests {
       return
     }
     #expect(pixel == SIMD4<Float>(1, 1, 1, 1))
+  }
+
+  /// The row sends a five-byte record on the worker's socket (sendmsg, which the filter allows
+  /// there), as shader code that forged a pointer into its own compiled code could: the parent
+  /// takes it for no message, kills the worker and says so. (It used to read the record as the
+  /// worker's end and wait for it to exit, while the worker waited for the next request.)
+  @Test(
+    "a record on the worker's socket that is not a message ends the worker, with a reason",
+    .timeLimit(.minutes(1)))
+  func malformedRecord() throws {
+    let body = """
+      static const char bytes[] = "short";
+      struct { const void *base; unsigned long length; } part = {bytes, 5};
+      struct {
+        void *name; unsigned int name_length; void *parts; unsigned long count;
+        void *control; unsigned long control_length; int flags;
+      } header = {0, 0, &part, 1, 0, 0, 0};
+      call(46, 3, (long)&header, 0, 0, 0, 0);
+      """
+    let result = try Self.run(Self.library(body: body))
+    guard case .failure(.died(let reason)) = result else {
+      Issue.record("expected the worker ended for a malformed message, got \(result)")
+      return
+    }
+    #expect(reason.contains("malformed message"), "\(reason)")
+  }
+
+  /// The row closes the worker's socket and runs on for ever: the parent, seeing the socket
+  /// closed, gives the worker ``ShaderWorker/endingGrace`` to end, then kills it.
+  @Test(
+    "a shader that closes its socket and runs on is killed after the grace",
+    .timeLimit(.minutes(1)))
+  func closedSocket() throws {
+    let result = try Self.run(
+      Self.library(body: "call(3, 3, 0, 0, 0, 0, 0);\n  for (;;) __asm__ volatile(\"\");"))
+    guard case .failure(.died(let reason)) = result else {
+      Issue.record("expected the worker killed, got \(result)")
+      return
+    }
+    #expect(reason == "the shader closed its worker's socket and did not end")
   }
 }
