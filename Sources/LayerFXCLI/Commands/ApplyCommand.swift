@@ -191,6 +191,7 @@ enum ApplyCommand: CommandDefinition {
     }
     try ConfigOptions.attributing(loaded, commandLine: given) {
       let run = try ChainRun(given, document: loaded.config)
+      try TapOptions.checkTimes(given, fps: run.settings.timing.fps)
       let prepared = try run.prepare(given)
       let config = loaded.config
       try prepared.run(
@@ -245,6 +246,7 @@ enum ApplyCommand: CommandDefinition {
     try checkParameter(arguments, "position-parameter", among: [function])
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let taps = try arguments.all("tap", as: .tap)
+    try TapOptions.checkTimes(arguments, fps: run.settings.timing.fps)
     let prepared = try run.prepare(arguments)
     // As in a chain: a kernel without a time parameter, or with it given, is the same in
     // every frame, and --fps still renders 0 to --duration.
@@ -284,6 +286,7 @@ enum ApplyCommand: CommandDefinition {
         return effect.pairs.contains { $0.hasPrefix(clock + "=") }
       }
     let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil, document: document)
+    try TapOptions.checkTimes(arguments, fps: run.settings.timing.fps)
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let prepared = try run.prepare(arguments)
     let clockLength = run.settings.time.map { max($0, 0) } ?? duration

@@ -10,7 +10,7 @@ extension RenderJob.Input {
   /// file go to standard error as `layerfx: warning: FILE: …`.
   ///
   /// - Throws: ``UsageError`` for a malformed `testcard:` size; what
-  ///   ``init(loading:named:scale:limits:warn:)`` throws.
+  ///   ``init(loading:named:scale:limits:warn:)`` throws, a limit as a ``SettingError``.
   init(commandLine argument: String, scale: Float, limits: RenderJob.Limits) throws {
     var source = DebugConfig.Input.file(argument)
     if argument.hasPrefix("testcard:") {
@@ -23,9 +23,10 @@ extension RenderJob.Input {
       }
       source = .testCard(width: size.x, height: size.y)
     }
-    try self.init(
-      loading: source, named: argument, scale: scale, limits: limits,
-      warn: Self.warn)
+    // The input's pixels over a limit are bad data, not a flag's value.
+    self = try SettingError.aboutLimits(of: "input") {
+      try Self(loading: source, named: argument, scale: scale, limits: limits, warn: Self.warn)
+    }
     if argument == "-" { path = nil }
   }
 
@@ -34,7 +35,9 @@ extension RenderJob.Input {
   ///
   /// - Throws: What ``init(loading:named:scale:limits:warn:)`` throws.
   init(config input: DebugConfig.Input, scale: Float, limits: RenderJob.Limits) throws {
-    try self.init(loading: input, scale: scale, limits: limits, warn: Self.warn)
+    self = try SettingError.aboutLimits(of: "input") {
+      try Self(loading: input, scale: scale, limits: limits, warn: Self.warn)
+    }
   }
 
   /// A loader of `config`'s `input` at the config's scale (``init(config:scale:limits:)``) whose
