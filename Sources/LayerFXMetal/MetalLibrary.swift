@@ -157,7 +157,7 @@ public struct MetalLibrary: Sendable {
       throw .cannotRead(path: path, reason: error.reason)
     }
     guard let source = String(validating: bytes, as: UTF8.self) else {
-      throw .cannotRead(path: path, reason: "not UTF-8 text")
+      throw .notUTF8(path: path, bytes: bytes)
     }
     return source
   }

@@ -148,6 +148,27 @@ struct MetalCommandTests {
       ])
   }
 
+  // g's body is not closed, so f is defined inside it: clang's error is at f's `{`, column 56
+  // (16 for `[[ stitchable ]]`, 7 for ` half4 `, 31 for `f(float2 position, half4 color)`, a
+  // space). The generated glue that calls f then fails too (f is no function of the file's
+  // namespace, and the glue's end leaves g's brace open): those are not the user's to read.
+  @Test("after an error in the .metal file, no error of the generated glue is shown")
+  func noGlueErrorsAfterSourceError() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("open.metal")
+    let source = """
+      float g(float x) { return x;
+      [[ stitchable ]] half4 f(float2 position, half4 color) { return color; }
+
+      """
+    let result = try Self.applyRefused(source, as: "open.metal", in: directory)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(path):2:56: error: function definition is not allowed here"
+      ])
+  }
+
   // clang's default -ferror-limit is 19: it reports 19 errors, then `fatal error: too many
   // errors emitted` (no place) and stops, so lines 2-20 of 25 bad ones are reported; `missing`
   // starts at column 13 after `v1 = ` and 14 after `v19 = `.
@@ -222,6 +243,29 @@ struct MetalCommandTests {
           "layerfx: error: \(directory.path("rows.metal")): f: SIGFPE at row 0; nothing written"
         ])
     }
+  }
+
+  @Test("a .metal file that is not UTF-8 is bad data, exit 65, naming the first invalid byte")
+  func notUTF8() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // Line 1 is 24 bytes with its newline; 0xE9 (Latin-1 é) follows "// caf" on line 2, at
+    // offset 24 + 6 = 30, column 7. 0xE9 opens a three-byte sequence, and "\n" cannot continue
+    // it (Unicode §3.9, Table 3-7).
+    let bytes =
+      Array("#include <metal_stdlib>\n// caf".utf8) + [0xE9]
+      + Array("\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c; }\n".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: directory.path("latin1.metal")))
+    let file = directory.path("latin1.metal")
+    for command in [["list", file], ["apply", file + ":f", "testcard:4x4", "-o", "o.png"]] {
+      let result = try LayerFXTool.run(command, in: directory.url)
+      #expect(result.status == 65, "\(command)")
+      #expect(
+        result.errorLines == [
+          "layerfx: error: \(file):2:7: not UTF-8 text (byte 0xE9 at offset 30)"
+        ])
+    }
+    #expect(try directory.contents() == ["latin1.metal"])
   }
 
   // The accepted values are MetalCompileOptions.FormChoice's three, named in the
