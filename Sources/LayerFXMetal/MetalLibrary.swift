@@ -234,6 +234,9 @@ public struct MetalLibrary: Sendable {
         executable: executable, libraryPath: try MetalSandboxCheck.check(object, path: name),
         functions: signatures.map(\.name))
     }
+    // One worker answers before the library is handed out (and serves its first request).
+    try pools.values.first?.checkWorker(
+      named: ShaderWorkerExecutable.name(of: executable), timeLimit: options.shaderTimeout)
     let choice = MetalFormChoice(
       pools: pools, names: signatures.map(\.name), states: compiled.states,
       records: compiled.records, units: compiled.units, compiler: compiler)

@@ -268,33 +268,62 @@ struct MetalCommandTests {
     #expect(try directory.contents() == ["latin1.metal"])
   }
 
-  // The accepted values are MetalCompileOptions.FormChoice's three, named in the
-  // Sources/LayerFXMetal README ("Which form runs"); the variable is read when .metal code
-  // compiles, as --half is.
-  @Test("an unknown LAYERFX_METAL_FORM is a one-line usage error naming it, exit 64")
-  func unknownFormChoice() throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
+  /// Runs `apply Grayscale.metal:Grayscale testcard:8x8 --arg amount=1 -o o.png` in
+  /// `directory` with the environment variable `setting` (`NAME=VALUE`) added.
+  static func applyGrayscale(_ setting: String, in directory: TemporaryDirectory) throws
+    -> LayerFXTool.Result
+  {
     let grayscale = TestData.packageRoot.appendingPathComponent(
       "Shaders/ColorEffects/Grayscale.metal"
     ).path
-    func run(_ value: String) throws -> LayerFXTool.Result {
-      try LayerFXTool.run(
-        [
-          "LAYERFX_METAL_FORM=\(value)", LayerFXTool.executable.path, "apply",
-          grayscale + ":Grayscale", "testcard:8x8", "--arg", "amount=1", "-o",
-          directory.path("o.png"),
-        ],
-        program: URL(fileURLWithPath: "/usr/bin/env"))
-    }
-    let bogus = try run("bogus")
-    #expect(bogus.status == 64)
+    return try LayerFXTool.run(
+      [
+        setting, LayerFXTool.executable.path, "apply", grayscale + ":Grayscale", "testcard:8x8",
+        "--arg", "amount=1", "-o", directory.path("o.png"),
+      ],
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+  }
+
+  // The accepted values are MetalCompileOptions.FormChoice's three, named in the
+  // Sources/LayerFXMetal README ("Which form runs"), and LAYERFX_METAL_LANES' 0 (off) and 1
+  // (on, the default); the variables are read when .metal code compiles, as --half is.
+  @Test(
+    "an unknown LAYERFX_METAL_FORM or LAYERFX_METAL_LANES is a one-line usage error, exit 64",
+    arguments: [
+      ("LAYERFX_METAL_FORM", "bogus", "measured, verdict or lanes", "verdict"),
+      ("LAYERFX_METAL_LANES", "banana", "0 or 1", "0"),
+    ])
+  func unknownEnvironmentValue(variable: String, bad: String, expected: String, good: String)
+    throws
+  {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let refused = try Self.applyGrayscale("\(variable)=\(bad)", in: directory)
+    #expect(refused.status == 64)
     #expect(
-      bogus.errorLines.first
-        == "layerfx: error: invalid value 'bogus' for environment variable LAYERFX_METAL_FORM: "
-        + "expected measured, verdict or lanes")
+      refused.errorLines.first
+        == "layerfx: error: invalid value '\(bad)' for environment variable \(variable): "
+        + "expected \(expected)")
     #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
-    let verdict = try run("verdict")
-    #expect(verdict.status == 0, "\(verdict.standardError)")
+    let accepted = try Self.applyGrayscale("\(variable)=\(good)", in: directory)
+    #expect(accepted.status == 0, "\(accepted.standardError)")
+  }
+
+  // true(1) exits 0 at once, and false(1) 1, without reading the request (POSIX); a program that
+  // is not the worker is a setup error (EX_CONFIG, 78), not a fault of the shader (65).
+  @Test(
+    "a LAYERFX_SHADER_WORKER that does not answer is a configuration error naming it, exit 78",
+    arguments: [("/bin/true", 0), ("/bin/false", 1)])
+  func workerNotAnswering(program: String, status: Int) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let result = try Self.applyGrayscale("LAYERFX_SHADER_WORKER=\(program)", in: directory)
+    #expect(result.status == 78)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: cannot run .metal: LAYERFX_SHADER_WORKER=\(program) did not answer as a "
+          + "LayerFX shader worker (it ended with exit status \(status))"
+      ])
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
   }
 }
