@@ -111,6 +111,14 @@ enum ApplyCommand: CommandDefinition {
   /// `apply KERNEL INPUT -o OUT.png`: one kernel over the image, off the clock; `--padded`
   /// grows the output by the padding.
   static func runStill(_ arguments: ParsedArguments, console: Console) throws {
+    // An input alone: the kernel before it was forgotten, not the input.
+    if arguments.positionals.count == 1, let input = arguments.positionals.first,
+      RenderJob.Input.looksLikeInput(input)
+    {
+      throw UsageError.missing(
+        "KERNEL before INPUT '\(input)': layerfx apply KERNEL \(input) …, or layerfx apply "
+          + "\(input) --effect NAME …; 'layerfx list' lists the kernels")
+    }
     let names = try arguments.positionals(kernelUsageName, RenderJob.Input.usageName)
     let function = try effectFunction(names[0], arguments: arguments, console: console)
     try checkParameter(arguments, "position-parameter", among: [function])

@@ -27,8 +27,9 @@ struct SettingError: ExitCoded {
   }
 
   /// The options that name files whose contents set the values a limit is about: `input` (INPUT
-  /// or a config's `input`) and `keyframes`.
-  static let dataOptions: Set = ["input", "keyframes"]
+  /// or a config's `input`), `keyframes`, and `image` (an image argument, `--arg NAME=FILE.png`,
+  /// which no config key gives).
+  static let dataOptions: Set = ["input", "keyframes", "image"]
 
   /// Whether `error` is a limit refused (the pixels, frames or padded size a run would have).
   static func isLimit(_ error: any Error) -> Bool {

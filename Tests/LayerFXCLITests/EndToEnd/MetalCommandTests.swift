@@ -268,6 +268,41 @@ struct MetalCommandTests {
     #expect(try directory.contents() == ["latin1.metal"])
   }
 
+  @Test("an image argument takes every INPUT form: testcard:WxH is the test card, not a file")
+  func imageArgumentTestCard() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // Opaque red exactly when the texture is the 6 × 2 test card; blue otherwise.
+    let source = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 Tex(float2 position, half4 color, texture2d<half> t) {
+        return t.get_width() == 6 && t.get_height() == 2 ? half4(1, 0, 0, 1) : half4(0, 0, 1, 1);
+      }
+      """
+    try source.write(toFile: directory.path("tex.metal"), atomically: true, encoding: .utf8)
+    for arguments in [
+      ["tex.metal:Tex", "testcard:4x4", "--arg", "t=testcard:6x2"],
+      ["testcard:4x4", "--effect", "tex.metal:Tex:t=testcard:6x2", "--time", "0"],
+    ] {
+      let result = try LayerFXTool.run(
+        ["apply"] + arguments + ["-o", "o.png"], in: directory.url)
+      #expect(result.status == 0, "\(result.standardError)")
+      let image = try PNGDecoder().decode(contentsOf: directory.path("o.png")).image
+      #expect(image.pixels.allSatisfy { $0.x == 1 && $0.y == 0 && $0.z == 0 && $0.w == 1 })
+    }
+    // A malformed size is the argument's form, as for INPUT: a usage error.
+    let malformed = try LayerFXTool.run(
+      ["apply", "tex.metal:Tex", "testcard:4x4", "--arg", "t=testcard:6x", "-o", "p.png"],
+      in: directory.url)
+    #expect(malformed.status == 64)
+    #expect(
+      malformed.usageErrorLines == [
+        "layerfx: error: invalid value 't=testcard:6x' for '--arg': expected an image: a PNG "
+          + "file, - for standard input, or testcard:WxH"
+      ])
+  }
+
   /// Runs `apply Grayscale.metal:Grayscale testcard:8x8 --arg amount=1 -o o.png` in
   /// `directory` with the environment variable `setting` (`NAME=VALUE`) added.
   static func applyGrayscale(_ setting: String, in directory: TemporaryDirectory) throws
