@@ -152,7 +152,7 @@ struct MetalCommandTests {
   // (16 for `[[ stitchable ]]`, 7 for ` half4 `, 31 for `f(float2 position, half4 color)`, a
   // space). The generated glue that calls f then fails too (f is no function of the file's
   // namespace, and the glue's end leaves g's brace open): those are not the user's to read.
-  @Test("after an error in the .metal file, no error of the generated glue is shown")
+  @Test("no error of the generated glue is shown: after the file's own, or for a '{' left open")
   func noGlueErrorsAfterSourceError() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -166,6 +166,16 @@ struct MetalCommandTests {
     #expect(
       result.errorLines == [
         "layerfx: error: \(path):2:56: error: function definition is not allowed here"
+      ])
+    // f's own body left open: every error clang finds is in the glue after it, so the one line
+    // names f's `{` (column 56 again) instead.
+    let unclosed = try Self.applyRefused(
+      "[[ stitchable ]] half4 f(float2 position, half4 color) { return color;\n",
+      as: "unclosed.metal", in: directory)
+    #expect(
+      unclosed.errorLines == [
+        "layerfx: error: \(directory.path("unclosed.metal")):1:56: error: this '{' is not "
+          + "closed: expected '}' before the end of the file"
       ])
   }
 
