@@ -32,10 +32,9 @@ enum TapOptions {
     return function.assigningRole(.position, to: name)
   }
 
-  /// Refuses a `--tap` whose time no frame at `fps` reaches: a tap at T seconds starts at frame
-  /// ⌈T × fps⌉, so past ``LayerFXComposition/AnimationLimits/framesCeiling`` frames it would
-  /// stretch the animation beyond what one run renders, and the tap, not the rate, is the value
-  /// to change.
+  /// Refuses a `--tap` whose time no frame at `fps` reaches
+  /// (``LayerFXComposition/AnimationLimits/startProblem(time:fps:noun:)``): the tap, not the
+  /// rate, is the value to change.
   ///
   /// - Parameters:
   ///   - arguments: The command line; its `--tap` values are checked.
@@ -44,14 +43,10 @@ enum TapOptions {
   ///   as given (exit 64).
   static func checkTimes(_ arguments: ParsedArguments, fps: Double?) throws {
     guard let fps else { return }
-    let latest = Double(AnimationLimits.framesCeiling) / fps
-    for (text, tap) in zip(arguments.all("tap"), try arguments.all("tap", as: .tap))
-    where tap.time > latest {
-      throw UsageError.invalidValue(
-        option: "tap", value: text,
-        expected: "a time of at most \(Float(latest).shortDescription) s: at "
-          + "\(Float(fps).shortDescription) fps a later tap "
-          + "starts past the \(AnimationLimits.framesCeiling) frames one run renders")
+    for (text, tap) in zip(arguments.all("tap"), try arguments.all("tap", as: .tap)) {
+      if let problem = AnimationLimits.startProblem(time: tap.time, fps: fps, noun: "tap") {
+        throw UsageError.invalidValue(option: "tap", value: text, expected: problem)
+      }
     }
   }
 }

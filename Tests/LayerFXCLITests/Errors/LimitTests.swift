@@ -302,7 +302,7 @@ import Testing
 
   // At 10 fps the 10⁶ frames one run renders cover 10⁶ / 10 = 100000 s: a tap at 10³⁰ s starts
   // past them, so the tap is the value to change, not the rate (the trial's report named --fps).
-  @Test("a tap that starts past the frames one run renders is refused naming the tap, exit 64")
+  @Test("a tap or trigger that starts past the frames one run renders is refused naming it")
   func tapBeyondCeiling() throws {
     let directory = try TemporaryDirectory()
     let expected: String =
@@ -322,6 +322,22 @@ import Testing
     ])
     #expect(still.status == 0, "\(still.standardError)")
     #expect(try directory.contents() == ["s.png"])
+    // A config's trigger is named at its key, by check and by the render (65, bad data).
+    try #"""
+    {"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "ripple"}],
+     "triggers": [{"point": [1, 2], "time": 1e30}], "output": {"path": "f/", "fps": 10}}
+    """#.write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    for command in [["config", "check", "t.json"], ["ripple", "--config", "t.json"]] {
+      let result = try LayerFXTool.run(command, in: directory.url)
+      #expect(result.status == 65, "\(command)")
+      #expect(
+        result.errorLines == [
+          "layerfx: error: t.json: triggers[0].time: invalid value 1e+30: expected a time of at "
+            + "most 100000 s: at 10 fps a later trigger starts past the 1000000 frames one run "
+            + "renders"
+        ])
+    }
+    #expect(try directory.contents() == ["s.png", "t.json"])
   }
 
   // ⌈3 s (ripple's default duration) × 10⁹ fps⌉ = 3 × 10⁹ frames, beyond the 10⁶ one run
