@@ -74,6 +74,17 @@ void lfx_install_signal_handlers(void) {
   signal(SIGXFSZ, SIG_IGN);
 }
 
+void lfx_end_by_broken_pipe(void) {
+  unlink_temporaries();
+  signal(SIGPIPE, SIG_DFL);
+  sigset_t pipe;
+  sigemptyset(&pipe);
+  sigaddset(&pipe, SIGPIPE);
+  sigprocmask(SIG_UNBLOCK, &pipe, NULL);
+  raise(SIGPIPE);
+  _exit(128 + SIGPIPE);  // not reached: SIGPIPE's default action ends the process
+}
+
 // _exit(2) is async-signal-safe; no atexit handler or stdio flush runs from the handler.
 static volatile sig_atomic_t interrupt_status;
 

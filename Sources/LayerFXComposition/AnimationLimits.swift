@@ -36,6 +36,24 @@ public struct AnimationLimits: Sendable {
     self.checksFreeSpace = checksFreeSpace
   }
 
+  /// What the start time of a tap or trigger must be at `fps` frames per second, or `nil` when
+  /// `time` (seconds) fits: one at T starts at frame ⌈T × fps⌉, so past ``framesCeiling`` frames
+  /// it would stretch the animation beyond what one run renders, and the tap, not the rate, is
+  /// the value to change.
+  ///
+  /// - Parameters:
+  ///   - time: The start, seconds ≥ 0.
+  ///   - fps: Frames per second, > 0.
+  ///   - noun: What starts there, for the text: `tap` (`--tap`), `trigger` (a config's).
+  /// - Returns: `a time of at most 100000 s: at 10 fps a later tap starts past the 1000000
+  ///   frames one run renders`, or `nil`.
+  public static func startProblem(time: Double, fps: Double, noun: String) -> String? {
+    let latest = Double(framesCeiling) / fps
+    guard time > latest else { return nil }
+    return "a time of at most \(latest.formatted) s: at \(fps.formatted) fps a later \(noun) "
+      + "starts past the \(framesCeiling) frames one run renders"
+  }
+
   /// Returns `explicit`, or else the frames that cover `duration` at `fps`: `⌈duration × fps⌉`,
   /// at least 1, computed in `Double` so that no product is converted to `Int` unchecked.
   ///

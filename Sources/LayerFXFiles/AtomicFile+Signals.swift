@@ -32,4 +32,16 @@ extension AtomicFile {
   public static func exitOnInterrupt(status: Int32) {
     lfx_exit_on_interrupt(status)
   }
+
+  /// Ends the process by SIGPIPE, quietly, after unlinking the hidden temporary files being
+  /// written: what a program does whose standard output's reader went away (`EPIPE`), as `cat`
+  /// and `gzip` do by SIGPIPE's default action; a shell reports status 141 (128 + 13).
+  ///
+  /// For a program's end (the CLI's `main`); a library never ends its host.
+  ///
+  /// Source: pipe(7) ("If all file descriptors referring to the read end of a pipe have been
+  /// closed, then a write(2) will cause a SIGPIPE signal to be generated"); signal(7).
+  public static func endByBrokenPipe() -> Never {
+    lfx_end_by_broken_pipe()
+  }
 }

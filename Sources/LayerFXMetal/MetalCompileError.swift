@@ -31,6 +31,9 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
   case compilerNotFound(String)
   /// The source file could not be read.
   case cannotRead(path: String, reason: String)
+  /// The source file is not UTF-8 text: its first invalid byte, `byte`, at `offset` (bytes from
+  /// the start, 0-based), on `line` and in `column` (1-based, in bytes).
+  case notUTF8(path: String, line: Int, column: Int, offset: Int, byte: UInt8)
   /// clang rejected the source; its diagnostics (errors first) and its whole output.
   case compileFailed(diagnostics: [Diagnostic], output: String)
   /// A `[[ stitchable ]]` function whose signature SwiftUI could not call.
@@ -62,6 +65,9 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
     switch self {
     case .compilerNotFound(let message): return message
     case .cannotRead(let path, let reason): return "\(path): cannot read: \(reason)"
+    case .notUTF8(let path, let line, let column, let offset, let byte):
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "\(path):\(line):\(column): not UTF-8 text (byte 0x\(hex) at offset \(offset))"
     case .compileFailed(let diagnostics, let output):
       if let first = diagnostics.first(where: { $0.severity == "error" }) ?? diagnostics.first {
         let more = diagnostics.filter { $0.severity == "error" }.count - 1

@@ -358,6 +358,8 @@ struct MetalCompiler {
   /// file (`rewriters`, by name), errors before warnings and notes, each once (the probing
   /// copy repeats the source's); a location in a stand-in header under `standInDirectory` is
   /// named as the source includes it (`<metal_stdlib>`), not by its path in the cache.
+  ///
+  /// When the source has an error, none in the generated glue (``MetalGlue/fileName``) is kept.
   static func diagnostics(
     _ output: String, rewriters: [String: MetalSourceRewriter], standInDirectory: String = ""
   ) -> [MetalCompileError.Diagnostic] {
@@ -378,6 +380,12 @@ struct MetalCompiler {
         severity: severity == "fatal error" ? "error" : severity,
         message: Self.metalMessage(parts[4].trimmingSpaces))
       if !result.contains(diagnostic) { result.append(diagnostic) }
+    }
+    // The glue calls the source's functions: after an error in the source, its errors are
+    // consequences (a function that did not parse is no member of lfx_user), at places in
+    // code the user never wrote, so only the source's are shown.
+    if result.contains(where: { $0.severity == "error" && $0.file != MetalGlue.fileName }) {
+      result.removeAll { $0.file == MetalGlue.fileName }
     }
     // A Metal keyword used as a name gets a message that says so.
     result = MetalKeywordDiagnostic.explain(result) { rewriters[$0] }

@@ -89,8 +89,11 @@ enum MetalGlue {
     "#pragma clang attribute push (__attribute__((always_inline)), apply_to = function)\n"
   private static let inliningEnd = "#pragma clang attribute pop\n"
 
+  /// The file name clang's diagnostics give the generated glue.
+  static let fileName = "<layerfx glue>"
+
   private static let glueStart =
-    "#line 1 \"<layerfx glue>\"\nnamespace lfx_glue {\nusing namespace metal;\n"
+    "#line 1 \"\(fileName)\"\nnamespace lfx_glue {\nusing namespace metal;\n"
   private static let glueEnd = "}  // namespace lfx_glue\n"
 
   /// Whether clang's output `remarks` (``MetalCompiler/compile(units:rewriters:binary16:remarks:)``)
@@ -112,7 +115,7 @@ enum MetalGlue {
       unit[glue.upperBound..<row.lowerBound].count(where: { $0 == "\n" })
       + glueStart.count(where: { $0 == "\n" })
     return remarks.split(separator: "\n").contains {
-      $0.hasPrefix("<layerfx glue>:\(line):")
+      $0.hasPrefix("\(fileName):\(line):")
         && ($0.contains("remark: loop not vectorized")
           || $0.contains("remark: the cost-model indicates that vectorization is not beneficial"))
     }

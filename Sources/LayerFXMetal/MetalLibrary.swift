@@ -157,7 +157,7 @@ public struct MetalLibrary: Sendable {
       throw .cannotRead(path: path, reason: error.reason)
     }
     guard let source = String(validating: bytes, as: UTF8.self) else {
-      throw .cannotRead(path: path, reason: "not UTF-8 text")
+      throw .notUTF8(path: path, bytes: bytes)
     }
     return source
   }
@@ -207,13 +207,22 @@ public struct MetalLibrary: Sendable {
       // Compiled first (nothing is loaded), so clang's errors say why when there are any: a
       // typo in the attribute (`[[ stitchable ]`) leaves a file with none, and "no
       // [[ stitchable ]] functions" alone hid the error (found by a new-user trial).
-      try compiler.compile(units: units, rewriters: rewriters, binary16: binary16)
+      do {
+        try compiler.compile(units: units, rewriters: rewriters, binary16: binary16)
+      } catch {
+        throw MetalGlue.attributingUnclosedBrace(error, files: files)
+      }
       throw .noStitchableFunctions(
         path: name,
         fragment: files.lazy.compactMap { MetalSignature.fragmentFunction(in: $0.text) }.first)
     }
-    let compiled = try Self.compile(
-      sources, units: units, compiler: compiler, rewriters: rewriters, options: options)
+    let compiled: Compiled
+    do {
+      compiled = try Self.compile(
+        sources, units: units, compiler: compiler, rewriters: rewriters, options: options)
+    } catch {
+      throw MetalGlue.attributingUnclosedBrace(error, files: files)
+    }
     // The layer effects' probing copy, compiled when the bounds checker first needs it.
     let layers = signatures.filter { $0.kind == .layer }.map(\.name)
     let probe =
@@ -234,6 +243,9 @@ public struct MetalLibrary: Sendable {
         executable: executable, libraryPath: try MetalSandboxCheck.check(object, path: name),
         functions: signatures.map(\.name))
     }
+    // One worker answers before the library is handed out (and serves its first request).
+    try pools.values.first?.checkWorker(
+      named: ShaderWorkerExecutable.name(of: executable), timeLimit: options.shaderTimeout)
     let choice = MetalFormChoice(
       pools: pools, names: signatures.map(\.name), states: compiled.states,
       records: compiled.records, units: compiled.units, compiler: compiler)

@@ -263,7 +263,7 @@ final class SandboxedFrame: Sendable {
 
 extension Double {
   /// `2` for 2.0, `0.5` for 0.5: a time limit as a person writes it.
-  fileprivate var formatted: String {
+  var formatted: String {
     self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
   }
 }

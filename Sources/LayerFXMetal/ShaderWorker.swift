@@ -43,6 +43,9 @@ final class ShaderWorker {
   private var memory: UnsafeMutableRawPointer
   private var memorySize: Int
   private var isDead = false
+  /// How the process ended once reaped after it stopped answering: `exit status N` or
+  /// `signal N`; `nil` while it runs, or when it was killed here.
+  private(set) var ending: String?
   /// The arguments last sent, by their frame's serial number (0: none).
   var argumentsFrame: UInt64 = 0
   /// The texel buffers the worker has mapped, oldest first (at most 8, as the worker keeps).
@@ -148,6 +151,18 @@ final class ShaderWorker {
     }
   }
 
+  /// Sends a request that changes nothing (unmapping texels no one mapped, id -1) and waits for
+  /// its answer until `deadline` (CLOCK_MONOTONIC nanoseconds): whether the process is a
+  /// LayerFX shader worker that has loaded its library, before any shader code runs.
+  ///
+  /// - Throws: The failure: the process ended (``ending`` says how) or did not answer in time.
+  func ping(deadline: Int64) throws(Failure) {
+    var message = lfx_message()
+    message.op = Int32(lfx_op_unmap_texels)
+    message.texels_id = -1
+    _ = try request(message, deadline: deadline)
+  }
+
   /// Makes sure the worker has mapped `texels`, evicting its oldest mapping past eight.
   func map(_ texels: SharedTexels, deadline: Int64) throws(Failure) {
     guard !mappedTexels.contains(texels.id) else { return }
@@ -206,6 +221,7 @@ final class ShaderWorker {
       usleep(1000)
     }
     let signal = status & 0x7f
+    ending = signal == 0 ? "exit status \((status >> 8) & 0xff)" : "signal \(signal)"
     if signal == 0 {
       return .died("the shader ended its process (exit status \((status >> 8) & 0xff))")
     }

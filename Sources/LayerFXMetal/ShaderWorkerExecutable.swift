@@ -28,4 +28,13 @@ enum ShaderWorkerExecutable {
     }
     return beside
   }
+
+  /// How messages name the worker at `executable`: `LAYERFX_SHADER_WORKER=PATH` when the
+  /// environment chose it, else `the shader worker PATH`.
+  static func name(
+    of executable: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> String {
+    environment["LAYERFX_SHADER_WORKER"] == executable
+      ? "LAYERFX_SHADER_WORKER=\(executable)" : "the shader worker \(executable)"
+  }
 }

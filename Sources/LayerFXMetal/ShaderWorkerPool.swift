@@ -1,3 +1,4 @@
+import CLayerFXSandbox
 import Foundation
 import Synchronization
 
@@ -8,7 +9,7 @@ final class ShaderWorkerPool: Sendable {
   let executable: String
   let libraryPath: String
   let functions: [String]
-  private let idle = Mutex<[ShaderWorkerBox]>([])
+  let idle = Mutex<[ShaderWorkerBox]>([])
 
   init(executable: String, libraryPath: String, functions: [String]) {
     self.executable = executable
@@ -35,6 +36,38 @@ final class ShaderWorkerPool: Sendable {
     }
     defer { if box.worker.isAlive { idle.withLock { $0.append(box) } } }
     return try body(box.worker)
+  }
+}
+
+extension ShaderWorkerPool {
+  /// Starts a worker and makes sure it answers (``ShaderWorker/ping(deadline:)``) within
+  /// `timeLimit` seconds, keeping it for the first request, so that a program that is not a
+  /// LayerFX shader worker (`LAYERFX_SHADER_WORKER=/bin/true`) is a setup error, not a fault of
+  /// every tile the shader renders.
+  ///
+  /// - Parameters:
+  ///   - name: The worker as messages name it (``ShaderWorkerExecutable/name(of:environment:)``).
+  ///   - timeLimit: Seconds to wait for the answer (the shader time limit).
+  /// - Throws: ``MetalCompileError/compilerNotFound(_:)`` (a front end's configuration error)
+  ///   saying how the process ended, or that it did not answer in time.
+  func checkWorker(named name: String, timeLimit: Double) throws(MetalCompileError) {
+    let deadline =
+      lfx_monotonic_ns() + Int64(min(timeLimit, SandboxedFrame.longestTimeLimit) * 1e9)
+    let worker = try ShaderWorker(
+      executable: executable, libraryPath: libraryPath, functions: functions)
+    do {
+      try worker.ping(deadline: deadline)
+    } catch {
+      let how =
+        if case .timedOut = error {
+          "no answer within \(timeLimit.formatted) s"
+        } else {
+          worker.ending.map { "it ended with \($0)" } ?? "it sent what no worker sends"
+        }
+      throw .compilerNotFound(
+        "cannot run .metal: \(name) did not answer as a LayerFX shader worker (\(how))")
+    }
+    idle.withLock { $0.append(ShaderWorkerBox(worker)) }
   }
 }
 

@@ -22,16 +22,18 @@ public struct TunePreviewSheet {
   ///     config draws any.
   ///   - boundsReport: Receives one line per pass that samples beyond its `maxSampleOffset`
   ///     when `debug.checkBounds` is on (`t = 0.2 s pass 1: …`).
-  /// - Throws: `ConfigError` for a schedule an effect cannot run over, or for a sheet of the
-  ///   preview times beyond the pixel limit (naming `file` and `debug.previewTimes`), and what
-  ///   preparing the passes throws (a padded layer beyond the pixel limit).
+  /// - Throws: `ConfigError` for a schedule an effect cannot run over or a padded layer beyond
+  ///   the pixel limit (naming `file` and the key, as `layerfx config check` does), or for a
+  ///   sheet of the preview times beyond the pixel limit (naming `debug.previewTimes`), and what
+  ///   preparing the passes throws.
   public init(
     config: DebugConfig, file: String, image: Image, columns: Int, limits: RenderJob.Limits,
     overlayLegend: (String) -> Void, boundsReport: (String) -> Void
   ) throws {
     let chain = config.chain(sizeInPoints: image.sizeInPoints)
     let times = config.debug.previewTimes(endTime: chain.endTime)
-    try config.checkSchedule(file: file, sizeInPoints: image.sizeInPoints, times: times)
+    // The check `layerfx config check` runs, so an error names the config and the key.
+    try config.checkPreview(file: file, image: image, pixelLimit: limits.pixelLimit)
     let renderer = ChainRenderer(
       image: image, chain: chain, renderer: limits.renderer,
       checksSampleBounds: config.debug.checkBounds)

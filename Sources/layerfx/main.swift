@@ -4,4 +4,7 @@ import LayerFXFiles
 
 AtomicFile.installSignalHandlers()
 ReadFiles.startGuarding()
-exit(CommandLineTool.main(ProcessArguments.all))
+let status = CommandLineTool.main(ProcessArguments.all)
+// Standard output's reader went away: end by SIGPIPE, quietly, as cat and gzip do.
+if status == CommandLineTool.brokenPipeStatus { AtomicFile.endByBrokenPipe() }
+exit(status)

@@ -29,6 +29,12 @@ void lfx_install_signal_handlers(void);
 /// PR_SET_PDEATHSIG then kills it). For a command that runs until Ctrl-C (`tune`).
 void lfx_exit_on_interrupt(int status);
 
+/// Unlinks every registered temporary, then ends the process by SIGPIPE (its default action
+/// restored, the signal unblocked and raised), as a command that writes into a closed pipe
+/// ends when SIGPIPE is not ignored (cat, gzip): quietly, the shell's status 141. Does not
+/// return.
+__attribute__((noreturn)) void lfx_end_by_broken_pipe(void);
+
 /// The argument count the kernel passed to main, captured before main runs; 0 if unknown.
 int lfx_argc(void);
 

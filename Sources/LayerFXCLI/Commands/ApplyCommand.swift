@@ -111,6 +111,14 @@ enum ApplyCommand: CommandDefinition {
   /// `apply KERNEL INPUT -o OUT.png`: one kernel over the image, off the clock; `--padded`
   /// grows the output by the padding.
   static func runStill(_ arguments: ParsedArguments, console: Console) throws {
+    // An input alone: the kernel before it was forgotten, not the input.
+    if arguments.positionals.count == 1, let input = arguments.positionals.first,
+      RenderJob.Input.looksLikeInput(input)
+    {
+      throw UsageError.missing(
+        "KERNEL before INPUT '\(input)': layerfx apply KERNEL \(input) …, or layerfx apply "
+          + "\(input) --effect NAME …; 'layerfx list' lists the kernels")
+    }
     let names = try arguments.positionals(kernelUsageName, RenderJob.Input.usageName)
     let function = try effectFunction(names[0], arguments: arguments, console: console)
     try checkParameter(arguments, "position-parameter", among: [function])
@@ -191,6 +199,7 @@ enum ApplyCommand: CommandDefinition {
     }
     try ConfigOptions.attributing(loaded, commandLine: given) {
       let run = try ChainRun(given, document: loaded.config)
+      try TapOptions.checkTimes(given, fps: run.settings.timing.fps)
       let prepared = try run.prepare(given)
       let config = loaded.config
       try prepared.run(
@@ -245,6 +254,7 @@ enum ApplyCommand: CommandDefinition {
     try checkParameter(arguments, "position-parameter", among: [function])
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let taps = try arguments.all("tap", as: .tap)
+    try TapOptions.checkTimes(arguments, fps: run.settings.timing.fps)
     let prepared = try run.prepare(arguments)
     // As in a chain: a kernel without a time parameter, or with it given, is the same in
     // every frame, and --fps still renders 0 to --duration.
@@ -284,6 +294,7 @@ enum ApplyCommand: CommandDefinition {
         return effect.pairs.contains { $0.hasPrefix(clock + "=") }
       }
     let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil, document: document)
+    try TapOptions.checkTimes(arguments, fps: run.settings.timing.fps)
     let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
     let prepared = try run.prepare(arguments)
     let clockLength = run.settings.time.map { max($0, 0) } ?? duration

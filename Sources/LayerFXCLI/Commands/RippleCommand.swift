@@ -144,6 +144,7 @@ enum RippleCommand: CommandDefinition {
   ) throws {
     let run = try ChainRun(arguments, document: loaded?.config)
     var taps = try arguments.all("tap", as: .tap)
+    try TapOptions.checkTimes(arguments, fps: run.settings.timing.fps)
     if taps.isEmpty, let configTaps = preset?.taps { taps = configTaps }
     let origin = try arguments.value("origin", as: .point) ?? preset?.origin
     if origin != nil && !taps.isEmpty {
@@ -160,19 +161,27 @@ enum RippleCommand: CommandDefinition {
       .ripple, initialValue: base, duration: duration, taps: taps, origin: origin,
       keyframesFile: arguments.value("keyframes"), configEffect: configEffect)
     let reads = arguments.all("keyframes") + (loaded.map { [$0.path] } ?? [])
-    try prepared.run(console: console, reads: reads, checkOnly: checkOnly) { image in
-      let chain = try replay.chain(sizeInPoints: image.sizeInPoints)
-      // Every value the config gives is evaluated over the whole schedule first, padded sizes
-      // included, so the error names the file and the key.
-      if let loaded, replay.keyframes == nil {
-        try DebugConfig.checkSchedule(
-          prepared.offsets.resolve(chain), file: loaded.path, sizeInPoints: image.sizeInPoints,
-          times: try prepared.times(endTime: chain.endTime),
-          keyframed: [replay.usesConfigTracks],
-          padding: checksPadding ? (image, prepared.render.pixelLimit) : nil,
-          offsetPath: prepared.offsets.shared == nil ? nil : "debug.maxSampleOffset")
+    let render = {
+      try prepared.run(console: console, reads: reads, checkOnly: checkOnly) { image in
+        let chain = try replay.chain(sizeInPoints: image.sizeInPoints)
+        // Every value the config gives is evaluated over the whole schedule first, padded sizes
+        // included, so the error names the file and the key.
+        if let loaded, replay.keyframes == nil {
+          try DebugConfig.checkSchedule(
+            prepared.offsets.resolve(chain), file: loaded.path, sizeInPoints: image.sizeInPoints,
+            times: try prepared.times(endTime: chain.endTime),
+            keyframed: [replay.usesConfigTracks],
+            padding: checksPadding ? (image, prepared.render.pixelLimit) : nil,
+            offsetPath: prepared.offsets.shared == nil ? nil : "debug.maxSampleOffset")
+        }
+        return chain
       }
-      return chain
     }
+    // A limit the keyframes file's values exceed is bad data (65), unless a flag changes the
+    // padding.
+    guard replay.keyframes != nil,
+      !ConfigOptions.changesPadding(arguments, parameterOptions: rippleParameters.map(\.name))
+    else { return try render() }
+    try SettingError.aboutLimits(of: "keyframes", render)
   }
 }

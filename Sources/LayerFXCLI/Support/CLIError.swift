@@ -7,7 +7,9 @@ enum CLIError: ExitCoded, Equatable {
 
   var exitCode: ExitCode {
     switch self {
-    case .limitExceeded: .dataError
+    // The values the limit is about are the command line's (an input file's or a config's are
+    // tagged as data: SettingError.exitCode, ConfigError).
+    case .limitExceeded: .usage
     case .outputFailed: .ioError
     }
   }

@@ -36,7 +36,10 @@ extension ConfigError: ExitCoded {
 extension CompositionError: ExitCoded {
   var exitCode: ExitCode {
     switch self {
-    case .limitExceeded: .dataError
+    // A limit the command line's values exceed (`--frames 20000`, `--amplitude 1e30`): a bad
+    // flag value, EX_USAGE. An input file's or a keyframes file's are bad data
+    // (SettingError.exitCode), and a config's are reported at its key (ConfigError).
+    case .limitExceeded: .usage
     case .outOfMemory: .osError
     // EX_CANTCREAT: the output cannot be created in full. Nothing was written yet, so it is
     // not an I/O error (74, what a disk that fills during the write gives).

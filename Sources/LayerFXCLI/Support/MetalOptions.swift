@@ -39,19 +39,22 @@ enum MetalOptions {
 
   /// The resolver the options give: the library of `--library` and `--metal`, compiled with
   /// `--half` and `--shader-timeout` (over a config's `debug.shaderTimeout`, `shaderTimeout`,
-  /// over the runner's default) and `LAYERFX_METAL_FORM` (``formChoice(_:)``), all read only
+  /// over the runner's default), `LAYERFX_METAL_FORM` (``formChoice(_:)``) and
+  /// `LAYERFX_METAL_LANES` (``usesLaneForm(_:)``), all read only
   /// when `.metal` code is compiled; the errors of a failed compile with several go to
   /// standard error, one line each, in clang's order.
   ///
-  /// The resolver throws ``UsageError`` for a bad `--half`, `--shader-timeout` or
-  /// `LAYERFX_METAL_FORM`.
+  /// The resolver throws ``UsageError`` for a bad `--half`, `--shader-timeout`,
+  /// `LAYERFX_METAL_FORM` or `LAYERFX_METAL_LANES`.
   static func resolver(
     _ arguments: ParsedArguments, console: Console, shaderTimeout: Double? = nil
   ) -> KernelResolver {
     KernelResolver(libraryPaths: libraryPaths(arguments)) {
       var options = MetalCompileOptions()
       options.half = try half(arguments) ?? options.half
-      options.formChoice = try formChoice(ProcessInfo.processInfo.environment) ?? options.formChoice
+      let environment = ProcessInfo.processInfo.environment
+      options.formChoice = try formChoice(environment) ?? options.formChoice
+      options.usesLaneForm = try usesLaneForm(environment) ?? options.usesLaneForm
       options.shaderTimeout =
         try arguments.value("shader-timeout", as: .positiveNumber) ?? shaderTimeout
         ?? options.shaderTimeout
@@ -72,14 +75,39 @@ enum MetalOptions {
   static func formChoice(_ environment: [String: String]) throws(UsageError)
     -> MetalCompileOptions.FormChoice?
   {
-    guard let value = environment["LAYERFX_METAL_FORM"], !value.isEmpty else { return nil }
-    guard let choice = MetalCompileOptions.FormChoice(rawValue: value) else {
-      let names = MetalCompileOptions.FormChoice.allCases.map(\.rawValue)
+    try choice(
+      "LAYERFX_METAL_FORM", in: environment,
+      MetalCompileOptions.FormChoice.allCases.map { ($0.rawValue, $0) })
+  }
+
+  /// Whether the environment variable `LAYERFX_METAL_LANES` turns the lane form on (`1`) or off
+  /// (`0`, ``LayerFXMetal/MetalCompileOptions/usesLaneForm``), or `nil` when it is unset or
+  /// empty.
+  ///
+  /// - Parameter environment: The process's environment.
+  /// - Returns: The setting, or `nil` for the library's default (on).
+  /// - Throws: ``UsageError`` (exit 64) for another value, which the library alone would take as
+  ///   on (`LAYERFX_METAL_LANES=off` had left the lane form on).
+  static func usesLaneForm(_ environment: [String: String]) throws(UsageError) -> Bool? {
+    try choice("LAYERFX_METAL_LANES", in: environment, [("0", false), ("1", true)])
+  }
+
+  /// The value of the environment variable `name` among `choices` (each value's text and
+  /// meaning), or `nil` when it is unset or empty.
+  ///
+  /// - Throws: ``UsageError`` (exit 64) naming the variable, the value and the choices for
+  ///   another value.
+  private static func choice<Value>(
+    _ name: String, in environment: [String: String], _ choices: [(text: String, value: Value)]
+  ) throws(UsageError) -> Value? {
+    guard let text = environment[name], !text.isEmpty else { return nil }
+    guard let match = choices.first(where: { $0.text == text }) else {
+      let names = choices.map(\.text)
       throw .invalid(
-        "invalid value '\(value)' for environment variable LAYERFX_METAL_FORM: expected "
+        "invalid value '\(text)' for environment variable \(name): expected "
           + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
     }
-    return choice
+    return match.value
   }
 
   /// The `--half` option, if given.

@@ -1,3 +1,4 @@
+import Foundation
 import LayerFXArguments
 import LayerFXComposition
 
@@ -5,13 +6,31 @@ extension RenderJob.Input {
   /// How usage errors name the argument.
   static let usageName = "INPUT (a PNG file, - for standard input, or testcard:WxH)"
 
+  /// Whether `argument` reads as INPUT rather than as a kernel: `testcard:…`, `-`, or an
+  /// existing file whose name ends in `.png`; for a hint when a command's one positional is an
+  /// input where it expects a kernel first.
+  static func looksLikeInput(_ argument: String) -> Bool {
+    argument.hasPrefix("testcard:") || argument == "-"
+      || (argument.lowercased().hasSuffix(".png")
+        && FileManager.default.fileExists(atPath: argument))
+  }
+
   /// Loads INPUT as the command line names it: a PNG file, `-` for standard input, or
   /// `testcard:WxH` (``init(loading:named:scale:limits:warn:)``); libpng's warnings about the
   /// file go to standard error as `layerfx: warning: FILE: …`.
   ///
+  /// - Parameters:
+  ///   - argument: The text as given.
+  ///   - scale: Pixels per point, > 0.
+  ///   - limits: The pixel limit and whether memory is checked.
+  ///   - dataOption: The option a limit the image exceeds is tagged with
+  ///     (``SettingError/aboutLimits(of:_:)``): `input` for INPUT, `image` for an image argument.
   /// - Throws: ``UsageError`` for a malformed `testcard:` size; what
-  ///   ``init(loading:named:scale:limits:warn:)`` throws.
-  init(commandLine argument: String, scale: Float, limits: RenderJob.Limits) throws {
+  ///   ``init(loading:named:scale:limits:warn:)`` throws, a limit as a ``SettingError``.
+  init(
+    commandLine argument: String, scale: Float, limits: RenderJob.Limits,
+    dataOption: String = "input"
+  ) throws {
     var source = DebugConfig.Input.file(argument)
     if argument.hasPrefix("testcard:") {
       let text = String(argument.dropFirst("testcard:".count))
@@ -23,9 +42,10 @@ extension RenderJob.Input {
       }
       source = .testCard(width: size.x, height: size.y)
     }
-    try self.init(
-      loading: source, named: argument, scale: scale, limits: limits,
-      warn: Self.warn)
+    // The input's pixels over a limit are bad data, not a flag's value.
+    self = try SettingError.aboutLimits(of: dataOption) {
+      try Self(loading: source, named: argument, scale: scale, limits: limits, warn: Self.warn)
+    }
     if argument == "-" { path = nil }
   }
 
@@ -34,7 +54,9 @@ extension RenderJob.Input {
   ///
   /// - Throws: What ``init(loading:named:scale:limits:warn:)`` throws.
   init(config input: DebugConfig.Input, scale: Float, limits: RenderJob.Limits) throws {
-    try self.init(loading: input, scale: scale, limits: limits, warn: Self.warn)
+    self = try SettingError.aboutLimits(of: "input") {
+      try Self(loading: input, scale: scale, limits: limits, warn: Self.warn)
+    }
   }
 
   /// A loader of `config`'s `input` at the config's scale (``init(config:scale:limits:)``) whose

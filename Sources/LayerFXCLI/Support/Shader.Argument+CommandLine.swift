@@ -1,8 +1,8 @@
 import Foundation
 import LayerFX
 import LayerFXArguments
+import LayerFXComposition
 import LayerFXMath
-import LayerFXPNG
 
 extension Shader.Argument {
   /// The value as `layerfx apply --arg NAME=VALUE` writes it.
@@ -35,15 +35,16 @@ extension Shader.Argument {
     case .floatArray: "comma-separated numbers"
     case .colorArray: "R,G,B,A;R,G,B,A;… (straight alpha)"
     case .data: "hexadecimal bytes"
-    case .image: "a PNG file"
+    case .image: "an image: a PNG file, - for standard input, or testcard:WxH"
     }
   }
 
   /// Parses `text` as an argument of `type`; colours are given with straight alpha and
   /// premultiplied here, as SwiftUI premultiplies a `Color`.
   ///
-  /// - Throws: ``PNGError`` for an image argument that cannot be read; returns `nil` for text
-  ///   that is not of the form.
+  /// - Throws: For an image argument, what loading INPUT throws
+  ///   (``LayerFXComposition/RenderJob/Input/init(commandLine:scale:limits:dataOption:)``);
+  ///   returns `nil` for text that is not of the form.
   static func parse(_ text: String, as type: Shader.ArgumentType, pixelLimit: Int) throws -> Self? {
     func numbers(_ part: some StringProtocol) -> [Float]? {
       let values = part.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -91,9 +92,16 @@ extension Shader.Argument {
       }
       return .data(bytes)
     case .image:
-      let decoded = try PNGDecoder(maxPixelCount: pixelLimit).decode(contentsOf: text)
-      Console().warn(decoded.warnings, file: text)
-      return .image(decoded.image)
+      // Every form INPUT takes, through its loader: a PNG file, - or testcard:WxH (a malformed
+      // size, the loader's one usage error, is text not of the form).
+      let limits = RenderJob.Limits(pixelLimit: pixelLimit)
+      do {
+        return .image(
+          try RenderJob.Input(commandLine: text, scale: 1, limits: limits, dataOption: "image")
+            .image)
+      } catch is UsageError {
+        return nil
+      }
     }
   }
 }

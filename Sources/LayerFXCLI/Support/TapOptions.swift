@@ -31,4 +31,22 @@ enum TapOptions {
     else { return function }
     return function.assigningRole(.position, to: name)
   }
+
+  /// Refuses a `--tap` whose time no frame at `fps` reaches
+  /// (``LayerFXComposition/AnimationLimits/startProblem(time:fps:noun:)``): the tap, not the
+  /// rate, is the value to change.
+  ///
+  /// - Parameters:
+  ///   - arguments: The command line; its `--tap` values are checked.
+  ///   - fps: The animation's rate, frames per second; `nil` for a still, which any tap time fits.
+  /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` naming the first such tap
+  ///   as given (exit 64).
+  static func checkTimes(_ arguments: ParsedArguments, fps: Double?) throws {
+    guard let fps else { return }
+    for (text, tap) in zip(arguments.all("tap"), try arguments.all("tap", as: .tap)) {
+      if let problem = AnimationLimits.startProblem(time: tap.time, fps: fps, noun: "tap") {
+        throw UsageError.invalidValue(option: "tap", value: text, expected: problem)
+      }
+    }
+  }
 }

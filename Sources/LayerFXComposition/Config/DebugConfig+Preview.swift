@@ -18,21 +18,41 @@ extension DebugConfig {
   ///     ``RenderJob/Input/init(loading:named:scale:limits:warn:)`` with `limits`, without
   ///     libpng's warnings.
   /// - Throws: What loading the input throws; ``ConfigError`` naming the key of a value that
-  ///   does not fit at a preview time.
+  ///   does not fit at a preview time, padded sizes included
+  ///   (``checkPreview(file:image:pixelLimit:)``).
   public func checkPreview(
     file: String, limits: RenderJob.Limits,
     loadInput: ((Input) throws -> RenderJob.Input)? = nil
   ) throws {
-    var sizeInPoints = float2(1, 1)
-    if let input {
-      let loaded =
-        try loadInput?(input)
-        ?? RenderJob.Input(loading: input, scale: Float(scale), limits: limits, warn: { _, _ in })
-      sizeInPoints = loaded.image.sizeInPoints
+    guard let input else {
+      let sizeInPoints = float2(1, 1)
+      let endTime = chain(sizeInPoints: sizeInPoints).endTime
+      try checkSchedule(
+        file: file, sizeInPoints: sizeInPoints, times: debug.previewTimes(endTime: endTime))
+      return
     }
-    let endTime = chain(sizeInPoints: sizeInPoints).endTime
+    let loaded =
+      try loadInput?(input)
+      ?? RenderJob.Input(loading: input, scale: Float(scale), limits: limits, warn: { _, _ in })
+    try checkPreview(file: file, image: loaded.image, pixelLimit: limits.pixelLimit)
+  }
+
+  /// Checks every effect at the times `layerfx tune` previews over `image`, the loaded input,
+  /// each layer and distortion pass's padded size included
+  /// (``checkSchedule(file:image:times:pixelLimit:)``): the check `layerfx config check` and
+  /// `layerfx tune` share, so both name the config and the key of a value that does not fit.
+  ///
+  /// - Parameters:
+  ///   - file: The config's path, for messages.
+  ///   - image: The config's input, loaded at the config's scale.
+  ///   - pixelLimit: The most pixels a padded layer may have.
+  /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` at the key of the first value
+  ///   that does not fit.
+  public func checkPreview(file: String, image: Image, pixelLimit: Int) throws(ConfigError) {
+    let endTime = chain(sizeInPoints: image.sizeInPoints).endTime
     try checkSchedule(
-      file: file, sizeInPoints: sizeInPoints, times: debug.previewTimes(endTime: endTime))
+      file: file, image: image, times: debug.previewTimes(endTime: endTime),
+      pixelLimit: pixelLimit)
   }
 
   /// A config document's `debug.shaderTimeout` when it is a number > 0, read before the

@@ -424,6 +424,8 @@ private struct Document: Decodable {
       }
     }
     var triggers: [AnimatedEffect.Trigger]?
+    // Each trigger's time and where it is, checked against output.fps once that is read.
+    var times: [(time: Double, path: [any CodingKey])] = []
     if c.contains("triggers") {
       var list = try c.nestedUnkeyedContainer(forKey: "triggers")
       var all: [AnimatedEffect.Trigger] = []
@@ -435,6 +437,7 @@ private struct Document: Decodable {
         }
         let time = try entry.number("time", in: .atLeast(0), unit: .seconds) ?? 0
         all.append(.init(time: time, payload: float2(point[0], point[1])))
+        times.append((time, entry.codingPath + [ConfigKey(stringValue: "time")]))
       }
       guard !all.isEmpty else {
         throw ConfigIssue(
@@ -451,6 +454,14 @@ private struct Document: Decodable {
       ? DebugConfig.Output(
         try c.nestedContainer(keyedBy: ConfigKey.self, forKey: "output"),
         directory: context.directory) : DebugConfig.Output()
+    if let fps = output.fps {
+      for (time, path) in times {
+        if let problem = AnimationLimits.startProblem(time: time, fps: fps, noun: "trigger") {
+          throw ConfigIssue(
+            codingPath: path, .invalidValue("invalid value \(time.formatted): expected \(problem)"))
+        }
+      }
+    }
     let debug =
       try c.contains("debug")
       ? DebugConfig.Debug(try c.nestedContainer(keyedBy: ConfigKey.self, forKey: "debug"))

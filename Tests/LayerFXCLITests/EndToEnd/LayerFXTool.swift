@@ -12,6 +12,12 @@ struct LayerFXTool {
     var standardOutput: String { String(decoding: outputData, as: UTF8.self) }
     /// Standard error's lines, without the trailing empty one.
     var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
+    /// A usage error's lines before the `Usage: layerfx …` line that ends them; `nil` when the
+    /// last line is not one.
+    var usageErrorLines: [String]? {
+      guard errorLines.last?.hasPrefix("Usage: layerfx ") == true else { return nil }
+      return Array(errorLines.dropLast())
+    }
   }
 
   /// The `layerfx` binary beside the test bundle (SwiftPM builds both into one folder).

@@ -148,6 +148,37 @@ struct MetalCommandTests {
       ])
   }
 
+  // g's body is not closed, so f is defined inside it: clang's error is at f's `{`, column 56
+  // (16 for `[[ stitchable ]]`, 7 for ` half4 `, 31 for `f(float2 position, half4 color)`, a
+  // space). The generated glue that calls f then fails too (f is no function of the file's
+  // namespace, and the glue's end leaves g's brace open): those are not the user's to read.
+  @Test("no error of the generated glue is shown: after the file's own, or for a '{' left open")
+  func noGlueErrorsAfterSourceError() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("open.metal")
+    let source = """
+      float g(float x) { return x;
+      [[ stitchable ]] half4 f(float2 position, half4 color) { return color; }
+
+      """
+    let result = try Self.applyRefused(source, as: "open.metal", in: directory)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(path):2:56: error: function definition is not allowed here"
+      ])
+    // f's own body left open: every error clang finds is in the glue after it, so the one line
+    // names f's `{` (column 56 again) instead.
+    let unclosed = try Self.applyRefused(
+      "[[ stitchable ]] half4 f(float2 position, half4 color) { return color;\n",
+      as: "unclosed.metal", in: directory)
+    #expect(
+      unclosed.errorLines == [
+        "layerfx: error: \(directory.path("unclosed.metal")):1:56: error: this '{' is not "
+          + "closed: expected '}' before the end of the file"
+      ])
+  }
+
   // clang's default -ferror-limit is 19: it reports 19 errors, then `fatal error: too many
   // errors emitted` (no place) and stops, so lines 2-20 of 25 bad ones are reported; `missing`
   // starts at column 13 after `v1 = ` and 14 after `v19 = `.
@@ -224,33 +255,120 @@ struct MetalCommandTests {
     }
   }
 
-  // The accepted values are MetalCompileOptions.FormChoice's three, named in the
-  // Sources/LayerFXMetal README ("Which form runs"); the variable is read when .metal code
-  // compiles, as --half is.
-  @Test("an unknown LAYERFX_METAL_FORM is a one-line usage error naming it, exit 64")
-  func unknownFormChoice() throws {
+  @Test("a .metal file that is not UTF-8 is bad data, exit 65, naming the first invalid byte")
+  func notUTF8() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
+    // Line 1 is 24 bytes with its newline; 0xE9 (Latin-1 é) follows "// caf" on line 2, at
+    // offset 24 + 6 = 30, column 7. 0xE9 opens a three-byte sequence, and "\n" cannot continue
+    // it (Unicode §3.9, Table 3-7).
+    let bytes =
+      Array("#include <metal_stdlib>\n// caf".utf8) + [0xE9]
+      + Array("\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c; }\n".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: directory.path("latin1.metal")))
+    let file = directory.path("latin1.metal")
+    for command in [["list", file], ["apply", file + ":f", "testcard:4x4", "-o", "o.png"]] {
+      let result = try LayerFXTool.run(command, in: directory.url)
+      #expect(result.status == 65, "\(command)")
+      #expect(
+        result.errorLines == [
+          "layerfx: error: \(file):2:7: not UTF-8 text (byte 0xE9 at offset 30)"
+        ])
+    }
+    #expect(try directory.contents() == ["latin1.metal"])
+  }
+
+  @Test("an image argument takes every INPUT form: testcard:WxH is the test card, not a file")
+  func imageArgumentTestCard() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // Opaque red exactly when the texture is the 6 × 2 test card; blue otherwise.
+    let source = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 Tex(float2 position, half4 color, texture2d<half> t) {
+        return t.get_width() == 6 && t.get_height() == 2 ? half4(1, 0, 0, 1) : half4(0, 0, 1, 1);
+      }
+      """
+    try source.write(toFile: directory.path("tex.metal"), atomically: true, encoding: .utf8)
+    for arguments in [
+      ["tex.metal:Tex", "testcard:4x4", "--arg", "t=testcard:6x2"],
+      ["testcard:4x4", "--effect", "tex.metal:Tex:t=testcard:6x2", "--time", "0"],
+    ] {
+      let result = try LayerFXTool.run(
+        ["apply"] + arguments + ["-o", "o.png"], in: directory.url)
+      #expect(result.status == 0, "\(result.standardError)")
+      let image = try PNGDecoder().decode(contentsOf: directory.path("o.png")).image
+      #expect(image.pixels.allSatisfy { $0.x == 1 && $0.y == 0 && $0.z == 0 && $0.w == 1 })
+    }
+    // A malformed size is the argument's form, as for INPUT: a usage error.
+    let malformed = try LayerFXTool.run(
+      ["apply", "tex.metal:Tex", "testcard:4x4", "--arg", "t=testcard:6x", "-o", "p.png"],
+      in: directory.url)
+    #expect(malformed.status == 64)
+    #expect(
+      malformed.usageErrorLines == [
+        "layerfx: error: invalid value 't=testcard:6x' for '--arg': expected an image: a PNG "
+          + "file, - for standard input, or testcard:WxH"
+      ])
+  }
+
+  /// Runs `apply Grayscale.metal:Grayscale testcard:8x8 --arg amount=1 -o o.png` in
+  /// `directory` with the environment variable `setting` (`NAME=VALUE`) added.
+  static func applyGrayscale(_ setting: String, in directory: TemporaryDirectory) throws
+    -> LayerFXTool.Result
+  {
     let grayscale = TestData.packageRoot.appendingPathComponent(
       "Shaders/ColorEffects/Grayscale.metal"
     ).path
-    func run(_ value: String) throws -> LayerFXTool.Result {
-      try LayerFXTool.run(
-        [
-          "LAYERFX_METAL_FORM=\(value)", LayerFXTool.executable.path, "apply",
-          grayscale + ":Grayscale", "testcard:8x8", "--arg", "amount=1", "-o",
-          directory.path("o.png"),
-        ],
-        program: URL(fileURLWithPath: "/usr/bin/env"))
-    }
-    let bogus = try run("bogus")
-    #expect(bogus.status == 64)
+    return try LayerFXTool.run(
+      [
+        setting, LayerFXTool.executable.path, "apply", grayscale + ":Grayscale", "testcard:8x8",
+        "--arg", "amount=1", "-o", directory.path("o.png"),
+      ],
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+  }
+
+  // The accepted values are MetalCompileOptions.FormChoice's three, named in the
+  // Sources/LayerFXMetal README ("Which form runs"), and LAYERFX_METAL_LANES' 0 (off) and 1
+  // (on, the default); the variables are read when .metal code compiles, as --half is.
+  @Test(
+    "an unknown LAYERFX_METAL_FORM or LAYERFX_METAL_LANES is a one-line usage error, exit 64",
+    arguments: [
+      ("LAYERFX_METAL_FORM", "bogus", "measured, verdict or lanes", "verdict"),
+      ("LAYERFX_METAL_LANES", "banana", "0 or 1", "0"),
+    ])
+  func unknownEnvironmentValue(variable: String, bad: String, expected: String, good: String)
+    throws
+  {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let refused = try Self.applyGrayscale("\(variable)=\(bad)", in: directory)
+    #expect(refused.status == 64)
     #expect(
-      bogus.errorLines.first
-        == "layerfx: error: invalid value 'bogus' for environment variable LAYERFX_METAL_FORM: "
-        + "expected measured, verdict or lanes")
+      refused.errorLines.first
+        == "layerfx: error: invalid value '\(bad)' for environment variable \(variable): "
+        + "expected \(expected)")
     #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
-    let verdict = try run("verdict")
-    #expect(verdict.status == 0, "\(verdict.standardError)")
+    let accepted = try Self.applyGrayscale("\(variable)=\(good)", in: directory)
+    #expect(accepted.status == 0, "\(accepted.standardError)")
+  }
+
+  // true(1) exits 0 at once, and false(1) 1, without reading the request (POSIX); a program that
+  // is not the worker is a setup error (EX_CONFIG, 78), not a fault of the shader (65).
+  @Test(
+    "a LAYERFX_SHADER_WORKER that does not answer is a configuration error naming it, exit 78",
+    arguments: [("/bin/true", 0), ("/bin/false", 1)])
+  func workerNotAnswering(program: String, status: Int) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let result = try Self.applyGrayscale("LAYERFX_SHADER_WORKER=\(program)", in: directory)
+    #expect(result.status == 78)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: cannot run .metal: LAYERFX_SHADER_WORKER=\(program) did not answer as a "
+          + "LayerFX shader worker (it ended with exit status \(status))"
+      ])
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
   }
 }

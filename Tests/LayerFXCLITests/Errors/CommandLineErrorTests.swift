@@ -291,6 +291,44 @@ let corruptPngSuiteFiles: [String] = {
     #expect(result.status == 0, "\(result.errorLines)")
   }
 
+  @Test("apply with an input and no kernel says the KERNEL is missing, with the other forms")
+  func kernelForgotten() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    #expect(
+      try LayerFXTool.run(["convert", "testcard:8x8", "-o", "c.png"], in: directory.url)
+        .status == 0)
+    for input in ["c.png", "testcard:8x8"] {
+      let result = try LayerFXTool.run(["apply", input, "-o", "o.png"], in: directory.url)
+      #expect(result.status == 64)
+      #expect(
+        result.usageErrorLines == [
+          "layerfx: error: missing KERNEL before INPUT '\(input)': layerfx apply KERNEL \(input) "
+            + "…, or layerfx apply \(input) --effect NAME …; 'layerfx list' lists the kernels"
+        ])
+    }
+    // A kernel alone still lacks its INPUT.
+    let kernel = try LayerFXTool.run(["apply", "ripple", "-o", "o.png"], in: directory.url)
+    #expect(kernel.status == 64)
+    #expect(
+      kernel.errorLines.first
+        == "layerfx: error: missing INPUT (a PNG file, - for standard input, or testcard:WxH)")
+    #expect(try directory.contents() == ["c.png"])
+  }
+
+  @Test("list DIR is a usage error that points at --library DIR")
+  func listFolder() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let result = try LayerFXTool.run(["list", directory.path])
+    #expect(result.status == 64)
+    #expect(
+      result.usageErrorLines == [
+        "layerfx: error: '\(directory.path)' is a folder: list the .metal files below it with "
+          + "--library \(directory.path)"
+      ])
+  }
+
   @Test("an unknown command exits 64")
   func unknownCommand() throws {
     let result = try LayerFXTool.run(["ripples"])

@@ -184,19 +184,44 @@ import Testing
       #expect(result.errorLines.count == 1)
       #expect(result.errorLines.first?.hasPrefix(prefix) == true, "\(result.errorLines)")
     }
-    // The same offset from a flag is the command line's: its message names no config key.
+    // The same offset from a flag is the command line's: its message names no config key, and
+    // it exits as a bad flag value (64, EX_USAGE).
     try Self.ripple(output: #"{"time": 0.1, "path": "o.png"}"#)
       .write(toFile: directory.path("ok.json"), atomically: true, encoding: .utf8)
     for flags in [["--amplitude", "1e30"], ["--max-sample-offset", "1e30,1e30"]] {
       let result = try LayerFXTool.run(
         ["ripple", "--config", "ok.json"] + flags, in: directory.url)
-      #expect(result.status == 65)
+      #expect(result.status == 64)
       #expect(
         result.errorLines.first?.hasPrefix(
           "layerfx: error: the 32 × 24 image padded by ripple's maxSampleOffset of 1e+30, "
             + "1e+30 points is ") == true, "\(result.errorLines)")
     }
     #expect(try directory.contents() == ["bad.json", "ok.json"])
+  }
+
+  @Test("an amplitude of 1e30 in a previewed config names the key, by check and tune --once")
+  func hugeAmplitudePreviewed() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // No output.time: config check checks what tune previews, here the one time 0.5 s.
+    let config = """
+      {"version": 1, "input": "testcard:32x24",
+       "effects": [{"kernel": "ripple", "amplitude": 1e30}], "output": {"path": "o.png"},
+       "debug": {"previewTimes": [0.5]}}
+      """
+    try config.write(toFile: directory.path("bad.json"), atomically: true, encoding: .utf8)
+    // ⌈1e30⌉ pixels of padding on each side of 32 × 24 is far beyond 4194302 pixels a side.
+    let prefix =
+      "layerfx: error: bad.json: effects[0]: at t = 0.5 s: the 32 × 24 image padded by "
+      + "ripple's maxSampleOffset of 1e+30, 1e+30 points is "
+    for command in [["config", "check", "bad.json"], ["tune", "bad.json", "--once"]] {
+      let result = try LayerFXTool.run(command, in: directory.url)
+      #expect(result.status == 65, "\(command)")
+      #expect(result.errorLines.count == 1)
+      #expect(result.errorLines.first?.hasPrefix(prefix) == true, "\(result.errorLines)")
+    }
+    #expect(try directory.contents() == ["bad.json"])
   }
 
   @Test("a config that passes check renders: one frame, an animation and a fill")

@@ -5,6 +5,10 @@ import Testing
 
 /// Limits and boundaries are enforced before anything is rendered or written.
 ///
+/// A limit that a flag's value exceeds (`--frames`, `--amplitude`, `--scale`, `--arg`) is a bad
+/// command-line value: exit 64, sysexits' `EX_USAGE`, with the `Usage:` line; one that an input
+/// file or a config exceeds is bad data, 65.
+///
 /// Covered: non-finite numbers, frame counts, disk space, the input file, damaged colour chunks.
 @Suite struct LimitTests {
   @Test(
@@ -75,8 +79,8 @@ import Testing
     // A padded output stores the padding: 24584² pixels, more than the limit.
     let padded = try LayerFXTool.run(
       ["apply", "ripple", "testcard:8x8"] + ripple + ["--padded", "-o", directory.path("o.png")])
-    #expect(padded.status == 65)
-    #expect(padded.errorLines == [Self.paddedPixelLimitLine])
+    #expect(padded.status == 64)
+    #expect(padded.usageErrorLines == [Self.paddedPixelLimitLine])
     // So does a compiled .metal pass: its row function reads the padded layer from memory.
     let metal = TestData.packageRoot.appendingPathComponent("Shaders/LayerEffects/Ripple.metal")
     let compiled = try LayerFXTool.run(
@@ -84,9 +88,9 @@ import Testing
         "--arg", "amplitude=12", "--arg", "frequency=15", "--arg", "decay=8", "--arg",
         "speed=1200", "--max-sample-offset", "12,12", "-o", directory.path("o.png"),
       ])
-    #expect(compiled.status == 65, "\(compiled.standardError)")
+    #expect(compiled.status == 64, "\(compiled.standardError)")
     #expect(
-      compiled.errorLines
+      compiled.usageErrorLines
         == [Self.paddedPixelLimitLine.replacingOccurrences(of: "ripple's", with: "Ripple's")])
     #expect(try directory.contents().isEmpty)
   }
@@ -122,9 +126,9 @@ import Testing
       "apply", "offset", "testcard:100x80", "--arg", "x=600000", "--arg", "y=0", "--padded",
       "-o", directory.path("o.png"),
     ])
-    #expect(padded.status == 65)
+    #expect(padded.status == 64)
     #expect(
-      padded.errorLines == [
+      padded.usageErrorLines == [
         "layerfx: error: \(directory.path("o.png")): padded by offset's maxSampleOffset, the "
           + "output would be 1200100 × 80 pixels; a PNG is at most 1000000 pixels a side"
       ])
@@ -134,9 +138,9 @@ import Testing
       "apply", "testcard:60000x1", "--effect", "grayscale", "--fps", "30", "--frames", "20",
       "--contact-sheet", "20", "-o", directory.path("s.png"),
     ])
-    #expect(sheet.status == 65)
+    #expect(sheet.status == 64)
     #expect(
-      sheet.errorLines == [
+      sheet.usageErrorLines == [
         "layerfx: error: a contact sheet of 20 frames in 20 columns would be 1200076 × 15 "
           + "pixels; a PNG is at most 1000000 pixels a side (fewer columns, or fewer frames)"
       ])
@@ -150,10 +154,10 @@ import Testing
       "ripple", "testcard:8x8", "--time", "0.1", "--amplitude", "1e9", "-o",
       directory.path("out.png"),
     ])
-    #expect(result.status == 65)
+    #expect(result.status == 64)
     // ⌈1e9 × 1⌉ = 1e9 pixels of padding per side: 8 + 2e9 pixels a side.
     #expect(
-      result.errorLines == [
+      result.usageErrorLines == [
         "layerfx: error: the 8 × 8 image padded by ripple's maxSampleOffset of 1e+09, 1e+09 "
           + "points is 2000000008 × 2000000008 pixels; a layer or distortion effect takes at "
           + "most 4194302 pixels a side"
@@ -171,9 +175,9 @@ import Testing
       directory.path("out.png"),
     ])
     for result in [fromFile, applied] {
-      #expect(result.status == 65)
+      #expect(result.status == 64)
       #expect(
-        result.errorLines == [
+        result.usageErrorLines == [
           "layerfx: error: \(input): the 8 × 8 image padded by ripple's maxSampleOffset of "
             + "1e+09, 1e+09 points is 2000000008 × 2000000008 pixels; a layer or distortion "
             + "effect takes at most 4194302 pixels a side"
@@ -189,11 +193,11 @@ import Testing
       "ripple", "testcard:8x8", "--time", "0.1", "--amplitude", "2e30", "-o",
       directory.path("out.png"),
     ])
-    #expect(result.status == 65)
+    #expect(result.status == 64)
     // Float(2e30) is 2.0000000300949324e30 as a Double; 8 + 2 × that is twice that Float
     // (the 8 is below its last digit), whose shortest Float form is 4e+30.
     #expect(
-      result.errorLines == [
+      result.usageErrorLines == [
         "layerfx: error: the 8 × 8 image padded by ripple's maxSampleOffset of 2e+30, 2e+30 "
           + "points is 4e+30 × 4e+30 pixels; a layer or distortion effect takes at most "
           + "4194302 pixels a side"
@@ -263,9 +267,9 @@ import Testing
     let result = try LayerFXTool.run([
       "ripple", "testcard:8x8", "--fps", "30", "--duration", "400", "-o", directory.path("f/"),
     ])
-    #expect(result.status == 65)
+    #expect(result.status == 64)
     #expect(
-      result.errorLines == [
+      result.usageErrorLines == [
         "layerfx: error: 400 s at 30 fps gives 12000 frames, more than the limit of 10000; "
           + "raise it with --max-frames N (at most 1000000)"
       ])
@@ -274,9 +278,9 @@ import Testing
       "ripple", "testcard:8x8", "--fps", "30", "--frames", "11", "--max-frames", "10", "-o",
       directory.path("f/"),
     ])
-    #expect(explicit.status == 65)
+    #expect(explicit.status == 64)
     #expect(
-      explicit.errorLines == [
+      explicit.usageErrorLines == [
         "layerfx: error: 11 frames are more than the limit of 10; raise it with "
           + "--max-frames N (at most 1000000)"
       ])
@@ -294,6 +298,46 @@ import Testing
     #expect(result.status == 64)
     #expect(result.errorLines.first?.hasPrefix("layerfx: error: invalid value '3e+38'") == true)
     #expect(try directory.contents().isEmpty)
+  }
+
+  // At 10 fps the 10⁶ frames one run renders cover 10⁶ / 10 = 100000 s: a tap at 10³⁰ s starts
+  // past them, so the tap is the value to change, not the rate (the trial's report named --fps).
+  @Test("a tap or trigger that starts past the frames one run renders is refused naming it")
+  func tapBeyondCeiling() throws {
+    let directory = try TemporaryDirectory()
+    let expected: String =
+      "layerfx: error: invalid value '1,2@1e30' for '--tap': expected a time of at most "
+      + "100000 s: at 10 fps a later tap starts past the 1000000 frames one run renders"
+    for command in [["ripple", "testcard:8x8"], ["apply", "testcard:8x8", "--effect", "ripple"]] {
+      let result = try LayerFXTool.run(
+        command + [
+          "--fps", "10", "--tap", "0,0@0", "--tap", "1,2@1e30", "-o", directory.path("f/"),
+        ])
+      #expect(result.status == 64, "\(command)")
+      #expect(result.usageErrorLines == [expected])
+    }
+    // A still at a time is not held to it: the tap has not started at t = 1 s.
+    let still = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--time", "1", "--tap", "1,2@1e30", "-o", directory.path("s.png"),
+    ])
+    #expect(still.status == 0, "\(still.standardError)")
+    #expect(try directory.contents() == ["s.png"])
+    // A config's trigger is named at its key, by check and by the render (65, bad data).
+    try #"""
+    {"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "ripple"}],
+     "triggers": [{"point": [1, 2], "time": 1e30}], "output": {"path": "f/", "fps": 10}}
+    """#.write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    for command in [["config", "check", "t.json"], ["ripple", "--config", "t.json"]] {
+      let result = try LayerFXTool.run(command, in: directory.url)
+      #expect(result.status == 65, "\(command)")
+      #expect(
+        result.errorLines == [
+          "layerfx: error: t.json: triggers[0].time: invalid value 1e+30: expected a time of at "
+            + "most 100000 s: at 10 fps a later trigger starts past the 1000000 frames one run "
+            + "renders"
+        ])
+    }
+    #expect(try directory.contents() == ["s.png", "t.json"])
   }
 
   // ⌈3 s (ripple's default duration) × 10⁹ fps⌉ = 3 × 10⁹ frames, beyond the 10⁶ one run
