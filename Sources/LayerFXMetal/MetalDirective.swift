@@ -38,7 +38,8 @@ struct MetalDirective: Equatable {
   /// The last physical line (1-based) of the directive (after splices and comments).
   let lastLine: Int
 
-  /// The directives of `source`, in order.
+  /// The directives of `source` (its line ends unified, `MetalSource.unifyingLineEnds(_:)`),
+  /// in order.
   static func scan(_ source: String) -> [MetalDirective] {
     var scanner = Scanner(source)
     scanner.run()
@@ -60,7 +61,7 @@ struct MetalDirective: Equatable {
         if raw[j] == "\\" {
           // A splice: `\`, optional horizontal white space (clang accepts it), a newline.
           var k = j + 1
-          while k < raw.count && (raw[k] == " " || raw[k] == "\t" || raw[k] == "\r") { k += 1 }
+          while k < raw.count && (raw[k] == " " || raw[k] == "\t") { k += 1 }
           if k < raw.count && raw[k] == "\n" {
             line += 1
             j = k + 1
@@ -85,7 +86,7 @@ struct MetalDirective: Equatable {
     /// such as U+00A0 included, which clang also reads as white space (with a warning), so
     /// `\u{A0}#include` is a directive to both.
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
-      c == " " || c == "\t" || c == "\r" || c == "\u{0B}" || c == "\u{0C}"
+      c == " " || c == "\t" || c == "\u{0B}" || c == "\u{0C}"
         || (c.value >= 0x80 && (c.properties.isWhitespace || c == "\u{FEFF}"))
     }
 
