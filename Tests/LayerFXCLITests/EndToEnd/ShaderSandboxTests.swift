@@ -341,6 +341,35 @@ struct ShaderSandboxTests {
     #expect(result.standardError.contains("refused: the compiler"))
   }
 
+  // clang overflows its stack on parentheses nested 100 000 deep (in under a second, new-user
+  // trial 9) and printed LLVM's "PLEASE submit a bug report", and a preprocessed copy of the
+  // shader in the temporary folder, before -fno-crash-diagnostics.
+  @Test("a file that crashes the compiler is refused in one line naming it, no copy left behind")
+  func compilerCrash() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let depth = 100_000
+    let expression =
+      String(repeating: "(", count: depth) + "position.x" + String(repeating: ")", count: depth)
+    let path = directory.path("deep.metal")
+    try Self.shader("", "if (\(expression) < 0) { return half4(0); }").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let temporary = directory.path("tmp")
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+    let result = try LayerFXTool.run(
+      [
+        "LAYERFX_CACHE=" + directory.path("cache"), "TMPDIR=" + temporary,
+        LayerFXTool.executable.path, "list", path,
+      ],
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(result.status == 65)
+    let expected: String =
+      "layerfx: error: \(path): refused: the compiler crashed on this file (an expression or "
+      + "nesting too deep?)"
+    #expect(result.errorLines == [expected])
+    #expect(isEmpty(temporary))
+  }
+
   @Test("a cache folder that belongs to another user is refused, exit 73, one line")
   func foreignCache() throws {
     guard geteuid() == 0 else { return }  // chown needs root
