@@ -14,4 +14,17 @@ extension Double {
     return text.hasPrefix("-") && text.allSatisfy({ "-0.".contains($0) })
       ? String(text.dropFirst()) : text
   }
+
+  /// The number with 6 decimals, as ``fixed(_:)`` writes it, or in exponent form with 7
+  /// significant digits (`1.000000e-30`, `2.500000e+12`) when it is not 0 and its size is below
+  /// 0.001 or from 10¹⁰ up: 6 decimals would show fewer than 4 of its significant digits
+  /// (`0.000000` for 10⁻³⁰), or more digits than the 16 a `Double` holds (10³⁰ is
+  /// `1000000000000000019884624838656.000000`).
+  ///
+  /// - Returns: The text, such as `157.913670` or `1.000000e-30`; `inf`, `-inf` or `nan` as
+  ///   ``fixed(_:)`` writes them.
+  public func fixedOrExponent() -> String {
+    guard isFinite, self != 0, abs(self) < 1e-3 || abs(self) >= 1e10 else { return fixed() }
+    return String(format: "%.6e", self)
+  }
 }

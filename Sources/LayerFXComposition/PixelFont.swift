@@ -1,8 +1,8 @@
 import LayerFX
 import LayerFXMath
 
-/// A 3 × 5 pixel font of the characters a number needs (`0`–`9`, `.`, `-`, `s`, space), drawn
-/// into premultiplied RGBA pixels: times under contact-sheet frames, a PNG chart's ticks.
+/// A 3 × 5 pixel font of the characters a number needs (`0`–`9`, `.`, `-`, `e`, `s`, space),
+/// drawn into premultiplied RGBA pixels: times under contact-sheet frames, a PNG chart's ticks.
 ///
 /// Each glyph is five rows of three bits, top row first, most significant bit on the left; a
 /// glyph advances four columns (one blank between glyphs). An unknown character draws as a
@@ -20,7 +20,7 @@ public enum PixelFont {
     "6": [0b111, 0b100, 0b111, 0b101, 0b111], "7": [0b111, 0b001, 0b001, 0b001, 0b001],
     "8": [0b111, 0b101, 0b111, 0b101, 0b111], "9": [0b111, 0b101, 0b111, 0b001, 0b111],
     ".": [0b000, 0b000, 0b000, 0b000, 0b010], "s": [0b000, 0b011, 0b110, 0b011, 0b110],
-    "-": [0b000, 0b000, 0b111, 0b000, 0b000],
+    "-": [0b000, 0b000, 0b111, 0b000, 0b000], "e": [0b000, 0b010, 0b111, 0b100, 0b011],
   ]
 
   /// Whether the glyph of `character` has its pixel at `column` (0…2), `row` (0…4) set.

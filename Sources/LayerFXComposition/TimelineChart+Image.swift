@@ -25,9 +25,8 @@ extension TimelineChart {
     for (index, track) in series.enumerated() {
       let colour = Self.colour(Self.palette[index % Self.palette.count])
       let (top, bottom, valueTicks, y) = panel(index)
-      for tick in valueTicks.values {
+      for (tick, label) in zip(valueTicks.values, valueTicks.labels) {
         canvas.line(Self.left, y(tick), Self.left + plotWidth, y(tick), gridColour, thickness: 1)
-        let label = tick.fixed(valueTicks.decimals)
         canvas.text(
           label, right: Int(Self.left) - 6, centreY: Int(y(tick).rounded()), colour: textColour)
       }
@@ -44,8 +43,7 @@ extension TimelineChart {
         canvas.line(a.0, a.1, b.0, b.1, colour, thickness: 2)
       }
     }
-    for tick in timeTicks.values {
-      let label = tick.fixed(timeTicks.decimals)
+    for (tick, label) in zip(timeTicks.values, timeTicks.labels) {
       let labelWidth = (label.count * PixelFont.advance - 1) * 2
       canvas.text(
         label, right: Int(x(tick).rounded()) + labelWidth / 2,
@@ -71,14 +69,18 @@ private struct Canvas {
 
   /// Sets a `thickness × thickness` square at every step of the line from (x0, y0) to (x1, y1)
   /// (pixel centres at integer coordinates), one step per pixel along the longer axis.
+  ///
+  /// A step's point is `x0 + (x1 − x0) · step / steps`, multiplied before it is divided, so a
+  /// line between whole pixels lands on whole pixels exactly: with the fraction `step / steps`
+  /// first, 84 + 652 · (166 / 652) is 249.99999999999997, whose pixel is 249, and a panel's
+  /// frame had a gap at 250.
   mutating func line(
     _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ colour: half4, thickness: Int
   ) {
     let steps = max(1, Int(max(abs(x1 - x0), abs(y1 - y0)).rounded(.up)))
     for step in 0...steps {
-      let t = Double(step) / Double(steps)
-      let px = Int((x0 + (x1 - x0) * t).rounded(.down))
-      let py = Int((y0 + (y1 - y0) * t).rounded(.down))
+      let px = Int((x0 + (x1 - x0) * Double(step) / Double(steps)).rounded(.down))
+      let py = Int((y0 + (y1 - y0) * Double(step) / Double(steps)).rounded(.down))
       for dy in 0..<thickness {
         for dx in 0..<thickness {
           let (cx, cy) = (px + dx, py + dy)

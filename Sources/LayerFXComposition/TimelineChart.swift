@@ -55,6 +55,9 @@ public struct TimelineChart: Sendable {
   static let panelHeight = 150.0
   static let panelGap = 44.0
 
+  /// An axis's span, its round ticks and their labels.
+  typealias Ticks = (lower: Double, upper: Double, values: [Double], labels: [String])
+
   /// The plot's width, between the value labels and the right margin.
   static let plotWidth = width - left - right
 
@@ -64,9 +67,7 @@ public struct TimelineChart: Sendable {
   }
 
   /// The x of a time, and the time axis's round ticks (``ticks(_:_:targetCount:extending:)``).
-  var timeAxis:
-    (x: (Double) -> Double, ticks: (lower: Double, upper: Double, values: [Double], decimals: Int))
-  {
+  var timeAxis: (x: (Double) -> Double, ticks: Ticks) {
     let start = times.first ?? 0
     let end = times.last ?? 1
     let x = { (t: Double) -> Double in
@@ -79,7 +80,7 @@ public struct TimelineChart: Sendable {
   /// the y of a value; a flat or non-finite span puts values mid-panel.
   func panel(_ index: Int) -> (
     top: Double, bottom: Double,
-    ticks: (lower: Double, upper: Double, values: [Double], decimals: Int), y: (Double) -> Double
+    ticks: Ticks, y: (Double) -> Double
   ) {
     let track = series[index]
     let top = Self.firstPanelTop + Double(index) * (Self.panelHeight + Self.panelGap)
@@ -127,7 +128,7 @@ public struct TimelineChart: Sendable {
       lines.append(
         #"<text x="\#(Self.number(Self.left))" y="\#(Self.number(top - 10))" fill="\#(colour)" "#
           + #"font-weight="bold">\#(Self.escape(track.name)) (\#(Self.escape(track.unit)))</text>"#)
-      for tick in valueTicks.values {
+      for (tick, label) in zip(valueTicks.values, valueTicks.labels) {
         let ty = Self.number(y(tick))
         lines.append(
           #"<line x1="\#(Self.number(Self.left))" y1="\#(ty)" "#
@@ -135,7 +136,7 @@ public struct TimelineChart: Sendable {
         )
         lines.append(
           #"<text x="\#(Self.number(Self.left - 6))" y="\#(Self.number(y(tick) + 4))" "#
-            + #"text-anchor="end">\#(tick.fixed(valueTicks.decimals))</text>"#)
+            + #"text-anchor="end">\#(label)</text>"#)
       }
       for tick in timeTicks.values {
         let tx = Self.number(x(tick))
@@ -154,10 +155,10 @@ public struct TimelineChart: Sendable {
           + "</title></polyline>")
     }
 
-    for tick in timeTicks.values {
+    for (tick, label) in zip(timeTicks.values, timeTicks.labels) {
       lines.append(
         #"<text x="\#(Self.number(x(tick)))" y="\#(Self.number(panelsBottom + 18))" "#
-          + #"text-anchor="middle">\#(tick.fixed(timeTicks.decimals))</text>"#)
+          + #"text-anchor="middle">\#(label)</text>"#)
     }
     lines.append(
       #"<text x="\#(Self.number(Self.left + plotWidth / 2))" "#
@@ -166,7 +167,7 @@ public struct TimelineChart: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// Returns round ticks for `lower…upper`.
+  /// Returns round ticks for `lower…upper`, with their labels (`tickLabels(_:step:)`).
   ///
   /// The step is 1, 2 or 5 × 10ⁿ, giving about `targetCount` intervals. With `extending`, the
   /// range grows to whole steps (value axes); otherwise the ticks stay inside it (the time
@@ -174,24 +175,26 @@ public struct TimelineChart: Sendable {
   /// 1) each way.
   static func ticks(
     _ lower: Double, _ upper: Double, targetCount: Double, extending: Bool
-  ) -> (lower: Double, upper: Double, values: [Double], decimals: Int) {
+  ) -> Ticks {
     var (lower, upper) = (lower, upper)
     if upper - lower <= 1e-12 * max(abs(lower), abs(upper)) {
       let pad = max(abs(lower) * 0.1, 1)
       (lower, upper) = (lower - pad, upper + pad)
     }
     let raw = (upper - lower) / targetCount
-    guard raw.isFinite, raw > 0 else { return (lower, upper, [], 0) }
+    guard raw.isFinite, raw > 0 else { return (lower, upper, [], []) }
     let magnitude = pow(10, (log10(raw)).rounded(.down))
     let fraction = raw / magnitude
     let step = magnitude * (fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10)
-    let decimals = max(0, Int(-(log10(step) + 1e-9).rounded(.down)))
     let first = extending ? (lower / step).rounded(.down) : (lower / step - 1e-9).rounded(.up)
     let last = extending ? (upper / step).rounded(.up) : (upper / step + 1e-9).rounded(.down)
-    guard first.isFinite, last.isFinite, last - first <= 100 else { return (lower, upper, [], 0) }
+    guard first.isFinite, last.isFinite, last - first <= 100 else {
+      return (lower, upper, [], [])
+    }
     let values = stride(from: first, through: last, by: 1).map { $0 * step }
+    let labels = tickLabels(values, step: step)
     return extending
-      ? (first * step, last * step, values, decimals) : (lower, upper, values, decimals)
+      ? (first * step, last * step, values, labels) : (lower, upper, values, labels)
   }
 
   /// A coordinate with two decimals.

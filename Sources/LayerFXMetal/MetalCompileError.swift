@@ -52,8 +52,8 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
   /// file, or defined in two; `file` is the `.metal` file that refers to it.
   case linkFailed(file: String, message: String)
   /// The compiled library does what a Metal shader cannot (calls outside the math runtime,
-  /// constructors, writable globals), or the compiler went past its time or memory limit:
-  /// refused before any process loads it.
+  /// constructors, writable globals), or the compiler went past its time or memory limit or
+  /// crashed on it (an expression nested too deeply): refused before any process loads it.
   case refused(path: String, reason: String)
   /// The compile cache's folder cannot be created or is not private to this user (exit 73).
   case cacheUnavailable(String)

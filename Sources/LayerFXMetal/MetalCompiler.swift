@@ -44,6 +44,8 @@ struct MetalCompiler {
       "-unroll-full-max-count=16", "-fPIC", "-shared", "-nostdinc++", "-fvisibility=hidden",
       "-Wno-unknown-attributes",
       "-fno-color-diagnostics", "-fdiagnostics-absolute-paths",
+      // A crashing clang writes no preprocessed copy of the shader into the temporary folder.
+      "-fno-crash-diagnostics",
     ] + linkFlags
 
   /// The sandbox's link: no C runtime (no constructors, no libc), every symbol resolved at link
@@ -210,11 +212,12 @@ struct MetalCompiler {
           + "time (a macro bomb or a huge file?)")
     }
     guard status == 0 else {
-      // A signal (RLIMIT_CPU's SIGXCPU, or SIGKILL), or LLVM's own message when an allocation
-      // fails under RLIMIT_AS.
+      // A limit's signal (RLIMIT_CPU's SIGXCPU, or SIGKILL), or LLVM's own message when an
+      // allocation fails under RLIMIT_AS.
       // The linker's own allocation failure (gold: `mmap: failed to allocate N bytes`) too.
       // The driver's word for a child it saw killed: `unable to execute command: Killed`.
-      if status & 0x7f != 0 || output.contains("LLVM ERROR: out of memory")
+      let signal = status & 0x7f
+      if signal == SIGXCPU || signal == SIGKILL || output.contains("LLVM ERROR: out of memory")
         || output.contains("failed to allocate")
         || output.contains("unable to execute command: Killed")
       {
@@ -223,6 +226,11 @@ struct MetalCompiler {
           reason: "the compiler was stopped at its limits of "
             + "\(Self.compileSeconds) s and \(Self.compileAddressSpace >> 30) GB (a macro bomb or "
             + "a huge file?)")
+      }
+      if signal != 0 || Self.reportsCrash(output) {
+        throw .refused(
+          path: file,
+          reason: "the compiler crashed on this file (an expression or nesting too deep?)")
       }
       guard output.contains(where: { !$0.isWhitespace }) else {
         throw .compilerNotFound(
@@ -281,6 +289,19 @@ struct MetalCompiler {
     } catch {
       throw .cacheFailed("cannot write the compile cache at \(cacheDirectory): \(error)")
     }
+  }
+
+  /// Whether clang's `output` says it crashed: LLVM's crash banner (`PLEASE submit a bug
+  /// report to …`, printed before the stack dump), or the driver's word for a compiler job that
+  /// died (`clang frontend command failed due to signal`, `… with exit code 139`).
+  ///
+  /// clang overflows its stack on an expression or nesting thousands deep (100 000 nested
+  /// parentheses, 200 000 terms of one sum; new-user trial 9), which is the shader's doing, not
+  /// a bug to report to LLVM.
+  static func reportsCrash(_ output: String) -> Bool {
+    output.contains("PLEASE submit a bug report")
+      || output.contains("frontend command failed due to signal")
+      || output.contains("frontend command failed with exit code")
   }
 
   /// The first undefined or twice-defined symbol in the linker's `output`, in Metal's terms.

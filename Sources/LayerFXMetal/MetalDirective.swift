@@ -1,6 +1,7 @@
 /// A preprocessing directive of a `.metal` file that the runner acts on: an `#include` or
 /// `#import` of another file, a `#pragma once`, or something refused before clang runs
-/// (`#embed`, `#include_next`, `__has_embed`, a computed include, a raw string literal).
+/// (`#embed`, `#include_next`, `__has_embed`, a computed include, `#pragma GCC dependency` and
+/// its `_Pragma` form, a raw string literal).
 ///
 /// Directives are found as clang's preprocessor finds them (C++17 [lex.phases]): line splices
 /// (a `\` before a newline) are removed first, everywhere, comments become white space, string
@@ -38,7 +39,8 @@ struct MetalDirective: Equatable {
   /// The last physical line (1-based) of the directive (after splices and comments).
   let lastLine: Int
 
-  /// The directives of `source`, in order.
+  /// The directives of `source` (its line ends unified, `MetalSource.unifyingLineEnds(_:)`),
+  /// in order.
   static func scan(_ source: String) -> [MetalDirective] {
     var scanner = Scanner(source)
     scanner.run()
@@ -60,7 +62,7 @@ struct MetalDirective: Equatable {
         if raw[j] == "\\" {
           // A splice: `\`, optional horizontal white space (clang accepts it), a newline.
           var k = j + 1
-          while k < raw.count && (raw[k] == " " || raw[k] == "\t" || raw[k] == "\r") { k += 1 }
+          while k < raw.count && (raw[k] == " " || raw[k] == "\t") { k += 1 }
           if k < raw.count && raw[k] == "\n" {
             line += 1
             j = k + 1
@@ -85,7 +87,7 @@ struct MetalDirective: Equatable {
     /// such as U+00A0 included, which clang also reads as white space (with a warning), so
     /// `\u{A0}#include` is a directive to both.
     static func isSpace(_ c: Unicode.Scalar) -> Bool {
-      c == " " || c == "\t" || c == "\r" || c == "\u{0B}" || c == "\u{0C}"
+      c == " " || c == "\t" || c == "\u{0B}" || c == "\u{0C}"
         || (c.value >= 0x80 && (c.properties.isWhitespace || c == "\u{FEFF}"))
     }
 
@@ -202,6 +204,8 @@ struct MetalDirective: Equatable {
         refuse("\(name) refused: a shader reads no files but its includes", start, start)
       } else if name == "__has_include" {
         hasInclude(line: start)
+      } else if name == "_Pragma" {
+        pragmaOperator(line: start)
       }
     }
 
@@ -237,6 +241,75 @@ struct MetalDirective: Equatable {
         line, line)
     }
 
+    /// Reads `_Pragma("…")`, the operator form of `#pragma` (C++17 §19.9).
+    ///
+    /// Its string, unescaped, is judged as a `#pragma` line's words are
+    /// (`pragmaKind(_:spelling:)`). Any other operand (a macro's `#x`, a macro that expands to
+    /// the string, or no parentheses where a macro supplies them) is refused, since the pragma
+    /// it makes cannot be read here.
+    mutating func pragmaOperator(line: Int) {
+      func refuseComputed() {
+        refuse(
+          "computed _Pragma refused: write its operand as one string literal (_Pragma(\"unroll\"))",
+          line, line)
+      }
+      skipSpace()
+      guard at(i) == "(" else { return refuseComputed() }
+      i += 1
+      skipSpace()
+      guard at(i) == "\"" else { return refuseComputed() }
+      // The destringizing of §19.9: `\"` is `"` and `\\` is `\`.
+      var payload = String.UnicodeScalarView()
+      i += 1
+      while let c = at(i), c != "\"", c != "\n" {
+        if c == "\\", let next = at(i + 1), next == "\"" || next == "\\" {
+          payload.append(next)
+          i += 2
+        } else {
+          payload.append(c)
+          i += 1
+        }
+      }
+      guard at(i) == "\"" else { return refuseComputed() }
+      i += 1
+      skipSpace()
+      guard at(i) == ")" else { return refuseComputed() }
+      i += 1
+      var pragma = Scanner(String(payload))
+      if case .refused(let reason) = Self.pragmaKind(pragma.pragmaWords(), spelling: "_Pragma") {
+        refuse(reason, line, line)
+      }
+    }
+
+    /// The identifiers of a pragma's operands, from `i` to the end of the line (string and
+    /// character literals skipped).
+    mutating func pragmaWords() -> [String] {
+      var words: [String] = []
+      while true {
+        skipSpace()
+        guard let c = at(i), c != "\n" else { break }
+        if Self.isIdentifier(c) {
+          words.append(identifier())
+        } else if c == "\"" || c == "'" {
+          skipLiteral()
+        } else {
+          i += 1
+        }
+      }
+      return words
+    }
+
+    /// What a pragma of `words` does: `once`; refused when it names a file to read
+    /// (`GCC dependency "file"`), the message naming it by `spelling` (`#pragma`, `_Pragma`);
+    /// nothing the runner acts on otherwise.
+    static func pragmaKind(_ words: [String], spelling: String) -> Kind? {
+      if words == ["once"] { return .pragmaOnce }
+      if words.contains("dependency") {
+        return .refused("\(spelling) dependency refused: a shader reads no files but its includes")
+      }
+      return nil
+    }
+
     /// Reads a directive after its `#`, up to and including the newline that ends it.
     mutating func directive(firstLine: Int) {
       skipSpace()
@@ -256,23 +329,7 @@ struct MetalDirective: Equatable {
       case "embed":
         kind = .refused("#embed refused: a shader reads no files into its code")
       case "pragma":
-        var words: [String] = []
-        while true {
-          skipSpace()
-          guard let c = at(i), c != "\n" else { break }
-          if Self.isIdentifier(c) {
-            words.append(identifier())
-          } else if c == "\"" || c == "'" {
-            skipLiteral()
-          } else {
-            i += 1
-          }
-        }
-        if words == ["once"] {
-          kind = .pragmaOnce
-        } else if words.contains("dependency") {
-          kind = .refused("#pragma dependency refused: a shader reads no files but its includes")
-        }
+        kind = Self.pragmaKind(pragmaWords(), spelling: "#pragma")
       default: break
       }
       // The rest of the logical line: comments may span lines, literals end at the line.

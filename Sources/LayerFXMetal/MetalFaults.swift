@@ -47,14 +47,20 @@ public enum MetalFaults {
     /// `FILE: FUNCTION: SIGNAL at row R` (no row for a per-pixel call).
     public var description: String { description(at: nil) }
 
-    /// `FILE: FUNCTION: SIGNAL at MOMENT, row R`, naming when it happened.
+    /// `FILE: FUNCTION: SIGNAL at MOMENT, row R`, naming when it happened; a SIGSEGV adds
+    /// what raises one (` (an out-of-bounds or invalid pointer access, or a stack overflow?)`).
     ///
     /// - Parameter moment: When, as the caller knows it (`frame 4 (t = 0.4 s)`), or `nil`.
     /// - Returns: One line without a trailing period.
     public func description(at moment: String?) -> String {
       let row = self.row.map { (moment == nil ? " at row " : ", row ") + "\($0)" } ?? ""
+      // A page the process may not touch in that way: an address past an array or through a
+      // wild or null pointer, or the guard page below a stack that grew too deep.
+      let cause =
+        detail == nil && signal == SIGSEGV
+        ? " (an out-of-bounds or invalid pointer access, or a stack overflow?)" : ""
       return "\(path): \(function): \(detail ?? signalName)" + (moment.map { " at \($0)" } ?? "")
-        + row
+        + row + cause
     }
   }
 

@@ -167,6 +167,10 @@ public struct MetalLibrary: Sendable {
     options: MetalCompileOptions
   ) throws(MetalCompileError) {
     let start = Date()
+    // Line ends as clang reads them, for every scan of the text (MetalSource unifies includes).
+    let files = files.map { file in
+      (text: MetalSource.unifyingLineEnds(file.text), path: file.path, root: file.root)
+    }
     let binary16 = options.half == .binary16
     var sources: [(source: MetalSource, signatures: [MetalSignature])] = []
     var signatures: [MetalSignature] = []

@@ -111,8 +111,9 @@ struct MetalSource {
   private mutating func emit(
     _ source: String, name: String, real: String, isImport: Bool, stack: [String]
   ) throws(MetalCompileError) {
+    // Line ends as clang reads them (CR LF and CR are LF), for every scan below.
+    var source = Self.unifyingLineEnds(source)
     // A byte order mark starts no line of the unit (clang skips it at a file's start only).
-    var source = source
     if source.unicodeScalars.first == "\u{FEFF}" {
       source = String(String.UnicodeScalarView(source.unicodeScalars.dropFirst()))
     }

@@ -226,7 +226,13 @@ final class ShaderWorker {
       return .died("the shader ended its process (exit status \((status >> 8) & 0xff))")
     }
     switch signal {
-    case SIGSYS: return .died("SIGSYS: made a system call, which the shader sandbox forbids")
+    // The filter kills at a forbidden call. A shader that wrote past a local array makes one
+    // too, through the fault guard: its saved state overwritten, the return from the SIGSEGV
+    // calls rt_sigprocmask (strace of new-user trial 9's `a[i] = 1` for i < 100 000).
+    case SIGSYS:
+      return .died(
+        "SIGSYS: made a system call, which the shader sandbox forbids, or corrupted its stack "
+          + "(a write past a local array?)")
     case SIGXCPU, SIGKILL:
       return .died("killed (signal \(signal)) at the worker's CPU or memory limit")
     default: return .died("the shader's process ended with signal \(signal)")

@@ -58,7 +58,7 @@ public enum ShaderArgumentError: Error, Equatable, CustomStringConvertible {
     case .tooManyImages(let function, let count):
       "\(function): at most one image argument is allowed, got \(count)"
     case .wrongEffectKind(let function, let declared, let used):
-      "\(function): is a \(declared.rawValue) effect and cannot be used as a \(used.rawValue) effect"
+      "\(function) is a \(declared.rawValue) effect and cannot be used as a \(used.rawValue) effect"
     case .invalidArguments(let function, let reason):
       "\(function): \(reason)"
     case .unknownFunction(let name, let suggestion, let available):

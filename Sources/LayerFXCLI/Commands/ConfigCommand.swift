@@ -44,9 +44,16 @@ enum ConfigCommand: CommandDefinition {
           + "render for a fill drawn alone, apply otherwise)"),
     ] + MetalOptions.specs + RenderOptions.specs + FrameLimits.specs
 
-  /// The dumped config's input, the time of its one frame (seconds) and its output.
+  /// The dumped config's input, the time of its one frame and the times `tune` previews
+  /// (seconds), and its output.
+  ///
+  /// The times lie where the default ripple shows on the input (new-user trial 9: at 0.5 s and
+  /// at 1/5 … 4/5 of its 3 s every frame was the plain card): from the centre at 1200 points
+  /// per second its ring reaches the farthest corner, √(256² + 192²) = 320 points away, at
+  /// 0.27 s, and its amplitude has decayed to e^(−8 × 0.2) = 20 % by 0.2 s.
   static let dumpInput = DebugConfig.Input.testCard(width: 512, height: 384)
-  static let dumpTime = 0.5
+  static let dumpTime = 0.15
+  static let dumpPreviewTimes = [0.05, 0.1, 0.15, 0.2]
   static let dumpPath = "out.png"
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
@@ -113,7 +120,7 @@ enum ConfigCommand: CommandDefinition {
     }
     return DebugConfig(
       dumping: entries, input: dumpInput, width: 512, height: 384, time: dumpTime,
-      path: dumpPath)
+      previewTimes: dumpPreviewTimes, path: dumpPath)
   }
 
   /// Checks the config at `path` as its render would, without rendering: the run of the command

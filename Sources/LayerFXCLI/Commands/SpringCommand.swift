@@ -23,7 +23,8 @@ enum SpringCommand: CommandDefinition {
     duration (seconds until the motion stays within 0.001 of 1; inf if it never settles).
     With --at, then prints 'time,value,velocity' and one row per time (seconds) for the
     motion from 0 to 1 starting at rest (velocity in units per second). Numbers have 6
-    decimals.
+    decimals; a mass, stiffness, damping, response or settling duration below 0.001 or from
+    1e10 up is in exponent form instead (mass: 1.000000e-30).
     """
   static let options: [OptionSpec] = [
     .value("duration", "SECONDS", "perceptual duration, seconds, > 0 (default 0.5)"),

@@ -5,19 +5,24 @@ import LayerFXComposition
 import LayerFXMath
 
 extension Shader.Argument {
-  /// The value as `layerfx apply --arg NAME=VALUE` writes it.
+  /// The value as `layerfx apply --arg NAME=VALUE` writes it: a colour with straight alpha,
+  /// as `--arg` reads it (`parse(_:as:pixelLimit:)`).
   var commandLineText: String {
     func list(_ values: [Float]) -> String {
       values.map(\.shortDescription).joined(separator: ",")
+    }
+    func straight(_ c: half4) -> String {
+      let a = Float(c.w)
+      return a > 0 ? list([Float(c.x) / a, Float(c.y) / a, Float(c.z) / a, a]) : "0,0,0,0"
     }
     return switch self {
     case .float(let x): x.shortDescription
     case .float2(let v): list([v.x, v.y])
     case .float3(let v): list([v.x, v.y, v.z])
-    case .float4(let v), .color(let v): list([v.x, v.y, v.z, v.w])
+    case .float4(let v): list([v.x, v.y, v.z, v.w])
+    case .color(let c): straight(c)
     case .floatArray(let values): list(values)
-    case .colorArray(let colors):
-      colors.map { list([$0.x, $0.y, $0.z, $0.w]) }.joined(separator: ";")
+    case .colorArray(let colors): colors.map(straight).joined(separator: ";")
     case .data(let bytes): bytes.map { String(format: "%02x", $0) }.joined()
     case .image: "FILE.png"
     case .boundingRect: "bounds"
@@ -39,8 +44,9 @@ extension Shader.Argument {
     }
   }
 
-  /// Parses `text` as an argument of `type`; colours are given with straight alpha and
-  /// premultiplied here, as SwiftUI premultiplies a `Color`.
+  /// Parses `text` as an argument of `type`; colours are given with straight alpha, each
+  /// channel in 0…1 (as a config gives them), and premultiplied here, as SwiftUI premultiplies
+  /// a `Color`.
   ///
   /// - Throws: For an image argument, what loading INPUT throws
   ///   (``LayerFXComposition/RenderJob/Input/init(commandLine:scale:limits:dataOption:)``);
@@ -54,7 +60,9 @@ extension Shader.Argument {
       return values.compactMap { $0 }
     }
     func premultipliedColor(_ part: some StringProtocol) -> half4? {
-      guard let v = numbers(part), v.count == 4 else { return nil }
+      guard let v = numbers(part), v.count == 4, v.allSatisfy({ (0...1).contains($0) }) else {
+        return nil
+      }
       return half4(v[0] * v[3], v[1] * v[3], v[2] * v[3], v[3])
     }
     switch type {

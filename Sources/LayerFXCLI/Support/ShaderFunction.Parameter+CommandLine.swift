@@ -13,7 +13,7 @@ extension ShaderFunction.Parameter {
   }
 
   /// The declaration as one line of help: `largest displacement, points (default 12; suggested
-  /// 4…24)`.
+  /// 4…24)`; a colour as it is typed, `R,G,B,A with straight alpha (default 1,0.6,0.2,1; 0…1)`.
   var helpText: String {
     var notes: [String] = []
     // What the command line supplies for a view's arguments (Semantics §1.2).
@@ -28,7 +28,10 @@ extension ShaderFunction.Parameter {
         "suggested \(suggestedRange.lowerBound.shortDescription)…"
           + suggestedRange.upperBound.shortDescription)
     }
-    let unitText = unit.map { ", \($0.name)" } ?? ""
+    // A colour is typed with straight alpha (`--arg`, a config), whatever the kernel receives.
+    let unitText =
+      type == .color || type == .colorArray
+      ? ", R,G,B,A with straight alpha" : unit.map { ", \($0.name)" } ?? ""
     return summary + unitText + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
   }
 

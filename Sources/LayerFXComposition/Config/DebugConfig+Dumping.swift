@@ -42,7 +42,9 @@ extension DebugConfig {
   ///
   /// Each effect becomes one of ``effects``, in order; a fill becomes the ``input``,
   /// `width` × `height` pixels, replacing `input`. The output is one frame at `time` to `path`,
-  /// unless the one fill drawn alone has no time parameter (then `time` is left out).
+  /// unless the one fill drawn alone has no time parameter (then `time` is left out). When a
+  /// kernel runs on the clock (its time parameter not given), `layerfx tune` previews it at
+  /// `previewTimes`.
   ///
   /// A `float` argument given to an animatable parameter is its value, as the decoder keeps it;
   /// anything else (a clock given a value, a `float2`, an image) is a fixed argument.
@@ -53,13 +55,16 @@ extension DebugConfig {
   ///   - width: A fill's width, pixels.
   ///   - height: A fill's height, pixels.
   ///   - time: The frame's time, seconds.
+  ///   - previewTimes: The times `layerfx tune` previews, seconds (`debug.previewTimes`).
   ///   - path: The output path.
   public init(
     dumping entries: [DumpEntry], input: Input, width: Int, height: Int, time: Double,
-    path: String
+    previewTimes: [Double], path: String
   ) {
     var input = input
     var effects: [Effect] = []
+    // Whether the fill's time parameter is left to the clock (an effect's: `Effect.clock`).
+    var fillRunsOnClock = false
     for entry in entries {
       let function = entry.function
       guard function.kind == .fill else {
@@ -76,6 +81,9 @@ extension DebugConfig {
         }
         effects.append(effect)
         continue
+      }
+      if let clock = function.parameter(role: .timeSinceTrigger)?.name {
+        fillRunsOnClock = !entry.arguments.contains { $0.name == clock }
       }
       let defaults = function.parameters.compactMap { parameter in
         parameter.role == nil && !entry.arguments.contains { $0.name == parameter.name }
@@ -96,5 +104,8 @@ extension DebugConfig {
       output.time = time
     }
     self.init(input: input, effects: effects, output: output)
+    if fillRunsOnClock || effects.contains(where: { $0.clock != nil }) {
+      debug.previewTimes = previewTimes
+    }
   }
 }

@@ -23,7 +23,7 @@ import Testing
       ["ripple", "--config", "c.json", "-o", "a.png"], in: directory.url)
     // The dump's input, time and defaults as flags (the ripple command's own defaults).
     let flags = try LayerFXTool.run(
-      ["ripple", "testcard:512x384", "--time", "0.5", "-o", "b.png"], in: directory.url)
+      ["ripple", "testcard:512x384", "--time", "0.15", "-o", "b.png"], in: directory.url)
     #expect(configured.status == 0 && flags.status == 0, "\(configured.standardError)")
     let a = bytes(directory.path("a.png"))
     #expect(a != nil && a == bytes(directory.path("b.png")))

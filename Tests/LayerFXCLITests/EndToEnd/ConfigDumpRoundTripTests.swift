@@ -130,7 +130,7 @@ import Testing
       ["apply", "--config", "m.json", "-o", "m.png"], in: directory.url)
     #expect(metal.status == 0, "\(metal.standardError)")
     let builtIn = try LayerFXTool.run(
-      ["ripple", "testcard:512x384", "--time", "0.5", "-o", "b.png"], in: directory.url)
+      ["ripple", "testcard:512x384", "--time", "0.15", "-o", "b.png"], in: directory.url)
     #expect(builtIn.status == 0, "\(builtIn.standardError)")
     let a = try PNGDecoder().decode(contentsOf: directory.path("m.png")).image
     let b = try PNGDecoder().decode(contentsOf: directory.path("b.png")).image
@@ -150,7 +150,7 @@ import Testing
     #expect(check.status == 0, "\(check.standardError)")
     let chained = try LayerFXTool.run(["apply", "--config", "c.json"], in: directory.url)
     #expect(chained.status == 0, "\(chained.standardError)")
-    // The same in two commands: the fill at the dump's size, then grayscale at t = 0.5.
+    // The same in two commands: the fill at the dump's size, then grayscale at t = 0.15.
     let fill = try LayerFXTool.run(
       ["render", "radialGradient", "--size", "512x384", "-o", "fill.png"], in: directory.url)
     let gray = try LayerFXTool.run(

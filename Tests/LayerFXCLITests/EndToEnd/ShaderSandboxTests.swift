@@ -149,7 +149,8 @@ struct ShaderSandboxTests {
     // Linked by gold, .rodata shared the code's executable pages and this drew red 42, exit 0.
     let expected =
       attribute.isEmpty
-      ? "layerfx: error: \(file): f: SIGSEGV at row 0; nothing written"
+      ? "layerfx: error: \(file): f: SIGSEGV at row 0 (an out-of-bounds or invalid pointer "
+        + "access, or a stack overflow?); nothing written"
       : "layerfx: error: \(file): refused: the compiled library puts a variable "
         + "(_ZN8lfx_userL4codeE) among its code (a shader's data never runs)"
     #expect(result.errorLines == [expected])
@@ -339,6 +340,64 @@ struct ShaderSandboxTests {
     #expect(result.status == 65)
     #expect(result.errorLines.count == 1)
     #expect(result.standardError.contains("refused: the compiler"))
+  }
+
+  // clang overflows its stack on parentheses nested 100 000 deep (in under a second, new-user
+  // trial 9) and printed LLVM's "PLEASE submit a bug report", and a preprocessed copy of the
+  // shader in the temporary folder, before -fno-crash-diagnostics.
+  @Test("a file that crashes the compiler is refused in one line naming it, no copy left behind")
+  func compilerCrash() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let depth = 100_000
+    let expression =
+      String(repeating: "(", count: depth) + "position.x" + String(repeating: ")", count: depth)
+    let path = directory.path("deep.metal")
+    try Self.shader("", "if (\(expression) < 0) { return half4(0); }").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let temporary = directory.path("tmp")
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+    let result = try LayerFXTool.run(
+      [
+        "LAYERFX_CACHE=" + directory.path("cache"), "TMPDIR=" + temporary,
+        LayerFXTool.executable.path, "list", path,
+      ],
+      program: URL(fileURLWithPath: "/usr/bin/env"))
+    #expect(result.status == 65)
+    let expected: String =
+      "layerfx: error: \(path): refused: the compiler crashed on this file (an expression or "
+      + "nesting too deep?)"
+    #expect(result.errorLines == [expected])
+    #expect(isEmpty(temporary))
+  }
+
+  // New-user trial 9's shader: the writes run up the stack over the fault guard's saved state
+  // until the stack's end faults; the guard's return then makes a call the filter forbids.
+  @Test("a write past a local array is reported as SIGSYS or a corrupted stack, exit 65")
+  func localArrayOverrun() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("overrun.metal")
+    let source = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 f(float2 position) {
+        thread float a[4];
+        for (int i = 0; i < 100000; i++) a[i] = 1.0;
+        return half4(half(a[0]), 0, 0, 1);
+      }
+
+      """
+    try source.write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try Self.run(
+      ["render", path + ":f", "--size", "4x4", "-o", directory.path("out.png")],
+      cache: directory.path("cache"))
+    #expect(result.status == 65)
+    let expected: String =
+      "layerfx: error: \(path): f: SIGSYS: made a system call, which the shader sandbox forbids, "
+      + "or corrupted its stack (a write past a local array?); nothing written"
+    #expect(result.errorLines == [expected])
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
   }
 
   @Test("a cache folder that belongs to another user is refused, exit 73, one line")

@@ -12,22 +12,37 @@ import Testing
     let config = DebugConfig(
       dumping: [
         (.ripple, "ripple", [("amplitude", .float(5)), ("time", .float(0.3))], float2(2, 2))
-      ], input: testCard, width: 512, height: 384, time: 0.5, path: "out.png")
+      ], input: testCard, width: 512, height: 384, time: 0.5, previewTimes: [0.1, 0.2],
+      path: "out.png")
     #expect(config.effects.count == 1)
     let effect = config.effects[0]
     #expect(effect.values["amplitude"] == 5)
     #expect(effect.arguments.map(\.name) == ["time"])
     #expect(effect.maxSampleOffset == float2(2, 2))
     #expect(config.output.time == 0.5)
+    // Its clock is given a value: nothing moves, so no preview times are written.
+    #expect(config.debug.previewTimes == nil)
     #expect(config.output.path == "out.png")
     #expect(config.input?.commandLineText == "testcard:8x6")
+  }
+
+  @Test("an effect on the clock gets the preview times given, where a still one gets none")
+  func previewTimes() {
+    let moving = DebugConfig(
+      dumping: [(.ripple, "ripple", [], nil)], input: testCard, width: 512, height: 384,
+      time: 0.15, previewTimes: [0.05, 0.1], path: "out.png")
+    #expect(moving.debug.previewTimes == [0.05, 0.1])
+    let still = DebugConfig(
+      dumping: [(.grayscale, "grayscale", [], nil)], input: testCard, width: 512, height: 384,
+      time: 0.15, previewTimes: [0.05, 0.1], path: "out.png")
+    #expect(still.debug.previewTimes == nil)
   }
 
   @Test("a fill becomes the input at the size given; without a clock it has no frame time")
   func fillInput() {
     let config = DebugConfig(
       dumping: [(.radialGradient, "radialGradient", [], nil)], input: testCard, width: 40,
-      height: 30, time: 0.5, path: "out.png")
+      height: 30, time: 0.5, previewTimes: [0.1, 0.2], path: "out.png")
     #expect(config.effects.isEmpty)
     guard case .fill(let function, _, let width, let height, let kernel)? = config.input else {
       Issue.record("the input is not a fill")
@@ -35,8 +50,9 @@ import Testing
     }
     #expect(function.name == "radialGradient")
     #expect((width, height, kernel) == (40, 30, "radialGradient"))
-    // radialGradient has no time-since-trigger parameter.
+    // radialGradient has no time-since-trigger parameter: no frame time, no preview times.
     #expect(config.output.time == nil)
+    #expect(config.debug.previewTimes == nil)
   }
 
   @Test("a fill render refuses effects and a contact sheet, and returns the fill input")
@@ -45,7 +61,7 @@ import Testing
     #expect(throws: ConfigError.self) { try effects.fillRender(file: "c.json", readsInput: true) }
     var sheet = DebugConfig(
       dumping: [(.radialGradient, "radialGradient", [], nil)], input: testCard, width: 40,
-      height: 30, time: 0, path: "out.png")
+      height: 30, time: 0, previewTimes: [0], path: "out.png")
     #expect(try sheet.fillRender(file: "c.json", readsInput: true)?.size == SIMD2(40, 30))
     #expect(try sheet.fillRender(file: "c.json", readsInput: false) == nil)
     sheet.output.contactSheet = 2

@@ -19,4 +19,28 @@ import Testing
     #expect(lines[9] == "0.100000,0.264241,3.678794")
     #expect(spring.report(at: []).count == 7)
   }
+
+  // New-user trial 9 printed `mass: 0.000000`. ω = √(k/m) = √(10⁶⁰) = 10³⁰ rad/s, so the
+  // response 2π/ω is 6.283185…e-30 s; no damping, so ζ = 0, bounce 1, and it never settles.
+  @Test("a spring's tiny or huge constants keep their digits in exponent form")
+  func extremeConstants() {
+    let lines = Spring(mass: 1e-30, stiffness: 1e30, damping: 0).report(at: [])
+    #expect(
+      lines == [
+        "mass: 1.000000e-30", "stiffness: 1.000000e+30", "damping: 0.000000",
+        "response: 6.283185e-30", "damping ratio: 0.000000", "bounce: 1.000000",
+        "settling duration: inf",
+      ])
+  }
+
+  @Test("6 decimals from 0.001 up to 10¹⁰, exponent form beyond, 0 and infinity as before")
+  func fixedOrExponentBounds() {
+    #expect(0.001.fixedOrExponent() == "0.001000")
+    #expect(0.000999.fixedOrExponent() == "9.990000e-04")
+    #expect((-0.000999).fixedOrExponent() == "-9.990000e-04")
+    #expect(9_999_999_999.0.fixedOrExponent() == "9999999999.000000")
+    #expect(1e10.fixedOrExponent() == "1.000000e+10")
+    #expect(0.0.fixedOrExponent() == "0.000000")
+    #expect(Double.infinity.fixedOrExponent() == "inf")
+  }
 }

@@ -27,6 +27,29 @@ struct MetalErrorTests {
     }
   }
 
+  // The texts are clang 21's: its in-process crash banner, the driver's line for a compiler
+  // job that died out of process (clang's Driver: err_drv_command_signalled and
+  // err_drv_command_failed, printed for an exit code other than 1), and ordinary errors.
+  @Test("clang's crash banner and the driver's dead-job lines read as a crash, errors do not")
+  func compilerCrash() {
+    #expect(
+      MetalCompiler.reportsCrash(
+        "PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include "
+          + "the crash backtrace, preprocessed source, and associated run script.\nStack dump:\n"))
+    #expect(
+      MetalCompiler.reportsCrash(
+        "clang++: error: clang frontend command failed due to signal (use -v to see invocation)"))
+    #expect(
+      MetalCompiler.reportsCrash(
+        "clang++: error: clang frontend command failed with exit code 139 (use -v to see "
+          + "invocation)"))
+    #expect(
+      !MetalCompiler.reportsCrash(
+        "/c/k.0.cpp:3:10: error: use of undeclared identifier 'x'\n1 error generated.\n"))
+    #expect(
+      !MetalCompiler.reportsCrash("clang++: error: linker command failed with exit code 1"))
+  }
+
   @Test("a signature SwiftUI cannot call names the function and its line")
   func unsupportedSignature() {
     let source = """

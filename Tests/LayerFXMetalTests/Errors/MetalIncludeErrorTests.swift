@@ -105,6 +105,44 @@ struct MetalIncludeErrorTests {
     }
   }
 
+  // New-user trial 9: `_Pragma`, C++'s operator form of `#pragma`, got a dependency past the
+  // scanner (clang then found no /etc/passwd behind its file-system overlay). A `_Pragma` whose
+  // string this scanner cannot see (made by a macro's `#x`) is refused outright.
+  @Test("#pragma GCC dependency, its _Pragma form and a computed _Pragma are refused with the line")
+  func pragmaDependency() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let cases: [(String, String)] = [
+      (
+        "#pragma GCC dependency \"/etc/passwd\"",
+        ":1: #pragma dependency refused: a shader reads no files but its includes"
+      ),
+      (
+        "int a;\n_Pragma(\"GCC dependency \\\"/etc/passwd\\\"\")",
+        ":2: _Pragma dependency refused: a shader reads no files but its includes"
+      ),
+      (
+        "#define P(x) _Pragma(#x)\nP(GCC dependency \"/etc/passwd\")",
+        ":1: computed _Pragma refused: write its operand as one string literal "
+          + "(_Pragma(\"unroll\"))"
+      ),
+      (
+        "#define P _Pragma\nP(\"GCC dependency \\\"/etc/passwd\\\"\")",
+        ":1: computed _Pragma refused: write its operand as one string literal "
+          + "(_Pragma(\"unroll\"))"
+      ),
+    ]
+    for (source, refusal) in cases {
+      #expect(
+        try Self.message(source + Self.body, in: directory) == directory.path("t.metal") + refusal)
+    }
+    // A pragma that names no file still compiles in either form.
+    let allowed =
+      "#pragma clang diagnostic ignored \"-Wunused\"\n"
+      + "_Pragma(\"clang diagnostic ignored \\\"-Wunused-variable\\\"\")"
+    #expect(try Self.message(allowed + Self.body, in: directory) == "compiled")
+  }
+
   @Test(
     "an include inside a comment or string is not an include; a spliced // comment hides the next line"
   )

@@ -204,7 +204,7 @@ struct ShaderArgumentErrorTests {
   func wrongEffectKind() {
     expect(
       .wrongEffectKind(function: "tint", declared: .color, used: .layer),
-      message: "tint: is a color effect and cannot be used as a layer effect"
+      message: "tint is a color effect and cannot be used as a layer effect"
     ) { _ = try image.layerEffect(tint(red, .float(0.5)), maxSampleOffset: .zero) }
   }
 
