@@ -40,8 +40,8 @@ enum BenchFailure: Error, CustomStringConvertible {
       switch error {
       case .compilerNotFound: .configuration
       case .cannotRead: .noInput
-      case .compileFailed, .unsupportedSignature, .noStitchableFunctions, .refused, .include,
-        .linkFailed:
+      case .notUTF8, .compileFailed, .unsupportedSignature, .noStitchableFunctions, .refused,
+        .include, .linkFailed:
         .dataError
       case .loadFailed: .software
       case .cacheUnavailable: .cannotCreate
