@@ -1,7 +1,7 @@
 /// A preprocessing directive of a `.metal` file that the runner acts on: an `#include` or
 /// `#import` of another file, a `#pragma once`, or something refused before clang runs
 /// (`#embed`, `#include_next`, `__has_embed`, a computed include, `#pragma GCC dependency` and
-/// its `_Pragma` form, a raw string literal).
+/// its `_Pragma("…")` form, a raw string literal).
 ///
 /// Directives are found as clang's preprocessor finds them (C++17 [lex.phases]): line splices
 /// (a `\` before a newline) are removed first, everywhere, comments become white space, string
@@ -244,20 +244,17 @@ struct MetalDirective: Equatable {
     /// Reads `_Pragma("…")`, the operator form of `#pragma` (C++17 §19.9).
     ///
     /// Its string, unescaped, is judged as a `#pragma` line's words are
-    /// (`pragmaKind(_:spelling:)`). Any other operand (a macro's `#x`, a macro that expands to
-    /// the string, or no parentheses where a macro supplies them) is refused, since the pragma
-    /// it makes cannot be read here.
+    /// (`pragmaKind(_:spelling:)`). Any other operand (a macro's `#x`, as in the common
+    /// `#define PRAGMA(x) _Pragma(#x)`, or a macro that supplies the string) makes a pragma
+    /// this scanner cannot read before preprocessing, as a pasted `_Pra##gma` does: it is left
+    /// to clang, whose file-system overlay shows a shader no file but its includes, so a
+    /// dependency made that way finds nothing (`'/etc/passwd' file not found`).
     mutating func pragmaOperator(line: Int) {
-      func refuseComputed() {
-        refuse(
-          "computed _Pragma refused: write its operand as one string literal (_Pragma(\"unroll\"))",
-          line, line)
-      }
       skipSpace()
-      guard at(i) == "(" else { return refuseComputed() }
+      guard at(i) == "(" else { return }
       i += 1
       skipSpace()
-      guard at(i) == "\"" else { return refuseComputed() }
+      guard at(i) == "\"" else { return }
       // The destringizing of §19.9: `\"` is `"` and `\\` is `\`.
       var payload = String.UnicodeScalarView()
       i += 1
@@ -270,10 +267,10 @@ struct MetalDirective: Equatable {
           i += 1
         }
       }
-      guard at(i) == "\"" else { return refuseComputed() }
+      guard at(i) == "\"" else { return }
       i += 1
       skipSpace()
-      guard at(i) == ")" else { return refuseComputed() }
+      guard at(i) == ")" else { return }
       i += 1
       var pragma = Scanner(String(payload))
       if case .refused(let reason) = Self.pragmaKind(pragma.pragmaWords(), spelling: "_Pragma") {
