@@ -128,15 +128,17 @@ final class ShaderWorker {
         kill()
         throw .timedOut
       }
-      if status == -EPROTO {
-        kill()
-        throw .died(
-          "the shader worker sent a malformed message (did the shader write to its socket?)")
-      }
+      if status == -EPROTO { throw malformed() }
       guard status == 0 else { throw died() }
       switch reply.op {
       case Int32(lfx_reply_done): return reply
       case Int32(lfx_reply_fault):
+        // The fault guard catches these four, in a row of the request or in its one pixel.
+        let rows =
+          message.op == Int32(lfx_op_rows)
+          ? message.row..<message.row + max(message.rows, 1) : -1..<0
+        guard [SIGFPE, SIGSEGV, SIGBUS, SIGILL].contains(reply.function), rows.contains(reply.row)
+        else { throw malformed() }
         throw .fault(signal: reply.function, row: reply.row >= 0 ? Int(reply.row) : nil)
       case Int32(lfx_reply_sample):
         let color = sample?(reply.x, reply.y) ?? .zero
@@ -144,11 +146,16 @@ final class ShaderWorker {
         answer.op = Int32(lfx_reply_sample)
         answer.color = (color.x, color.y, color.z, color.w)
         guard lfx_send(socket, &answer, -1) == 0 else { throw died() }
-      default:
-        kill()
-        throw .died("the shader worker sent an unknown reply")
+      default: throw malformed()
       }
     }
+  }
+
+  /// The worker sent what it never sends (a record that is not a message, an unknown reply, a
+  /// fault no guard reports), which only shader code writing to its socket can: kills it.
+  private func malformed() -> Failure {
+    kill()
+    return .died("the shader worker sent a malformed message (did the shader write to its socket?)")
   }
 
   /// Sends a request that changes nothing (unmapping texels no one mapped, id -1) and waits for

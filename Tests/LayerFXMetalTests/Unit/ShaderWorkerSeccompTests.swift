@@ -121,24 +121,38 @@ struct ShaderWorkerSeccompTests {
     #expect(pixel == SIMD4<Float>(1, 1, 1, 1))
   }
 
-  /// The row sends a five-byte record on the worker's socket (sendmsg, which the filter allows
-  /// there), as shader code that forged a pointer into its own compiled code could: the parent
-  /// takes it for no message, kills the worker and says so. (It used to read the record as the
-  /// worker's end and wait for it to exit, while the worker waited for the next request.)
+  /// A row body that sends `length` bytes of `record` (a C array) on the worker's socket with
+  /// sendmsg, which the filter allows there, as shader code that forged a pointer into its own
+  /// compiled code could.
+  static func sending(_ record: String, length: Int) -> String {
+    """
+    \(record)
+    struct { const void *base; unsigned long length; } part = {record, \(length)};
+    struct {
+      void *name; unsigned int name_length; void *parts; unsigned long count;
+      void *control; unsigned long control_length; int flags;
+    } header = {0, 0, &part, 1, 0, 0, 0};
+    call(46, 3, (long)&header, 0, 0, 0, 0);
+    """
+  }
+
+  /// A five-byte record, and a whole message that reports a fault no guard reports (signal
+  /// 123456): the parent takes each for what the worker never sends, kills the worker and says
+  /// so. (The short record used to read as the worker's end, and the parent waited for it to
+  /// exit while the worker waited for the next request; the forged fault was reported as
+  /// "signal 123456".)
   @Test(
-    "a record on the worker's socket that is not a message ends the worker, with a reason",
-    .timeLimit(.minutes(1)))
-  func malformedRecord() throws {
-    let body = """
-      static const char bytes[] = "short";
-      struct { const void *base; unsigned long length; } part = {bytes, 5};
-      struct {
-        void *name; unsigned int name_length; void *parts; unsigned long count;
-        void *control; unsigned long control_length; int flags;
-      } header = {0, 0, &part, 1, 0, 0, 0};
-      call(46, 3, (long)&header, 0, 0, 0, 0);
-      """
-    let result = try Self.run(Self.library(body: body))
+    "a record on the worker's socket that the worker never sends ends the worker, with a reason",
+    .timeLimit(.minutes(1)),
+    arguments: [
+      ("static const char record[] = \"short\";", 5),
+      (
+        "static const int record[\(MemoryLayout<lfx_message>.size / 4)] = {\(lfx_reply_fault), 123456};",
+        MemoryLayout<lfx_message>.size
+      ),
+    ])
+  func malformedRecord(record: String, length: Int) throws {
+    let result = try Self.run(Self.library(body: Self.sending(record, length: length)))
     guard case .failure(.died(let reason)) = result else {
       Issue.record("expected the worker ended for a malformed message, got \(result)")
       return
