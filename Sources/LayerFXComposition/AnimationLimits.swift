@@ -37,9 +37,9 @@ public struct AnimationLimits: Sendable {
   }
 
   /// What the start time of a tap or trigger must be at `fps` frames per second, or `nil` when
-  /// `time` (seconds) fits: one at T starts at frame ⌈T × fps⌉, so past ``framesCeiling`` frames
-  /// it would stretch the animation beyond what one run renders, and the tap, not the rate, is
-  /// the value to change.
+  /// `time` (seconds) fits: one at T starts at frame ⌈T × fps⌉, so past ``framesCeiling``
+  /// frames it would stretch the animation beyond what one run renders, and the tap, not the
+  /// rate, is the value to change.
   ///
   /// - Parameters:
   ///   - time: The start, seconds ≥ 0.

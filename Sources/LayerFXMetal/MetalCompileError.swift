@@ -26,8 +26,10 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "\(file):\(line):\(column): \(severity): \(message)" }
   }
 
-  /// No usable C++ compiler: none found, one that cannot run, or one that fails without a
-  /// word (a setting that names no clang++); the message says what to install or set.
+  /// No usable program to compile or run `.metal` code (a setup error): no C++ compiler found,
+  /// one that cannot run, or one that fails without a word (a setting that names no clang++);
+  /// or no shader worker, or one that does not answer as one (`LAYERFX_SHADER_WORKER`). The
+  /// message says what to install or set.
   case compilerNotFound(String)
   /// The source file could not be read.
   case cannotRead(path: String, reason: String)

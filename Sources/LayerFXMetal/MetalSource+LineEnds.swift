@@ -5,9 +5,9 @@ extension MetalSource {
   ///
   /// clang ends a line at LF, CR LF or a lone CR, and reads LF CR as two line ends (clang 21
   /// reports an error on a file's third line at line 3 whether its lines end in LF, CR LF or
-  /// CR, and at line 5 when they end in LF CR). A Swift `Character` is a whole CR LF, so code that looks for `"\n"` among
-  /// characters finds none in a CR LF file while code that scans scalars finds one per line;
-  /// unified once, where the text enters, they agree. The columns clang reports do not
+  /// CR, and at line 5 when they end in LF CR). A Swift `Character` is a whole CR LF, so code
+  /// that looks for `"\n"` among characters finds none in a CR LF file while code that scans
+  /// scalars finds one per line; unified once, where the text enters, they agree. The columns clang reports do not
   /// change: a CR only ever ends a line.
   ///
   /// Source: ISO/IEC 14882:2017 §5.2 ¶1.1 (physical source characters map to the basic

@@ -9,7 +9,7 @@ final class ShaderWorkerPool: Sendable {
   let executable: String
   let libraryPath: String
   let functions: [String]
-  let idle = Mutex<[ShaderWorkerBox]>([])
+  private let idle = Mutex<[ShaderWorkerBox]>([])
 
   init(executable: String, libraryPath: String, functions: [String]) {
     self.executable = executable
