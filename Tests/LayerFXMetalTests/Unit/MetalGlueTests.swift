@@ -10,7 +10,8 @@ import Testing
 /// exit still compile and give theirs.
 @Suite("MetalGlue")
 struct MetalGlueTests {
-  /// 40 pixels: two 16-lane groups and a remainder of 8 on AVX-512, five 8-lane groups on AVX2.
+  /// 40 pixels: two groups of sixteen (the row loop's width at every CPU level) and a remainder
+  /// of 8, which runs the scalar loop.
   static let width = 40
 
   static let helpers = """
