@@ -42,7 +42,7 @@ struct MetalLaneForm {
   }
 
   /// The version of the generated code, part of the cached transform's key.
-  static let version = 4
+  static let version = 5
 
   /// The lane form of each stitchable function's entry: `static void
   /// lfx_lanes_NAME(const bool (&m)[16], float4 (&out)[16], const float2 (&position)[16],
@@ -57,7 +57,7 @@ struct MetalLaneForm {
     template <class T> using lfx_type = T;
     template <class T> static inline void lfx_set(T &d, const T &s) { d = s; }
     template <class T, decltype(sizeof 0) N> static inline void lfx_set(T (&d)[N], const T (&s)[N]) { for (decltype(sizeof 0) k = 0; k < N; ++k) lfx_set(d[k], s[k]); }
-    #define LFX_LANES _Pragma("clang loop vectorize(assume_safety) unroll(disable)") for (int lfx_l = 0; lfx_l < 16; ++lfx_l)
+    #define LFX_LANES _Pragma("clang loop vectorize(assume_safety) vectorize_width(16) unroll(disable)") for (int lfx_l = 0; lfx_l < 16; ++lfx_l)
     template <class T> static inline void lfx_keep(T &d, const T &o, bool a) { d = a ? d : o; }
     template <class T> static inline void lfx_keep(metal::vec<T, 2> &d, const metal::vec<T, 2> &o, bool a) { d.x = a ? d.x : o.x; d.y = a ? d.y : o.y; }
     template <class T> static inline void lfx_keep(metal::vec<T, 3> &d, const metal::vec<T, 3> &o, bool a) { d.x = a ? d.x : o.x; d.y = a ? d.y : o.y; d.z = a ? d.z : o.z; }
