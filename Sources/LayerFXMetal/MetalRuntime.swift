@@ -1,6 +1,12 @@
 /// The only C runtime a compiled shader gets: the memory functions clang itself emits calls to
-/// (a zeroed local array becomes `memset`, a large struct copy `memcpy`), defined in the
-/// library, as the link has no C library (`-nostdlib`, ``MetalCompiler/baseFlags``).
+/// (a zeroed local array becomes `memset`, a large struct copy `memcpy`), and the handler its
+/// check of an integer division calls when the divisor is zero, defined in the library, as the
+/// link has no C library (`-nostdlib`, ``MetalCompiler/baseFlags``).
+///
+/// The handler (UBSan's `__ubsan_handle_divrem_overflow_abort`, which the compiler calls with
+/// `-fsanitize=integer-divide-by-zero -fno-sanitize-recover`) divides by a zero clang cannot
+/// see through, so the shader ends with the SIGFPE its unchecked division raises: a zero
+/// divisor faults the same way whether clang could see it at compile time or not.
 ///
 /// Included into every translation unit (`-include`): weak, so several units of one library
 /// link, hidden, so the library exports none of them, and `no_builtin`, so clang does not turn
@@ -46,6 +52,14 @@ enum MetalRuntime {
       return 0;
     }
     LFX_RUNTIME int bcmp(const void *a, const void *b, lfx_size n) { return memcmp(a, b, n); }
+    // A zero divisor: the division itself, unchecked here, raises SIGFPE.
+    LFX_RUNTIME __attribute__((noreturn, noinline, no_sanitize("integer-divide-by-zero")))
+    void __ubsan_handle_divrem_overflow_minimal_abort() {
+      volatile int zero = 0, one = 1;
+      volatile int quotient = one / zero;
+      (void)quotient;
+      __builtin_trap();
+    }
     #undef LFX_RUNTIME
     // Metal has no inline assembly: every later use of these names, macro-pasted ones included,
     // is an error (MetalCompiler.diagnostics names it), so no machine code of a shader's own

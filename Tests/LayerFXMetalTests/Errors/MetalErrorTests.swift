@@ -1,3 +1,4 @@
+import Foundation
 import LayerFX
 import LayerFXMath
 import Testing
@@ -147,5 +148,58 @@ struct MetalErrorTests {
     let out = try image.colorEffect(library.library.overflow(.float(100_000_000)))
     #expect(out.pixels.allSatisfy { $0 == .zero })
     #expect(MetalFaults.all.contains { $0.function == "overflow" && $0.signal == 11 })
+  }
+
+  /// Shaders C++ lets clang assume away (every loop and call ends, no divisor is zero), which
+  /// a GPU runs as written: each used to render its input unchanged or transparent with no
+  /// fault (a new user's trial, session 9).
+  static let assumedAway = """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 spinForever(float2 position, half4 color) {
+      float x = 0.0;
+      while (true) { x += 1.0; }
+      return color;
+    }
+    [[ stitchable ]] half4 selfCall(float2 position, half4 color) {
+      return selfCall(position, color);
+    }
+    [[ stitchable ]] half4 seenZero(float2 position, half4 color) {
+      int z = int(position.x) - int(position.x);
+      return color * half(100 / z);
+    }
+    """
+
+  @Test(
+    "an endless loop without side effects meets the time limit; endless recursion overflows the stack"
+  )
+  func endlessWithoutSideEffects() throws {
+    var options = MetalTestSupport.options
+    options.shaderTimeout = 0.5
+    let library = try MetalLibrary(source: Self.assumedAway, path: "away.metal", options: options)
+    let image = Image(width: 4, height: 2, color: half4(1, 1, 1, 1))
+    let spun = try image.colorEffect(library.library.spinForever())
+    #expect(spun.pixels.allSatisfy { $0 == .zero })
+    #expect(
+      MetalFaults.all.contains {
+        $0.function == "spinForever" && $0.detail == "stopped at the shader time limit of 0.5 s"
+      })
+    let called = try image.colorEffect(library.library.selfCall())
+    #expect(called.pixels.allSatisfy { $0 == .zero })
+    #expect(MetalFaults.all.contains { $0.function == "selfCall" && $0.signal == SIGSEGV })
+  }
+
+  @Test("a division by a zero clang can see raises SIGFPE, as one by an argument does")
+  func divisionByVisibleZero() throws {
+    let library = try MetalLibrary(
+      source: Self.assumedAway, path: "away.metal", options: MetalTestSupport.options)
+    let image = Image(width: 4, height: 2, color: half4(1, 1, 1, 1))
+    for usesLanes in [true, false] {
+      var renderer = Renderer()
+      renderer.usesLaneKernels = usesLanes
+      let out = try image.colorEffect(library.library.seenZero(), renderer: renderer)
+      #expect(out.pixels.allSatisfy { $0 == .zero })
+    }
+    #expect(MetalFaults.all.contains { $0.function == "seenZero" && $0.signal == SIGFPE })
   }
 }
