@@ -252,7 +252,7 @@ enum ApplyCommand: CommandDefinition {
     let timeParameter = arguments.value("time-parameter")
     try checkParameter(arguments, "time-parameter", among: [function])
     try checkParameter(arguments, "position-parameter", among: [function])
-    let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
+    let duration = try FrameLimits.duration(arguments, timing: run.settings.timing)
     let taps = try arguments.all("tap", as: .tap)
     try TapOptions.checkTimes(arguments, fps: run.settings.timing.fps)
     let prepared = try run.prepare(arguments)
@@ -295,7 +295,7 @@ enum ApplyCommand: CommandDefinition {
       }
     let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil, document: document)
     try TapOptions.checkTimes(arguments, fps: run.settings.timing.fps)
-    let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
+    let duration = try FrameLimits.duration(arguments, timing: run.settings.timing)
     let prepared = try run.prepare(arguments)
     let clockLength = run.settings.time.map { max($0, 0) } ?? duration
     let effects = try parsed.map { effect in

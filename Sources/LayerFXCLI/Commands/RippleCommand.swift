@@ -153,7 +153,7 @@ enum RippleCommand: CommandDefinition {
     let base = try initialValues(arguments, preset: preset)
     let duration =
       try preset.flatMap { arguments.has("duration") ? nil : $0.duration }
-      ?? arguments.value("duration", as: .positiveNumber, default: 3)
+      ?? FrameLimits.duration(arguments, timing: run.settings.timing)
     let prepared = try run.prepare(arguments)
     var configEffect = preset?.effect
     configEffect?.duration = duration

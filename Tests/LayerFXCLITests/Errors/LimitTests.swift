@@ -373,6 +373,31 @@ import Testing
     #expect(try directory.contents() == ["c.json"])
   }
 
+  // --duration 1e30 at 30 fps: ⌈3 × 10³¹⌉ frames, beyond the 10⁶ one run renders. The rate is
+  // ordinary; the longest duration that fits is 10⁶ / 30 = 33333.33… s, stated cut to 6
+  // significant digits (33333.3, which still fits); at 7 fps 10⁶ / 7 = 142857.14… s.
+  @Test("--duration giving more frames than one run renders is a usage error naming --duration")
+  func durationBeyondCeiling() throws {
+    let directory = try TemporaryDirectory()
+    let cases: [(arguments: [String], value: String, longest: String, fps: String)] = [
+      (["ripple", "testcard:8x8", "--fps", "30"], "1e30", "33333.3", "30"),
+      (["apply", "testcard:8x8", "--effect", "ripple", "--fps", "7"], "1e6", "142857", "7"),
+      (["render", "checkerboard", "--size", "8x8", "--fps", "30"], "1e30", "33333.3", "30"),
+    ]
+    for (arguments, value, longest, fps) in cases {
+      let result = try LayerFXTool.run(
+        arguments + ["--duration", value, "-o", directory.path("f/")])
+      #expect(result.status == 64, "\(arguments)")
+      let expected: String =
+        "layerfx: error: invalid value '\(value)' for '--duration': expected a duration of at "
+        + "most \(longest) s: at \(fps) fps a longer one takes more than the 1000000 frames one "
+        + "run renders"
+      #expect(result.errorLines.first == expected)
+      #expect(result.errorLines.count == 2)
+      #expect(try directory.contents().isEmpty)
+    }
+  }
+
   @Test("an animation larger than the free disk space is refused with both numbers")
   func notEnoughFreeSpace() throws {
     let directory = try TemporaryDirectory()
