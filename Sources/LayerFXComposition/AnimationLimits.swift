@@ -41,6 +41,8 @@ public struct AnimationLimits: Sendable {
   /// frames it would stretch the animation beyond what one run renders, and the tap, not the
   /// rate, is the value to change.
   ///
+  /// The latest time is stated cut to 6 significant digits, so that it still fits.
+  ///
   /// - Parameters:
   ///   - time: The start, seconds ≥ 0.
   ///   - fps: Frames per second, > 0.
@@ -50,8 +52,8 @@ public struct AnimationLimits: Sendable {
   public static func startProblem(time: Double, fps: Double, noun: String) -> String? {
     let latest = Double(framesCeiling) / fps
     guard time > latest else { return nil }
-    return "a time of at most \(latest.formatted) s: at \(fps.formatted) fps a later \(noun) "
-      + "starts past the \(framesCeiling) frames one run renders"
+    return "a time of at most \(latest.roundedDown.formatted) s: at \(fps.formatted) fps a later "
+      + "\(noun) starts past the \(framesCeiling) frames one run renders"
   }
 
   /// What a length of `duration` seconds must be at `fps` frames per second, or `nil` when it

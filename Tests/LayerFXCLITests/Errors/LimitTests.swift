@@ -322,6 +322,17 @@ import Testing
     ])
     #expect(still.status == 0, "\(still.standardError)")
     #expect(try directory.contents() == ["s.png"])
+    // At 30 fps the latest start is 10⁶ / 30 = 33333.33… s, stated as a person writes it: cut
+    // to 6 significant digits (33333.3, a time that still fits), not 33333.333333333336.
+    let thirty = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--fps", "30", "--tap", "1,2@1e6", "-o", directory.path("f/"),
+    ])
+    #expect(thirty.status == 64)
+    let expectedAtThirty: String =
+      "layerfx: error: invalid value '1,2@1e6' for '--tap': expected a time of at most "
+      + "33333.3 s: at 30 fps a later tap starts past the 1000000 frames one run renders"
+    #expect(thirty.usageErrorLines == [expectedAtThirty])
+    #expect(try directory.contents() == ["s.png"])
     // A config's trigger is named at its key, by check and by the render (65, bad data).
     try #"""
     {"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "ripple"}],
