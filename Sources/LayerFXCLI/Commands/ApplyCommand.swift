@@ -200,6 +200,11 @@ enum ApplyCommand: CommandDefinition {
     try ConfigOptions.attributing(loaded, commandLine: given) {
       let run = try ChainRun(given, document: loaded.config)
       try TapOptions.checkTimes(given, fps: run.settings.timing.fps)
+      // The config's triggers at the run's rate (--fps, else output.fps), unless --tap replaces
+      // them.
+      if taps.isEmpty {
+        try loaded.config.checkTriggerTimes(fps: run.settings.timing.fps, file: loaded.path)
+      }
       let prepared = try run.prepare(given)
       let config = loaded.config
       try prepared.run(

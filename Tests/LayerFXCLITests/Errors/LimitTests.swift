@@ -351,6 +351,41 @@ import Testing
     #expect(try directory.contents() == ["s.png", "t.json"])
   }
 
+  // A trigger at 50000 s starts at frame 50000 × 10 = 500000 at 10 fps, within the 10⁶ frames
+  // one run renders, but at 1500000 at 30 fps, past them (10⁶ / 30 = 33333.33… s, stated cut to
+  // 33333.3). The rate the run uses is --fps when given, not the config's output.fps.
+  @Test("a config's trigger time is checked at the run's rate, --fps over output.fps")
+  func triggerTimeAtCommandLineRate() throws {
+    let directory = try TemporaryDirectory()
+    for fps in [10, 30] {
+      try #"""
+      {"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "ripple"}],
+       "triggers": [{"point": [1, 2], "time": 50000}], "output": {"path": "f/", "fps": \#(fps)}}
+      """#.write(toFile: directory.path("c\(fps).json"), atomically: true, encoding: .utf8)
+    }
+    for command in ["ripple", "apply"] {
+      // output.fps 30 refuses the trigger, but --fps 10 is the run's rate: it fits.
+      let slower = try LayerFXTool.run(
+        [command, "--config", "c30.json", "--fps", "10", "--frames", "1"],
+        in: directory.url)
+      #expect(slower.status == 0, "\(command): \(slower.standardError)")
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: directory.path("f")) == [
+          "frame_0000.png"
+        ])
+      try FileManager.default.removeItem(atPath: directory.path("f"))
+      // output.fps 10 takes it, but --fps 30 does not: named at the config's key (65).
+      let faster = try LayerFXTool.run(
+        [command, "--config", "c10.json", "--fps", "30", "--frames", "1"], in: directory.url)
+      #expect(faster.status == 65, "\(command)")
+      let expected: String =
+        "layerfx: error: c10.json: triggers[0].time: invalid value 50000: expected a time of at "
+        + "most 33333.3 s: at 30 fps a later trigger starts past the 1000000 frames one run renders"
+      #expect(faster.errorLines == [expected])
+      #expect(try directory.contents() == ["c10.json", "c30.json"])
+    }
+  }
+
   // ⌈3 s (ripple's default duration) × 10⁹ fps⌉ = 3 × 10⁹ frames, beyond the 10⁶ one run
   // renders (AnimationLimits.framesCeiling, --max-frames' own maximum): raising --max-frames
   // cannot help, so the flag's value is what is wrong, a usage error (64), as a value beyond
