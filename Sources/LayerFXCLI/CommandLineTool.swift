@@ -94,6 +94,7 @@ public enum CommandLineTool {
         console.print(command.help)
         return ExitCode.ok.rawValue
       }
+      try StandardInput.checkOneReader(parsed)
       try command.run(parsed, console)
       return ExitCode.ok.rawValue
     } catch let reported as AlreadyReported {
