@@ -95,7 +95,7 @@ public enum CommandLineTool {
         return ExitCode.ok.rawValue
       }
       try StandardInput.checkOneReader(parsed)
-      try command.run(parsed, console)
+      try MetalFunctionError.naming(parsed) { try command.run(parsed, console) }
       return ExitCode.ok.rawValue
     } catch let reported as AlreadyReported {
       return reported.exitCode.rawValue
