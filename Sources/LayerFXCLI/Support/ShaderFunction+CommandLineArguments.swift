@@ -14,7 +14,8 @@ extension ShaderFunction {
   /// - Returns: The arguments, by name, in the order given.
   /// - Throws: ``UsageError`` for a pair without `=`, a name given twice or a value that does
   ///   not parse (naming a number that overflows `Float` or underflows it to 0); ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
-  ///   with a did-you-mean.
+  ///   with a did-you-mean; ``ImageArgumentError`` naming the option and parameter for an image
+  ///   that cannot be loaded (a missing file, a PNG or test card over `pixelLimit`).
   public func bind(_ pairs: [String], pixelLimit: Int, option: String = "arg") throws
     -> [(name: String, value: Shader.Argument)]
   {
@@ -34,8 +35,13 @@ extension ShaderFunction {
           function: self.name, name: name, suggestion: closestName(to: name, among: names),
           parameters: names)
       }
-      guard let value = try Shader.Argument.parse(text, as: parameter.type, pixelLimit: pixelLimit)
-      else {
+      let parsed: Shader.Argument?
+      do {
+        parsed = try Shader.Argument.parse(text, as: parameter.type, pixelLimit: pixelLimit)
+      } catch {
+        throw ImageArgumentError(argument: "--\(option) \(name)", underlying: error)
+      }
+      guard let value = parsed else {
         if parameter.type != .data, let problem = floatRangeProblem(text) {
           throw UsageError.invalid("invalid value '\(pair)' for '--\(option)': \(problem)")
         }

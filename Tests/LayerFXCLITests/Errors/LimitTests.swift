@@ -444,6 +444,43 @@ import Testing
     }
   }
 
+  // A test card of 100000 × 100000 = 10¹⁰ pixels is over the default limit of 10⁸ (and over
+  // 2147483647, the most --max-pixels allows): as an image argument, the message says so and
+  // names the argument (the trial's read "expected an image: … or testcard:WxH", which it is);
+  // as INPUT, the same limit error. Pixels over a limit are the image's, bad data: 65.
+  @Test("a test card over the pixel limit names the image argument that gives it")
+  func imageArgumentOverPixelLimit() throws {
+    let directory = try TemporaryDirectory()
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Mask(float2 position, half4 color, texture2d<half> mask) {
+      return color;
+    }
+    """.write(toFile: directory.path("mask.metal"), atomically: true, encoding: .utf8)
+    let limit: String =
+      "testcard:100000x100000: 100000 × 100000 exceeds the limit of 100000000 pixels (beyond "
+      + "what LayerFX can render: at most 2147483647 pixels)"
+    let cases: [(arguments: [String], message: String)] = [
+      (
+        ["mask.metal:Mask", "testcard:8x8", "--arg", "mask=testcard:100000x100000"],
+        "--arg mask: \(limit)"
+      ),
+      (
+        ["testcard:8x8", "--effect", "mask.metal:Mask:mask=testcard:100000x100000", "--time", "0"],
+        "--effect mask: \(limit)"
+      ),
+      (["ripple", "testcard:100000x100000", "--time", "0"], limit),
+    ]
+    for (arguments, message) in cases {
+      let result = try LayerFXTool.run(
+        ["apply"] + arguments + ["-o", "o.png"], in: directory.url)
+      #expect(result.status == 65, "\(arguments)")
+      #expect(result.errorLines == ["layerfx: error: \(message)"])
+    }
+    #expect(try directory.contents() == ["mask.metal"])
+  }
+
   @Test("an animation larger than the free disk space is refused with both numbers")
   func notEnoughFreeSpace() throws {
     let directory = try TemporaryDirectory()
