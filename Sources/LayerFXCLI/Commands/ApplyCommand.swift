@@ -344,7 +344,8 @@ enum ApplyCommand: CommandDefinition {
   /// - Parameters:
   ///   - text: What follows the colon after the effect's name; `nil` when there is no colon.
   ///   - effect: The whole `--effect` value, named in errors.
-  ///   - option: The option named in errors, without dashes.
+  ///   - option: The option named in errors, without dashes, or the command's words
+  ///     (`config dump`; ``LayerFXArguments/UsageError/spelling(of:)``).
   /// - Returns: The `P=V` texts, in order.
   /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` for a colon with nothing
   ///   after it or an empty item.

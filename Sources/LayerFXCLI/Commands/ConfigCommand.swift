@@ -112,9 +112,9 @@ enum ConfigCommand: CommandDefinition {
       let function = try MetalOptions.resolver(arguments, console: console).function(name)
       // As in --effect: maxSampleOffset=X,Y is the effect's own offset.
       let (pairs, offset) = try ApplyCommand.ownOffset(
-        ApplyCommand.pairs(argumentText, in: text, option: "dump"), of: function,
+        ApplyCommand.pairs(argumentText, in: text, option: "config dump"), of: function,
         option: "effect")
-      let given = try function.bind(pairs, pixelLimit: Int(Int32.max), option: "dump")
+      let given = try function.bind(pairs, pixelLimit: Int(Int32.max), option: "config dump")
       try DebugConfig.checkDumpable(function, given: given, name: name, maxSampleOffset: offset)
       entries.append((function, KernelReference.absolute(name), given, offset))
     }
