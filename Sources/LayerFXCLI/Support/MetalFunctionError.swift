@@ -15,9 +15,9 @@ struct MetalFunctionError: ExitCoded {
   var description: String { "\(path): \(underlying)" }
 
   /// Runs `body`, a command's run, reporting a ``LayerFX/ShaderArgumentError`` about a
-  /// function of a `.metal` file that `arguments` names (``files(_:)``) with that file.
+  /// function of a `.metal` file that `arguments` names (`files(_:)`) with that file.
   ///
-  /// - Throws: ``MetalFunctionError`` for such an error; what else `body` throws, as it is.
+  /// - Throws: `MetalFunctionError` for such an error; what else `body` throws, as it is.
   static func naming<T>(_ arguments: ParsedArguments, _ body: () throws -> T) throws -> T {
     do {
       return try body()

@@ -15,7 +15,7 @@ extension ShaderFunction {
   /// - Returns: The arguments, by name, in the order given.
   /// - Throws: ``UsageError`` for a pair without `=`, a name given twice or a value that does
   ///   not parse (naming a number that overflows `Float` or underflows it to 0); ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
-  ///   with a did-you-mean; ``ImageArgumentError`` naming the option and parameter for an image
+  ///   with a did-you-mean; `ImageArgumentError` naming the option and parameter for an image
   ///   that cannot be loaded (a missing file, a PNG or test card over `pixelLimit`).
   public func bind(_ pairs: [String], pixelLimit: Int, option: String = "arg") throws
     -> [(name: String, value: Shader.Argument)]
