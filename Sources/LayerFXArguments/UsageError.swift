@@ -8,7 +8,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   case unexpectedValue(option: String)
   /// A non-repeatable option was given twice.
   case repeated(option: String)
-  /// A value does not parse as what the option takes.
+  /// A value does not parse as what the option takes (`option` as ``spelling(of:)`` takes it).
   case invalidValue(option: String, value: String, expected: String)
   /// A required positional argument or option is missing.
   case missing(String)
@@ -19,6 +19,13 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
   /// Options that cannot be used together, or a value out of the allowed range.
   case invalid(String)
 
+  /// How a message names `option`: an option's name without dashes as the command line
+  /// spells it (`arg` is `--arg`); words with a space, a command's own (`config dump`, whose
+  /// operands take `KERNEL:P=V` items as `--effect` does), as they are.
+  public static func spelling(of option: String) -> String {
+    option.contains(" ") ? option : "--\(option)"
+  }
+
   /// One line stating the problem.
   public var description: String {
     switch self {
@@ -28,7 +35,7 @@ public enum UsageError: Error, Equatable, CustomStringConvertible {
     case .unexpectedValue(let option): "option '--\(option)' takes no value"
     case .repeated(let option): "option '--\(option)' given more than once"
     case .invalidValue(let option, let value, let expected):
-      "invalid value '\(value)' for '--\(option)': expected \(expected)"
+      "invalid value '\(value)' for '\(Self.spelling(of: option))': expected \(expected)"
     case .missing(let what): "missing \(what)"
     case .unexpectedArgument(let argument): "unexpected argument '\(argument)'"
     case .unknownCommand(let name, let suggestion):

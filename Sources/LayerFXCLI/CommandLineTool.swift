@@ -94,7 +94,8 @@ public enum CommandLineTool {
         console.print(command.help)
         return ExitCode.ok.rawValue
       }
-      try command.run(parsed, console)
+      try StandardInput.checkOneReader(parsed)
+      try MetalFunctionError.naming(parsed) { try command.run(parsed, console) }
       return ExitCode.ok.rawValue
     } catch let reported as AlreadyReported {
       return reported.exitCode.rawValue

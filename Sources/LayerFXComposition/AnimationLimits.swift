@@ -41,6 +41,8 @@ public struct AnimationLimits: Sendable {
   /// frames it would stretch the animation beyond what one run renders, and the tap, not the
   /// rate, is the value to change.
   ///
+  /// The latest time is stated cut to 6 significant digits, so that it still fits.
+  ///
   /// - Parameters:
   ///   - time: The start, seconds ≥ 0.
   ///   - fps: Frames per second, > 0.
@@ -50,8 +52,27 @@ public struct AnimationLimits: Sendable {
   public static func startProblem(time: Double, fps: Double, noun: String) -> String? {
     let latest = Double(framesCeiling) / fps
     guard time > latest else { return nil }
-    return "a time of at most \(latest.formatted) s: at \(fps.formatted) fps a later \(noun) "
-      + "starts past the \(framesCeiling) frames one run renders"
+    return "a time of at most \(latest.roundedDown.formatted) s: at \(fps.formatted) fps a later "
+      + "\(noun) starts past the \(framesCeiling) frames one run renders"
+  }
+
+  /// What a length of `duration` seconds must be at `fps` frames per second, or `nil` when it
+  /// fits: it takes ⌈duration × fps⌉ frames (``FrameSchedule/frameCount(covering:fps:)``), so
+  /// past ``framesCeiling`` frames no ``maxFrames`` allows it, and the length, not the rate, is
+  /// the value to change.
+  ///
+  /// - Parameters:
+  ///   - duration: The length, seconds > 0.
+  ///   - fps: Frames per second, > 0.
+  /// - Returns: `a duration of at most 33333.3 s: at 30 fps a longer one takes more than the
+  ///   1000000 frames one run renders`, or `nil`.
+  public static func durationProblem(duration: Double, fps: Double) -> String? {
+    guard FrameSchedule.frameCount(covering: duration, fps: fps) > Double(framesCeiling) else {
+      return nil
+    }
+    let longest = Double(framesCeiling) / fps
+    return "a duration of at most \(longest.roundedDown.formatted) s: at \(fps.formatted) fps "
+      + "a longer one takes more than the \(framesCeiling) frames one run renders"
   }
 
   /// Returns `explicit`, or else the frames that cover `duration` at `fps`: `⌈duration × fps⌉`,
@@ -214,5 +235,14 @@ extension Double {
     if self == rounded() && abs(self) < 1e15 { return "\(Int(self))" }
     let narrow = Float(self)
     return Double(narrow) == self ? "\(narrow)" : "\(self)"
+  }
+
+  /// The value cut to 6 significant digits, towards zero (33333.333… is 33333.3), so that a
+  /// limit stated as "at most" this value still holds for it; 0, infinities and NaN unchanged.
+  var roundedDown: Double {
+    guard isFinite, self != 0 else { return self }
+    let scale = pow(10, 5 - floor(log10(abs(self))))
+    let cut = (self * scale).rounded(.towardZero) / scale
+    return cut.isFinite && abs(cut) <= abs(self) ? cut : self
   }
 }

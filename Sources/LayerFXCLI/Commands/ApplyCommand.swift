@@ -200,6 +200,11 @@ enum ApplyCommand: CommandDefinition {
     try ConfigOptions.attributing(loaded, commandLine: given) {
       let run = try ChainRun(given, document: loaded.config)
       try TapOptions.checkTimes(given, fps: run.settings.timing.fps)
+      // The config's triggers at the run's rate (--fps, else output.fps), unless --tap replaces
+      // them.
+      if taps.isEmpty {
+        try loaded.config.checkTriggerTimes(fps: run.settings.timing.fps, file: loaded.path)
+      }
       let prepared = try run.prepare(given)
       let config = loaded.config
       try prepared.run(
@@ -252,7 +257,7 @@ enum ApplyCommand: CommandDefinition {
     let timeParameter = arguments.value("time-parameter")
     try checkParameter(arguments, "time-parameter", among: [function])
     try checkParameter(arguments, "position-parameter", among: [function])
-    let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
+    let duration = try FrameLimits.duration(arguments, timing: run.settings.timing)
     let taps = try arguments.all("tap", as: .tap)
     try TapOptions.checkTimes(arguments, fps: run.settings.timing.fps)
     let prepared = try run.prepare(arguments)
@@ -295,7 +300,7 @@ enum ApplyCommand: CommandDefinition {
       }
     let run = try ChainRun(arguments, stillTime: isStill ? 0 : nil, document: document)
     try TapOptions.checkTimes(arguments, fps: run.settings.timing.fps)
-    let duration = try arguments.value("duration", as: .positiveNumber, default: 3)
+    let duration = try FrameLimits.duration(arguments, timing: run.settings.timing)
     let prepared = try run.prepare(arguments)
     let clockLength = run.settings.time.map { max($0, 0) } ?? duration
     let effects = try parsed.map { effect in
@@ -339,7 +344,8 @@ enum ApplyCommand: CommandDefinition {
   /// - Parameters:
   ///   - text: What follows the colon after the effect's name; `nil` when there is no colon.
   ///   - effect: The whole `--effect` value, named in errors.
-  ///   - option: The option named in errors, without dashes.
+  ///   - option: The option named in errors, without dashes, or the command's words
+  ///     (`config dump`; ``LayerFXArguments/UsageError/spelling(of:)``).
   /// - Returns: The `P=V` texts, in order.
   /// - Throws: ``UsageError/invalidValue(option:value:expected:)`` for a colon with nothing
   ///   after it or an empty item.

@@ -112,15 +112,43 @@ enum ConfigCommand: CommandDefinition {
       let function = try MetalOptions.resolver(arguments, console: console).function(name)
       // As in --effect: maxSampleOffset=X,Y is the effect's own offset.
       let (pairs, offset) = try ApplyCommand.ownOffset(
-        ApplyCommand.pairs(argumentText, in: text, option: "dump"), of: function,
+        ApplyCommand.pairs(argumentText, in: text, option: "config dump"), of: function,
         option: "effect")
-      let given = try function.bind(pairs, pixelLimit: Int(Int32.max), option: "dump")
+      // Before binding, which would read an image given as - from standard input.
+      let images = try imagePaths(pairs, of: function)
+      let given = try function.bind(pairs, pixelLimit: Int(Int32.max), option: "config dump")
       try DebugConfig.checkDumpable(function, given: given, name: name, maxSampleOffset: offset)
-      entries.append((function, KernelReference.absolute(name), given, offset))
+      entries.append((function, KernelReference.absolute(name), given, images, offset))
     }
     return DebugConfig(
       dumping: entries, input: dumpInput, width: 512, height: 384, time: dumpTime,
       previewTimes: dumpPreviewTimes, path: dumpPath)
+  }
+
+  /// The PNG file of each image argument among `pairs` (`P=V` texts bound to `function`), made
+  /// absolute (``LayerFXComposition/KernelReference/absolutePath(_:)``) as a dumped config
+  /// names it.
+  ///
+  /// - Throws: ``UsageError`` for an image given as `-` or `testcard:WxH`, which a config cannot
+  ///   name (its image arguments are PNG files).
+  private static func imagePaths(_ pairs: [String], of function: ShaderFunction) throws
+    -> [String: String]
+  {
+    var paths: [String: String] = [:]
+    for pair in pairs {
+      guard let equals = pair.firstIndex(of: "=") else { continue }
+      let (name, value) = (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
+      guard function.parameters.contains(where: { $0.name == name && $0.type == .image }) else {
+        continue
+      }
+      guard value != "-" && !value.hasPrefix("testcard:") else {
+        throw UsageError.invalidValue(
+          option: "config dump", value: pair,
+          expected: "a PNG file: a config names an image argument by its file")
+      }
+      paths[name] = KernelReference.absolutePath(value)
+    }
+    return paths
   }
 
   /// Checks the config at `path` as its render would, without rendering: the run of the command

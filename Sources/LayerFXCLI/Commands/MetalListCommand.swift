@@ -11,7 +11,19 @@ import LayerFXResolver
 enum MetalListCommand {
   /// Lists the functions when the command's one positional is a `.metal` file, or it has none
   /// and `--metal` or `--library` names a library; returns whether it did.
+  ///
+  /// - Throws: ``UsageError/unexpectedArgument(_:)`` naming the second positional after a
+  ///   `.metal` file (the one list takes), with the `--metal` that adds a second `.metal` file
+  ///   to the library; what resolving the library throws.
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Bool {
+    let positionals = arguments.positionals
+    if positionals.count > 1, KernelReference.isMetal(positionals[0]) {
+      let extra = positionals[1]
+      guard KernelReference.isMetal(extra) else { throw UsageError.unexpectedArgument(extra) }
+      throw UsageError.invalid(
+        "unexpected argument '\(extra)': list takes one FILE.metal; add others to its library "
+          + "with --metal \(extra)")
+    }
     let hasLibrary = !MetalOptions.libraryPaths(arguments).isEmpty
     let path: String?
     if arguments.positionals.count == 1, let first = arguments.positionals.first,

@@ -112,11 +112,13 @@ enum RenderCommand: CommandDefinition {
     }
     var limits = render.limits
     limits.animation = try FrameLimits.limits(arguments)
+    // Before the schedule, which would tag an error about it as one about the rate.
+    let duration = try FrameLimits.duration(arguments, timing: timing)
     _ = try RenderJob(
       source: .fill(drawn),
       schedule: try SettingError.reporting {
         try RenderJob.FillSettings.schedule(timing, output: outputPath, limits: limits.animation) {
-          try arguments.value("duration", as: .positiveNumber, default: 3)
+          duration
         }
       },
       output: RenderJob.Output(path: outputPath, encoder: output.encoder),

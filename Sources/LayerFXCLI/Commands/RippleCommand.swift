@@ -145,7 +145,11 @@ enum RippleCommand: CommandDefinition {
     let run = try ChainRun(arguments, document: loaded?.config)
     var taps = try arguments.all("tap", as: .tap)
     try TapOptions.checkTimes(arguments, fps: run.settings.timing.fps)
-    if taps.isEmpty, let configTaps = preset?.taps { taps = configTaps }
+    if taps.isEmpty, let configTaps = preset?.taps, let loaded {
+      // At the run's rate: --fps, else output.fps.
+      try loaded.config.checkTriggerTimes(fps: run.settings.timing.fps, file: loaded.path)
+      taps = configTaps
+    }
     let origin = try arguments.value("origin", as: .point) ?? preset?.origin
     if origin != nil && !taps.isEmpty {
       throw UsageError.invalid("--origin and --tap cannot be used together; give X,Y@T per tap")
@@ -153,7 +157,7 @@ enum RippleCommand: CommandDefinition {
     let base = try initialValues(arguments, preset: preset)
     let duration =
       try preset.flatMap { arguments.has("duration") ? nil : $0.duration }
-      ?? arguments.value("duration", as: .positiveNumber, default: 3)
+      ?? FrameLimits.duration(arguments, timing: run.settings.timing)
     let prepared = try run.prepare(arguments)
     var configEffect = preset?.effect
     configEffect?.duration = duration

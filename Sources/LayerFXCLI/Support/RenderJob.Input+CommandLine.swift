@@ -25,7 +25,8 @@ extension RenderJob.Input {
   ///   - limits: The pixel limit and whether memory is checked.
   ///   - dataOption: The option a limit the image exceeds is tagged with
   ///     (``SettingError/aboutLimits(of:_:)``): `input` for INPUT, `image` for an image argument.
-  /// - Throws: ``UsageError`` for a malformed `testcard:` size; what
+  /// - Throws: ``UsageError`` for a malformed `testcard:` size, or sides over 65535 within the
+  ///   pixel limit (a card over the limit is refused as the limit's error); what
   ///   ``init(loading:named:scale:limits:warn:)`` throws, a limit as a ``SettingError``.
   init(
     commandLine argument: String, scale: Float, limits: RenderJob.Limits,
@@ -34,19 +35,36 @@ extension RenderJob.Input {
     var source = DebugConfig.Input.file(argument)
     if argument.hasPrefix("testcard:") {
       let text = String(argument.dropFirst("testcard:".count))
-      guard let size = ValueType<SIMD2<Int>>.size.parse(text) else {
+      if let size = ValueType<SIMD2<Int>>.size.parse(text) {
+        source = .testCard(width: size.x, height: size.y)
+      } else if let size = Self.sides(text), size.x * size.y > limits.pixelLimit {
+        // Over the pixel limit, whatever the sides: the limit's own error, as for a smaller card.
+        source = .testCard(width: size.x, height: size.y)
+      } else {
         throw UsageError.invalid(
           "invalid INPUT '\(argument)': expected testcard:WxH with sides from 1 to 65535 "
             + "(digits only), "
             + "e.g. testcard:1280x720")
       }
-      source = .testCard(width: size.x, height: size.y)
     }
     // The input's pixels over a limit are bad data, not a flag's value.
     self = try SettingError.aboutLimits(of: dataOption) {
       try Self(loading: source, named: argument, scale: scale, limits: limits, warn: Self.warn)
     }
     if argument == "-" { path = nil }
+  }
+
+  /// The sides of `WxH`, whole numbers ≥ 1 of at most 9 digits each (so that their product fits
+  /// an `Int`), of any size; `nil` for other text.
+  private static func sides(_ text: String) -> SIMD2<Int>? {
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    let isWhole = { (part: Substring) in
+      (1...9).contains(part.count) && part.allSatisfy { ("0"..."9").contains($0) }
+    }
+    guard parts.count == 2, parts.allSatisfy(isWhole), let width = Int(parts[0]),
+      let height = Int(parts[1]), width > 0, height > 0
+    else { return nil }
+    return SIMD2(width, height)
   }
 
   /// Loads a config's `input` (``init(loading:named:scale:limits:warn:)``); libpng's warnings

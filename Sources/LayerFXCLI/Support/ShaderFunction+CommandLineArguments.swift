@@ -10,11 +10,13 @@ extension ShaderFunction {
   ///   - pairs: `NAME=VALUE` texts, each value in its parameter's command-line form
   ///     (``Shader/Argument/commandLineForm(of:)``).
   ///   - pixelLimit: The most pixels an image argument (a PNG path) may have.
-  ///   - option: The option named in errors, without dashes.
+  ///   - option: The option named in errors, without dashes, or the command's words
+  ///     (`config dump`; ``LayerFXArguments/UsageError/spelling(of:)``).
   /// - Returns: The arguments, by name, in the order given.
   /// - Throws: ``UsageError`` for a pair without `=`, a name given twice or a value that does
   ///   not parse (naming a number that overflows `Float` or underflows it to 0); ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
-  ///   with a did-you-mean.
+  ///   with a did-you-mean; `ImageArgumentError` naming the option and parameter for an image
+  ///   that cannot be loaded (a missing file, a PNG or test card over `pixelLimit`).
   public func bind(_ pairs: [String], pixelLimit: Int, option: String = "arg") throws
     -> [(name: String, value: Shader.Argument)]
   {
@@ -26,7 +28,7 @@ extension ShaderFunction {
       let name = String(pair[..<equals])
       let text = String(pair[pair.index(after: equals)...])
       guard seen.insert(name).inserted else {
-        throw UsageError.invalid("--\(option) \(name) given more than once")
+        throw UsageError.invalid("\(UsageError.spelling(of: option)) \(name) given more than once")
       }
       guard let parameter = parameters.first(where: { $0.name == name }) else {
         let names = parameters.map(\.name)
@@ -34,10 +36,17 @@ extension ShaderFunction {
           function: self.name, name: name, suggestion: closestName(to: name, among: names),
           parameters: names)
       }
-      guard let value = try Shader.Argument.parse(text, as: parameter.type, pixelLimit: pixelLimit)
-      else {
+      let parsed: Shader.Argument?
+      do {
+        parsed = try Shader.Argument.parse(text, as: parameter.type, pixelLimit: pixelLimit)
+      } catch {
+        throw ImageArgumentError(
+          argument: "\(UsageError.spelling(of: option)) \(name)", underlying: error)
+      }
+      guard let value = parsed else {
         if parameter.type != .data, let problem = floatRangeProblem(text) {
-          throw UsageError.invalid("invalid value '\(pair)' for '--\(option)': \(problem)")
+          throw UsageError.invalid(
+            "invalid value '\(pair)' for '\(UsageError.spelling(of: option))': \(problem)")
         }
         throw UsageError.invalidValue(
           option: option, value: pair,

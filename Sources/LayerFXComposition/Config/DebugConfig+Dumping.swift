@@ -3,11 +3,12 @@ import LayerFXMath
 
 extension DebugConfig {
   /// One function a dumped config holds: the function, its `kernel` text as a config names it
-  /// (a built-in's name, or `FILE.metal:FUNCTION` with an absolute path), the arguments given
-  /// and the effect's own `maxSampleOffset`.
+  /// (a built-in's name, or `FILE.metal:FUNCTION` with an absolute path), the arguments given,
+  /// the PNG file of each image argument among them (absolute paths, by parameter) and the
+  /// effect's own `maxSampleOffset`.
   public typealias DumpEntry = (
     function: ShaderFunction, kernel: String, arguments: [(name: String, value: Shader.Argument)],
-    maxSampleOffset: float2?
+    imagePaths: [String: String], maxSampleOffset: float2?
   )
 
   /// Refuses to dump `function` when a parameter has neither a declared default nor a value,
@@ -70,6 +71,7 @@ extension DebugConfig {
       guard function.kind == .fill else {
         var effect = Effect(function, kernel: entry.kernel)
         effect.maxSampleOffset = entry.maxSampleOffset
+        effect.imagePaths = entry.imagePaths
         for (parameter, value) in entry.arguments {
           if case .float(let number) = value, effect.values.contains(parameter),
             function.parameter(role: .timeSinceTrigger)?.name != parameter

@@ -44,6 +44,9 @@ extension DebugConfig {
     public var values: ParameterValues
     /// The other parameters the entry sets, by name.
     public var arguments: [(name: String, value: Shader.Argument)]
+    /// The PNG file each image argument of ``arguments`` was read from, by parameter, resolved
+    /// against the config's folder: what a dumped config writes for it.
+    public var imagePaths: [String: String] = [:]
     /// The clock's window, seconds > 0.
     public var duration: Double
     /// The effect's own `maxSampleOffset`, points per axis, ≥ 0, or `nil`.
@@ -134,6 +137,11 @@ extension DebugConfig {
       var arguments: [(name: String, value: Shader.Argument)] = []
       for parameter in function.parameters {
         guard let argument = try c.argument(parameter, directory: directory) else { continue }
+        if parameter.type == .image {
+          imagePaths[parameter.name] = DebugConfig.resolve(
+            try c.decode(String.self, forKey: ConfigKey(stringValue: parameter.name)),
+            in: directory)
+        }
         if case .float(let value) = argument, values.contains(parameter.name),
           parameter.role != .timeSinceTrigger
         {
@@ -234,8 +242,8 @@ extension DebugConfig {
     }
 
     /// The entry as a dumped config writes it: the kernel, every parameter without a role at its
-    /// value (defaults spelled out; one without a value or default is left out, for the check to
-    /// report), a parameter with a role only when the config gave it (a fixed position or clock
+    /// value (defaults spelled out; an image as its file, ``imagePaths``; one without a value or
+    /// default is left out, for the check to report), a parameter with a role only when the config gave it (a fixed position or clock
     /// instead of the triggers'), the duration when the kernel has a clock, and an empty `keyframes` object (a
     /// dump has no tracks).
     var json: JSONValue {
@@ -246,7 +254,7 @@ extension DebugConfig {
         if values.contains(parameter.name), parameter.role == nil {
           members.append((parameter.name, .float(Float(values[parameter.name]))))
         } else if let argument = given ?? (parameter.role == nil ? parameter.defaultValue : nil),
-          let value = DebugConfig.json(argument)
+          let value = DebugConfig.json(argument) ?? imagePaths[parameter.name].map(JSONValue.string)
         {
           members.append((parameter.name, value))
         }

@@ -356,6 +356,29 @@ public struct DebugConfig: Sendable {
 }
 
 extension DebugConfig {
+  /// Refuses a trigger whose time no frame at `fps` reaches
+  /// (``AnimationLimits/startProblem(time:fps:noun:)``).
+  ///
+  /// The rate is the run's, which a command line's `--fps` gives over `output.fps`, so the
+  /// check runs once the run's timing is known, not while the document is decoded.
+  ///
+  /// - Parameters:
+  ///   - fps: The run's rate, frames per second; `nil` for a still, which any trigger time fits.
+  ///   - file: The config's name in error messages.
+  /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` at the first such
+  ///   `triggers[i].time`.
+  public func checkTriggerTimes(fps: Double?, file: String) throws(ConfigError) {
+    guard let fps else { return }
+    for (index, trigger) in (triggers ?? []).enumerated() {
+      let problem = AnimationLimits.startProblem(time: trigger.time, fps: fps, noun: "trigger")
+      if let problem {
+        throw .invalidValue(
+          file: file, path: "triggers[\(index)].time",
+          reason: "invalid value \(trigger.time.formatted): expected \(problem)")
+      }
+    }
+  }
+
   /// Refuses triggers whose points no effect takes: when `effects` is not empty and none of
   /// them has a position parameter (``LayerFX/ShaderFunction/Role/position``), a trigger's point
   /// would be dropped without a word.
@@ -424,8 +447,6 @@ private struct Document: Decodable {
       }
     }
     var triggers: [AnimatedEffect.Trigger]?
-    // Each trigger's time and where it is, checked against output.fps once that is read.
-    var times: [(time: Double, path: [any CodingKey])] = []
     if c.contains("triggers") {
       var list = try c.nestedUnkeyedContainer(forKey: "triggers")
       var all: [AnimatedEffect.Trigger] = []
@@ -437,7 +458,6 @@ private struct Document: Decodable {
         }
         let time = try entry.number("time", in: .atLeast(0), unit: .seconds) ?? 0
         all.append(.init(time: time, payload: float2(point[0], point[1])))
-        times.append((time, entry.codingPath + [ConfigKey(stringValue: "time")]))
       }
       guard !all.isEmpty else {
         throw ConfigIssue(
@@ -454,14 +474,6 @@ private struct Document: Decodable {
       ? DebugConfig.Output(
         try c.nestedContainer(keyedBy: ConfigKey.self, forKey: "output"),
         directory: context.directory) : DebugConfig.Output()
-    if let fps = output.fps {
-      for (time, path) in times {
-        if let problem = AnimationLimits.startProblem(time: time, fps: fps, noun: "trigger") {
-          throw ConfigIssue(
-            codingPath: path, .invalidValue("invalid value \(time.formatted): expected \(problem)"))
-        }
-      }
-    }
     let debug =
       try c.contains("debug")
       ? DebugConfig.Debug(try c.nestedContainer(keyedBy: ConfigKey.self, forKey: "debug"))

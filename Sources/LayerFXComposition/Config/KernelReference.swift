@@ -29,9 +29,16 @@ public enum KernelReference {
   public static func absolute(_ text: String) -> String {
     guard isMetal(text) else { return text }
     let (path, function) = split(text)
+    return absolutePath(path) + (function.map { ":" + $0 } ?? "")
+  }
+
+  /// `path` made absolute against the working directory, as ``absolute(_:)`` makes a `.metal`
+  /// file's (`.` components dropped, `..` kept); a dumped config names an image argument's PNG
+  /// file this way too.
+  public static func absolutePath(_ path: String) -> String {
     let base = path.hasPrefix("/") ? "" : FileManager.default.currentDirectoryPath
-    let components = (base + "/" + path).split(separator: "/").filter { $0 != "." }
-    return "/" + components.joined(separator: "/") + (function.map { ":" + $0 } ?? "")
+    return "/"
+      + (base + "/" + path).split(separator: "/").filter { $0 != "." }.joined(separator: "/")
   }
 
   /// The kernel name and the argument text of an effect: `NAME[:P=V,...]` or

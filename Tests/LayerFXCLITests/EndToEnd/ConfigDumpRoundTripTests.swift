@@ -27,6 +27,72 @@ import Testing
     #expect(result.outputData.isEmpty)
   }
 
+  // The items after KERNEL: are config dump's operands, not an option: the trial found them
+  // named '--dump', an option the command does not have.
+  @Test("a bad argument after a dumped kernel is named as config dump's, exit 64")
+  func badArgumentNamesConfigDump() throws {
+    let cases: [(operand: String, message: String)] = [
+      (
+        "twirl:angle=x",
+        "invalid value 'angle=x' for 'config dump': expected a finite number"
+      ),
+      (
+        "twirl:",
+        "invalid value 'twirl:' for 'config dump': expected P=V,... after the colon, or no colon"
+      ),
+      ("twirl:angle=1,angle=2", "config dump angle given more than once"),
+    ]
+    for (operand, message) in cases {
+      let result = try LayerFXTool.run(["config", "dump", operand])
+      #expect(result.status == 64, "\(operand)")
+      #expect(result.usageErrorLines == ["layerfx: error: \(message)"])
+      #expect(result.outputData.isEmpty)
+    }
+  }
+
+  // The trial's dump of a function with a texture2d parameter left the image out, so the dump
+  // did not check ("mask has no value"). The image's PNG file is written with an absolute path,
+  // as the .metal file's is; the shader draws opaque red exactly when its texture is 6 × 2 (the
+  // file given), blue otherwise. A config names an image by its file only: - and testcard:WxH
+  // are refused.
+  @Test("dump keeps an image argument's PNG file: the dump checks and renders with that image")
+  func imageArgumentDumped() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Tex(float2 position, half4 color, texture2d<half> t) {
+      return t.get_width() == 6 && t.get_height() == 2 ? half4(1, 0, 0, 1) : half4(0, 0, 1, 1);
+    }
+    """.write(toFile: directory.path("tex.metal"), atomically: true, encoding: .utf8)
+    try Data(try PNGEncoder().encode(Image.testCard(width: 6, height: 2)))
+      .write(to: URL(fileURLWithPath: directory.path("six.png")))
+    let dump = try LayerFXTool.run(
+      ["config", "dump", "tex.metal:Tex:t=six.png"], in: directory.url)
+    #expect(dump.status == 0, "\(dump.standardError)")
+    #expect(dump.standardOutput.contains("\"t\": \"\(directory.path("six.png"))\""))
+    try dump.outputData.write(to: URL(fileURLWithPath: directory.path("c.json")))
+    let check = try LayerFXTool.run(["config", "check", "c.json"], in: directory.url)
+    #expect(check.status == 0, "\(check.standardError)")
+    let render = try LayerFXTool.run(
+      ["apply", "--config", "c.json", "-o", "o.png"], in: directory.url)
+    #expect(render.status == 0, "\(render.standardError)")
+    let image = try PNGDecoder().decode(contentsOf: directory.path("o.png")).image
+    #expect(image.pixels.allSatisfy { $0.x == 1 && $0.y == 0 && $0.z == 0 && $0.w == 1 })
+    for value in ["-", "testcard:6x2"] {
+      let refused = try LayerFXTool.run(
+        ["config", "dump", "tex.metal:Tex:t=\(value)"], in: directory.url)
+      #expect(refused.status == 64)
+      #expect(
+        refused.usageErrorLines == [
+          "layerfx: error: invalid value 't=\(value)' for 'config dump': expected a PNG file: a "
+            + "config names an image argument by its file"
+        ])
+      #expect(refused.outputData.isEmpty)
+    }
+  }
+
   @Test("dump → check → render of a .metal fill: its path is kept and its value drawn")
   func metalFillRoundTrip() throws {
     let directory = try TemporaryDirectory()

@@ -86,10 +86,11 @@ import Testing
         "layerfx: error: water: argument 'time' must be ≥ 0 seconds, got -1"
       ),
       // A .metal layer effect needs an offset (SwiftUI's required argument), or that is refused
-      // first; with one, its negative time is.
+      // first; with one, its negative time is, named with its .metal file.
       (
         ripple + ",time=-1,maxSampleOffset=4,4",
-        "layerfx: error: Ripple: argument 'time' must be ≥ 0 seconds, got -1"
+        "layerfx: error: \(MetalCommandTests.ripple): Ripple: argument 'time' must be ≥ 0 "
+          + "seconds, got -1"
       ),
       (
         "twirl:maxSampleOffset=-1,1",

@@ -108,7 +108,8 @@ import Testing
   func applyErrors() throws {
     let directory = try TemporaryDirectory()
     let output = directory.path("never.png")
-    // A .metal function's parameters have no defaults (Documentation/Semantics.md §1.2).
+    // A .metal function's parameters have no defaults (Documentation/Semantics.md §1.2); the
+    // error names the .metal file, as a compile error does.
     let metal = TestData.packageRoot.appendingPathComponent("Shaders/LayerEffects/Ripple.metal")
     let missing = try LayerFXTool.run([
       "apply", metal.path + ":Ripple", "testcard:8x8", "--arg", "origin=4,4", "--arg", "time=0.1",
@@ -117,7 +118,15 @@ import Testing
     #expect(missing.status == 64)
     #expect(
       missing.errorLines.first
-        == "layerfx: error: Ripple: argument 'amplitude' (float) is required")
+        == "layerfx: error: \(metal.path): Ripple: argument 'amplitude' (float) is required")
+    let inEffect = try LayerFXTool.run([
+      "apply", "testcard:8x8", "--effect", metal.path + ":Ripple:origin=4,4", "--time", "0.1",
+      "--max-sample-offset", "1,1", "-o", output,
+    ])
+    #expect(inEffect.status == 64)
+    #expect(
+      inEffect.errorLines.first
+        == "layerfx: error: \(metal.path): Ripple: argument 'amplitude' (float) is required")
     let unknown = try LayerFXTool.run([
       "apply", "ripple", "testcard:8x8", "--arg", "orign=1,2", "-o", output,
     ])

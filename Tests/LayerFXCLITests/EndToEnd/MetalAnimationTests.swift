@@ -151,7 +151,9 @@ struct MetalAnimationTests {
     let none = try LayerFXTool.run(
       ["apply", file + ":phased", "testcard:8x4", "--time", "0.4", "-o", directory.path("a.png")])
     #expect(none.status == 64)
-    #expect(none.errorLines.first == "layerfx: error: phased: argument 'phase' (float) is required")
+    #expect(
+      none.errorLines.first
+        == "layerfx: error: \(file): phased: argument 'phase' (float) is required")
     let typo = try LayerFXTool.run(
       [
         "apply", file + ":phased", "testcard:8x4", "--time", "0.4", "--time-parameter", "phse",

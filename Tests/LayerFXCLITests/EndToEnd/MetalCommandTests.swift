@@ -81,9 +81,11 @@ struct MetalCommandTests {
       "-o", directory.path("out.png"),
     ])
     #expect(result.status == 64)
-    #expect(
-      result.errorLines.first
-        == "layerfx: error: fade: argument '\(name)' must be ≥ 0 seconds, got -1")
+    // Named with its .metal file, as a compile error is.
+    let expected: String =
+      "layerfx: error: \(directory.path("fade.metal")): fade: argument '\(name)' must be ≥ 0 "
+      + "seconds, got -1"
+    #expect(result.errorLines.first == expected)
     #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
   }
 

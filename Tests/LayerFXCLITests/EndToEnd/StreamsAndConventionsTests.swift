@@ -41,6 +41,45 @@ import Testing
     #expect(try PNGDecoder().inspect(contentsOf: directory.path("out.png")).width == 10)
   }
 
+  // The first reader of standard input takes every byte, so a second would find it empty (the
+  // trial's `-` with `--arg mask=-` read a valid PNG for one and reported "<stdin>: empty file"
+  // for the other, exit 65). Refused before either reads: a usage error, 64, with nothing written.
+  @Test("two arguments reading standard input (-) is a usage error naming both")
+  func standardInputReadOnce() throws {
+    let png = try PNGEncoder().encode(Image.testCard(width: 10, height: 6))
+    let directory = try TemporaryDirectory()
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Mask(float2 position, half4 color, texture2d<half> mask) {
+      return color;
+    }
+    """.write(toFile: directory.path("mask.metal"), atomically: true, encoding: .utf8)
+    let cases: [(arguments: [String], readers: String)] = [
+      (["apply", "mask.metal:Mask", "-", "--arg", "mask=-"], "INPUT - and --arg mask=-"),
+      (
+        ["apply", "-", "--effect", "mask.metal:Mask:mask=-", "--time", "0"],
+        "INPUT - and --effect mask.metal:Mask:mask=-"
+      ),
+    ]
+    for (arguments, readers) in cases {
+      let result = try LayerFXTool.run(
+        arguments + ["-o", "out.png"], in: directory.url, input: Data(png))
+      #expect(result.status == 64, "\(arguments)")
+      let expected: String =
+        "layerfx: error: \(readers) both read standard input, which can be read only once; "
+        + "save one of them to a file"
+      #expect(result.usageErrorLines == [expected])
+    }
+    let twice = try LayerFXTool.run(["info", "-", "-"], input: Data(png))
+    #expect(twice.status == 64)
+    let expectedTwice: String =
+      "layerfx: error: INPUT - is given twice, but standard input can be read only once; "
+      + "save one of them to a file"
+    #expect(twice.usageErrorLines == [expectedTwice])
+    #expect(try directory.contents() == ["mask.metal"])
+  }
+
   @Test("one image to a directory, or an animation to a .png name, is a usage error")
   func outputKinds() throws {
     let directory = try TemporaryDirectory()

@@ -329,6 +329,27 @@ let corruptPngSuiteFiles: [String] = {
       ])
   }
 
+  // list takes one FILE.metal: after it, the second argument is the one not taken (the trial's
+  // 'list a.metal b.metal' named a.metal), and a second .metal file joins with --metal.
+  @Test("list with a second file names that file and points at --metal")
+  func listTwoFiles() throws {
+    let directory = try TemporaryDirectory()
+    let source = "[[ stitchable ]] half4 Keep(float2 position, half4 color) { return color; }\n"
+    for name in ["a.metal", "b.metal"] {
+      try source.write(toFile: directory.path(name), atomically: true, encoding: .utf8)
+    }
+    let two = try LayerFXTool.run(["list", "a.metal", "b.metal"], in: directory.url)
+    #expect(two.status == 64)
+    #expect(
+      two.usageErrorLines == [
+        "layerfx: error: unexpected argument 'b.metal': list takes one FILE.metal; add others to "
+          + "its library with --metal b.metal"
+      ])
+    let other = try LayerFXTool.run(["list", "a.metal", "notes.txt"], in: directory.url)
+    #expect(other.status == 64)
+    #expect(other.usageErrorLines == ["layerfx: error: unexpected argument 'notes.txt'"])
+  }
+
   @Test("an unknown command exits 64")
   func unknownCommand() throws {
     let result = try LayerFXTool.run(["ripples"])

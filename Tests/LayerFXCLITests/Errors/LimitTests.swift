@@ -322,6 +322,17 @@ import Testing
     ])
     #expect(still.status == 0, "\(still.standardError)")
     #expect(try directory.contents() == ["s.png"])
+    // At 30 fps the latest start is 10⁶ / 30 = 33333.33… s, stated as a person writes it: cut
+    // to 6 significant digits (33333.3, a time that still fits), not 33333.333333333336.
+    let thirty = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--fps", "30", "--tap", "1,2@1e6", "-o", directory.path("f/"),
+    ])
+    #expect(thirty.status == 64)
+    let expectedAtThirty: String =
+      "layerfx: error: invalid value '1,2@1e6' for '--tap': expected a time of at most "
+      + "33333.3 s: at 30 fps a later tap starts past the 1000000 frames one run renders"
+    #expect(thirty.usageErrorLines == [expectedAtThirty])
+    #expect(try directory.contents() == ["s.png"])
     // A config's trigger is named at its key, by check and by the render (65, bad data).
     try #"""
     {"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "ripple"}],
@@ -338,6 +349,41 @@ import Testing
         ])
     }
     #expect(try directory.contents() == ["s.png", "t.json"])
+  }
+
+  // A trigger at 50000 s starts at frame 50000 × 10 = 500000 at 10 fps, within the 10⁶ frames
+  // one run renders, but at 1500000 at 30 fps, past them (10⁶ / 30 = 33333.33… s, stated cut to
+  // 33333.3). The rate the run uses is --fps when given, not the config's output.fps.
+  @Test("a config's trigger time is checked at the run's rate, --fps over output.fps")
+  func triggerTimeAtCommandLineRate() throws {
+    let directory = try TemporaryDirectory()
+    for fps in [10, 30] {
+      try #"""
+      {"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "ripple"}],
+       "triggers": [{"point": [1, 2], "time": 50000}], "output": {"path": "f/", "fps": \#(fps)}}
+      """#.write(toFile: directory.path("c\(fps).json"), atomically: true, encoding: .utf8)
+    }
+    for command in ["ripple", "apply"] {
+      // output.fps 30 refuses the trigger, but --fps 10 is the run's rate: it fits.
+      let slower = try LayerFXTool.run(
+        [command, "--config", "c30.json", "--fps", "10", "--frames", "1"],
+        in: directory.url)
+      #expect(slower.status == 0, "\(command): \(slower.standardError)")
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: directory.path("f")) == [
+          "frame_0000.png"
+        ])
+      try FileManager.default.removeItem(atPath: directory.path("f"))
+      // output.fps 10 takes it, but --fps 30 does not: named at the config's key (65).
+      let faster = try LayerFXTool.run(
+        [command, "--config", "c10.json", "--fps", "30", "--frames", "1"], in: directory.url)
+      #expect(faster.status == 65, "\(command)")
+      let expected: String =
+        "layerfx: error: c10.json: triggers[0].time: invalid value 50000: expected a time of at "
+        + "most 33333.3 s: at 30 fps a later trigger starts past the 1000000 frames one run renders"
+      #expect(faster.errorLines == [expected])
+      #expect(try directory.contents() == ["c10.json", "c30.json"])
+    }
   }
 
   // ⌈3 s (ripple's default duration) × 10⁹ fps⌉ = 3 × 10⁹ frames, beyond the 10⁶ one run
@@ -371,6 +417,68 @@ import Testing
           + "at 1000000000 fps is 3000000000 frames)"
       ])
     #expect(try directory.contents() == ["c.json"])
+  }
+
+  // --duration 1e30 at 30 fps: ⌈3 × 10³¹⌉ frames, beyond the 10⁶ one run renders. The rate is
+  // ordinary; the longest duration that fits is 10⁶ / 30 = 33333.33… s, stated cut to 6
+  // significant digits (33333.3, which still fits); at 7 fps 10⁶ / 7 = 142857.14… s.
+  @Test("--duration giving more frames than one run renders is a usage error naming --duration")
+  func durationBeyondCeiling() throws {
+    let directory = try TemporaryDirectory()
+    let cases: [(arguments: [String], value: String, longest: String, fps: String)] = [
+      (["ripple", "testcard:8x8", "--fps", "30"], "1e30", "33333.3", "30"),
+      (["apply", "testcard:8x8", "--effect", "ripple", "--fps", "7"], "1e6", "142857", "7"),
+      (["render", "checkerboard", "--size", "8x8", "--fps", "30"], "1e30", "33333.3", "30"),
+    ]
+    for (arguments, value, longest, fps) in cases {
+      let result = try LayerFXTool.run(
+        arguments + ["--duration", value, "-o", directory.path("f/")])
+      #expect(result.status == 64, "\(arguments)")
+      let expected: String =
+        "layerfx: error: invalid value '\(value)' for '--duration': expected a duration of at "
+        + "most \(longest) s: at \(fps) fps a longer one takes more than the 1000000 frames one "
+        + "run renders"
+      #expect(result.errorLines.first == expected)
+      #expect(result.errorLines.count == 2)
+      #expect(try directory.contents().isEmpty)
+    }
+  }
+
+  // A test card of 100000 × 100000 = 10¹⁰ pixels is over the default limit of 10⁸ (and over
+  // 2147483647, the most --max-pixels allows): as an image argument, the message says so and
+  // names the argument (the trial's read "expected an image: … or testcard:WxH", which it is);
+  // as INPUT, the same limit error. Pixels over a limit are the image's, bad data: 65.
+  @Test("a test card over the pixel limit names the image argument that gives it")
+  func imageArgumentOverPixelLimit() throws {
+    let directory = try TemporaryDirectory()
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Mask(float2 position, half4 color, texture2d<half> mask) {
+      return color;
+    }
+    """.write(toFile: directory.path("mask.metal"), atomically: true, encoding: .utf8)
+    let limit: String =
+      "testcard:100000x100000: 100000 × 100000 exceeds the limit of 100000000 pixels (beyond "
+      + "what LayerFX can render: at most 2147483647 pixels)"
+    let cases: [(arguments: [String], message: String)] = [
+      (
+        ["mask.metal:Mask", "testcard:8x8", "--arg", "mask=testcard:100000x100000"],
+        "--arg mask: \(limit)"
+      ),
+      (
+        ["testcard:8x8", "--effect", "mask.metal:Mask:mask=testcard:100000x100000", "--time", "0"],
+        "--effect mask: \(limit)"
+      ),
+      (["ripple", "testcard:100000x100000", "--time", "0"], limit),
+    ]
+    for (arguments, message) in cases {
+      let result = try LayerFXTool.run(
+        ["apply"] + arguments + ["-o", "o.png"], in: directory.url)
+      #expect(result.status == 65, "\(arguments)")
+      #expect(result.errorLines == ["layerfx: error: \(message)"])
+    }
+    #expect(try directory.contents() == ["mask.metal"])
   }
 
   @Test("an animation larger than the free disk space is refused with both numbers")

@@ -49,6 +49,21 @@ import Testing
     }
   }
 
+  @Test("a duration is refused past the frames one run renders, stating the longest that fits")
+  func durationProblem() {
+    // 30 fps: 33333.3 s is ⌈999999⌉ frames, within 10⁶; 33333.4 s is 1000002, beyond. The
+    // longest, 10⁶ / 30 = 33333.33… s, is stated cut to 6 significant digits.
+    #expect(AnimationLimits.durationProblem(duration: 33333.3, fps: 30) == nil)
+    #expect(
+      AnimationLimits.durationProblem(duration: 33333.4, fps: 30)
+        == "a duration of at most 33333.3 s: at 30 fps a longer one takes more than the 1000000 "
+        + "frames one run renders")
+    // 1000 s at 3000 fps: 3 × 10⁶ frames; 10⁶ / 3000 = 333.33… s.
+    #expect(
+      AnimationLimits.durationProblem(duration: 1000, fps: 3000)?.hasPrefix(
+        "a duration of at most 333.333 s: at 3000 fps") == true)
+  }
+
   @Test("frames larger than any disk are refused, and the message gives both sizes")
   func freeSpace() {
     // 10⁶ frames of 65535 × 65535 at 16 bits: about 3.4 × 10¹⁶ bytes, beyond any test disk.

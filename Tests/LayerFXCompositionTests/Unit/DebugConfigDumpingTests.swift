@@ -11,7 +11,7 @@ import Testing
   func effectValues() {
     let config = DebugConfig(
       dumping: [
-        (.ripple, "ripple", [("amplitude", .float(5)), ("time", .float(0.3))], float2(2, 2))
+        (.ripple, "ripple", [("amplitude", .float(5)), ("time", .float(0.3))], [:], float2(2, 2))
       ], input: testCard, width: 512, height: 384, time: 0.5, previewTimes: [0.1, 0.2],
       path: "out.png")
     #expect(config.effects.count == 1)
@@ -29,11 +29,11 @@ import Testing
   @Test("an effect on the clock gets the preview times given, where a still one gets none")
   func previewTimes() {
     let moving = DebugConfig(
-      dumping: [(.ripple, "ripple", [], nil)], input: testCard, width: 512, height: 384,
+      dumping: [(.ripple, "ripple", [], [:], nil)], input: testCard, width: 512, height: 384,
       time: 0.15, previewTimes: [0.05, 0.1], path: "out.png")
     #expect(moving.debug.previewTimes == [0.05, 0.1])
     let still = DebugConfig(
-      dumping: [(.grayscale, "grayscale", [], nil)], input: testCard, width: 512, height: 384,
+      dumping: [(.grayscale, "grayscale", [], [:], nil)], input: testCard, width: 512, height: 384,
       time: 0.15, previewTimes: [0.05, 0.1], path: "out.png")
     #expect(still.debug.previewTimes == nil)
   }
@@ -41,7 +41,7 @@ import Testing
   @Test("a fill becomes the input at the size given; without a clock it has no frame time")
   func fillInput() {
     let config = DebugConfig(
-      dumping: [(.radialGradient, "radialGradient", [], nil)], input: testCard, width: 40,
+      dumping: [(.radialGradient, "radialGradient", [], [:], nil)], input: testCard, width: 40,
       height: 30, time: 0.5, previewTimes: [0.1, 0.2], path: "out.png")
     #expect(config.effects.isEmpty)
     guard case .fill(let function, _, let width, let height, let kernel)? = config.input else {
@@ -60,7 +60,7 @@ import Testing
     let effects = DebugConfig(input: nil, effects: [DebugConfig.Effect(.grayscale)])
     #expect(throws: ConfigError.self) { try effects.fillRender(file: "c.json", readsInput: true) }
     var sheet = DebugConfig(
-      dumping: [(.radialGradient, "radialGradient", [], nil)], input: testCard, width: 40,
+      dumping: [(.radialGradient, "radialGradient", [], [:], nil)], input: testCard, width: 40,
       height: 30, time: 0, previewTimes: [0], path: "out.png")
     #expect(try sheet.fillRender(file: "c.json", readsInput: true)?.size == SIMD2(40, 30))
     #expect(try sheet.fillRender(file: "c.json", readsInput: false) == nil)

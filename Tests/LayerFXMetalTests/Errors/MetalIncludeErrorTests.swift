@@ -145,6 +145,28 @@ struct MetalIncludeErrorTests {
     #expect(try Self.message(allowed + Self.body, in: directory) == "compiled")
   }
 
+  // The trial's `#pragma clang poison color` was reported as "inline assembly (asm) is not
+  // Metal" at the glue's line: clang's poisoned-identifier error, which LayerFX reads as its own
+  // poisoned asm, in the code it adds after the source (which uses color). A poison pragma is
+  // refused with its line, as a dependency is, in both spellings and both forms.
+  @Test("#pragma clang poison and GCC poison, and their _Pragma forms, are refused with the line")
+  func pragmaPoison() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let reason =
+      " poison refused: the code LayerFX adds after the source to call its functions uses "
+      + "Metal's names, which a poisoned name would break"
+    let cases: [(String, String)] = [
+      ("#pragma clang poison color", ":1: #pragma clang" + reason),
+      ("int a;\n#pragma GCC poison unusedName", ":2: #pragma GCC" + reason),
+      ("_Pragma(\"clang poison color\")", ":1: _Pragma clang" + reason),
+    ]
+    for (source, refusal) in cases {
+      #expect(
+        try Self.message(source + Self.body, in: directory) == directory.path("t.metal") + refusal)
+    }
+  }
+
   @Test(
     "an include inside a comment or string is not an include; a spliced // comment hides the next line"
   )
