@@ -34,8 +34,8 @@ extension AnimationLimits {
     Double(frames) * Double(width) * Double(height) * 4
   }
 
-  /// Refuses an animation written as one file at `path` (an animated PNG or a raw stream to a
-  /// file, never a pipe) when its `bytes`, rounded up to whole blocks, exceed the free space
+  /// Refuses an animation written as one file at `path` (an animated PNG, a raw stream to a
+  /// file, never a pipe, or a contact sheet) when its `bytes`, rounded up to whole blocks, exceed the free space
   /// there, as ``checkFreeSpace(frames:width:height:bitDepth:chunkBytes:directory:)`` does for
   /// a PNG sequence.
   ///
@@ -63,27 +63,5 @@ extension AnimationLimits {
         "\(path): \(what) up to \(Self.bytes(needed)), but only \(Self.bytes(Double(space.bytes))) is free there; "
           + "free some space, render fewer frames (--frames, --fps), or pass --ignore-free-space")
     }
-  }
-
-  /// Refuses one image of `width × height` pixels (a still, a contact sheet) that may not fit
-  /// in the free space where `path` goes: the most libpng writes
-  /// (``frameFileBytes(width:height:bitDepth:chunkBytes:)``), checked before anything renders,
-  /// as an animation's frames are; a stream (``OutputFormat/streamPaths``) holds nothing.
-  ///
-  /// - Parameters:
-  ///   - path: The output file.
-  ///   - width: The image's width, pixels.
-  ///   - height: The image's height, pixels.
-  ///   - bitDepth: Bits per sample, 8 or 16.
-  ///   - chunkBytes: The bytes of the colour chunks copied into it.
-  /// - Throws: ``CompositionError/noSpace(_:)``.
-  public func checkImageFreeSpace(
-    path: String, width: Int, height: Int, bitDepth: Int, chunkBytes: Int
-  ) throws(CompositionError) {
-    guard !OutputFormat.streamPaths.contains(path) else { return }
-    try checkFreeSpace(
-      bytes: Self.frameFileBytes(
-        width: width, height: height, bitDepth: bitDepth, chunkBytes: chunkBytes),
-      frames: 1, width: width, height: height, path: path)
   }
 }

@@ -205,9 +205,13 @@ extension RenderJob {
     let sheet = try ContactSheetSink.checkSize(
       frameCount: frames.count, columns: columns, frameWidth: frames.width,
       frameHeight: frames.height, pixelLimit: limits.pixelLimit)
-    try limits.animation.checkImageFreeSpace(
-      path: output.path, width: sheet.x, height: sheet.y,
-      bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: input.chunkBytes)
+    if !output.isStream {
+      try limits.animation.checkFreeSpace(
+        bytes: AnimationLimits.frameFileBytes(
+          width: sheet.x, height: sheet.y, bitDepth: output.encoder.bitDepth.rawValue,
+          chunkBytes: input.chunkBytes),
+        frames: frames.count, width: frames.width, height: frames.height, path: output.path)
+    }
     return file
   }
 }

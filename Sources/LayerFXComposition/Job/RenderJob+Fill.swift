@@ -74,9 +74,6 @@ extension RenderJob {
       let prepared = try fill.prepared(at: time)
       try limits.memoryBudget(holding: 0)?.check(memory.peakBytes, path: output.path)
       let file = try output.open(protecting: protectedPaths)
-      try limits.animation.checkImageFreeSpace(
-        path: output.path, width: fill.width, height: fill.height,
-        bitDepth: output.encoder.bitDepth.rawValue, chunkBytes: 0)
       if checkOnly { return outcome }
       let image = try draw(fill, prepared) { try events.checkFaults(.still(time: time)) }
       try output.write(

@@ -8,7 +8,9 @@ extension RenderJob {
   /// Before the first frame: every pass's padded size at every time
   /// (``ChainRenderer/checkedPasses(at:pixelLimit:)``), a contact sheet's size, the memory
   /// estimate (``RenderMemory``) against ``Limits/memoryBudget(holding:)``, the free space where
-  /// the output goes, and that no frame replaces a file the render reads; the output file is
+  /// an animation's frames go (not for a still: one image is written in one go, and a disk that
+  /// fills during the write fails it with nothing half-written), and that no frame replaces a
+  /// file the render reads; the output file is
   /// opened (so a destination that cannot be written says so first). A still's last pass is
   /// stored straight into the encoder's samples when no overlay is drawn.
   ///
@@ -72,10 +74,6 @@ extension RenderJob {
     try limits.memoryBudget(holding: RenderMemory.floatPixelBytes * Double(image.pixels.count))?
       .check(memory.peakBytes, path: output.path)
     let file = try output.open(protecting: protected)
-    // Once the output opens, so a destination that cannot be written says so first.
-    try limits.animation.checkImageFreeSpace(
-      path: output.path, width: image.width, height: image.height, bitDepth: bitDepth.rawValue,
-      chunkBytes: memory.chunkBytes)
     if checkOnly { return Outcome(isWithinBounds: true) }
     if events.isCancelled() { throw CancellationError() }
     let frame: (samples: PNGSamples, reports: [SampleBoundsReport])

@@ -6,9 +6,10 @@ import LayerFXPNG
 /// `Float` output image): the still a front end renders off the clock, optionally grown by the
 /// layer's padding on every side.
 ///
-/// ``check(_:)`` refuses, before anything renders, a padded layer or output too large, a memory
-/// estimate over the budget, or an image that may not fit in the free space; ``run(_:into:events:)``
-/// renders, asks the front end about faults, writes and reports the bounds.
+/// ``check(_:)`` refuses, before anything renders, a padded layer or output too large, or a
+/// memory estimate over the budget; ``run(_:into:events:)`` renders, asks the front end about
+/// faults, writes and reports the bounds. One image is not checked against the free space: a
+/// disk that fills during the write fails it with nothing half-written.
 ///
 /// Source: `Documentation/Semantics.md` §4 (padding, `maxSampleOffset`), §3 (the store).
 public struct ShaderStill: Sendable {
@@ -20,7 +21,7 @@ public struct ShaderStill: Sendable {
   public var checksBounds: Bool
   /// The destination and its encoding.
   public var output: RenderJob.Output
-  /// The pixel, memory and free-space limits, and the renderer.
+  /// The pixel and memory limits, and the renderer.
   public var limits: RenderJob.Limits
 
   /// Creates a still; see the properties.
@@ -43,11 +44,11 @@ public struct ShaderStill: Sendable {
   }
 
   /// Refuses the still over `input` before it renders: a padded layer over the pixel limit,
-  /// a padded output wider or taller than a PNG can be (`PNGEncoder.maxSide`), a
-  /// memory estimate over the budget, or an image that may not fit in the free space.
+  /// a padded output wider or taller than a PNG can be (`PNGEncoder.maxSide`), or a
+  /// memory estimate over the budget.
   ///
   /// - Throws: ``CompositionError/limitExceeded(_:)`` for the sizes,
-  ///   ``CompositionError/outOfMemory(_:)``, ``CompositionError/noSpace(_:)``.
+  ///   ``CompositionError/outOfMemory(_:)``.
   public func check(_ input: RenderJob.Input) throws {
     let function = shader.function
     let image = input.image
@@ -67,9 +68,6 @@ public struct ShaderStill: Sendable {
     }
     try limits.memoryBudget(holding: RenderMemory.floatPixelBytes * Double(image.pixels.count))?
       .check(memory(over: image).peakBytes, path: output.path)
-    try limits.animation.checkImageFreeSpace(
-      path: output.path, width: width, height: height, bitDepth: output.encoder.bitDepth.rawValue,
-      chunkBytes: input.metadata.colorChunks.reduce(0) { $0 + $1.data.count })
   }
 
   /// The memory estimate of the still over `image`, stored into samples; a padded output is

@@ -174,19 +174,13 @@ import Testing
   }
 
   @Test(
-    "an image and a contact sheet larger than the free space are refused before frame 0, 73",
+    "a contact sheet larger than the free space is refused before frame 0, 73",
     .enabled(if: canMount, "needs root to mount a small tmpfs"))
   func freeSpace() throws {
     let directory = try TemporaryDirectory()
     try withSmallDisk(in: directory) { small in
-      // A 200 × 200 frame is at most 200 × (1 + 800) = 160200 bytes of image data (stored
-      // zlib blocks), more than the 64 KiB disk holds.
-      let image = try LayerFXTool.run(
-        ["apply", "grayscale", "testcard:200x200", "-o", "\(small)/x.png"])
-      #expect(image.status == 73)
-      #expect(
-        image.errorLines.first?.hasPrefix(
-          "layerfx: error: \(small)/x.png: 1 frame of 200 × 200 pixels needs up to ") == true)
+      // 4 frames of 100 × 100 in 2 columns: a 200 × 200 sheet, at most 200 × (1 + 800) =
+      // 160200 bytes of image data (stored zlib blocks), more than the 64 KiB disk holds.
       let sheet = try LayerFXTool.run(
         [
           "apply", "grayscale", "testcard:100x100", "--fps", "10", "--frames", "4",
@@ -194,7 +188,36 @@ import Testing
         ])
       #expect(sheet.status == 73)
       #expect(sheet.errorLines.count == 1)
+      #expect(
+        sheet.errorLines.first?.hasPrefix(
+          "layerfx: error: \(small)/s.png: 4 frames of 100 × 100 pixels need up to ") == true)
       #expect(sheet.errorLines.first?.contains("is free there; free some space") == true)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: small).isEmpty)
+    }
+  }
+
+  @Test(
+    "a still is written when it fits compressed; one that does not is an I/O error, 74",
+    .enabled(if: canMount, "needs root to mount a small tmpfs"))
+  func stillFreeSpace() throws {
+    let directory = try TemporaryDirectory()
+    try withSmallDisk(in: directory) { small in
+      // 200 × 200 is up to 200 × (1 + 800) = 160200 bytes uncompressed, more than the 64 KiB
+      // disk, but the test card's flat areas compress to far less: no check refuses it.
+      let fits = try LayerFXTool.run(
+        ["apply", "grayscale", "testcard:200x200", "-o", "\(small)/x.png"])
+      #expect(fits.status == 0)
+      #expect(fits.errorLines.isEmpty)
+      #expect(FileManager.default.fileExists(atPath: "\(small)/x.png"))
+      try FileManager.default.removeItem(atPath: "\(small)/x.png")
+      // 800 × 800 does not fit even compressed: the write itself fails.
+      let full = try LayerFXTool.run(
+        ["apply", "grayscale", "testcard:800x800", "-o", "\(small)/y.png"])
+      #expect(full.status == 74)
+      #expect(
+        full.errorLines == [
+          "layerfx: error: \(small)/y.png: write error (No space left on device)"
+        ])
       #expect(try FileManager.default.contentsOfDirectory(atPath: small).isEmpty)
     }
   }
