@@ -10,11 +10,14 @@
 /// - `-` is standard input, read to its end whatever it is (a pipe, a FIFO, a terminal, a
 ///   file); a closed descriptor 0 is ``InputFileError/standardInputClosed``.
 /// - Any other path is opened with `O_NONBLOCK | O_NOCTTY`, so opening a FIFO or a terminal
-///   never waits, and `fstat` then decides: only a regular file is read. A directory is
-///   refused as `Is a directory`; a FIFO, a device or a socket with its kind. A FIFO's data is
-///   read only through `-` (`layerfx info - < fifo`).
+///   never waits, and `fstat` then decides. A regular file is read whole. A pipe or FIFO
+///   (`/dev/stdin` in a pipeline, `/dev/fd/63` of a shell's `<(…)`) is read to its end as
+///   standard input is; one that ends before its first byte, as a FIFO nobody has opened for
+///   writing does at once, is refused as "a FIFO with nothing written to it", so an input never
+///   waits for a writer that may not come. A directory is refused as `Is a directory`; a device
+///   (`/dev/zero`, a terminal) or a socket with its kind.
 /// - The size is checked against `limit` before anything is allocated, so a 30 GB sparse file
-///   costs nothing; standard input is read until it passes `limit`.
+///   costs nothing; standard input and a pipe are read until they pass `limit`.
 ///
 /// A regular file read joins ``ReadFiles``, so no output of the same process replaces it.
 ///
@@ -32,10 +35,15 @@ public enum InputFile {
   /// - Parameters:
   ///   - path: A file path, or `-`.
   ///   - limit: The most bytes accepted, ≥ 0.
+  ///   - readsPipes: Whether a pipe or FIFO is read; `false` refuses it as `notRegularFile`
+  ///     (a file a `.metal` source includes, which only a regular file may be).
   /// - Returns: The whole content.
-  /// - Throws: ``InputFileError``: `notFound`, `notRegularFile`, `standardInputClosed`,
-  ///   `tooLarge` (before reading, for a file), `cannotOpen`, `readFailed`.
-  public static func read(_ path: String, limit: Int) throws(InputFileError) -> [UInt8] {
+  /// - Throws: ``InputFileError``: `notFound`, `notRegularFile` (a device or a socket),
+  ///   `standardInputClosed`, `tooLarge` (before reading, for a file), `cannotOpen` (also a
+  ///   FIFO with nothing written to it), `readFailed`.
+  public static func read(_ path: String, limit: Int, readsPipes: Bool = true)
+    throws(InputFileError) -> [UInt8]
+  {
     if path == "-" {
       var status = stat()
       guard fstat(STDIN_FILENO, &status) == 0 else { throw .standardInputClosed }
@@ -54,12 +62,21 @@ public enum InputFile {
     guard fstat(descriptor, &status) == 0 else {
       throw .readFailed(path: path, reason: text(errno))
     }
-    if (status.st_mode & S_IFMT) == S_IFDIR { throw .cannotOpen(path: path, reason: text(EISDIR)) }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw .notRegularFile(path: path, kind: kind(status.st_mode))
+    switch status.st_mode & S_IFMT {
+    case S_IFREG:
+      ReadFiles.record(status)
+      return try readAll(descriptor, status: status, name: path, limit: limit)
+    case S_IFIFO where readsPipes:
+      // Opened O_NONBLOCK, a FIFO without a writer reads as ended at once (read(2) returns 0)
+      // rather than waiting for one: nothing read means nothing was, or will be, written.
+      let bytes = try readAll(descriptor, status: status, name: path, limit: limit)
+      guard !bytes.isEmpty else {
+        throw .cannotOpen(path: path, reason: "a FIFO with nothing written to it")
+      }
+      return bytes
+    case S_IFDIR: throw .cannotOpen(path: path, reason: text(EISDIR))
+    default: throw .notRegularFile(path: path, kind: kind(status.st_mode))
     }
-    ReadFiles.record(status)
-    return try readAll(descriptor, status: status, name: path, limit: limit)
   }
 
   /// Names the kind of a file that is not regular, for messages ("a directory", "a FIFO").

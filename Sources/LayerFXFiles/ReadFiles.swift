@@ -10,7 +10,7 @@ import Synchronization
 /// ``AtomicFile`` then refuses to replace whatever path names them.
 ///
 /// Every file a command reads joins the set at the one place files are read
-/// (``InputFile/read(_:limit:)``): the input image, a `.metal` source, an image argument, a
+/// (``InputFile/read(_:limit:readsPipes:)``): the input image, a `.metal` source, an image argument, a
 /// config or keyframes document, a fill's source. So no `-o` can overwrite any of them, however
 /// the command reached the file, without each command listing what it read.
 ///

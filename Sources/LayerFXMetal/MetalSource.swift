@@ -228,14 +228,14 @@ struct MetalSource {
     return nil
   }
 
-  /// The text of an included file, through ``InputFile`` (a regular file, size checked
-  /// before reading, recorded in ``ReadFiles``).
+  /// The text of an included file, through ``InputFile`` (a regular file, never a pipe, size
+  /// checked before reading, recorded in ``ReadFiles``).
   private static func read(_ real: String, header: String, from includer: String, line: Int)
     throws(MetalCompileError) -> String
   {
     let bytes: [UInt8]
     do {
-      bytes = try InputFile.read(real, limit: maxFileByteCount)
+      bytes = try InputFile.read(real, limit: maxFileByteCount, readsPipes: false)
     } catch {
       throw .include(
         file: includer, line: line, message: "#include \"\(header)\" refused: \(error.reason)")

@@ -149,7 +149,7 @@ import Testing
 
   // MARK: 3. Hangs
 
-  @Test("a FIFO as input is refused at once (exit 66), never opened for a blocking read")
+  @Test("a FIFO nobody writes to is refused at once (exit 66), never opened for a blocking read")
   func fifoInput() throws {
     let directory = try TemporaryDirectory()
     let fifo = try directory.fifo("in.png")
@@ -160,8 +160,25 @@ import Testing
     #expect(result.status == 66)
     #expect(
       result.errorLines == [
-        "layerfx: error: \(fifo): cannot read file (not a regular file: a FIFO)"
+        "layerfx: error: \(fifo): cannot read file (a FIFO with nothing written to it)"
       ])
+  }
+
+  @Test("/dev/stdin in a pipeline is read as - is: the same output")
+  func devStandardInput() throws {
+    let directory = try TemporaryDirectory()
+    let input = try Self.makeInput(in: directory)
+    let script = "cat \"$1\" | \"$0\" apply sepia /dev/stdin -o \"$2\""
+    let piped = try LayerFXTool.run(
+      ["-c", script, LayerFXTool.executable.path, input, directory.path("p.png")],
+      program: URL(fileURLWithPath: "/bin/sh"))
+    #expect(piped.status == 0)
+    #expect(piped.errorLines.isEmpty)
+    let direct = try LayerFXTool.run(["apply", "sepia", input, "-o", directory.path("d.png")])
+    #expect(direct.status == 0)
+    #expect(
+      try Data(contentsOf: directory.url.appendingPathComponent("p.png"))
+        == Data(contentsOf: directory.url.appendingPathComponent("d.png")))
   }
 
   // MARK: 6. Exit codes and messages

@@ -10,13 +10,36 @@ import Testing
 /// Class 1 (crashes) and 3 (hangs) of issue 13 at their root: every input goes through one
 /// opener that checks the file before reading it.
 @Suite struct InputFileTests {
-  @Test("a FIFO is refused at once, without waiting for a writer")
+  @Test("a FIFO nobody writes to is refused at once, without waiting for a writer")
   func fifo() throws {
     let directory = try TemporaryDirectory()
     let path = try directory.fifo("pipe")
     // No writer ever opens it: a plain open(2) for reading would block here for ever.
-    #expect(throws: InputFileError.notRegularFile(path: path, kind: "a FIFO")) {
+    #expect(
+      throws: InputFileError.cannotOpen(path: path, reason: "a FIFO with nothing written to it")
+    ) {
       try InputFile.read(path, limit: 1 << 20)
+    }
+  }
+
+  @Test("a pipe named by /dev/fd/N is read to its end; one past the limit is refused")
+  func pipe() throws {
+    // As a shell's <(…) names its pipe: the bytes written before the writer closed, whole.
+    for (text, limit) in [("0123456789", 10), ("0123456789", 9)] {
+      var ends: [Int32] = [0, 0]
+      try #require(Glibc.pipe(&ends) == 0)
+      defer { close(ends[0]) }
+      #expect(write(ends[1], text, text.utf8.count) == text.utf8.count)
+      close(ends[1])
+      let path = "/dev/fd/\(ends[0])"
+      if limit >= text.utf8.count {
+        #expect(try InputFile.read(path, limit: limit) == Array(text.utf8))
+      } else {
+        // A stream's size is unknown until it is read past the limit.
+        #expect(throws: InputFileError.tooLarge(path: path, byteCount: nil, limit: limit)) {
+          try InputFile.read(path, limit: limit)
+        }
+      }
     }
   }
 
