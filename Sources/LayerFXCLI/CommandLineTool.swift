@@ -1,5 +1,6 @@
 import LayerFX
 import LayerFXArguments
+import LayerFXFiles
 import LayerFXMath
 import LayerFXPNG
 
@@ -40,20 +41,21 @@ public enum CommandLineTool {
 
   /// The status ``main(_:)`` returns for a closed pipe on standard output: 141.
   ///
-  /// 128 + SIGPIPE, as a shell reports a command that SIGPIPE ended, when standard output's
-  /// reader went away (`EPIPE`). The program then ends by SIGPIPE itself
+  /// 128 + SIGPIPE, as a shell reports a command that SIGPIPE ended, when the reader of an
+  /// output that is a pipe went away (`EPIPE`: `-o -`, `-o /dev/stdout`, printed text;
+  /// `AtomicFile.hasWrittenIntoClosedPipe`). The program then ends by SIGPIPE itself
   /// (`AtomicFile.endByBrokenPipe()`), quietly, as `cat` and `gzip` do.
   public static let brokenPipeStatus = 128 + SIGPIPE
 
   /// Runs `arguments` (without the program name) and returns the exit status.
   ///
   /// Errors go to standard error as one line, `layerfx: error: …`, followed by a `Usage:` line
-  /// for usage errors; a write into a closed pipe on standard output prints nothing and returns
+  /// for usage errors; a write into a closed pipe (any output) prints nothing and returns
   /// ``brokenPipeStatus``.
   public static func main(_ arguments: [String]) -> Int32 {
     let console = Console()
     let status = run(arguments, console: console)
-    if console.outputFailure == EPIPE { return brokenPipeStatus }
+    if AtomicFile.hasWrittenIntoClosedPipe { return brokenPipeStatus }
     // Text results (info, CSV, help) that could not be written are an I/O error, even when the
     // command itself succeeded.
     guard status == ExitCode.ok.rawValue, console.outputFailure != 0 else { return status }
@@ -101,9 +103,9 @@ public enum CommandLineTool {
       return reported.exitCode.rawValue
     } catch {
       console.endProgress()
-      // The reader of standard output went away: nothing to say (main returns
+      // The reader of an output pipe went away: nothing to say (main returns
       // brokenPipeStatus), whatever error the failed write became.
-      if console.outputFailure == EPIPE { return brokenPipeStatus }
+      if AtomicFile.hasWrittenIntoClosedPipe { return brokenPipeStatus }
       console.error("layerfx: error: \((error as? any ExitCoded)?.line ?? "\(error)")")
       let code = (error as? any ExitCoded)?.exitCode ?? .software
       if code == .usage { console.error(command.usageLine) }

@@ -1,4 +1,5 @@
 import CLayerFXFiles
+import Synchronization
 
 extension AtomicFile {
   /// Makes termination signals remove the hidden temporary files being written.
@@ -32,6 +33,16 @@ extension AtomicFile {
   public static func exitOnInterrupt(status: Int32) {
     lfx_exit_on_interrupt(status)
   }
+
+  /// Whether a write through ``writeAll(_:to:)`` has failed with `EPIPE` in this process.
+  ///
+  /// An output that is a pipe (standard output by `-o -` or `-o /dev/stdout`, `/dev/stderr`)
+  /// lost its reader. A program then ends by ``endByBrokenPipe()``, whichever error the failed
+  /// write became on its way up.
+  public static var hasWrittenIntoClosedPipe: Bool { closedPipe.load(ordering: .relaxed) }
+
+  /// Set by ``writeAll(_:to:)`` on `EPIPE`; never cleared.
+  static let closedPipe = Atomic<Bool>(false)
 
   /// Ends the process by SIGPIPE, quietly, after unlinking the hidden temporary files being
   /// written: what a program does whose standard output's reader went away (`EPIPE`), as `cat`

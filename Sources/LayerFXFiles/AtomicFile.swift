@@ -217,15 +217,18 @@ public enum AtomicFile {
   /// interruptions (`EINTR`) and short writes: the one loop behind every file and stream
   /// LayerFX writes.
   ///
-  /// - Returns: 0, or the `errno` of the write that failed (`ENOSPC`, `EPIPE`, …).
+  /// - Returns: 0, or the `errno` of the write that failed (`ENOSPC`, `EPIPE`, …); `EPIPE` also
+  ///   sets ``hasWrittenIntoClosedPipe``.
   public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
     var written = 0
     while written < buffer.count {
       let count = systemWrite(
         descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
       if count < 0 {
-        if errno == EINTR { continue }
-        return errno
+        let code = errno
+        if code == EINTR { continue }
+        if code == EPIPE { closedPipe.store(true, ordering: .relaxed) }
+        return code
       }
       written += count
     }

@@ -186,7 +186,7 @@ import Testing
   // As cat and gzip end (pipe(7): a write with no reader raises SIGPIPE, whose default action
   // ends the process): by SIGPIPE, 13, so a shell reports 128 + 13 = 141, and without a word,
   // since the reader left on purpose (`| head -c 10`). Until now it exited 74 with one line.
-  @Test("-o - into a pipe nobody reads ends quietly by SIGPIPE (141), as cat does")
+  @Test("-o - or /dev/stdout into a pipe nobody reads ends quietly by SIGPIPE (141), as cat does")
   func brokenPipe() throws {
     let result = try RawProcess.run(
       ["convert", "testcard:600x600", "-o", "-"].map(Self.bytes), standardOutput: .brokenPipe)
@@ -200,6 +200,18 @@ import Testing
       ].map(Self.bytes), standardOutput: .brokenPipe)
     #expect(raw.status == 141)
     #expect(raw.standardError.isEmpty)
+    // And standard output named as a file, a still and a raw stream alike: the same pipe.
+    for arguments in [
+      ["apply", "sepia", "testcard:600x600", "-o", "/dev/stdout"],
+      [
+        "apply", "testcard:64x64", "--effect", "grayscale", "--fps", "10", "--frames", "3",
+        "--format", "raw", "-o", "/dev/stdout",
+      ],
+    ] {
+      let named = try RawProcess.run(arguments.map(Self.bytes), standardOutput: .brokenPipe)
+      #expect(named.status == 141, "\(arguments)")
+      #expect(named.standardError.isEmpty, "\(arguments)")
+    }
   }
 
   @Test("a full device on standard output (ENOSPC) exits 74")
