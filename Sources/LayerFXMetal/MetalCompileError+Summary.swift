@@ -11,8 +11,9 @@ extension MetalCompileError {
     case compilerMissing
     /// A source file could not be read.
     case unreadable
-    /// The source is not a library LayerFX can run: not UTF-8 text, clang's errors, an
-    /// unsupported signature, no stitchable function, a refused include or link.
+    /// The source is not a library LayerFX can run: over the size limit, not UTF-8 text,
+    /// clang's errors, an unsupported signature, no stitchable function, a refused include or
+    /// link.
     case invalidSource
     /// The disk is full or failing (`ENOSPC`, `EDQUOT`, `EIO`).
     case diskFailing
@@ -42,7 +43,8 @@ extension MetalCompileError {
         description,
         Self.diskErrors.contains { output.contains($0) } ? .diskFailing : .invalidSource
       )
-    case .notUTF8, .unsupportedSignature, .noStitchableFunctions, .include, .linkFailed, .refused:
+    case .tooLarge, .notUTF8, .unsupportedSignature, .noStitchableFunctions, .include,
+      .linkFailed, .refused:
       return (description, .invalidSource)
     case .cacheUnavailable: return (description, .cannotCreate)
     case .loadFailed(let message), .cacheFailed(let message):

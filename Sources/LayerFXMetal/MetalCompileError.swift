@@ -33,6 +33,9 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
   case compilerNotFound(String)
   /// The source file could not be read.
   case cannotRead(path: String, reason: String)
+  /// The source file is larger than ``MetalLibrary/maxSourceByteCount``, found from its size
+  /// before it is read (bad input, as a PNG over its limit is); `reason` gives both numbers.
+  case tooLarge(path: String, reason: String)
   /// The source file is not UTF-8 text: its first invalid byte, `byte`, at `offset` (bytes from
   /// the start, 0-based), on `line` and in `column` (1-based, in bytes).
   case notUTF8(path: String, line: Int, column: Int, offset: Int, byte: UInt8)
@@ -67,6 +70,7 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
     switch self {
     case .compilerNotFound(let message): return message
     case .cannotRead(let path, let reason): return "\(path): cannot read: \(reason)"
+    case .tooLarge(let path, let reason): return "\(path): \(reason)"
     case .notUTF8(let path, let line, let column, let offset, let byte):
       let hex = String(byte, radix: 16, uppercase: true)
       return "\(path):\(line):\(column): not UTF-8 text (byte 0x\(hex) at offset \(offset))"

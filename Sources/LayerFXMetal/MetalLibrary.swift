@@ -148,13 +148,15 @@ public struct MetalLibrary: Sendable {
   }
 
   /// The text of the `.metal` file at `path`, through the one input opener (a regular file,
-  /// checked before it is read).
+  /// checked before it is read); ``MetalCompileError/tooLarge(path:reason:)`` over
+  /// ``maxSourceByteCount``, ``MetalCompileError/cannotRead(path:reason:)`` otherwise.
   static func read(_ path: String) throws(MetalCompileError) -> String {
     let bytes: [UInt8]
     do {
       bytes = try InputFile.read(path, limit: maxSourceByteCount)
     } catch {
-      throw .cannotRead(path: path, reason: error.reason)
+      guard case .tooLarge = error else { throw .cannotRead(path: path, reason: error.reason) }
+      throw .tooLarge(path: path, reason: error.reason)
     }
     guard let source = String(validating: bytes, as: UTF8.self) else {
       throw .notUTF8(path: path, bytes: bytes)

@@ -1,3 +1,4 @@
+import Foundation
 import LayerFX
 import LayerFXComposition
 import LayerFXKernels
@@ -51,11 +52,14 @@ public struct KernelResolver: Sendable {
   ///
   /// - Parameter path: The `.metal` file named, or `nil` for the library's files alone.
   /// - Returns: The compiled library.
-  /// - Throws: What ``compileOptions`` throws; `LayerFXMetal.MetalCompileError` when a file
+  /// - Throws: ``KernelResolverError/folder(path:)`` when `path` is a folder (a usage error:
+  ///   `--library` takes folders); what ``compileOptions`` throws;
+  ///   `LayerFXMetal.MetalCompileError` when a file
   ///   cannot be read or compiled. A failed compile throws one diagnostic: its only error; or,
   ///   after every error went to ``reportError`` in clang's order, its first error at its place
   ///   with the count (`summary(of:output:)`).
   public func library(_ path: String?) throws -> MetalLibrary {
+    if let path { try Self.checkNotFolder(path) }
     let options = try compileOptions()
     do {
       return try MetalLibrary(paths: (path.map { [$0] } ?? []) + libraryPaths, options: options)
@@ -68,6 +72,17 @@ public struct KernelResolver: Sendable {
       }
       for diagnostic in errors { reportError(diagnostic) }
       throw MetalCompileError.compileFailed(diagnostics: [summary], output: output)
+    }
+  }
+
+  /// Refuses a folder where one `.metal` file is expected (`FILE.metal:FUNCTION`, `list FILE`).
+  ///
+  /// - Parameter path: The path given.
+  /// - Throws: ``KernelResolverError/folder(path:)``.
+  public static func checkNotFolder(_ path: String) throws(KernelResolverError) {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      throw .folder(path: path)
     }
   }
 

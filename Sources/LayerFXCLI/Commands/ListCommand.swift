@@ -3,6 +3,7 @@ import LayerFX
 import LayerFXArguments
 import LayerFXComposition
 import LayerFXKernels
+import LayerFXResolver
 
 /// `layerfx list`: the built-in kernels and their parameters.
 enum ListCommand: CommandDefinition {
@@ -24,13 +25,7 @@ enum ListCommand: CommandDefinition {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     if try MetalListCommand.run(arguments, console: console) { return }  // list FILE.metal
-    var isFolder: ObjCBool = false
-    if let first = arguments.positionals.first,
-      FileManager.default.fileExists(atPath: first, isDirectory: &isFolder), isFolder.boolValue
-    {
-      throw UsageError.invalid(
-        "'\(first)' is a folder: list the .metal files below it with --library \(first)")
-    }
+    if let first = arguments.positionals.first { try KernelResolver.checkNotFolder(first) }
     _ = try arguments.positionals()
     if arguments.has("json") {
       console.print(

@@ -324,8 +324,8 @@ let corruptPngSuiteFiles: [String] = {
     #expect(result.status == 64)
     #expect(
       result.usageErrorLines == [
-        "layerfx: error: '\(directory.path)' is a folder: list the .metal files below it with "
-          + "--library \(directory.path)"
+        "layerfx: error: '\(directory.path)' is a folder: name a .metal file, or the .metal "
+          + "files below it with --library \(directory.path)"
       ])
   }
 
@@ -348,6 +348,47 @@ let corruptPngSuiteFiles: [String] = {
     let other = try LayerFXTool.run(["list", "a.metal", "notes.txt"], in: directory.url)
     #expect(other.status == 64)
     #expect(other.usageErrorLines == ["layerfx: error: unexpected argument 'notes.txt'"])
+  }
+
+  @Test("a folder named as FILE.metal is the same usage error, for list and a function's file")
+  func metalFolder() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try FileManager.default.createDirectory(
+      atPath: directory.path("dir.metal"), withIntermediateDirectories: false)
+    let expected: String =
+      "layerfx: error: 'dir.metal' is a folder: name a .metal file, or the .metal files below "
+      + "it with --library dir.metal"
+    for arguments in [
+      ["list", "dir.metal"], ["apply", "dir.metal:F", "testcard:8x8", "-o", "o.png"],
+    ] {
+      let result = try LayerFXTool.run(arguments, in: directory.url)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.errorLines.first == expected, "\(arguments)")
+      #expect(result.errorLines.count == 2, "\(arguments)")
+    }
+    #expect(try directory.contents() == ["dir.metal"])
+  }
+
+  @Test("a .metal file over 16 MiB is bad data, 65, as a PNG over its limit is")
+  func metalTooLarge() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("big.metal")
+    #expect(FileManager.default.createFile(atPath: path, contents: nil))
+    // 16 MiB = 16777216 bytes is the limit; one byte more, all a hole.
+    #expect(truncate(path, 16_777_217) == 0)
+    for arguments in [
+      ["list", "big.metal"], ["apply", "big.metal:F", "testcard:8x8", "-o", "o.png"],
+    ] {
+      let result = try LayerFXTool.run(arguments, in: directory.url)
+      #expect(result.status == 65, "\(arguments)")
+      #expect(
+        result.errorLines == [
+          "layerfx: error: big.metal: file too large (16777217 bytes, limit 16777216)"
+        ], "\(arguments)")
+    }
+    #expect(try directory.contents() == ["big.metal"])
   }
 
   @Test("an unknown command exits 64")
