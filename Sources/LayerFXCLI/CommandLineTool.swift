@@ -77,6 +77,11 @@ public enum CommandLineTool {
       return ExitCode.ok.rawValue
     }
     if name == "--version" {
+      if arguments.count > 1 {
+        console.error("layerfx: error: \(UsageError.unexpectedArgument(arguments[1]))")
+        console.error("Usage: layerfx --version")
+        return ExitCode.usage.rawValue
+      }
       console.print("layerfx \(version)")
       return ExitCode.ok.rawValue
     }

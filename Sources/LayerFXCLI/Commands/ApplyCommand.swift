@@ -69,7 +69,7 @@ enum ApplyCommand: CommandDefinition {
     """
   static let options: [OptionSpec] =
     [
-      .value("output", short: "o", "PATH", "output PNG file"),
+      ChainRun.outputSpec,
       .value("arg", "NAME=VALUE", "a kernel argument (repeatable)", repeatable: true),
       .value(
         "max-sample-offset", "X,Y",

@@ -21,15 +21,16 @@ enum RenderCommand: CommandDefinition {
     renders the fill at T on the animation clock, as in 'layerfx apply': the clock drives the
     fill's time parameter (seconds since a trigger): a float named time or elapsedTime in a
     .metal file, or the one --time-parameter NAME names. A fill without a time parameter, or
-    with its value given (--arg time=0.3), is the same at every time. --fps renders an
-    animation into DIR/frame_0000.png, …: frame k at t = k / fps, for --duration seconds
-    (default 3) or --frames N.
+    with its value given (--arg time=0.3), is the same at every time. -o - writes one image
+    as PNG to standard output. --fps renders an animation into DIR/frame_0000.png, …: frame k
+    at t = k / fps, for --duration seconds (default 3) or --frames N; a fill's animation is
+    only a directory of frames (no animated PNG, contact sheet or raw stream).
     Example: layerfx render radialGradient --size 640x480 --arg endRadius=300 -o out.png
     Example: layerfx render pulse.metal:pulse --size 320x200 --fps 30 --frames 60 -o frames/
     """
   static let options: [OptionSpec] =
     [
-      .value("output", short: "o", "PATH", "output PNG file"),
+      ChainRun.outputSpec,
       .value("size", "WxH", "the image's size, pixels"),
       .value("arg", "NAME=VALUE", "a fill argument (repeatable)", repeatable: true),
       .value(

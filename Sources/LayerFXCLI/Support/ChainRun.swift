@@ -12,12 +12,16 @@ import LayerFXPNG
 /// and the debug settings; ``prepare(_:)`` the scale, rendering, PNG and limit options;
 /// ``Prepared/run(console:reads:checkOnly:length:chain:)`` loads the input and renders.
 struct ChainRun {
+  /// `-o`, as every rendering command describes it.
+  static let outputSpec: OptionSpec = .value(
+    "output", short: "o", "PATH", "output PNG file, or directory for an animation")
+
   static let specs: [OptionSpec] = [
     .value(
       "time", "SECONDS", "render one frame at this time on the animation clock (seconds, ≥ 0)"),
     .value("fps", "FPS", "render an animation at this frame rate (frames per second)"),
     .value("frames", "N", "frames to render (default: until the last tap's timeline ends)"),
-    .value("output", short: "o", "PATH", "output PNG file, or directory for an animation"),
+    outputSpec,
     .value(
       "contact-sheet", "N",
       "with --fps: write the frames as one image, N per row, each time under its frame"),

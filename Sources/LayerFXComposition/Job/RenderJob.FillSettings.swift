@@ -40,7 +40,8 @@ extension RenderJob {
     /// an animation.
     ///
     /// - Throws: ``RenderJobError`` about ``Setting/output`` for none, a directory for one
-    ///   image, or a PNG file for an animation; about none for a missing folder.
+    ///   image, or for an animation a PNG or animated PNG file or a stream (``OutputFormat/streamPaths``,
+    ///   which would otherwise become a folder named `-`); about none for a missing folder.
     public static func outputPath(_ path: String?, isAnimation: Bool) throws(RenderJobError)
       -> String
     {
@@ -55,16 +56,23 @@ extension RenderJob {
       }
       if !isAnimation {
         do { try Output.checkIsFile(path) } catch { throw RenderJobError(error) }
-      } else if path.lowercased().hasSuffix(".png") {
+      } else if let named = notFolder(path) {
         throw RenderJobError(
           setting: .output,
           underlying: Misfit.invalid(
-            commandLine: "-o \(path) names a PNG file, but an animation writes a directory of "
-              + "frames: give -o DIR/",
-            inConfig: "\(path) names a PNG file, but an animation writes a directory of "
+            commandLine: "-o \(path) names \(named), but a fill's animation writes a directory "
+              + "of frames: give -o DIR/",
+            inConfig: "\(path) names \(named), but a fill's animation writes a directory of "
               + "frames: give a folder, DIR/"))
       }
       return path
+    }
+
+    /// What `path` names when it cannot be an animation's folder of frames, or `nil`.
+    private static func notFolder(_ path: String) -> String? {
+      if OutputFormat.streamPaths.contains(path) { return "a stream" }
+      if path.lowercased().hasSuffix(".apng") { return "an animated PNG file" }
+      return path.lowercased().hasSuffix(".png") ? "a PNG file" : nil
     }
 
     /// Refuses the overlays of layer sampling: a fill samples no layer, so it has no

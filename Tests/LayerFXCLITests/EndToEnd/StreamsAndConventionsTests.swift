@@ -194,6 +194,32 @@ import Testing
     #expect(help.status == 0 && help.standardOutput.hasPrefix("Usage: layerfx info FILE.png..."))
   }
 
+  @Test("--version with an argument is a usage error, 64, as any unexpected argument is")
+  func versionExtra() throws {
+    let result = try LayerFXTool.run(["--version", "extra"])
+    #expect(result.status == 64)
+    #expect(result.standardOutput.isEmpty)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: unexpected argument 'extra'", "Usage: layerfx --version",
+      ])
+  }
+
+  @Test("apply's and render's -o say what they write: a PNG file, or a folder of frames")
+  func outputHelp() throws {
+    for command in ["apply", "render", "ripple"] {
+      let help = try LayerFXTool.run(["help", command])
+      #expect(help.status == 0)
+      let line = help.standardOutput.split(separator: "\n").first { $0.contains("--output") }
+      #expect(
+        line?.hasSuffix("output PNG file, or directory for an animation") == true, "\(command)")
+    }
+    // render writes one image to standard output; its animation only as a folder of frames.
+    let render = try LayerFXTool.run(["help", "render"])
+    #expect(render.standardOutput.contains("-o - writes one image\nas PNG to standard output"))
+    #expect(render.standardOutput.contains("only a directory of frames (no animated PNG"))
+  }
+
   @Test("bench is no layerfx command: the benchmarks are the Benchmarks package's layerfx-bench")
   func noBenchCommand() throws {
     let help = try LayerFXTool.run(["--help"])

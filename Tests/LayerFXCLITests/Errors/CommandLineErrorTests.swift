@@ -350,6 +350,25 @@ let corruptPngSuiteFiles: [String] = {
     #expect(other.usageErrorLines == ["layerfx: error: unexpected argument 'notes.txt'"])
   }
 
+  @Test("render --fps into an .apng, - or a .png is a usage error, 64, never a folder of that name")
+  func fillAnimationOutput() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    for (path, named) in [
+      ("r.apng", "an animated PNG file"), ("-", "a stream"), ("r.png", "a PNG file"),
+    ] {
+      let result = try LayerFXTool.run(
+        ["render", "radialGradient", "--size", "8x8", "--fps", "10", "--frames", "2", "-o", path],
+        in: directory.url)
+      #expect(result.status == 64, "\(path)")
+      let expected: String =
+        "layerfx: error: -o \(path) names \(named), but a fill's animation writes a directory "
+        + "of frames: give -o DIR/"
+      #expect(result.usageErrorLines?.first == expected, "\(path)")
+    }
+    #expect(try directory.contents().isEmpty)
+  }
+
   @Test("a folder named as FILE.metal is the same usage error, for list and a function's file")
   func metalFolder() throws {
     let directory = try TemporaryDirectory()
