@@ -66,7 +66,7 @@ enum TimelineCommand: CommandDefinition {
     if let svgPath { try RenderJob.Output.checkNotRead(svgPath, reads: [file]) }
     let pngPath = arguments.value("png")
     if let pngPath {
-      try OutputOptions.checkIsFile(pngPath)
+      try OutputOptions.checkIsFile(pngPath, option: "--png")
       try RenderJob.Output.checkNotRead(pngPath, reads: [file])
     }
     let data = try ConfigFile.read(file)
@@ -84,16 +84,18 @@ enum TimelineCommand: CommandDefinition {
         keyframes: data, file: file,
         function: ShaderLibrary.default.function(named: effect ?? defaultEffect.name))
     let end = to ?? tracks.timeline.duration
+    // The values as the user typed them; the duration, which no one typed, rounded.
+    let fromText = arguments.value("from") ?? "0"
+    let toText = arguments.value("to") ?? end.fixed(3)
     guard from < end else {
-      let toText = arguments.value("to") ?? "\(end.fixed(3)), the timeline's duration"
+      let toSource = to == nil ? ", the timeline's duration" : ""
       throw UsageError.invalid(
-        "--from (\(arguments.value("from") ?? "0")) must be less than --to (\(toText))")
+        "--from (\(fromText)) must be less than --to (\(toText)\(toSource))")
     }
     guard let times = TimelineTable.times(from: from, to: end, step: step) else {
       throw UsageError.invalid(
-        "--from \(from.fixed(3)) --to \(end.fixed(3)) --step \(arguments.value("step") ?? "0.05") "
-          + "gives more than \(TimelineTable.maxRowCount) rows; use a larger --step or a shorter "
-          + "range")
+        "--from \(fromText) --to \(toText) --step \(arguments.value("step") ?? "0.05") gives more "
+          + "than \(TimelineTable.maxRowCount) rows; use a larger --step or a shorter range")
     }
     if svgPath != nil || pngPath != nil {
       let chart = tracks.chart(

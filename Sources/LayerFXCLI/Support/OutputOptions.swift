@@ -54,12 +54,15 @@ struct OutputOptions {
   }
 
   /// Refuses a single-image output that is empty or names a directory, or whose folder is
-  /// missing (``LayerFXComposition/RenderJob/Output/checkIsFile(_:)``).
+  /// missing (``LayerFXComposition/RenderJob/Output/checkIsFile(_:option:)``); `option` is
+  /// the flag that gave `path`, for the message.
   ///
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` in the command line's words and
   ///   the config's; `AtomicFileError.cannotWrite` (exit 73) for the folder.
-  static func checkIsFile(_ path: String) throws {
-    try reporting { () throws(OutputPathError) in try RenderJob.Output.checkIsFile(path) }
+  static func checkIsFile(_ path: String, option: String = "-o") throws {
+    try reporting { () throws(OutputPathError) in
+      try RenderJob.Output.checkIsFile(path, option: option)
+    }
   }
 
   /// Refuses a single-file output whose name does not end in `extensions`.

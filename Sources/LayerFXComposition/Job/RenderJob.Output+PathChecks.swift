@@ -35,12 +35,15 @@ extension RenderJob.Output {
   /// Refuses a single-image output that is empty or names a directory (`out/`, or one that
   /// exists), or whose folder is missing or not a directory.
   ///
+  /// - Parameters:
+  ///   - path: The output path.
+  ///   - option: The flag that gave it, for the command line's words (`-o`, `--png`).
   /// - Throws: ``OutputPathError/misnamed(commandLine:inConfig:)`` for the name,
   ///   ``OutputPathError/cannotWrite(path:reason:)`` for the folder.
-  public static func checkIsFile(_ path: String) throws(OutputPathError) {
+  public static func checkIsFile(_ path: String, option: String = "-o") throws(OutputPathError) {
     guard !path.isEmpty else {
       throw .misnamed(
-        commandLine: "-o needs a file name (it is empty)",
+        commandLine: "\(option) needs a file name (it is empty)",
         inConfig: "an empty path names no file: give a file name, OUT.png")
     }
     var status = stat()
@@ -48,7 +51,8 @@ extension RenderJob.Output {
       || (stat(RawBytes.cString(path), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR)
     {
       throw .misnamed(
-        commandLine: "-o \(path) names a directory, but one image is written: give -o FILE.png",
+        commandLine: "\(option) \(path) names a directory, but one image is written: give "
+          + "\(option) FILE.png",
         inConfig: "\(path) names a directory, but one image is written: give a file name, FILE.png")
     }
     // The folder must be there before anything renders, not only when the image is written.

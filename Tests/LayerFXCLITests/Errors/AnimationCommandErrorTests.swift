@@ -91,8 +91,20 @@ import Testing
       ),
       (
         ["timeline", "c.json", "--to", "1e6", "--step", "1"],
-        "--from 0.000 --to 1000000.000 --step 1 gives more than 100000 rows; use a larger --step "
+        "--from 0 --to 1e6 --step 1 gives more than 100000 rows; use a larger --step "
           + "or a shorter range", timelineUsage
+      ),
+      // As typed, never as the nearest Double's 31 digits (1000000000000000019884624838656).
+      (
+        ["timeline", "c.json", "--from", "0.5", "--to", "1e30"],
+        "--from 0.5 --to 1e30 --step 0.05 gives more than 100000 rows; use a larger --step "
+          + "or a shorter range", timelineUsage
+      ),
+      // A directory for --png is named by --png, not -o.
+      (
+        ["timeline", "c.json", "--png", "adir.png/"],
+        "--png adir.png/ names a directory, but one image is written: give --png FILE.png",
+        timelineUsage
       ),
       (
         ["timeline", "c.json", "--to", "0"],
