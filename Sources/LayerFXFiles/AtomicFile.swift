@@ -217,8 +217,8 @@ public enum AtomicFile {
   /// interruptions (`EINTR`) and short writes: the one loop behind every file and stream
   /// LayerFX writes.
   ///
-  /// - Returns: 0, or the `errno` of the write that failed (`ENOSPC`, `EPIPE`, …); `EPIPE` also
-  ///   sets ``hasWrittenIntoClosedPipe``.
+  /// - Returns: 0, or the `errno` of the write that failed (`ENOSPC`, `EPIPE`, …); `EPIPE` on
+  ///   any descriptor but standard error's also sets ``hasWrittenIntoClosedPipe``.
   public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
     var written = 0
     while written < buffer.count {
@@ -227,7 +227,10 @@ public enum AtomicFile {
       if count < 0 {
         let code = errno
         if code == EINTR { continue }
-        if code == EPIPE { closedPipe.store(true, ordering: .relaxed) }
+        // Standard error carries messages, not output: its reader leaving changes no status.
+        if code == EPIPE && descriptor != STDERR_FILENO {
+          closedPipe.store(true, ordering: .relaxed)
+        }
         return code
       }
       written += count

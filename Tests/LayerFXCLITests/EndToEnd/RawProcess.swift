@@ -18,13 +18,15 @@ enum RawProcess {
     case brokenPipe
   }
 
-  /// Runs `layerfx` with `arguments`; standard error always goes to a file.
+  /// Runs `layerfx` with `arguments`; standard output and standard error go to files unless
+  /// given (at most one of the three streams a `brokenPipe`).
   ///
   /// `whileRunning` is called with the child's process ID before it is waited for (to signal
   /// it); an exit by signal N is status 128 + N, as a shell reports it.
   static func run(
     _ arguments: [[UInt8]], standardInput: Stream = .file("/dev/null"),
-    standardOutput: Stream? = nil, whileRunning: (pid_t) -> Void = { _ in }
+    standardOutput: Stream? = nil, standardError: Stream? = nil,
+    whileRunning: (pid_t) -> Void = { _ in }
   ) throws -> LayerFXTool.Result {
     let scratch = try TemporaryDirectory()
     var actions = posix_spawn_file_actions_t()
@@ -36,8 +38,8 @@ enum RawProcess {
       &actions, descriptor: 1, standardOutput ?? .file(scratch.path("out")),
       flags: O_WRONLY | O_CREAT | O_TRUNC, pipe: &pipeEnds)
     try configure(
-      &actions, descriptor: 2, .file(scratch.path("err")), flags: O_WRONLY | O_CREAT | O_TRUNC,
-      pipe: &pipeEnds)
+      &actions, descriptor: 2, standardError ?? .file(scratch.path("err")),
+      flags: O_WRONLY | O_CREAT | O_TRUNC, pipe: &pipeEnds)
     let program = Array(LayerFXTool.executable.path.utf8)
     let argv = ([program] + arguments).map { bytes in
       strdup(bytes.map { CChar(bitPattern: $0) } + [0])

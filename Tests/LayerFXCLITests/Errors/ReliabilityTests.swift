@@ -214,6 +214,14 @@ import Testing
     }
   }
 
+  @Test("an error whose message meets a closed pipe on standard error keeps its status")
+  func brokenErrorPipe() throws {
+    // `layerfx … 2>&1 | head -1` with the reader gone: the message is lost, the status is not.
+    let result = try RawProcess.run(
+      ["info", "missing.png"].map(Self.bytes), standardError: .brokenPipe)
+    #expect(result.status == 66)
+  }
+
   @Test("a full device on standard output (ENOSPC) exits 74")
   func fullDevice() throws {
     let result = try RawProcess.run(
