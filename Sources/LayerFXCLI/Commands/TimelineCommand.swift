@@ -63,7 +63,10 @@ enum TimelineCommand: CommandDefinition {
     let to = try arguments.value("to", as: .time)
     let step = try arguments.value("step", as: .positiveNumber, default: 0.05)
     let svgPath = arguments.value("svg")
-    if let svgPath { try RenderJob.Output.checkNotRead(svgPath, reads: [file]) }
+    if let svgPath {
+      try OutputOptions.checkIsFile(svgPath, option: "--svg", example: "FILE.svg")
+      try RenderJob.Output.checkNotRead(svgPath, reads: [file])
+    }
     let pngPath = arguments.value("png")
     if let pngPath {
       try OutputOptions.checkIsFile(pngPath, option: "--png")

@@ -54,14 +54,17 @@ struct OutputOptions {
   }
 
   /// Refuses a single-image output that is empty or names a directory, or whose folder is
-  /// missing (``LayerFXComposition/RenderJob/Output/checkIsFile(_:option:)``); `option` is
-  /// the flag that gave `path`, for the message.
+  /// missing (``LayerFXComposition/RenderJob/Output/checkIsFile(_:option:example:)``); `option`
+  /// is the flag that gave `path` and `example` the file name suggested instead, for the
+  /// message.
   ///
   /// - Throws: ``SettingError`` about `output`, a ``UsageError`` in the command line's words and
   ///   the config's; `AtomicFileError.cannotWrite` (exit 73) for the folder.
-  static func checkIsFile(_ path: String, option: String = "-o") throws {
+  static func checkIsFile(_ path: String, option: String = "-o", example: String = "FILE.png")
+    throws
+  {
     try reporting { () throws(OutputPathError) in
-      try RenderJob.Output.checkIsFile(path, option: option)
+      try RenderJob.Output.checkIsFile(path, option: option, example: example)
     }
   }
 

@@ -32,15 +32,18 @@ extension RenderJob.Output {
     }
   }
 
-  /// Refuses a single-image output that is empty or names a directory (`out/`, or one that
+  /// Refuses a single-file output that is empty or names a directory (`out/`, or one that
   /// exists), or whose folder is missing or not a directory.
   ///
   /// - Parameters:
   ///   - path: The output path.
   ///   - option: The flag that gave it, for the command line's words (`-o`, `--png`).
+  ///   - example: The file name the message suggests instead (`FILE.png`, `FILE.svg`).
   /// - Throws: ``OutputPathError/misnamed(commandLine:inConfig:)`` for the name,
   ///   ``OutputPathError/cannotWrite(path:reason:)`` for the folder.
-  public static func checkIsFile(_ path: String, option: String = "-o") throws(OutputPathError) {
+  public static func checkIsFile(
+    _ path: String, option: String = "-o", example: String = "FILE.png"
+  ) throws(OutputPathError) {
     guard !path.isEmpty else {
       throw .misnamed(
         commandLine: "\(option) needs a file name (it is empty)",
@@ -52,8 +55,9 @@ extension RenderJob.Output {
     {
       throw .misnamed(
         commandLine: "\(option) \(path) names a directory, but one image is written: give "
-          + "\(option) FILE.png",
-        inConfig: "\(path) names a directory, but one image is written: give a file name, FILE.png")
+          + "\(option) \(example)",
+        inConfig:
+          "\(path) names a directory, but one image is written: give a file name, \(example)")
     }
     // The folder must be there before anything renders, not only when the image is written.
     guard let slash = path.lastIndex(of: "/"), slash != path.startIndex,

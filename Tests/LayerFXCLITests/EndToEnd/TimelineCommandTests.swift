@@ -99,7 +99,11 @@ import Testing
     let result = try LayerFXTool.run(["timeline", path, "--svg", svg])
     #expect(result.status == 73)
     #expect(result.standardOutput.isEmpty)
-    #expect(result.errorLines == ["layerfx: error: \(svg): cannot write file (no such directory)"])
+    // Checked before anything is written, as --png's and -o's folders are, in their words.
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(svg): cannot write file (No such file or directory)"
+      ])
     #expect(try directory.contents() == ["config.json"])
   }
 

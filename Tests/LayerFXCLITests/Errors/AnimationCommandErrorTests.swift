@@ -106,6 +106,12 @@ import Testing
         "--png adir.png/ names a directory, but one image is written: give --png FILE.png",
         timelineUsage
       ),
+      // And one for --svg by --svg, suggesting an SVG file (it was exit 73 after the render).
+      (
+        ["timeline", "c.json", "--svg", "adir.svg/"],
+        "--svg adir.svg/ names a directory, but one image is written: give --svg FILE.svg",
+        timelineUsage
+      ),
       (
         ["timeline", "c.json", "--to", "0"],
         "--from (0) must be less than --to (0)", timelineUsage
