@@ -36,16 +36,17 @@ enum BenchFailure: Error, CustomStringConvertible {
       case .unknownKernel: .usage
       case .internalChecksEnabled: .configuration
       }
+    // By the error's cause, the classification `layerfx` uses too, so a new case of the error
+    // (tooLarge) needs no change here.
     case let error as MetalCompileError:
-      switch error {
-      case .compilerNotFound: .configuration
-      case .cannotRead: .noInput
-      case .notUTF8, .compileFailed, .unsupportedSignature, .noStitchableFunctions, .refused,
-        .include, .linkFailed:
-        .dataError
-      case .loadFailed: .software
-      case .cacheUnavailable: .cannotCreate
-      case .cacheFailed: .ioError
+      switch error.summary.cause {
+      case .compilerMissing: .configuration
+      case .unreadable: .noInput
+      case .invalidSource: .dataError
+      case .diskFailing: .ioError
+      case .cannotCreate: .cannotCreate
+      case .outOfMemory: .osError
+      case .unrecognised: .software
       }
     case let error as PNGError:
       switch error {
