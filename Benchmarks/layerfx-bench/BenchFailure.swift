@@ -1,8 +1,5 @@
-import LayerFXArguments
 import LayerFXBenchmarkKit
 import LayerFXCLI
-import LayerFXMetal
-import LayerFXPNG
 
 /// A benchmark run whose outputs failed their check, and the exit status of every error
 /// `layerfx-bench` reports.
@@ -26,39 +23,17 @@ enum BenchFailure: Error, CustomStringConvertible {
     }
   }
 
-  /// The sysexits status for `error`, as `layerfx` maps the same errors.
+  /// The sysexits status for `error`: the benchmark's own errors here, every other as
+  /// `layerfx` exits for it (``LayerFXCLI/ExitCode/init(for:)``).
   static func exitCode(of error: any Error) -> ExitCode {
     switch error {
-    case is UsageError: .usage
     case is BenchFailure: .failure
     case let error as BenchmarkError:
       switch error {
       case .unknownKernel: .usage
       case .internalChecksEnabled: .configuration
       }
-    // By the error's cause, the classification `layerfx` uses too, so a new case of the error
-    // (tooLarge) needs no change here.
-    case let error as MetalCompileError:
-      switch error.summary.cause {
-      case .compilerMissing: .configuration
-      case .unreadable: .noInput
-      case .invalidSource: .dataError
-      case .diskFailing: .ioError
-      case .cannotCreate: .cannotCreate
-      case .outOfMemory: .osError
-      case .unrecognised: .software
-      }
-    case let error as PNGError:
-      switch error {
-      case .fileNotFound, .unreadable: .noInput
-      case .readFailed: .ioError
-      case .empty, .notPNG, .corrupt, .truncated, .tooLarge, .fileTooLarge, .imageDataTooShort,
-        .sideTooLong:
-        .dataError
-      case .cannotEncode: .software
-      case .cannotWrite: .cannotCreate
-      }
-    default: .software
+    default: ExitCode(for: error) ?? .software
     }
   }
 }

@@ -112,7 +112,7 @@ public enum CommandLineTool {
       // brokenPipeStatus), whatever error the failed write became.
       if AtomicFile.hasWrittenIntoClosedPipe { return brokenPipeStatus }
       console.error("layerfx: error: \((error as? any ExitCoded)?.line ?? "\(error)")")
-      let code = (error as? any ExitCoded)?.exitCode ?? .software
+      let code = ExitCode(for: error) ?? .software
       if code == .usage { console.error(command.usageLine) }
       return code.rawValue
     }

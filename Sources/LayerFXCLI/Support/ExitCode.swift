@@ -30,6 +30,17 @@ public enum ExitCode: Int32, Sendable {
   case configuration = 78
 }
 
+extension ExitCode {
+  /// The status `layerfx` exits with for `error` (64 for a ``LayerFXArguments/UsageError``, 65
+  /// for a corrupt PNG or a `.metal` file that does not compile, …), so another front end exits
+  /// as the CLI does for the same error; `nil` for an error the CLI does not classify (it exits
+  /// 70, `EX_SOFTWARE`, for those).
+  public init?(for error: any Error) {
+    guard let coded = error as? any ExitCoded else { return nil }
+    self = coded.exitCode
+  }
+}
+
 /// An error that says which sysexits code the CLI exits with.
 protocol ExitCoded: Error, CustomStringConvertible {
   var exitCode: ExitCode { get }
