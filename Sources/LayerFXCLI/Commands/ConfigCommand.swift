@@ -136,9 +136,9 @@ enum ConfigCommand: CommandDefinition {
   {
     var paths: [String: String] = [:]
     for pair in pairs {
-      guard let equals = pair.firstIndex(of: "=") else { continue }
-      let (name, value) = (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
-      guard function.parameters.contains(where: { $0.name == name && $0.type == .image }) else {
+      guard let (name, value) = ShaderFunction.nameAndValue(pair),
+        function.parameters.contains(where: { $0.name == name && $0.type == .image })
+      else {
         continue
       }
       guard value != "-" && !value.hasPrefix("testcard:") else {

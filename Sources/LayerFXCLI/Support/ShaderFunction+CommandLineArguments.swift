@@ -22,11 +22,9 @@ extension ShaderFunction {
   {
     var seen: Set<String> = []
     return try pairs.map { pair in
-      guard let equals = pair.firstIndex(of: "=") else {
+      guard let (name, text) = Self.nameAndValue(pair) else {
         throw UsageError.invalidValue(option: option, value: pair, expected: "NAME=VALUE")
       }
-      let name = String(pair[..<equals])
-      let text = String(pair[pair.index(after: equals)...])
       guard seen.insert(name).inserted else {
         throw UsageError.invalid("\(UsageError.spelling(of: option)) \(name) given more than once")
       }
@@ -54,5 +52,12 @@ extension ShaderFunction {
       }
       return (name, value)
     }
+  }
+
+  /// The name and the value of a `NAME=VALUE` pair, split at its first `=` (a value may hold
+  /// more); `nil` for a text without one.
+  static func nameAndValue(_ pair: String) -> (name: String, value: String)? {
+    guard let equals = pair.firstIndex(of: "=") else { return nil }
+    return (String(pair[..<equals]), String(pair[pair.index(after: equals)...]))
   }
 }
