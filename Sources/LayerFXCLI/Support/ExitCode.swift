@@ -31,7 +31,7 @@ public enum ExitCode: Int32, Sendable {
 }
 
 extension ExitCode {
-  /// The status `layerfx` exits with for `error` (64 for a ``LayerFXArguments/UsageError``, 65
+  /// The status `layerfx` exits with for `error` (64 for a `UsageError`, 65
   /// for a corrupt PNG or a `.metal` file that does not compile, …), so another front end exits
   /// as the CLI does for the same error; `nil` for an error the CLI does not classify (it exits
   /// 70, `EX_SOFTWARE`, for those).
