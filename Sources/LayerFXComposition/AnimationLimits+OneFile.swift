@@ -34,10 +34,10 @@ extension AnimationLimits {
     Double(frames) * Double(width) * Double(height) * 4
   }
 
-  /// Refuses an animation written as one file at `path` (an animated PNG, a raw stream to a
-  /// file, never a pipe, or a contact sheet) when its `bytes`, rounded up to whole blocks, exceed the free space
-  /// there, as ``checkFreeSpace(frames:width:height:bitDepth:chunkBytes:directory:)`` does for
-  /// a PNG sequence.
+  /// Refuses an animation written as one file at `path` (an animated PNG, a raw stream to a file,
+  /// never a pipe, or a contact sheet) when its `bytes`, rounded up to whole blocks, exceed the
+  /// free space there, as ``checkFreeSpace(frames:width:height:bitDepth:chunkBytes:directory:)``
+  /// does for a PNG sequence.
   ///
   /// - Parameters:
   ///   - bytes: The file's size or an upper bound of it

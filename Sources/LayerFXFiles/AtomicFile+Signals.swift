@@ -37,8 +37,8 @@ extension AtomicFile {
   /// Whether a write through ``writeAll(_:to:)`` has failed with `EPIPE` in this process.
   ///
   /// An output that is a pipe (standard output by `-o -` or `-o /dev/stdout`) lost its reader;
-  /// standard error, which carries messages, does not count. A program then ends by ``endByBrokenPipe()``, whichever error the failed
-  /// write became on its way up.
+  /// standard error, which carries messages, does not count. A program then ends by
+  /// ``endByBrokenPipe()``, whichever error the failed write became on its way up.
   public static var hasWrittenIntoClosedPipe: Bool { closedPipe.load(ordering: .relaxed) }
 
   /// Set by ``writeAll(_:to:)`` on `EPIPE`; never cleared.

@@ -10,9 +10,9 @@ import Synchronization
 /// ``AtomicFile`` then refuses to replace whatever path names them.
 ///
 /// Every file a command reads joins the set at the one place files are read
-/// (``InputFile/read(_:limit:readsPipes:)``): the input image, a `.metal` source, an image argument, a
-/// config or keyframes document, a fill's source. So no `-o` can overwrite any of them, however
-/// the command reached the file, without each command listing what it read.
+/// (``InputFile/read(_:limit:readsPipes:)``): the input image, a `.metal` source, an image
+/// argument, a config or keyframes document, a fill's source. So no `-o` can overwrite any of them,
+/// however the command reached the file, without each command listing what it read.
 ///
 /// Off until ``startGuarding()``: a program (the CLI) turns it on at its start; a library used
 /// in a long-lived host may legitimately rewrite a file it read earlier, so it stays off there.

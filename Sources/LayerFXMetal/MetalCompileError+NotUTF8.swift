@@ -1,7 +1,8 @@
 extension MetalCompileError {
   /// The error for the file at `path` whose `bytes` are not UTF-8 text:
-  /// ``notUTF8(path:line:column:offset:byte:)`` at the first byte that does not begin a well-formed sequence (an invalid byte, a truncated
-  /// or overlong sequence, a surrogate), as Swift's own decoder finds it.
+  /// ``notUTF8(path:line:column:offset:byte:)`` at the first byte that does not begin a well-formed
+  /// sequence (an invalid byte, a truncated or overlong sequence, a surrogate), as Swift's own
+  /// decoder finds it.
   ///
   /// - Parameters:
   ///   - path: The file, as given.

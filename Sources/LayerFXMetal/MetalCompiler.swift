@@ -39,17 +39,18 @@ struct MetalCompiler {
   /// 311 → 46 ms a frame, metaballs 350 → 77 ms, same bytes). Longer loops (a fractal's 256
   /// iterations) stay loops, which bounds the compile time. Benchmarks/README.md, issue 26.
   ///
-  /// A shader's endless loop or endless recursion must reach the time limit or the stack's
-  /// guard page, as it hangs or faults on a GPU, and an integer division by zero must fault
-  /// wherever it happens: C++ lets clang assume that every loop and call ends
-  /// (`-ffinite-loops`, C++11's forward-progress rule, [intro.progress]) and that no division
-  /// is by zero, so a `while (true) { x += 1; }` without side effects, a function returning its
-  /// own call, or `100 / (i - i)` were compiled away and the frame came out transparent with
-  /// exit 0. `-fno-finite-loops` keeps such loops and calls, and the check before each integer
-  /// division whose divisor may be zero (`-fsanitize=integer-divide-by-zero`, not recoverable)
-  /// calls ``MetalRuntime``'s handler, which raises the SIGFPE of a division by zero even where
-  /// clang could see it. Neither changed a byte or, beyond the noise, a frame's time of the
-  /// Archetapp speed sample (`Benchmarks/HISTORY.md`, "Endless loops and zero divisors").
+  /// A shader's endless loop or endless recursion must reach the time limit or the stack's guard
+  /// page, as it hangs or faults on a GPU, and an integer division by zero must fault wherever it
+  /// happens: C++ lets clang assume that every loop and call ends (`-ffinite-loops`, C++11's
+  /// forward-progress rule, [intro.progress]) and that no division is by zero, so a
+  /// `while (true) { x += 1; }` without side effects, a function returning its own call, or
+  /// `100 / (i - i)` were
+  /// compiled away and the frame came out transparent with exit 0. `-fno-finite-loops` keeps such
+  /// loops and calls, and the check before each integer division whose divisor may be zero
+  /// (`-fsanitize=integer-divide-by-zero`, not recoverable, minimal runtime: no source locations in
+  /// writable data) calls ``MetalRuntime``'s handler, which raises the SIGFPE of a division by zero
+  /// even where clang could see it. Neither changed a byte or, beyond the noise, a frame's time of
+  /// the Archetapp speed sample (`Benchmarks/HISTORY.md`, "Endless loops and zero divisors").
   static let baseFlags =
     languageFlags + [
       "-O3", "-mllvm", "-unroll-threshold=4000", "-mllvm",

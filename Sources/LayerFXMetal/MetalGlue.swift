@@ -9,15 +9,15 @@
 /// linked into one shared object, so a function declared in one file and defined in another
 /// resolves as Xcode links a target's `.metal` files.
 ///
-/// The row function is the renderer's fast path: a loop over a run of a destination row, with
-/// each pixel's position computed as LayerFX computes it, vectorised by clang (the loop carries
-/// `vectorize(assume_safety)`: a destination never overlaps what a layer effect reads, and a
-/// colour effect reads each pixel before writing it). It shades sixteen pixels an iteration at
-/// every CPU level (`vectorize_width(16)`), as the Swift lane path does: one 512-bit vector on
-/// x86-64-v4, two 256-bit on v3, four 128-bit on the portable build, so a shader's long
-/// dependency chains (a sine's polynomial) overlap where eight lanes left the core waiting
-/// (the compiled ripple's row 23.1 → 18.5 ms at 1920 × 1080 on AVX2, portable 48.5 → 36.0,
-/// the same bytes: Benchmarks/HISTORY.md, "Sixteen pixels an iteration"). The column goes to `float` through `int`,
+/// The row function is the renderer's fast path: a loop over a run of a destination row, with each
+/// pixel's position computed as LayerFX computes it, vectorised by clang (the loop carries
+/// `vectorize(assume_safety)`: a destination never overlaps what a layer effect reads, and a colour
+/// effect reads each pixel before writing it). It shades sixteen pixels an iteration at every CPU
+/// level (`vectorize_width(16)`), as the Swift lane path does: one 512-bit vector on x86-64-v4, two
+/// 256-bit on v3, four 128-bit on the portable build, so a shader's long dependency chains (a
+/// sine's polynomial) overlap where eight lanes left the core waiting (the compiled ripple's row
+/// 23.1 → 18.5 ms at 1920 × 1080 on AVX2, portable 48.5 → 36.0, the same bytes:
+/// Benchmarks/HISTORY.md, "Sixteen pixels an iteration"). The column goes to `float` through `int`,
 /// exact as for LayerFX's `Float(x)` (a row is far narrower than 2³¹ pixels) and one vector
 /// conversion per group of lanes, where AVX2 has none from 64-bit integers. Every function of the
 /// source and of the stand-in is inlined into the row function (`always_inline` over both), so

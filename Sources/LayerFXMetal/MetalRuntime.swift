@@ -3,10 +3,11 @@
 /// check of an integer division calls when the divisor is zero, defined in the library, as the
 /// link has no C library (`-nostdlib`, ``MetalCompiler/baseFlags``).
 ///
-/// The handler (UBSan's `__ubsan_handle_divrem_overflow_abort`, which the compiler calls with
-/// `-fsanitize=integer-divide-by-zero -fno-sanitize-recover`) divides by a zero clang cannot
-/// see through, so the shader ends with the SIGFPE its unchecked division raises: a zero
-/// divisor faults the same way whether clang could see it at compile time or not.
+/// The handler (UBSan's `__ubsan_handle_divrem_overflow_minimal_abort`, which the compiler calls
+/// with `-fsanitize=integer-divide-by-zero -fno-sanitize-recover -fsanitize-minimal-runtime`;
+/// clang's `compiler-rt/lib/ubsan_minimal`) divides by a zero clang cannot see through, so the
+/// shader ends with the SIGFPE its unchecked division raises: a zero divisor faults the same way
+/// whether clang could see it at compile time or not.
 ///
 /// Included into every translation unit (`-include`): weak, so several units of one library
 /// link, hidden, so the library exports none of them, and `no_builtin`, so clang does not turn

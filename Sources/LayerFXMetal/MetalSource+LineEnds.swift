@@ -4,11 +4,11 @@ extension MetalSource {
   /// LF, so every scan of the runner counts and splits the lines clang counts.
   ///
   /// clang ends a line at LF, CR LF or a lone CR, and reads LF CR as two line ends (clang 21
-  /// reports an error on a file's third line at line 3 whether its lines end in LF, CR LF or
-  /// CR, and at line 5 when they end in LF CR). A Swift `Character` is a whole CR LF, so code
-  /// that looks for `"\n"` among characters finds none in a CR LF file while code that scans
-  /// scalars finds one per line; unified once, where the text enters, they agree. The columns clang reports do not
-  /// change: a CR only ever ends a line.
+  /// reports an error on a file's third line at line 3 whether its lines end in LF, CR LF or CR,
+  /// and at line 5 when they end in LF CR). A Swift `Character` is a whole CR LF, so code that
+  /// looks for `"\n"` among characters finds none in a CR LF file while code that scans scalars
+  /// finds one per line; unified once, where the text enters, they agree. The columns clang reports
+  /// do not change: a CR only ever ends a line.
   ///
   /// Source: ISO/IEC 14882:2017 §5.2 ¶1.1 (physical source characters map to the basic
   /// character set, new-line characters included, in an implementation-defined way); clang's

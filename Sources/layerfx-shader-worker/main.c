@@ -3,16 +3,17 @@
 // Started by LayerFXMetal (ShaderWorker.swift) as
 //   layerfx-shader-worker LIBRARY.so FUNCTION...
 // with its message socket as descriptor 3 and its shared memory (a memfd) as descriptor 4. It
-// checks and loads the library, looks up each function's row and pixel entry points, then
-// enters a seccomp-bpf filter that allows only what rendering needs: messages on its socket
-// (recvmsg and sendmsg on descriptor 3 alone; no read or write on any descriptor), close,
-// memory (mmap and mprotect without PROT_EXEC, munmap, madvise, brk), futex, clock_gettime,
-// rt_sigreturn (the fault guard's handler returns through it), exit and exit_group. Any other
-// system call kills the process (SIGSYS), which LayerFX reports as a fault. Its standard input
-// and output are /dev/null; its standard error, LayerFX's, carries the one line `fail` writes
-// before the filter. Shader code that gets around the layout checks (a pointer forged into its
-// own compiled code) can so reach nothing but its own socket, whose every record LayerFX checks. It then serves requests (lfx_message, CLayerFXSandbox.h) until its
-// socket closes. Every call of shader code runs with denormals flushed to zero (below).
+// checks and loads the library, looks up each function's row and pixel entry points, then enters a
+// seccomp-bpf filter that allows only what rendering needs: messages on its socket (recvmsg and
+// sendmsg on descriptor 3 alone; no read or write on any descriptor), close, memory (mmap and
+// mprotect without PROT_EXEC, munmap, madvise, brk), futex, clock_gettime, rt_sigreturn (the fault
+// guard's handler returns through it), exit and exit_group. Any other system call kills the process
+// (SIGSYS), which LayerFX reports as a fault. Its standard input and output are /dev/null; its
+// standard error, LayerFX's, carries the one line `fail` writes before the filter. Shader code that
+// gets around the layout checks (a pointer forged into its own compiled code) can so reach nothing
+// but its own socket, whose every record LayerFX checks. It then serves requests (lfx_message,
+// CLayerFXSandbox.h) until its socket closes. Every call of shader code runs with denormals flushed
+// to zero (below).
 #define _GNU_SOURCE
 #include <CLayerFXMetalGuard.h>
 #include <CLayerFXSandbox.h>

@@ -243,9 +243,9 @@ extension DebugConfig {
 
     /// The entry as a dumped config writes it: the kernel, every parameter without a role at its
     /// value (defaults spelled out; an image as its file, ``imagePaths``; one without a value or
-    /// default is left out, for the check to report), a parameter with a role only when the config gave it (a fixed position or clock
-    /// instead of the triggers'), the duration when the kernel has a clock, and an empty `keyframes` object (a
-    /// dump has no tracks).
+    /// default is left out, for the check to report), a parameter with a role only when the config
+    /// gave it (a fixed position or clock instead of the triggers'), the duration when the kernel
+    /// has a clock, and an empty `keyframes` object (a dump has no tracks).
     var json: JSONValue {
       var members: [(String, JSONValue)] = [("kernel", .string(kernel))]
       if let positionParameter { members.append((Self.positionKey, .string(positionParameter))) }

@@ -40,8 +40,9 @@ extension RenderJob {
     /// an animation.
     ///
     /// - Throws: ``RenderJobError`` about ``Setting/output`` for none, a directory for one
-    ///   image, or for an animation a PNG or animated PNG file or a stream (``OutputFormat/streamPaths``,
-    ///   which would otherwise become a folder named `-`); about none for a missing folder.
+    ///   image, or for an animation a PNG or animated PNG file or a stream
+    ///   (``OutputFormat/streamPaths``, which would otherwise become a folder named `-`); about
+    ///   none for a missing folder.
     public static func outputPath(_ path: String?, isAnimation: Bool) throws(RenderJobError)
       -> String
     {
