@@ -46,6 +46,21 @@ extension ShaderFunction {
       kernelType: K.self, name: name, kind: .layer, summary: summary, forms: Self.layerForms)
   }
 
+  /// Creates the shader function of a stencil layer effect: its closure form, and a lane form
+  /// that reads texels in place where the taps land on texel centres
+  /// (``TexelStencilEffect/shadeTexels(_:)``) and samples bilinearly elsewhere.
+  ///
+  /// - Parameters: As for the colour-effect initialiser.
+  @inlinable
+  public init<K: TexelStencilEffect>(_ kernel: K.Type, name: String, summary: String) {
+    self.init(kernelType: K.self, name: name, kind: .layer, summary: summary) { kernel in
+      (
+        Self.layerForms(kernel).0,
+        .layer { row in row.shade(stencil: kernel, lanes: LayerEffectLanes.self) }
+      )
+    }
+  }
+
   /// Creates the shader function of a layer-effect kernel whose fast form runs as passes: the
   /// closure and lane forms of its one-pass body, and its ``MultiPassLayerEffect/passes``.
   ///

@@ -11,19 +11,13 @@ extension ConvolutionPass {
   /// texel centre and reading texels in place gives the bilinear sample's bytes; `nil`
   /// otherwise.
   ///
-  /// That holds when the scale is a power of two ≥ 1 (then `(i + 0.5) / s + n × spacing`,
-  /// times `s`, minus 0.5 is exact), `spacing × scale` is a whole number, the layer and its
-  /// reach stay below 2²² pixels (so no position loses a bit), and every texel channel has a
-  /// magnitude of at most 2¹²⁶ (finite, with finite differences, so `(t′ − t) × 0` is a zero).
+  /// That holds when the taps land on texel centres (`Layer.texelStride(spacing:reach:)`) and
+  /// every texel channel has a magnitude of at most 2¹²⁶ (finite, with finite differences, so
+  /// `(t′ − t) × 0` is a zero).
   ///
   /// - Complexity: O(width × height) reads of the layer's texels, once per pass and render.
   func texelStride(in layer: Layer) -> Int? {
-    let scale = layer.scale
-    guard scale >= 1, scale.significandBitPattern == 0 else { return nil }
-    let step = spacing * scale
-    guard step == step.rounded(.down), step < Float(1 << 20) else { return nil }
-    let stride = Int(step)
-    guard Swift.max(layer.width, layer.height) + 2 * reach * stride < 1 << 22 else { return nil }
+    guard let stride = layer.texelStride(spacing: spacing, reach: reach) else { return nil }
     return layer.storage.hasBoundedTexels ? stride : nil
   }
 
@@ -171,34 +165,5 @@ private struct TexelRow {
     destination.storeBytes(of: s1, toByteOffset: 32, as: SIMD8<Float>.self)
     destination.storeBytes(of: s2, toByteOffset: 64, as: SIMD8<Float>.self)
     destination.storeBytes(of: s3, toByteOffset: 96, as: SIMD8<Float>.self)
-  }
-}
-
-extension LayerStorage {
-  /// Whether every channel of every texel is at most 2¹²⁶ in magnitude (so neither NaN nor
-  /// infinite, and the difference of two is finite).
-  ///
-  /// - Complexity: O(width × height): one pass over the bit patterns, eight channels at a time.
-  var hasBoundedTexels: Bool {
-    pixels.withUnsafeBytes { bytes in
-      // A channel's magnitude is its bit pattern without the sign bit; NaN and ∞ lie above
-      // every finite value's, and 2¹²⁶ is 0x7E80_0000.
-      let magnitude = SIMD8<UInt32>(repeating: 0x7FFF_FFFF)
-      let words = bytes.count / 4
-      var largest = SIMD8<UInt32>()
-      var word = 0
-      while word + 8 <= words {
-        let bits = bytes.loadUnaligned(fromByteOffset: word * 4, as: SIMD8<UInt32>.self)
-        largest = pointwiseMax(largest, bits & magnitude)
-        word += 8
-      }
-      var bound = largest.max()
-      while word < words {
-        bound = Swift.max(
-          bound, bytes.load(fromByteOffset: word * 4, as: UInt32.self) & 0x7FFF_FFFF)
-        word += 1
-      }
-      return bound <= 0x7E80_0000
-    }
   }
 }

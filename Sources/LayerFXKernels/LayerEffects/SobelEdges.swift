@@ -18,7 +18,7 @@ import LayerFXMath
 /// Source: `Shaders/LayerEffects/SobelEdges.metal`; the Sobel operator (I. Sobel and G. Feldman,
 /// "A 3×3 isotropic gradient operator for image processing", 1968; Gonzalez & Woods, *Digital
 /// Image Processing*, §10.2.5); ITU-R BT.709-6, item 3.2.
-public struct SobelEdges: LayerEffect {
+public struct SobelEdges: TexelStencilEffect {
   /// The spacing of the 3 × 3 neighbourhood, points.
   public var distance: Float = 1
   /// The gain on the gradient's magnitude.
@@ -43,28 +43,38 @@ public struct SobelEdges: LayerEffect {
   /// The luma of the sample at `(i, j)` neighbourhood steps from `position`.
   @inlinable
   func luma<F: PixelLanes>(_ layer: Layer, _ position: Vector2<F>, _ i: Float, _ j: Float) -> F {
-    let colour = layer.sample(position + Vector2<F>(F(i * distance), F(j * distance)))
-    return dot(colour.rgb, Vector3<F>(0.2126, 0.7152, 0.0722))
+    Self.luma(layer.sample(position + Vector2<F>(F(i * distance), F(j * distance))))
+  }
+
+  /// `dot(colour.rgb, (0.2126, 0.7152, 0.0722))`: the BT.709 luma of a sample.
+  @inlinable @inline(__always)
+  static func luma<F: FloatLanes>(_ colour: Vector4<F>) -> F {
+    dot(colour.rgb, Vector3<F>(0.2126, 0.7152, 0.0722))
   }
 
   /// The edge strength at `position`, line by line as `Shaders/LayerEffects/SobelEdges.metal`.
   @inlinable
   public func shade<F: PixelLanes>(position: Vector2<F>, layer: Layer) -> Vector4<F> {
     // The eight neighbours' luma, named by compass point (y down: north is −y).
-    let nw = luma(layer, position, -1, -1)
-    let n = luma(layer, position, 0, -1)
-    let ne = luma(layer, position, 1, -1)
-    let w = luma(layer, position, -1, 0)
-    let e = luma(layer, position, 1, 0)
-    let sw = luma(layer, position, -1, 1)
-    let s = luma(layer, position, 0, 1)
-    let se = luma(layer, position, 1, 1)
+    edge(
+      nw: luma(layer, position, -1, -1), n: luma(layer, position, 0, -1),
+      ne: luma(layer, position, 1, -1), w: luma(layer, position, -1, 0),
+      e: luma(layer, position, 1, 0), sw: luma(layer, position, -1, 1),
+      s: luma(layer, position, 0, 1), se: luma(layer, position, 1, 1),
+      alpha: layer.sample(position).a)
+  }
+
+  /// The premultiplied grey of the gradient's magnitude from the eight neighbours' luma and the
+  /// pixel's own alpha: the body's arithmetic after its samples, shared by the texel form.
+  @inlinable @inline(__always)
+  func edge<F: FloatLanes>(nw: F, n: F, ne: F, w: F, e: F, sw: F, s: F, se: F, alpha: F)
+    -> Vector4<F>
+  {
     // The Sobel kernels: a central difference, smoothed across it with weights 1, 2, 1.
     let gx = (ne + 2 * e + se) - (nw + 2 * w + sw)
     let gy = (sw + 2 * s + se) - (nw + 2 * n + ne)
     let magnitude = saturate(F(strength * 0.25) * sqrt(gx * gx + gy * gy))
     // Premultiply the grey by the pixel's own alpha.
-    let alpha = layer.sample(position).a
     return Vector4(Vector3(magnitude * alpha), alpha)
   }
 }

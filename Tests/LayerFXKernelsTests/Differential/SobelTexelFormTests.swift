@@ -1,0 +1,143 @@
+import LayerFXKernels
+import LayerFXMath
+import LayerFXTestSupport
+import Testing
+
+@testable import LayerFX
+
+/// ``SobelEdges``'s texel form (``TexelStencilEffect``) against its bilinear lanes, the body
+/// sampled nine times a pixel: the same bits wherever the texel form runs, and the bilinear
+/// lanes wherever it must not.
+@Suite struct SobelTexelFormTests {
+  /// Renders `kernel` over `image` (padded by `maxSampleOffset`, the kernel's own by default)
+  /// with the stencil's lane form when `readsTexels`, else with its body's bilinear lanes.
+  static func render(
+    _ kernel: SobelEdges, _ image: Image, readsTexels: Bool, maxSampleOffset: float2? = nil,
+    tileSize: Int? = nil, threads: Int = 1
+  ) -> Image {
+    let closure = EffectKernel.layer { kernel.shade(position: Vector2<Float>($0), layer: $1).simd }
+    let lanes =
+      readsTexels
+      ? LaneKernel.layer { row in row.shade(stencil: kernel, lanes: FloatLanes16.self) }
+      : LaneKernel.layer { row in row.shade(kernel, lanes: FloatLanes16.self) }
+    let prepared = LaneWidthTests.prepared(
+      closure, lanes, maxSampleOffset ?? kernel.maxSampleOffset)
+    return Renderer(tileSize: tileSize, threadCount: threads).render(
+      RenderRequest(prepared, source: .image(image))
+    ).image
+  }
+
+  /// The first pixel (x, y) where two renders differ in any channel's bit pattern (so that NaN
+  /// and the sign of zero compare too), or `nil`.
+  static func firstDifference(_ a: Image, _ b: Image) -> SIMD2<Int>? {
+    let index = a.pixels.indices.first { i in
+      (0..<4).contains { a.pixels[i][$0].bitPattern != b.pixels[i][$0].bitPattern }
+    }
+    return index.map { SIMD2($0 % a.width, $0 / a.width) }
+  }
+
+  static func sobel(distance: Float, strength: Float = 3) -> SobelEdges {
+    var kernel = SobelEdges()
+    (kernel.distance, kernel.strength) = (distance, strength)
+    return kernel
+  }
+
+  @Test(
+    "on texel centres the texel form gives the bilinear lanes' bits, in any tiling",
+    arguments: [
+      (Float(1), Float(1)), (2, 1), (0, 1), (3, 1), (1, 2), (0.5, 2), (1.5, 2),
+    ])
+  func texelsMatchBilinear(distance: Float, scale: Float) {
+    let kernel = Self.sobel(distance: distance)
+    let images = [
+      Image.testCard(width: 203, height: 117, scale: scale),
+      Fixtures.radialAlpha(width: 29, height: 13, scale: scale),
+      Image.testCard(width: 9, height: 9, scale: scale),
+    ]
+    for image in images {
+      let label = "\(image.width)×\(image.height) at \(scale)×, distance \(distance)"
+      for offset in [kernel.maxSampleOffset, .zero] {
+        let expected = Self.render(kernel, image, readsTexels: false, maxSampleOffset: offset)
+        for (tileSize, threads) in [(nil, 1), (7, 2), (64, 2)] as [(Int?, Int)] {
+          let actual = Self.render(
+            kernel, image, readsTexels: true, maxSampleOffset: offset, tileSize: tileSize,
+            threads: threads)
+          let difference = Self.firstDifference(actual, expected)
+          #expect(difference == nil, "\(label), offset \(offset), tile \(tileSize ?? 0)")
+        }
+      }
+    }
+  }
+
+  /// The pixels (offsets in the run) of a run of row `row` that take the texel form, for taps
+  /// `spacing` points apart in a layer of `image` padded by `spacing`.
+  static func texelPixels(
+    _ image: Image, spacing: Float, row: Int, column: Int = 0, count: Int? = nil,
+    margin: SIMD2<Int> = .zero
+  ) -> Range<Int>? {
+    let count = count ?? image.width
+    let destination = UnsafeMutablePointer<half4>.allocate(capacity: count)
+    defer { destination.deallocate() }
+    let layer = LayerRow(
+      layer: Layer(image, maxSampleOffset: float2(repeating: spacing)),
+      run: RowRun(
+        destination: destination, count: count, column: column, row: row, margin: margin,
+        scale: image.scale))
+    return layer.texelRun(spacing: spacing, reach: 1)?.0
+  }
+
+  @Test("the texel form takes the pixels whose taps and their right and lower texels are inside")
+  func texelPixelsByHand() {
+    let image = Image.testCard(width: 20, height: 10)
+    // One point apart: rows 1…7 (row + 1 + 1 ≤ 9), columns 1…17 (column + 1 + 1 ≤ 19).
+    #expect(Self.texelPixels(image, spacing: 1, row: 0) == nil)
+    #expect(Self.texelPixels(image, spacing: 1, row: 1) == 1..<18)
+    #expect(Self.texelPixels(image, spacing: 1, row: 7) == 1..<18)
+    #expect(Self.texelPixels(image, spacing: 1, row: 8) == nil)
+    // Two points apart: rows 2…6, columns 2…16.
+    #expect(Self.texelPixels(image, spacing: 2, row: 6) == 2..<17)
+    #expect(Self.texelPixels(image, spacing: 2, row: 7) == nil)
+    // A run of columns 4…15 lies inside; one of 0…7 has seven such pixels, too few.
+    #expect(Self.texelPixels(image, spacing: 1, row: 4, column: 4, count: 12) == 0..<12)
+    #expect(Self.texelPixels(image, spacing: 1, row: 4, count: 8) == nil)
+    // A padded destination's pixels sit elsewhere: the body runs.
+    #expect(Self.texelPixels(image, spacing: 1, row: 4, margin: SIMD2(1, 1)) == nil)
+  }
+
+  @Test("a black-to-white step is an edge on both sides of it and nowhere else (by hand)")
+  func edgeByHand() {
+    // A 16 × 4 opaque image, black left of x = 8, white from it. Row 1's pixel x = 7 has white
+    // east neighbours: gx = 4 L with L = 0.2126 + 0.7152 + 0.0722 ≈ 1 (white's luma), gy = 0,
+    // so at strength 2 the magnitude is saturate(0.5 × 4 L) = 1, as at x = 8 (black west
+    // neighbours). Columns 1…6 see only black and 9…14 only white: gx = gy = 0.
+    var image = Image(width: 16, height: 4, color: half4(0, 0, 0, 1))
+    for y in 0..<4 { for x in 8..<16 { image[x, y] = half4(1, 1, 1, 1) } }
+    let kernel = Self.sobel(distance: 1, strength: 2)
+    #expect(Self.texelPixels(image, spacing: 1, row: 1) == 1..<14, "row 1 takes the texel form")
+    let out = Self.render(kernel, image, readsTexels: true)
+    for x in [7, 8] { #expect(out[x, 1] == half4(1, 1, 1, 1), "x = \(x)") }
+    for x in [1, 2, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14] {
+      #expect(out[x, 1] == half4(0, 0, 0, 1), "x = \(x)")
+    }
+  }
+
+  @Test("−0, NaN, ∞ and huge texels, and taps off texel centres, take the bilinear lanes")
+  func texelFormRefused() {
+    let kernel = Self.sobel(distance: 1)
+    // (2⁻¹²⁷ is bounded; −0 alpha beside a positive one samples as +0, not −0.)
+    for (channel, value) in [(3, -Float.zero), (0, .nan), (1, .infinity), (2, 0x1p127)] {
+      var image = Image.testCard(width: 40, height: 12)
+      image[20, 6][channel] = value
+      let expected = Self.render(kernel, image, readsTexels: false)
+      let actual = Self.render(kernel, image, readsTexels: true)
+      #expect(Self.firstDifference(actual, expected) == nil, "channel \(channel) = \(value)")
+    }
+    for (distance, scale) in [(Float(1.5), Float(1)), (1, 1.5), (1, 0.5)] {
+      let image = Image.testCard(width: 40, height: 12, scale: scale)
+      let kernel = Self.sobel(distance: distance)
+      let expected = Self.render(kernel, image, readsTexels: false)
+      let actual = Self.render(kernel, image, readsTexels: true)
+      #expect(Self.firstDifference(actual, expected) == nil, "distance \(distance) at \(scale)×")
+    }
+  }
+}
