@@ -481,6 +481,40 @@ import Testing
     #expect(try directory.contents() == ["mask.metal"])
   }
 
+  // A test card's side is at most 65535 (ValueType.size), however few its pixels: 70000 × 10 is
+  // 700000 pixels, far under the limit of 10⁸, but its side is not. As an image argument the
+  // message said only "expected an image: a PNG file, - for standard input, or testcard:WxH".
+  // A command-line argument: 64.
+  @Test("a test card argument with a side over 65535 names the side and the limit")
+  func imageArgumentSideOverLimit() throws {
+    let directory = try TemporaryDirectory()
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Mask(float2 position, half4 color, texture2d<half> mask) {
+      return color;
+    }
+    """.write(toFile: directory.path("mask.metal"), atomically: true, encoding: .utf8)
+    let cases: [(arguments: [String], option: String)] = [
+      (["mask.metal:Mask", "testcard:8x8", "--arg", "mask=testcard:70000x10"], "--arg"),
+      (
+        ["testcard:8x8", "--effect", "mask.metal:Mask:mask=testcard:10x70000", "--time", "0"],
+        "--effect"
+      ),
+    ]
+    for (arguments, option) in cases {
+      let result = try LayerFXTool.run(
+        ["apply"] + arguments + ["-o", "o.png"], in: directory.url)
+      #expect(result.status == 64, "\(arguments)")
+      let side = option == "--arg" ? "70000x10" : "10x70000"
+      let expected: String =
+        "layerfx: error: invalid value 'mask=testcard:\(side)' for '\(option)': testcard:\(side): "
+        + "a side of 70000 pixels is over the limit of 65535"
+      #expect(result.usageErrorLines == [expected])
+    }
+    #expect(try directory.contents() == ["mask.metal"])
+  }
+
   @Test("an animation larger than the free disk space is refused with both numbers")
   func notEnoughFreeSpace() throws {
     let directory = try TemporaryDirectory()
