@@ -93,6 +93,38 @@ import Testing
     }
   }
 
+  // A fill's image argument was left out of the dump ("input" held only fill and pixels), so
+  // the dump did not check: "argument 't' (image) is required". It is written as an effect's
+  // is, the absolute PNG path; the fill draws opaque red exactly when its texture is the 6 × 2
+  // file given, blue otherwise.
+  @Test("dump keeps a fill's image argument: the dump checks and renders with that image")
+  func fillImageArgumentDumped() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 TexFill(float2 position, texture2d<half> t) {
+      return t.get_width() == 6 && t.get_height() == 2 ? half4(1, 0, 0, 1) : half4(0, 0, 1, 1);
+    }
+    """.write(toFile: directory.path("tex.metal"), atomically: true, encoding: .utf8)
+    try Data(try PNGEncoder().encode(Image.testCard(width: 6, height: 2)))
+      .write(to: URL(fileURLWithPath: directory.path("six.png")))
+    let dump = try LayerFXTool.run(
+      ["config", "dump", "tex.metal:TexFill:t=six.png"], in: directory.url)
+    #expect(dump.status == 0, "\(dump.standardError)")
+    #expect(dump.standardOutput.contains("\"t\": \"\(directory.path("six.png"))\""))
+    try dump.outputData.write(to: URL(fileURLWithPath: directory.path("c.json")))
+    let check = try LayerFXTool.run(["config", "check", "c.json"], in: directory.url)
+    #expect(check.status == 0, "\(check.standardError)")
+    let render = try LayerFXTool.run(
+      ["render", "--config", "c.json", "-o", "o.png"], in: directory.url)
+    #expect(render.status == 0, "\(render.standardError)")
+    let image = try PNGDecoder().decode(contentsOf: directory.path("o.png")).image
+    #expect(image.width == 512 && image.height == 384)
+    #expect(image.pixels.allSatisfy { $0.x == 1 && $0.y == 0 && $0.z == 0 && $0.w == 1 })
+  }
+
   @Test("dump → check → render of a .metal fill: its path is kept and its value drawn")
   func metalFillRoundTrip() throws {
     let directory = try TemporaryDirectory()
