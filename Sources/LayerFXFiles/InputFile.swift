@@ -96,13 +96,13 @@ public enum InputFile {
   }
 
   /// The largest piece a stream is read in, bytes: what reading holds beside the bytes read.
-  static let maxChunkByteCount = 16 << 20
+  static let maxPieceByteCount = 16 << 20
 
   /// Reads `descriptor` to its end; a regular file's size is checked first.
   ///
   /// What was read is never moved while reading: a stream is read in pieces (64 KiB, doubling
-  /// to ``maxChunkByteCount``), joined once at its end, each piece freed as it is copied, so a
-  /// stream of N bytes costs about N + ``maxChunkByteCount`` bytes, and one over `limit` is
+  /// to `maxPieceByteCount`), joined once at its end, each piece freed as it is copied, so a
+  /// stream of N bytes costs about N + `maxPieceByteCount` bytes, and one over `limit` is
   /// refused at `limit` + 1 bytes read. (A growing array holds its old and new storage at once:
   /// a 300 MB stream reached 549 MB.) A regular file is read into one piece of its size and
   /// one byte more, so a file that grows while being read is still noticed.
@@ -122,7 +122,7 @@ public enum InputFile {
       pieces.append(piece)
       if piece.count < wanted { break }
       guard total <= limit else { throw .tooLarge(path: name, byteCount: nil, limit: limit) }
-      pieceSize = min(pieceSize * 2, maxChunkByteCount)
+      pieceSize = min(pieceSize * 2, maxPieceByteCount)
     }
     if pieces.count == 1 { return pieces[0] }
     var whole: [UInt8] = []

@@ -444,12 +444,9 @@ import Testing
     }
   }
 
-  // A test card of 100000 × 100000 = 10¹⁰ pixels is over the default limit of 10⁸ (and over
-  // 2147483647, the most --max-pixels allows): as an image argument, the message says so and
-  // names the argument (the trial's read "expected an image: … or testcard:WxH", which it is);
-  // as INPUT, the same limit error. Pixels over a limit are the image's, bad data: 65.
-  @Test("a test card over the pixel limit names the image argument that gives it")
-  func imageArgumentOverPixelLimit() throws {
+  /// A temporary folder holding `mask.metal`, whose color effect `Mask` takes an image argument
+  /// `mask` and returns the colour unchanged.
+  static func maskFolder() throws -> TemporaryDirectory {
     let directory = try TemporaryDirectory()
     try """
     #include <metal_stdlib>
@@ -458,6 +455,16 @@ import Testing
       return color;
     }
     """.write(toFile: directory.path("mask.metal"), atomically: true, encoding: .utf8)
+    return directory
+  }
+
+  // A test card of 100000 × 100000 = 10¹⁰ pixels is over the default limit of 10⁸ (and over
+  // 2147483647, the most --max-pixels allows): as an image argument, the message says so and
+  // names the argument (the trial's read "expected an image: … or testcard:WxH", which it is);
+  // as INPUT, the same limit error. Pixels over a limit are the image's, bad data: 65.
+  @Test("a test card over the pixel limit names the image argument that gives it")
+  func imageArgumentOverPixelLimit() throws {
+    let directory = try Self.maskFolder()
     let limit: String =
       "testcard:100000x100000: 100000 × 100000 exceeds the limit of 100000000 pixels (beyond "
       + "what LayerFX can render: at most 2147483647 pixels)"
@@ -487,14 +494,7 @@ import Testing
   // A command-line argument: 64.
   @Test("a test card argument with a side over 65535 names the side and the limit")
   func imageArgumentSideOverLimit() throws {
-    let directory = try TemporaryDirectory()
-    try """
-    #include <metal_stdlib>
-    using namespace metal;
-    [[ stitchable ]] half4 Mask(float2 position, half4 color, texture2d<half> mask) {
-      return color;
-    }
-    """.write(toFile: directory.path("mask.metal"), atomically: true, encoding: .utf8)
+    let directory = try Self.maskFolder()
     let cases: [(arguments: [String], option: String)] = [
       (["mask.metal:Mask", "testcard:8x8", "--arg", "mask=testcard:70000x10"], "--arg"),
       (
