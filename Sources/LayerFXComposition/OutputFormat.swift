@@ -14,6 +14,38 @@ public enum OutputFormat: String, CaseIterable, Sendable {
   /// Whether the format writes one file (or standard output) rather than a directory.
   public var writesOneFile: Bool { self != .pngSequence }
 
+  /// The one-file format whose extension ends `path` (any case): `.png` a contact sheet's (or
+  /// one image's), `.apng` an animated PNG's, `.raw` raw frames'; `nil` for any other name.
+  ///
+  /// A directory of frames under such a name is a mistake (`-o x.raw` made a folder `x.raw`),
+  /// so a PNG sequence refuses it.
+  public static func oneFileFormat(named path: String) -> OutputFormat? {
+    let name = path.lowercased()
+    return [OutputFormat.contactSheet, .apng, .raw].first {
+      name.hasSuffix($0.fileExtension) && name.count > $0.fileExtension.count
+    }
+  }
+
+  /// The extension ``oneFileFormat(named:)`` reads, with its dot: `.png`, `.apng`, `.raw`
+  /// (`.png` for a PNG sequence's frames too).
+  var fileExtension: String {
+    switch self {
+    case .pngSequence, .contactSheet: ".png"
+    case .apng: ".apng"
+    case .raw: ".raw"
+    }
+  }
+
+  /// What a file of this format is called in messages: `a PNG file`, `an animated PNG file`,
+  /// `a raw file`.
+  public var fileDescription: String {
+    switch self {
+    case .pngSequence, .contactSheet: "a PNG file"
+    case .apng: "an animated PNG file"
+    case .raw: "a raw file"
+    }
+  }
+
   /// The outputs that take a stream rather than a named file: standard output (`-`,
   /// `/dev/stdout`), and the null device (renders every frame and drops it: timing a render,
   /// checking bounds).

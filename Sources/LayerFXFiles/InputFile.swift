@@ -95,41 +95,71 @@ public enum InputFile {
     }
   }
 
+  /// The largest piece a stream is read in, bytes: what reading holds beside the bytes read.
+  static let maxPieceByteCount = 16 << 20
+
   /// Reads `descriptor` to its end; a regular file's size is checked first.
+  ///
+  /// What was read is never moved while reading: a stream is read in pieces (64 KiB, doubling
+  /// to `maxPieceByteCount`), joined once at its end, each piece freed as it is copied, so a
+  /// stream of N bytes costs about N + `maxPieceByteCount` bytes, and one over `limit` is
+  /// refused at `limit` + 1 bytes read. (A growing array holds its old and new storage at once:
+  /// a 300 MB stream reached 549 MB.) A regular file is read into one piece of its size and
+  /// one byte more, so a file that grows while being read is still noticed.
   private static func readAll(_ descriptor: Int32, status: stat, name: String, limit: Int)
     throws(InputFileError) -> [UInt8]
   {
     let isRegular = (status.st_mode & S_IFMT) == S_IFREG
     let size = max(Int(status.st_size), 0)
     if isRegular && size > limit { throw .tooLarge(path: name, byteCount: size, limit: limit) }
-    // One byte more than the size, so a file that grows while being read is still noticed.
-    var bytes = [UInt8](repeating: 0, count: min(isRegular ? size + 1 : 1 << 16, limit + 1))
-    var filled = 0
+    var pieces: [[UInt8]] = []
+    var total = 0
+    var pieceSize = isRegular ? size + 1 : 1 << 16
     while true {
-      if filled == bytes.count {
-        guard filled <= limit else { throw .tooLarge(path: name, byteCount: nil, limit: limit) }
-        bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1 - filled)))
-      }
-      let count = bytes.withUnsafeMutableBytes {
-        Glibc.read(descriptor, $0.baseAddress.map { $0 + filled }, $0.count - filled)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        // Standard input may be a non-blocking pipe shared with other processes: wait for data
-        // rather than change its flags.
-        if errno == EAGAIN {
+      let wanted = min(pieceSize, limit + 1 - total)
+      let piece = try readPiece(descriptor, count: wanted, name: name)
+      total += piece.count
+      pieces.append(piece)
+      if piece.count < wanted { break }
+      guard total <= limit else { throw .tooLarge(path: name, byteCount: nil, limit: limit) }
+      pieceSize = min(pieceSize * 2, maxPieceByteCount)
+    }
+    if pieces.count == 1 { return pieces[0] }
+    var whole: [UInt8] = []
+    whole.reserveCapacity(total)
+    for index in pieces.indices {
+      whole.append(contentsOf: pieces[index])
+      pieces[index] = []
+    }
+    return whole
+  }
+
+  /// Reads from `descriptor` until `count` bytes (≥ 1) or its end, whichever comes first.
+  private static func readPiece(_ descriptor: Int32, count: Int, name: String)
+    throws(InputFileError) -> [UInt8]
+  {
+    var failure: Int32 = 0
+    let piece = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+      filled = 0
+      while filled < count {
+        let read = Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, count - filled)
+        if read > 0 {
+          filled += read
+        } else if read == 0 {
+          return
+        } else if errno == EAGAIN {
+          // Standard input may be a non-blocking pipe shared with other processes: wait for
+          // data rather than change its flags.
           var event = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
           _ = poll(&event, 1, -1)
-          continue
+        } else if errno != EINTR {
+          failure = errno
+          return
         }
-        throw .readFailed(path: name, reason: text(errno))
       }
-      if count == 0 {
-        bytes.removeLast(bytes.count - filled)
-        return bytes
-      }
-      filled += count
     }
+    if failure != 0 { throw .readFailed(path: name, reason: text(failure)) }
+    return piece
   }
 
   /// The system's text for an `errno` value ("No such file or directory").

@@ -1,7 +1,8 @@
 /// A preprocessing directive of a `.metal` file that the runner acts on: an `#include` or
 /// `#import` of another file, a `#pragma once`, or something refused before clang runs
 /// (`#embed`, `#include_next`, `__has_embed`, a computed include, `#pragma GCC dependency`,
-/// `#pragma clang poison` and their `_Pragma("…")` forms, a raw string literal).
+/// `#pragma clang poison` and their `_Pragma("…")` forms, a `#line` naming a file, a raw string
+/// literal).
 ///
 /// Directives are found as clang's preprocessor finds them (C++17 [lex.phases]): line splices
 /// (a `\` before a newline) are removed first, everywhere, comments become white space, string
@@ -315,6 +316,24 @@ struct MetalDirective: Equatable {
       return nil
     }
 
+    /// What a `#line` directive (or a GNU line marker, `# 12 "file"`, which clang also reads)
+    /// does, read after its line number's start: refused when anything follows the number (a
+    /// file name, or a macro that may expand to one), since clang's messages would then name
+    /// that file, `/etc/passwd` or one of LayerFX's own, instead of the shader; nothing the
+    /// runner acts on for a number alone.
+    ///
+    /// Source: ISO/IEC 14882:2017 §19.4 (`#line digit-sequence "s-char-sequence"`); GCC's
+    /// preprocessor output, section 'Preprocessor Output' (line markers).
+    mutating func lineKind(spelling: String) -> Kind? {
+      skipSpace()
+      while Self.isDigit(at(i)) { i += 1 }
+      skipSpace()
+      guard let next = at(i), next != "\n" else { return nil }
+      return .refused(
+        "\(spelling) naming a file refused: clang's messages would name that file instead of "
+          + "the shader (give a line number alone)")
+    }
+
     /// Reads a directive after its `#`, up to and including the newline that ends it.
     mutating func directive(firstLine: Int) {
       skipSpace()
@@ -335,6 +354,10 @@ struct MetalDirective: Equatable {
         kind = .refused("#embed refused: a shader reads no files into its code")
       case "pragma":
         kind = Self.pragmaKind(pragmaWords(), spelling: "#pragma")
+      case "line":
+        kind = lineKind(spelling: "#line")
+      case _ where !name.isEmpty && name.unicodeScalars.allSatisfy({ Self.isDigit($0) }):
+        kind = lineKind(spelling: "line marker # \(name)")
       default: break
       }
       // The rest of the logical line: comments may span lines, literals end at the line.

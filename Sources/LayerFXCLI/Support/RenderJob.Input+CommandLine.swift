@@ -54,6 +54,23 @@ extension RenderJob.Input {
     if argument == "-" { path = nil }
   }
 
+  /// What is wrong with a well-formed `testcard:WxH` within the pixel limit whose side is over
+  /// 65535, the most a test card may have.
+  ///
+  /// - Parameters:
+  ///   - argument: The text as given.
+  ///   - pixelLimit: The most pixels an image may have.
+  /// - Returns: `testcard:70000x10: a side of 70000 pixels is over the limit of 65535`; `nil`
+  ///   for any other text (a card that loads, a malformed size, one over the pixel limit, which
+  ///   is the limit's own error).
+  static func testCardSideProblem(_ argument: String, pixelLimit: Int) -> String? {
+    guard argument.hasPrefix("testcard:"),
+      let size = sides(String(argument.dropFirst("testcard:".count))),
+      size.x * size.y <= pixelLimit, max(size.x, size.y) > 65535
+    else { return nil }
+    return "\(argument): a side of \(max(size.x, size.y)) pixels is over the limit of 65535"
+  }
+
   /// The sides of `WxH`, whole numbers ≥ 1 of at most 9 digits each (so that their product fits
   /// an `Int`), of any size; `nil` for other text.
   private static func sides(_ text: String) -> SIMD2<Int>? {

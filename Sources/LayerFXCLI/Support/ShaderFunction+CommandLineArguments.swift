@@ -1,5 +1,6 @@
 import LayerFX
 import LayerFXArguments
+import LayerFXComposition
 import LayerFXMath
 
 extension ShaderFunction {
@@ -14,7 +15,8 @@ extension ShaderFunction {
   ///     (`config dump`; ``LayerFXArguments/UsageError/spelling(of:)``).
   /// - Returns: The arguments, by name, in the order given.
   /// - Throws: ``UsageError`` for a pair without `=`, a name given twice or a value that does
-  ///   not parse (naming a number that overflows `Float` or underflows it to 0); ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
+  ///   not parse (naming a number that overflows `Float` or underflows it to 0, or a test card's
+  ///   side over 65535); ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
   ///   with a did-you-mean; `ImageArgumentError` naming the option and parameter for an image
   ///   that cannot be loaded (a missing file, a PNG or test card over `pixelLimit`).
   public func bind(_ pairs: [String], pixelLimit: Int, option: String = "arg") throws
@@ -42,7 +44,11 @@ extension ShaderFunction {
           argument: "\(UsageError.spelling(of: option)) \(name)", underlying: error)
       }
       guard let value = parsed else {
-        if parameter.type != .data, let problem = floatRangeProblem(text) {
+        let problem =
+          parameter.type == .image
+          ? RenderJob.Input.testCardSideProblem(text, pixelLimit: pixelLimit)
+          : parameter.type != .data ? floatRangeProblem(text) : nil
+        if let problem {
           throw UsageError.invalid(
             "invalid value '\(pair)' for '\(UsageError.spelling(of: option))': \(problem)")
         }

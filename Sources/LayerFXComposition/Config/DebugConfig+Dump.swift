@@ -36,7 +36,7 @@ extension DebugConfig {
   }
 
   /// An argument as a config writes it (colours with straight alpha, as the config reads them);
-  /// `nil` for an image, which only a file path names.
+  /// `nil` for an image, which only a file path names (an effect's or a fill's `imagePaths`).
   static func json(_ argument: Shader.Argument) -> JSONValue? {
     func list(_ values: [Float]) -> JSONValue { .array(values.map(JSONValue.float)) }
     func straight(_ c: half4) -> JSONValue {
@@ -65,13 +65,15 @@ extension DebugConfig.Input {
     switch self {
     case .file(let path): .string(path)
     case .testCard(let width, let height): .string("testcard:\(width)x\(height)")
-    case .fill(_, let arguments, let width, let height, let kernel):
+    case .fill(_, let arguments, let width, let height, let kernel, let imagePaths):
       .object(
         [
           ("fill", .string(kernel)),
           ("pixels", .array([.integer(width), .integer(height)])),
         ]
-          + arguments.compactMap { name, value in DebugConfig.json(value).map { (name, $0) } })
+          + arguments.compactMap { name, value in
+            (DebugConfig.json(value) ?? imagePaths[name].map(JSONValue.string)).map { (name, $0) }
+          })
     }
   }
 }

@@ -93,12 +93,12 @@ extension DebugConfig {
       }
       input = .fill(
         function, arguments: defaults + entry.arguments, width: width, height: height,
-        kernel: entry.kernel)
+        kernel: entry.kernel, imagePaths: entry.imagePaths)
     }
     var output = Output()
     output.path = path
     // A frame time, unless the one fill drawn alone has no clock to give it to.
-    if case .fill(let function, _, _, _, _) = input, effects.isEmpty,
+    if case .fill(let function, _, _, _, _, _) = input, effects.isEmpty,
       function.parameter(role: .timeSinceTrigger) == nil
     {
       output.time = nil

@@ -137,11 +137,7 @@ extension DebugConfig {
       var arguments: [(name: String, value: Shader.Argument)] = []
       for parameter in function.parameters {
         guard let argument = try c.argument(parameter, directory: directory) else { continue }
-        if parameter.type == .image {
-          imagePaths[parameter.name] = DebugConfig.resolve(
-            try c.decode(String.self, forKey: ConfigKey(stringValue: parameter.name)),
-            in: directory)
-        }
+        imagePaths[parameter.name] = try c.imagePath(parameter, directory: directory)
         if case .float(let value) = argument, values.contains(parameter.name),
           parameter.role != .timeSinceTrigger
         {

@@ -49,7 +49,7 @@ extension DebugConfig {
         reason: "'layerfx render' writes a fill to one PNG or a PNG sequence; leave \(key) out")
     }
     guard readsInput else { return nil }
-    guard case .fill(let function, let arguments, let width, let height, _)? = input else {
+    guard case .fill(let function, let arguments, let width, let height, _, _)? = input else {
       throw ConfigError.invalidValue(
         file: file, path: "input",
         reason: "'layerfx render --config' needs a fill input, {\"fill\": NAME, \"pixels\": [W, H]}"

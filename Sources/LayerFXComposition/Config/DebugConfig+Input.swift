@@ -18,10 +18,11 @@ extension DebugConfig {
     case testCard(width: Int, height: Int)
     /// A fill drawn at this size, pixels, with its arguments by name; `kernel` is the `fill`
     /// text as resolved (a built-in name, or `FILE.metal:FUNCTION` with the file's path resolved
-    /// against the config's folder), which a dump writes back.
+    /// against the config's folder), which a dump writes back, as it writes each image
+    /// argument's PNG file from `imagePaths` (by parameter, resolved the same way).
     case fill(
       ShaderFunction, arguments: [(name: String, value: Shader.Argument)], width: Int, height: Int,
-      kernel: String)
+      kernel: String, imagePaths: [String: String] = [:])
 
     /// The input as the command line names it (`photo.png`, `testcard:64x48`); `nil` for a fill.
     public var commandLineText: String? {
@@ -81,12 +82,16 @@ extension DebugConfig {
           .invalidValue("expected [width, height], whole pixels from 1 to 65535"))
       }
       var arguments: [(name: String, value: Shader.Argument)] = []
+      var imagePaths: [String: String] = [:]
       for parameter in function.parameters {
         if let argument = try c.argument(parameter, directory: directory) {
           arguments.append((parameter.name, argument))
+          imagePaths[parameter.name] = try c.imagePath(parameter, directory: directory)
         }
       }
-      self = .fill(function, arguments: arguments, width: size.x, height: size.y, kernel: kernel)
+      self = .fill(
+        function, arguments: arguments, width: size.x, height: size.y, kernel: kernel,
+        imagePaths: imagePaths)
     }
 
     /// Two sides from 1 to 65535, in digits (`Int("+5")` is 5, but a side has no sign).

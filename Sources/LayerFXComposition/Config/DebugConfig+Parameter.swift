@@ -78,12 +78,26 @@ extension KeyedDecodingContainer where Key == ConfigKey {
       try check(bytes.allSatisfy { (0...255).contains($0) }, key, "expected bytes 0…255")
       return .data(bytes.map { UInt8($0) })
     case .image:
-      let path = DebugConfig.resolve(try decode(String.self, forKey: key), in: directory)
+      guard let path = try imagePath(parameter, directory: directory) else { return nil }
       do {
         return .image(try PNGDecoder(maxPixelCount: 100_000_000).decode(contentsOf: path).image)
       } catch {
         throw ConfigIssue(codingPath: codingPath + [key], .invalidValue("\(error)"))
       }
     }
+  }
+
+  /// The PNG file an image parameter's key names, resolved against `directory`: what
+  /// ``argument(_:directory:)`` loads, and what a dump writes back for it.
+  ///
+  /// - Parameters:
+  ///   - parameter: The declaration.
+  ///   - directory: The config's folder.
+  /// - Returns: The path, or `nil` when the key is absent or the parameter is not an image.
+  /// - Throws: ``ConfigIssue`` when the value is not a string.
+  func imagePath(_ parameter: ShaderFunction.Parameter, directory: String) throws -> String? {
+    let key = ConfigKey(stringValue: parameter.name)
+    guard parameter.type == .image, contains(key) else { return nil }
+    return DebugConfig.resolve(try decode(String.self, forKey: key), in: directory)
   }
 }

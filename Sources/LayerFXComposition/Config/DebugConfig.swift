@@ -333,7 +333,7 @@ public struct DebugConfig: Sendable {
   public var files: [String] {
     var files = input?.path.map { [$0] } ?? []
     var kernels = effects.map(\.kernel)
-    if case .fill(_, _, _, _, let kernel)? = input { kernels.insert(kernel, at: 0) }
+    if case .fill(_, _, _, _, let kernel, _)? = input { kernels.insert(kernel, at: 0) }
     for kernel in kernels where kernel.contains(".metal:") {
       if let range = kernel.range(of: ".metal:", options: .backwards) {
         files.append(String(kernel[..<range.lowerBound]) + ".metal")

@@ -40,7 +40,7 @@ extension RenderJob {
     /// an animation.
     ///
     /// - Throws: ``RenderJobError`` about ``Setting/output`` for none, a directory for one
-    ///   image, or for an animation a PNG or animated PNG file or a stream
+    ///   image, or for an animation a PNG, animated PNG or raw file or a stream
     ///   (``OutputFormat/streamPaths``, which would otherwise become a folder named `-`); about
     ///   none for a missing folder.
     public static func outputPath(_ path: String?, isAnimation: Bool) throws(RenderJobError)
@@ -72,8 +72,7 @@ extension RenderJob {
     /// What `path` names when it cannot be an animation's folder of frames, or `nil`.
     private static func notFolder(_ path: String) -> String? {
       if OutputFormat.streamPaths.contains(path) { return "a stream" }
-      if path.lowercased().hasSuffix(".apng") { return "an animated PNG file" }
-      return path.lowercased().hasSuffix(".png") ? "a PNG file" : nil
+      return OutputFormat.oneFileFormat(named: path)?.fileDescription
     }
 
     /// Refuses the overlays of layer sampling: a fill samples no layer, so it has no

@@ -51,7 +51,7 @@ extension RenderJob.Input {
       var image = decoded.image
       image.scale = scale
       self.init(image, metadata: decoded.metadata, path: path)
-    case .fill(let function, let arguments, let width, let height, _):
+    case .fill(let function, let arguments, let width, let height, _, _):
       guard width * height <= limits.pixelLimit else {
         throw CompositionError.limitExceeded(
           "a \(width) × \(height) fill has more than the limit of \(limits.pixelLimit) pixels")

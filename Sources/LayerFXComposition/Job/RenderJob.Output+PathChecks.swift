@@ -18,12 +18,19 @@ extension RenderJob.Output {
           + "--format raw for standard output)",
         inConfig: "a png-sequence writes a directory of frames, not a stream: give a folder, "
           + "DIR/ (or format raw for standard output)")
-    } else if !writesOneImage && path.lowercased().hasSuffix(".png") {
+    } else if !writesOneImage, let named = OutputFormat.oneFileFormat(named: path) {
+      let (flag, key) =
+        switch named {
+        case .contactSheet, .pngSequence: ("--contact-sheet N", "contactSheet N")
+        case .apng: ("--format apng", "format apng")
+        case .raw: ("--format raw", "format raw")
+        }
+      let instead = named == .contactSheet ? "for one image" : "for one file"
       throw .misnamed(
-        commandLine: "-o \(path) names a PNG file, but an animation writes a directory of "
-          + "frames: give -o DIR/ (or --contact-sheet N for one image)",
-        inConfig: "\(path) names a PNG file, but an animation writes a directory of frames: "
-          + "give a folder, DIR/ (or output.contactSheet N for one image)")
+        commandLine: "-o \(path) names \(named.fileDescription), but an animation writes a "
+          + "directory of frames: give -o DIR/ (or \(flag) \(instead))",
+        inConfig: "\(path) names \(named.fileDescription), but an animation writes a directory "
+          + "of frames: give a folder, DIR/ (or output.\(key) \(instead))")
     }
     if format == .apng && isStream && path != "/dev/null" {
       throw .misnamed(

@@ -59,26 +59,7 @@ import Testing
   func imageArgumentDumped() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try """
-    #include <metal_stdlib>
-    using namespace metal;
-    [[ stitchable ]] half4 Tex(float2 position, half4 color, texture2d<half> t) {
-      return t.get_width() == 6 && t.get_height() == 2 ? half4(1, 0, 0, 1) : half4(0, 0, 1, 1);
-    }
-    """.write(toFile: directory.path("tex.metal"), atomically: true, encoding: .utf8)
-    try Data(try PNGEncoder().encode(Image.testCard(width: 6, height: 2)))
-      .write(to: URL(fileURLWithPath: directory.path("six.png")))
-    let dump = try LayerFXTool.run(
-      ["config", "dump", "tex.metal:Tex:t=six.png"], in: directory.url)
-    #expect(dump.status == 0, "\(dump.standardError)")
-    #expect(dump.standardOutput.contains("\"t\": \"\(directory.path("six.png"))\""))
-    try dump.outputData.write(to: URL(fileURLWithPath: directory.path("c.json")))
-    let check = try LayerFXTool.run(["config", "check", "c.json"], in: directory.url)
-    #expect(check.status == 0, "\(check.standardError)")
-    let render = try LayerFXTool.run(
-      ["apply", "--config", "c.json", "-o", "o.png"], in: directory.url)
-    #expect(render.status == 0, "\(render.standardError)")
-    let image = try PNGDecoder().decode(contentsOf: directory.path("o.png")).image
+    let image = try Self.imageRoundTrip("tex.metal:Tex", command: "apply", in: directory)
     #expect(image.pixels.allSatisfy { $0.x == 1 && $0.y == 0 && $0.z == 0 && $0.w == 1 })
     for value in ["-", "testcard:6x2"] {
       let refused = try LayerFXTool.run(
@@ -91,6 +72,52 @@ import Testing
         ])
       #expect(refused.outputData.isEmpty)
     }
+  }
+
+  // A fill's image argument was left out of the dump ("input" held only fill and pixels), so
+  // the dump did not check: "argument 't' (image) is required". It is written as an effect's
+  // is, the absolute PNG path; the fill draws opaque red exactly when its texture is the 6 × 2
+  // file given, blue otherwise.
+  @Test("dump keeps a fill's image argument: the dump checks and renders with that image")
+  func fillImageArgumentDumped() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let image = try Self.imageRoundTrip("tex.metal:TexFill", command: "render", in: directory)
+    #expect(image.width == 512 && image.height == 384)
+    #expect(image.pixels.allSatisfy { $0.x == 1 && $0.y == 0 && $0.z == 0 && $0.w == 1 })
+  }
+
+  /// Writes `tex.metal` (a color effect `Tex` and a fill `TexFill`, each opaque red exactly
+  /// when its texture `t` is 6 × 2, blue otherwise) and the 6 × 2 test card as `six.png` into
+  /// `directory`; dumps `KERNEL:t=six.png`, expects the dump to name the PNG by its absolute
+  /// path, checks it and renders it with `layerfx COMMAND --config c.json -o o.png`.
+  ///
+  /// - Returns: The image rendered.
+  static func imageRoundTrip(_ kernel: String, command: String, in directory: TemporaryDirectory)
+    throws -> Image
+  {
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 Tex(float2 position, half4 color, texture2d<half> t) {
+      return t.get_width() == 6 && t.get_height() == 2 ? half4(1, 0, 0, 1) : half4(0, 0, 1, 1);
+    }
+    [[ stitchable ]] half4 TexFill(float2 position, texture2d<half> t) {
+      return t.get_width() == 6 && t.get_height() == 2 ? half4(1, 0, 0, 1) : half4(0, 0, 1, 1);
+    }
+    """.write(toFile: directory.path("tex.metal"), atomically: true, encoding: .utf8)
+    try Data(try PNGEncoder().encode(Image.testCard(width: 6, height: 2)))
+      .write(to: URL(fileURLWithPath: directory.path("six.png")))
+    let dump = try LayerFXTool.run(["config", "dump", kernel + ":t=six.png"], in: directory.url)
+    #expect(dump.status == 0, "\(dump.standardError)")
+    #expect(dump.standardOutput.contains("\"t\": \"\(directory.path("six.png"))\""))
+    try dump.outputData.write(to: URL(fileURLWithPath: directory.path("c.json")))
+    let check = try LayerFXTool.run(["config", "check", "c.json"], in: directory.url)
+    #expect(check.status == 0, "\(check.standardError)")
+    let render = try LayerFXTool.run(
+      [command, "--config", "c.json", "-o", "o.png"], in: directory.url)
+    #expect(render.status == 0, "\(render.standardError)")
+    return try PNGDecoder().decode(contentsOf: directory.path("o.png")).image
   }
 
   @Test("dump → check → render of a .metal fill: its path is kept and its value drawn")

@@ -22,7 +22,8 @@ enum RawProcess {
   /// given (at most one of the three streams a `brokenPipe`).
   ///
   /// `whileRunning` is called with the child's process ID before it is waited for (to signal
-  /// it); an exit by signal N is status 128 + N, as a shell reports it.
+  /// it); an exit by signal N is status 128 + N, as a shell reports it. The result holds the
+  /// child's peak resident memory.
   static func run(
     _ arguments: [[UInt8]], standardInput: Stream = .file("/dev/null"),
     standardOutput: Stream? = nil, standardError: Stream? = nil,
@@ -54,12 +55,14 @@ enum RawProcess {
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
     whileRunning(pid)
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let output = (try? Data(contentsOf: URL(fileURLWithPath: scratch.path("out")))) ?? Data()
     return LayerFXTool.Result(
       status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
       outputData: output,
-      standardError: (try? String(contentsOfFile: scratch.path("err"), encoding: .utf8)) ?? "")
+      standardError: (try? String(contentsOfFile: scratch.path("err"), encoding: .utf8)) ?? "",
+      peakResidentKiB: usage.ru_maxrss)
   }
 
   private static func configure(

@@ -356,6 +356,7 @@ let corruptPngSuiteFiles: [String] = {
     defer { directory.remove() }
     for (path, named) in [
       ("r.apng", "an animated PNG file"), ("-", "a stream"), ("r.png", "a PNG file"),
+      ("r.raw", "a raw file"),
     ] {
       let result = try LayerFXTool.run(
         ["render", "radialGradient", "--size", "8x8", "--fps", "10", "--frames", "2", "-o", path],
@@ -367,6 +368,41 @@ let corruptPngSuiteFiles: [String] = {
       #expect(result.usageErrorLines?.first == expected, "\(path)")
     }
     #expect(try directory.contents().isEmpty)
+  }
+
+  // The README's outputs table: a PNG sequence is chosen for any -o but NAME.apng and the
+  // streams, and '--format raw -o FILE' writes raw frames to a file; '-o x.raw' alone made a
+  // folder named x.raw, as '--format png-sequence -o x.apng' made one named x.apng. A name
+  // ending in a one-file format's extension is refused for a directory of frames, naming the
+  // option that writes that file.
+  @Test("an animation's frame directory named like a raw or APNG file is a usage error")
+  func frameDirectoryNamedAsFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let animation = ["ripple", "testcard:8x8", "--fps", "10", "--frames", "2"]
+    for (options, named, flag) in [
+      (["-o", "x.raw"], "x.raw names a raw file", "--format raw"),
+      (["-o", "x.RAW"], "x.RAW names a raw file", "--format raw"),
+      (
+        ["--format", "png-sequence", "-o", "x.apng"], "x.apng names an animated PNG file",
+        "--format apng"
+      ),
+    ] {
+      let result = try LayerFXTool.run(animation + options, in: directory.url)
+      #expect(result.status == 64, "\(options)")
+      let expected: String =
+        "layerfx: error: -o \(named), but an animation writes a directory of frames: give "
+        + "-o DIR/ (or \(flag) for one file)"
+      #expect(result.usageErrorLines == [expected], "\(options)")
+    }
+    #expect(try directory.contents().isEmpty)
+    // With the format named, the file holds 2 frames of 8 × 8 × 4 bytes (README: width ×
+    // height × 4 bytes per frame, no header).
+    let raw = try LayerFXTool.run(
+      animation + ["--format", "raw", "-o", "x.raw"], in: directory.url)
+    #expect(raw.status == 0, "\(raw.standardError)")
+    let size = try FileManager.default.attributesOfItem(atPath: directory.path("x.raw"))[.size]
+    #expect(size as? Int == 2 * 8 * 8 * 4)
   }
 
   @Test("a folder named as FILE.metal is the same usage error, for list and a function's file")

@@ -34,6 +34,12 @@ import Testing
         "bad.json: output.path: x.png names a PNG file, but an animation writes a directory "
           + "of frames: give a folder, DIR/ (or output.contactSheet N for one image)"
       ),
+      // A .raw path is one file of raw frames only with format raw (it made a folder x.raw).
+      (
+        ripple(output: #"{"fps": 10, "frames": 2, "path": "x.raw"}"#), "apply",
+        "bad.json: output.path: x.raw names a raw file, but an animation writes a directory "
+          + "of frames: give a folder, DIR/ (or output.format raw for one file)"
+      ),
       // 20000 frames against the default limit of 10000.
       (
         ripple(output: #"{"fps": 10, "frames": 20000, "path": "f/"}"#), "apply",

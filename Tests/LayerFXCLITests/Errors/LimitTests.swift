@@ -444,12 +444,9 @@ import Testing
     }
   }
 
-  // A test card of 100000 × 100000 = 10¹⁰ pixels is over the default limit of 10⁸ (and over
-  // 2147483647, the most --max-pixels allows): as an image argument, the message says so and
-  // names the argument (the trial's read "expected an image: … or testcard:WxH", which it is);
-  // as INPUT, the same limit error. Pixels over a limit are the image's, bad data: 65.
-  @Test("a test card over the pixel limit names the image argument that gives it")
-  func imageArgumentOverPixelLimit() throws {
+  /// A temporary folder holding `mask.metal`, whose color effect `Mask` takes an image argument
+  /// `mask` and returns the colour unchanged.
+  static func maskFolder() throws -> TemporaryDirectory {
     let directory = try TemporaryDirectory()
     try """
     #include <metal_stdlib>
@@ -458,6 +455,16 @@ import Testing
       return color;
     }
     """.write(toFile: directory.path("mask.metal"), atomically: true, encoding: .utf8)
+    return directory
+  }
+
+  // A test card of 100000 × 100000 = 10¹⁰ pixels is over the default limit of 10⁸ (and over
+  // 2147483647, the most --max-pixels allows): as an image argument, the message says so and
+  // names the argument (the trial's read "expected an image: … or testcard:WxH", which it is);
+  // as INPUT, the same limit error. Pixels over a limit are the image's, bad data: 65.
+  @Test("a test card over the pixel limit names the image argument that gives it")
+  func imageArgumentOverPixelLimit() throws {
+    let directory = try Self.maskFolder()
     let limit: String =
       "testcard:100000x100000: 100000 × 100000 exceeds the limit of 100000000 pixels (beyond "
       + "what LayerFX can render: at most 2147483647 pixels)"
@@ -477,6 +484,33 @@ import Testing
         ["apply"] + arguments + ["-o", "o.png"], in: directory.url)
       #expect(result.status == 65, "\(arguments)")
       #expect(result.errorLines == ["layerfx: error: \(message)"])
+    }
+    #expect(try directory.contents() == ["mask.metal"])
+  }
+
+  // A test card's side is at most 65535 (ValueType.size), however few its pixels: 70000 × 10 is
+  // 700000 pixels, far under the limit of 10⁸, but its side is not. As an image argument the
+  // message said only "expected an image: a PNG file, - for standard input, or testcard:WxH".
+  // A command-line argument: 64.
+  @Test("a test card argument with a side over 65535 names the side and the limit")
+  func imageArgumentSideOverLimit() throws {
+    let directory = try Self.maskFolder()
+    let cases: [(arguments: [String], option: String)] = [
+      (["mask.metal:Mask", "testcard:8x8", "--arg", "mask=testcard:70000x10"], "--arg"),
+      (
+        ["testcard:8x8", "--effect", "mask.metal:Mask:mask=testcard:10x70000", "--time", "0"],
+        "--effect"
+      ),
+    ]
+    for (arguments, option) in cases {
+      let result = try LayerFXTool.run(
+        ["apply"] + arguments + ["-o", "o.png"], in: directory.url)
+      #expect(result.status == 64, "\(arguments)")
+      let side = option == "--arg" ? "70000x10" : "10x70000"
+      let expected: String =
+        "layerfx: error: invalid value 'mask=testcard:\(side)' for '\(option)': testcard:\(side): "
+        + "a side of 70000 pixels is over the limit of 65535"
+      #expect(result.usageErrorLines == [expected])
     }
     #expect(try directory.contents() == ["mask.metal"])
   }

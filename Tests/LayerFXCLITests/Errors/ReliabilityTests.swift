@@ -164,6 +164,36 @@ import Testing
       ])
   }
 
+  // --max-pixels 10000000 allows a PNG of up to 9 × 10⁷ + 64 MiB = 157108864 bytes
+  // (PNGDecoder.maxFileByteCount), so 128 MiB of zeros on a FIFO is read whole, then refused as
+  // not a PNG (65). Read into one growing array it peaked near twice the stream (the trial's
+  // 300 MB stream: 549 MB); read in pieces, the stream plus one 16 MiB piece and the program
+  // (27 MB for 'info' of a small file here, debug build) stay under the stream plus 64 MiB.
+  @Test("standard input within the size limit is held once: peak memory the stream plus 64 MiB")
+  func standardInputMemory() throws {
+    let directory = try TemporaryDirectory()
+    let fifo = try directory.fifo("in")
+    let streamBytes = 128 << 20
+    // Opening a FIFO for writing waits for its reader: the child's standard input.
+    let writer = Thread {
+      let descriptor = open(fifo, O_WRONLY)
+      guard descriptor >= 0 else { return }
+      let zeros = [UInt8](repeating: 0, count: 1 << 20)
+      for _ in 0..<(streamBytes >> 20) {
+        guard write(descriptor, zeros, zeros.count) == zeros.count else { break }
+      }
+      close(descriptor)
+    }
+    writer.start()
+    let result = try RawProcess.run(
+      ["info", "--max-pixels", "10000000", "-"].map(Self.bytes), standardInput: .file(fifo))
+    #expect(result.status == 65)
+    #expect(result.errorLines.count == 1)
+    #expect(result.standardError.hasPrefix("layerfx: error: <stdin>: not a PNG file"))
+    #expect(result.peakResidentKiB > 0)
+    #expect(result.peakResidentKiB * 1024 < streamBytes + (64 << 20), "\(result.peakResidentKiB)")
+  }
+
   @Test("/dev/stdin in a pipeline is read as - is: the same output")
   func devStandardInput() throws {
     let directory = try TemporaryDirectory()

@@ -43,6 +43,45 @@ import Testing
     }
   }
 
+  // A stream is read in pieces of 64 KiB, 128 KiB, 256 KiB, … and joined at its end: 300000
+  // bytes span three pieces, the last one partly filled. The bytes are i mod 251, so a piece
+  // joined out of order or twice shows. At exactly its size as the limit it is read whole; one
+  // byte less, it is refused after limit + 1 bytes.
+  @Test("a pipe longer than one read piece is read whole, in order, up to the limit")
+  func longPipe() throws {
+    let bytes = (0..<300_000).map { UInt8($0 % 251) }
+    for limit in [bytes.count, bytes.count - 1] {
+      var ends: [Int32] = [0, 0]
+      try #require(Glibc.pipe(&ends) == 0)
+      defer { close(ends[0]) }
+      // A pipe holds 64 KiB: the rest is written while the reader reads.
+      let writer = ends[1]
+      let written = Thread {
+        _ = bytes.withUnsafeBytes { buffer in
+          var offset = 0
+          while offset < buffer.count {
+            let count = write(writer, buffer.baseAddress! + offset, buffer.count - offset)
+            guard count > 0 else { break }
+            offset += count
+          }
+        }
+        close(writer)
+      }
+      written.start()
+      let path = "/dev/fd/\(ends[0])"
+      if limit == bytes.count {
+        #expect(try InputFile.read(path, limit: limit) == bytes)
+      } else {
+        #expect(throws: InputFileError.tooLarge(path: path, byteCount: nil, limit: limit)) {
+          try InputFile.read(path, limit: limit)
+        }
+        // The writer may be blocked on a full pipe: reading the rest lets it finish.
+        var sink = [UInt8](repeating: 0, count: 1 << 16)
+        while read(ends[0], &sink, sink.count) > 0 {}
+      }
+    }
+  }
+
   @Test("a directory is refused with the system's words")
   func directory() throws {
     let directory = try TemporaryDirectory()

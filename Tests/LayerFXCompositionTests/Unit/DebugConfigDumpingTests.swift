@@ -44,7 +44,7 @@ import Testing
       dumping: [(.radialGradient, "radialGradient", [], [:], nil)], input: testCard, width: 40,
       height: 30, time: 0.5, previewTimes: [0.1, 0.2], path: "out.png")
     #expect(config.effects.isEmpty)
-    guard case .fill(let function, _, let width, let height, let kernel)? = config.input else {
+    guard case .fill(let function, _, let width, let height, let kernel, _)? = config.input else {
       Issue.record("the input is not a fill")
       return
     }

@@ -128,7 +128,7 @@ func debugConfig(_ json: String) throws(ConfigError) -> DebugConfig {
     let fill = try debugConfig(
       #"{"version": 1, "input": {"fill": "radialGradient", "pixels": [640, 480], "endRadius": 300}}"#
     )
-    guard case .fill(let function, let arguments, let width, let height, _)? = fill.input else {
+    guard case .fill(let function, let arguments, let width, let height, _, _)? = fill.input else {
       Issue.record("not a fill")
       return
     }

@@ -167,6 +167,29 @@ struct MetalIncludeErrorTests {
     }
   }
 
+  // The trial's `#line 1 "/etc/passwd"` made clang's messages name /etc/passwd (and a file
+  // name could as well be one of LayerFX's own, `<layerfx lanes>`). A #line or GNU line marker
+  // with anything after its number is refused with its line; a number alone still compiles.
+  @Test("#line and line markers that name a file are refused with the line")
+  func lineNamingFile() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let reason =
+      " naming a file refused: clang's messages would name that file instead of the shader "
+      + "(give a line number alone)"
+    let cases: [(String, String)] = [
+      ("#line 1 \"/etc/passwd\"", ":1: #line" + reason),
+      ("int a;\n# /* c */ line 7 \"x.metal\"", ":2: #line" + reason),
+      ("#define F \"/etc/passwd\"\n#line 1 F", ":2: #line" + reason),
+      ("# 1 \"/etc/passwd\"", ":1: line marker # 1" + reason),
+    ]
+    for (source, refusal) in cases {
+      #expect(
+        try Self.message(source + Self.body, in: directory) == directory.path("t.metal") + refusal)
+    }
+    #expect(try Self.message("#line 7 // a number alone" + Self.body, in: directory) == "compiled")
+  }
+
   @Test(
     "an include inside a comment or string is not an include; a spliced // comment hides the next line"
   )
