@@ -14,7 +14,9 @@ enum ListCommand: CommandDefinition {
     For each kernel: its name, kind and summary, then each parameter after SwiftUI's own with
     its Metal type, unit, default, valid and suggested range. --json prints the same as one
     JSON array: objects with name, kind, summary and parameters (each with name, type as Metal
-    spells it, unit, default, range as JSON Schema bounds, suggestedRange, role, summary).
+    spells it, unit, default, imageDefault (imageSize or imageCentre: what the command line
+    gives one left out), required, range as JSON Schema bounds, suggestedRange, role,
+    summary).
     With FILE.metal, or a library of .metal files (--metal FILE.metal, --library DIR: every
     *.metal file below DIR), the library's [[ stitchable ]] functions instead, with the file
     and line of each when the library has several files.
