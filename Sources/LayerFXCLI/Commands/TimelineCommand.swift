@@ -33,7 +33,9 @@ enum TimelineCommand: CommandDefinition {
     """
   static let options: [OptionSpec] = [
     .value("from", "SECONDS", "first sample time, seconds (default 0)"),
-    .value("to", "SECONDS", "last sample time, seconds (default: the timeline's duration)"),
+    .value(
+      "to", "SECONDS",
+      "last sample time, seconds (default: the timeline's duration; 0 for moves only: one row)"),
     .value("step", "SECONDS", "time between samples, seconds, > 0 (default 0.05)"),
     .value("svg", "OUT.svg", "also write the chart to this SVG file (named .svg)"),
     .value("png", "OUT.png", "also write the chart to this PNG file (named .png)"),
@@ -88,7 +90,8 @@ enum TimelineCommand: CommandDefinition {
     // The values as the user typed them; the duration, which no one typed, rounded.
     let fromText = arguments.value("from") ?? "0"
     let toText = arguments.value("to") ?? end.fixed(3)
-    guard from < end else {
+    // A timeline of moves lasts 0 s: its one row, at 0, unless --to asks for a range.
+    guard from < end || (to == nil && from == end) else {
       let toSource = to == nil ? ", the timeline's duration" : ""
       throw UsageError.invalid(
         "--from (\(fromText)) must be less than --to (\(toText)\(toSource))")
