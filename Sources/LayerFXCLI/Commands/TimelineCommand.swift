@@ -42,8 +42,7 @@ enum TimelineCommand: CommandDefinition {
     .value(
       "effect", "NAME",
       "the kernel whose parameters the tracks animate (default \(defaultEffect.name); in a "
-        + "debug config, "
-        + "its first effect)"),
+        + "debug config, its first effect with tracks or a clock)"),
   ]
 
   /// The kernel a keyframes document animates when `--effect` names none.

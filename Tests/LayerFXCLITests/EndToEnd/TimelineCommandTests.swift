@@ -128,6 +128,9 @@ import Testing
     #expect(result.standardOutput.hasPrefix("Usage: layerfx timeline FILE.json"))
     for fragment in [
       "--from SECONDS", "--to SECONDS", "--step SECONDS", "--svg OUT.svg", "seconds",
+      // The choice TimelineDebugConfigTests.debugConfigTracks checks (trial 11: the option
+      // said "its first effect", which is grayscale there, not the ripple charted).
+      "in a debug config, its first effect with tracks or a clock",
     ] {
       #expect(result.standardOutput.contains(fragment), "missing \(fragment)")
     }
