@@ -8,7 +8,8 @@ import LayerFXResolver
 /// `layerfx list`: the built-in kernels and their parameters.
 enum ListCommand: CommandDefinition {
   static let name = "list"
-  static let summary = "List the built-in kernels with their parameters."
+  static let summary =
+    "List the built-in kernels, or a .metal file's functions, with their parameters."
   static let synopsis = "[FILE.metal] [--metal FILE.metal ...] [--library DIR ...] [options]"
   static let discussion = """
     For each kernel: its name, kind and summary, then each parameter after SwiftUI's own with

@@ -9,7 +9,8 @@ import LayerFXKernels
 /// optionally as an SVG chart.
 enum TimelineCommand: CommandDefinition {
   static let name = "timeline"
-  static let summary = "Print a config's keyframe tracks over time as CSV, or chart them as SVG."
+  static let summary =
+    "Print a config's keyframe tracks over time as CSV, or chart them as SVG or PNG."
   static let synopsis =
     "FILE.json [--effect NAME] [--from SECONDS] [--to SECONDS] [--step SECONDS] [--svg OUT.svg] [--png OUT.png]"
   static let discussion = """
