@@ -38,7 +38,7 @@ enum BenchCommand {
     .value(
       "tile-size", "PX", "tile edge for the main cases, pixels (default: the renderer's bands)"),
     .value("tiles", "PX,PX…|none", "tile edges for the sweep, pixels (default 16,64,256,1024)"),
-    .value("time", "SECONDS", "value of a kernel's time parameter (default 0.5)"),
+    .value("time", "SECONDS", "value of a kernel's time parameter, seconds ≥ 0 (default 0.5)"),
     .value(
       "arg", "NAME=VALUE", "with --kernel: an argument replacing the scenario's (repeatable)",
       repeatable: true),
@@ -109,7 +109,7 @@ enum BenchCommand {
     } else {
       options.sweepTileSizes = try arguments.value("tiles", as: .counts) ?? options.sweepTileSizes
     }
-    options.time = Float(try arguments.value("time", as: .number, default: 0.5))
+    options.time = Float(try arguments.value("time", as: .time, default: 0.5))
     options.json = arguments.has("json")
     options.comparesMetal = !arguments.has("no-metal")
     let pixelLimit = try arguments.value(

@@ -1,7 +1,8 @@
 /// A preprocessing directive of a `.metal` file that the runner acts on: an `#include` or
 /// `#import` of another file, a `#pragma once`, or something refused before clang runs
 /// (`#embed`, `#include_next`, `__has_embed`, a computed include, `#pragma GCC dependency`,
-/// `#pragma clang poison` and their `_Pragma("…")` forms, a `#line` naming a file, a raw string
+/// `#pragma clang poison`, `#pragma clang __debug` and their `_Pragma("…")` forms, a `#line`
+/// naming a file, a raw string
 /// literal).
 ///
 /// Directives are found as clang's preprocessor finds them (C++17 [lex.phases]): line splices
@@ -300,13 +301,18 @@ struct MetalDirective: Equatable {
     /// What a pragma of `words` does: `once`; refused when it names a file to read
     /// (`GCC dependency "file"`) or poisons names (`clang poison` and `GCC poison`: the code
     /// LayerFX compiles after the source, which calls its functions, uses Metal's names, such as
-    /// `color`, and clang would report a poisoned one there, in code the user never wrote), the
-    /// message naming it by `spelling` (`#pragma`, `_Pragma`); nothing the runner acts on
-    /// otherwise.
+    /// `color`, and clang would report a poisoned one there, in code the user never wrote), or is
+    /// a `clang __debug` command (`crash`, `parser_crash`, `llvm_fatal_error`, `dump`: clang's
+    /// own testing hooks, which end it as a crash the runner could only guess at), the message
+    /// naming it by `spelling` (`#pragma`, `_Pragma`); nothing the runner acts on otherwise.
     static func pragmaKind(_ words: [String], spelling: String) -> Kind? {
       if words == ["once"] { return .pragmaOnce }
       if words.contains("dependency") {
         return .refused("\(spelling) dependency refused: a shader reads no files but its includes")
+      }
+      if words.count >= 2, words[0] == "clang", words[1] == "__debug" {
+        return .refused(
+          "\(spelling) clang __debug refused: a command to crash or dump the compiler, not Metal")
       }
       if words.count >= 2, ["clang", "GCC"].contains(words[0]), words[1] == "poison" {
         return .refused(

@@ -40,6 +40,17 @@ struct TuneServerAPITests {
     #expect(try fixture.render(Self.ripple(), #", "time": 0, "width": 1"#).status == 200)
   }
 
+  @Test("a width above the input's answers the input's own size: a preview is never enlarged")
+  func widthAboveInput() throws {
+    let fixture = try TuneServerFixture()
+    let response = try fixture.render(Self.ripple(), #", "time": 0.5, "width": 4096"#)
+    #expect(response.status == 200)
+    // IHDR's width and height, big-endian at bytes 16 and 20 (PNG specification §11.2.2).
+    let bytes = [UInt8](response.body)
+    let word = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    #expect(bytes.count > 24 && word(16) == 64 && word(20) == 36)
+  }
+
   @Test("the bounds checker's line and suggested offset come as headers when it runs")
   func bounds() throws {
     let fixture = try TuneServerFixture()

@@ -17,8 +17,9 @@ enum ConfigCommand: CommandDefinition {
   static let discussion = """
     config dump prints a complete debug config with every default spelled out: with no
     kernel, or 'ripple', the ripple command's defaults; otherwise one effect per kernel, in
-    order (a fill becomes the input). KERNEL:P=V,... gives arguments as --effect does; a
-    parameter without a default (every one of a .metal function's) must be given so.
+    order (a fill becomes the input, so at most one fill). KERNEL:P=V,... gives arguments as
+    --effect does; a parameter without a default (every one of a .metal function's) must be
+    given so.
     It renders \(dumpInput.commandLineText ?? "") at t = \(dumpTime) s to \(dumpPath):
     edit it, then pass it to 'layerfx ripple|apply|render --config FILE.json' or
     'layerfx tune FILE.json'.
@@ -101,8 +102,9 @@ enum ConfigCommand: CommandDefinition {
   /// default, or the one given after the name. A parameter with neither (a `.metal` file
   /// declares no defaults) is refused rather than invented.
   ///
-  /// - Throws: ``UsageError`` for an unknown kernel or a bad argument;
-  ///   ``LayerFXComposition/DumpError`` for parameters without a default that are not given.
+  /// - Throws: ``UsageError`` for an unknown kernel, a bad argument or a second fill (a config
+  ///   has one input); ``LayerFXComposition/DumpError`` for parameters without a default that
+  ///   are not given.
   static func dump(_ kernels: [String], arguments: ParsedArguments, console: Console) throws
     -> DebugConfig
   {
@@ -110,6 +112,14 @@ enum ConfigCommand: CommandDefinition {
     for text in kernels.isEmpty ? [ShaderLibrary.defaultEffect.name] : kernels {
       let (name, argumentText) = KernelReference.splitEffect(text)
       let function = try MetalOptions.resolver(arguments, console: console).function(name)
+      // A fill is the config's one input: a second would replace the first unseen.
+      if function.kind == .fill,
+        let first = entries.first(where: { $0.function.kind == .fill })?.kernel
+      {
+        throw UsageError.invalid(
+          "config dump: \(first) and \(KernelReference.absolute(name)) are both fills, and a "
+            + "config draws one fill as its input; name one")
+      }
       // As in --effect: maxSampleOffset=X,Y is the effect's own offset.
       let (pairs, offset) = try ApplyCommand.ownOffset(
         ApplyCommand.pairs(argumentText, in: text, option: "config dump"), of: function,

@@ -8,13 +8,16 @@ import LayerFXResolver
 /// `layerfx list`: the built-in kernels and their parameters.
 enum ListCommand: CommandDefinition {
   static let name = "list"
-  static let summary = "List the built-in kernels with their parameters."
+  static let summary =
+    "List the built-in kernels, or a .metal file's functions, with their parameters."
   static let synopsis = "[FILE.metal] [--metal FILE.metal ...] [--library DIR ...] [options]"
   static let discussion = """
     For each kernel: its name, kind and summary, then each parameter after SwiftUI's own with
     its Metal type, unit, default, valid and suggested range. --json prints the same as one
     JSON array: objects with name, kind, summary and parameters (each with name, type as Metal
-    spells it, unit, default, range as JSON Schema bounds, suggestedRange, role, summary).
+    spells it, unit, default, imageDefault (imageSize or imageCentre: what the command line
+    gives one left out), required, range as JSON Schema bounds, suggestedRange, role,
+    summary).
     With FILE.metal, or a library of .metal files (--metal FILE.metal, --library DIR: every
     *.metal file below DIR), the library's [[ stitchable ]] functions instead, with the file
     and line of each when the library has several files.

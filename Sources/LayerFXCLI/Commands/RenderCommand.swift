@@ -10,7 +10,7 @@ import LayerFXResolver
 /// its arguments by name.
 enum RenderCommand: CommandDefinition {
   static let name = "render"
-  static let summary = "Render a built-in fill to a new image (see 'layerfx list')."
+  static let summary = "Render a fill (built-in or FILE.metal:FILL) to a new image."
   static let synopsis =
     "FILL|FILE.metal:FILL --size WxH [--arg NAME=VALUE]... (-o OUT.png [--time T] | --fps FPS "
     + "-o DIR/) [options]"
@@ -37,7 +37,7 @@ enum RenderCommand: CommandDefinition {
         "time", "SECONDS", "render the fill at this time on the animation clock (seconds, ≥ 0)"),
       .value("scale", "PX/PT", "pixels per point of the image, 1/1024…1024 (default 1)"),
       .value("fps", "FPS", "render an animation at this frame rate into -o DIR/"),
-      .value("frames", "N", "with --fps: frames to render (default: --duration × fps)"),
+      .value("frames", "N", "with --fps: frames to render (default: ⌈--duration × fps⌉)"),
       .value("duration", "SECONDS", "with --fps: the animation's length (default 3)"),
       .value(
         "time-parameter", "NAME",

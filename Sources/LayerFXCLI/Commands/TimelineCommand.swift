@@ -9,7 +9,8 @@ import LayerFXKernels
 /// optionally as an SVG chart.
 enum TimelineCommand: CommandDefinition {
   static let name = "timeline"
-  static let summary = "Print a config's keyframe tracks over time as CSV, or chart them as SVG."
+  static let summary =
+    "Print a config's keyframe tracks over time as CSV, or chart them as SVG or PNG."
   static let synopsis =
     "FILE.json [--effect NAME] [--from SECONDS] [--to SECONDS] [--step SECONDS] [--svg OUT.svg] [--png OUT.png]"
   static let discussion = """
@@ -33,15 +34,16 @@ enum TimelineCommand: CommandDefinition {
     """
   static let options: [OptionSpec] = [
     .value("from", "SECONDS", "first sample time, seconds (default 0)"),
-    .value("to", "SECONDS", "last sample time, seconds (default: the timeline's duration)"),
+    .value(
+      "to", "SECONDS",
+      "last sample time, seconds (default: the timeline's duration; 0 for moves only: one row)"),
     .value("step", "SECONDS", "time between samples, seconds, > 0 (default 0.05)"),
-    .value("svg", "OUT.svg", "also write the chart to this SVG file"),
-    .value("png", "OUT.png", "also write the chart to this PNG file"),
+    .value("svg", "OUT.svg", "also write the chart to this SVG file (named .svg)"),
+    .value("png", "OUT.png", "also write the chart to this PNG file (named .png)"),
     .value(
       "effect", "NAME",
       "the kernel whose parameters the tracks animate (default \(defaultEffect.name); in a "
-        + "debug config, "
-        + "its first effect)"),
+        + "debug config, its first effect with tracks or a clock)"),
   ]
 
   /// The kernel a keyframes document animates when `--effect` names none.
@@ -64,13 +66,11 @@ enum TimelineCommand: CommandDefinition {
     let step = try arguments.value("step", as: .positiveNumber, default: 0.05)
     let svgPath = arguments.value("svg")
     if let svgPath {
-      try OutputOptions.checkIsFile(svgPath, option: "--svg", example: "FILE.svg")
-      try RenderJob.Output.checkNotRead(svgPath, reads: [file])
+      try checkChartPath(svgPath, option: "--svg", fileExtension: "svg", file: file)
     }
     let pngPath = arguments.value("png")
     if let pngPath {
-      try OutputOptions.checkIsFile(pngPath, option: "--png")
-      try RenderJob.Output.checkNotRead(pngPath, reads: [file])
+      try checkChartPath(pngPath, option: "--png", fileExtension: "png", file: file)
     }
     let data = try ConfigFile.read(file)
     let effect = arguments.value("effect")
@@ -90,7 +90,8 @@ enum TimelineCommand: CommandDefinition {
     // The values as the user typed them; the duration, which no one typed, rounded.
     let fromText = arguments.value("from") ?? "0"
     let toText = arguments.value("to") ?? end.fixed(3)
-    guard from < end else {
+    // A timeline of moves lasts 0 s: its one row, at 0, unless --to asks for a range.
+    guard from < end || (to == nil && from == end) else {
       let toSource = to == nil ? ", the timeline's duration" : ""
       throw UsageError.invalid(
         "--from (\(fromText)) must be less than --to (\(toText)\(toSource))")
@@ -107,5 +108,29 @@ enum TimelineCommand: CommandDefinition {
       if let pngPath { try chart.writePNG(to: pngPath, protecting: [file]) }
     }
     console.print(tracks.csv(times: times))
+  }
+
+  /// Refuses a chart's path before anything is written: a folder, the file read, `-` (standard
+  /// output carries the CSV), or a name that does not end in `.fileExtension` (as `-o` refuses
+  /// a PNG named otherwise).
+  ///
+  /// - Throws: ``UsageError`` (exit 64); `AtomicFileError.wouldOverwriteInput` for `file`.
+  private static func checkChartPath(
+    _ path: String, option: String, fileExtension: String, file: String
+  ) throws {
+    let example = "FILE.\(fileExtension)"
+    try OutputOptions.checkIsFile(path, option: option, example: example)
+    try RenderJob.Output.checkNotRead(path, reads: [file])
+    guard path != "-" else {
+      throw UsageError.invalid(
+        "\(option) -: standard output carries the CSV; give \(option) \(example)")
+    }
+    do {
+      try RenderJob.Output.checkExtension(path, allowing: [fileExtension])
+    } catch {
+      throw UsageError.invalid(
+        "\(option) \(path): the chart is written as \(fileExtension.uppercased()); give "
+          + "\(option) \(example)")
+    }
   }
 }

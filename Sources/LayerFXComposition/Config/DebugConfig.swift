@@ -425,6 +425,11 @@ private struct Document: Decodable {
       preconditionFailure("DebugConfig decodes with its context")
     }
     let c = try decoder.container(keyedBy: ConfigKey.self)
+    // The other document kind's key (the two are easily confused), named as such.
+    try c.check(
+      !c.contains("keyframes"), "keyframes",
+      "a keyframes document's key, but this is a debug config, whose tracks go in "
+        + "effects[i].keyframes ('layerfx timeline' and 'ripple --keyframes' read the other)")
     try c.rejectUnknownKeys(allowed: Set(DebugConfig.keys))
     try c.checkVersion(DebugConfig.version)
     let input =

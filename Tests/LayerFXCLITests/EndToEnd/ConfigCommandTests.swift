@@ -112,6 +112,25 @@ import Testing
     #expect(check.standardError.contains("did you mean amplitude"))
   }
 
+  // Trial 11: 'config check' of a keyframes document said 'keyframes: unknown key', true but
+  // no help to someone who confused the two kinds of document.
+  @Test("a keyframes document given as a debug config is named as the other kind, exit 65")
+  func keyframesDocument() throws {
+    let directory = try TemporaryDirectory()
+    try #"{"version": 1, "duration": 2, "keyframes": {"amplitude": []}}"#.write(
+      toFile: directory.path("k.json"), atomically: true, encoding: .utf8)
+    let expected: String =
+      "layerfx: error: k.json: keyframes: a keyframes document's key, but this is a debug "
+      + "config, whose tracks go in effects[i].keyframes ('layerfx timeline' and 'ripple "
+      + "--keyframes' read the other)"
+    for command in [["config", "check", "k.json"], ["apply", "--config", "k.json"]] {
+      let result = try LayerFXTool.run(command, in: directory.url)
+      #expect(result.status == 65, "\(command)")
+      #expect(result.errorLines == [expected], "\(command)")
+    }
+    #expect(try directory.contents() == ["k.json"])
+  }
+
   @Test("a duplicate key is refused with its line and column")
   func duplicateKey() throws {
     let directory = try TemporaryDirectory()

@@ -11,6 +11,42 @@ import Testing
     return try #require(json as? [[String: Any]])
   }
 
+  @Test("list --help names exactly the keys list --json gives each kernel and parameter")
+  func helpNamesTheKeys() throws {
+    let kernels = try Self.listing()
+    let parameters = kernels.flatMap { ($0["parameters"] as? [[String: Any]]) ?? [] }
+    let help = try LayerFXTool.run(["list", "--help"]).standardOutput
+      .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    // "objects with name, kind, summary and parameters (each with KEY …, KEY …, …)": a key is
+    // the first word of each item; an item's own parenthesis is its explanation.
+    let objects = try #require(help.firstRange(of: "objects with ")?.upperBound)
+    let each = try #require(help.firstRange(of: " (each with ")?.upperBound)
+    let kernelKeys = help[objects..<help.index(each, offsetBy: -" (each with ".count)]
+      .replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ", ")
+    var list = help[each...]
+    var depth = 1
+    let end = try #require(
+      list.firstIndex { character in
+        depth += character == "(" ? 1 : character == ")" ? -1 : 0
+        return depth == 0
+      })
+    list = list[..<end]
+    // Drop the items' own parentheses, then take each item's first word.
+    var flat = ""
+    depth = 0
+    for character in list {
+      if character == "(" { depth += 1 }
+      if depth == 0 { flat.append(character) }
+      if character == ")" { depth -= 1 }
+    }
+    let parameterKeys = flat.components(separatedBy: ",").compactMap {
+      $0.split(separator: " ").first.map(String.init)
+    }
+    // Trial 11: imageDefault and required were printed but not named.
+    #expect(Set(kernelKeys) == Set(kernels.flatMap(\.keys)))
+    #expect(Set(parameterKeys) == Set(parameters.flatMap(\.keys)))
+  }
+
   @Test("the ripple's entry states the WWDC24 arguments, units and defaults")
   func ripple() throws {
     let kernels = try Self.listing()

@@ -220,6 +220,34 @@ import Testing
     #expect(render.standardOutput.contains("only a directory of frames (no animated PNG"))
   }
 
+  // Trial 11: the list said render draws "a built-in fill" and list lists "the built-in
+  // kernels", though both take FILE.metal, and timeline charts "as SVG", though --png too.
+  @Test("the command list names what render, list and timeline take and write")
+  func commandSummaries() throws {
+    let help = try LayerFXTool.run(["--help"]).standardOutput.split(separator: "\n")
+    let summary = { (command: String) in
+      help.first { $0.hasPrefix("  \(command) ") }.map(String.init) ?? ""
+    }
+    #expect(summary("render").contains("FILE.metal:FILL"))
+    #expect(summary("list").contains(".metal file"))
+    #expect(summary("timeline").contains("SVG or PNG"))
+  }
+
+  @Test("render --fps without --frames renders ⌈duration × fps⌉ frames, as its help says")
+  func renderFrameCount() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // 0.7 s at 2 fps: frames at 0 and 0.5 s, ⌈1.4⌉ = 2 (1.0 s is past the end).
+    let result = try LayerFXTool.run(
+      ["render", "checkerboard", "--size", "4x4", "--fps", "2", "--duration", "0.7", "-o", "f/"],
+      in: directory.url)
+    #expect(result.status == 0, "\(result.standardError)")
+    let frames = try FileManager.default.contentsOfDirectory(atPath: directory.path("f"))
+    #expect(frames.sorted() == ["frame_0000.png", "frame_0001.png"])
+    let help = try LayerFXTool.run(["help", "render"]).standardOutput
+    #expect(help.contains("frames to render (default: ⌈--duration × fps⌉)"))
+  }
+
   @Test("bench is no layerfx command: the benchmarks are the Benchmarks package's layerfx-bench")
   func noBenchCommand() throws {
     let help = try LayerFXTool.run(["--help"])

@@ -44,6 +44,20 @@ import Testing
         """)
   }
 
+  @Test("a timeline of moves lasts 0 s and prints its one row, at 0, without --to")
+  func zeroLengthTimeline() throws {
+    let directory = try TemporaryDirectory()
+    let path = try write(
+      #"{"version": 1, "duration": 3, "keyframes": {"time": [{"type": "move", "value": 5}]}}"#,
+      in: directory)
+    let result = try LayerFXTool.run(["timeline", path])
+    // Trial 11: exit 64, '--from (0) must be less than --to (0.000, …)', flags nobody typed.
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.isEmpty)
+    // A move takes effect at its own start (Documentation/Semantics.md §7.3): 5 at t = 0.
+    #expect(result.standardOutput == "time,keyframes.time\n0.000000,5.000000\n")
+  }
+
   @Test(
     "a spring track from 0 to 1 follows Documentation/Semantics.md §6's table for Spring(0.5, 0)")
   func springTrack() throws {
@@ -114,6 +128,9 @@ import Testing
     #expect(result.standardOutput.hasPrefix("Usage: layerfx timeline FILE.json"))
     for fragment in [
       "--from SECONDS", "--to SECONDS", "--step SECONDS", "--svg OUT.svg", "seconds",
+      // The choice TimelineDebugConfigTests.debugConfigTracks checks (trial 11: the option
+      // said "its first effect", which is grayscale there, not the ripple charted).
+      "in a debug config, its first effect with tracks or a clock",
     ] {
       #expect(result.standardOutput.contains(fragment), "missing \(fragment)")
     }

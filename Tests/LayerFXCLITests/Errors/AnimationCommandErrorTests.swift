@@ -116,6 +116,25 @@ import Testing
         ["timeline", "c.json", "--to", "0"],
         "--from (0) must be less than --to (0)", timelineUsage
       ),
+      // A chart's name is checked before anything is written, as -o's is: - is not a file
+      // (standard output carries the CSV; trial 11 found a file named '-'), and each format
+      // has its extension (trial 11: --png x.svg wrote a PNG named x.svg).
+      (
+        ["timeline", "c.json", "--svg", "-"],
+        "--svg -: standard output carries the CSV; give --svg FILE.svg", timelineUsage
+      ),
+      (
+        ["timeline", "c.json", "--png", "-"],
+        "--png -: standard output carries the CSV; give --png FILE.png", timelineUsage
+      ),
+      (
+        ["timeline", "c.json", "--png", "chart.svg"],
+        "--png chart.svg: the chart is written as PNG; give --png FILE.png", timelineUsage
+      ),
+      (
+        ["timeline", "c.json", "--svg", "chart.png", "--png", "chart.png"],
+        "--svg chart.png: the chart is written as SVG; give --svg FILE.svg", timelineUsage
+      ),
       (
         ["spring", "--bounce", "0.2", "--stiffness", "10"],
         "--bounce and --stiffness cannot be used together; describe the spring by "

@@ -607,4 +607,20 @@ let corruptPngSuiteFiles: [String] = {
         + "noise --size WxH -o OUT.png'")
     #expect(try directory.contents().isEmpty)
   }
+
+  @Test(
+    "config dump refuses a second fill, which would replace the first as the config's one input",
+    arguments: [
+      ["checkerboard", "noise"], ["checkerboard", "sepia", "noise"],
+      ["checkerboard", "checkerboard"],
+    ])
+  func dumpTwoFills(kernels: [String]) throws {
+    let result = try LayerFXTool.run(["config", "dump"] + kernels)
+    #expect(result.status == 64)
+    let expected: String =
+      "layerfx: error: config dump: checkerboard and \(kernels.last ?? "") are both fills, and "
+      + "a config draws one fill as its input; name one"
+    #expect(result.errorLines.first == expected)
+    #expect(result.standardOutput.isEmpty)
+  }
 }

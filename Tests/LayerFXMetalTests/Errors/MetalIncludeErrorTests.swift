@@ -190,6 +190,25 @@ struct MetalIncludeErrorTests {
     #expect(try Self.message("#line 7 // a number alone" + Self.body, in: directory) == "compiled")
   }
 
+  // New-user trial 11: `#pragma clang __debug crash` (or parser_crash, llvm_fatal_error) made
+  // clang crash on purpose, reported as "the compiler crashed on this file (an expression or
+  // nesting too deep?)", a wrong guess. Clang's testing hooks are refused by name, with the line.
+  @Test(
+    "#pragma clang __debug and its _Pragma form are refused with the line",
+    arguments: [
+      ("#pragma clang __debug crash", ":1: #pragma"),
+      ("int a;\n#pragma clang __debug parser_crash", ":2: #pragma"),
+      ("_Pragma(\"clang __debug llvm_fatal_error\")", ":1: _Pragma"),
+    ])
+  func pragmaDebug(source: String, lineAndSpelling: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let expected: String =
+      directory.path("t.metal") + lineAndSpelling
+      + " clang __debug refused: a command to crash or dump the compiler, not Metal"
+    #expect(try Self.message(source + Self.body, in: directory) == expected)
+  }
+
   @Test(
     "an include inside a comment or string is not an include; a spliced // comment hides the next line"
   )
