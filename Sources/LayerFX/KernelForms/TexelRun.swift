@@ -6,7 +6,7 @@ import LayerFXMath
 ///
 /// Tap `(i, j)` of the run's pixel `p` (`0 ≤ p < count`) is the texel at column `p + i × stride`
 /// and row `j × stride` relative to the pixel's own; its bilinear sample is that texel, bit for
-/// bit, for `|i|, |j| ≤ tapReach`.
+/// bit, for `|i| ≤ tapReach.x` and `|j| ≤ tapReach.y`.
 ///
 /// Source: `Documentation/Semantics.md` §4.2.
 public struct TexelRun {
@@ -26,8 +26,8 @@ public struct TexelRun {
   ///
   /// - Parameters:
   ///   - column: Texels from the first pixel; the eight must lie within the taps of the run's
-  ///     pixels, `−tapReach × stride … count − 1 + tapReach × stride` (not checked).
-  ///   - row: Texels from the run's row, within `±tapReach × stride` (not checked).
+  ///     pixels, `−tapReach.x × stride … count − 1 + tapReach.x × stride` (not checked).
+  ///   - row: Texels from the run's row, within `±tapReach.y × stride` (not checked).
   /// - Returns: Premultiplied RGBA, one texel per lane, lane 0 the leftmost.
   @inlinable @inline(__always)
   public func planes(column: Int, row: Int) -> Vector4<FloatLanes8> {

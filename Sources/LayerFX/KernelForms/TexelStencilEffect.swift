@@ -16,11 +16,12 @@ import LayerFXMath
 ///
 /// Source: `Documentation/Semantics.md` §4.2, §8.3.
 public protocol TexelStencilEffect: LayerEffect {
-  /// Points between neighbouring taps along either axis (finite, ≥ 0): the body samples only
-  /// at `position + (i, j) × tapSpacing` for whole `i` and `j`.
-  var tapSpacing: Float { get }
-  /// The largest `|i|` and `|j|` of a tap.
-  var tapReach: Int { get }
+  /// Points between neighbouring taps along either axis (finite, ≥ 0) when the body samples
+  /// only at `position + (i, j) × tapSpacing` for whole `i` and `j`, with these arguments; `nil`
+  /// when its taps lie off such a grid (then the body always runs).
+  var tapSpacing: Float? { get }
+  /// The largest `|i|` (x) and `|j|` (y) of a tap.
+  var tapReach: SIMD2<Int> { get }
   /// Shades every pixel of `run` from its taps' texels.
   ///
   /// - Parameter run: At least eight pixels of a row whose taps land on texel centres.

@@ -18,7 +18,7 @@ import LayerFXMath
 ///
 /// Source: `Shaders/LayerEffects/ChromaticAberration.metal`; the effect as lateral (transverse)
 /// chromatic aberration, a per-colour shift of the image (Hecht, *Optics*, §6.3.2).
-public struct ChromaticAberration: LayerEffect {
+public struct ChromaticAberration: TexelStencilEffect {
   /// How far red and blue are shifted from green, points.
   public var amount: Float = 3
   /// The direction red is shifted in, radians from the x axis (y down, so π/2 points down).
@@ -45,12 +45,24 @@ public struct ChromaticAberration: LayerEffect {
   @inlinable
   public func shade<F: PixelLanes>(position: Vector2<F>, layer: Layer) -> Vector4<F> {
     // The same shift for every pixel.
-    let shift = Vector2<F>(F(amount * cos(angle)), F(amount * sin(angle)))
-    let red = layer.sample(position + shift)
-    let green = layer.sample(position)
-    let blue = layer.sample(position - shift)
-    // Each channel from its own sample; the largest alpha keeps rgb ≤ a.
-    return Vector4(red.r, green.g, blue.b, max(max(red.a, green.a), blue.a))
+    let shift = Vector2<F>(F(self.shift.x), F(self.shift.y))
+    return Self.split(
+      red: layer.sample(position + shift), green: layer.sample(position),
+      blue: layer.sample(position - shift))
+  }
+
+  /// `amount × (cos angle, sin angle)`, points.
+  @inlinable var shift: float2 { float2(amount * cos(angle), amount * sin(angle)) }
+
+  /// The split colour from the three samples: the body's arithmetic after its samples, shared
+  /// by the texel form.
+  ///
+  /// Each channel from its own sample; the largest alpha keeps rgb ≤ a.
+  @inlinable @inline(__always)
+  static func split<F: FloatLanes>(red: Vector4<F>, green: Vector4<F>, blue: Vector4<F>)
+    -> Vector4<F>
+  {
+    Vector4(red.r, green.g, blue.b, max(max(red.a, green.a), blue.a))
   }
 }
 

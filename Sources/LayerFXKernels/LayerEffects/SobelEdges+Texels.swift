@@ -9,9 +9,9 @@ import LayerFXMath
 // a bilinear blend and a transpose into planes.
 extension SobelEdges {
   /// `distance` points between the neighbours.
-  public var tapSpacing: Float { distance }
-  /// One neighbour on each side.
-  public var tapReach: Int { 1 }
+  public var tapSpacing: Float? { distance }
+  /// One neighbour on each side, along both axes.
+  public var tapReach: SIMD2<Int> { SIMD2(1, 1) }
 
   /// Shades the run from its texels: the luma of the taps' three rows, then the gradient.
   ///

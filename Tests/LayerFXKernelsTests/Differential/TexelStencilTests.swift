@@ -5,14 +5,14 @@ import Testing
 
 @testable import LayerFX
 
-/// ``SobelEdges``'s texel form (``TexelStencilEffect``) against its bilinear lanes, the body
-/// sampled nine times a pixel: the same bits wherever the texel form runs, and the bilinear
-/// lanes wherever it must not.
-@Suite struct SobelTexelFormTests {
+/// The stencils' texel forms (``TexelStencilEffect``: ``SobelEdges``, ``ChromaticAberration``)
+/// against their bilinear lanes, the body sampling each tap: the same bits wherever the texel
+/// form runs, and the bilinear lanes wherever it must not.
+@Suite struct TexelStencilTests {
   /// Renders `kernel` over `image` (padded by `maxSampleOffset`, the kernel's own by default)
   /// with the stencil's lane form when `readsTexels`, else with its body's bilinear lanes.
-  static func render(
-    _ kernel: SobelEdges, _ image: Image, readsTexels: Bool, maxSampleOffset: float2? = nil,
+  static func render<K: TexelStencilEffect>(
+    _ kernel: K, _ image: Image, readsTexels: Bool, maxSampleOffset: float2? = nil,
     tileSize: Int? = nil, threads: Int = 1
   ) -> Image {
     let closure = EffectKernel.layer { kernel.shade(position: Vector2<Float>($0), layer: $1).simd }
@@ -70,10 +70,11 @@ import Testing
   }
 
   /// The pixels (offsets in the run) of a run of row `row` that take the texel form, for taps
-  /// `spacing` points apart in a layer of `image` padded by `spacing`.
+  /// `spacing` points apart, `reach` of them each way, in a layer of `image` padded by
+  /// `spacing`.
   static func texelPixels(
-    _ image: Image, spacing: Float, row: Int, column: Int = 0, count: Int? = nil,
-    margin: SIMD2<Int> = .zero
+    _ image: Image, spacing: Float, reach: SIMD2<Int> = SIMD2(1, 1), row: Int, column: Int = 0,
+    count: Int? = nil, margin: SIMD2<Int> = .zero
   ) -> Range<Int>? {
     let count = count ?? image.width
     let destination = UnsafeMutablePointer<half4>.allocate(capacity: count)
@@ -83,7 +84,7 @@ import Testing
       run: RowRun(
         destination: destination, count: count, column: column, row: row, margin: margin,
         scale: image.scale))
-    return layer.texelRun(spacing: spacing, reach: 1)?.0
+    return layer.texelRun(spacing: spacing, reach: reach)?.0
   }
 
   @Test("the texel form takes the pixels whose taps and their right and lower texels are inside")
@@ -102,6 +103,11 @@ import Testing
     #expect(Self.texelPixels(image, spacing: 1, row: 4, count: 8) == nil)
     // A padded destination's pixels sit elsewhere: the body runs.
     #expect(Self.texelPixels(image, spacing: 1, row: 4, margin: SIMD2(1, 1)) == nil)
+    // Taps along x alone, three points apart: every row but the last (its lower neighbours
+    // lie outside), columns 3…15.
+    #expect(Self.texelPixels(image, spacing: 3, reach: SIMD2(1, 0), row: 0) == 3..<16)
+    #expect(Self.texelPixels(image, spacing: 3, reach: SIMD2(1, 0), row: 8) == 3..<16)
+    #expect(Self.texelPixels(image, spacing: 3, reach: SIMD2(1, 0), row: 9) == nil)
   }
 
   @Test("a black-to-white step is an edge on both sides of it and nowhere else (by hand)")
@@ -138,6 +144,66 @@ import Testing
       let expected = Self.render(kernel, image, readsTexels: false)
       let actual = Self.render(kernel, image, readsTexels: true)
       #expect(Self.firstDifference(actual, expected) == nil, "distance \(distance) at \(scale)×")
+    }
+  }
+
+  static func chromaticAberration(amount: Float, angle: Float) -> ChromaticAberration {
+    var kernel = ChromaticAberration()
+    (kernel.amount, kernel.angle) = (amount, angle)
+    return kernel
+  }
+
+  @Test(
+    "chromatic aberration's texel form gives the bilinear lanes' bits, in any tiling",
+    arguments: [
+      (Float(3), Float(0), Float(1)), (1, -0.0, 1), (0, 0, 1), (2.5, 0, 2), (3, 0, 2),
+      (3, 1.5707964, 1), (3, 3.1415927, 1), (1.5, 0, 1),
+    ])
+  func chromaticMatchesBilinear(amount: Float, angle: Float, scale: Float) {
+    let kernel = Self.chromaticAberration(amount: amount, angle: angle)
+    // On texel centres only along x, by a whole number of texels.
+    let onCentres = angle == 0 && (amount * scale).rounded(.down) == amount * scale
+    #expect((kernel.tapSpacing != nil) == (angle == 0), "angle \(angle)")
+    let images = [
+      Image.testCard(width: 203, height: 117, scale: scale),
+      Fixtures.radialAlpha(width: 29, height: 13, scale: scale),
+    ]
+    for image in images {
+      let label = "\(image.width)×\(image.height) at \(scale)×, amount \(amount), angle \(angle)"
+      if onCentres {
+        let pixels = Self.texelPixels(
+          image, spacing: amount, reach: SIMD2(1, 0), row: 5, count: image.width)
+        #expect(pixels != nil, "\(label): the texel form runs")
+      }
+      for offset in [kernel.maxSampleOffset, .zero] {
+        let expected = Self.render(kernel, image, readsTexels: false, maxSampleOffset: offset)
+        for (tileSize, threads) in [(nil, 1), (7, 2)] as [(Int?, Int)] {
+          let actual = Self.render(
+            kernel, image, readsTexels: true, maxSampleOffset: offset, tileSize: tileSize,
+            threads: threads)
+          let difference = Self.firstDifference(actual, expected)
+          #expect(difference == nil, "\(label), offset \(offset), tile \(tileSize ?? 0)")
+        }
+      }
+    }
+  }
+
+  @Test("chromatic aberration takes red 3 pixels right, blue 3 left, the largest alpha (by hand)")
+  func chromaticByHand() {
+    // A 24 × 3 image whose pixel x is (x, 2x, 3x, 4x) / 100: pixel 10 reads red from 13
+    // (0.13), green from itself (0.20), blue from 7 (0.21), alpha max(0.52, 0.40, 0.28).
+    var image = Image(width: 24, height: 3)
+    for y in 0..<3 {
+      for x in 0..<24 {
+        image[x, y] = half4(Float(x), Float(2 * x), Float(3 * x), Float(4 * x)) / 100
+      }
+    }
+    let out = Self.render(
+      Self.chromaticAberration(amount: 3, angle: 0), image, readsTexels: true)
+    for x in 3..<20 {
+      let expected = half4(
+        Float(x + 3) / 100, Float(2 * x) / 100, Float(3 * (x - 3)) / 100, Float(4 * (x + 3)) / 100)
+      #expect(out[x, 1] == expected, "x = \(x)")
     }
   }
 }
