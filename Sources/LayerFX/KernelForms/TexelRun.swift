@@ -44,4 +44,21 @@ public struct TexelRun {
   public func store(_ colour: Vector4<FloatLanes8>, at offset: Int) {
     FloatLanes8._store(colour, to: destination + offset, count: 8)
   }
+
+  /// Runs `body(first)` for batches of eight of `count` (≥ 8) items from 0, the last batch
+  /// moved back to end at `count` (overlapping the one before, whose items it computes again
+  /// alike): eight pixels of a run, or eight taps of a row.
+  ///
+  /// - Parameters:
+  ///   - count: Items, at least 8.
+  ///   - body: Called with each batch's first item.
+  @inlinable @inline(__always)
+  public static func forEachBatch(of count: Int, _ body: (Int) -> Void) {
+    var first = 0
+    while first + 8 <= count {
+      body(first)
+      first += 8
+    }
+    if first < count { body(count - 8) }
+  }
 }

@@ -22,15 +22,11 @@ extension ChromaticAberration {
   public func shadeTexels(_ run: TexelRun) {
     // Red's tap is +stride texels when the shift points right, −stride when it points left.
     let ahead = shift.x > 0 ? run.stride : -run.stride
-    var pixel = 0
-    while pixel < run.count {
-      // The last batch moved back to end at the run's end (its pixels computed again alike).
-      let first = Swift.min(pixel, run.count - 8)
+    TexelRun.forEachBatch(of: run.count) { first in
       let colour = Self.split(
         red: run.planes(column: first + ahead, row: 0), green: run.planes(column: first, row: 0),
         blue: run.planes(column: first - ahead, row: 0))
       run.store(colour, at: first)
-      pixel += 8
     }
   }
 }

@@ -23,7 +23,7 @@ extension SobelEdges {
     withUnsafeTemporaryAllocation(of: Float.self, capacity: 4 * span) { buffer in
       guard let base = buffer.baseAddress else { return }
       let (north, middle, south, alpha) = (base, base + span, base + 2 * span, base + 3 * span)
-      Self.forEachBatch(of: span) { column in
+      TexelRun.forEachBatch(of: span) { column in
         let top = run.planes(column: column - k, row: -k)
         let centre = run.planes(column: column - k, row: 0)
         let bottom = run.planes(column: column - k, row: k)
@@ -32,7 +32,7 @@ extension SobelEdges {
         Self.store(Self.luma(bottom), at: south + column)
         Self.store(centre.w, at: alpha + column)
       }
-      Self.forEachBatch(of: run.count) { pixel in
+      TexelRun.forEachBatch(of: run.count) { pixel in
         // The pixel's own column is `pixel + k` in the rows; its neighbours are k either side.
         let (west, own, east) = (pixel, pixel + k, pixel + 2 * k)
         let colour = edge(
@@ -42,18 +42,6 @@ extension SobelEdges {
         run.store(colour, at: pixel)
       }
     }
-  }
-
-  /// Runs `body(first)` for batches of eight of `count` (≥ 8) items, the last one moved back to
-  /// end at `count` (overlapping the one before, whose items it computes again alike).
-  @inline(__always)
-  private static func forEachBatch(of count: Int, _ body: (Int) -> Void) {
-    var first = 0
-    while first + 8 <= count {
-      body(first)
-      first += 8
-    }
-    if first < count { body(count - 8) }
   }
 
   @inline(__always)
