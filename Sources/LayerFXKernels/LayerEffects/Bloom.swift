@@ -16,11 +16,13 @@ import LayerFXMath
 /// premultiplied. A layer effect with `maxSampleOffset = (radius, radius)`; `(2k + 1)²` samples
 /// per pixel. Unlike the blurs it does not run as two stacked passes: its result adds the
 /// unblurred sample to the glow, which an effect stacked on a blurring one no longer sees, and
-/// the bright-pass of a bilinear sample is not the blend of the texels' bright-passes.
+/// the bright-pass of a bilinear sample is not the blend of the texels' bright-passes. Where its
+/// taps land on texel centres it reads them in place (``TexelStencilEffect``,
+/// `Bloom+Texels.swift`): each texel's bright pass once per row of taps, the same bytes.
 ///
 /// Source: `Shaders/LayerEffects/Bloom.metal`; W3C Compositing and Blending Level 2,
 /// `plus-lighter`; ITU-R BT.709-6, item 3.2.
-public struct Bloom: LayerEffect {
+public struct Bloom: TexelStencilEffect {
   /// How far the glow spreads, points (the Gaussian's σ is half of it).
   public var radius: Float = 4
   /// The luma above which a sample glows, 0…1.
@@ -52,30 +54,47 @@ public struct Bloom: LayerEffect {
   /// - Complexity: `(2 floor(radius) + 1)²` bilinear samples per pixel.
   @inlinable
   public func shade<F: PixelLanes>(position: Vector2<F>, layer: Layer) -> Vector4<F> {
-    let reach = Int(radius.rounded(.down))
-    // exp(−n² / (2σ²)) with σ = radius / 2; with radius 0 only n = 0 is read, at weight 1.
-    let falloff = radius > 0 ? -2 / (radius * radius) : 0
-    // The soft knee: luma from threshold to 1 ramps the glow from 0 to full.
-    let threshold = F(self.threshold)
-    let perLuma = F(1 / Swift.max(1 - self.threshold, 1 / 255))
-    let luma = Vector3<F>(0.2126, 0.7152, 0.0722)
+    let reach = self.reach
     var glow = Vector4<F>(0)
     var total: Float = 0
     for j in -reach...reach {
-      let wy = j == 0 ? 1 : exp(Float(j * j) * falloff)
+      let wy = weight(j)
       total += wy
       for i in -reach...reach {
-        let wx = i == 0 ? 1 : exp(Float(i * i) * falloff)
         let s = layer.sample(position + Vector2<F>(F(Float(i)), F(Float(j))))
-        // Only the bright part of each sample glows.
-        let bright = saturate((dot(s.rgb, luma) - threshold) * perLuma)
-        glow += s * (bright * F(wx * wy))
+        glow += s * (bright(s) * F(weight(i) * wy))
       }
     }
-    glow = glow * F(1 / (total * total))
-    // plus-lighter: add, then clamp every premultiplied channel to 1.
-    let color = layer.sample(position)
-    return min(color + F(intensity) * glow, Vector4<F>(1))
+    return composite(layer.sample(position), glow: glow, total: total)
+  }
+
+  /// `floor(radius)`: the taps on each side of the centre.
+  @inlinable var reach: Int { Int(radius.rounded(.down)) }
+
+  /// `w(n)`: exp(−n² / (2σ²)) with σ = radius / 2; with radius 0 only n = 0 is read, at
+  /// weight 1.
+  @inlinable @inline(__always)
+  func weight(_ n: Int) -> Float {
+    let falloff = radius > 0 ? -2 / (radius * radius) : 0
+    return n == 0 ? 1 : exp(Float(n * n) * falloff)
+  }
+
+  /// `b(s)`, the bright pass: how much of a sample glows.
+  ///
+  /// The soft knee: luma from threshold to 1 ramps the glow from 0 to full.
+  @inlinable @inline(__always)
+  func bright<F: FloatLanes>(_ s: Vector4<F>) -> F {
+    let perLuma = F(1 / Swift.max(1 - threshold, 1 / 255))
+    return saturate((dot(s.rgb, Vector3<F>(0.2126, 0.7152, 0.0722)) - F(threshold)) * perLuma)
+  }
+
+  /// The glow normalised by `total²` (`total` = Σ w(n)) and added to `color` with
+  /// plus-lighter: add, then clamp every premultiplied channel to 1.
+  @inlinable @inline(__always)
+  func composite<F: FloatLanes>(_ color: Vector4<F>, glow: Vector4<F>, total: Float)
+    -> Vector4<F>
+  {
+    min(color + F(intensity) * (glow * F(1 / (total * total))), Vector4<F>(1))
   }
 }
 

@@ -27,30 +27,21 @@ extension SobelEdges {
         let top = run.planes(column: column - k, row: -k)
         let centre = run.planes(column: column - k, row: 0)
         let bottom = run.planes(column: column - k, row: k)
-        Self.store(Self.luma(top), at: north + column)
-        Self.store(Self.luma(centre), at: middle + column)
-        Self.store(Self.luma(bottom), at: south + column)
-        Self.store(centre.w, at: alpha + column)
+        Self.luma(top).store(to: north + column)
+        Self.luma(centre).store(to: middle + column)
+        Self.luma(bottom).store(to: south + column)
+        centre.w.store(to: alpha + column)
       }
       TexelRun.forEachBatch(of: run.count) { pixel in
         // The pixel's own column is `pixel + k` in the rows; its neighbours are k either side.
         let (west, own, east) = (pixel, pixel + k, pixel + 2 * k)
+        let at = { (row: UnsafeMutablePointer<Float>) in FloatLanes8(loadingFrom: row) }
         let colour = edge(
-          nw: Self.load(north + west), n: Self.load(north + own), ne: Self.load(north + east),
-          w: Self.load(middle + west), e: Self.load(middle + east), sw: Self.load(south + west),
-          s: Self.load(south + own), se: Self.load(south + east), alpha: Self.load(alpha + own))
+          nw: at(north + west), n: at(north + own), ne: at(north + east), w: at(middle + west),
+          e: at(middle + east), sw: at(south + west), s: at(south + own), se: at(south + east),
+          alpha: at(alpha + own))
         run.store(colour, at: pixel)
       }
     }
-  }
-
-  @inline(__always)
-  private static func load(_ source: UnsafePointer<Float>) -> FloatLanes8 {
-    FloatLanes8(UnsafeRawPointer(source).loadUnaligned(as: SIMD8<Float>.self))
-  }
-
-  @inline(__always)
-  private static func store(_ lanes: FloatLanes8, at destination: UnsafeMutablePointer<Float>) {
-    UnsafeMutableRawPointer(destination).storeBytes(of: lanes.simd, as: SIMD8<Float>.self)
   }
 }

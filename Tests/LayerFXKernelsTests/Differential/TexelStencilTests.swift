@@ -206,4 +206,36 @@ import Testing
       #expect(out[x, 1] == expected, "x = \(x)")
     }
   }
+
+  @Test(
+    "bloom's texel form gives the bilinear lanes' bits, in any tiling",
+    arguments: [
+      (Float(4), Float(1)), (1, 1), (0, 1), (2.5, 1), (2, 2), (1.5, 2), (3, 1.5),
+    ])
+  func bloomMatchesBilinear(radius: Float, scale: Float) {
+    var kernel = Bloom()
+    (kernel.radius, kernel.threshold, kernel.intensity) = (radius, 0.4, 1.5)
+    let onCentres = scale >= 1 && scale.significandBitPattern == 0
+    let images = [
+      Image.testCard(width: 203, height: 117, scale: scale),
+      Fixtures.radialAlpha(width: 29, height: 23, scale: scale),
+    ]
+    for image in images {
+      let label = "\(image.width)×\(image.height) at \(scale)×, radius \(radius)"
+      let k = Int(radius.rounded(.down)) * Int(scale)
+      let pixels = Self.texelPixels(
+        image, spacing: 1, reach: SIMD2(repeating: Int(radius.rounded(.down))), row: k,
+        count: image.width)
+      // Rows k … height − 2 − k, columns k … width − 2 − k take the texel form.
+      #expect(
+        pixels == (onCentres ? k..<(image.width - 1 - k) : nil), "\(label): the texel form runs")
+      let expected = Self.render(kernel, image, readsTexels: false)
+      for (tileSize, threads) in [(nil, 1), (7, 2), (64, 2)] as [(Int?, Int)] {
+        let actual = Self.render(
+          kernel, image, readsTexels: true, tileSize: tileSize, threads: threads)
+        let difference = Self.firstDifference(actual, expected)
+        #expect(difference == nil, "\(label), tile \(tileSize ?? 0)")
+      }
+    }
+  }
 }
