@@ -17,7 +17,7 @@ import LayerFXMath
 /// per pixel. Unlike the blurs it does not run as two stacked passes: its result adds the
 /// unblurred sample to the glow, which an effect stacked on a blurring one no longer sees, and
 /// the bright-pass of a bilinear sample is not the blend of the texels' bright-passes. Where its
-/// taps land on texel centres it reads them in place (``TexelStencilEffect``,
+/// taps land on texel centres it reads them in place (`TexelStencilEffect`,
 /// `Bloom+Texels.swift`): each texel's bright pass once per row of taps, the same bytes.
 ///
 /// Source: `Shaders/LayerEffects/Bloom.metal`; W3C Compositing and Blending Level 2,
