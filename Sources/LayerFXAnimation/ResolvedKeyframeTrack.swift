@@ -142,14 +142,19 @@ struct ResolvedKeyframeTrack<Value: VectorArithmetic>: Sendable {
 
   /// The track's value at `time` seconds; times before 0 count as 0, times after the end
   /// hold the last value.
+  ///
+  /// - Complexity: O(log n) for n pieces: the piece is found by binary search over the end
+  ///   times, which never decrease (each is the sum of the durations before it, all ≥ 0).
   func value(time: TimeInterval) -> Value {
     let t = max(time, 0)
-    var held = initialValue
-    for piece in pieces {
-      if t < piece.end { return piece.value(at: t - piece.start) }
-      held = piece.endValue
+    // The first piece that ends after t: every piece before it has ended by t.
+    var (low, high) = (0, pieces.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if t < pieces[middle].end { high = middle } else { low = middle + 1 }
     }
-    return held
+    guard low < pieces.count else { return pieces.last?.endValue ?? initialValue }
+    return pieces[low].value(at: t - pieces[low].start)
   }
 }
 

@@ -31,6 +31,27 @@ private func slope(_ f: (Double) -> Double, at t: Double, side: Double) -> Doubl
     #expect(abs(timeline.value(progress: 0.5) - 1.5) <= 1e-12)
   }
 
+  @Test("a track of 1,000 linear keyframes and a move finds the right segment at every time")
+  func longTrack() throws {
+    // Keyframe i (0 … 999) goes linearly to i + 1 over [i, i + 1], so the value is t itself;
+    // then a move to −1 at t = 1000, which holds.
+    let timeline = try KeyframeTimeline(initialValue: 0.0) {
+      KeyframeTrack {
+        for i in 0..<1000 { LinearKeyframe(Double(i + 1), duration: 1) }
+        MoveKeyframe(-1.0)
+      }
+    }
+    #expect(timeline.duration == 1000)
+    for t in stride(from: 0.0, to: 1000, by: 0.37) {
+      #expect(abs(timeline.value(time: t) - t) <= 1e-9, "t = \(t)")
+    }
+    for t in [1.0, 2, 499, 500, 998, 999, 999.999] {
+      #expect(abs(timeline.value(time: t) - t) <= 1e-9, "at the boundary t = \(t)")
+    }
+    #expect(timeline.value(time: 1000) == -1, "a move at the end wins at exactly its time")
+    #expect(timeline.value(time: 5000) == -1)
+  }
+
   @Test("linear, move and spring segments give hand-computed values at and around boundaries")
   func mixedTrack() throws {
     let timeline = try KeyframeTimeline(initialValue: 0.0) {
