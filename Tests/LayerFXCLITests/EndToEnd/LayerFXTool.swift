@@ -8,9 +8,6 @@ struct LayerFXTool {
     /// Standard output's bytes.
     var outputData: Data
     var standardError: String
-    /// The child's peak resident memory, kibibytes (wait4(2)'s `ru_maxrss`); 0 when not
-    /// measured (only ``RawProcess`` measures it).
-    var peakResidentKiB = 0
     /// Standard output as UTF-8 text.
     var standardOutput: String { String(decoding: outputData, as: UTF8.self) }
     /// Standard error's lines, without the trailing empty one.

@@ -55,14 +55,12 @@ enum RawProcess {
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
     whileRunning(pid)
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let output = (try? Data(contentsOf: URL(fileURLWithPath: scratch.path("out")))) ?? Data()
     return LayerFXTool.Result(
       status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
       outputData: output,
-      standardError: (try? String(contentsOfFile: scratch.path("err"), encoding: .utf8)) ?? "",
-      peakResidentKiB: usage.ru_maxrss)
+      standardError: (try? String(contentsOfFile: scratch.path("err"), encoding: .utf8)) ?? "")
   }
 
   private static func configure(
