@@ -61,6 +61,24 @@ extension ShaderFunction {
     }
   }
 
+  /// Creates the shader function of a layer effect that samples at fixed offsets: its closure
+  /// form, and a lane form that shares the texels its taps read between neighbouring pixels
+  /// (``OffsetTapEffect/shadeOffsetTaps(_:)``) and samples bilinearly near the edges.
+  ///
+  /// - Parameters: As for the colour-effect initialiser.
+  @inlinable
+  public init<K: OffsetTapEffect>(_ kernel: K.Type, name: String, summary: String) {
+    self.init(kernelType: K.self, name: name, kind: .layer, summary: summary) { kernel in
+      let columns = OffsetTapColumns()
+      return (
+        Self.layerForms(kernel).0,
+        .layer { row in
+          row.shade(offsetTaps: kernel, columns: columns, lanes: LayerEffectLanes.self)
+        }
+      )
+    }
+  }
+
   /// Creates the shader function of a layer-effect kernel whose fast form runs as passes: the
   /// closure and lane forms of its one-pass body, and its ``MultiPassLayerEffect/passes``.
   ///

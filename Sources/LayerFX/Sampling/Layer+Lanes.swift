@@ -82,26 +82,14 @@ extension Layer {
   /// The coordinate arithmetic (scale, clamp, floor, weights, texel index) runs in SIMD lanes.
   @inline(__always)
   func cells(x: SIMD8<Float>, y: SIMD8<Float>) -> LaneCells {
-    let scale = storage.scale
-    var qx = x * scale - 0.5
-    var qy = y * scale - 0.5
-    // As in the scalar form: NaN and values below the padding read the lower bound. Written as
-    // `q > lower ? q : lower` and `q < upper ? q : upper`, the x86 `maxps`/`minps` semantics.
-    qx.replace(with: lowerBound.x, where: .!(qx .> lowerBound.x))
-    qx.replace(with: upperBound.x, where: .!(qx .< upperBound.x))
-    qy.replace(with: lowerBound.y, where: .!(qy .> lowerBound.y))
-    qy.replace(with: upperBound.y, where: .!(qy .< upperBound.y))
-    // The clamp keeps every cell within two texels of the image, whose sides LayerStorage keeps
-    // below 2²² − 2 and whose size below Int32.max texels, so these conversions are exact.
-    let (cellX, columnIndex) = Self.floorBelow2To22(qx)
-    let (cellY, rowIndex) = Self.floorBelow2To22(qy)
+    let (cellX, columnIndex, weightX) = axisCells(x, lowerBound.x, upperBound.x)
+    let (cellY, rowIndex, weightY) = axisCells(y, lowerBound.y, upperBound.y)
     // Cells wholly inside the image are read in place; a group of eight with any cell on or past
     // the edge takes the per-texel path. Compared as floats, which vectorise (integer lane
     // compares of the standard library became a loop per lane).
     let inside =
       (cellX .>= 0) .& (cellX .< storage.lastInteriorCell.x)
       .& (cellY .>= 0) .& (cellY .< storage.lastInteriorCell.y)
-    let (weightX, weightY) = (qx - cellX, qy - cellY)
     let index = rowIndex &* Int32(truncatingIfNeeded: storage.rowLength) &+ columnIndex
     let isInside = lfx_all_lanes(unsafeBitCast(inside, to: SIMD8<Int32>.self)) != 0
     return LaneCells(
@@ -109,6 +97,23 @@ extension Layer {
       inside: isInside, index: index,
       isTranslatedRun: isInside
         && Self.isTranslatedRun(index: index, weightX: weightX, weightY: weightY))
+  }
+
+  /// One axis of ``cells(x:y:)``: eight coordinates (points) scaled to texels, clamped to
+  /// `lower…upper`, and each one's cell (its floor, as a float and as an integer) and weight.
+  @inline(__always)
+  func axisCells(_ p: SIMD8<Float>, _ lower: Float, _ upper: Float) -> (
+    cell: SIMD8<Float>, index: SIMD8<Int32>, weight: SIMD8<Float>
+  ) {
+    var q = p * storage.scale - 0.5
+    // As in the scalar form: NaN and values below the padding read the lower bound. Written as
+    // `q > lower ? q : lower` and `q < upper ? q : upper`, the x86 `maxps`/`minps` semantics.
+    q.replace(with: lower, where: .!(q .> lower))
+    q.replace(with: upper, where: .!(q .< upper))
+    // The clamp keeps every cell within two texels of the image, whose sides LayerStorage keeps
+    // below 2²² − 2 and whose size below Int32.max texels, so these conversions are exact.
+    let (cell, index) = Self.floorBelow2To22(q)
+    return (cell, index, q - cell)
   }
 
   /// Returns `finish` of the eight colours that `cells` read, lane 0 first.

@@ -18,7 +18,7 @@ import LayerFXMath
 ///
 /// Source: `Shaders/LayerEffects/Emboss.metal`; emboss as a directional difference filter
 /// (Gonzalez & Woods, *Digital Image Processing*, §3.6); ITU-R BT.709-6, item 3.2 (luma).
-public struct Emboss: LayerEffect {
+public struct Emboss: OffsetTapEffect {
   /// The direction the relief rises toward, radians from the x axis (y down).
   public var angle: Float = 0.7853982
   /// How far apart the two compared samples are from the pixel, points.
@@ -49,12 +49,26 @@ public struct Emboss: LayerEffect {
   @inlinable
   public func shade<F: PixelLanes>(position: Vector2<F>, layer: Layer) -> Vector4<F> {
     // The same step for every pixel.
-    let d = Vector2<F>(F(distance * cos(angle)), F(distance * sin(angle)))
+    let d = Vector2<F>(F(step.x), F(step.y))
     // The pixel's own sample last: taken right after the sample of the same cells (`ahead`, at
     // the default π/4 and distance 1), the sixteen-lane sampler ran 25–30 % slower (Benchmarks).
     let ahead = layer.sample(position + d)
     let behind = layer.sample(position - d)
     let color = layer.sample(position)
+    return relief(ahead: ahead, behind: behind, color: color)
+  }
+
+  /// The step between the pixel and the sample ahead, points: `distance × (cos angle,
+  /// sin angle)`.
+  @inlinable
+  var step: float2 { float2(distance * cos(angle), distance * sin(angle)) }
+
+  /// The grey of the samples `ahead` (at `position + step`), `behind` (at `position − step`)
+  /// and `color` (at `position`): the body after its samples.
+  @inlinable @inline(__always)
+  func relief<F: FloatLanes>(ahead: Vector4<F>, behind: Vector4<F>, color: Vector4<F>)
+    -> Vector4<F>
+  {
     // The rise in luma along the direction: positive faces the light.
     let relief = dot(ahead.rgb - behind.rgb, Vector3<F>(0.2126, 0.7152, 0.0722))
     let grey = saturate(0.5 + F(strength) * relief)

@@ -12,28 +12,16 @@ import Testing
   /// Renders `kernel` over `image` (padded by `maxSampleOffset`, the kernel's own by default)
   /// with the stencil's lane form when `readsTexels`, else with its body's bilinear lanes.
   static func render<K: TexelStencilEffect>(
-    _ kernel: K, _ image: Image, readsTexels: Bool, maxSampleOffset: float2? = nil,
-    tileSize: Int? = nil, threads: Int = 1
+    _ kernel: K, _ image: Image, readsTexels: Bool, tileSize: Int? = nil, threads: Int = 1
   ) -> Image {
-    let closure = EffectKernel.layer { kernel.shade(position: Vector2<Float>($0), layer: $1).simd }
-    let lanes =
-      readsTexels
-      ? LaneKernel.layer { row in row.shade(stencil: kernel, lanes: FloatLanes16.self) }
-      : LaneKernel.layer { row in row.shade(kernel, lanes: FloatLanes16.self) }
-    let prepared = LaneWidthTests.prepared(
-      closure, lanes, maxSampleOffset ?? kernel.maxSampleOffset)
-    return Renderer(tileSize: tileSize, threadCount: threads).render(
-      RenderRequest(prepared, source: .image(image))
-    ).image
+    LayerLaneForms.render(
+      kernel, image, lanes: readsTexels ? texelLanes(kernel) : nil, tileSize: tileSize,
+      threads: threads)
   }
 
-  /// The first pixel (x, y) where two renders differ in any channel's bit pattern (so that NaN
-  /// and the sign of zero compare too), or `nil`.
-  static func firstDifference(_ a: Image, _ b: Image) -> SIMD2<Int>? {
-    let index = a.pixels.indices.first { i in
-      (0..<4).contains { a.pixels[i][$0].bitPattern != b.pixels[i][$0].bitPattern }
-    }
-    return index.map { SIMD2($0 % a.width, $0 / a.width) }
+  /// The stencil's lane form.
+  static func texelLanes<K: TexelStencilEffect>(_ kernel: K) -> LaneKernel {
+    .layer { row in row.shade(stencil: kernel, lanes: FloatLanes16.self) }
   }
 
   static func sobel(distance: Float, strength: Float = 3) -> SobelEdges {
@@ -56,16 +44,7 @@ import Testing
     ]
     for image in images {
       let label = "\(image.width)×\(image.height) at \(scale)×, distance \(distance)"
-      for offset in [kernel.maxSampleOffset, .zero] {
-        let expected = Self.render(kernel, image, readsTexels: false, maxSampleOffset: offset)
-        for (tileSize, threads) in [(nil, 1), (7, 2), (64, 2)] as [(Int?, Int)] {
-          let actual = Self.render(
-            kernel, image, readsTexels: true, maxSampleOffset: offset, tileSize: tileSize,
-            threads: threads)
-          let difference = Self.firstDifference(actual, expected)
-          #expect(difference == nil, "\(label), offset \(offset), tile \(tileSize ?? 0)")
-        }
-      }
+      LayerLaneForms.expectBilinearBits(kernel, image, lanes: Self.texelLanes(kernel), label)
     }
   }
 
@@ -76,15 +55,9 @@ import Testing
     _ image: Image, spacing: Float, reach: SIMD2<Int> = SIMD2(1, 1), row: Int, column: Int = 0,
     count: Int? = nil, margin: SIMD2<Int> = .zero
   ) -> Range<Int>? {
-    let count = count ?? image.width
-    let destination = UnsafeMutablePointer<half4>.allocate(capacity: count)
-    defer { destination.deallocate() }
-    let layer = LayerRow(
-      layer: Layer(image, maxSampleOffset: float2(repeating: spacing)),
-      run: RowRun(
-        destination: destination, count: count, column: column, row: row, margin: margin,
-        scale: image.scale))
-    return layer.texelRun(spacing: spacing, reach: reach)?.0
+    LayerLaneForms.withRow(
+      image, padding: spacing, row: row, column: column, count: count, margin: margin
+    ) { $0.texelRun(spacing: spacing, reach: reach)?.0 }
   }
 
   @Test("the texel form takes the pixels whose taps and their right and lower texels are inside")
@@ -136,14 +109,17 @@ import Testing
       image[20, 6][channel] = value
       let expected = Self.render(kernel, image, readsTexels: false)
       let actual = Self.render(kernel, image, readsTexels: true)
-      #expect(Self.firstDifference(actual, expected) == nil, "channel \(channel) = \(value)")
+      #expect(
+        LayerLaneForms.firstDifference(actual, expected) == nil, "channel \(channel) = \(value)")
     }
     for (distance, scale) in [(Float(1.5), Float(1)), (1, 1.5), (1, 0.5)] {
       let image = Image.testCard(width: 40, height: 12, scale: scale)
       let kernel = Self.sobel(distance: distance)
       let expected = Self.render(kernel, image, readsTexels: false)
       let actual = Self.render(kernel, image, readsTexels: true)
-      #expect(Self.firstDifference(actual, expected) == nil, "distance \(distance) at \(scale)×")
+      #expect(
+        LayerLaneForms.firstDifference(actual, expected) == nil, "distance \(distance) at \(scale)×"
+      )
     }
   }
 
@@ -175,16 +151,8 @@ import Testing
           image, spacing: amount, reach: SIMD2(1, 0), row: 5, count: image.width)
         #expect(pixels != nil, "\(label): the texel form runs")
       }
-      for offset in [kernel.maxSampleOffset, .zero] {
-        let expected = Self.render(kernel, image, readsTexels: false, maxSampleOffset: offset)
-        for (tileSize, threads) in [(nil, 1), (7, 2)] as [(Int?, Int)] {
-          let actual = Self.render(
-            kernel, image, readsTexels: true, maxSampleOffset: offset, tileSize: tileSize,
-            threads: threads)
-          let difference = Self.firstDifference(actual, expected)
-          #expect(difference == nil, "\(label), offset \(offset), tile \(tileSize ?? 0)")
-        }
-      }
+      LayerLaneForms.expectBilinearBits(
+        kernel, image, lanes: Self.texelLanes(kernel), label, tilings: [(nil, 1), (7, 2)])
     }
   }
 
@@ -229,13 +197,8 @@ import Testing
       // Rows k … height − 2 − k, columns k … width − 2 − k take the texel form.
       #expect(
         pixels == (onCentres ? k..<(image.width - 1 - k) : nil), "\(label): the texel form runs")
-      let expected = Self.render(kernel, image, readsTexels: false)
-      for (tileSize, threads) in [(nil, 1), (7, 2), (64, 2)] as [(Int?, Int)] {
-        let actual = Self.render(
-          kernel, image, readsTexels: true, tileSize: tileSize, threads: threads)
-        let difference = Self.firstDifference(actual, expected)
-        #expect(difference == nil, "\(label), tile \(tileSize ?? 0)")
-      }
+      LayerLaneForms.expectBilinearBits(
+        kernel, image, lanes: Self.texelLanes(kernel), label, offsets: [kernel.maxSampleOffset])
     }
   }
 }
