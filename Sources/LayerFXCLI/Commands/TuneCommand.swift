@@ -60,8 +60,11 @@ enum TuneCommand: CommandDefinition {
     if let option = ["port", "host"].first(where: arguments.has) {
       throw UsageError.invalid("--\(option) needs --serve")
     }
-    // A config that does not decode yet is reported by the first render, and waited on.
-    if let config = try? ConfigOptions.decode(configPath, arguments: arguments, console: console) {
+    // A config that does not decode yet is reported by the first render (once: quiet here),
+    // and waited on.
+    if let config = try? ConfigOptions.decode(
+      configPath, arguments: arguments, console: console, reportsErrors: false)
+    {
       try checkInput(of: config, file: configPath, isNot: previewPath)
     }
     var watch = TuneWatch(

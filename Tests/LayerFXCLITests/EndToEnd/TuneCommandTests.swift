@@ -126,6 +126,33 @@ func waitForTune(until condition: () -> Bool) {
     #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("in.png"))) == before)
   }
 
+  // The check above decodes the config before the first render, quietly: the render reports
+  // a compile error, and its lines come once (clang's two errors, then the first with the count).
+  @Test("a .metal that does not compile at start is reported once, then waited on")
+  func metalErrorAtStartOnce() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try "[[ stitchable ]] half4 f(float2 position, half4 color) { return color * bad1 * bad2; }\n"
+      .write(toFile: directory.path("bad.metal"), atomically: true, encoding: .utf8)
+    try #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "bad.metal:f"}]}"#
+      .write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    let (process, _, errors) = try startTune(in: directory)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    func text() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
+    waitForTune { text().contains("no preview yet") }
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    // `bad1` starts at byte 73 of the line, `bad2` at 80.
+    let first = "bad.metal:1:73: error: use of undeclared identifier 'bad1'"
+    let expected: [String] = [
+      "layerfx: error: \(first)",
+      "layerfx: error: bad.metal:1:80: error: use of undeclared identifier 'bad2'",
+      "layerfx: error: t.json: effects[0].kernel: \(first) (the first of 2 errors)",
+      "layerfx: t.json: no preview yet; waiting for the next change",
+    ]
+    #expect(text().split(separator: "\n").map(String.init) == expected)
+  }
+
   @Test("a preview sheet over the pixel limit names the config and debug.previewTimes")
   func sheetOverLimit() throws {
     let directory = try TemporaryDirectory()
