@@ -1,3 +1,4 @@
+import Foundation
 import LayerFX
 import LayerFXMath
 import LayerFXPNG
@@ -158,19 +159,29 @@ extension ChainRenderer {
       (Double(maxSampleOffset.y) * Double(image.scale)).rounded(.up))
     let width = Double(image.width) + 2 * pad.x
     let height = Double(image.height) + 2 * pad.y
+    let offset = "\(paddingText(maxSampleOffset.x)), \(paddingText(maxSampleOffset.y))"
+    let size = "\(paddingText(width)) × \(paddingText(height))"
     guard !storesPadding || width * height <= Double(pixelLimit) else {
       throw .limitExceeded(
-        "\(function)'s maxSampleOffset of \(maxSampleOffset.x), \(maxSampleOffset.y) points "
-          + "pads the \(image.width) × \(image.height) image to \(width.formatted) × "
-          + "\(height.formatted) pixels, more than the limit of \(pixelLimit); lower the "
-          + "arguments that set it (or --max-sample-offset, or --scale) or raise --max-pixels")
+        "\(function)'s maxSampleOffset of \(offset) points pads the \(image.width) × "
+          + "\(image.height) image to \(size) pixels, more than the limit of \(pixelLimit); "
+          + "lower the arguments that set it (or --max-sample-offset, or --scale) or raise "
+          + "--max-pixels")
     }
     guard max(width, height) <= Double(maxPaddedSide) else {
       throw .limitExceeded(
         "the \(image.width) × \(image.height) image padded by \(function)'s maxSampleOffset "
-          + "of \(maxSampleOffset.x), \(maxSampleOffset.y) points is \(width.formatted) × "
-          + "\(height.formatted) pixels; a layer or distortion effect takes at most "
+          + "of \(offset) points is \(size) pixels; a layer or distortion effect takes at most "
           + "\(maxPaddedSide) pixels a side")
     }
+  }
+
+  /// An offset or padded size in the padded-size messages, all in one form: a whole number
+  /// below 10¹⁵ as it is (`2032`), anything else with 7 significant digits, a `Float`'s
+  /// precision (`12.5`, `2.305719e+38`), so an offset and the size it gives read alike.
+  private static func paddingText(_ value: some BinaryFloatingPoint) -> String {
+    let value = Double(value)
+    if value == value.rounded() && abs(value) < 1e15 { return "\(Int(value))" }
+    return String(format: "%.7g", value)
   }
 }

@@ -254,7 +254,7 @@ struct MetalCompiler {
             + (clangIsSetting ? "(LAYERFX_CLANG)" : "(set LAYERFX_CLANG to a clang++)"))
       }
       let diagnostics = Self.diagnostics(
-        output, rewriters: rewriters, standInDirectory: include)
+        output, rewriters: rewriters, standInDirectory: include, units: sources)
       if !diagnostics.contains(where: { $0.severity == "error" }),
         let link = Self.linkError(
           output, units: zip(sources, units).map { (source: $0, file: $1.file) })
@@ -396,9 +396,13 @@ struct MetalCompiler {
   /// copy repeats the source's); a location in a stand-in header under `standInDirectory` is
   /// named as the source includes it (`<metal_stdlib>`), not by its path in the cache.
   ///
-  /// When the source has an error, none in the generated glue (``MetalGlue/fileName``) is kept.
+  /// A location in a generated unit (`units`, the cache's `.cpp` files, before the glue's
+  /// `#line`) is named as the glue (``MetalGlue/fileName``). Errors in generated code are kept:
+  /// what the user reads of them is decided with the source's text
+  /// (`MetalGlue.attributingUnclosedBracket(_:files:rewriters:)`).
   static func diagnostics(
-    _ output: String, rewriters: [String: MetalSourceRewriter], standInDirectory: String = ""
+    _ output: String, rewriters: [String: MetalSourceRewriter], standInDirectory: String = "",
+    units: [String] = []
   ) -> [MetalCompileError.Diagnostic] {
     var result: [MetalCompileError.Diagnostic] = []
     for line in output.split(separator: "\n") {
@@ -410,6 +414,8 @@ struct MetalCompiler {
       let rewriter = rewriters[file]
       if !standInDirectory.isEmpty && file.hasPrefix(standInDirectory + "/") {
         file = "<" + file.dropFirst(standInDirectory.count + 1) + ">"
+      } else if units.contains(file) {
+        file = MetalGlue.fileName
       }
       let diagnostic = MetalCompileError.Diagnostic(
         file: file, line: row,
@@ -417,12 +423,6 @@ struct MetalCompiler {
         severity: severity == "fatal error" ? "error" : severity,
         message: Self.metalMessage(parts[4].trimmingSpaces))
       if !result.contains(diagnostic) { result.append(diagnostic) }
-    }
-    // The glue calls the source's functions: after an error in the source, its errors are
-    // consequences (a function that did not parse is no member of lfx_user), at places in
-    // code the user never wrote, so only the source's are shown.
-    if result.contains(where: { $0.severity == "error" && $0.file != MetalGlue.fileName }) {
-      result.removeAll { $0.file == MetalGlue.fileName }
     }
     // A Metal keyword used as a name gets a message that says so.
     result = MetalKeywordDiagnostic.explain(result) { rewriters[$0] }

@@ -216,7 +216,7 @@ public struct MetalLibrary: Sendable {
       do {
         try compiler.compile(units: units, rewriters: rewriters, binary16: binary16)
       } catch {
-        throw MetalGlue.attributingUnclosedBrace(error, files: files)
+        throw MetalGlue.attributingUnclosedBracket(error, files: files, rewriters: rewriters)
       }
       throw .noStitchableFunctions(
         path: name,
@@ -227,7 +227,7 @@ public struct MetalLibrary: Sendable {
       compiled = try Self.compile(
         sources, units: units, compiler: compiler, rewriters: rewriters, options: options)
     } catch {
-      throw MetalGlue.attributingUnclosedBrace(error, files: files)
+      throw MetalGlue.attributingUnclosedBracket(error, files: files, rewriters: rewriters)
     }
     // The layer effects' probing copy, compiled when the bounds checker first needs it.
     let layers = signatures.filter { $0.kind == .layer }.map(\.name)

@@ -11,6 +11,10 @@
 struct MetalSourceRewriter {
   /// The rewritten text.
   private(set) var text = ""
+  /// The number of lines of the text (as of the source: rewriting adds none), the empty line
+  /// after a last newline included: a diagnostic of this file at a later line is in the code
+  /// that follows it in the unit.
+  private(set) var lineCount = 1
   /// Per line (0-based), the rewritten columns (1-based) after which characters were added, with
   /// the number added.
   private var insertions: [Int: [(column: Int, added: Int)]] = [:]
@@ -118,6 +122,7 @@ struct MetalSourceRewriter {
       }
     }
     text = String(out)
+    lineCount = line + 1
   }
 
   /// The original column (1-based) of `column` on `line` (1-based) of the rewritten text.

@@ -165,27 +165,35 @@ enum RippleCommand: CommandDefinition {
       .ripple, initialValue: base, duration: duration, taps: taps, origin: origin,
       keyframesFile: arguments.value("keyframes"), configEffect: configEffect)
     let reads = arguments.all("keyframes") + (loaded.map { [$0.path] } ?? [])
+    // A limit the keyframes file's values exceed is bad data (65), unless a flag changes the
+    // padding.
+    let keyframesPadding =
+      !ConfigOptions.changesPadding(arguments, parameterOptions: rippleParameters.map(\.name))
     let render = {
       try prepared.run(console: console, reads: reads, checkOnly: checkOnly) { image in
         let chain = try replay.chain(sizeInPoints: image.sizeInPoints)
-        // Every value the config gives is evaluated over the whole schedule first, padded sizes
-        // included, so the error names the file and the key.
-        if let loaded, replay.keyframes == nil {
+        let times = try prepared.times(endTime: chain.endTime)
+        let pixelLimit = prepared.render.pixelLimit
+        // Every value the config or the keyframes file gives is evaluated over the whole
+        // schedule first, padded sizes included, so the error names the file, the key (the
+        // track) and the time.
+        if let keyframes = replay.keyframes, let file = arguments.value("keyframes") {
+          try DebugConfig.checkSchedule(
+            prepared.offsets.resolve(chain), file: file, sizeInPoints: image.sizeInPoints,
+            times: times, tracks: [("keyframes", keyframes.animatedNames)],
+            padding: keyframesPadding ? (image, pixelLimit) : nil)
+        } else if let loaded {
+          let names = replay.usesConfigTracks ? replay.configEffect?.trackNames : nil
           try DebugConfig.checkSchedule(
             prepared.offsets.resolve(chain), file: loaded.path, sizeInPoints: image.sizeInPoints,
-            times: try prepared.times(endTime: chain.endTime),
-            keyframed: [replay.usesConfigTracks],
-            padding: checksPadding ? (image, prepared.render.pixelLimit) : nil,
+            times: times, tracks: [names.map { ("effects[0].keyframes", $0) }],
+            padding: checksPadding ? (image, pixelLimit) : nil,
             offsetPath: prepared.offsets.shared == nil ? nil : "debug.maxSampleOffset")
         }
         return chain
       }
     }
-    // A limit the keyframes file's values exceed is bad data (65), unless a flag changes the
-    // padding.
-    guard replay.keyframes != nil,
-      !ConfigOptions.changesPadding(arguments, parameterOptions: rippleParameters.map(\.name))
-    else { return try render() }
+    guard replay.keyframes != nil, keyframesPadding else { return try render() }
     try SettingError.aboutLimits(of: "keyframes", render)
   }
 }

@@ -23,7 +23,8 @@ enum TuneCommand: CommandDefinition {
     config's debug.overlays are drawn on every preview frame (legend on standard error). An
     invalid config or a .metal compile error is printed and the last good preview kept.
     Ctrl-C ends it at once (exit 0), even while a shader runs. --once renders once and exits (with the error's code if the
-    config is invalid). --serve serves the tune page instead, for a browser: sliders, taps,
+    config is invalid). A config whose input is the preview is refused at start (exit 65).
+    --serve serves the tune page instead, for a browser: sliders, taps,
     the clock, overlays and Save; the first line on standard output is its address, with a
     random token; it serves until Ctrl-C or SIGTERM (exit 0).
     """
@@ -58,6 +59,13 @@ enum TuneCommand: CommandDefinition {
     }
     if let option = ["port", "host"].first(where: arguments.has) {
       throw UsageError.invalid("--\(option) needs --serve")
+    }
+    // A config that does not decode yet is reported by the first render (once: quiet here),
+    // and waited on.
+    if let config = try? ConfigOptions.decode(
+      configPath, arguments: arguments, console: console, reportsErrors: false)
+    {
+      try checkInput(of: config, file: configPath, isNot: previewPath)
     }
     var watch = TuneWatch(
       configPath: configPath, previewPath: previewPath, report: console.print,

@@ -21,24 +21,31 @@ enum ConfigOptions {
   /// .metal runner with the command line's `--half`, and the per-frame limit of
   /// `--shader-timeout`, else of the config's `debug.shaderTimeout` (read from `configData`
   /// before the document is decoded, since its effects are compiled while it is).
-  static func resolver(_ arguments: ParsedArguments, console: Console, configData: Data? = nil)
-    -> DebugConfig.Resolver
-  {
+  ///
+  /// With `reportsErrors` off, a failed compile's errors are not written to standard error (the
+  /// error thrown still says why).
+  static func resolver(
+    _ arguments: ParsedArguments, console: Console, configData: Data? = nil,
+    reportsErrors: Bool = true
+  ) -> DebugConfig.Resolver {
     let timeout = configData.flatMap(DebugConfig.shaderTimeout(in:))
-    return MetalOptions.resolver(arguments, console: console, shaderTimeout: timeout).function
+    var resolver = MetalOptions.resolver(arguments, console: console, shaderTimeout: timeout)
+    if !reportsErrors { resolver.reportError = { _ in } }
+    return resolver.function
   }
 
   /// Reads and decodes the debug config at `path`, as `DebugConfig(contentsOf:resolve:)` does,
-  /// with ``resolver(_:console:configData:)`` reading its `debug.shaderTimeout`.
+  /// with ``resolver(_:console:configData:reportsErrors:)`` reading its `debug.shaderTimeout`.
   ///
   /// - Throws: ``ConfigError``.
-  static func decode(_ path: String, arguments: ParsedArguments, console: Console) throws
-    -> DebugConfig
-  {
+  static func decode(
+    _ path: String, arguments: ParsedArguments, console: Console, reportsErrors: Bool = true
+  ) throws -> DebugConfig {
     let data = try ConfigFile.read(path)
     return try DebugConfig(
       data: data, file: path, directory: DebugConfig.directory(of: path),
-      resolve: resolver(arguments, console: console, configData: data))
+      resolve: resolver(
+        arguments, console: console, configData: data, reportsErrors: reportsErrors))
   }
 
   /// Reads `--config`, if given, and refuses its output outside its folder unless `-o` names

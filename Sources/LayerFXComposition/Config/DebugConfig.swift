@@ -183,12 +183,26 @@ public struct DebugConfig: Sendable {
 
   /// Whether `data` is a debug config rather than a ``KeyframesConfig`` document: a JSON object
   /// with a top-level key only a debug config has (`effects`, `input`, `output`, …).
+  ///
+  /// Only the top-level keys are read (`JSONDecoder`, no value decoded): building the whole
+  /// document as Foundation objects (`JSONSerialization`) made `layerfx timeline` of a 15 MB
+  /// keyframes document of 330,000 keyframes peak at 1.05 GB, not 240 MB, and take about 1 s
+  /// more (trial 11, F8; Benchmarks/HISTORY.md).
   public static func isDocument(_ data: Data) -> Bool {
-    guard
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { return false }
+    guard let object = try? JSONDecoder().decode(TopLevelKeys.self, from: data) else {
+      return false
+    }
     let own = Set(keys).subtracting(["version"])
     return object.keys.contains(where: own.contains)
+  }
+
+  /// The keys of a JSON object, none of its values decoded.
+  private struct TopLevelKeys: Decodable {
+    let keys: [String]
+
+    init(from decoder: any Decoder) throws {
+      keys = try decoder.container(keyedBy: ConfigKey.self).allKeys.map(\.stringValue)
+    }
   }
 
   /// The triggers for an image of `sizeInPoints`: ``triggers``, or one at t = 0 at its centre.
@@ -238,7 +252,7 @@ public struct DebugConfig: Sendable {
     try Self.checkSchedule(
       chain(sizeInPoints: sizeInPoints, offsets: offsets), file: file,
       sizeInPoints: sizeInPoints, times: times,
-      keyframed: effects.map { !$0.tracks.isEmpty })
+      tracks: trackPaths)
   }
 
   /// Evaluates every effect at every time over `image`, as
@@ -260,8 +274,16 @@ public struct DebugConfig: Sendable {
   {
     try Self.checkSchedule(
       chain(sizeInPoints: image.sizeInPoints), file: file, sizeInPoints: image.sizeInPoints,
-      times: times, keyframed: effects.map { !$0.tracks.isEmpty }, padding: (image, pixelLimit),
+      times: times, tracks: trackPaths, padding: (image, pixelLimit),
       offsetPath: debug.maxSampleOffset != nil ? "debug.maxSampleOffset" : nil)
+  }
+
+  /// The key path and parameter names of each effect's keyframe tracks; `nil` for an effect
+  /// without.
+  private var trackPaths: [(path: String, names: [String])?] {
+    effects.enumerated().map { index, effect in
+      effect.tracks.isEmpty ? nil : ("effects[\(index)].keyframes", effect.trackNames)
+    }
   }
 
   /// Evaluates every effect of `chain` at every time, as
@@ -273,8 +295,11 @@ public struct DebugConfig: Sendable {
   ///   - file: The config's name in error messages.
   ///   - sizeInPoints: The input's size, points.
   ///   - times: The schedule's times, seconds.
-  ///   - keyframed: Whether each effect has keyframe tracks (the error then names
-  ///     `effects[i].keyframes`); absent entries count as `false`.
+  ///   - tracks: Each effect's keyframe tracks, when it has any: their key path
+  ///     (`effects[i].keyframes`, or `keyframes` in a keyframes document) and parameter names.
+  ///     The error then names the track at fault (`effects[0].keyframes.amplitude`,
+  ///     `AnimatedEffect.trackAtFault(of:names:time:sizeInPoints:check:)`), or the key path
+  ///     when none is; absent entries are effects without tracks, named `effects[i]`.
   ///   - padding: The input and pixel limit to check each layer and distortion pass's padded
   ///     size against
   ///     (``ChainRenderer/checkPaddedSize(of:maxSampleOffset:function:storesPadding:pixelLimit:)``);
@@ -284,7 +309,7 @@ public struct DebugConfig: Sendable {
   /// - Throws: ``ConfigError/invalidValue(file:path:reason:)``.
   public static func checkSchedule(
     _ chain: EffectChain, file: String, sizeInPoints: float2, times: [Double],
-    keyframed: [Bool], padding: (image: Image, pixelLimit: Int)? = nil,
+    tracks: [(path: String, names: [String])?], padding: (image: Image, pixelLimit: Int)? = nil,
     offsetPath: String? = nil
   ) throws(ConfigError) {
     // SwiftUI's modifier takes maxSampleOffset as a required argument: a kernel that states
@@ -300,28 +325,33 @@ public struct DebugConfig: Sendable {
           + "render once with [0, 0] and debug.checkBounds: its report names the maxSampleOffset "
           + "that would be enough")
     }
+    let checkPadding = { (passes: [PreparedShader]) throws in
+      guard let padding else { return }
+      for pass in passes where pass.kind != .color {
+        try ChainRenderer.checkPaddedSize(
+          of: padding.image, maxSampleOffset: pass.maxSampleOffset,
+          function: pass.function.name, storesPadding: pass.storesPadding,
+          pixelLimit: padding.pixelLimit)
+      }
+    }
     for (index, effect) in chain.effects.enumerated() {
-      let tracks = index < keyframed.count && keyframed[index]
-      let path = "effects[\(index)]" + (tracks ? ".keyframes" : "")
+      let tracks = index < tracks.count ? tracks[index] : nil
       for time in times {
-        let passes: [PreparedShader]
         do {
-          passes = try effect.passes(at: time, sizeInPoints: sizeInPoints)
+          try checkPadding(effect.passes(at: time, sizeInPoints: sizeInPoints))
         } catch {
+          var path = tracks?.path ?? "effects[\(index)]"
+          if let offsetPath, !(error is ShaderArgumentError) {
+            path = offsetPath
+          } else if let tracks,
+            let track = effect.trackAtFault(
+              of: error, names: tracks.names, time: time, sizeInPoints: sizeInPoints,
+              check: checkPadding)
+          {
+            path += "." + track
+          }
           throw .invalidValue(
             file: file, path: path, reason: "at t = \(time.formatted) s: \(error)")
-        }
-        guard let padding else { continue }
-        for pass in passes where pass.kind != .color {
-          do {
-            try ChainRenderer.checkPaddedSize(
-              of: padding.image, maxSampleOffset: pass.maxSampleOffset,
-              function: pass.function.name, storesPadding: pass.storesPadding,
-              pixelLimit: padding.pixelLimit)
-          } catch {
-            throw .invalidValue(
-              file: file, path: offsetPath ?? path, reason: "at t = \(time.formatted) s: \(error)")
-          }
         }
       }
     }

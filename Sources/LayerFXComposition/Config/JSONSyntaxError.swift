@@ -74,7 +74,9 @@ public enum JSONSyntaxError {
     if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
       return "empty document (no JSON value)"
     }
-    guard let nul = data.firstIndex(of: 0) else { return nil }
+    // Through the bytes: Data's own firstIndex(of:) took 0.4 s for a 15 MB document.
+    guard let offset = data.withUnsafeBytes({ $0.firstIndex(of: 0) }) else { return nil }
+    let nul = data.startIndex + offset
     let before = data[data.startIndex..<nul]
     let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? data.startIndex
     let line = before.count { $0 == 0x0A } + 1

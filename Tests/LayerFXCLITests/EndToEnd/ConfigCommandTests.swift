@@ -222,7 +222,7 @@ import Testing
     #expect(result.status == 65)
     #expect(
       result.standardError.hasPrefix(
-        "layerfx: error: kf.json: effects[0].keyframes: at t = 0.4 s: "))
+        "layerfx: error: kf.json: effects[0].keyframes.speed: at t = 0.4 s: "))
     #expect(!FileManager.default.fileExists(atPath: directory.path("frames")))
   }
 

@@ -153,7 +153,8 @@ struct MetalCommandTests {
   // g's body is not closed, so f is defined inside it: clang's error is at f's `{`, column 56
   // (16 for `[[ stitchable ]]`, 7 for ` half4 `, 31 for `f(float2 position, half4 color)`, a
   // space). The generated glue that calls f then fails too (f is no function of the file's
-  // namespace, and the glue's end leaves g's brace open): those are not the user's to read.
+  // namespace, and the glue's end leaves g's brace open): those are not the user's to read;
+  // g's `{` (column 18: `float g(float x) ` is 17 bytes), their cause, is told first.
   @Test("no error of the generated glue is shown: after the file's own, or for a '{' left open")
   func noGlueErrorsAfterSourceError() throws {
     let directory = try TemporaryDirectory()
@@ -165,9 +166,13 @@ struct MetalCommandTests {
 
       """
     let result = try Self.applyRefused(source, as: "open.metal", in: directory)
+    let brace =
+      "\(path):1:18: error: this '{' is not closed: expected '}' before the end of the file"
     #expect(
       result.errorLines == [
-        "layerfx: error: \(path):2:56: error: function definition is not allowed here"
+        "layerfx: error: \(brace)",
+        "layerfx: error: \(path):2:56: error: function definition is not allowed here",
+        "layerfx: error: \(brace) (the first of 2 errors)",
       ])
     // f's own body left open: every error clang finds is in the glue after it, so the one line
     // names f's `{` (column 56 again) instead.
@@ -179,6 +184,37 @@ struct MetalCommandTests {
         "layerfx: error: \(directory.path("unclosed.metal")):1:56: error: this '{' is not "
           + "closed: expected '}' before the end of the file"
       ])
+  }
+
+  // Each file ends inside something, so clang reads the generated code after it as part of
+  // it: before, `expected expression` at the line after the file's last (the namespace's
+  // closing brace) and `unterminated '#pragma clang attribute push'` in the compile cache's
+  // unit. Columns by hand: `int x = (` has its `(` at byte 9, `float z = k[` its `[` at 12,
+  // `garbage(` its `(` at 8; the `/*` starts line 4.
+  @Test("a '(' or '[' left open is told at it, an open '/*' once, nothing in generated code")
+  func unclosedAtEnd() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let function = "[[ stitchable ]] half4 f(float2 position, half4 color) {\n  return color;\n}\n"
+    let paren = "error: this '(' is not closed: expected ')' before the end of the file"
+    let square = "error: this '[' is not closed: expected ']' before the end of the file"
+    let cases: [(name: String, tail: String, expected: [String])] = [
+      ("paren.metal", "int x = (\n", ["4:9: \(paren)"]),
+      ("square.metal", "float k[2] = { 1, 2 };\nfloat z = k[\n", ["5:12: \(square)"]),
+      ("comment.metal", "/* open comment\nmore\n", ["4:1: error: unterminated /* comment"]),
+      // The line's own error stays, after the cause.
+      (
+        "garbage.metal", "garbage(\n",
+        ["4:8: \(paren)", "4:1: error: a type specifier is required for all declarations"]
+      ),
+    ]
+    for (name, tail, expected) in cases {
+      let result = try Self.applyRefused(function + tail, as: name, in: directory)
+      var lines = expected.map { "layerfx: error: \(directory.path(name)):\($0)" }
+      if expected.count > 1 { lines.append(lines[0] + " (the first of \(expected.count) errors)") }
+      #expect(result.errorLines == lines, "\(name)")
+      #expect(!result.standardError.contains(".cpp"), "\(name)")
+    }
   }
 
   // clang's default -ferror-limit is 19: it reports 19 errors, then `fatal error: too many

@@ -82,6 +82,77 @@ func waitForTune(until condition: () -> Bool) {
     #expect(!FileManager.default.fileExists(atPath: directory.path("t.preview.png")))
   }
 
+  // Without the check, the loop refused to replace its input on every render and waited for a
+  // change forever (trial 11, F10); with --once, exit 73. Compared as paths (the preview does
+  // not exist yet, or is named through `..`) and by inode (a hard link named by -o).
+  @Test("an input that is the preview is refused at start, exit 65, naming both, loop or --once")
+  func inputIsPreview() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try #"{"version": 1, "input": "t.preview.png", "effects": [{"kernel": "grayscale"}]}"#
+      .write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    let expected =
+      "layerfx: error: t.json: input: t.preview.png is the preview this tune writes "
+      + "(t.preview.png); give another input, or another preview path with -o\n"
+    // The loop, stopped if it still runs after the bounded wait.
+    let (process, _, errors) = try startTune(in: directory)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    waitForTune { !process.isRunning }
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 65)
+    #expect(try String(contentsOfFile: errors, encoding: .utf8) == expected)
+    let once = try LayerFXTool.run(["tune", "t.json", "--once"], in: directory.url)
+    #expect(once.status == 65)
+    #expect(once.standardError == expected)
+    #expect(!FileManager.default.fileExists(atPath: directory.path("t.preview.png")))
+    // The input exists, and -o names it through a hard link, then through `..`.
+    let card = try LayerFXTool.run(["convert", "testcard:8x8", "-o", "in.png"], in: directory.url)
+    #expect(card.status == 0)
+    #expect(link(directory.path("in.png"), directory.path("linked.png")) == 0)
+    try FileManager.default.createDirectory(
+      atPath: directory.path("sub"), withIntermediateDirectories: true)
+    try #"{"version": 1, "input": "in.png", "effects": [{"kernel": "grayscale"}]}"#
+      .write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    let before = try Data(contentsOf: URL(fileURLWithPath: directory.path("in.png")))
+    for preview in ["linked.png", "sub/../in.png"] {
+      let result = try LayerFXTool.run(
+        ["tune", "t.json", "--once", "-o", preview], in: directory.url)
+      #expect(result.status == 65, "\(preview)")
+      let line =
+        "layerfx: error: t.json: input: in.png is the preview this tune writes (\(preview)); "
+        + "give another input, or another preview path with -o"
+      #expect(result.errorLines == [line])
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path("in.png"))) == before)
+  }
+
+  // The check above decodes the config before the first render, quietly: the render reports
+  // a compile error, and its lines come once (clang's two errors, then the first with the count).
+  @Test("a .metal that does not compile at start is reported once, then waited on")
+  func metalErrorAtStartOnce() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try "[[ stitchable ]] half4 f(float2 position, half4 color) { return color * bad1 * bad2; }\n"
+      .write(toFile: directory.path("bad.metal"), atomically: true, encoding: .utf8)
+    try #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "bad.metal:f"}]}"#
+      .write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    let (process, _, errors) = try startTune(in: directory)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    func text() -> String { (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "" }
+    waitForTune { text().contains("no preview yet") }
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    // `bad1` starts at byte 73 of the line, `bad2` at 80.
+    let first = "bad.metal:1:73: error: use of undeclared identifier 'bad1'"
+    let expected: [String] = [
+      "layerfx: error: \(first)",
+      "layerfx: error: bad.metal:1:80: error: use of undeclared identifier 'bad2'",
+      "layerfx: error: t.json: effects[0].kernel: \(first) (the first of 2 errors)",
+      "layerfx: t.json: no preview yet; waiting for the next change",
+    ]
+    #expect(text().split(separator: "\n").map(String.init) == expected)
+  }
+
   @Test("a preview sheet over the pixel limit names the config and debug.previewTimes")
   func sheetOverLimit() throws {
     let directory = try TemporaryDirectory()

@@ -47,6 +47,39 @@ import Testing
     }
   }
 
+  // At t = 0.25 s both tracks hold their move's value. Amplitude: the nearest Float to 3e38
+  // is 3.0000000054977558e38 points, ⌈that⌉ pixels of padding per side, 32 + 2 × that ≈
+  // 6.0000000109955e38 pixels a side, 7 significant digits each: 3e+38 and 6e+38 (before, the
+  // size came in a Double's 17 digits, 6.0000000109955115e+38, the offset in a Float's).
+  // Decay: −3 per second, outside the ripple's ≥ 0.
+  @Test("a keyframes file's value that does not fit names the file, the track and the time, 65")
+  func trackOutOfRange() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let cases = [
+      (
+        #"{"version": 1, "keyframes": {"amplitude": [{"type": "move", "value": 3e38}]}}"#,
+        "k.json: keyframes.amplitude: at t = 0.25 s: the 32 × 24 image padded by ripple's "
+          + "maxSampleOffset of 3e+38, 3e+38 points is 6e+38 × 6e+38 pixels; a layer or "
+          + "distortion effect takes at most 4194302 pixels a side"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"decay": [{"type": "move", "value": -3}]}}"#,
+        "k.json: keyframes.decay: at t = 0.25 s: ripple: argument 'decay' must be ≥ 0 per "
+          + "second, got -3"
+      ),
+    ]
+    for (json, message) in cases {
+      try json.write(toFile: directory.path("k.json"), atomically: true, encoding: .utf8)
+      let result = try LayerFXTool.run(
+        ["ripple", "testcard:32x24", "--keyframes", "k.json", "--time", "0.25", "-o", "o.png"],
+        in: directory.url)
+      #expect(result.status == 65)
+      #expect(result.errorLines == ["layerfx: error: \(message)"])
+      #expect(try directory.contents() == ["k.json"])
+    }
+  }
+
   @Test("a missing config file exits 66 naming it")
   func missingConfig() throws {
     for command in [

@@ -67,7 +67,7 @@ import Testing
   /// The line the pixel-limit refusal prints for the 8 × 8 test card at `--scale 1024`: the
   /// ripple's 12-point amplitude is 12288 pixels of padding per side, 24584 × 24584 in all.
   static let paddedPixelLimitLine =
-    "layerfx: error: ripple's maxSampleOffset of 12.0, 12.0 points pads the 8 × 8 image to "
+    "layerfx: error: ripple's maxSampleOffset of 12, 12 points pads the 8 × 8 image to "
     + "24584 × 24584 pixels, more than the limit of 100000000; lower the arguments that set it "
     + "(or --max-sample-offset, or --scale) or raise --max-pixels"
 
@@ -158,9 +158,9 @@ import Testing
     // ⌈1e9 × 1⌉ = 1e9 pixels of padding per side: 8 + 2e9 pixels a side.
     #expect(
       result.usageErrorLines == [
-        "layerfx: error: the 8 × 8 image padded by ripple's maxSampleOffset of 1e+09, 1e+09 "
-          + "points is 2000000008 × 2000000008 pixels; a layer or distortion effect takes at "
-          + "most 4194302 pixels a side"
+        "layerfx: error: the 8 × 8 image padded by ripple's maxSampleOffset of 1000000000, "
+          + "1000000000 points is 2000000008 × 2000000008 pixels; a layer or distortion effect "
+          + "takes at most 4194302 pixels a side"
       ])
     #expect(try directory.contents().isEmpty)
     // From a file, the line names it first, as every error about an input does.
@@ -179,14 +179,14 @@ import Testing
       #expect(
         result.usageErrorLines == [
           "layerfx: error: \(input): the 8 × 8 image padded by ripple's maxSampleOffset of "
-            + "1e+09, 1e+09 points is 2000000008 × 2000000008 pixels; a layer or distortion "
-            + "effect takes at most 4194302 pixels a side"
+            + "1000000000, 1000000000 points is 2000000008 × 2000000008 pixels; a layer or "
+            + "distortion effect takes at most 4194302 pixels a side"
         ])
     }
     #expect(try directory.contents() == ["in.png"])
   }
 
-  @Test("a padded size from a Float offset prints as that Float, not as its widened digits")
+  @Test("a padded size prints with a Float's 7 significant digits, as its offset, not widened")
   func paddedSizeInFloatDigits() throws {
     let directory = try TemporaryDirectory()
     let result = try LayerFXTool.run([
@@ -195,7 +195,7 @@ import Testing
     ])
     #expect(result.status == 64)
     // Float(2e30) is 2.0000000300949324e30 as a Double; 8 + 2 × that is twice that Float
-    // (the 8 is below its last digit), whose shortest Float form is 4e+30.
+    // (the 8 is below its last digit), 4.0000000601898648e30: to 7 significant digits, 4e+30.
     #expect(
       result.usageErrorLines == [
         "layerfx: error: the 8 × 8 image padded by ripple's maxSampleOffset of 2e+30, 2e+30 "

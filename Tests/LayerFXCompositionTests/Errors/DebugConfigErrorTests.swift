@@ -140,7 +140,8 @@ private func message(_ json: String) -> String? {
     do {
       try config.checkSchedule(file: "tune.json", sizeInPoints: float2(64, 48), times: times)
     } catch {
-      #expect(error.description.hasPrefix("tune.json: effects[0].keyframes: at t = 0.4 s: "))
+      #expect(
+        error.description.hasPrefix("tune.json: effects[0].keyframes.speed: at t = 0.4 s: "))
     }
     // Up to t = 0.3 the track stays in range.
     try config.checkSchedule(

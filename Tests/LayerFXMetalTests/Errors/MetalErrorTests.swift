@@ -51,6 +51,31 @@ struct MetalErrorTests {
       !MetalCompiler.reportsCrash("clang++: error: linker command failed with exit code 1"))
   }
 
+  // The file is 2 lines and the empty one after its last newline; clang, reading the glue
+  // inside the open `(` (byte 23 of line 2: `constant float k = max` is 22), erred at line 4
+  // (the namespace's closing brace) and in the compile cache's unit. Every diagnostic left is
+  // at a place of the file itself.
+  @Test("a '(' left open is the one error, at it; nothing in generated code is left")
+  func unclosedParenthesis() {
+    let source = """
+      [[ stitchable ]] half4 f(float2 position, half4 color) { return color; }
+      constant float k = max(1.0,
+
+      """
+    #expect {
+      _ = try MetalLibrary(source: source, path: "open.metal", options: MetalTestSupport.options)
+    } throws: { error in
+      guard case .compileFailed(let diagnostics, _) = error as? MetalCompileError else {
+        return false
+      }
+      let expected = MetalCompileError.Diagnostic(
+        file: "open.metal", line: 2, column: 23, severity: "error",
+        message: "this '(' is not closed: expected ')' before the end of the file")
+      return diagnostics.filter { $0.severity == "error" } == [expected]
+        && diagnostics.allSatisfy { $0.file == "open.metal" && $0.line <= 3 }
+    }
+  }
+
   @Test("a signature SwiftUI cannot call names the function and its line")
   func unsupportedSignature() {
     let source = """
