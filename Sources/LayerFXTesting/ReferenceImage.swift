@@ -27,12 +27,13 @@ import Testing
 ///     (`URL(fileURLWithPath: #filePath)` gives that folder);
 ///     ``expectReference(_:named:tolerance:recording:artifactDirectory:filePath:sourceLocation:)``
 ///     derives it from the test's name.
-///   - tolerance: The allowed difference.
+///   - tolerance: The allowed difference: 0…255 codes and a fraction 0…1 (outside them, or
+///     NaN, the call is an issue naming the tolerance, and nothing is compared or written).
 ///   - recording: When to write the reference; `LAYERFX_RECORD` overrides it.
 ///   - artifactDirectory: Where to write the images of a failure.
 ///   - sourceLocation: Where the issue is reported.
-/// - Returns: The comparison, or `nil` when the reference was missing, recorded, unreadable or
-///   of another size.
+/// - Returns: The comparison, or `nil` when the tolerance was invalid, or the reference was
+///   missing, recorded, unreadable or of another size.
 @discardableResult
 public func expectReference(
   _ image: Image, at path: String, tolerance: ReferenceTolerance,

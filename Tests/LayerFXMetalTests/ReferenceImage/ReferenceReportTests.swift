@@ -68,6 +68,71 @@ struct ReferenceReportTests {
     #expect(Array(codes[0..<4]) == [0, 0, 0, 255])
   }
 
+  // The limits are ReferenceTolerance's documented ranges (codes 0…255, a fraction 0…1). The
+  // images are identical, so before the check -1 codes and NaN failed with "max 0 codes"
+  // messages and 256 codes and 1.5 passed: none named the tolerance.
+  @Test(
+    "a tolerance outside 0…255 codes or 0…1 of the pixels is an issue naming it; nothing compared",
+    arguments: [
+      (ReferenceTolerance(maxChannelError: -1), "maxChannelError must be 0…255 codes, got -1"),
+      (ReferenceTolerance(maxChannelError: 256), "maxChannelError must be 0…255 codes, got 256"),
+      (
+        ReferenceTolerance(maxChannelError: 1, maxMismatchFraction: .nan),
+        "maxMismatchFraction must be a fraction 0…1, got nan"
+      ),
+      (
+        ReferenceTolerance(maxChannelError: 1, maxMismatchFraction: 1.5),
+        "maxMismatchFraction must be a fraction 0…1, got 1.5"
+      ),
+    ])
+  func invalidTolerance(tolerance: ReferenceTolerance, problem: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (expected, _) = pair()
+    let reference = directory.path("grey.png")
+    try PNGEncoder().write(expected, to: reference)
+    let log = ReportLog()
+    let comparison = log.check([:]).expect(
+      expected, at: reference, tolerance: tolerance, recording: .never,
+      artifactDirectory: directory.path("failure"), sourceLocation: #_sourceLocation)
+    #expect(comparison == nil)
+    let message: String = "\(reference): the tolerance's \(problem); nothing compared"
+    #expect(log.messages == [message])
+  }
+
+  // PNGError and AtomicFileError messages start with the path they name; the issue said it
+  // twice ("x.png: x.png: not a PNG file …", "cannot record the reference x.png: x.png: …").
+  @Test("an unreadable or unwritable reference is named once, by the file error's own line")
+  func fileErrorsNameThePathOnce() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (expected, _) = pair()
+    let corrupt = directory.path("corrupt.png")
+    try Data("not a PNG".utf8).write(to: URL(fileURLWithPath: corrupt))
+    var decodeError = ""
+    do { _ = try PNGDecoder().decode(contentsOf: corrupt) } catch { decodeError = "\(error)" }
+    #expect(decodeError.hasPrefix(corrupt + ": "))
+    let unreadable = ReportLog()
+    _ = unreadable.check([:]).expect(
+      expected, at: corrupt, tolerance: .exact, recording: .never, artifactDirectory: nil,
+      sourceLocation: #_sourceLocation)
+    #expect(unreadable.messages == [decodeError])
+
+    let folder = directory.path("folder.png")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let unwritable = ReportLog()
+    _ = unwritable.check([:]).expect(
+      expected, at: folder, tolerance: .exact, recording: .all, artifactDirectory: nil,
+      sourceLocation: #_sourceLocation)
+    #expect(unwritable.messages.count == 1)
+    let message = unwritable.messages.first ?? ""
+    #expect(message.hasPrefix("cannot record the reference: \(folder): cannot write file ("))
+    #expect(message.components(separatedBy: folder).count == 2, "\(message)")
+    // Any other error is prefixed with the path.
+    #expect(
+      ReferenceCheck.naming("/r/a.png", CocoaError(.fileWriteNoPermission)).hasPrefix("/r/a.png: "))
+  }
+
   @Test("two references with one base name get two failure folders")
   func foldersByRelativePath() {
     let check = ReportLog().check(["LAYERFX_ARTIFACTS": "/artifacts"], base: "/repo")
