@@ -63,11 +63,16 @@ public enum PixelFont {
   }
 
   /// A time as a label: seconds with at most three decimals, trailing zeros dropped, and ` s`
-  /// (`0.25 s`, `1 s`).
+  /// (`0.25 s`, `1 s`); from 2⁵³ s on (about 9 × 10¹⁵, where Swift's shortest form of a
+  /// `Double` turns to an exponent, and its thousandths would soon overflow an `Int`), that form
+  /// with the exponent's `+` dropped, which the font lacks (`1e17 s`).
   ///
   /// - Parameter seconds: The time, seconds, ≥ 0.
   /// - Returns: The label.
   public static func timeLabel(_ seconds: Double) -> String {
+    // A frame at 10¹⁷ s (--fps 1e-17) or a preview time of 1e300 had trapped converting its
+    // thousandths to Int.
+    guard seconds < 0x1p53 else { return "\(seconds)".filter { $0 != "+" } + " s" }
     let thousandths = Int((seconds * 1000).rounded())
     var text = "\(thousandths / 1000)"
     var fraction = thousandths % 1000

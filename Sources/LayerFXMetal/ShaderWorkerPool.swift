@@ -41,18 +41,19 @@ final class ShaderWorkerPool: Sendable {
 
 extension ShaderWorkerPool {
   /// Starts a worker and makes sure it answers (``ShaderWorker/ping(deadline:)``) within
-  /// `timeLimit` seconds, keeping it for the first request, so that a program that is not a
-  /// LayerFX shader worker (`LAYERFX_SHADER_WORKER=/bin/true`) is a setup error, not a fault of
-  /// every tile the shader renders.
+  /// `timeLimit` seconds, or ``startupTimeLimit`` when that is longer, keeping it for the first
+  /// request, so that a program that is not a LayerFX shader worker
+  /// (`LAYERFX_SHADER_WORKER=/bin/true`) is a setup error, not a fault of every tile the shader
+  /// renders.
   ///
   /// - Parameters:
   ///   - name: The worker as messages name it (``ShaderWorkerExecutable/name(of:environment:)``).
-  ///   - timeLimit: Seconds to wait for the answer (the shader time limit).
+  ///   - timeLimit: The shader time limit, seconds; the wait is at least ``startupTimeLimit``.
   /// - Throws: ``MetalCompileError/compilerNotFound(_:)`` (a front end's configuration error)
   ///   saying how the process ended, or that it did not answer in time.
   func checkWorker(named name: String, timeLimit: Double) throws(MetalCompileError) {
-    let deadline =
-      lfx_monotonic_ns() + Int64(min(timeLimit, SandboxedFrame.longestTimeLimit) * 1e9)
+    let wait = max(timeLimit, Self.startupTimeLimit)
+    let deadline = lfx_monotonic_ns() + Int64(min(wait, SandboxedFrame.longestTimeLimit) * 1e9)
     let worker = try ShaderWorker(
       executable: executable, libraryPath: libraryPath, functions: functions)
     do {
@@ -60,7 +61,7 @@ extension ShaderWorkerPool {
     } catch {
       let how =
         if case .timedOut = error {
-          "no answer within \(timeLimit.formatted) s"
+          "no answer within \(wait.formatted) s"
         } else {
           worker.ending.map { "it ended with \($0)" } ?? "it sent what no worker sends"
         }
@@ -69,6 +70,12 @@ extension ShaderWorkerPool {
     }
     idle.withLock { $0.append(ShaderWorkerBox(worker)) }
   }
+
+  /// The least time, seconds, a new worker has to answer its first request: starting it
+  /// (exec, loading the library, installing its filter) is not the shader's time, so a short
+  /// `shaderTimeout` never makes a working worker read as a program that is not one
+  /// (`--shader-timeout 0.01` had: exit 78, "did not answer as a LayerFX shader worker").
+  static let startupTimeLimit = 10.0
 }
 
 /// A worker handed between threads: only one thread uses it at a time (the pool's lock).

@@ -42,6 +42,10 @@ struct ReferenceCheck {
     _ image: Image, at path: String, tolerance: ReferenceTolerance,
     recording: ReferenceRecording, artifactDirectory: String?, sourceLocation: SourceLocation
   ) -> ReferenceComparison? {
+    if let problem = tolerance.problem {
+      report("\(path): \(problem); nothing compared", sourceLocation)
+      return nil
+    }
     var mode = recording
     do {
       if let override = try ReferenceRecording(environment: environment) { mode = override }
@@ -63,7 +67,7 @@ struct ReferenceCheck {
     do {
       expected = try PNGDecoder().decode(contentsOf: path).image
     } catch {
-      report("\(path): \(error)", sourceLocation)
+      report(Self.naming(path, error), sourceLocation)
       return nil
     }
     let comparison: ReferenceComparison?
@@ -105,8 +109,15 @@ struct ReferenceCheck {
       report(
         "\(verb) the reference \(path)\(why); check it in and run the test again", sourceLocation)
     } catch {
-      report("cannot record the reference \(path): \(error)", sourceLocation)
+      report("cannot record the reference: " + Self.naming(path, error), sourceLocation)
     }
+  }
+
+  /// `error`'s message, which names `path` first when it is a PNG or file error (`x.png: not a
+  /// PNG file …`), else `path: ` and the message; so a path is never said twice.
+  static func naming(_ path: String, _ error: any Error) -> String {
+    let message = "\(error)"
+    return message.hasPrefix(path + ": ") ? message : "\(path): \(message)"
   }
 
   /// The failure folder of the reference at `path`: the root (`LAYERFX_ARTIFACTS` or the

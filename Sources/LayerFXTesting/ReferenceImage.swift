@@ -27,12 +27,13 @@ import Testing
 ///     (`URL(fileURLWithPath: #filePath)` gives that folder);
 ///     ``expectReference(_:named:tolerance:recording:artifactDirectory:filePath:sourceLocation:)``
 ///     derives it from the test's name.
-///   - tolerance: The allowed difference.
+///   - tolerance: The allowed difference: 0…255 codes and a fraction 0…1 (outside them, or
+///     NaN, the call is an issue naming the tolerance, and nothing is compared or written).
 ///   - recording: When to write the reference; `LAYERFX_RECORD` overrides it.
 ///   - artifactDirectory: Where to write the images of a failure.
 ///   - sourceLocation: Where the issue is reported.
-/// - Returns: The comparison, or `nil` when the reference was missing, recorded, unreadable or
-///   of another size.
+/// - Returns: The comparison, or `nil` when the tolerance was invalid, or the reference was
+///   missing, recorded, unreadable or of another size.
 @discardableResult
 public func expectReference(
   _ image: Image, at path: String, tolerance: ReferenceTolerance,
@@ -53,8 +54,9 @@ public func expectReference(
 /// test's name is Swift Testing's `Test.current?.name`, the function's name, with `()` dropped
 /// and every character other than a letter, digit, `-`, `_` or `.` replaced by `_`; give a
 /// `name` to each call of a test that compares more than one image (and of a parameterised
-/// test's cases). Otherwise as
-/// ``expectReference(_:at:tolerance:recording:artifactDirectory:sourceLocation:)``; outside a
+/// test's cases). Two tests of one file with one function name (in two suites) would share a
+/// reference: the second to call is an issue naming the first, and compares nothing. Otherwise
+/// as ``expectReference(_:at:tolerance:recording:artifactDirectory:sourceLocation:)``; outside a
 /// test it records an issue and compares nothing.
 ///
 /// - Parameters:
@@ -79,6 +81,16 @@ public func expectReference(
     return nil
   }
   let path = referencePath(filePath: "\(filePath)", testName: test.name, name: name)
+  let location = test.sourceLocation
+  let owner =
+    test.id.nameComponents.joined(separator: ".") + " at \(location.fileName):\(location.line)"
+  if let other = ReferenceClaims.shared.claim(path, by: owner) {
+    ReferenceCheck.live.report(
+      "\(path): also the reference of \(other) (a reference is named after the test file and "
+        + "function, not the suite); give one of them named: or at:; nothing compared",
+      sourceLocation)
+    return nil
+  }
   return expectReference(
     image, at: path, tolerance: tolerance, recording: recording,
     artifactDirectory: artifactDirectory, sourceLocation: sourceLocation)

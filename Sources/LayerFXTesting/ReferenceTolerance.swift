@@ -28,3 +28,20 @@ public struct ReferenceTolerance: Sendable, Equatable {
   /// positions round differently near hard edges.
   public static let layerEffect = ReferenceTolerance(maxChannelError: 2, maxMismatchFraction: 0.001)
 }
+
+extension ReferenceTolerance {
+  /// Why this tolerance cannot be compared against, or `nil` when it can: ``maxChannelError``
+  /// outside 0…255, or ``maxMismatchFraction`` outside 0…1 or NaN (with NaN every comparison
+  /// had failed, `0.0 % of pixels above 0 codes (nan % allowed)`; with −1 codes every pixel was
+  /// a mismatch).
+  var problem: String? {
+    if !(0...255).contains(maxChannelError) {
+      return "the tolerance's maxChannelError must be 0…255 codes, got \(maxChannelError)"
+    }
+    if !(0...1).contains(maxMismatchFraction) {
+      return "the tolerance's maxMismatchFraction must be a fraction 0…1, got "
+        + "\(maxMismatchFraction)"
+    }
+    return nil
+  }
+}

@@ -93,16 +93,28 @@ enum TuneState {
   }
 
   /// The times of every frame from 0 to `duration` at `fps`: the frames the page's clock
-  /// plays.
+  /// plays; beyond ``maxTimeCount`` frames, that many times evenly over 0…`duration`.
+  ///
+  /// A config's `duration` may be as long as a `Float` holds (3.4 × 10³⁸ s), and its frames,
+  /// every one checked on save and sampled for the page's keyframe charts, had overflowed an
+  /// `Int` (the server crashed on Save) or filled memory.
   ///
   /// - Parameters:
   ///   - duration: The animation's length, seconds.
   ///   - fps: Frames a second.
-  /// - Returns: `k / fps` for k = 0 … ⌊duration × fps⌋, seconds (at least one time, 0).
+  /// - Returns: `k / fps` for k = 0 … ⌊duration × fps⌋, seconds (at least one time, 0), or
+  ///   `k × duration / (maxTimeCount − 1)` for k = 0 … `maxTimeCount − 1` when there are more.
   static func frameTimes(duration: Double, fps: Double) -> [Double] {
-    let count = max(1, Int((duration * fps).rounded(.down)) + 1)
+    let frames = (duration * fps).rounded(.down)
+    guard frames < Double(maxTimeCount) else {
+      return (0..<maxTimeCount).map { duration * Double($0) / Double(maxTimeCount - 1) }
+    }
+    let count = max(1, Int(frames) + 1)
     return (0..<count).map { Double($0) / fps }
   }
+
+  /// The most times ``frameTimes(duration:fps:)`` gives: every frame of 55 minutes at 30 fps.
+  static let maxTimeCount = 100_001
 
   /// The times of every frame of `config`'s animation (``frameTimes(duration:fps:)`` over its
   /// chain's length at its frame rate), and its `output.time` when it sets one: the times a

@@ -188,6 +188,22 @@ struct TuneServerAPITests {
     #expect(try fixture.folder.contents() == ["tune.json"])
   }
 
+  // 3e38 s at 30 fps is 9e39 frames: the count overflowed Int and the server crashed on Save
+  // (trial 12), though the config is valid (config check: ok; apply --config renders its
+  // still). 1 s at 30 fps keeps its 31 frames, k / 30.
+  @Test("a save of a config lasting 3e38 s is checked at 100,001 times and written")
+  func saveOfAVeryLongAnimation() throws {
+    let fixture = try TuneServerFixture()
+    let response = try fixture.request(
+      "/api/save", method: "POST", json: #"{"config": \#(Self.ripple(#", "duration": 3e38"#))}"#)
+    #expect(response.status == 200)
+    let times = TuneState.frameTimes(duration: 3e38, fps: 30)
+    #expect(times.count == 100_001)
+    #expect(times.first == 0 && times.last == 3e38)
+    #expect(abs(times[1] / 3e33 - 1) < 1e-15)  // 3e38 / 100,000
+    #expect(TuneState.frameTimes(duration: 1, fps: 30) == (0...30).map { Double($0) / 30 })
+  }
+
   @Test("the state holds the config document as the file has it")
   func stateEmbedsTheFile() throws {
     let fixture = try TuneServerFixture()

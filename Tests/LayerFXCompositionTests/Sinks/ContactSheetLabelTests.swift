@@ -14,6 +14,23 @@ struct ContactSheetLabelTests {
     #expect(PixelFont.timeLabel(1.0 / 3) == "0.333 s")
   }
 
+  // 10¹⁵ s is 10¹⁸ thousandths, below Int.max (about 9.2 × 10¹⁸); 10¹⁷ s and 10³⁰⁰ s are
+  // beyond it and trapped ("Double value cannot be converted to Int"), as trial 12's
+  // 'ripple --fps 1e-17 --frames 2 --contact-sheet 2' and a preview time of 1e300 did. Swift
+  // writes a Double of 2⁵³ or more with an exponent (1e17 as "1e+17").
+  @Test("a time of 2⁵³ s or more reads in exponent form, without a trap")
+  func hugeTimes() throws {
+    #expect(PixelFont.timeLabel(999_999_999_999.5) == "999999999999.5 s")
+    #expect(PixelFont.timeLabel(1e15) == "1000000000000000 s")
+    #expect(PixelFont.timeLabel(1e17) == "1e17 s")
+    #expect(PixelFont.timeLabel(1.5e300) == "1.5e300 s")
+    var sheet = try ContactSheetSink(
+      frameCount: 1, columns: 1, frameWidth: 60, frameHeight: 10, frameTimes: [1e300])
+    sheet.write(Image(width: 60, height: 10, color: half4(1, 0, 0, 1)), index: 0)
+    // '1' of "1e300 s" starts 2 pixels in: its column 1, row 0 is set (2 × 2 pixels at (4, 12)).
+    #expect(sheet.image[4, 12] == half4(1, 1, 1, 1))
+  }
+
   @Test("each frame gets a 14-pixel strip with its time in white, 2 × the 3 × 5 font")
   func strip() throws {
     let red = half4(1, 0, 0, 1)

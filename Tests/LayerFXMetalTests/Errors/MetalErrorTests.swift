@@ -214,6 +214,18 @@ struct MetalErrorTests {
     #expect(MetalFaults.all.contains { $0.function == "selfCall" && $0.signal == SIGSEGV })
   }
 
+  // Starting a worker (exec, loading the library, its filter) takes far longer than a
+  // microsecond; before the start-up floor, the library's first worker had to answer within
+  // the shader limit and this threw compilerNotFound ("did not answer as a LayerFX shader
+  // worker (no answer within 1e-06 s)", exit 78 in the CLI).
+  @Test("a shader time limit shorter than a worker's start is the frames' limit, not its start's")
+  func limitShorterThanStart() throws {
+    var options = MetalTestSupport.options
+    options.shaderTimeout = 1e-6
+    let library = try MetalLibrary(source: Self.assumedAway, path: "away.metal", options: options)
+    #expect(library.signatures.map(\.name).contains("spinForever"))
+  }
+
   @Test("a division by a zero clang can see raises SIGFPE, as one by an argument does")
   func divisionByVisibleZero() throws {
     let library = try MetalLibrary(
