@@ -8,7 +8,8 @@ extension MetalGlue {
   /// the glue's end, `no member named 'f' in namespace 'lfx_user'`, `expected expression` at
   /// the namespace's closing brace past the file's last line. They are consequences at places
   /// the user never wrote, and are dropped; an error at the innermost bracket still open at the
-  /// end of the first such file comes first instead. An unterminated `/*` leaves no bracket
+  /// end of the first such file comes first instead, unless clang's own `expected ']'` (or `)`,
+  /// `}`) in that file already tells where it should have closed. An unterminated `/*` leaves no bracket
   /// (the comment ran to the end) and clang reports it at its start, which stays. When nothing
   /// of the user's would remain, `error` is returned as it is; so is any other error.
   ///
@@ -33,7 +34,13 @@ extension MetalGlue {
     let open = files.lazy.compactMap { file in
       unclosedBracket(in: file.text).map { (path: file.path, bracket: $0) }
     }.first
-    if let (path, bracket) = open {
+    // Unless clang already said, in the file, where the closing bracket was expected.
+    if let (path, bracket) = open,
+      !kept.contains(where: {
+        $0.severity == "error" && $0.file == path
+          && $0.message.hasPrefix("expected '\(bracket.closing)'")
+      })
+    {
       let diagnostic = MetalCompileError.Diagnostic(
         file: path, line: bracket.line, column: bracket.column, severity: "error",
         message: "this '\(bracket.bracket)' is not closed: expected '\(bracket.closing)' before "
