@@ -62,10 +62,12 @@ enum TuneCommand: CommandDefinition {
     }
     // A config that does not decode yet is reported by the first render (once: quiet here),
     // and waited on.
-    if let config = try? ConfigOptions.decode(
-      configPath, arguments: arguments, console: console, reportsErrors: false)
-    {
-      try checkInput(of: config, file: configPath, isNot: previewPath)
+    let checkInput = {
+      if let config = try? ConfigOptions.decode(
+        configPath, arguments: arguments, console: console, reportsErrors: false)
+      {
+        try Self.checkInput(of: config, file: configPath, isNot: previewPath)
+      }
     }
     var watch = TuneWatch(
       configPath: configPath, previewPath: previewPath, report: console.print,
@@ -76,14 +78,17 @@ enum TuneCommand: CommandDefinition {
         console)
     }
     if arguments.has("once") {
+      try checkInput()
       try watch.render()
       return
     }
     // As for --serve: a missing config, or a folder, ends here (exit 66).
     _ = try ConfigFile.read(configPath)
     // SIGINT ends the process where it is, a shader running or not (a .metal shader's worker
-    // process dies with it); the preview is written atomically, so it is always whole.
+    // process dies with it); the preview is written atomically, so it is always whole. Set
+    // before the check of the input, which compiles the config's .metal files.
     AtomicFile.exitOnInterrupt(status: 0)
+    try checkInput()
     watch.watch()
   }
 }
