@@ -143,6 +143,12 @@ import Testing
           + "raw); did you mean apng?"
       ),
       (
+        // The start of "png-sequence" wins over "apng", one letter away.
+        #"{"fps": 10, "format": "png"}"#,
+        #"output.format: "png" is not an output format (png-sequence, apng, contact-sheet, "#
+          + "raw); did you mean png-sequence?"
+      ),
+      (
         #"{"fps": 10, "frameRange": "3..1"}"#,
         "output.frameRange: expected A..B or A.. (whole frame numbers from 0, A ≤ B)"
       ),

@@ -512,6 +512,20 @@ let corruptPngSuiteFiles: [String] = {
     #expect(try directory.contents() == ["Grayscale.metal", "c.json"])
   }
 
+  @Test("--format png suggests png-sequence, the format it starts, not apng one letter away")
+  func formatStemSuggestion() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["ripple", "testcard:8x8", "--fps", "2", "--frames", "2", "--format", "png", "-o", "f/"],
+      in: directory.url)
+    #expect(result.status == 64)
+    let expected: String =
+      "layerfx: error: invalid value 'png' for '--format': expected png-sequence, apng, "
+      + "contact-sheet, raw; did you mean 'png-sequence'?"
+    #expect(result.errorLines.first == expected)
+    #expect(try directory.contents().isEmpty)
+  }
+
   @Test(
     "--half with built-in kernels only is refused (exit 64): it applies to .metal functions",
     arguments: [
