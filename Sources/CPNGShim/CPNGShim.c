@@ -152,18 +152,31 @@ lfx_png_status lfx_png_reader_read_header(lfx_png_reader *reader, lfx_png_header
   return LFX_PNG_OK;
 }
 
-// Sets up libpng's transforms to RGBA at 8 or 16 bits; returns the sample depth.
+// Sets up libpng's transforms to RGBA at 8 or 16 bits, except for a palette image: one byte per
+// index, which expand_palette_rows checks and expands. Returns the sample depth.
 static int set_rgba_transforms(png_structp png, png_infop info) {
   int color_type = png_get_color_type(png, info);
   int bit_depth = png_get_bit_depth(png, info);
   int has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
-  // Palette → RGB, grey 1/2/4 → 8 bits scaled by 255 / (2^depth − 1), tRNS → alpha channel.
-  png_set_expand(png);
-  if ((color_type & PNG_COLOR_MASK_COLOR) == 0) {
-    png_set_gray_to_rgb(png);
-  }
-  if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) {
-    png_set_add_alpha(png, 0xffff, PNG_FILLER_AFTER);
+  if (color_type == PNG_COLOR_TYPE_PALETTE) {
+    // libpng's own expansion gives an out-of-range index black, and its check of the indices
+    // runs only on rows not yet expanded; so keep the indices, unpacked from 1/2/4 bits.
+    png_set_packing(png);
+#ifdef PNG_CHECK_FOR_INVALID_INDEX_SUPPORTED
+    // Its check would now run too, with a warning that names no pixel ("IDAT: Read palette
+    // index exceeding num_palette", and none for the interlaced twin of the same image);
+    // expand_palette_rows checks every pixel and says which.
+    png_set_check_for_invalid_index(png, 0);
+#endif
+  } else {
+    // Grey 1/2/4 → 8 bits scaled by 255 / (2^depth − 1), tRNS → alpha channel.
+    png_set_expand(png);
+    if ((color_type & PNG_COLOR_MASK_COLOR) == 0) {
+      png_set_gray_to_rgb(png);
+    }
+    if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) {
+      png_set_add_alpha(png, 0xffff, PNG_FILLER_AFTER);
+    }
   }
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   if (bit_depth == 16) {
@@ -173,6 +186,56 @@ static int set_rgba_transforms(png_structp png, png_infop info) {
   png_set_interlace_handling(png);
   png_read_update_info(png, info);
   return bit_depth == 16 ? 16 : 8;
+}
+
+// Replaces the `width` palette indices at the start of each row (one byte each) by 8-bit RGBA
+// samples, as libpng's expansion does: red, green, blue from PLTE; alpha from tRNS for the
+// indices it covers, 255 past them; an index past PLTE gives opaque black, and the first such
+// pixel in row order is reported as a warning. Calls no libpng function that can fail.
+//
+// Source: PNG Specification (Third Edition) §11.2.3 PLTE ("any out-of-range pixel value found
+// in the image data is an error"), §13 (a decoder shows such a pixel as opaque black),
+// §11.3.2.1 tRNS (palette entries past tRNS are opaque).
+static void expand_palette_rows(
+    lfx_png_reader *reader, png_bytep *rows, uint32_t width, uint32_t height) {
+  png_colorp palette = NULL;
+  int palette_count = 0;
+  png_get_PLTE(reader->png, reader->info, &palette, &palette_count);
+  png_bytep trans_alpha = NULL;
+  int trans_count = 0;
+  png_get_tRNS(reader->png, reader->info, &trans_alpha, &trans_count, NULL);
+  int is_reported = 0;
+  for (uint32_t y = 0; y < height; y++) {
+    // The leftmost out-of-range pixel of the row (width: none) and its index.
+    uint32_t bad_x = width;
+    int bad_index = 0;
+    // From the right: pixel x's four bytes start at 4x, at or past every index not yet read.
+    for (uint32_t x = width; x > 0; x--) {
+      png_byte index = rows[y][x - 1];
+      png_bytep rgba = rows[y] + (size_t)(x - 1) * 4;
+      if (index >= palette_count) {
+        bad_x = x - 1;
+        bad_index = index;
+        rgba[0] = rgba[1] = rgba[2] = 0;
+        rgba[3] = 255;
+        continue;
+      }
+      rgba[3] = index < trans_count ? trans_alpha[index] : 255;
+      rgba[2] = palette[index].blue;
+      rgba[1] = palette[index].green;
+      rgba[0] = palette[index].red;
+    }
+    if (bad_x < width && !is_reported) {
+      char text[warning_capacity];
+      snprintf(
+          text, sizeof text,
+          "pixel (%u, %u) has palette index %d, but PLTE has %d entr%s; such pixels decode as "
+          "opaque black",
+          (unsigned)bad_x, (unsigned)y, bad_index, palette_count, palette_count == 1 ? "y" : "ies");
+      reader_warning(reader->png, text);
+      is_reported = 1;
+    }
+  }
 }
 
 lfx_png_status lfx_png_reader_read_rgba(lfx_png_reader *reader, void *rgba, size_t row_bytes) {
@@ -189,9 +252,10 @@ lfx_png_status lfx_png_reader_read_rgba(lfx_png_reader *reader, void *rgba, size
     free(rows);
     return read_failure(reader);
   }
+  int is_palette = png_get_color_type(reader->png, reader->info) == PNG_COLOR_TYPE_PALETTE;
   int depth = set_rgba_transforms(reader->png, reader->info);
   uint32_t width = png_get_image_width(reader->png, reader->info);
-  if (png_get_channels(reader->png, reader->info) != 4
+  if (png_get_channels(reader->png, reader->info) != (is_palette ? 1 : 4)
       || png_get_bit_depth(reader->png, reader->info) != depth
       || png_get_rowbytes(reader->png, reader->info) > row_bytes
       || (size_t)width * 4 * (depth / 8) > row_bytes) {
@@ -199,6 +263,9 @@ lfx_png_status lfx_png_reader_read_rgba(lfx_png_reader *reader, void *rgba, size
   }
   png_read_image(reader->png, rows);
   png_read_end(reader->png, reader->info);
+  if (is_palette) {
+    expand_palette_rows(reader, rows, width, height);
+  }
   // libpng stops at IEND and never looks further; bytes after it are no part of the image
   // (PNG 1.2 §5.6: IEND marks the end of the datastream), said once so a truncated copy or
   // an appended payload does not pass unnoticed.

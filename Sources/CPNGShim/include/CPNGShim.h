@@ -75,7 +75,9 @@ lfx_png_status lfx_png_reader_read_header(lfx_png_reader *reader, lfx_png_header
 /// width × 4 × (sample_depth / 8)` and `sample_depth` is 16 when the IHDR bit depth is 16, else 8.
 ///
 /// Transforms: palette → RGB, low-bit grey scaled to 8 bits, tRNS → alpha, grey → RGB,
-/// opaque alpha added; no gamma, no ICC, no sBIT scaling. Adam7 is de-interlaced.
+/// opaque alpha added; no gamma, no ICC, no sBIT scaling. Adam7 is de-interlaced. A palette
+/// index past the PLTE entries gives opaque black and one warning naming the first such pixel
+/// (PNG Specification, Third Edition, §11.2.3 makes the index an error, §13 the black).
 lfx_png_status lfx_png_reader_read_rgba(lfx_png_reader *reader, void *rgba, size_t row_bytes);
 
 /// libpng's message for the last failure, or "" if there was none.

@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXMath
 import LayerFXPNG
 import LayerFXTestSupport
 import Testing
@@ -585,6 +586,28 @@ import Testing
     #expect(result.errorLines == ["layerfx: warning: \(input): gAMA: CRC error; chunk dropped"])
     let info = try PNGDecoder().inspect(contentsOf: directory.path("out.png"))
     #expect(!info.chunkNames.contains("gAMA"))
+  }
+
+  @Test("a palette index past PLTE converts as opaque black, with a warning naming the pixel")
+  func paletteIndexWarning() throws {
+    let directory = try TemporaryDirectory()
+    // 2 × 1, 1-bit palette of one entry (white); indices 0 and 1 packed from the high bit:
+    // 0b0100_0000 (PNG Specification, Third Edition, §7.2).
+    let bytes =
+      RawPNG.signature
+      + RawPNG.chunk("IHDR", RawPNG.ihdrData(width: 2, height: 1, bitDepth: 1, colorType: 3))
+      + RawPNG.chunk("PLTE", [255, 255, 255])
+      + RawPNG.chunk("IDAT", RawPNG.storedZlib([0, 0x40])) + RawPNG.chunk("IEND", [])
+    let input = directory.path("short-palette.png")
+    try Data(bytes).write(to: URL(fileURLWithPath: input))
+    let result = try LayerFXTool.run(["convert", input, "-o", directory.path("out.png")])
+    #expect(result.status == 0)
+    let expected: String =
+      "layerfx: warning: \(input): pixel (1, 0) has palette index 1, but PLTE has 1 entry; "
+      + "such pixels decode as opaque black"
+    #expect(result.errorLines == [expected])
+    let output = try PNGDecoder().decode(contentsOf: directory.path("out.png"))
+    #expect(output.image.pixels == [half4(1, 1, 1, 1), half4(0, 0, 0, 1)])
   }
 
   @Test("a small file whose header claims a huge image exits 65 without decoding")
