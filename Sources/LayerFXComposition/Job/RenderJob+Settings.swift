@@ -35,13 +35,15 @@ extension RenderJob {
     } catch {
       throw RenderJobError(setting: nil, underlying: error)
     }
-    // One PNG or a contact sheet .png; an animated PNG or a raw file any extension, but one.
+    // One PNG or a contact sheet .png; an animated PNG or a raw file any extension, but one,
+    // and a raw file not a PNG's.
     do throws(OutputPathError) {
       if settings.format == nil || settings.format == .contactSheet {
         try Output.checkExtension(path)
       } else if settings.format == .apng || settings.format == .raw {
         try Output.checkExtension(path, allowing: [])
       }
+      if settings.format == .raw { try Output.checkRawName(path) }
     } catch {
       throw RenderJobError(error)
     }

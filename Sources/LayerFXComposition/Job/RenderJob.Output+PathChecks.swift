@@ -114,6 +114,23 @@ extension RenderJob.Output {
       inConfig: "\(path): layerfx writes PNG only; give a file name ending in \(listed)")
   }
 
+  /// Refuses a raw output (format `raw`) named like a PNG file: `.png` or `.apng`, any case.
+  ///
+  /// Raw frames are RGBA bytes with no header; under a PNG name a viewer fails on them. Any
+  /// other extension is taken, as ``checkExtension(_:allowing:)`` allows with none listed.
+  ///
+  /// - Parameter path: The output path.
+  /// - Throws: ``OutputPathError/misnamed(commandLine:inConfig:)``.
+  public static func checkRawName(_ path: String) throws(OutputPathError) {
+    guard let named = OutputFormat.oneFileFormat(named: path), named != .raw else { return }
+    let kind = named == .apng ? "an animated PNG file" : "a PNG file"
+    throw .misnamed(
+      commandLine: "-o \(path): --format raw writes RGBA bytes with no header, not \(kind); "
+        + "give -o OUT.raw (or --format apng for an animated PNG)",
+      inConfig: "\(path): format raw writes RGBA bytes with no header, not \(kind); give a file "
+        + "name ending in .raw (or format apng for an animated PNG)")
+  }
+
   /// Refuses an output path that is a file the render reads (its input, a config, a keyframes
   /// file, a `.metal` source), compared by device and inode
   /// (`AtomicFile.isSameFile(_:asAnyOf:followsSymbolicLink:)`), so a symbolic link, `..`, a

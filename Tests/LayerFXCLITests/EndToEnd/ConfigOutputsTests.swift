@@ -153,6 +153,11 @@ import Testing
         "output.frameRange: expected A..B or A.. (whole frame numbers from 0, A ≤ B)"
       ),
       (#"{"time": 0.3, "format": "raw"}"#, "output.format: needs fps"),
+      (
+        #"{"fps": 10, "format": "raw", "path": "r.png"}"#,
+        "output.path: r.png: format raw writes RGBA bytes with no header, not a PNG file; give a "
+          + "file name ending in .raw (or format apng for an animated PNG)"
+      ),
       (#"{"frameRange": "2.."}"#, "output.frameRange: needs fps"),
       (
         #"{"fps": 10, "contactSheet": 2, "format": "apng"}"#,

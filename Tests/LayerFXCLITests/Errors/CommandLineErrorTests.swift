@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXPNG
 import LayerFXTestSupport
 import Testing
 
@@ -252,6 +253,35 @@ let corruptPngSuiteFiles: [String] = {
       #expect(result.status == 0, "\(name): \(result.errorLines)")
     }
     #expect(try directory.contents().sorted() == ["a.apng", "a.bin", "out.PNG"])
+  }
+
+  @Test(
+    "--format raw -o r.png or r.APNG is a usage error, as timeline's --png x.svg is",
+    arguments: [("r.png", "a PNG file"), ("r.APNG", "an animated PNG file")])
+  func rawNamedAsPNG(path: String, kind: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["ripple", "testcard:8x8", "--fps", "2", "--frames", "2", "--format", "raw", "-o", path],
+      in: directory.url)
+    #expect(result.status == 64)
+    let expected: String =
+      "layerfx: error: -o \(path): --format raw writes RGBA bytes with no header, not \(kind); "
+      + "give -o OUT.raw (or --format apng for an animated PNG)"
+    #expect(result.usageErrorLines == [expected])
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("--format apng -o x.png writes an animated PNG: APNG files are .png by convention")
+  func apngNamedPNG() throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["ripple", "testcard:8x8", "--fps", "2", "--frames", "2", "--format", "apng", "-o", "x.png"],
+      in: directory.url)
+    #expect(result.status == 0, "\(result.errorLines)")
+    let info = try PNGDecoder().inspect(contentsOf: directory.path("x.png"))
+    // APNG specification: acTL before the first IDAT, one fcTL per frame.
+    #expect(info.chunkNames.contains("acTL"))
+    #expect(info.chunkNames.filter { $0 == "fcTL" }.count == 2)
   }
 
   @Test(
