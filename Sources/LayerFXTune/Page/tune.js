@@ -190,9 +190,14 @@ function buildEffects() {
 }
 
 /** A float parameter's row: the label with its unit, a range input over the suggested range
- *  and a number field limited to the valid range. */
+ *  and a number field limited to the valid range.
+ *
+ *  The range input has step "any", so its thumb sits exactly at the value (a step of a
+ *  thousandth of the range put decay 8 at 8.006 on 2…15); a drag is rounded to the power of ten
+ *  at or below that thousandth (0.01 on 2…15, 1 on 300…3000), so values stay short. */
 function slider(index, parameter) {
   const [low, high] = sliderRange(parameter);
+  const digits = Math.floor(Math.log10((high - low) / 1000));
   const value = currentValue(index, parameter);
   const attributes = { "data-effect": index, "data-parameter": parameter.name };
   const row = element("div", { class: "parameter", ...attributes });
@@ -200,7 +205,7 @@ function slider(index, parameter) {
   const label = element("label", { for: id, title: parameter.summary }, parameter.name);
   if (parameter.unit) label.append(" ", element("span", { class: "unit" }, `(${parameter.unit})`));
   const range = element("input", {
-    type: "range", id, min: low, max: high, step: (high - low) / 1000, value, ...attributes,
+    type: "range", id, min: low, max: high, step: "any", value, ...attributes,
   });
   const number = element("input", { type: "number", step: "any", value, ...attributes });
   const [validLow, validHigh] = parameter.validRange || [null, null];
@@ -216,7 +221,7 @@ function slider(index, parameter) {
     page.config.effects[index][parameter.name] = clamped;
     render(event.timeStamp);
   };
-  range.addEventListener("input", (event) => set(range.value, event));
+  range.addEventListener("input", (event) => set(rounded(range.value, digits), event));
   number.addEventListener("change", (event) => set(number.value, event));
   row.append(label, element("div", { class: "row" }, range, number),
     element("div", { class: "message" }));
@@ -248,6 +253,15 @@ function sliderRange(parameter) {
 function currentValue(index, parameter) {
   const own = page.config.effects[index][parameter.name];
   return typeof own === "number" ? own : parameter.value ?? parameter.default ?? 0;
+}
+
+/** `text`'s number rounded to a multiple of 10^exponent, printed without a binary residue
+ *  (8.12, not 8.120000000000001); unrounded when the exponent is not finite (an empty range). */
+function rounded(text, exponent) {
+  const value = Number(text);
+  if (!Number.isFinite(exponent)) return value;
+  const places = Math.max(0, -exponent);
+  return Number((Math.round(value / 10 ** exponent) * 10 ** exponent).toFixed(places));
 }
 
 function clamp(value, low, high) {

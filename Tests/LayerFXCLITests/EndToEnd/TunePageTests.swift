@@ -271,6 +271,28 @@ struct TunePageTests {
     _ = server.stop()
   }
 
+  @Test("each slider's thumb sits at the config's value exactly; a drag is rounded to its range")
+  func slidersAtValues() throws {
+    let (server, browser) = try Self.startPage()
+    // The config's 12, 15, 8 and 1200 on Ripple's suggested ranges 4…24, 5…30, 2…15 and
+    // 300…3000: a step of a thousandth of the range put decay at 2 + 462 × 0.013 = 8.006 and
+    // speed at 300 + 333 × 2.7 = 1199.1.
+    let values = [("amplitude", "12"), ("frequency", "15"), ("decay", "8"), ("speed", "1200")]
+    for (name, value) in values {
+      #expect(try browser.evaluate("\(Self.slider(name)).value") as? String == value, "\(name)")
+    }
+    // A drag rounds to 10^⌊log10(range / 1000)⌋: 0.01 on 2…15 (13 / 1000 = 0.013), 1 on
+    // 300…3000 (2.7); the number field shows the same value.
+    for (name, dragged, value) in [("decay", "8.123456", "8.12"), ("speed", "1234.5678", "1235")] {
+      #expect(try Self.setValue(Self.slider(name), dragged, in: browser) == value, "\(name)")
+      let number =
+        #"document.querySelector('input[type=number][data-effect="0"][data-parameter="\#(name)"]')"#
+      #expect(try browser.evaluate("\(number).value") as? String == value, "\(name)")
+    }
+    browser.quit()
+    _ = server.stop()
+  }
+
   @Test("a config saved with a typo shows the error and keeps the last good preview")
   func typoKeepsPreview() throws {
     let (server, browser) = try Self.startPage()
