@@ -362,13 +362,16 @@ func waitForTune(until condition: () -> Bool) {
 
   /// A process's state letter and parent from `/proc/PID/stat` (proc(5): fields 3 and 4);
   /// `nil` when it is gone.
-  private static func status(of pid: Int32) -> (state: Substring, parent: Int32)? {
+  private static func status(of pid: Int32) -> (state: Substring, parent: Int32, cpuTicks: Int)? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
       let close = stat.lastIndex(of: ")")
     else { return nil }
+    // proc(5): state, ppid, …, utime and stime (fields 3, 4, 14 and 15, in clock ticks).
     let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 1, let parent = Int32(fields[1]) else { return nil }
-    return (fields[0], parent)
+    guard fields.count > 12, let parent = Int32(fields[1]), let user = Int(fields[11]),
+      let system = Int(fields[12])
+    else { return nil }
+    return (fields[0], parent, user + system)
   }
 
   /// Whether `pid` still runs (exists and is no zombie).
@@ -377,12 +380,13 @@ func waitForTune(until condition: () -> Bool) {
   }
 
   /// The running shader workers (`layerfx-shader…`, not the compiler) whose parent is
-  /// `parent`.
-  private static func runningWorkers(of parent: Int32) -> [Int32] {
+  /// `parent` and which have run at least `cpuTicks` clock ticks.
+  private static func runningWorkers(of parent: Int32, cpuTicks: Int = 0) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap(Int32.init).filter { pid in
       let name = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
-      return status(of: pid)?.parent == parent && runs(pid)
+      guard let status = status(of: pid) else { return false }
+      return status.parent == parent && status.cpuTicks >= cpuTicks && runs(pid)
         && name?.hasPrefix("layerfx-shader") == true
     }
   }
@@ -399,10 +403,16 @@ func waitForTune(until condition: () -> Bool) {
     """#.write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
     let (process, output, errors) = try startTune(in: directory)
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-    // The shader runs in worker processes of tune's; once one runs, the loop has started.
-    waitForTune { !Self.runningWorkers(of: process.processIdentifier).isEmpty }
-    let workers = Self.runningWorkers(of: process.processIdentifier)
-    #expect(!workers.isEmpty, "no shader worker started")
+    // The shader runs in worker processes of tune's; once one has spent a fifth of a second of
+    // processor time, it is in the loop. (Waiting for any worker flaked in 1 of 3 runs after the
+    // check of the config's input at start was added: a worker seen once was gone at the next
+    // look.)
+    var workers: [Int32] = []
+    waitForTune {
+      workers = Self.runningWorkers(of: process.processIdentifier, cpuTicks: 20)
+      return !workers.isEmpty
+    }
+    #expect(!workers.isEmpty, "no shader worker ran the loop")
 
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
