@@ -23,7 +23,7 @@ public func closestName(to name: String, among candidates: [String]) -> String? 
   let target = Array(name.lowercased())
   let names = candidates.map { Array($0.lowercased()) }
   if target.count >= 3 {
-    let stems: [([Character]) -> Bool] = [{ $0.starts(with: target) }, { contains($0, target) }]
+    let stems: [([Character]) -> Bool] = [{ $0.starts(with: target) }, { $0.contains(target) }]
     for isMatch in stems {
       let matches = names.indices.filter { isMatch(names[$0]) }
       if let shortest = matches.min(by: { names[$0].count < names[$1].count }) {
@@ -41,14 +41,6 @@ public func closestName(to name: String, among candidates: [String]) -> String? 
     if distance <= allowed, distance < (best?.distance ?? .max) { best = (index, distance) }
   }
   return best.map { candidates[$0.index] }
-}
-
-/// Whether `letters` has `part` as a run of neighbouring letters.
-private func contains(_ letters: [Character], _ part: [Character]) -> Bool {
-  guard letters.count >= part.count else { return false }
-  return (0...letters.count - part.count).contains {
-    letters[$0..<$0 + part.count].elementsEqual(part)
-  }
 }
 
 /// The optimal string alignment distance from `target` to `letters`.

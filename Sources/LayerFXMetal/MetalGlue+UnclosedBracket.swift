@@ -8,10 +8,11 @@ extension MetalGlue {
   /// the glue's end, `no member named 'f' in namespace 'lfx_user'`, `expected expression` at
   /// the namespace's closing brace past the file's last line. They are consequences at places
   /// the user never wrote, and are dropped; an error at the innermost bracket still open at the
-  /// end of the first such file comes first instead, unless clang's own `expected ']'` (or `)`,
-  /// `}`) in that file already tells where it should have closed. An unterminated `/*` leaves no bracket
-  /// (the comment ran to the end) and clang reports it at its start, which stays. When nothing
-  /// of the user's would remain, `error` is returned as it is; so is any other error.
+  /// end of the first such file comes first instead, unless clang's own `expected ']'` (or
+  /// `)`, `}`) in that file already tells where it should have closed. An unterminated `/*`
+  /// leaves no bracket (the comment ran to the end) and clang reports it at its start, which
+  /// stays. When nothing of the user's would remain, `error` is returned as it is; so is any
+  /// other error.
   ///
   /// - Parameters:
   ///   - error: What compiling the units threw.

@@ -23,11 +23,6 @@ extension LayerRow {
   /// L1 cache while every tap reads them.
   @usableFromInline static var offsetTapRunLength: Int { 256 }
 
-  /// The most texel columns between the leftmost and the rightmost tap's cells of a pixel for
-  /// which ``withOffsetTapRuns(_:_:_:)`` transposes the rows between them (further apart, the
-  /// bilinear lanes read only the texels they blend).
-  private static var offsetTapColumnSpread: Int { 1024 }
-
   /// Calls `shade` with ``OffsetTapRun``s covering the run's pixels (offsets in the run) whose
   /// taps, `offsets` points from each pixel's position, read the layer's interior translated,
   /// and returns those pixels; `nil` when they are no whole batch of eight, the taps are `nil`,
@@ -50,7 +45,7 @@ extension LayerRow {
   }
 
   /// Each tap's top row, weight down and column, or `nil` when a tap's cells leave the image
-  /// along y or the taps' columns lie too far apart.
+  /// along y.
   private func offsetTapRows(_ offsets: [float2], _ layout: OffsetTapColumns.Layout)
     -> [OffsetTap]?
   {
@@ -65,9 +60,7 @@ extension LayerRow {
       }
       taps.append(OffsetTap(row: Int(rows.index[0]), weightY: rows.weight[0], column: column))
     }
-    let columns = layout.columns
-    let spread = (columns.max() ?? 0) - (columns.min() ?? 0)
-    return spread <= Self.offsetTapColumnSpread ? taps : nil
+    return taps
   }
 
   /// Runs `shade` over `layout.pixels` in ``OffsetTapRun``s of up to ``offsetTapRunLength``
@@ -77,8 +70,7 @@ extension LayerRow {
   ) {
     // The texel rows the taps read, ascending: each tap's row and the row below.
     let rows = Set(taps.flatMap { [$0.row, $0.row + 1] }).sorted()
-    let leftmost = taps.lazy.map(\.column).min() ?? 0
-    let spread = (taps.lazy.map(\.column).max() ?? 0) - leftmost
+    let (leftmost, spread) = (layout.leftmostColumn, layout.columnSpread)
     let planeLength = Self.offsetTapRunLength + spread + 1
     let rowLength = 4 * planeLength
     let weightsLength = layout.weights.count / taps.count

@@ -36,10 +36,21 @@ final class OffsetTapColumns: Sendable {
     let weights: [Float]
     /// The pixels (offsets in the run) whose batches every tap reads inside: whole batches.
     let pixels: Range<Int>
+
+    /// The leftmost tap's column.
+    var leftmostColumn: Int { columns.min() ?? 0 }
+    /// Columns from the leftmost tap's cells to the rightmost's.
+    var columnSpread: Int { (columns.max() ?? 0) - leftmostColumn }
   }
 
+  /// The most texel columns between the leftmost and the rightmost tap's cells of a pixel for
+  /// which a run's texel rows are transposed (further apart, the bilinear lanes read only the
+  /// texels they blend).
+  private static var largestColumnSpread: Int { 1024 }
+
   /// The layout of `row`'s run for taps `offsets` (points), made if new; `nil` when no batch of
-  /// eight reads the image's interior translated along x for every tap.
+  /// eight reads the image's interior translated along x for every tap, or the taps' columns
+  /// lie too far apart.
   func layout(of row: LayerRow, offsets: [float2]) -> Layout? {
     let layer = row.layer
     let key = Key(
@@ -98,6 +109,7 @@ final class OffsetTapColumns: Sendable {
       columns.append(Int(column))
     }
     guard first < end else { return nil }
-    return Layout(columns: columns, weights: weights, pixels: (first * 8)..<(end * 8))
+    let layout = Layout(columns: columns, weights: weights, pixels: (first * 8)..<(end * 8))
+    return layout.columnSpread <= largestColumnSpread ? layout : nil
   }
 }
