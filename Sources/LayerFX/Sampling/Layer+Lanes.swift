@@ -93,7 +93,8 @@ extension Layer {
     let index = rowIndex &* Int32(truncatingIfNeeded: storage.rowLength) &+ columnIndex
     let isInside = lfx_all_lanes(unsafeBitCast(inside, to: SIMD8<Int32>.self)) != 0
     return LaneCells(
-      columns: columnIndex, rows: rowIndex, weightX: weightX, weightY: weightY,
+      cellX: cellX, cellY: cellY, columns: columnIndex, rows: rowIndex, weightX: weightX,
+      weightY: weightY,
       inside: isInside, index: index,
       isTranslatedRun: isInside
         && Self.isTranslatedRun(index: index, weightX: weightX, weightY: weightY))
@@ -127,8 +128,7 @@ extension Layer {
   ) -> Result {
     let (weightX, weightY) = (cells.weightX, cells.weightY)
     guard cells.inside else {
-      let c = sampleLanesAtEdge(
-        columns: cells.columns, rows: cells.rows, weightX: weightX, weightY: weightY)
+      let c = sampleLanesAtEdge(cells)
       return finish(c.0, c.1, c.2, c.3, c.4, c.5, c.6, c.7)
     }
     // Texel indices in 8-byte units (two per texel): non-negative and below 2³², so each lane
@@ -217,18 +217,39 @@ extension Layer {
       c26.highHalf, c37.highHalf)
   }
 
-  /// The eight colours of ``colors(of:_:)`` when a cell touches the image's edge: each
-  /// lane's four texels through ``LayerStorage/texel(_:_:)``, blended as the scalar sample
-  /// blends them.
+  /// The eight colours of ``colors(of:_:)`` when a cell touches the image's edge, lane by lane:
+  /// a cell wholly outside the image is transparent, one wholly inside is blended in place
+  /// (``blend(at:_:_:)``), and one across the edge blends its four texels from
+  /// ``LayerStorage/texel(_:_:)`` as the scalar sample does.
+  ///
+  /// A cell whose two columns or two rows lie outside the image reads four transparent texels
+  /// (Documentation/Semantics.md §4.1), and their blend is `0 + (0 − 0) × w = +0` in every
+  /// channel for any weight `0 ≤ w < 1`: the scalar sample's bits, without its sixteen clamped
+  /// texel reads. A distortion that turns or shrinks the content reads such cells wherever the
+  /// content does not reach (a fifth of the frame for a 30° turn).
   @inline(never)
-  private func sampleLanesAtEdge(
-    columns: SIMD8<Int32>, rows: SIMD8<Int32>, weightX: SIMD8<Float>, weightY: SIMD8<Float>
-  ) -> (half4, half4, half4, half4, half4, half4, half4, half4) {
+  private func sampleLanesAtEdge(_ cells: LaneCells) -> (
+    half4, half4, half4, half4, half4, half4, half4, half4
+  ) {
+    let (width, height) = (Float(storage.width), Float(storage.height))
+    // Compared as floats, which vectorise (integer lane compares become a loop per lane).
+    let transparent =
+      (cells.cellX .< -1) .| (cells.cellX .>= width) .| (cells.cellY .< -1)
+      .| (cells.cellY .>= height)
+    if lfx_all_lanes(unsafeBitCast(transparent, to: SIMD8<Int32>.self)) != 0 {
+      return (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
+    }
+    let (columns, rows) = (cells.columns, cells.rows)
     func lane(_ lane: Int) -> half4 {
       let (x, y) = (Int(columns[lane]), Int(rows[lane]))
+      let (weightX, weightY) = (cells.weightX[lane], cells.weightY[lane])
+      if x < -1 || x >= storage.width || y < -1 || y >= storage.height { return .zero }
+      if storage.holdsCell(x, y) {
+        return blend(at: 2 &* (y &* storage.rowLength &+ x), weightX, weightY)
+      }
       return Self.blend(
         storage.texel(x, y), storage.texel(x + 1, y), storage.texel(x, y + 1),
-        storage.texel(x + 1, y + 1), float2(weightX[lane], weightY[lane]))
+        storage.texel(x + 1, y + 1), float2(weightX, weightY))
     }
     return (lane(0), lane(1), lane(2), lane(3), lane(4), lane(5), lane(6), lane(7))
   }
@@ -272,7 +293,10 @@ extension Layer {
 /// The cells eight lane positions read (``Layer/cells(x:y:)``): each lane's top-left texel and
 /// bilinear weights.
 struct LaneCells {
-  /// The cells' top-left columns and rows in the unpadded image (−2 … width + 1).
+  /// The cells' top-left columns and rows in the unpadded image (−2 … width + 1), as floats
+  /// and as integers.
+  let cellX: SIMD8<Float>
+  let cellY: SIMD8<Float>
   let columns: SIMD8<Int32>
   let rows: SIMD8<Int32>
   /// The weights of the right and lower texels, 0 ≤ w < 1.

@@ -143,6 +143,44 @@ import Testing
       layer, (0..<8).map { float2($0 == 0 ? -0.0 : Float($0) + 0.5, 0.5) })
   }
 
+  @Test(
+    "cells wholly outside the image read +0 in every channel, beside cells inside and across the edge",
+    arguments: [float2(3, 3), float2(3, 0), float2(0, 3)])
+  func transparentCellsReadPositiveZero(offset: float2) {
+    // Every texel of the image is far from zero (and one is −0 in red), so a cell that reads any
+    // of them is not transparent.
+    var image = Self.image(width: 11, height: 7, scale: 1)
+    image.pixels = image.pixels.map { $0 + 3 }
+    image.pixels[0].x = -0.0
+    let layer = Layer(image, maxSampleOffset: offset)
+    // Semantics §4.1: the padding is transparent black, so a cell whose two columns (or two
+    // rows) lie outside the image blends four (+0, +0, +0, +0) texels: 0 + (0 − 0) × w = +0.
+    // Along an axis without padding the clamp keeps every cell on the image's texels.
+    let outside: [float2] = [
+      float2(-1.2, 3.5), float2(-0.9, 0.5), float2(12.6, 3.5), float2(13.4, 6.6),
+      float2(4.5, -1.1), float2(4.5, 8.7), float2(-1.6, -1.6), float2(13.3, 8.9),
+    ]
+    let transparent = outside.map { point in
+      let q = point - 0.5
+      let columnsOutside = offset.x > 0 && (q.x < -1 || q.x >= 11)
+      let rowsOutside = offset.y > 0 && (q.y < -1 || q.y >= 7)
+      return columnsOutside || rowsOutside
+    }
+    for (point, isTransparent) in zip(outside, transparent) where isTransparent {
+      #expect(Self.bits(layer.sample(point)) == .zero, "scalar sample at \(point)")
+    }
+    // All eight outside; then each lane in turn inside (a cell wholly inside, one across the
+    // left edge and one across the top, which reads the −0 texel), among transparent ones.
+    Self.expectLanesMatchScalar(layer, outside)
+    for lane in 0..<8 {
+      for inside in [float2(5.25, 3.75), float2(0.25, 4.5), float2(0.75, 0.25)] {
+        var points = outside
+        points[lane] = inside
+        Self.expectLanesMatchScalar(layer, points)
+      }
+    }
+  }
+
   @Test("the one-lane sample is the scalar sample")
   func oneLaneSampleIsScalar() {
     let layer = Layer(Self.image(width: 5, height: 4, scale: 1), maxSampleOffset: float2(1, 2))
