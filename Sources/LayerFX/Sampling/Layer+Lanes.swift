@@ -137,6 +137,13 @@ extension Layer {
     if cells.isTranslatedRun {
       return blendRun(at: Int(halfTexel[0]), weightX[0], weightY[0], finish)
     }
+    if Self.cellsStep(
+      by: SIMD8(repeating: 0), index: cells.index, weightX: weightX, weightY: weightY)
+    {
+      // One cell for all eight (a pixellation's block): one blend, the same bits in each lane.
+      let c = blend(at: Int(halfTexel[0]), weightX[0], weightY[0])
+      return finish(c, c, c, c, c, c, c, c)
+    }
     // Written out lane by lane (constant lane indices) so the compiler keeps the lanes in
     // registers; a loop over `lane` spills every lane to memory.
     let c0 = blend(at: Int(halfTexel[0]), weightX[0], weightY[0])
@@ -155,15 +162,25 @@ extension Layer {
   ///
   /// A layer effect that samples its own position, or its position plus one offset for every
   /// pixel (chromatic aberration, emboss, Sobel, bloom, `offset`), reads the layer this way at
-  /// scale 1; ``blendRun(at:_:_:_:)`` then reads the texels as contiguous runs. Each lane is
-  /// compared with its neighbour's (a rotation), not with lane 0's: LLVM computes a broadcast
-  /// lane apart, in scalar code, all the way up the coordinate arithmetic.
+  /// scale 1; ``blendRun(at:_:_:_:)`` then reads the texels as contiguous runs.
   @inline(__always)
   private static func isTranslatedRun(
     index: SIMD8<Int32>, weightX: SIMD8<Float>, weightY: SIMD8<Float>
   ) -> Bool {
     // Lane 7's neighbour, after the rotation, is lane 0: seven texels back.
-    let steps = SIMD8<Int32>(1, 1, 1, 1, 1, 1, 1, -7)
+    cellsStep(by: SIMD8(1, 1, 1, 1, 1, 1, 1, -7), index: index, weightX: weightX, weightY: weightY)
+  }
+
+  /// Whether lane `i + 1`'s cell (lane 0's for lane 7) lies `steps[i]` texels right of lane
+  /// `i`'s, with the same weights, bit for bit: with steps of 1 (and −7) a translated run, with
+  /// steps of 0 one cell for all eight.
+  ///
+  /// Each lane is compared with its neighbour's (a rotation), not with lane 0's: LLVM computes a
+  /// broadcast lane apart, in scalar code, all the way up the coordinate arithmetic.
+  @inline(__always)
+  private static func cellsStep(
+    by steps: SIMD8<Int32>, index: SIMD8<Int32>, weightX: SIMD8<Float>, weightY: SIMD8<Float>
+  ) -> Bool {
     let bitsX = unsafeBitCast(weightX, to: SIMD8<Int32>.self)
     let bitsY = unsafeBitCast(weightY, to: SIMD8<Int32>.self)
     let differences =

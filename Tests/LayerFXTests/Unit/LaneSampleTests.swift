@@ -143,6 +143,32 @@ import Testing
       layer, (0..<8).map { float2($0 == 0 ? -0.0 : Float($0) + 0.5, 0.5) })
   }
 
+  @Test("eight lanes in one cell, and one lane out of it, equal the scalar sample bit for bit")
+  func oneCellForEightLanesMatchesScalar() {
+    // −0, NaN and infinite channels in the cells read, so the blend's order of operations (not
+    // only its value) must match.
+    var image = Self.image(width: 21, height: 6, scale: 1)
+    image.pixels[3 * 21 + 7] = half4(-0.0, .infinity, 0.25, 1)
+    image.pixels[4 * 21 + 8] = half4(.nan, -0.0, -.infinity, 0.5)
+    let layer = Layer(image, maxSampleOffset: float2(1, 1))
+    // A pixellation's block: every pixel of the block reads the block's centre.
+    for point in [float2(7.5, 3.5), float2(8.25, 4.75), float2(3.5, 2.0), float2(0.6, 0.6)] {
+      let block = [float2](repeating: point, count: 8)
+      Self.expectLanesMatchScalar(layer, block)
+      for lane in 0..<8 {
+        // One lane a texel to the right, or below, or a weight one ulp off on either axis.
+        for changed in [
+          point + float2(1, 0), point + float2(0, 1), float2(point.x.nextUp, point.y),
+          float2(point.x, point.y.nextDown),
+        ] {
+          var points = block
+          points[lane] = changed
+          Self.expectLanesMatchScalar(layer, points)
+        }
+      }
+    }
+  }
+
   @Test(
     "cells wholly outside the image read +0 in every channel, beside cells inside and across the edge",
     arguments: [float2(3, 3), float2(3, 0), float2(0, 3)])
