@@ -51,8 +51,8 @@ final class PNGReader {
     }
   }
 
-  /// The warning ``readRGBA(into:rowBytes:)`` gave for a palette index past PLTE (also among
-  /// ``warnings``), or `nil` when it gave none.
+  /// The warning `readRGBA(into:rowBytes:)` gave for a palette index past PLTE (also among
+  /// `warnings`), or `nil` when it gave none.
   var paletteWarning: String? {
     let text = String(cString: lfx_png_reader_palette_warning(reader))
     return text.isEmpty ? nil : text
