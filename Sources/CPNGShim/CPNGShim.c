@@ -31,6 +31,8 @@ struct lfx_png_reader {
   char message[message_capacity];
   size_t warning_count;
   char warnings[max_warnings][warning_capacity];
+  // expand_palette_rows's warning, also among `warnings`; "" when every index is in PLTE.
+  char palette_warning[warning_capacity];
   // Indices (into libpng's list of kept chunks) of kept chunks whose CRC was wrong; libpng
   // stores a kept chunk even when its CRC fails, so the accessors below skip these.
   size_t bad_crc_count;
@@ -226,13 +228,12 @@ static void expand_palette_rows(
       rgba[0] = palette[index].red;
     }
     if (bad_x < width && !is_reported) {
-      char text[warning_capacity];
       snprintf(
-          text, sizeof text,
+          reader->palette_warning, sizeof reader->palette_warning,
           "pixel (%u, %u) has palette index %d, but PLTE has %d entr%s; such pixels decode as "
           "opaque black",
           (unsigned)bad_x, (unsigned)y, bad_index, palette_count, palette_count == 1 ? "y" : "ies");
-      reader_warning(reader->png, text);
+      reader_warning(reader->png, reader->palette_warning);
       is_reported = 1;
     }
   }
@@ -279,6 +280,10 @@ lfx_png_status lfx_png_reader_read_rgba(lfx_png_reader *reader, void *rgba, size
 }
 
 const char *lfx_png_reader_message(const lfx_png_reader *reader) { return reader->message; }
+
+const char *lfx_png_reader_palette_warning(const lfx_png_reader *reader) {
+  return reader->palette_warning;
+}
 
 size_t lfx_png_reader_warning_count(const lfx_png_reader *reader) {
   return reader->warning_count;

@@ -100,27 +100,32 @@ public struct PNGDecoder: Sendable {
     }.get()
   }
 
-  /// Reads the header and the chunk list of the PNG file at `path` without decoding pixels.
+  /// Reads the header and the chunk list of the PNG file at `path`, decoding the pixels of a
+  /// palette image only.
   ///
   /// libpng checks the signature and every chunk before the first IDAT (CRCs included); the
-  /// chunks from IDAT on are listed and their CRCs checked, their data not inflated. The file
-  /// may hold at most ``maxFileByteCount`` bytes.
+  /// chunks from IDAT on are listed and their CRCs checked, their data not inflated, except in
+  /// a palette image (colour type 3) that ``decode(contentsOf:)`` would accept: its pixels are
+  /// decoded, so that an index past PLTE gives the warning decoding gives. The file may hold at
+  /// most ``maxFileByteCount`` bytes.
   ///
   /// - Parameter path: A file path, absolute or relative to the working directory, or `-`
   ///   for standard input.
-  /// - Returns: The IHDR fields and the chunk types from `IHDR` to `IEND`.
+  /// - Returns: The IHDR fields, the chunk types from `IHDR` to `IEND`, and the warnings.
   /// - Throws: `PNGError`: ``PNGError/fileNotFound(path:)``,
   ///   ``PNGError/unreadable(path:reason:)``, ``PNGError/fileTooLarge(path:byteCount:limit:)``,
   ///   ``PNGError/readFailed(path:reason:)``, ``PNGError/notPNG(path:message:)``,
   ///   ``PNGError/corrupt(path:message:)``, ``PNGError/truncated(path:byteCount:)``.
-  /// - Complexity: O(file size); allocates nothing proportional to the image.
+  /// - Complexity: O(file size), allocating nothing proportional to the image; for a palette
+  ///   image O(width × height) too, with 4 bytes per pixel while its pixels are checked.
   public func inspect(contentsOf path: String) throws(PNGError) -> PNGInfo {
     try inspect(
       PNGFile.contents(atPath: path, limit: maxFileByteCount),
       name: path == "-" ? InputFile.standardInputName : path)
   }
 
-  /// Reads the header and the chunk list of a PNG held in memory without decoding pixels.
+  /// Reads the header and the chunk list of a PNG held in memory, decoding the pixels of a
+  /// palette image only (as ``inspect(contentsOf:)`` does).
   ///
   /// - Parameters:
   ///   - bytes: The whole PNG file, e.g. `Data` or `[UInt8]`.
@@ -136,7 +141,11 @@ public struct PNGDecoder: Sendable {
         let reader = try PNGReader(bytes: buffer, name: name, keptChunkNames: [])
         let header = try reader.readHeader()
         let layout = try PNGChunkLayout(buffer, name: name, checksCRC: true)
-        return try info(header, layout: layout, name: name)
+        var info = try info(header, layout: layout, name: name)
+        if let warning = paletteWarning(header, reader: reader, layout: layout, name: name) {
+          info.warnings.append(warning)
+        }
+        return info
       }
     }.get()
   }
@@ -149,19 +158,10 @@ public struct PNGDecoder: Sendable {
     let header = try reader.readHeader()
     let width = Int(header.width)
     let height = Int(header.height)
-    // A side no limit can raise first: such a file is refused whatever --max-pixels or the
-    // memory allow (a 2147483647 × 1 image was reported as needing too much memory).
-    guard width <= Self.maxSide && height <= Self.maxSide else {
-      throw .sideTooLong(path: name, width: width, height: height, limit: Self.maxSide)
-    }
-    // Both are below 2^31 (libpng checked IHDR), so the product cannot overflow Int.
-    guard width * height <= maxPixelCount else {
-      throw .tooLarge(path: name, width: width, height: height, limit: maxPixelCount)
-    }
     // libpng has read up to the first IDAT; the rest of the layout is walked here, before any
     // allocation, so a small file that declares a large image is refused without one.
     let layout = try PNGChunkLayout(buffer, name: name)
-    try Self.checkImageDataCanHold(header, layout: layout, name: name)
+    try checkDecodable(header, layout: layout, name: name)
     let image: Image
     if header.bit_depth == 16 {
       image = try decodeSamples(UInt16.self, reader: reader, width: width, height: height)
@@ -173,6 +173,47 @@ public struct PNGDecoder: Sendable {
       image: image, info: try info(header, layout: layout, name: name),
       metadata: PNGMetadata(colorChunks: colorChunks.chunks),
       warnings: reader.warnings + colorChunks.warnings)
+  }
+
+  /// Refuses an image this decoder does not decode, before anything proportional to it is
+  /// allocated: a side over ``maxSide``, more than ``maxPixelCount`` pixels, or IDAT data too
+  /// short to hold the pixels.
+  private func checkDecodable(_ header: lfx_png_header, layout: PNGChunkLayout, name: String)
+    throws(PNGError)
+  {
+    let width = Int(header.width)
+    let height = Int(header.height)
+    // A side no limit can raise first: such a file is refused whatever --max-pixels or the
+    // memory allow (a 2147483647 × 1 image was reported as needing too much memory).
+    guard width <= Self.maxSide && height <= Self.maxSide else {
+      throw .sideTooLong(path: name, width: width, height: height, limit: Self.maxSide)
+    }
+    // Both are below 2^31 (libpng checked IHDR), so the product cannot overflow Int.
+    guard width * height <= maxPixelCount else {
+      throw .tooLarge(path: name, width: width, height: height, limit: maxPixelCount)
+    }
+    try Self.checkImageDataCanHold(header, layout: layout, name: name)
+  }
+
+  /// The warning decoding gives for a palette image (colour type 3) whose pixels index past
+  /// PLTE, or `nil`: for no such pixel, another colour type, or an image that decoding refuses
+  /// or fails on (damage inside the compressed data shows when the file is decoded).
+  ///
+  /// - Complexity: O(width × height) for a palette image, whose pixels are decoded into a
+  ///   buffer of 4 bytes per pixel, freed on return; O(1) for any other.
+  private func paletteWarning(
+    _ header: lfx_png_header, reader: PNGReader, layout: PNGChunkLayout, name: String
+  ) -> String? {
+    guard Int(header.color_type) == PNGInfo.ColorType.indexedColor.rawValue,
+      (try? checkDecodable(header, layout: layout, name: name)) != nil
+    else { return nil }
+    // Palette samples are 8-bit (PNG spec §11.2.2), so RGBA rows of 4 bytes per pixel.
+    let rowBytes = Int(header.width) * 4
+    let samples = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(rowBytes * Int(header.height), 1), alignment: 1)
+    defer { samples.deallocate() }
+    guard (try? reader.readRGBA(into: samples, rowBytes: rowBytes)) != nil else { return nil }
+    return reader.paletteWarning
   }
 
   /// The most that deflate can expand its input: 258 bytes from a 2-bit code.

@@ -42,7 +42,7 @@ public struct PNGInfo: Sendable, Equatable {
   /// The chunk types in file order, from `IHDR` to `IEND`.
   public var chunkNames: [String]
   /// What is wrong but not fatal, as decoding warns: an ancillary chunk's bad CRC, bytes after
-  /// `IEND`; empty for a sound file.
+  /// `IEND`, a palette index past `PLTE`; empty for a sound file.
   public var warnings: [String]
 
   /// Creates header information.

@@ -51,6 +51,13 @@ final class PNGReader {
     }
   }
 
+  /// The warning `readRGBA(into:rowBytes:)` gave for a palette index past PLTE (also among
+  /// `warnings`), or `nil` when it gave none.
+  var paletteWarning: String? {
+    let text = String(cString: lfx_png_reader_palette_warning(reader))
+    return text.isEmpty ? nil : text
+  }
+
   /// The kept chunks read before the first IDAT, in file order.
   var keptChunks: [PNGChunk] {
     (0..<lfx_png_reader_kept_chunk_count(reader)).map { index in

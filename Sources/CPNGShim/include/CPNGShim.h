@@ -83,6 +83,10 @@ lfx_png_status lfx_png_reader_read_rgba(lfx_png_reader *reader, void *rgba, size
 /// libpng's message for the last failure, or "" if there was none.
 const char *lfx_png_reader_message(const lfx_png_reader *reader);
 
+/// The warning lfx_png_reader_read_rgba gave for a palette index past the PLTE entries (also
+/// among the warnings), or "" if it gave none.
+const char *lfx_png_reader_palette_warning(const lfx_png_reader *reader);
+
 /// The number of warnings libpng reported (they are collected, never printed).
 size_t lfx_png_reader_warning_count(const lfx_png_reader *reader);
 

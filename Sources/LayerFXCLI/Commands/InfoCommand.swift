@@ -11,7 +11,8 @@ enum InfoCommand: CommandDefinition {
     Reads the header and the chunk list only; pixels are not decoded, but the CRC of every
     critical chunk (IHDR, PLTE, IDAT, IEND) is checked, so a damaged chunk is an error (exit
     65), and an ancillary chunk's bad CRC or bytes after IEND a warning, as decoding warns;
-    damage inside the compressed data shows only when the file is decoded. FILE - reads
+    damage inside the compressed data shows only when the file is decoded. A palette image's
+    pixels are decoded, so that an index past PLTE gives decoding's warning. FILE - reads
     standard input. Every file is reported; the exit status is that of the first one that
     failed. --max-pixels bounds what is read, as when a render decodes the file (a file larger
     than a PNG of that many pixels could be is refused).

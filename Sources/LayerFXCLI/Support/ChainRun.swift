@@ -28,7 +28,8 @@ struct ChainRun {
     .value(
       "format", "FORMAT",
       "with --fps: png-sequence (-o DIR/), apng (one animated PNG), contact-sheet or raw "
-        + "(RGBA bytes; -o - for standard output); default from -o (.apng, -)"),
+        + "(RGBA bytes; -o - for standard output); default from -o (.apng, -); -o naming "
+        + "another format (.jpg, .gif, .raw for apng, .png for raw) is refused"),
     .value(
       "frame-range", "A..B",
       "with --fps: render frames A to B only (inclusive, from 0; A.. to the end), "

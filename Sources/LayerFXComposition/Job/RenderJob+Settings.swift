@@ -36,14 +36,14 @@ extension RenderJob {
       throw RenderJobError(setting: nil, underlying: error)
     }
     // One PNG or a contact sheet .png; an animated PNG or a raw file any extension, but one,
-    // and a raw file not a PNG's.
+    // and not another known format's.
     do throws(OutputPathError) {
       if settings.format == nil || settings.format == .contactSheet {
         try Output.checkExtension(path)
       } else if settings.format == .apng || settings.format == .raw {
         try Output.checkExtension(path, allowing: [])
       }
-      if settings.format == .raw { try Output.checkRawName(path) }
+      if let format = settings.format { try Output.checkFormatName(path, format: format) }
     } catch {
       throw RenderJobError(error)
     }

@@ -114,22 +114,53 @@ extension RenderJob.Output {
       inConfig: "\(path): layerfx writes PNG only; give a file name ending in \(listed)")
   }
 
-  /// Refuses a raw output (format `raw`) named like a PNG file: `.png` or `.apng`, any case.
+  /// Refuses an animated PNG or raw output named like a file of another known format.
   ///
-  /// Raw frames are RGBA bytes with no header; under a PNG name a viewer fails on them. Any
-  /// other extension is taken, as ``checkExtension(_:allowing:)`` allows with none listed.
+  /// For `format` `.apng` or `.raw`, an extension names another format, any case: `.jpg`,
+  /// `.jpeg`, `.gif`, `.tif`, `.tiff`, `.webp` or `.bmp` for either; `.raw` for an animated
+  /// PNG; `.png` or `.apng` for raw frames. An animated PNG may be named `.png` (APNG files
+  /// are, by convention), and any other extension is taken, as ``checkExtension(_:allowing:)``
+  /// allows with none listed: the format is named.
   ///
-  /// - Parameter path: The output path.
-  /// - Throws: ``OutputPathError/misnamed(commandLine:inConfig:)``.
-  public static func checkRawName(_ path: String) throws(OutputPathError) {
-    guard let named = OutputFormat.oneFileFormat(named: path), named != .raw else { return }
-    let kind = named == .apng ? "an animated PNG file" : "a PNG file"
+  /// Under another format's name a viewer fails on the bytes, or a script mistakes them.
+  ///
+  /// - Parameters:
+  ///   - path: The output path.
+  ///   - format: The format written; other formats are not checked here.
+  /// - Throws: ``OutputPathError/misnamed(commandLine:inConfig:)`` naming both formats.
+  public static func checkFormatName(_ path: String, format: OutputFormat) throws(OutputPathError) {
+    guard format == .apng || format == .raw else { return }
+    let named = OutputFormat.oneFileFormat(named: path)
+    // .png (a contact sheet's) and .apng both name an animated PNG; .raw raw frames.
+    if let named, (named == .raw) == (format == .raw) { return }
+    let name = path.lowercased()
+    guard
+      let kind = named?.fileDescription
+        ?? otherImageFormats.first(where: { extensions, _ in
+          extensions.contains { name.hasSuffix("." + $0) && name.count > $0.count + 1 }
+        })?.description
+    else { return }
+    if format == .apng {
+      throw .misnamed(
+        commandLine: "-o \(path): --format apng writes \(format.fileDescription), not \(kind); "
+          + "give -o OUT.apng (or OUT.png)",
+        inConfig: "\(path): format apng writes \(format.fileDescription), not \(kind); give a "
+          + "file name ending in .apng or .png")
+    }
+    let isPNG = named != nil
     throw .misnamed(
       commandLine: "-o \(path): --format raw writes RGBA bytes with no header, not \(kind); "
-        + "give -o OUT.raw (or --format apng for an animated PNG)",
+        + "give -o OUT.raw" + (isPNG ? " (or --format apng for an animated PNG)" : ""),
       inConfig: "\(path): format raw writes RGBA bytes with no header, not \(kind); give a file "
-        + "name ending in .raw (or format apng for an animated PNG)")
+        + "name ending in .raw" + (isPNG ? " (or format apng for an animated PNG)" : ""))
   }
+
+  /// Image formats LayerFX does not write, by their usual extensions (lower case, no dot), with
+  /// what a file of each is called in messages.
+  private static let otherImageFormats: [(extensions: [String], description: String)] = [
+    (["jpg", "jpeg"], "a JPEG file"), (["gif"], "a GIF file"), (["tif", "tiff"], "a TIFF file"),
+    (["webp"], "a WebP file"), (["bmp"], "a BMP file"),
+  ]
 
   /// Refuses an output path that is a file the render reads (its input, a config, a keyframes
   /// file, a `.metal` source), compared by device and inode

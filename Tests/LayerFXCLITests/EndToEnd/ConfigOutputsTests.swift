@@ -158,6 +158,11 @@ import Testing
         "output.path: r.png: format raw writes RGBA bytes with no header, not a PNG file; give a "
           + "file name ending in .raw (or format apng for an animated PNG)"
       ),
+      (
+        #"{"fps": 10, "format": "apng", "path": "a.jpg"}"#,
+        "output.path: a.jpg: format apng writes an animated PNG file, not a JPEG file; give a "
+          + "file name ending in .apng or .png"
+      ),
       (#"{"frameRange": "2.."}"#, "output.frameRange: needs fps"),
       (
         #"{"fps": 10, "contactSheet": 2, "format": "apng"}"#,

@@ -271,6 +271,30 @@ let corruptPngSuiteFiles: [String] = {
     #expect(try directory.contents().isEmpty)
   }
 
+  @Test(
+    "--format apng or raw with -o naming another known format is a usage error naming both",
+    arguments: [
+      ("apng", "x.jpg", "a JPEG file"), ("apng", "x.JPEG", "a JPEG file"),
+      ("apng", "x.gif", "a GIF file"), ("apng", "x.tif", "a TIFF file"),
+      ("apng", "x.webp", "a WebP file"), ("apng", "x.bmp", "a BMP file"),
+      ("apng", "x.raw", "a raw file"), ("raw", "r.tiff", "a TIFF file"),
+      ("raw", "r.jpeg", "a JPEG file"),
+    ])
+  func formatNamedAsOther(format: String, path: String, kind: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["ripple", "testcard:8x8", "--fps", "2", "--frames", "2", "--format", format, "-o", path],
+      in: directory.url)
+    #expect(result.status == 64)
+    let writes = format == "apng" ? "an animated PNG file" : "RGBA bytes with no header"
+    let instead = format == "apng" ? "OUT.apng (or OUT.png)" : "OUT.raw"
+    let expected: String =
+      "layerfx: error: -o \(path): --format \(format) writes \(writes), not \(kind); "
+      + "give -o \(instead)"
+    #expect(result.usageErrorLines == [expected])
+    #expect(try directory.contents().isEmpty)
+  }
+
   @Test("--format apng -o x.png writes an animated PNG: APNG files are .png by convention")
   func apngNamedPNG() throws {
     let directory = try TemporaryDirectory()

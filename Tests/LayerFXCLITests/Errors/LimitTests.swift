@@ -588,18 +588,20 @@ import Testing
     #expect(!info.chunkNames.contains("gAMA"))
   }
 
+  /// A 2 × 1, 1-bit palette image of one entry (white) whose second pixel has index 1;
+  /// indices 0 and 1 packed from the high bit: 0b0100_0000 (PNG Specification, Third Edition,
+  /// §7.2).
+  static let shortPalettePNG: [UInt8] =
+    RawPNG.signature
+    + RawPNG.chunk("IHDR", RawPNG.ihdrData(width: 2, height: 1, bitDepth: 1, colorType: 3))
+    + RawPNG.chunk("PLTE", [255, 255, 255])
+    + RawPNG.chunk("IDAT", RawPNG.storedZlib([0, 0x40])) + RawPNG.chunk("IEND", [])
+
   @Test("a palette index past PLTE converts as opaque black, with a warning naming the pixel")
   func paletteIndexWarning() throws {
     let directory = try TemporaryDirectory()
-    // 2 × 1, 1-bit palette of one entry (white); indices 0 and 1 packed from the high bit:
-    // 0b0100_0000 (PNG Specification, Third Edition, §7.2).
-    let bytes =
-      RawPNG.signature
-      + RawPNG.chunk("IHDR", RawPNG.ihdrData(width: 2, height: 1, bitDepth: 1, colorType: 3))
-      + RawPNG.chunk("PLTE", [255, 255, 255])
-      + RawPNG.chunk("IDAT", RawPNG.storedZlib([0, 0x40])) + RawPNG.chunk("IEND", [])
     let input = directory.path("short-palette.png")
-    try Data(bytes).write(to: URL(fileURLWithPath: input))
+    try Data(Self.shortPalettePNG).write(to: URL(fileURLWithPath: input))
     let result = try LayerFXTool.run(["convert", input, "-o", directory.path("out.png")])
     #expect(result.status == 0)
     let expected: String =
@@ -608,6 +610,25 @@ import Testing
     #expect(result.errorLines == [expected])
     let output = try PNGDecoder().decode(contentsOf: directory.path("out.png"))
     #expect(output.image.pixels == [half4(1, 1, 1, 1), half4(0, 0, 0, 1)])
+  }
+
+  @Test("info warns of a palette index past PLTE as convert does, and prints the header")
+  func paletteIndexInfoWarning() throws {
+    let directory = try TemporaryDirectory()
+    let input = directory.path("short-palette.png")
+    try Data(Self.shortPalettePNG).write(to: URL(fileURLWithPath: input))
+    let result = try LayerFXTool.run(["info", input])
+    #expect(result.status == 0)
+    let expected: String =
+      "layerfx: warning: \(input): pixel (1, 0) has palette index 1, but PLTE has 1 entry; "
+      + "such pixels decode as opaque black"
+    #expect(result.errorLines == [expected])
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(
+      lines == [
+        "file: \(input)", "size: 2 × 1 pixels", "colour type: 3 (indexed-colour)",
+        "bit depth: 1", "interlace: none", "chunks: IHDR PLTE IDAT IEND",
+      ])
   }
 
   @Test("a small file whose header claims a huge image exits 65 without decoding")

@@ -34,30 +34,43 @@ import Testing
   static let black = half4(0, 0, 0, 1)
 
   @Test(
-    "indices past a 2-entry PLTE decode as opaque black with one warning naming the first",
+    "indices past a 2-entry PLTE decode as opaque black; decode and inspect warn of the first",
     arguments: [0, 1] as [UInt8])
   func pastShortPalette(interlace: UInt8) throws {
     // Entry 0 red, made clear by tRNS; entry 1 green, opaque (past tRNS); indices 2 and 3 are
     // past PLTE. The first in row order is (1, 0), index 3.
-    let decoded = try PNGDecoder().decode(
-      Self.image(entries: [255, 0, 0, 0, 255, 0], interlace: interlace), name: "p.png")
+    let bytes = Self.image(entries: [255, 0, 0, 0, 255, 0], interlace: interlace)
+    let decoded = try PNGDecoder().decode(bytes, name: "p.png")
     #expect(
       decoded.image.pixels == [
         Self.clear, Self.black, Self.green,
         Self.black, Self.clear, Self.green,
       ])
-    #expect(
-      decoded.warnings == [
-        "pixel (1, 0) has palette index 3, but PLTE has 2 entries; such pixels decode as "
-          + "opaque black"
-      ])
+    let expected: [String] = [
+      "pixel (1, 0) has palette index 3, but PLTE has 2 entries; such pixels decode as "
+        + "opaque black"
+    ]
+    #expect(decoded.warnings == expected)
+    // layerfx info reads the file with inspect, which decodes a palette image for this warning.
+    let info = try PNGDecoder().inspect(bytes, name: "p.png")
+    #expect(info.warnings == expected)
+    #expect(info.chunkNames == ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"])
   }
 
-  @Test("a 4-entry PLTE covers every 2-bit index: its colours, and no warning")
+  @Test("inspect leaves a palette image its limits refuse undecoded: the header, no warning")
+  func inspectPaletteOverLimit() throws {
+    // 6 pixels against a limit of 5: decoding refuses the image, inspect reads its header.
+    let bytes = Self.image(entries: [255, 0, 0, 0, 255, 0])
+    #expect(throws: PNGError.self) { try PNGDecoder(maxPixelCount: 5).decode(bytes, name: "p.png") }
+    let info = try PNGDecoder(maxPixelCount: 5).inspect(bytes, name: "p.png")
+    #expect(info.width == 3 && info.height == 2 && info.warnings.isEmpty)
+  }
+
+  @Test("a 4-entry PLTE covers every 2-bit index: its colours, and no warning, nor from inspect")
   func fullPalette() throws {
     // Entries: red (clear by tRNS), green, blue, white.
-    let decoded = try PNGDecoder().decode(
-      Self.image(entries: [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]), name: "p.png")
+    let bytes = Self.image(entries: [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255])
+    let decoded = try PNGDecoder().decode(bytes, name: "p.png")
     let blue = half4(0, 0, 1, 1)
     let white = half4(1, 1, 1, 1)
     #expect(
@@ -66,5 +79,6 @@ import Testing
         blue, Self.clear, Self.green,
       ])
     #expect(decoded.warnings.isEmpty)
+    #expect(try PNGDecoder().inspect(bytes, name: "p.png").warnings.isEmpty)
   }
 }
