@@ -68,6 +68,12 @@ static inline __attribute__((always_inline)) int lfx_all_lanes(lfx_int8 mask) {
   return __builtin_reduce_and(mask) != 0;
 }
 
+/// The lanes of an eight-lane mask (each lane 0 or −1) as bits, lane 0 the lowest: one
+/// vmovmskps on x86.
+static inline __attribute__((always_inline)) int lfx_lane_bits(lfx_int8 mask) {
+  return __builtin_reduce_or(mask & (lfx_int8){1, 2, 4, 8, 16, 32, 64, 128});
+}
+
 #if defined(__x86_64__)
 /// Sixteen floats: four premultiplied RGBA texels or pixels, one AVX-512 register.
 typedef float lfx_float16 __attribute__((ext_vector_type(16)));

@@ -137,24 +137,33 @@ extension Layer {
     if cells.isTranslatedRun {
       return blendRun(at: Int(halfTexel[0]), weightX[0], weightY[0], finish)
     }
-    if Self.cellsStep(
-      by: SIMD8(repeating: 0), index: cells.index, weightX: weightX, weightY: weightY)
-    {
-      // One cell for all eight (a pixellation's block): one blend, the same bits in each lane.
-      let c = blend(at: Int(halfTexel[0]), weightX[0], weightY[0])
-      return finish(c, c, c, c, c, c, c, c)
+    @inline(__always) func blend(_ lane: Int) -> half4 {
+      self.blend(at: Int(halfTexel[lane]), weightX[lane], weightY[lane])
     }
     // Written out lane by lane (constant lane indices) so the compiler keeps the lanes in
-    // registers; a loop over `lane` spills every lane to memory.
-    let c0 = blend(at: Int(halfTexel[0]), weightX[0], weightY[0])
-    let c1 = blend(at: Int(halfTexel[1]), weightX[1], weightY[1])
-    let c2 = blend(at: Int(halfTexel[2]), weightX[2], weightY[2])
-    let c3 = blend(at: Int(halfTexel[3]), weightX[3], weightY[3])
-    let c4 = blend(at: Int(halfTexel[4]), weightX[4], weightY[4])
-    let c5 = blend(at: Int(halfTexel[5]), weightX[5], weightY[5])
-    let c6 = blend(at: Int(halfTexel[6]), weightX[6], weightY[6])
-    let c7 = blend(at: Int(halfTexel[7]), weightX[7], weightY[7])
-    return finish(c0, c1, c2, c3, c4, c5, c6, c7)
+    // registers; a loop over `lane` spills every lane to memory. `color(lane, left)` is lane
+    // `lane`'s colour, `left` lane `lane − 1`'s.
+    @inline(__always) func lanes(_ color: (Int, half4) -> half4) -> Result {
+      let c0 = blend(0)
+      let c1 = color(1, c0)
+      let c2 = color(2, c1)
+      let c3 = color(3, c2)
+      let c4 = color(4, c3)
+      let c5 = color(5, c4)
+      let c6 = color(6, c5)
+      let c7 = color(7, c6)
+      return finish(c0, c1, c2, c3, c4, c5, c6, c7)
+    }
+    // Bit i set: lane i + 1 reads lane i's cell with its weights, as the pixels of a
+    // pixellation's block do (bit 7 compares lane 0 with lane 7 and is not used).
+    let repeats =
+      lfx_lane_bits(
+        Self.stepMask(SIMD8(repeating: 0), index: cells.index, weightX: weightX, weightY: weightY))
+      & 0x7F
+    guard repeats != 0 else { return lanes { lane, _ in blend(lane) } }
+    // A lane that reads its left neighbour's cell takes its colour, the same bits, without a
+    // blend of its own.
+    return lanes { lane, left in repeats & (1 << (lane - 1)) != 0 ? left : blend(lane) }
   }
 
   /// Whether eight cells read the pixel grid translated: lane `i + 1`'s cell the texel right of
@@ -168,26 +177,28 @@ extension Layer {
     index: SIMD8<Int32>, weightX: SIMD8<Float>, weightY: SIMD8<Float>
   ) -> Bool {
     // Lane 7's neighbour, after the rotation, is lane 0: seven texels back.
-    cellsStep(by: SIMD8(1, 1, 1, 1, 1, 1, 1, -7), index: index, weightX: weightX, weightY: weightY)
+    let steps = stepMask(
+      SIMD8(1, 1, 1, 1, 1, 1, 1, -7), index: index, weightX: weightX, weightY: weightY)
+    // One vector test (SIMD's `==` compares lane by lane, with a branch per lane).
+    return lfx_all_lanes(steps) != 0
   }
 
-  /// Whether lane `i + 1`'s cell (lane 0's for lane 7) lies `steps[i]` texels right of lane
-  /// `i`'s, with the same weights, bit for bit: with steps of 1 (and −7) a translated run, with
-  /// steps of 0 one cell for all eight.
+  /// A mask whose lane `i` is set (−1) where lane `i + 1`'s cell (lane 0's for lane 7) lies
+  /// `steps[i]` texels right of lane `i`'s, with the same weights, bit for bit: with steps of 1
+  /// (and −7) a translated run, with steps of 0 a repeated cell.
   ///
   /// Each lane is compared with its neighbour's (a rotation), not with lane 0's: LLVM computes a
   /// broadcast lane apart, in scalar code, all the way up the coordinate arithmetic.
   @inline(__always)
-  private static func cellsStep(
-    by steps: SIMD8<Int32>, index: SIMD8<Int32>, weightX: SIMD8<Float>, weightY: SIMD8<Float>
-  ) -> Bool {
+  private static func stepMask(
+    _ steps: SIMD8<Int32>, index: SIMD8<Int32>, weightX: SIMD8<Float>, weightY: SIMD8<Float>
+  ) -> SIMD8<Int32> {
     let bitsX = unsafeBitCast(weightX, to: SIMD8<Int32>.self)
     let bitsY = unsafeBitCast(weightY, to: SIMD8<Int32>.self)
     let differences =
       ((lfx_rotate_down(index) &- index) ^ steps) | (lfx_rotate_down(bitsX) ^ bitsX)
       | (lfx_rotate_down(bitsY) ^ bitsY)
-    // One vector test (SIMD's `==` compares lane by lane, with a branch per lane).
-    return lfx_all_lanes(unsafeBitCast(differences .== .zero, to: SIMD8<Int32>.self)) != 0
+    return unsafeBitCast(differences .== .zero, to: SIMD8<Int32>.self)
   }
 
   /// The eight colours of a translated run (``isTranslatedRun(index:weightX:weightY:)``) whose

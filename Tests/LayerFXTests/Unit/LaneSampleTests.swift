@@ -143,7 +143,9 @@ import Testing
       layer, (0..<8).map { float2($0 == 0 ? -0.0 : Float($0) + 0.5, 0.5) })
   }
 
-  @Test("eight lanes in one cell, and one lane out of it, equal the scalar sample bit for bit")
+  @Test(
+    "lanes that read their neighbour's cell (pixellation blocks) equal the scalar sample bit for bit"
+  )
   func oneCellForEightLanesMatchesScalar() {
     // −0, NaN and infinite channels in the cells read, so the blend's order of operations (not
     // only its value) must match.
@@ -155,6 +157,12 @@ import Testing
     for point in [float2(7.5, 3.5), float2(8.25, 4.75), float2(3.5, 2.0), float2(0.6, 0.6)] {
       let block = [float2](repeating: point, count: 8)
       Self.expectLanesMatchScalar(layer, block)
+      // Two blocks side by side, split after each lane.
+      for split in 1..<8 {
+        let next = point + float2(1.5, 0)
+        Self.expectLanesMatchScalar(
+          layer, Array(block[..<split]) + Array(repeating: next, count: 8 - split))
+      }
       for lane in 0..<8 {
         // One lane a texel to the right, or below, or a weight one ulp off on either axis.
         for changed in [
