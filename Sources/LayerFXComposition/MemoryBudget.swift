@@ -146,9 +146,18 @@ public struct MemoryBudget: Sendable, Equatable {
   ///   - neededBytes: The estimate (``RenderMemory/peakBytes``).
   ///   - path: What the message names.
   /// - Throws: ``CompositionError/outOfMemory(_:)``: `OUT.png: needs about 9.6 GB of memory,
-  ///   3.9 GB available (ulimit -v)`, with the ways out.
+  ///   3.9 GB available (ulimit -v)`, with the ways out; under an address-space limit that the
+  ///   process's own mappings and its threads' reserve already fill, that the limit leaves
+  ///   none and why, since no smaller image would fit.
   public func check(_ neededBytes: Double, path: String) throws(CompositionError) {
     guard neededBytes > bytes else { return }
+    if source == .addressSpaceLimit, bytes <= 0 {
+      throw .outOfMemory(
+        "\(path): needs about \(AnimationLimits.bytes(neededBytes)) of memory, but ulimit -v "
+          + "leaves none: what layerfx itself maps (and reserves for each thread it may start: a "
+          + "stack and a \(AnimationLimits.bytes(Self.mallocArenaBytes)) malloc arena) fills "
+          + "the limit; raise ulimit -v")
+    }
     let wayOut =
       switch source {
       case .addressSpaceLimit: "raise ulimit -v, or render a smaller image or a shorter chain"

@@ -65,7 +65,18 @@ public struct ShaderArguments: Sendable {
     self.functionName = function.name
   }
 
-  private static func check(
+  /// Checks one argument as a prepared shader does: its type, that every component is finite,
+  /// and that each lies in the parameter's valid range.
+  ///
+  /// - Parameters:
+  ///   - argument: The value given.
+  ///   - parameter: The parameter it is given to.
+  ///   - function: The function's name, for the error.
+  /// - Throws: ``ShaderArgumentError/wrongType(function:parameter:expected:actual:)``,
+  ///   ``ShaderArgumentError/notFinite(function:parameter:value:)`` or
+  ///   ``ShaderArgumentError/outOfRange(function:parameter:value:range:unit:)``, for the first
+  ///   problem found in that order.
+  public static func check(
     _ argument: Shader.Argument, against parameter: ShaderFunction.Parameter, function: String
   ) throws(ShaderArgumentError) {
     guard argument.type == parameter.type else {

@@ -281,6 +281,12 @@ enum ApplyCommand: CommandDefinition {
     for option in ["arg", "padded"] where arguments.has(option) {
       throw UsageError.invalid("--\(option) cannot be used with --effect; give NAME:PARAM=VALUE")
     }
+    // `apply twirl photo.png --effect sepia`: a kernel before the input as well as a chain.
+    if arguments.positionals.count == 2, let kernel = arguments.positionals.first {
+      throw UsageError.invalid(
+        "KERNEL '\(kernel)' cannot be used with --effect; give it as --effect \(kernel), "
+          + "in the chain's order")
+    }
     let timeParameter = arguments.value("time-parameter")
     let parsed = try arguments.all("effect").map { text in
       let (name, argumentText) = KernelReference.splitEffect(text)

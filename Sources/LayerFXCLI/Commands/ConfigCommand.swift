@@ -103,8 +103,9 @@ enum ConfigCommand: CommandDefinition {
   /// declares no defaults) is refused rather than invented.
   ///
   /// - Throws: ``UsageError`` for an unknown kernel, a bad argument or a second fill (a config
-  ///   has one input); ``LayerFXComposition/DumpError`` for parameters without a default that
-  ///   are not given.
+  ///   has one input); ``LayerFX/ShaderArgumentError`` for a value outside its parameter's
+  ///   range; ``LayerFXComposition/DumpError`` for parameters without a default that are not
+  ///   given.
   static func dump(_ kernels: [String], arguments: ParsedArguments, console: Console) throws
     -> DebugConfig
   {
@@ -127,6 +128,13 @@ enum ConfigCommand: CommandDefinition {
       // Before binding, which would read an image given as - from standard input.
       let images = try imagePaths(pairs, of: function)
       let given = try function.bind(pairs, pixelLimit: Int(Int32.max), option: "config dump")
+      // As apply refuses them: a value outside its range would dump a config that fails check.
+      for (name, value) in given {
+        guard let parameter = function.parameters.first(where: { $0.name == name }) else {
+          continue
+        }
+        try ShaderArguments.check(value, against: parameter, function: function.name)
+      }
       try DebugConfig.checkDumpable(function, given: given, name: name, maxSampleOffset: offset)
       entries.append((function, KernelReference.absolute(name), given, images, offset))
     }

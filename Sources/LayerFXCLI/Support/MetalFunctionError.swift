@@ -49,7 +49,8 @@ struct MetalFunctionError: ExitCoded {
 }
 
 extension ShaderArgumentError {
-  /// The function the error is about; `nil` for a function not found.
+  /// The function the error is about: the one named, or the name no library has
+  /// (`need.metal:Tnit` is reported at `need.metal`).
   var function: String? {
     switch self {
     case .tooManyArguments(let function, _, _), .missingArgument(let function, _, _),
@@ -59,7 +60,7 @@ extension ShaderArgumentError {
       .wrongEffectKind(let function, _, _), .invalidArguments(let function, _),
       .missingMaxSampleOffset(let function, _):
       function
-    case .unknownFunction: nil
+    case .unknownFunction(let name, _, _): name
     }
   }
 }

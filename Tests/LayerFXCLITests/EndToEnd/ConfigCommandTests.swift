@@ -37,6 +37,25 @@ import Testing
     #expect(plain.standardOutput.contains(#""amplitude": 12,"#))
   }
 
+  @Test("config dump refuses an argument outside its range, as apply does and check would")
+  func dumpOutOfRange() throws {
+    // twirl's radius is > 0 points and gaussianBlur's 0…24 points (`layerfx list`); a dump
+    // printed with either would fail its own `config check` with exit 65.
+    for (operand, message) in [
+      ("twirl:radius=-1", "twirl: argument 'radius' must be > 0 points, got -1"),
+      ("gaussianBlur:radius=100", "gaussianBlur: argument 'radius' must be 0…24 points, got 100"),
+      ("sepia:amount=2", "sepia: argument 'amount' must be 0…1 fraction, got 2"),
+    ] {
+      let result = try LayerFXTool.run(["config", "dump", operand])
+      #expect(result.status == 64, "\(operand)")
+      #expect(result.usageErrorLines == ["layerfx: error: " + message], "\(operand)")
+      #expect(result.outputData.isEmpty, "\(operand)")
+    }
+    // In range it dumps as before.
+    let inRange = try LayerFXTool.run(["config", "dump", "twirl:radius=40"])
+    #expect(inRange.status == 0 && inRange.standardOutput.contains(#""radius": 40,"#))
+  }
+
   @Test("a config that sets amplitude to 20 renders as --amplitude 20; a flag overrides it")
   func amplitudeAndPrecedence() throws {
     let directory = try TemporaryDirectory()

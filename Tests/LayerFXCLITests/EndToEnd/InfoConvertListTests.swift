@@ -145,6 +145,36 @@ import Testing
     #expect(try directory.contents().isEmpty)
   }
 
+  @Test("a function a .metal file does not have is reported at that file")
+  func unknownMetalFunction() throws {
+    let directory = try TemporaryDirectory()
+    let output = directory.path("never.png")
+    let ripple = TestData.packageRoot.appendingPathComponent("Shaders/LayerEffects/Ripple.metal")
+    let noise = TestData.packageRoot.appendingPathComponent("Shaders/Fills/Noise.metal")
+    // Each file defines one [[ stitchable ]] function (Ripple, Noise); the error, like every
+    // other about a FILE.metal:FUNCTION, begins with the file that was searched.
+    let expectedRipple: String =
+      "layerfx: error: \(ripple.path): no shader function named 'Ripples'; "
+      + "did you mean 'Ripple'? (available: Ripple)"
+    for command in [
+      ["apply", ripple.path + ":Ripples", "testcard:8x8", "-o", output],
+      ["apply", "testcard:8x8", "--effect", ripple.path + ":Ripples", "-o", output],
+    ] {
+      let result = try LayerFXTool.run(command)
+      #expect(result.status == 64)
+      #expect(result.errorLines.first == expectedRipple)
+    }
+    let fill = try LayerFXTool.run([
+      "render", noise.path + ":Nois", "--size", "8x8", "-o", output,
+    ])
+    let expectedNoise: String =
+      "layerfx: error: \(noise.path): no shader function named 'Nois'; "
+      + "did you mean 'Noise'? (available: Noise)"
+    #expect(fill.status == 64)
+    #expect(fill.errorLines.first == expectedNoise)
+    #expect(try directory.contents().isEmpty)
+  }
+
   /// Walks the PNG chunk layout (PNG spec §5.3: length, type, data, CRC) and writes runs of one
   /// chunk type as `NAME×COUNT`.
   func walkChunkRuns(_ path: String) -> String {

@@ -370,6 +370,22 @@ let corruptPngSuiteFiles: [String] = {
     #expect(try directory.contents() == ["c.png"])
   }
 
+  @Test("a kernel before the input and an --effect chain together is a usage error naming both")
+  func kernelWithChain() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // One form or the other: `apply KERNEL INPUT` or `apply INPUT --effect NAME…`.
+    let result = try LayerFXTool.run(
+      ["apply", "twirl", "testcard:8x8", "--effect", "sepia", "-o", "o.png"], in: directory.url)
+    #expect(result.status == 64)
+    #expect(
+      result.usageErrorLines == [
+        "layerfx: error: KERNEL 'twirl' cannot be used with --effect; give it as --effect twirl, "
+          + "in the chain's order"
+      ])
+    #expect(try directory.contents().isEmpty)
+  }
+
   @Test("list DIR is a usage error that points at --library DIR")
   func listFolder() throws {
     let directory = try TemporaryDirectory()

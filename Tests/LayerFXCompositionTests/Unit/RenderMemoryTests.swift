@@ -123,4 +123,21 @@ import Testing
         == "frames/: needs about 1.2 GB of memory, 250.0 MB available (MemAvailable); render "
         + "a smaller image or a shorter chain, or pass --ignore-free-memory")
   }
+
+  @Test("an address-space limit the process already fills is refused as leaving no memory")
+  func noAddressSpaceLeft() {
+    // `ulimit -v 100000` (102.4 MB) under the process's own mappings and its threads' reserve
+    // leaves a negative budget: no smaller image fits, so raising the limit is the way out.
+    let budget = MemoryBudget(bytes: -2.0e8, source: .addressSpaceLimit)
+    let expected: String =
+      "in.png: needs about 6.2 MB of memory, but ulimit -v leaves none: what layerfx itself "
+      + "maps (and reserves for each thread it may start: a stack and a 67.1 MB malloc arena) "
+      + "fills the limit; raise ulimit -v"
+    #expect(refusal(budget, 6.2e6, "in.png") == expected)
+    // None left of the memory the system has available is still a figure: 0 B.
+    #expect(
+      refusal(MemoryBudget(bytes: -1, source: .availableMemory), 6.2e6, "in.png")
+        == "in.png: needs about 6.2 MB of memory, 0 B available (MemAvailable); render a "
+        + "smaller image or a shorter chain, or pass --ignore-free-memory")
+  }
 }
