@@ -41,11 +41,18 @@ public enum Directory {
     guard let stream = opendir(RawBytes.cString(path)) else { return [] }
     defer { closedir(stream) }
     var names: [String] = []
+    // A dirent record is only as long as its name (`d_reclen`): the name is read in place up to
+    // its NUL, never as the whole 256-byte `d_name` field, which reached past the end of
+    // readdir's buffer (valgrind: invalid reads after the last entry).
+    guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else {
+      preconditionFailure("d_name is a stored field of dirent")
+    }
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        RawBytes.string(decoding: Array(raw.prefix(while: { $0 != 0 })))
-      }
-      if name != "." && name != ".." { names.append(name) }
+      let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(
+        to: CChar.self)
+      let bytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
+      let text = RawBytes.string(decoding: Array(bytes))
+      if text != "." && text != ".." { names.append(text) }
     }
     return names
   }

@@ -131,6 +131,17 @@ import Testing
     #expect(try InputFile.read(path, limit: 16) == Array("raw".utf8))
   }
 
+  @Test("a directory's names are listed whole, from one byte to NAME_MAX (255), and nothing else")
+  func directoryNames() throws {
+    let directory = try TemporaryDirectory()
+    // Names of every length a record can hold, so records of every size follow each other.
+    let expected = Set((1...255).map { String(repeating: "n", count: $0) } + ["a", "é"])
+    for name in expected { try AtomicFile.write("", to: directory.path + "/" + name) }
+    let names = Directory.names(in: directory.path)
+    #expect(names.count == expected.count)
+    #expect(Set(names) == expected)
+  }
+
   @Test("a name holding U+10FF00 in valid UTF-8 still round-trips byte for byte")
   func privateUseRoundTrip() {
     // Found by FuzzEffectArguments: F4 8F (cut short), then F4 8F BC 80 (U+10FF00, valid).
