@@ -69,9 +69,14 @@ static inline __attribute__((always_inline)) int lfx_all_lanes(lfx_int8 mask) {
 }
 
 /// The lanes of an eight-lane mask (each lane 0 or −1) as bits, lane 0 the lowest: one
-/// vmovmskps on x86.
+/// vmovmskps with AVX (each lane's sign bit), which clang does not make of the portable
+/// reduction (seven shuffles and ors).
 static inline __attribute__((always_inline)) int lfx_lane_bits(lfx_int8 mask) {
+#if defined(__AVX__)
+  return __builtin_ia32_movmskps256((__attribute__((vector_size(32))) float)mask);
+#else
   return __builtin_reduce_or(mask & (lfx_int8){1, 2, 4, 8, 16, 32, 64, 128});
+#endif
 }
 
 #if defined(__x86_64__)

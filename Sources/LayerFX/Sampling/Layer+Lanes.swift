@@ -163,7 +163,7 @@ extension Layer {
     guard repeats != 0 else { return lanes { lane, _ in blend(lane) } }
     // A lane that reads its left neighbour's cell takes its colour, the same bits, without a
     // blend of its own.
-    return lanes { lane, left in repeats & (1 << (lane - 1)) != 0 ? left : blend(lane) }
+    return lanes { lane, left in repeats & (1 &<< (lane &- 1)) != 0 ? left : blend(lane) }
   }
 
   /// Whether eight cells read the pixel grid translated: lane `i + 1`'s cell the texel right of
@@ -260,18 +260,20 @@ extension Layer {
     half4, half4, half4, half4, half4, half4, half4, half4
   ) {
     let (width, height) = (Float(storage.width), Float(storage.height))
-    // Compared as floats, which vectorise (integer lane compares become a loop per lane).
-    let transparent =
-      (cells.cellX .< -1) .| (cells.cellX .>= width) .| (cells.cellY .< -1)
-      .| (cells.cellY .>= height)
-    if lfx_all_lanes(unsafeBitCast(transparent, to: SIMD8<Int32>.self)) != 0 {
+    // Compared as floats, which vectorise (integer lane compares become a loop per lane); bit
+    // `i` set: lane `i`'s cell is transparent.
+    let transparent = lfx_lane_bits(
+      unsafeBitCast(
+        (cells.cellX .< -1) .| (cells.cellX .>= width) .| (cells.cellY .< -1)
+          .| (cells.cellY .>= height), to: SIMD8<Int32>.self))
+    if transparent == 0xFF {
       return (.zero, .zero, .zero, .zero, .zero, .zero, .zero, .zero)
     }
     let (columns, rows) = (cells.columns, cells.rows)
     func lane(_ lane: Int) -> half4 {
+      if transparent & (1 &<< lane) != 0 { return .zero }
       let (x, y) = (Int(columns[lane]), Int(rows[lane]))
       let (weightX, weightY) = (cells.weightX[lane], cells.weightY[lane])
-      if x < -1 || x >= storage.width || y < -1 || y >= storage.height { return .zero }
       if storage.holdsCell(x, y) {
         return blend(at: 2 &* (y &* storage.rowLength &+ x), weightX, weightY)
       }
