@@ -597,16 +597,24 @@ import Testing
     + RawPNG.chunk("PLTE", [255, 255, 255])
     + RawPNG.chunk("IDAT", RawPNG.storedZlib([0, 0x40])) + RawPNG.chunk("IEND", [])
 
+  /// ``shortPalettePNG`` written into `directory`, and the warning decoding it gives.
+  static func shortPaletteFile(in directory: TemporaryDirectory) throws -> (
+    path: String, warning: String
+  ) {
+    let input = directory.path("short-palette.png")
+    try Data(shortPalettePNG).write(to: URL(fileURLWithPath: input))
+    let warning: String =
+      "layerfx: warning: \(input): pixel (1, 0) has palette index 1, but PLTE has 1 entry; "
+      + "such pixels decode as opaque black"
+    return (input, warning)
+  }
+
   @Test("a palette index past PLTE converts as opaque black, with a warning naming the pixel")
   func paletteIndexWarning() throws {
     let directory = try TemporaryDirectory()
-    let input = directory.path("short-palette.png")
-    try Data(Self.shortPalettePNG).write(to: URL(fileURLWithPath: input))
+    let (input, expected) = try Self.shortPaletteFile(in: directory)
     let result = try LayerFXTool.run(["convert", input, "-o", directory.path("out.png")])
     #expect(result.status == 0)
-    let expected: String =
-      "layerfx: warning: \(input): pixel (1, 0) has palette index 1, but PLTE has 1 entry; "
-      + "such pixels decode as opaque black"
     #expect(result.errorLines == [expected])
     let output = try PNGDecoder().decode(contentsOf: directory.path("out.png"))
     #expect(output.image.pixels == [half4(1, 1, 1, 1), half4(0, 0, 0, 1)])
@@ -615,13 +623,9 @@ import Testing
   @Test("info warns of a palette index past PLTE as convert does, and prints the header")
   func paletteIndexInfoWarning() throws {
     let directory = try TemporaryDirectory()
-    let input = directory.path("short-palette.png")
-    try Data(Self.shortPalettePNG).write(to: URL(fileURLWithPath: input))
+    let (input, expected) = try Self.shortPaletteFile(in: directory)
     let result = try LayerFXTool.run(["info", input])
     #expect(result.status == 0)
-    let expected: String =
-      "layerfx: warning: \(input): pixel (1, 0) has palette index 1, but PLTE has 1 entry; "
-      + "such pixels decode as opaque black"
     #expect(result.errorLines == [expected])
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
     #expect(
