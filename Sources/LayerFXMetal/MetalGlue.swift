@@ -268,7 +268,7 @@ enum MetalGlue {
         "float4 c = float4(\(name)(pos, half4(float4(p->color[0], p->color[1], p->color[2], p->color[3]))\(tail)));"
     case .layer:
       pixelCall =
-        "\(namespace)::SwiftUI::Layer layer{p->context, p->sample};\n  float4 c = float4(\(name)(pos, layer\(tail)));"
+        "\(namespace)::SwiftUI::Layer layer{p->context, p->sample, p->layer};\n  float4 c = float4(\(name)(pos, layer\(tail)));"
     case .distortion:
       pixelCall =
         "float2 q = float2(\(name)(pos\(tail)));\n  out[0] = q.x; out[1] = q.y; return;\n  float4 c(0.0f);"

@@ -454,6 +454,11 @@ public struct MetalLibrary: Sendable {
         tile: { first, rows, destinationStride, sourceStride in
           frame.renderTile(
             first, rows: rows, destinationStride: destinationStride, sourceStride: sourceStride)
+        },
+        pixels: { layer, positions, colors, sampled in
+          frame.pixels(
+            layer, positions: positions, colors: colors, samplesLayer: kind == .layer,
+            sampled: sampled)
         }, allocateTexels: SharedTexels.allocator,
         allocateDestination: SharedTexels.destinationAllocator)
       return (kernel, rowKernel)

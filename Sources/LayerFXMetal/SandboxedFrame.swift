@@ -165,13 +165,7 @@ final class SandboxedFrame: Sendable {
       var message = lfx_message()
       message.op = Int32(lfx_op_rows)
       message.function = function
-      if let texels = first.texels {
-        guard let shared = SharedTexels.owning(texels) else {
-          throw .died("the layer's texels are not in shared memory")
-        }
-        try worker.map(shared, deadline: deadline)
-        message.texels_id = shared.id
-      }
+      try describe(first, to: worker, in: &message, deadline: deadline)
       // The render's own scratch tile, when it is shared memory: the worker writes it, and
       // nothing is copied back.
       let extent = ((rows - 1) * destinationStride + first.count) * 16
@@ -203,12 +197,6 @@ final class SandboxedFrame: Sendable {
       message.row = Int64(first.row + offset)
       message.margin_x = Int64(first.margin.x)
       message.margin_y = Int64(first.margin.y)
-      message.scale = first.scale
-      message.row_length = Int64(first.rowLength)
-      message.pad_x = Int64(first.padding.x)
-      message.pad_y = Int64(first.padding.y)
-      message.width = Int64(first.size.x)
-      message.height = Int64(first.size.y)
       message.rows = Int64(rows)
       message.source_stride = Int64(first.count)
       let start = worker.cpuNanoseconds
@@ -224,6 +212,27 @@ final class SandboxedFrame: Sendable {
     }
   }
 
+  /// Puts the layer `run` reads into `message` (its texels, mapped by `worker` first, and the
+  /// layer's scale and geometry), and the source's size.
+  private func describe(
+    _ run: RowKernel.Run, to worker: ShaderWorker, in message: inout lfx_message,
+    deadline: Int64
+  ) throws(ShaderWorker.Failure) {
+    if let texels = run.texels {
+      guard let shared = SharedTexels.owning(texels) else {
+        throw .died("the layer's texels are not in shared memory")
+      }
+      try worker.map(shared, deadline: deadline)
+      message.texels_id = shared.id
+    }
+    message.scale = run.scale
+    message.row_length = Int64(run.rowLength)
+    message.pad_x = Int64(run.padding.x)
+    message.pad_y = Int64(run.padding.y)
+    message.width = Int64(run.size.x)
+    message.height = Int64(run.size.y)
+  }
+
   /// Shades one pixel in a worker; transparent black after a failure.
   ///
   /// This is the per-pixel form (the bounds checker's): layer samples are asked of `layer`
@@ -232,12 +241,7 @@ final class SandboxedFrame: Sendable {
   /// frame of a shader that never returns stops at the time limit as any frame does (with a
   /// limit per pixel, 1280 × 720 pixels of an endless loop would have run for 320 days).
   func pixel(_ position: float2, color: half4, layer: Layer?) -> half4 {
-    var pool = choice.pool(for: choice.state(of: Int(self.function)).form)
-    var function = self.function
-    if layer != nil {
-      guard let (probePool, index) = probe?.pool(for: name, file: path) else { return .zero }
-      (pool, function) = (probePool, Int32(index))
-    }
+    guard let (pool, function) = pixelFunction(samplesLayer: layer != nil) else { return .zero }
     do {
       let deadline = frameDeadline
       return try pool.withWorker { worker throws(ShaderWorker.Failure) in
@@ -257,6 +261,97 @@ final class SandboxedFrame: Sendable {
     } catch {
       record(error, row: nil)
       return .zero
+    }
+  }
+}
+
+extension SandboxedFrame {
+  /// Records of a batch's sample log (``pixels(_:positions:colors:samplesLayer:sampled:)``):
+  /// 768 KiB of the worker's shared memory; a fuller log is read and begun again.
+  static let sampleLogCapacity = 1 << 16
+
+  /// The workers and function-table index of the per-pixel form: the library's (in the form
+  /// chosen for the row), or for a layer effect its probing copy's; `nil` when the copy did
+  /// not compile (recorded as a fault).
+  private func pixelFunction(samplesLayer: Bool) -> (ShaderWorkerPool, Int32)? {
+    guard samplesLayer else {
+      return (choice.pool(for: choice.state(of: Int(function)).form), function)
+    }
+    guard let (pool, index) = probe?.pool(for: name, file: path) else { return nil }
+    return (pool, Int32(index))
+  }
+
+  /// Shades a batch of pixels in one request (``LayerFX/RowKernel/PixelsBody``): the per-pixel
+  /// form without a round trip per pixel, or per sample.
+  ///
+  /// A layer effect's batch runs in the workers of its probing copy, which logs every sample in
+  /// shared memory and samples the layer's mapped texels itself, with `LayerFX.Layer.sample`'s
+  /// operations; the log reaches `sampled` each time it fills and at the batch's end, checked
+  /// first (pixels in range and in ascending order: a malformed log kills the worker). Shares
+  /// the frame's deadline; after a failure every colour is transparent black and the failure
+  /// is recorded as ``pixel(_:color:layer:)`` records it.
+  func pixels(
+    _ layer: RowKernel.Run, positions: UnsafeBufferPointer<float2>,
+    colors: UnsafeMutableBufferPointer<half4>, samplesLayer: Bool,
+    sampled: (Int, float2) -> Void
+  ) {
+    guard let (pool, function) = pixelFunction(samplesLayer: samplesLayer) else {
+      colors.update(repeating: .zero)
+      return
+    }
+    let count = positions.count
+    let positionBytes = (count * 8 + 15) & ~15
+    let logOffset = positionBytes + count * 16
+    let capacity = samplesLayer ? Self.sampleLogCapacity : 0
+    do {
+      let deadline = frameDeadline
+      try pool.withWorker { worker throws(ShaderWorker.Failure) in
+        try sendArguments(worker, deadline: deadline)
+        let memory = try worker.memory(
+          atLeast: logOffset + capacity * MemoryLayout<lfx_sample_record>.stride)
+        if let base = positions.baseAddress {
+          memory.copyMemory(from: base, byteCount: count * 8)
+        }
+        if let base = colors.baseAddress {
+          (memory + positionBytes).copyMemory(from: base, byteCount: count * 16)
+        }
+        var message = lfx_message()
+        message.op = Int32(lfx_op_pixels)
+        message.function = function
+        message.count = Int64(count)
+        message.source = 0
+        message.destination = Int64(positionBytes)
+        message.sample_log = Int64(logOffset)
+        message.sample_log_capacity = Int64(capacity)
+        if samplesLayer {
+          try describe(layer, to: worker, in: &message, deadline: deadline)
+          message.samples = 1
+        }
+        let records = (memory + logOffset).bindMemory(
+          to: lfx_sample_record.self, capacity: capacity)
+        var lowest = 0
+        func read(_ logged: Int) -> Bool {
+          guard (0...capacity).contains(logged) else { return false }
+          for index in 0..<logged {
+            let record = records[index]
+            let pixel = Int(record.pixel)
+            guard (lowest..<count).contains(pixel) else { return false }
+            lowest = pixel
+            sampled(pixel, float2(record.x, record.y))
+          }
+          return true
+        }
+        _ = try withoutActuallyEscaping(read) { read throws(ShaderWorker.Failure) in
+          try worker.request(message, deadline: deadline, log: read)
+        }
+        if let base = colors.baseAddress {
+          UnsafeMutableRawPointer(base).copyMemory(
+            from: memory + positionBytes, byteCount: count * 16)
+        }
+      }
+    } catch {
+      colors.update(repeating: .zero)
+      record(error, row: nil)
     }
   }
 }

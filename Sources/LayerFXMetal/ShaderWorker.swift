@@ -112,10 +112,12 @@ final class ShaderWorker {
   }
 
   /// Sends `message` (with `descriptor` attached) and waits for the reply until `deadline`
-  /// (CLOCK_MONOTONIC nanoseconds), answering a layer's sample requests with `sample`.
+  /// (CLOCK_MONOTONIC nanoseconds), answering a layer's sample requests with `sample` and
+  /// handing the sample log (its record count) to `log` each time it is full and at the end,
+  /// which returns whether the records are well formed (a malformed log kills the worker).
   func request(
     _ message: lfx_message, descriptor: Int32 = -1, deadline: Int64,
-    sample: ((Float, Float) -> SIMD4<Float>)? = nil
+    sample: ((Float, Float) -> SIMD4<Float>)? = nil, log: ((Int) -> Bool)? = nil
   ) throws(Failure) -> lfx_message {
     guard !isDead else { throw .died("the shader worker stopped earlier") }
     var message = message
@@ -131,7 +133,10 @@ final class ShaderWorker {
       if status == -EPROTO { throw malformed() }
       guard status == 0 else { throw died() }
       switch reply.op {
-      case Int32(lfx_reply_done): return reply
+      case Int32(lfx_reply_done):
+        // The records a batch of pixels logged after the last full log.
+        if let log, !log(Int(reply.count)) { throw malformed() }
+        return reply
       case Int32(lfx_reply_fault):
         // The fault guard catches these four, in a row of the request or in its one pixel.
         let rows =
@@ -145,6 +150,11 @@ final class ShaderWorker {
         var answer = lfx_message()
         answer.op = Int32(lfx_reply_sample)
         answer.color = (color.x, color.y, color.z, color.w)
+        guard lfx_send(socket, &answer, -1) == 0 else { throw died() }
+      case Int32(lfx_reply_samples):
+        guard let log, log(Int(reply.count)) else { throw malformed() }
+        var answer = lfx_message()
+        answer.op = Int32(lfx_reply_samples)
         guard lfx_send(socket, &answer, -1) == 0 else { throw died() }
       default: throw malformed()
       }

@@ -92,7 +92,8 @@ extension StandInHeader {
 
   /// `SwiftUI::Layer`: bilinear samples of the padded layer, exactly as `LayerFX.Layer.sample`
   /// computes them (the same operations, no contraction), and the probing twin the bounds
-  /// checker runs, which asks LayerFX for every sample.
+  /// checker runs, which tells LayerFX of every sample and either takes LayerFX's answer or
+  /// samples the layer itself, as `SwiftUI::Layer` does.
   static let layer = #"""
     #pragma once
     #include <metal_stdlib>
@@ -139,9 +140,10 @@ extension StandInHeader {
     struct Layer {
       void *context;
       lfx_sample_function function;
+      const lfx_row *row;
       metal::vec<metal::half, 4> sample(metal::vec<float, 2> p) const {
         float c[4];
-        function(context, p.x, p.y, c);
+        if (!function(context, p.x, p.y, c)) return ::SwiftUI::lfx_layer(row).sample(p);
         return metal::vec<metal::half, 4>(metal::half(c[0]), metal::half(c[1]), metal::half(c[2]), metal::half(c[3]));
       }
       #ifdef LFX_HALF_BINARY16

@@ -182,13 +182,45 @@ static void take_arguments(const lfx_message *m) {
 
 // A layer's sample in the per-pixel form: asked of LayerFX, which records it (the bounds
 // checker's probe) and answers with the colour.
-static void sample(void *context, float x, float y, float *rgba) {
+static int sample(void *context, float x, float y, float *rgba) {
   (void)context;
   lfx_message ask = {.op = lfx_reply_sample, .x = x, .y = y};
   lfx_message answer;
   if (lfx_send(socket_fd, &ask, -1) != 0 || lfx_receive(socket_fd, &answer, NULL, 0) != 0)
     exit(5);
   memcpy(rgba, answer.color, sizeof answer.color);
+  return 1;
+}
+
+// The samples of a `lfx_op_pixels` request, logged in shared memory for LayerFX to record.
+typedef struct sample_log {
+  lfx_sample_record *records;
+  int64_t capacity, count;
+  int32_t pixel;
+} sample_log;
+
+// A layer's sample in a batch of pixels: logged, and taken by the caller from the mapped layer
+// (`lfx_pixel.layer`) with LayerFX's operations, so no round trip per sample. A full log is
+// handed to LayerFX, which records its samples and answers, and starts again.
+static int log_sample(void *context, float x, float y, float *rgba) {
+  (void)rgba;
+  sample_log *log = context;
+  if (log->count == log->capacity) {
+    lfx_message full = {.op = lfx_reply_samples, .count = log->count};
+    lfx_message answer;
+    if (lfx_send(socket_fd, &full, -1) != 0 || lfx_receive(socket_fd, &answer, NULL, 0) != 0 ||
+        answer.op != lfx_reply_samples)
+      exit(5);
+    log->count = 0;
+  }
+  log->records[log->count++] = (lfx_sample_record){.pixel = log->pixel, .x = x, .y = y};
+  return 0;
+}
+
+// Whether `count` elements of `size` bytes from `offset` lie inside the shared memory.
+static int inside_memory(int64_t offset, int64_t count, size_t size) {
+  return offset >= 0 && count >= 0 && (size_t)offset <= memory_size &&
+         (size_t)count <= (memory_size - (size_t)offset) / size;
 }
 
 static void reply(int32_t op, int32_t value, int64_t row, const float *color) {
@@ -291,6 +323,41 @@ int main(int argc, char **argv) {
           reply(lfx_reply_fault, status, -1, NULL);
         } else {
           reply(lfx_reply_done, 0, 0, out);
+        }
+        break;
+      }
+      case lfx_op_pixels: {
+        if (!pixels[m.function] || !inside_memory(m.source, m.count, 2 * sizeof(float)) ||
+            !inside_memory(m.destination, m.count, 4 * sizeof(float)) ||
+            !inside_memory(m.sample_log, m.sample_log_capacity, sizeof(lfx_sample_record)) ||
+            m.count > INT32_MAX || (m.samples && m.sample_log_capacity < 1))
+          exit(4);
+        const float *positions = (const float *)(memory + m.source);
+        float *colors = (float *)(memory + m.destination);
+        sample_log log = {.records = (lfx_sample_record *)(memory + m.sample_log),
+                          .capacity = m.sample_log_capacity};
+        lfx_row layer = {.scale = m.scale, .row_length = m.row_length, .pad_x = m.pad_x,
+                         .pad_y = m.pad_y, .width = m.width, .height = m.height};
+        layer.texels = m.texels_id ? texels_pointer(m.texels_id, NULL) : NULL;
+        if (m.samples && !layer.texels) exit(4);
+        int status = 0;
+        for (int64_t i = 0; i < m.count && status == 0; ++i) {
+          lfx_pixel pixel = {.x = positions[2 * i], .y = positions[2 * i + 1]};
+          memcpy(pixel.color, colors + 4 * i, sizeof pixel.color);
+          if (m.samples) {
+            log.pixel = (int32_t)i;
+            pixel.context = &log;
+            pixel.sample = log_sample;
+            pixel.layer = &layer;
+          }
+          reset_floating_point_state();
+          status = lfx_guard_pixel(pixels[m.function], &pixel, slots, colors + 4 * i);
+        }
+        if (status) {
+          reply(lfx_reply_fault, status, -1, NULL);
+        } else {
+          lfx_message done = {.op = lfx_reply_done, .count = log.count};
+          if (lfx_send(socket_fd, &done, -1) != 0) exit(5);
         }
         break;
       }

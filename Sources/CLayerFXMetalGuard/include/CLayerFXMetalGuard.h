@@ -15,9 +15,11 @@
 //   premultiplied;
 // - `lfx_argument`: one bound argument: up to four floats, or a pointer with an element count
 //   (arrays) or a width and height (an image of RGBA floats);
-// - `lfx_sample_function`: asks LayerFX for the layer's colour at a point (the bounds checker's
-//   probing layer);
-// - `lfx_pixel`: one pixel for the per-pixel form.
+// - `lfx_sample_function`: tells LayerFX of a sample of the layer at a point (the bounds
+//   checker's probing layer); returns 1 with the colour in `rgba` when LayerFX answered it,
+//   0 when the caller samples `lfx_pixel.layer` itself;
+// - `lfx_pixel`: one pixel for the per-pixel form, with the layer it samples (NULL when
+//   every sample is answered).
 #define LFX_ABI                                                                         \
   typedef struct lfx_row {                                                              \
     float *destination;                                                                 \
@@ -33,12 +35,13 @@
     long width, height;                                                                 \
     float value[4];                                                                     \
   } lfx_argument;                                                                       \
-  typedef void (*lfx_sample_function)(void *context, float x, float y, float *rgba);    \
+  typedef int (*lfx_sample_function)(void *context, float x, float y, float *rgba);     \
   typedef struct lfx_pixel {                                                            \
     float x, y;                                                                         \
     float color[4];                                                                     \
     void *context;                                                                      \
     lfx_sample_function sample;                                                         \
+    const lfx_row *layer;                                                               \
   } lfx_pixel;
 
 LFX_ABI

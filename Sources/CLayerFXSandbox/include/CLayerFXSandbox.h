@@ -64,11 +64,22 @@ typedef struct lfx_message {
   int64_t arguments, argument_count;
   /// Pixel: the position and the colour, or a sample's position and, in the answer, colour.
   float x, y, color[4];
-  /// Pixel: whether it reads a layer (samples are asked of LayerFX).
+  /// Pixel: whether it reads a layer (samples are asked of LayerFX). Pixels: whether it reads
+  /// the layer of `texels_id` (each sample is logged, and sampled by the worker).
   int32_t samples;
   /// Map texels: whether the worker maps the buffer writable (a destination) or read-only.
   int32_t writable;
+  /// Pixels: the sample log's offset and capacity (`lfx_sample_record`s); in a
+  /// `lfx_reply_samples`, `count` is how many records it holds.
+  int64_t sample_log, sample_log_capacity;
 } lfx_message;
+
+/// One sample a layer effect took in a `lfx_op_pixels` request: the pixel's index in the
+/// request and the position, points.
+typedef struct lfx_sample_record {
+  int32_t pixel;
+  float x, y;
+} lfx_sample_record;
 
 enum {
   lfx_op_arguments = 1,
@@ -76,9 +87,14 @@ enum {
   lfx_op_unmap_texels = 3,
   lfx_op_rows = 4,
   lfx_op_pixel = 5,
+  /// The per-pixel form for `count` pixels: their positions (2 floats each) at `source`, their
+  /// colours (4 floats each: the input colour, replaced by the result) at `destination`.
+  lfx_op_pixels = 6,
   lfx_reply_done = 100,
   lfx_reply_fault = 101,
   lfx_reply_sample = 102,
+  /// The sample log is full (`count` records): LayerFX reads it and answers with the same op.
+  lfx_reply_samples = 103,
 };
 
 /// Sends `message`, with descriptor `fd` attached when it is ≥ 0. Returns 0 or -errno.

@@ -52,6 +52,28 @@ public struct RowKernel: Sendable {
   public typealias TileBody =
     @Sendable (_ first: Run, _ rows: Int, _ destinationStride: Int, _ sourceStride: Int) -> Void
 
+  /// The per-pixel form for a batch of pixels in one call: the form the bounds checker (and
+  /// `Renderer.usesLaneKernels = false`) runs for a kernel in another process, where a call per
+  /// pixel would cost a round trip per pixel and per sample.
+  ///
+  /// - `layer`: a run whose `texels`, `rowLength`, `padding`, `size` and `scale` describe the
+  ///   padded layer a layer effect samples (as for ``body``); its other members say nothing.
+  /// - `positions`: the pixels' positions, points (`Documentation/Semantics.md` §2).
+  /// - `colors`: as many elements; on entry each pixel's source colour (colour effects; zero
+  ///   for other kinds), on return what the kernel returned for the pixel: a premultiplied
+  ///   colour, or a distortion effect's sample position in `x` and `y`; transparent black for
+  ///   the batch's pixels after a failure.
+  /// - `sampled`: called for every ``Layer/sample(_:)->half4`` a layer effect makes, with the
+  ///   pixel's index in `positions` and the sample's position (points), in the order taken,
+  ///   pixels in ascending order. The kernel samples the layer itself with ``Layer``'s
+  ///   operations (§4), so the colour it used is what `sample` returns there.
+  public typealias PixelsBody =
+    @Sendable (
+      _ layer: Run, _ positions: UnsafeBufferPointer<float2>,
+      _ colors: UnsafeMutableBufferPointer<half4>,
+      _ sampled: (_ pixel: Int, _ position: float2) -> Void
+    ) -> Void
+
   /// Allocates `bytes` (a multiple of 16, 16-byte aligned) for the padded texels of a layer the
   /// kernel reads, and returns them with the object that owns them (kept as long as the
   /// texels); `nil` for ordinary memory.
@@ -65,6 +87,8 @@ public struct RowKernel: Sendable {
   public let body: @Sendable (Run) -> Void
   /// The batched form, called once per tile instead of ``body`` when present.
   public let tile: TileBody?
+  /// The per-pixel form in batches, run instead of the per-pixel closure when present.
+  public let pixels: PixelsBody?
   /// Where the padded texels the kernel reads are made, or `nil` for ordinary memory.
   public let allocateTexels: Allocator?
   /// Where a render's scratch tiles (one per renderer thread, which a frame on its way to PNG
@@ -77,14 +101,16 @@ public struct RowKernel: Sendable {
   /// - Parameters:
   ///   - body: Renders one run; must write every pixel of it.
   ///   - tile: Renders every run of a tile in one call; must write every pixel of them.
+  ///   - pixels: The per-pixel form in batches, for the bounds checker.
   ///   - allocateTexels: Where a layer's padded texels are made for this kernel.
   ///   - allocateDestination: Where a render's scratch tiles are made for this kernel.
   public init(
-    _ body: @escaping @Sendable (Run) -> Void, tile: TileBody? = nil,
+    _ body: @escaping @Sendable (Run) -> Void, tile: TileBody? = nil, pixels: PixelsBody? = nil,
     allocateTexels: Allocator? = nil, allocateDestination: Allocator? = nil
   ) {
     self.body = body
     self.tile = tile
+    self.pixels = pixels
     self.allocateTexels = allocateTexels
     self.allocateDestination = allocateDestination
   }

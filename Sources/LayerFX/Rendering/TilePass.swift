@@ -48,6 +48,12 @@ struct TilePass: Sendable {
   /// `probe`; stores the colours only when `stores` is set (a lane render that checks sample
   /// bounds runs this pass for the record alone).
   func shadePixels(columns: Range<Int>, rows: Range<Int>, probe: SampleProbe?, stores: Bool) {
+    if case .native(let kernel) = shader.lanes, let batch = kernel.pixels {
+      shadeBatches(
+        batch, allocate: kernel.allocateTexels, columns: columns, rows: rows, probe: probe,
+        stores: stores)
+      return
+    }
     // The kernel's closure is taken out of the enum once per tile: doing it per pixel copies it,
     // and the reference counting of a context shared by every thread stops the cores scaling.
     switch (shader.kernel, source) {
@@ -76,14 +82,69 @@ struct TilePass: Sendable {
     _ columns: Range<Int>, _ rows: Range<Int>, probe: SampleProbe?, stores: Bool,
     _ shade: (float2, SIMD2<Int>) -> half4
   ) {
-    let offset = SIMD2<Float>(Float(margin.x), Float(margin.y))
     for y in rows {
-      let py = (Float(y) - offset.y + 0.5) / scale
       for x in columns {
-        let position = float2((Float(x) - offset.x + 0.5) / scale, py)
+        let position = position(x, y)
         probe?.begin(pixel: SIMD2(x, y), position: position)
         let color = shade(position, SIMD2(x, y))
         if stores { output[outputIndex(x, y)] = color }
+      }
+    }
+  }
+
+  /// Destination pixel `(x, y)`'s position, points.
+  private func position(_ x: Int, _ y: Int) -> float2 {
+    float2((Float(x) - Float(margin.x) + 0.5) / scale, (Float(y) - Float(margin.y) + 0.5) / scale)
+  }
+
+  /// Shades `columns × rows` as ``shadePixels(columns:rows:probe:stores:)`` does, with the
+  /// kernel's per-pixel form in batches (``RowKernel/PixelsBody``), a row per call: the same
+  /// positions, and the probe told of the same pixels and samples in the same order.
+  private func shadeBatches(
+    _ batch: RowKernel.PixelsBody, allocate: RowKernel.Allocator?, columns: Range<Int>,
+    rows: Range<Int>, probe: SampleProbe?, stores: Bool
+  ) {
+    var layer: Layer?
+    if case .layer(var sourceLayer) = source {
+      sourceLayer.probe = probe
+      layer = sourceLayer
+    }
+    var positions = [float2](repeating: .zero, count: columns.count)
+    var colors = [half4](repeating: .zero, count: columns.count)
+    for y in rows {
+      for (i, x) in columns.enumerated() {
+        positions[i] = position(x, y)
+        colors[i] = shader.kind == .color ? source.pixel(SIMD2(x, y) &- margin) : .zero
+      }
+      output.withPointer(at: outputIndex(columns.lowerBound, y), count: columns.count) {
+        destination, count in
+        let run = RowRun(
+          destination: destination, count: count, column: columns.lowerBound, row: y,
+          margin: margin, scale: scale)
+        var begun = 0
+        func begin(through pixel: Int) {
+          while begun <= pixel {
+            probe?.begin(pixel: SIMD2(columns.lowerBound + begun, y), position: positions[begun])
+            begun += 1
+          }
+        }
+        positions.withUnsafeBufferPointer { positions in
+          colors.withUnsafeMutableBufferPointer { colors in
+            batch(nativeRun(run, source: source, allocate: allocate), positions, colors) {
+              pixel, position in
+              begin(through: pixel)
+              _ = layer?.sample(position)
+            }
+          }
+        }
+        for i in 0..<count {
+          begin(through: i)
+          var color = colors[i]
+          if shader.kind == .distortion, let layer {
+            color = layer.sample(float2(color.x, color.y))
+          }
+          if stores { destination[i] = color }
+        }
       }
     }
   }
