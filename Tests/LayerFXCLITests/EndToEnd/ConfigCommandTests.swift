@@ -56,6 +56,34 @@ import Testing
     #expect(inRange.status == 0 && inRange.standardOutput.contains(#""radius": 40,"#))
   }
 
+  // Before, the dump printed it (exit 0) and its own `config check` refused it (exit 65).
+  @Test("config dump refuses an offset that pads its 512 × 384 card beyond a side's limit")
+  func dumpPaddedBeyondTheSideLimit() throws {
+    // ripple's maxSampleOffset is |amplitude| points a side (Ripple.swift's doc), at scale 1
+    // ⌈amplitude⌉ pixels; a layer effect takes at most 4194302 pixels a side (DebugConfig's
+    // scale doc). 512 + 2 × 2096895 = 4194302 fits; 512 + 2 × 2096896 = 4194304 does not, nor
+    // 512 + 2 × 1e30 = 2e+30.
+    for (amplitude, offset, size) in [
+      ("2096896", "2096896, 2096896", "4194304 × 4194176"),
+      ("1e30", "1e+30, 1e+30", "2e+30 × 2e+30"),
+    ] {
+      let result = try LayerFXTool.run(["config", "dump", "ripple:amplitude=" + amplitude])
+      let expected: String =
+        "layerfx: error: config dump: effects[0]: at t = 0.15 s: the 512 × 384 image padded by "
+        + "ripple's maxSampleOffset of \(offset) points is \(size) pixels; a layer or distortion "
+        + "effect takes at most 4194302 pixels a side"
+      #expect(result.status == 64, "\(amplitude)")
+      #expect(result.usageErrorLines == [expected], "\(amplitude)")
+      #expect(result.outputData.isEmpty, "\(amplitude)")
+    }
+    let directory = try TemporaryDirectory()
+    let fits = try LayerFXTool.run(["config", "dump", "ripple:amplitude=2096895"])
+    #expect(fits.status == 0, "\(fits.standardError)")
+    try fits.outputData.write(to: URL(fileURLWithPath: directory.path("fits.json")))
+    let check = try LayerFXTool.run(["config", "check", "fits.json"], in: directory.url)
+    #expect(check.status == 0, "\(check.standardError)")
+  }
+
   @Test("a config that sets amplitude to 20 renders as --amplitude 20; a flag overrides it")
   func amplitudeAndPrecedence() throws {
     let directory = try TemporaryDirectory()
