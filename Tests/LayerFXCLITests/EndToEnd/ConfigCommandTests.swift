@@ -44,7 +44,7 @@ import Testing
     for (operand, message) in [
       ("twirl:radius=-1", "twirl: argument 'radius' must be > 0 points, got -1"),
       ("gaussianBlur:radius=100", "gaussianBlur: argument 'radius' must be 0…24 points, got 100"),
-      ("sepia:amount=2", "sepia: argument 'amount' must be 0…1 fraction, got 2"),
+      ("sepia:amount=2", "sepia: argument 'amount' must be a fraction in 0…1, got 2"),
     ] {
       let result = try LayerFXTool.run(["config", "dump", operand])
       #expect(result.status == 64, "\(operand)")
