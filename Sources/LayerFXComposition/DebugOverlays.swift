@@ -36,15 +36,27 @@ public struct DebugOverlays: OptionSet, Sendable, Hashable {
   ]
 
   /// Parses a comma-separated list of names (`"origins,tiles"`); spaces around names are
-  /// ignored and a name may repeat; `nil` when a name is unknown or the list is empty.
+  /// ignored; `nil` when a name is unknown or repeated (``repeatedName(in:)``: a set draws each
+  /// overlay once, so a second mention means nothing and is likely a slip), or the list is empty.
   ///
-  /// - Parameter list: Names from ``named``.
+  /// - Parameter list: Names from ``named``, each at most once.
   public init?(parsing list: String) {
+    guard Self.repeatedName(in: list) == nil else { return nil }
     self = []
     for name in Self.names(in: list) {
       guard let entry = Self.named.first(where: { $0.name == name }) else { return nil }
       insert(entry.overlay)
     }
+  }
+
+  /// The first name of a comma-separated list (``names(in:)``) that an earlier one repeats, or
+  /// `nil` when every name is given once.
+  ///
+  /// - Parameter list: The list, as given.
+  /// - Returns: The repeated name, as ``names(in:)`` reads it.
+  public static func repeatedName(in list: String) -> String? {
+    var seen: Set<String> = []
+    return names(in: list).first { !seen.insert($0).inserted }
   }
 
   /// The names of a comma-separated list as ``init(parsing:)`` reads them: split at every

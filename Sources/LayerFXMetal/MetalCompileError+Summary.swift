@@ -11,7 +11,8 @@ extension MetalCompileError {
     case compilerMissing
     /// A source file could not be read.
     case unreadable
-    /// The source is not a library LayerFX can run: over the size limit, not UTF-8 text,
+    /// The source is not a library LayerFX can run: over the size limit, not UTF-8 text, a NUL
+    /// byte,
     /// clang's errors, an unsupported signature, no stitchable function, a refused include or
     /// link.
     case invalidSource
@@ -43,7 +44,7 @@ extension MetalCompileError {
         description,
         Self.diskErrors.contains { output.contains($0) } ? .diskFailing : .invalidSource
       )
-    case .tooLarge, .notUTF8, .unsupportedSignature, .noStitchableFunctions, .include,
+    case .tooLarge, .notUTF8, .nulByte, .unsupportedSignature, .noStitchableFunctions, .include,
       .linkFailed, .refused:
       return (description, .invalidSource)
     case .cacheUnavailable: return (description, .cannotCreate)

@@ -39,6 +39,10 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
   /// The source file is not UTF-8 text: its first invalid byte, `byte`, at `offset` (bytes from
   /// the start, 0-based), on `line` and in `column` (1-based, in bytes).
   case notUTF8(path: String, line: Int, column: Int, offset: Int, byte: UInt8)
+  /// The source file (or a file it includes) holds a NUL byte, the first on `line` in `column`
+  /// (1-based, in bytes, as clang counts them): UTF-8, but no character of Metal source, which
+  /// clang would drop with a warning (`-Wnull-character`) the runner does not show.
+  case nulByte(path: String, line: Int, column: Int)
   /// clang rejected the source; its diagnostics (errors first) and its whole output.
   case compileFailed(diagnostics: [Diagnostic], output: String)
   /// A `[[ stitchable ]]` function whose signature SwiftUI could not call.
@@ -74,6 +78,8 @@ public enum MetalCompileError: Error, Sendable, Equatable, CustomStringConvertib
     case .notUTF8(let path, let line, let column, let offset, let byte):
       let hex = String(byte, radix: 16, uppercase: true)
       return "\(path):\(line):\(column): not UTF-8 text (byte 0x\(hex) at offset \(offset))"
+    case .nulByte(let path, let line, let column):
+      return "\(path):\(line):\(column): a NUL byte (0x00), which is not Metal source text"
     case .compileFailed(let diagnostics, let output):
       if let first = diagnostics.first(where: { $0.severity == "error" }) ?? diagnostics.first {
         let more = diagnostics.filter { $0.severity == "error" }.count - 1

@@ -66,7 +66,7 @@ struct MetalSource {
   ///   - binary16: Whether `h` literals become `_Float16` (`f16`).
   /// - Throws: ``MetalCompileError/include(file:line:message:)`` for a refused or missing
   ///   include, ``MetalCompileError/cannotRead(path:reason:)`` for an included file that is
-  ///   not UTF-8.
+  ///   not UTF-8, ``MetalCompileError/nulByte(path:line:column:)`` for a NUL byte in any file.
   init(source: String, path: String, root: String? = nil, binary16: Bool)
     throws(MetalCompileError)
   {
@@ -113,6 +113,9 @@ struct MetalSource {
   ) throws(MetalCompileError) {
     // Line ends as clang reads them (CR LF and CR are LF), for every scan below.
     var source = Self.unifyingLineEnds(source)
+    if let (line, column) = Self.firstNULByte(in: source) {
+      throw .nulByte(path: name, line: line, column: column)
+    }
     // A byte order mark starts no line of the unit (clang skips it at a file's start only).
     if source.unicodeScalars.first == "\u{FEFF}" {
       source = String(String.UnicodeScalarView(source.unicodeScalars.dropFirst()))

@@ -8,8 +8,8 @@ import Synchronization
 /// names a reference after the test file and the test function, not the suite: `SuiteA.same()`
 /// and `SuiteB.same()` in one file both get `__References__/<File>/same.png`. The owner is the
 /// test's full name and place (`SuiteA.same() at ModeTests.swift:16`); the same test again
-/// (`--iterations`, or each case of a parameterised test, which share a reference unless named)
-/// is the same owner.
+/// (`--iterations`, or each case of a parameterised test, which must give `named:`) is the same
+/// owner.
 final class ReferenceClaims: Sendable {
   /// The claims of this process.
   static let shared = ReferenceClaims()

@@ -53,15 +53,22 @@ public func expectReference(
 /// `__References__/RippleTests/rippleAtRest.large.png` (swift-snapshot-testing's layout). The
 /// test's name is Swift Testing's `Test.current?.name`, the function's name, with `()` dropped
 /// and every character other than a letter, digit, `-`, `_` or `.` replaced by `_`; give a
-/// `name` to each call of a test that compares more than one image (and of a parameterised
-/// test's cases). Two tests of one file with one function name (in two suites) would share a
+/// `name` to each call of a test that compares more than one image. A parameterised test
+/// (`@Test(arguments:)`) must give one that tells its cases apart, such as
+/// `named: "\(amplitude)"`: without it the call is an issue saying so, and compares and writes
+/// nothing, since every case would otherwise share one file and, recording, write over the
+/// others' (Swift Testing runs the cases in parallel, in no fixed order, and does not publish
+/// their arguments, so no stable name can be derived for them: a counter, as
+/// swift-snapshot-testing numbers unnamed snapshots, would follow the order they happen to
+/// run in). Two tests of one file with one function name (in two suites) would share a
 /// reference: the second to call is an issue naming the first, and compares nothing. Otherwise
 /// as ``expectReference(_:at:tolerance:recording:artifactDirectory:sourceLocation:)``; outside a
 /// test it records an issue and compares nothing.
 ///
 /// - Parameters:
 ///   - image: The rendered image.
-///   - name: A name that tells this call's reference from the test's others.
+///   - name: A name that tells this call's reference from the test's others; required in a
+///     parameterised test, where it tells the cases apart.
 ///   - tolerance: The allowed difference.
 ///   - recording: When to write the reference; `LAYERFX_RECORD` overrides it.
 ///   - artifactDirectory: Where to write the images of a failure.
@@ -81,6 +88,13 @@ public func expectReference(
     return nil
   }
   let path = referencePath(filePath: "\(filePath)", testName: test.name, name: name)
+  if name == nil && test.isParameterized {
+    ReferenceCheck.live.report(
+      "\(path): \(test.name) is a parameterised test, whose cases would share this one "
+        + "reference (recording, each writes over the others); pass named: with each case's "
+        + "own name (named: \"\\(argument)\") or at:; nothing compared", sourceLocation)
+    return nil
+  }
   let location = test.sourceLocation
   let owner =
     test.id.nameComponents.joined(separator: ".") + " at \(location.fileName):\(location.line)"

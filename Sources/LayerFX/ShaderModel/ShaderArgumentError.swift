@@ -53,8 +53,8 @@ public enum ShaderArgumentError: Error, Equatable, CustomStringConvertible {
     case .notFinite(let function, let parameter, let value):
       "\(function): argument '\(parameter)' must be finite, got \(value)"
     case .outOfRange(let function, let parameter, let value, let range, let unit):
-      "\(function): argument '\(parameter)' must be \(range)"
-        + (unit.map { " \($0)" } ?? "") + ", got \(value.shortDescription)"
+      "\(function): argument '\(parameter)' must be \(Self.phrase(range, unit)), got "
+        + value.shortDescription
     case .tooManyImages(let function, let count):
       "\(function): at most one image argument is allowed, got \(count)"
     case .wrongEffectKind(let function, let declared, let used):
@@ -69,5 +69,15 @@ public enum ShaderArgumentError: Error, Equatable, CustomStringConvertible {
         + "its caller, as SwiftUI's \(kind.rawValue)Effect(_:maxSampleOffset:) requires; the "
         + "bounds checker measures one (Renderer's checksSampleBounds, layerfx --check-bounds)"
     }
+  }
+
+  /// `range` with `unit` as the message says it: a unit that counts (`points`, `seconds`)
+  /// follows the range (`0…24 points`, `> 0 points per second`); a fraction, which is what the
+  /// value is rather than what it counts, comes first (`a fraction in 0…1`, `a fraction ≥ 0`).
+  private static func phrase(_ range: ShaderFunction.ValueRange, _ unit: ShaderFunction.Unit?)
+    -> String
+  {
+    guard unit == .fraction else { return "\(range)" + (unit.map { " \($0)" } ?? "") }
+    return "a fraction " + (range.lower != nil && range.upper != nil ? "in " : "") + "\(range)"
   }
 }

@@ -102,10 +102,13 @@ enum ConfigCommand: CommandDefinition {
   /// default, or the one given after the name. A parameter with neither (a `.metal` file
   /// declares no defaults) is refused rather than invented.
   ///
-  /// - Throws: ``UsageError`` for an unknown kernel, a bad argument or a second fill (a config
-  ///   has one input); ``LayerFX/ShaderArgumentError`` for a value outside its parameter's
-  ///   range; ``LayerFXComposition/DumpError`` for parameters without a default that are not
-  ///   given.
+  /// The dump is then checked by `config check`'s own code (the `check` that takes a loaded
+  /// config), on the dump's own input, so it never prints a config its check refuses.
+  ///
+  /// - Throws: ``UsageError`` for an unknown kernel, a bad argument, a second fill (a config
+  ///   has one input) or a config its check refuses (`config dump: effects[0]: …`, the check's
+  ///   message); ``LayerFX/ShaderArgumentError`` for a value outside its parameter's range;
+  ///   ``LayerFXComposition/DumpError`` for parameters without a default that are not given.
   static func dump(_ kernels: [String], arguments: ParsedArguments, console: Console) throws
     -> DebugConfig
   {
@@ -138,9 +141,20 @@ enum ConfigCommand: CommandDefinition {
       try DebugConfig.checkDumpable(function, given: given, name: name, maxSampleOffset: offset)
       entries.append((function, KernelReference.absolute(name), given, images, offset))
     }
-    return DebugConfig(
+    let config = DebugConfig(
       dumping: entries, input: dumpInput, width: 512, height: 384, time: dumpTime,
       previewTimes: dumpPreviewTimes, path: dumpPath)
+    // What its `config check` would refuse on the dump's own input (an offset that pads the
+    // 512 × 384 card beyond a side's limit), by that check, with the output on standard output
+    // so that nothing is opened; a usage error, since the values are the command line's.
+    var checked = config
+    checked.output.path = "-"
+    do {
+      _ = try check(("config dump", checked), arguments: arguments, console: console)
+    } catch let error as ConfigError {
+      throw UsageError.invalid("\(error)")
+    }
+    return config
   }
 
   /// The PNG file of each image argument among `pairs` (`P=V` texts bound to `function`), made
@@ -184,6 +198,19 @@ enum ConfigCommand: CommandDefinition {
     -> String
   {
     let config = try ConfigOptions.decode(path, arguments: arguments, console: console)
+    return try check((path, config), arguments: arguments, console: console)
+  }
+
+  /// Checks `loaded`, a config and the name its errors give, as the `check` of a path checks the
+  /// config it decodes: the code `config check FILE.json` and `config dump` share.
+  ///
+  /// - Returns: Which run was checked, for the `ok` line.
+  /// - Throws: ``ConfigError`` (exit 65) naming `loaded.path` and the key, and what the
+  ///   render's checks throw.
+  static func check(
+    _ loaded: (path: String, config: DebugConfig), arguments: ParsedArguments, console: Console
+  ) throws -> String {
+    let (path, config) = loaded
     try ConfigOptions.checkOutputFolder((path, config), commandLine: arguments)
     try MetalOptions.checkHalf(arguments, config: config)
     let drawsFill = config.drawsFillAlone

@@ -74,8 +74,16 @@ extension DumpError: ExitCoded {
 }
 
 extension TimelineSelectionError: ExitCoded {
-  /// An effect `--effect` does not find, or one with nothing to chart: 64, `EX_USAGE`.
-  var exitCode: ExitCode { .usage }
+  /// 64 (`EX_USAGE`) when `--effect` is at fault, 65 (`EX_DATAERR`) when the file is.
+  ///
+  /// An effect `--effect` does not find, one it names with nothing to chart, or a kernel it
+  /// names without a clock is the flag's fault. A config in which no effect has anything to
+  /// chart, with no `--effect`, is the file's: no flag was given and none could help (as a
+  /// `.metal` file without a stitchable function is to `layerfx list`).
+  var exitCode: ExitCode {
+    guard case .nothingToChart = self else { return .usage }
+    return .dataError
+  }
 }
 
 extension KernelResolverError: ExitCoded {

@@ -44,7 +44,7 @@ import Testing
     for (operand, message) in [
       ("twirl:radius=-1", "twirl: argument 'radius' must be > 0 points, got -1"),
       ("gaussianBlur:radius=100", "gaussianBlur: argument 'radius' must be 0…24 points, got 100"),
-      ("sepia:amount=2", "sepia: argument 'amount' must be 0…1 fraction, got 2"),
+      ("sepia:amount=2", "sepia: argument 'amount' must be a fraction in 0…1, got 2"),
     ] {
       let result = try LayerFXTool.run(["config", "dump", operand])
       #expect(result.status == 64, "\(operand)")
@@ -54,6 +54,34 @@ import Testing
     // In range it dumps as before.
     let inRange = try LayerFXTool.run(["config", "dump", "twirl:radius=40"])
     #expect(inRange.status == 0 && inRange.standardOutput.contains(#""radius": 40,"#))
+  }
+
+  // Before, the dump printed it (exit 0) and its own `config check` refused it (exit 65).
+  @Test("config dump refuses an offset that pads its 512 × 384 card beyond a side's limit")
+  func dumpPaddedBeyondTheSideLimit() throws {
+    // ripple's maxSampleOffset is |amplitude| points a side (Ripple.swift's doc), at scale 1
+    // ⌈amplitude⌉ pixels; a layer effect takes at most 4194302 pixels a side (DebugConfig's
+    // scale doc). 512 + 2 × 2096895 = 4194302 fits; 512 + 2 × 2096896 = 4194304 does not, nor
+    // 512 + 2 × 1e30 = 2e+30.
+    for (amplitude, offset, size) in [
+      ("2096896", "2096896, 2096896", "4194304 × 4194176"),
+      ("1e30", "1e+30, 1e+30", "2e+30 × 2e+30"),
+    ] {
+      let result = try LayerFXTool.run(["config", "dump", "ripple:amplitude=" + amplitude])
+      let expected: String =
+        "layerfx: error: config dump: effects[0]: at t = 0.15 s: the 512 × 384 image padded by "
+        + "ripple's maxSampleOffset of \(offset) points is \(size) pixels; a layer or distortion "
+        + "effect takes at most 4194302 pixels a side"
+      #expect(result.status == 64, "\(amplitude)")
+      #expect(result.usageErrorLines == [expected], "\(amplitude)")
+      #expect(result.outputData.isEmpty, "\(amplitude)")
+    }
+    let directory = try TemporaryDirectory()
+    let fits = try LayerFXTool.run(["config", "dump", "ripple:amplitude=2096895"])
+    #expect(fits.status == 0, "\(fits.standardError)")
+    try fits.outputData.write(to: URL(fileURLWithPath: directory.path("fits.json")))
+    let check = try LayerFXTool.run(["config", "check", "fits.json"], in: directory.url)
+    #expect(check.status == 0, "\(check.standardError)")
   }
 
   @Test("a config that sets amplitude to 20 renders as --amplitude 20; a flag overrides it")

@@ -25,6 +25,21 @@ struct MetalCommandTests {
     return result
   }
 
+  /// Runs `list PATH` and `apply PATH:f testcard:4x4 -o o.png` in `directory`, and expects each
+  /// to exit 65 with the one error line `message` (after `layerfx: error: `).
+  static func sourceRefused(
+    _ path: String, in directory: TemporaryDirectory, message: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    for command in [["list", path], ["apply", path + ":f", "testcard:4x4", "-o", "o.png"]] {
+      let result = try LayerFXTool.run(command, in: directory.url)
+      #expect(result.status == 65, "\(command)", sourceLocation: sourceLocation)
+      #expect(
+        result.errorLines == ["layerfx: error: " + message], "\(command)",
+        sourceLocation: sourceLocation)
+    }
+  }
+
   @Test("list FILE.metal prints each stitchable function with its Metal parameters")
   func list() throws {
     let result = try LayerFXTool.run(["list", Self.ripple])
@@ -305,15 +320,32 @@ struct MetalCommandTests {
       + Array("\n[[ stitchable ]] half4 f(float2 p, half4 c) { return c; }\n".utf8)
     try Data(bytes).write(to: URL(fileURLWithPath: directory.path("latin1.metal")))
     let file = directory.path("latin1.metal")
-    for command in [["list", file], ["apply", file + ":f", "testcard:4x4", "-o", "o.png"]] {
-      let result = try LayerFXTool.run(command, in: directory.url)
-      #expect(result.status == 65, "\(command)")
-      #expect(
-        result.errorLines == [
-          "layerfx: error: \(file):2:7: not UTF-8 text (byte 0xE9 at offset 30)"
-        ])
-    }
+    try Self.sourceRefused(
+      file, in: directory, message: "\(file):2:7: not UTF-8 text (byte 0xE9 at offset 30)")
     #expect(try directory.contents() == ["latin1.metal"])
+  }
+
+  // Before, accepted (exit 0): clang drops a NUL with a warning the runner does not show
+  // (trial 13, Q11).
+  @Test("a NUL byte in a .metal file or a header it includes is bad data, exit 65, at its place")
+  func nulByte() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // "  return c;" is 11 bytes, so the NUL after it is on line 3, column 12 (clang's own
+    // warning, -Wnull-character, names 3:12 too). In the header it is the first byte of line 2.
+    let function = "[[ stitchable ]] half4 f(float2 p, half4 c) {\n  return c;"
+    try Data(Array("#include <metal_stdlib>\n\(function)".utf8) + [0] + Array(" }\n".utf8))
+      .write(to: URL(fileURLWithPath: directory.path("nul.metal")))
+    try Data(Array("// a header\n".utf8) + [0] + Array("\n".utf8))
+      .write(to: URL(fileURLWithPath: directory.path("nul.h")))
+    try "#include \"nul.h\"\n\(function) }\n".write(
+      toFile: directory.path("includes.metal"), atomically: true, encoding: .utf8)
+    for (file, place) in [("nul.metal", "nul.metal:3:12"), ("includes.metal", "nul.h:2:1")] {
+      try Self.sourceRefused(
+        directory.path(file), in: directory,
+        message: "\(directory.path(place)): a NUL byte (0x00), which is not Metal source text")
+    }
+    #expect(try directory.contents().sorted() == ["includes.metal", "nul.h", "nul.metal"])
   }
 
   @Test("an image argument takes every INPUT form: testcard:WxH is the test card, not a file")

@@ -58,4 +58,24 @@ import Testing
         == "layerfx: error: c.json: effects[0] (grayscale) has no keyframe tracks and no clock "
         + "to chart")
   }
+
+  // Before, 64 with a Usage line, though no flag was given (trial 13, Q7); sysexits(3):
+  // EX_DATAERR, "the input data was incorrect", as a .metal file without a stitchable function
+  // is for `layerfx list`.
+  @Test("a config with nothing to chart and no --effect is bad data, 65, naming the file")
+  func nothingToChart() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // Neither twirl nor sepia has a clock, and neither effect has keyframe tracks.
+    try #"{"version": 1, "effects": [{"kernel": "twirl"}, {"kernel": "sepia"}]}"#.write(
+      toFile: directory.path("still.json"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(["timeline", "still.json"], in: directory.url)
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines
+        == [
+          "layerfx: error: still.json: no effect has keyframe tracks or a clock to chart (it "
+            + "has twirl, sepia)"
+        ])
+  }
 }

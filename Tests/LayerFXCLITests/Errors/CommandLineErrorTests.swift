@@ -536,16 +536,41 @@ let corruptPngSuiteFiles: [String] = {
       ("zzzzzz", ""),
     ])
   func overlaySuggestion(list: String, suggestion: String) throws {
-    let directory = try TemporaryDirectory()
-    let result = try LayerFXTool.run([
-      "ripple", "testcard:8x8", "--time", "0", "--overlay", list, "-o", directory.path("o.png"),
-    ])
-    #expect(result.status == 64)
+    let result = try Self.overlayRefused(list)
     #expect(
       result.errorLines.first
         == "layerfx: error: invalid value '\(list)' for '--overlay': expected a comma-separated "
         + "list of origins, displacement, bounds, tiles" + suggestion)
-    #expect(try directory.contents().isEmpty)
+  }
+
+  /// Runs `ripple testcard:8x8 --time 0 --overlay LIST -o DIR/o.png` and expects exit 64 with
+  /// nothing written; returns the run, for its lines.
+  private static func overlayRefused(
+    _ list: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> LayerFXTool.Result {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--time", "0", "--overlay", list, "-o", directory.path("o.png"),
+    ])
+    #expect(result.status == 64, sourceLocation: sourceLocation)
+    #expect(try directory.contents().isEmpty, sourceLocation: sourceLocation)
+    return result
+  }
+
+  // Before, accepted without a word (trial 13, Q13): the overlays are a set, so a second
+  // mention draws nothing more and is likely a slip for another name.
+  @Test(
+    "a name given twice in --overlay is a usage error naming it",
+    arguments: [
+      ("origins,origins", "origins"), ("tiles, bounds,tiles", "tiles"),
+      ("bounds,origins,bounds,origins", "bounds"),
+    ])
+  func overlayRepeated(list: String, repeated: String) throws {
+    let result = try Self.overlayRefused(list)
+    let expected: String =
+      "layerfx: error: invalid value '\(list)' for '--overlay': '\(repeated)' is given twice; "
+      + "expected a comma-separated list of origins, displacement, bounds, tiles"
+    #expect(result.usageErrorLines == [expected])
   }
 
   @Test(

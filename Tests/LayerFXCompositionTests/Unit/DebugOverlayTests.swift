@@ -72,6 +72,8 @@ private func isClose(_ actual: half4, _ expected: half4, tolerance: Float = 1e-5
       ])
     #expect(DebugOverlays(parsing: "origin") == nil)
     #expect(DebugOverlays(parsing: "") == nil)
+    // Each name once: a set holds an overlay once, so a repeat is refused (spaces as above).
+    #expect(DebugOverlays(parsing: "origins, tiles,tiles ,origins") == nil)
   }
 
   @Test("the colour scale is blue at 0, green at half the range, red at the range and beyond")

@@ -181,24 +181,62 @@ struct ReferenceReportTests {
   @Test("expectReference(named:) on a reference another test named is an issue; nothing written")
   func claimedByAnotherTest() throws {
     let image = Image(width: 2, height: 2, color: half4(0, 1, 0, 1))
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("__References__/ReferenceReportTests")
-    let path = folder.appendingPathComponent("claimedByAnotherTest.green.png").path
+    let path = Self.reference("claimedByAnotherTest.green.png")
     #expect(
       ReferenceClaims.shared.claim(path, by: "OtherSuite.claimedByAnotherTest() at X:1") == nil)
-    // Only this file, if written: namedReferenceInATest uses the folder at the same time.
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let expected: String =
       "\(path): also the reference of OtherSuite.claimedByAnotherTest() at X:1 (a reference "
       + "is named after the test file and function, not the suite); give one of them named: or "
       + "at:; nothing compared"
-    withKnownIssue("the path is another test's") {
-      let result = expectReference(image, named: "green", tolerance: .exact, recording: .all)
-      #expect(result == nil)
+    Self.expectOneIssue(expected, writingNothingAt: path) {
+      expectReference(image, named: "green", tolerance: .exact, recording: .all)
+    }
+  }
+
+  /// `name` in this file's reference folder, `__References__/ReferenceReportTests`.
+  private static func reference(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("__References__/ReferenceReportTests/" + name).path
+  }
+
+  /// Expects `call`, one `expectReference`, to return `nil` with the one issue `expected`, and
+  /// nothing at `path` afterwards (removed if written: only that file, since
+  /// namedReferenceInATest uses the folder at the same time).
+  private static func expectOneIssue(
+    _ expected: String, writingNothingAt path: String,
+    sourceLocation: SourceLocation = #_sourceLocation, _ call: () -> ReferenceComparison?
+  ) {
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    withKnownIssue("the call reports one issue", sourceLocation: sourceLocation) {
+      #expect(call() == nil, sourceLocation: sourceLocation)
     } matching: { issue in
       issue.comments.map(\.rawValue) == [expected]
     }
-    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(!FileManager.default.fileExists(atPath: path), sourceLocation: sourceLocation)
+  }
+
+  // Before, each case of a parameterised test without named: recorded the same file, the last
+  // case's image winning, and the other cases then compared against it (polish 6).
+  @Test(
+    "a parameterised test's expectReference without named: is an issue; with it, its own file",
+    arguments: [0.25, 0.75])
+  func parameterisedCase(red: Double) throws {
+    let image = Image(width: 2, height: 2, color: half4(half(Float(red)), 0, 0, 1))
+    // By the naming rule: `parameterisedCase(red:)` → `parameterisedCase_red`.
+    let shared = Self.reference("parameterisedCase_red.png")
+    let refused: String =
+      "\(shared): parameterisedCase(red:) is a parameterised test, whose cases would share "
+      + "this one reference (recording, each writes over the others); pass named: with each "
+      + "case's own name (named: \"\\(argument)\") or at:; nothing compared"
+    Self.expectOneIssue(refused, writingNothingAt: shared) {
+      expectReference(image, tolerance: .exact, recording: .all)
+    }
+    // Named and never recording: the issue is the case's own missing reference.
+    let own = Self.reference("parameterisedCase_red.\(red).png")
+    Self.expectOneIssue(
+      "missing reference \(own); run with LAYERFX_RECORD=missing (or pass recording: .missing) "
+        + "to write it from this run", writingNothingAt: own
+    ) { expectReference(image, named: "\(red)", tolerance: .exact) }
   }
 
   @Test("expectReference(named:) finds the current test's name")

@@ -28,6 +28,19 @@ private let wave = ShaderFunction(
   ]
 ) { _ in .layer { position, layer in layer.sample(position) } }
 
+/// A colour function with two fractions, one in 0…1 and one only ≥ 0.
+private let fade = ShaderFunction(
+  name: "fade", kind: .color,
+  parameters: [
+    .init("amount", .float, unit: .fraction, validRange: .closed(0...1), defaultValue: .float(1)),
+    .init("gain", .float, unit: .fraction, validRange: .atLeast(0), defaultValue: .float(1)),
+  ]
+) { arguments in
+  let amount = try arguments.float("amount")
+  let gain = try arguments.float("gain")
+  return .color { _, pixel in pixel * amount * gain }
+}
+
 /// A function whose kernel reads a parameter it does not declare (a typo in its own code).
 private let misspelt = ShaderFunction(
   name: "misspelt", kind: .color, parameters: [.init("strength", .float, defaultValue: .float(1))]
@@ -190,6 +203,22 @@ struct ShaderArgumentErrorTests {
         function: "wave", parameter: "time", value: -0.5, range: .atLeast(0), unit: .seconds),
       message: "wave: argument 'time' must be ≥ 0 seconds, got -0.5"
     ) { _ = try wave(.float2(.zero), .float(-0.5)).prepared(sizeInPoints: size) }
+  }
+
+  // Before, "must be 0…1 fraction": a fraction is what the value is, not a unit it counts in
+  // (trial 13, Q5).
+  @Test("an argument outside a fraction's range reads 'must be a fraction in 0…1'")
+  func fractionOutOfRange() {
+    expect(
+      .outOfRange(
+        function: "fade", parameter: "amount", value: 2, range: .closed(0...1), unit: .fraction),
+      message: "fade: argument 'amount' must be a fraction in 0…1, got 2"
+    ) { _ = try fade(["amount": .float(2)]).prepared(sizeInPoints: size) }
+    expect(
+      .outOfRange(
+        function: "fade", parameter: "gain", value: -0.5, range: .atLeast(0), unit: .fraction),
+      message: "fade: argument 'gain' must be a fraction ≥ 0, got -0.5"
+    ) { _ = try fade(["gain": .float(-0.5)]).prepared(sizeInPoints: size) }
   }
 
   @Test("two image arguments are rejected")
