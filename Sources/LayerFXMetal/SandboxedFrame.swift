@@ -56,6 +56,15 @@ final class SandboxedFrame: Sendable {
     return exchanged ? limit : original
   }
 
+  /// The frame's deadline (``frameDeadline``), or ``ShaderWorker/Failure/timedOut`` once it
+  /// has passed: a request then would only start a worker to kill it (a bounds-checked frame
+  /// past its limit had started and killed one for each pixel left, 15,043 for 128 × 128).
+  private func liveDeadline() throws(ShaderWorker.Failure) -> Int64 {
+    let deadline = frameDeadline
+    guard lfx_monotonic_ns() < deadline else { throw .timedOut }
+    return deadline
+  }
+
   /// The longest time limit a frame keeps, seconds: 10⁹ s (about 31.7 years), so the deadline
   /// in nanoseconds stays far inside `Int64` on any monotonic clock reading.
   static let longestTimeLimit = 1e9
@@ -129,7 +138,7 @@ final class SandboxedFrame: Sendable {
   func renderTile(_ first: RowKernel.Run, rows: Int, destinationStride: Int, sourceStride: Int) {
     let index = Int(function)
     do {
-      let deadline = frameDeadline
+      let deadline = try liveDeadline()
       var form = choice.state(of: index).form
       let sample = MetalFormTrial.sample(rows: rows, count: first.count)
       if !sample.isEmpty, let verdict = choice.claimTrial(of: index) {
@@ -243,7 +252,7 @@ final class SandboxedFrame: Sendable {
   func pixel(_ position: float2, color: half4, layer: Layer?) -> half4 {
     guard let (pool, function) = pixelFunction(samplesLayer: layer != nil) else { return .zero }
     do {
-      let deadline = frameDeadline
+      let deadline = try liveDeadline()
       return try pool.withWorker { worker throws(ShaderWorker.Failure) in
         try sendArguments(worker, deadline: deadline)
         var message = lfx_message()
@@ -304,7 +313,7 @@ extension SandboxedFrame {
     let logOffset = positionBytes + count * 16
     let capacity = samplesLayer ? Self.sampleLogCapacity : 0
     do {
-      let deadline = frameDeadline
+      let deadline = try liveDeadline()
       try pool.withWorker { worker throws(ShaderWorker.Failure) in
         try sendArguments(worker, deadline: deadline)
         let memory = try worker.memory(

@@ -204,12 +204,22 @@ struct ShaderSandboxTests {
       }
       """
     try source.write(toFile: directory.path("loop.metal"), atomically: true, encoding: .utf8)
-    let result = try Self.run(
+    // Every worker the render starts writes a line first: once the frame's time is up, no
+    // request starts another (one had been started, and killed, per pixel left).
+    let worker = LayerFXTool.executable.deletingLastPathComponent()
+      .appendingPathComponent("layerfx-shader-worker").path
+    let wrapper = "#!/bin/sh\necho >> '\(directory.path("starts"))'\nexec '\(worker)' \"$@\"\n"
+    try wrapper.write(toFile: directory.path("worker.sh"), atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o755], ofItemAtPath: directory.path("worker.sh"))
+    let result = try LayerFXTool.run(
       [
+        "LAYERFX_CACHE=" + directory.path("cache"),
+        "LAYERFX_SHADER_WORKER=" + directory.path("worker.sh"), LayerFXTool.executable.path,
         "apply", directory.path("loop.metal") + ":spinLayer", "testcard:64x64", "--arg", "n=1",
-        "--max-sample-offset", "1,1", "--shader-timeout", "0.5", "--check-bounds", "-o",
-        directory.path("out.png"),
-      ], cache: directory.path("cache"))
+        "--max-sample-offset", "1,1", "--shader-timeout", "0.5", "--check-bounds", "--threads",
+        "2", "-o", directory.path("out.png"),
+      ], program: URL(fileURLWithPath: "/usr/bin/env"))
     #expect(result.status == 65)
     #expect(
       result.errorLines == [
@@ -217,6 +227,10 @@ struct ShaderSandboxTests {
           + "limit of 0.5 s; nothing written"
       ], "\(result.standardError)")
     #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+    // At most: each of the library's two objects (row and lane form) checked by one worker at
+    // load and run by one per renderer thread (2), and the checker's copy by one per thread.
+    let starts = try String(contentsOfFile: directory.path("starts"), encoding: .utf8)
+    #expect(starts.count <= 2 * (1 + 2) + 2, "\(starts.count) workers started")
   }
 
   @Test("a config's debug.shaderTimeout sets the limit; --shader-timeout overrides it")
