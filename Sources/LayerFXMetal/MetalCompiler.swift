@@ -239,9 +239,9 @@ struct MetalCompiler {
       {
         throw .refused(
           path: file,
-          reason: "the compiler was stopped at its limits of "
-            + "\(Self.compileSeconds) s and \(Self.compileAddressSpace >> 30) GB (a macro bomb or "
-            + "a huge file?)")
+          reason: "the compiler was stopped at its limits of \(Self.compileSeconds) s of CPU "
+            + "time and \(Self.compileAddressSpace >> 30) GiB of memory (a macro bomb or a huge "
+            + "file?)")
       }
       if signal != 0 || Self.reportsCrash(output) {
         throw .refused(

@@ -55,16 +55,20 @@ extension RenderJob {
       events.overlayLegend(DisplacementColorScale(passes: passes).legend(for: debug.overlays))
     }
     var isWithinBounds = true
-    // With the bounds check: one line per pass that samples beyond its offset.
+    var summary = AnimationBoundsSummary()
+    // With the bounds check: one line per frame and pass that samples beyond its offset, and
+    // after the last frame one per such pass with the offset enough for every frame.
     let plan = Plan(
       renderer: renderer, passes: passes, frames: frames, events: events,
       reports: { k, reports in
+        summary.add(reports)
         for (pass, report) in reports.enumerated() where !report.isWithinBounds {
           events.boundsReport("frame \(k) pass \(pass + 1): \(report)")
           isWithinBounds = false
         }
       })
     try write(plan, input: input, columns: columns, sheetFile: sheetFile, inFlight: inFlight)
+    for line in summary.lines { events.boundsReport("all frames: " + line) }
     return Outcome(isWithinBounds: isWithinBounds)
   }
 

@@ -16,7 +16,8 @@ public struct RenderJobEvents {
   public var overlayLegend: (String) -> Void
   /// Called with each bounds report: for a still, every pass's (`LayerFX.SampleBoundsReport`
   /// as text); for an animation, `frame K pass P: REPORT` for each pass that sampled beyond its
-  /// offset.
+  /// offset, then, after the last frame, `all frames: pass P: …` with the offset enough for
+  /// every frame, for each such pass checked in more than one frame.
   public var boundsReport: (String) -> Void
   /// Called with a still's bounds reports as values, one per pass (outermost last), after
   /// ``boundsReport`` has had each as text: for a front end that shows the suggested offset

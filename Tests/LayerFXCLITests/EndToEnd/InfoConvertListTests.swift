@@ -77,6 +77,34 @@ import Testing
         == "  amplitude: float, largest displacement, points (default 12; suggested 4…24)")
   }
 
+  @Test("list KERNEL lists that kernel alone; another name is refused saying what list takes")
+  func listOneKernel() throws {
+    // sepia has one parameter after SwiftUI's own: amount (CommandLine.md's kernel table).
+    let sepia = try LayerFXTool.run(["list", "sepia"])
+    #expect(sepia.status == 0)
+    let lines = sepia.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(lines.first?.hasPrefix("sepia (color effect): ") == true)
+    #expect(lines.last?.hasPrefix("  amount: float, ") == true)
+    let json = try LayerFXTool.run(["list", "twirl", "--json"])
+    let kernels = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))
+    #expect((kernels as? [[String: Any]])?.map { $0["name"] as? String } == ["twirl"])
+    let typo = try LayerFXTool.run(["list", "sepa"])
+    #expect(typo.status == 64)
+    #expect(
+      typo.errorLines.first?.hasPrefix(
+        "layerfx: error: no shader function named 'sepa'; did you mean 'sepia'?") == true)
+    for name in ["stripes.txt", "photo.png", "S.METAL"] {
+      let notMetal = try LayerFXTool.run(["list", name])
+      #expect(notMetal.status == 64)
+      let expected: String =
+        "layerfx: error: '\(name)' is neither a built-in kernel nor a .metal file: list takes "
+        + "KERNEL (one of 'layerfx list') or FILE.metal, whose name ends in .metal"
+      #expect(notMetal.usageErrorLines == [expected])
+    }
+    #expect(try LayerFXTool.run(["list", "sepia", "twirl"]).status == 64)
+  }
+
   @Test("apply runs a built-in kernel and reports bounds when asked")
   func apply() throws {
     let directory = try TemporaryDirectory()

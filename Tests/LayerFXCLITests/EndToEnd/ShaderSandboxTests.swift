@@ -354,6 +354,13 @@ struct ShaderSandboxTests {
     #expect(result.status == 65)
     #expect(result.errorLines.count == 1)
     #expect(result.standardError.contains("refused: the compiler"))
+    // Each limit named as what it counts: RLIMIT_CPU 30 s and RLIMIT_AS 2 << 30 bytes, or the
+    // 120 s wall-clock limit a busy machine may reach first (MetalCompiler.compileSeconds…).
+    let limits = [
+      "the compiler was stopped at its limits of 30 s of CPU time and 2 GiB of memory",
+      "the compiler ran past its limit of 120 s of wall-clock time",
+    ]
+    #expect(limits.contains { result.standardError.contains($0) }, "\(result.standardError)")
   }
 
   // clang overflows its stack on parentheses nested 100 000 deep (in under a second, new-user

@@ -1,5 +1,6 @@
 import Foundation
 import LayerFX
+import LayerFXAnimation
 import LayerFXComposition
 import LayerFXKernels
 import LayerFXMath
@@ -71,6 +72,28 @@ import Testing
     let within = try Self.rawJob(EffectChain([effect]), frameCount: 1).run(
       events: RenderJobEvents(boundsReport: { reports.append($0) }, standardOutput: { _ in }))
     #expect(within.isWithinBounds && reports.isEmpty)
+  }
+
+  @Test("an animation's bounds check ends with the offset enough for every frame")
+  func boundsOfAnimation() throws {
+    // offset(x:, y: 0) reads every pixel from x points to its left (Offset.metal); x runs
+    // linearly 1 → 3 over 0.2 s, so the frames at 0, 0.1 and 0.2 s read 1, 2 and 3 points away.
+    let timeline = try KeyframeTimeline(initialValue: ParameterValues(["x": 1, "y": 0])) {
+      KeyframeTrack(ParameterValues.keyPath("x")) { LinearKeyframe(3.0, duration: 0.2) }
+    }
+    let effect = AnimatedEffect(.offset, timeline: timeline, maxSampleOffset: float2(1.5, 0))
+    var reports: [String] = []
+    let outcome = try Self.rawJob(EffectChain([effect]), frameCount: 3).run(
+      events: RenderJobEvents(boundsReport: { reports.append($0) }, standardOutput: { _ in }))
+    #expect(!outcome.isWithinBounds)
+    // Frames 1 and 2 (2 and 3 points) lie beyond 1.5; frame 0 (1 point) within it. Each
+    // frame's own line names its own offset; the last names 3 points, enough for all three.
+    #expect(reports.count == 3)
+    #expect(reports.first?.hasPrefix("frame 1 pass 1: ") == true)
+    let expected =
+      "all frames: pass 1: beyond maxSampleOffset in 2 of the 3 frames it ran in; "
+      + "maxSampleOffset 3.0, 0.0 would be enough for every frame"
+    #expect(reports.last == expected)
   }
 
   @Test("a still checked only opens no file and writes nothing")
