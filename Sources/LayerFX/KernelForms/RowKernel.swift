@@ -10,7 +10,8 @@ import LayerFXMath
 /// form (`Documentation/Semantics.md` §2).
 ///
 /// Made with ``ShaderFunction/init(name:kind:summary:parameters:maxSampleOffset:makeNativeKernels:)``,
-/// which pairs it with the per-pixel closure form the bounds checker runs.
+/// which pairs it with the per-pixel closure form the bounds checker runs (in batches through
+/// ``pixels`` when the kernel has that form).
 public struct RowKernel: Sendable {
   /// Where a run of a destination row is, and what it reads.
   ///
@@ -118,7 +119,8 @@ public struct RowKernel: Sendable {
 
 extension ShaderFunction {
   /// Creates a shader function whose fast form is a natively compiled ``RowKernel``, paired with
-  /// a per-pixel closure (which the bounds checker and `usesLaneKernels = false` run).
+  /// a per-pixel closure (which the displacement map runs, and the bounds checker and
+  /// `usesLaneKernels = false` when the row kernel has no ``RowKernel/pixels`` form).
   ///
   /// - Parameters:
   ///   - name: The function's name.
