@@ -65,6 +65,10 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
     let outputs =
       nonFiniteOutputCount == 0
       ? "" : "; \(nonFiniteOutputCount) output pixels NaN or ∞ (stored as 0 or clamped)"
+    if sampleCount == 0 {
+      return "no samples in \(pixelCount) pixels (colour effects and fills read no layer), none "
+        + "beyond maxSampleOffset (\(format(declaredOffset)))" + outputs
+    }
     if isWithinBounds {
       return "all \(sampleCount) samples within maxSampleOffset "
         + "(\(format(declaredOffset))); largest offset \(format(largestOffset))" + outputs

@@ -173,6 +173,11 @@ struct SampleBoundsReportTests {
   func colorEffectHasNoSamples() throws {
     let report = try #require(render(.color { _, color in color }).report)
     #expect(report.pixelCount == 60 && report.sampleCount == 0 && report.isWithinBounds)
+    // Says why there is nothing to report (new-user trial 14: "all 0 samples within …").
+    let expected: String =
+      "no samples in 60 pixels (colour effects and fills read no layer), none beyond "
+      + "maxSampleOffset (3.0, 3.0)"
+    #expect(report.description == expected)
   }
 
   @Test("the checker holds samples to the prepared shader's maxSampleOffset, also when set")
