@@ -57,7 +57,7 @@ import Testing
       // A pipe holds 64 KiB: the rest is written while the reader reads.
       let writer = ends[1]
       let written = Thread {
-        _ = bytes.withUnsafeBytes { buffer in
+        bytes.withUnsafeBytes { buffer in
           var offset = 0
           while offset < buffer.count {
             let count = write(writer, buffer.baseAddress! + offset, buffer.count - offset)

@@ -124,7 +124,7 @@ private struct ImageRoute: FrameSink {
     let renderer = ChainRenderer(image: card, chain: chains()[1])
     let passes = try renderer.checkedPasses(at: [0, 0.1, 0.2, 0.3])
     // The second route: each frame alone, converted by the encoder's own store.
-    let expected = try passes.map { frame in
+    let expected = passes.map { frame in
       let samples = PNGSamples(renderer.render(frame).image, bitDepth: .eight)
       return samples.withUnsafeBytes { bytes, _ in Array(bytes) }
     }
