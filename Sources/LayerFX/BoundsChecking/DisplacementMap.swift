@@ -25,38 +25,37 @@ public struct DisplacementMap: Sendable, Equatable {
   /// a fill, which sample nothing.
   ///
   /// A layer effect reads `image` padded by the shader's `maxSampleOffset`, as the renderer
-  /// pads it; the rendered colours are discarded. The map has the image's size.
+  /// pads it; the rendered colours are discarded. The pixels run as the bounds checker runs
+  /// them (the renderer's per-pixel pass, a row at a time: in batches for a kernel with
+  /// `RowKernel.pixels`, such as a compiled `.metal` function). The map has the image's size.
   ///
   /// - Parameters:
   ///   - shader: A prepared layer or distortion shader.
   ///   - image: The pass's source, premultiplied RGBA.
-  /// - Complexity: O(width × height × samples per pixel); allocates the padded layer and
-  ///   5 bytes per pixel.
+  /// - Complexity: O(width × height × samples per pixel); allocates 5 bytes per pixel, a row of
+  ///   16, and for a compiled `.metal` layer effect the padded layer it reads.
   public init?(_ shader: PreparedShader, over image: Image) {
-    let measure: (float2, SampleProbe) -> Void
-    switch shader.kernel {
-    case .color, .fill: return nil
-    case .distortion(let body): measure = { position, probe in probe.record(body(position)) }
-    case .layer(let body):
-      var layer = Layer(image, maxSampleOffset: shader.maxSampleOffset)
-      measure = { position, probe in
-        layer.probe = probe
-        _ = body(position, layer)
-      }
-    }
-    width = image.width
-    height = image.height
-    distances = Array(repeating: 0, count: width * height)
-    isBeyondBounds = Array(repeating: false, count: width * height)
+    guard shader.kind == .layer || shader.kind == .distortion else { return nil }
+    let (width, height) = (image.width, image.height)
+    var distances = [Float](repeating: 0, count: width * height)
+    var isBeyondBounds = [Bool](repeating: false, count: width * height)
+    let layer = Layer(image, maxSampleOffset: shader.maxSampleOffset)
     let probe = SampleProbe(declaredOffset: shader.maxSampleOffset)
-    for y in 0..<height {
-      for x in 0..<width {
-        let position = float2((Float(x) + 0.5) / image.scale, (Float(y) + 0.5) / image.scale)
-        probe.begin(pixel: SIMD2(x, y), position: position)
-        measure(position, probe)
-        distances[y * width + x] = probe.pixelFarthestDistance
-        isBeyondBounds[y * width + x] = probe.pixelHasViolation
+    TileBuffer<half4>.withScratch(capacity: width) { row in
+      for y in 0..<height {
+        let pass = TilePass(
+          shader: shader, source: .layer(layer), margin: .zero, scale: image.scale, output: row,
+          outputOrigin: SIMD2(0, y), outputRowLength: width)
+        pass.shadePixels(columns: 0..<width, rows: y..<y + 1, probe: probe, stores: false) {
+          pixel in
+          distances[pixel.y * width + pixel.x] = probe.pixelFarthestDistance
+          isBeyondBounds[pixel.y * width + pixel.x] = probe.pixelHasViolation
+        }
       }
     }
+    self.width = width
+    self.height = height
+    self.distances = distances
+    self.isBeyondBounds = isBeyondBounds
   }
 }

@@ -46,12 +46,16 @@ struct TilePass: Sendable {
 
   /// Shades `columns × rows` pixel by pixel with the closure form, recording samples in
   /// `probe`; stores the colours only when `stores` is set (a lane render that checks sample
-  /// bounds runs this pass for the record alone).
-  func shadePixels(columns: Range<Int>, rows: Range<Int>, probe: SampleProbe?, stores: Bool) {
+  /// bounds runs this pass for the record alone), and calls `finished` with each pixel once
+  /// its samples are recorded (before the next pixel begins).
+  func shadePixels(
+    columns: Range<Int>, rows: Range<Int>, probe: SampleProbe?, stores: Bool,
+    finished: ((SIMD2<Int>) -> Void)? = nil
+  ) {
     if case .native(let kernel) = shader.lanes, let batch = kernel.pixels {
       shadeBatches(
         batch, allocate: kernel.allocateTexels, columns: columns, rows: rows, probe: probe,
-        stores: stores)
+        stores: stores, finished: finished)
       return
     }
     // The kernel's closure is taken out of the enum once per tile: doing it per pixel copies it,
@@ -59,20 +63,23 @@ struct TilePass: Sendable {
     switch (shader.kernel, source) {
     case (.layer(let body), .layer(var layer)):
       layer.probe = probe
-      forEachPixel(columns, rows, probe: probe, stores: stores) { position, _ in
+      forEachPixel(columns, rows, probe: probe, stores: stores, finished: finished) { position, _ in
         body(position, layer)
       }
     case (.distortion(let body), .layer(var layer)):
       layer.probe = probe
-      forEachPixel(columns, rows, probe: probe, stores: stores) { position, _ in
+      forEachPixel(columns, rows, probe: probe, stores: stores, finished: finished) { position, _ in
         layer.sample(body(position))
       }
     case (.color(let body), _):
-      forEachPixel(columns, rows, probe: probe, stores: stores) { position, pixel in
+      forEachPixel(columns, rows, probe: probe, stores: stores, finished: finished) {
+        position, pixel in
         body(position, source.pixel(pixel &- margin))
       }
     case (.fill(let body), _):
-      forEachPixel(columns, rows, probe: probe, stores: stores) { position, _ in body(position) }
+      forEachPixel(columns, rows, probe: probe, stores: stores, finished: finished) { position, _ in
+        body(position)
+      }
     case (.layer, _), (.distortion, _):
       preconditionFailure("a layer or distortion effect renders from a layer")
     }
@@ -80,7 +87,7 @@ struct TilePass: Sendable {
 
   private func forEachPixel(
     _ columns: Range<Int>, _ rows: Range<Int>, probe: SampleProbe?, stores: Bool,
-    _ shade: (float2, SIMD2<Int>) -> half4
+    finished: ((SIMD2<Int>) -> Void)?, _ shade: (float2, SIMD2<Int>) -> half4
   ) {
     for y in rows {
       for x in columns {
@@ -88,6 +95,7 @@ struct TilePass: Sendable {
         probe?.begin(pixel: SIMD2(x, y), position: position)
         let color = shade(position, SIMD2(x, y))
         if stores { output[outputIndex(x, y)] = color }
+        finished?(SIMD2(x, y))
       }
     }
   }
@@ -102,7 +110,7 @@ struct TilePass: Sendable {
   /// positions, and the probe told of the same pixels and samples in the same order.
   private func shadeBatches(
     _ batch: RowKernel.PixelsBody, allocate: RowKernel.Allocator?, columns: Range<Int>,
-    rows: Range<Int>, probe: SampleProbe?, stores: Bool
+    rows: Range<Int>, probe: SampleProbe?, stores: Bool, finished: ((SIMD2<Int>) -> Void)?
   ) {
     var layer: Layer?
     if case .layer(var sourceLayer) = source {
@@ -121,9 +129,12 @@ struct TilePass: Sendable {
         let run = RowRun(
           destination: destination, count: count, column: columns.lowerBound, row: y,
           margin: margin, scale: scale)
+        // A pixel's record is complete when the next one begins (a layer effect's samples
+        // arrive during the batch, a distortion's after it).
         var begun = 0
         func begin(through pixel: Int) {
           while begun <= pixel {
+            if begun > 0 { finished?(SIMD2(columns.lowerBound + begun - 1, y)) }
             probe?.begin(pixel: SIMD2(columns.lowerBound + begun, y), position: positions[begun])
             begun += 1
           }
@@ -145,6 +156,7 @@ struct TilePass: Sendable {
           }
           if stores { destination[i] = color }
         }
+        if count > 0 { finished?(SIMD2(columns.lowerBound + count - 1, y)) }
       }
     }
   }

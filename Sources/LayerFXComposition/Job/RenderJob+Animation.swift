@@ -179,7 +179,7 @@ extension RenderJob {
     var memory = renderer.memory(
       of: passes,
       output: frames.format == .pngSequence && overlays.isEmpty ? .samples : .floatImage,
-      bitDepth: bitDepth)
+      bitDepth: bitDepth, measuresDisplacement: debug.overlayBytesPerPixel > 0)
     memory.overlayBytesPerPixel = debug.overlayBytesPerPixel
     if frames.format == .contactSheet {
       // The sheet's Float image, then its samples and at most twice those for the encoder.

@@ -68,7 +68,8 @@ extension RenderJob {
       try renderer.checkedPasses(at: [time], pixelLimit: limits.pixelLimit)
     }
     var memory = renderer.memory(
-      of: passes, output: overlays.isEmpty ? .samples : .floatImage, bitDepth: bitDepth.rawValue)
+      of: passes, output: overlays.isEmpty ? .samples : .floatImage, bitDepth: bitDepth.rawValue,
+      measuresDisplacement: overlayBytes > 0)
     memory.chunkBytes = chunkBytes
     memory.overlayBytesPerPixel = overlayBytes
     try limits.memoryBudget(holding: RenderMemory.floatPixelBytes * Double(image.pixels.count))?

@@ -76,6 +76,31 @@ import Testing
     #expect(memory.storedPaddingBytes == 5885 * 16)
   }
 
+  @Test("the displacement overlay counts a stored padding's copy for the first pass too")
+  func displacementPadding() throws {
+    // Two passes with a native row kernel (a compiled .metal function's form), which store
+    // their padding: at scale 2, 1.5 × 0.5 points pads 3 × 1 pixels (107 × 53 = 5671 texels),
+    // 0.5 × 0.5 points 1 × 1 (103 × 53 = 5459).
+    let image = Image(width: 100, height: 50, scale: 2)
+    let function = ShaderFunction(name: "native", kind: .layer, parameters: []) { _ in
+      (.layer { position, layer in layer.sample(position) }, RowKernel({ _ in }))
+    }
+    var first = try Shader(function: function).prepared(sizeInPoints: image.sizeInPoints)
+    var second = first
+    first.maxSampleOffset = float2(1.5, 0.5)
+    second.maxSampleOffset = float2(0.5, 0.5)
+    #expect(first.storesPadding)
+    // The first pass's copy, kept, and the largest later pass's.
+    #expect(ChainRenderer.storedPaddingTexels(of: [first, second], image: image) == 5671 + 5459)
+    // Each pass's map makes its own copy while the first's is kept: the largest is the first's.
+    #expect(
+      ChainRenderer.storedPaddingTexels(
+        of: [first, second], image: image, measuresDisplacement: true) == 5671 + 5671)
+    #expect(
+      ChainRenderer.storedPaddingTexels(of: [first], image: image, measuresDisplacement: true)
+        == 2 * 5671)
+  }
+
   @Test("a chain of built-ins: boxBlur's working image, three passes, no stored padding")
   func builtInChain() throws {
     let image = Image(width: 40, height: 30)

@@ -121,6 +121,21 @@ struct CompiledBoundsCheckTests {
     #expect(compiled.0.pixels == swift.0.pixels)
   }
 
+  @Test(
+    "the displacement map of a compiled effect is its Swift twin's",
+    arguments: ["feedback", "shear"])
+  func displacementMap(name: String) throws {
+    let image = Image.testCard(width: 40, height: 24)
+    var compiled = try Shader(function: Self.library.get().library[dynamicMember: name])
+      .prepared(sizeInPoints: float2(40, 24))
+    compiled.maxSampleOffset = float2(2, 2)
+    let swift = PreparedShader(Self.twin(name), maxSampleOffset: float2(2, 2))
+    let map = try #require(DisplacementMap(compiled, over: image))
+    #expect(map == DisplacementMap(swift, over: image))
+    // Some pixels read beyond 2 points and some within: the map is not trivially uniform.
+    #expect(map.isBeyondBounds.contains(true) && map.isBeyondBounds.contains(false))
+  }
+
   @Test("distortion and colour effects run per pixel in batches as in Swift")
   func distortionAndColour() throws {
     let image = Image.testCard(width: 64, height: 20)
