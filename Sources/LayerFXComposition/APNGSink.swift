@@ -24,7 +24,7 @@ public struct APNGSink: FrameSink {
   ///   - fps: Frames per second, finite and > 0; sets every frame's delay.
   ///   - width: Frame width, pixels.
   ///   - height: Frame height, pixels.
-  ///   - compressionLevel: zlib's level, 0…9.
+  ///   - compressionLevel: The deflate level, 0…9 (1: ISA-L's igzip; the others: zlib).
   ///   - metadata: Colour chunks written after IHDR.
   ///   - protected: Files the command reads, which the output may not replace.
   /// - Throws: `AtomicFileError` when the file cannot be created; `PNGError` when the
