@@ -106,11 +106,27 @@ public final class APNGWriter {
   /// - Precondition: `image` has the writer's size.
   /// - Complexity: O(width × height); allocates the frame's 8-bit samples.
   public func write(_ image: Image, delay: (numerator: UInt16, denominator: UInt16)) throws {
-    precondition(image.width == width && image.height == height, "frame size differs")
-    let samples = PNGEncoder.rgba8(image)
-    let status = samples.withUnsafeBufferPointer { rgba in
+    try write(PNGSamples(image, bitDepth: .eight), delay: delay)
+  }
+
+  /// Writes the next frame from samples already stored at 8 bits: the same bytes as
+  /// ``write(_:delay:)-(Image,_)`` gives for the image they were stored from.
+  ///
+  /// - Parameters:
+  ///   - samples: Straight 8-bit RGBA codes at the writer's size.
+  ///   - delay: As for ``write(_:delay:)-(Image,_)``.
+  /// - Throws: As ``write(_:delay:)-(Image,_)``.
+  /// - Precondition: `samples` are 8-bit and have the writer's size.
+  /// - Complexity: O(width × height); allocates only the compressed frame.
+  public func write(_ samples: PNGSamples, delay: (numerator: UInt16, denominator: UInt16))
+    throws
+  {
+    precondition(samples.width == width && samples.height == height, "frame size differs")
+    precondition(samples.bitDepth == .eight, "APNG frames are 8-bit")
+    let status = samples.withUnsafeBytes { bytes, rowBytes in
       lfx_apng_writer_write_frame(
-        writer, rgba.baseAddress, width * 4, delay.numerator, delay.denominator)
+        writer, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), rowBytes, delay.numerator,
+        delay.denominator)
     }
     try drain(status)
   }
