@@ -497,8 +497,10 @@ lfx_png_status lfx_png_encode_rgba(
   if (bit_depth == 8 && compression_level <= 3) {
     // Up on every row, as set_rgba_header asks libpng for; the image data and IEND written
     // here, without libpng's row copies and 8 KiB IDATs. No libpng call follows, so no longjmp.
-    status = lfx_write_up_filtered_image_data(
-        rgba, width, height, row_bytes, compression_level, output, message, message_capacity);
+    status = lfx_write_up_filtered_chunks(
+        rgba, width, height, row_bytes, compression_level, "IDAT", NULL, output, message,
+        message_capacity);
+    if (status == LFX_PNG_OK) status = lfx_write_iend(output, message, message_capacity);
   } else {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     if (bit_depth == 16) {
@@ -537,11 +539,6 @@ uint32_t lfx_png_crc32(const uint8_t *bytes, size_t count) {
 
 // MARK: Animated PNG
 
-enum {
-  // The most compressed bytes one fdAT chunk carries; a frame's data spans as many as needed.
-  fdat_capacity = 1 << 18,
-};
-
 struct lfx_apng_writer {
   png_structp png;
   png_infop info;
@@ -551,19 +548,14 @@ struct lfx_apng_writer {
   lfx_png_status status;
   uint32_t width;
   uint32_t height;
+  int compression_level;
   uint32_t frame_count;
   uint32_t frames_written;
   // The next sequence number, shared by fcTL and fdAT and starting at 0 (APNG "Chunk
   // sequence numbers").
   uint32_t sequence;
-  z_stream zlib;
-  int has_zlib;
-  // Frame 0's row pointers for libpng; a row filtered with Sub then with Up (filter byte +
-  // samples each) for fdAT.
+  // Frame 0's row pointers for libpng.
   png_bytep *rows;
-  uint8_t *row;
-  // fdAT data: 4 bytes of sequence number, then up to fdat_capacity compressed bytes.
-  uint8_t *chunk;
 };
 
 static void put_u32(uint8_t *bytes, uint32_t value) {
@@ -592,62 +584,6 @@ static void write_fctl(lfx_apng_writer *writer, uint16_t delay_num, uint16_t del
   png_write_chunk(writer->png, (png_const_bytep) "fcTL", data, sizeof data);
 }
 
-// Runs deflate with `flush` over the pending input, writing an fdAT each time the chunk buffer
-// fills and, at Z_FINISH, once more for the rest.
-static void deflate_to_fdat(lfx_apng_writer *writer, int flush) {
-  z_stream *zlib = &writer->zlib;
-  for (;;) {
-    int result = deflate(zlib, flush);
-    if (result == Z_STREAM_ERROR) png_error(writer->png, "zlib: deflate failed");
-    int is_full = zlib->avail_out == 0;
-    int is_end = result == Z_STREAM_END;
-    if (is_full || is_end) {
-      size_t length = fdat_capacity - zlib->avail_out;
-      if (length > 0) {
-        put_u32(writer->chunk, writer->sequence++);
-        png_write_chunk(writer->png, (png_const_bytep) "fdAT", writer->chunk, 4 + length);
-      }
-      zlib->next_out = writer->chunk + 4;
-      zlib->avail_out = fdat_capacity;
-    }
-    if (is_end || (flush != Z_FINISH && zlib->avail_in == 0 && !is_full)) return;
-  }
-}
-
-// The sum of the filtered bytes taken as signed, the heuristic that picks a row's filter.
-static size_t filtered_cost(const uint8_t *row, size_t count) {
-  size_t cost = 0;
-  for (size_t i = 0; i < count; i++) cost += (size_t)abs((int8_t)row[i]);
-  return cost;
-}
-
-// A later frame's image data as a zlib stream split over fdAT chunks: each row filtered with
-// Sub or Up, whichever gives the smaller sum of absolute values (for the first row, Up is
-// None: the row above is taken as zeros).
-static void write_fdat_frame(lfx_apng_writer *writer, const uint8_t *rgba, size_t row_bytes) {
-  size_t samples = (size_t)writer->width * 4;
-  uint8_t *sub = writer->row;
-  uint8_t *up = writer->row + samples + 1;
-  writer->zlib.next_out = writer->chunk + 4;
-  writer->zlib.avail_out = fdat_capacity;
-  for (uint32_t y = 0; y < writer->height; y++) {
-    const uint8_t *current = rgba + (size_t)y * row_bytes;
-    const uint8_t *previous = y > 0 ? current - row_bytes : NULL;
-    sub[0] = 1;
-    up[0] = 2;
-    for (size_t i = 0; i < samples; i++) {
-      sub[1 + i] = (uint8_t)(current[i] - (i >= 4 ? current[i - 4] : 0));
-      up[1 + i] = (uint8_t)(current[i] - (previous != NULL ? previous[i] : 0));
-    }
-    int is_sub = filtered_cost(sub + 1, samples) < filtered_cost(up + 1, samples);
-    writer->zlib.next_in = is_sub ? sub : up;
-    writer->zlib.avail_in = (uInt)(samples + 1);
-    deflate_to_fdat(writer, Z_NO_FLUSH);
-  }
-  deflate_to_fdat(writer, Z_FINISH);
-  if (deflateReset(&writer->zlib) != Z_OK) png_error(writer->png, "zlib: deflateReset failed");
-}
-
 lfx_apng_writer *lfx_apng_writer_create(
     uint32_t width, uint32_t height, int compression_level, uint32_t frame_count,
     uint32_t play_count, const lfx_png_chunk *chunks, size_t chunk_count,
@@ -657,8 +593,9 @@ lfx_apng_writer *lfx_apng_writer_create(
   writer->state = (encoder){&writer->output, writer->message, sizeof writer->message, {0}};
   writer->width = width;
   writer->height = height;
+  writer->compression_level = compression_level;
   writer->frame_count = frame_count;
-  // zlib counts input in uInt; one filtered row must fit.
+  // zlib and igzip count input in 32 bits; one filtered row must fit.
   if (width == 0 || height == 0 || width > (UINT32_MAX - 1) / 4) {
     apng_fail(writer, "an animated PNG frame must be 1 to 1073741823 pixels wide and tall");
     return writer;
@@ -668,16 +605,12 @@ lfx_apng_writer *lfx_apng_writer_create(
     return writer;
   }
   writer->rows = malloc((size_t)height * sizeof *writer->rows);
-  writer->row = malloc(2 * ((size_t)width * 4 + 1));
-  writer->chunk = malloc(4 + fdat_capacity);
   png_unknown_chunk *unknowns = calloc(chunk_count > 0 ? chunk_count : 1, sizeof *unknowns);
   png_byte *names = calloc(chunk_count > 0 ? chunk_count : 1, 5);
   writer->png = png_create_write_struct(
       PNG_LIBPNG_VER_STRING, &writer->state, encoder_error, encoder_warning);
   writer->info = writer->png != NULL ? png_create_info_struct(writer->png) : NULL;
-  writer->has_zlib = deflateInit(&writer->zlib, compression_level) == Z_OK;
-  if (writer->rows == NULL || writer->row == NULL || writer->chunk == NULL || unknowns == NULL ||
-      names == NULL || writer->info == NULL || !writer->has_zlib) {
+  if (writer->rows == NULL || unknowns == NULL || names == NULL || writer->info == NULL) {
     free(unknowns);
     free(names);
     lfx_apng_writer_destroy(writer);
@@ -717,14 +650,26 @@ lfx_png_status lfx_apng_writer_write_frame(
     return writer->status;
   }
   write_fctl(writer, delay_num, delay_den);
-  if (writer->frames_written == 0) {
-    // Frame 0 is the default image: IDAT through libpng (APNG "Structure").
+  lfx_png_status status = LFX_PNG_OK;
+  if (writer->frames_written > 0) {
+    status = lfx_write_up_filtered_chunks(
+        rgba, writer->width, writer->height, row_bytes, writer->compression_level, "fdAT",
+        &writer->sequence, &writer->output, writer->message, sizeof writer->message);
+  } else if (writer->compression_level <= 3) {
+    // Frame 0 is the default image (APNG "Structure"): its IDAT as lfx_png_encode_rgba writes
+    // an 8-bit image at this level, without libpng.
+    status = lfx_write_up_filtered_chunks(
+        rgba, writer->width, writer->height, row_bytes, writer->compression_level, "IDAT", NULL,
+        &writer->output, writer->message, sizeof writer->message);
+  } else {
     for (uint32_t y = 0; y < writer->height; y++) {
       writer->rows[y] = (png_bytep)rgba + (size_t)y * row_bytes;
     }
     png_write_image(writer->png, writer->rows);
-  } else {
-    write_fdat_frame(writer, rgba, row_bytes);
+  }
+  if (status != LFX_PNG_OK) {
+    writer->status = status;
+    return status;
   }
   writer->frames_written += 1;
   return LFX_PNG_OK;
@@ -739,12 +684,9 @@ lfx_png_status lfx_apng_writer_finish(lfx_apng_writer *writer) {
         (unsigned)writer->frame_count, (unsigned)writer->frames_written);
     return apng_fail(writer, text);
   }
-  if (setjmp(png_jmpbuf(writer->png))) {
-    writer->status = LFX_PNG_ENCODE_FAILED;
-    return writer->status;
-  }
-  png_write_end(writer->png, NULL);
-  return LFX_PNG_OK;
+  // IEND by hand: libpng has not seen frame 0's IDAT when the shim wrote it.
+  writer->status = lfx_write_iend(&writer->output, writer->message, sizeof writer->message);
+  return writer->status;
 }
 
 const uint8_t *lfx_apng_writer_bytes(const lfx_apng_writer *writer, size_t *size) {
@@ -758,11 +700,8 @@ const char *lfx_apng_writer_message(const lfx_apng_writer *writer) { return writ
 
 void lfx_apng_writer_destroy(lfx_apng_writer *writer) {
   if (writer == NULL) return;
-  if (writer->has_zlib) deflateEnd(&writer->zlib);
   png_destroy_write_struct(&writer->png, &writer->info);
   free(writer->rows);
-  free(writer->row);
-  free(writer->chunk);
   lfx_png_buffer_free(&writer->output);
   free(writer);
 }

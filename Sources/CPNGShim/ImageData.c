@@ -1,6 +1,7 @@
-// IDAT and IEND written without libpng (ImageData.h): libpng filtered and deflated row by row
-// through its own buffers and wrote 8 KiB IDAT chunks; here rows are filtered in blocks and
-// deflated into one zlib stream, by ISA-L's igzip at level 1 and zlib at the others.
+// Image data chunks (IDAT, or APNG's fdAT) and IEND written without libpng (ImageData.h): libpng
+// filtered and deflated row by row through its own buffers and wrote 8 KiB IDAT chunks; here
+// rows are filtered in blocks and deflated into one zlib stream, by ISA-L's igzip at level 1
+// and zlib at the others.
 #include "ImageData.h"
 
 #include <stdio.h>
@@ -11,7 +12,7 @@
 #include <isa-l/igzip_lib.h>
 
 enum {
-  // The most compressed bytes one IDAT chunk carries.
+  // The most compressed bytes one IDAT or fdAT chunk carries.
   idat_capacity = 1 << 18,
   // About how many filtered bytes are deflated per call.
   filtered_block_bytes = 1 << 16,
@@ -39,11 +40,17 @@ static int reserve(lfx_png_buffer *output, size_t extra) {
   return 1;
 }
 
-// The IDAT being filled: its length field sits at output->bytes + start.
+// The chunk being filled: its length field sits at output->bytes + start. Its type is `type`;
+// when `sequence` is not NULL its data starts with *sequence, taken as the chunk opens.
 typedef struct {
   lfx_png_buffer *output;
   size_t start;
+  const char *type;
+  uint32_t *sequence;
 } idat;
+
+// The bytes of a chunk's data before the compressed ones: fdAT's sequence number, or none.
+static size_t prefix_size(const idat *chunk) { return chunk->sequence != NULL ? 4 : 0; }
 
 // The compressor of the image data: ISA-L's igzip at level 1 (the default level), zlib at the
 // others. Both write one zlib stream (RFC 1950) with the library's own header and Adler-32.
@@ -92,23 +99,28 @@ static void compressor_end(compressor *c) {
   }
 }
 
-// Opens an IDAT at the end of the output with room for idat_capacity data bytes plus its CRC,
-// and points the compressor's output at its data.
+// Opens a chunk at the end of the output with room for its prefix, idat_capacity compressed
+// bytes and its CRC, and points the compressor's output past the prefix.
 static int open_idat(idat *chunk, compressor *c) {
-  if (!reserve(chunk->output, 8 + idat_capacity + 4)) return 0;
+  size_t prefix = prefix_size(chunk);
+  if (!reserve(chunk->output, 8 + prefix + idat_capacity + 4)) return 0;
   chunk->start = chunk->output->size;
-  memcpy(chunk->output->bytes + chunk->start + 4, "IDAT", 4);
-  *next_out(c) = chunk->output->bytes + chunk->start + 8;
+  uint8_t *base = chunk->output->bytes + chunk->start;
+  memcpy(base + 4, chunk->type, 4);
+  if (chunk->sequence != NULL) put_u32(base + 8, (*chunk->sequence)++);
+  *next_out(c) = base + 8 + prefix;
   *avail_out(c) = idat_capacity;
   return 1;
 }
 
-// Closes the open IDAT after `length` data bytes: its length and CRC (over type and data).
+// Closes the open chunk after `length` compressed bytes: its length and CRC (over type and
+// data, the prefix included).
 static void close_idat(idat *chunk, size_t length) {
   uint8_t *base = chunk->output->bytes + chunk->start;
-  put_u32(base, (uint32_t)length);
-  put_u32(base + 8 + length, (uint32_t)crc32(0L, base + 4, (uInt)(4 + length)));
-  chunk->output->size = chunk->start + 8 + length + 4;
+  size_t data = prefix_size(chunk) + length;
+  put_u32(base, (uint32_t)data);
+  put_u32(base + 8 + data, (uint32_t)crc32(0L, base + 4, (uInt)(4 + data)));
+  chunk->output->size = chunk->start + 8 + data + 4;
 }
 
 static lfx_png_status fail(
@@ -152,9 +164,10 @@ static int compress_to_idat(idat *chunk, compressor *c, uint8_t *bytes, size_t c
   }
 }
 
-lfx_png_status lfx_write_up_filtered_image_data(
+lfx_png_status lfx_write_up_filtered_chunks(
     const uint8_t *rgba, uint32_t width, uint32_t height, size_t row_bytes,
-    int compression_level, lfx_png_buffer *output, char *message, size_t message_capacity) {
+    int compression_level, const char type[4], uint32_t *sequence, lfx_png_buffer *output,
+    char *message, size_t message_capacity) {
   size_t samples = (size_t)width * 4;
   size_t filtered_row = samples + 1;
   size_t block_rows = filtered_block_bytes / filtered_row;
@@ -169,7 +182,7 @@ lfx_png_status lfx_write_up_filtered_image_data(
     free(block);
     return fail(LFX_PNG_OUT_OF_MEMORY, "out of memory", message, message_capacity);
   }
-  idat chunk = {output, 0};
+  idat chunk = {output, 0, type, sequence};
   int ok = open_idat(&chunk, &c);
   for (uint32_t y = 0; ok && y < height; y += (uint32_t)block_rows) {
     uint32_t rows = height - y < block_rows ? height - y : (uint32_t)block_rows;
@@ -194,6 +207,10 @@ lfx_png_status lfx_write_up_filtered_image_data(
         LFX_PNG_ENCODE_FAILED, "deflate failed or out of memory", message, message_capacity);
   }
   close_idat(&chunk, idat_capacity - left);
+  return LFX_PNG_OK;
+}
+
+lfx_png_status lfx_write_iend(lfx_png_buffer *output, char *message, size_t message_capacity) {
   static const uint8_t iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82};
   if (!reserve(output, sizeof iend)) {
     return fail(

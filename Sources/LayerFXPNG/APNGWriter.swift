@@ -7,15 +7,17 @@ import LayerFX
 /// The file is the PNG signature, IHDR (8-bit RGBA, non-interlaced), the colour chunks, `acTL`
 /// (the frame count, given up front, and the play count), then per frame an `fcTL` (the whole
 /// canvas, delay `delay_num / delay_den` seconds, dispose op NONE, blend op SOURCE, so each
-/// frame replaces the last with its alpha) and its data: `IDAT` through libpng for frame 0,
-/// which is also the image a reader without APNG support shows, and `fdAT` compressed with
-/// zlib for the others; then `IEND`. A reader without APNG support shows frame 0. Frames are
+/// frame replaces the last with its alpha) and its data: `IDAT` for frame 0, which is also the
+/// image a reader without APNG support shows, and `fdAT` for the others; then `IEND`. Frames are
 /// stored as ``PNGEncoder`` stores them (``PNGEncoder/rgba8(_:)``), so each frame's pixels equal
-/// the 8-bit PNG of the same image.
+/// the 8-bit PNG of the same image; their data is compressed as ``PNGEncoder`` compresses an
+/// 8-bit image at levels 0–3: every row Up-filtered, deflated by ISA-L's igzip at level 1 (the
+/// default) and by zlib at the others. At levels 4–9 frame 0 goes through libpng (its filter
+/// choice, zlib) and the `fdAT` frames stay Up-filtered, deflated by zlib.
 ///
 /// Source: APNG Specification, https://wiki.mozilla.org/APNG_Specification ("Structure",
 /// `acTL`, `fcTL`, `fdAT`, sequence numbers); PNG Specification (Second Edition) §9.2 (filter
-/// types Sub and Up), §10 (zlib stream), §12.8 (filter selection).
+/// type Up), §10 (zlib stream).
 public final class APNGWriter {
   private let writer: OpaquePointer
   private let name: String
@@ -64,7 +66,7 @@ public final class APNGWriter {
   ///   - height: Pixels, ≥ 1.
   ///   - frameCount: The number of frames that will be written, ≥ 1 (`acTL`'s `num_frames`).
   ///   - playCount: How many times a viewer plays the animation; 0 (the default) for forever.
-  ///   - compressionLevel: The zlib level, 0…9, for every frame.
+  ///   - compressionLevel: The deflate level, 0…9, for every frame (1: igzip, others: zlib).
   ///   - metadata: Colour chunks written after IHDR.
   ///   - name: The output's name, for messages.
   ///   - output: Receives the file's bytes, in order.
@@ -104,11 +106,27 @@ public final class APNGWriter {
   /// - Precondition: `image` has the writer's size.
   /// - Complexity: O(width × height); allocates the frame's 8-bit samples.
   public func write(_ image: Image, delay: (numerator: UInt16, denominator: UInt16)) throws {
-    precondition(image.width == width && image.height == height, "frame size differs")
-    let samples = PNGEncoder.rgba8(image)
-    let status = samples.withUnsafeBufferPointer { rgba in
+    try write(PNGSamples(image, bitDepth: .eight), delay: delay)
+  }
+
+  /// Writes the next frame from samples already stored at 8 bits: the same bytes as
+  /// ``write(_:delay:)-(Image,_)`` gives for the image they were stored from.
+  ///
+  /// - Parameters:
+  ///   - samples: Straight 8-bit RGBA codes at the writer's size.
+  ///   - delay: As for ``write(_:delay:)-(Image,_)``.
+  /// - Throws: As ``write(_:delay:)-(Image,_)``.
+  /// - Precondition: `samples` are 8-bit and have the writer's size.
+  /// - Complexity: O(width × height); allocates only the compressed frame.
+  public func write(_ samples: PNGSamples, delay: (numerator: UInt16, denominator: UInt16))
+    throws
+  {
+    precondition(samples.width == width && samples.height == height, "frame size differs")
+    precondition(samples.bitDepth == .eight, "APNG frames are 8-bit")
+    let status = samples.withUnsafeBytes { bytes, rowBytes in
       lfx_apng_writer_write_frame(
-        writer, rgba.baseAddress, width * 4, delay.numerator, delay.denominator)
+        writer, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), rowBytes, delay.numerator,
+        delay.denominator)
     }
     try drain(status)
   }

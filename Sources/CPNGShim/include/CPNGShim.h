@@ -138,14 +138,16 @@ uint32_t lfx_png_crc32(const uint8_t *bytes, size_t count);
 /// The file is the PNG signature, IHDR, the colour chunks, acTL, then per frame an fcTL and the
 /// frame's image data (IDAT for frame 0, which is also the default image; fdAT after), then
 /// IEND. Every frame covers the whole canvas (offset 0, 0) with dispose_op NONE and blend_op
-/// SOURCE, so each frame replaces the last, alpha included. Samples are 8-bit RGBA.
+/// SOURCE, so each frame replaces the last, alpha included. Samples are 8-bit RGBA. Every fdAT
+/// frame, and frame 0 at levels 0–3, is Up-filtered and deflated as lfx_png_encode_rgba stores
+/// an 8-bit image at those levels (ISA-L's igzip at level 1, zlib at the others); frame 0 at
+/// levels 4–9 goes through libpng, as lfx_png_encode_rgba's image does.
 ///
 /// Output accumulates in the writer; after each call take it with lfx_apng_writer_bytes and
 /// empty it with lfx_apng_writer_clear_bytes, so at most about one compressed frame is held.
 ///
 /// Source: APNG Specification, https://wiki.mozilla.org/APNG_Specification (acTL, fcTL, fdAT,
-/// sequence numbers); PNG Specification (Second Edition) §9 (filter types Sub and Up), §10
-/// (zlib), §12.8 (filter selection: least sum of absolute differences).
+/// sequence numbers); PNG Specification (Second Edition) §9 (filter type Up), §10 (zlib).
 typedef struct lfx_apng_writer lfx_apng_writer;
 
 /// Creates a writer and writes the signature, IHDR, the `chunk_count` chunks (as for

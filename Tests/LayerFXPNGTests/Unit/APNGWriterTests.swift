@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXMath
 import LayerFXPNG
 import LayerFXTestSupport
 import Testing
@@ -6,6 +7,37 @@ import Testing
 /// A big-endian unsigned value of `count` bytes at `offset`.
 private func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
   bytes[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) }
+}
+
+/// An opaque image of `width × height` pseudo-random 8-bit codes (a 32-bit LCG, Numerical
+/// Recipes' constants), which deflate cannot shrink: its frames span several data chunks.
+private func noise(width: Int, height: Int, seed: UInt32) -> Image {
+  var state = seed
+  func code() -> Float {
+    state = state &* 1_664_525 &+ 1_013_904_223
+    return Float(state >> 24) / 255
+  }
+  let pixels = (0..<(width * height)).map { _ in half4(code(), code(), code(), 1) }
+  return Image(width: width, height: height, pixels: pixels)
+}
+
+/// Each frame of an APNG as a plain PNG: the file's IHDR, the frame's data (IDAT, or fdAT
+/// without its sequence number) as one IDAT, and IEND (APNG Specification, fdAT: "the same
+/// structure as IDAT, except preceded by a sequence number").
+private func framesAsPNGs(_ chunks: [RawPNG.Chunk]) -> [[UInt8]] {
+  var frames: [[UInt8]] = []
+  for chunk in chunks {
+    switch chunk.name {
+    case "fcTL": frames.append([])
+    case "IDAT": frames[frames.count - 1] += chunk.data
+    case "fdAT": frames[frames.count - 1] += chunk.data.dropFirst(4)
+    default: break
+    }
+  }
+  let header = RawPNG.chunk("IHDR", chunks[0].data)
+  return frames.map {
+    RawPNG.signature + header + RawPNG.chunk("IDAT", $0) + RawPNG.chunk("IEND", [])
+  }
 }
 
 @Suite struct APNGWriterTests {
@@ -75,5 +107,33 @@ private func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
       throws: PNGError.cannotEncode(
         path: "many.apng", message: "libpng: more frames than acTL announced")
     ) { try many.write(Image(width: 2, height: 2), delay: (1, 10)) }
+  }
+
+  @Test(
+    "frames over several data chunks decode to the 8-bit PNG's pixels at levels 0, 1 and 9",
+    arguments: [0, 1, 9])
+  func framesEqualThePNGs(level: Int) throws {
+    let images = (0..<3).map { noise(width: 300, height: 300, seed: UInt32($0)) }
+    var bytes: [UInt8] = []
+    let writer = try APNGWriter(
+      width: 300, height: 300, frameCount: 3, compressionLevel: level, name: "n.apng"
+    ) { bytes += $0 }
+    for image in images { try writer.write(image, delay: (1, 30)) }
+    try writer.finish()
+    let chunks = try #require(RawPNG.chunks(bytes))
+    #expect(chunks.allSatisfy { $0.hasValidCRC })
+    // 300 × 300 × 4 random bytes do not fit one chunk of 256 KiB: at least 2 per frame.
+    #expect(chunks.filter { $0.name == "fdAT" }.count >= 4)
+    let sequenced = chunks.filter { $0.name == "fcTL" || $0.name == "fdAT" }
+    #expect(sequenced.map { bigEndian($0.data, 0, 4) } == Array(0..<sequenced.count))
+    let frames = framesAsPNGs(chunks)
+    try #require(frames.count == 3)
+    let decoder = PNGDecoder()
+    let encoder = PNGEncoder(compressionLevel: level)
+    for (frame, image) in zip(frames, images) {
+      let decoded = try decoder.decode(frame).image
+      let expected = try decoder.decode(encoder.encode(image)).image
+      #expect(decoded.pixels == expected.pixels)
+    }
   }
 }
