@@ -3,7 +3,8 @@ import Synchronization
 
 /// The bounds checker's copy of a library's layer effects, compiled the first time one runs
 /// per pixel (``MetalGlue/probingUnit(source:signatures:)``: the source again, in its own
-/// translation unit, whose `SwiftUI::Layer` asks LayerFX for each sample).
+/// translation unit, whose `SwiftUI::Layer` tells LayerFX of each sample: logged in a batch of
+/// pixels, or asked of it one pixel at a time).
 ///
 /// Only the bounds checker and `Renderer.usesLaneKernels = false` run a layer effect per
 /// pixel; every other render calls the row functions. Compiling the copy when first needed
