@@ -125,17 +125,19 @@ enum MetalCache {
     return true
   }
 
-  /// Writes the `.sum` of the compiled `object`.
+  /// Writes the `.sum` of `object`, the compiled file about to be renamed to `name`, as
+  /// `name.sum`: written before the object is in place, so an object in the cache always has
+  /// its sum (``isIntact(_:)`` removes one without, as torn).
   ///
   /// - Throws: ``MetalCompileError/cacheFailed(_:)`` (exit 74) when it cannot be read or written.
-  static func seal(_ object: String) throws(MetalCompileError) {
+  static func seal(_ object: String, as name: String) throws(MetalCompileError) {
     guard let bytes = FileManager.default.contents(atPath: object) else {
       throw .cacheFailed("cannot read the compiled library \(object)")
     }
     do {
-      try AtomicFile.write(MetalCompiler.hash(bytes: [Array(bytes)]), to: object + ".sum")
+      try AtomicFile.write(MetalCompiler.hash(bytes: [Array(bytes)]), to: name + ".sum")
     } catch {
-      throw .cacheFailed("cannot write \(object).sum: \(error.description)")
+      throw .cacheFailed("cannot write \(name).sum: \(error.description)")
     }
   }
 

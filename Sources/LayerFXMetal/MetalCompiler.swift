@@ -270,10 +270,12 @@ struct MetalCompiler {
         reason: "the compiled library is \(Int(library.st_size) >> 20) MiB, more than the "
           + "\(Self.libraryByteLimit >> 20) MiB a shader may take (a huge constant array?)")
     }
+    // The sum first: another process compiling the same unit takes an object without its sum
+    // for a torn entry and removes it (both write the same bytes and the same sum).
+    try MetalCache.seal(temporary, as: compiled)
     guard rename(temporary, compiled) == 0 else {
       throw .cacheFailed("cannot move the compiled library to \(compiled)")
     }
-    try MetalCache.seal(compiled)
     MetalCache.evict(in: cacheDirectory, keeping: compiled)
     return (compiled, false, output)
   }
