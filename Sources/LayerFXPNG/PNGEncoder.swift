@@ -29,10 +29,12 @@ public struct PNGEncoder: Sendable {
   /// further, so speed wins; pass 6–9 when size matters. At level 1 an 8-bit image's data is
   /// deflated by ISA-L's igzip (its level 1), 4–5× faster than zlib's level 1 and 1–2 % smaller
   /// on rippled frames (Benchmarks/results/png-encoding.md); its bytes may differ between CPUs
-  /// (igzip picks its code for the instruction set), and on one machine igzip 2.30 parses the
-  /// same image differently in about one process in 300–1,500 (Benchmarks/HISTORY.md, "The lane
-  /// sampler's cells outside the image and repeated cells"); its pixels never differ. Compare
-  /// decoded pixels, or write at another level (zlib's), for the same bytes every run.
+  /// (igzip picks its code for the instruction set), and on one machine igzip 2.30 parses some
+  /// images (runs of zeros, as transparent rows give) differently in about one process in
+  /// 300–1,500: its parse depends on where its stream state lies in memory, which address-space
+  /// randomisation moves (Benchmarks/HISTORY.md, "igzip's other parse comes from where its
+  /// stream state lies"); its pixels never differ. Compare decoded pixels, or write at another
+  /// level (zlib's), for the same bytes every run.
   public static let defaultCompressionLevel = 1
 
   /// The widest and tallest image the encoder writes, in pixels: 1,000,000, libpng's default
