@@ -133,6 +133,24 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
   }
 
+  @Test(#""overlays": ["origins", "origins"] fails 65 at the repeat, as --overlay refuses one"#)
+  func repeatedOverlay() throws {
+    let directory = try TemporaryDirectory()
+    try write(
+      config(output: #"{"time": 0.3}"#, debug: #"{"overlays": ["origins", "tiles", "origins"]}"#),
+      "twice.json", in: directory)
+    // The third element repeats the first; --overlay's words: 'origins' is given twice.
+    let expected = #"layerfx: error: twice.json: debug.overlays[2]: "origins" is given twice"#
+    for command in [
+      ["config", "check", "twice.json"], ["ripple", "--config", "twice.json", "-o", "out.png"],
+    ] {
+      let result = try LayerFXTool.run(command, in: directory.url)
+      #expect(result.status == 65, "\(command)")
+      #expect(result.errorLines == [expected], "\(command)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
   @Test("an unknown format, a malformed frame range, and either without fps fail 65")
   func invalidOutputKeys() throws {
     let directory = try TemporaryDirectory()

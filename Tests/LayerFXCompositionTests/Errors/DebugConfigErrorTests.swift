@@ -53,6 +53,11 @@ private func message(_ json: String) -> String? {
         "tune.json: input: expected a PNG file's path or testcard:WxH (a string), or a fill "
           + "object"
       ),
+      // The overlays are a set: a repeat is refused at its element, as --overlay refuses one.
+      (
+        #"{"version": 1, "debug": {"overlays": ["origins", "tiles", "origins"]}}"#,
+        #"tune.json: debug.overlays[2]: "origins" is given twice"#
+      ),
       (
         #"{"version": 1, "effects": [{"kernel": "ripple", "amplitude": "NaN"}]}"#,
         "tune.json: effects[0].amplitude: nan is not finite"
