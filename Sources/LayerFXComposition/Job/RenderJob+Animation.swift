@@ -86,7 +86,8 @@ extension RenderJob {
   private func render<Sink: FrameSink>(_ plan: Plan, into sink: inout Sink) throws {
     let format = plan.frames.format
     var checked = CheckedFrameSink(
-      base: sink, times: plan.frames.times, writesEachFrame: format == .pngSequence,
+      base: sink, times: plan.frames.times,
+      writesFramesTo: format == .pngSequence ? output.path : nil,
       streamsTo: format == .raw && ["-", "/dev/stdout"].contains(output.path)
         ? "standard output" : nil, events: plan.events)
     defer { sink = checked.base }
@@ -133,7 +134,15 @@ extension RenderJob {
           directory: directory, frameCount: frames.times.count, encoder: output.encoder,
           metadata: input.metadata, concurrentEncodes: inFlight,
           firstIndex: frames.selected?.lowerBound ?? 0, protecting: protectedPaths)
-        try render(plan, into: &sequence)
+        do {
+          try render(plan, into: &sequence)
+        } catch {
+          // The frames handed on are named before the failure is reported, so a fault's
+          // message, which counts them (CheckedFrameSink.outcome), says what is there; a write
+          // among them that fails is reported instead.
+          try sequence.finish()
+          throw error
+        }
       }
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXPNG
 import LayerFXTestSupport
 import Testing
 
@@ -374,8 +375,8 @@ import Testing
       ),
       (
         ["--fps", "10", "--frames", "6", "-o", "frames/"],
-        "late.metal: Late: SIGFPE at frame 3 (t = 0.3 s), row 0; frames before it may be "
-          + "written, none from it on"
+        "late.metal: Late: SIGFPE at frame 3 (t = 0.3 s), row 0; 3 frames (0–2) written to "
+          + "frames/ before it, none from it on"
       ),
       (
         ["--time", "0.3", "-o", "l.png"],
@@ -390,9 +391,37 @@ import Testing
     }
     #expect(!FileManager.default.fileExists(atPath: directory.path("l.apng")))
     #expect(!FileManager.default.fileExists(atPath: directory.path("l.png")))
-    // Frames 0–2 rendered before the fault; frame 3 and later never named.
-    let frames = try FileManager.default.contentsOfDirectory(atPath: directory.path("frames"))
-    #expect(!frames.contains("frame_0003.png"))
+    // Exactly frames 0–2, whole (the message counts them), and no temporary beside them.
+    let frames = ["frame_0000.png", "frame_0001.png", "frame_0002.png"]
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path("frames")).sorted()
+        == frames)
+    for frame in frames {
+      #expect(try PNGDecoder().inspect(contentsOf: directory.path("frames/" + frame)).width == 8)
+    }
+    // A fill drawn alone on the clock: the same division, the same three frames.
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 LateFill(float2 position, float time) {
+        return half4(half(int(position.x) / int((0.35 - time) * 10.0)));
+      }
+      """, "latefill.metal", in: directory)
+    let fill = try LayerFXTool.run(
+      [
+        "render", "latefill.metal:LateFill", "--size", "8x8", "--threads", "1", "--fps", "10",
+        "--frames", "6", "-o", "fills/",
+      ], in: URL(fileURLWithPath: directory.path))
+    #expect(fill.status == 65)
+    #expect(
+      fill.errorLines == [
+        "layerfx: error: latefill.metal: LateFill: SIGFPE at frame 3 (t = 0.3 s), row 0; 3 frames "
+          + "(0–2) written to fills/ before it, none from it on"
+      ])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path("fills")).sorted()
+        == frames)
   }
 
   @Test("a fault while raw frames stream to standard output says how many went out")
