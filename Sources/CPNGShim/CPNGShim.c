@@ -141,7 +141,37 @@ static lfx_png_status read_failure(const lfx_png_reader *reader) {
   return reader->hit_end ? LFX_PNG_TRUNCATED : LFX_PNG_CORRUPT;
 }
 
+// Whether `c` is an ASCII letter, as every byte of a chunk type is (PNG spec §5.4).
+static int is_chunk_letter(uint8_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+
+// Refuses an ancillary chunk before IHDR (PNG spec §5.6: IHDR shall be first) with the message
+// libpng gives a chunk it reads there (png_handle_pHYs, png_handle_tRNS: "NAME: missing IHDR").
+// libpng checks the order only in the chunks it reads: it skips the chunks set to
+// PNG_HANDLE_CHUNK_NEVER before IHDR unread, and fails to store a kept one ("invalid location in
+// png_set_unknown_chunks"). A critical chunk there, or a type that is not four letters, is
+// left to libpng, which refuses each in its own words.
+static int refuses_chunk_before_header(lfx_png_reader *reader) {
+  // Signature (8), then the first chunk's length (4) and type (4).
+  if (reader->size < 16 || png_sig_cmp(reader->bytes, 0, 8) != 0) {
+    return 0;
+  }
+  const uint8_t *type = reader->bytes + 12;
+  for (int i = 0; i < 4; i++) {
+    if (!is_chunk_letter(type[i])) {
+      return 0;
+    }
+  }
+  if (memcmp(type, "IHDR", 4) == 0 || (type[0] & 0x20) == 0) {
+    return 0;
+  }
+  snprintf(reader->message, sizeof reader->message, "%.4s: missing IHDR", (const char *)type);
+  return 1;
+}
+
 lfx_png_status lfx_png_reader_read_header(lfx_png_reader *reader, lfx_png_header *header) {
+  if (refuses_chunk_before_header(reader)) {
+    return LFX_PNG_CORRUPT;
+  }
   if (setjmp(png_jmpbuf(reader->png))) {
     return read_failure(reader);
   }

@@ -165,8 +165,7 @@ extension ChainRenderer {
       throw .limitExceeded(
         "\(function)'s maxSampleOffset of \(offset) points pads the \(image.width) × "
           + "\(image.height) image to \(size) pixels, more than the limit of \(pixelLimit); "
-          + "lower the arguments that set it (or --max-sample-offset, or --scale) or raise "
-          + "--max-pixels")
+          + paddingRemedy)
     }
     guard max(width, height) <= Double(maxPaddedSide) else {
       throw .limitExceeded(
@@ -175,6 +174,14 @@ extension ChainRenderer {
           + "\(maxPaddedSide) pixels a side")
     }
   }
+
+  /// What a render's command line changes about a stored padding over the pixel limit.
+  ///
+  /// It ends the message of
+  /// ``checkPaddedSize(of:maxSampleOffset:function:storesPadding:pixelLimit:)``; a command that
+  /// takes none of these options words its own in place of it (`config dump`).
+  public static let paddingRemedy =
+    "lower the arguments that set it (or --max-sample-offset, or --scale) or raise --max-pixels"
 
   /// An offset or padded size in the padded-size messages, all in one form: a whole number
   /// below 10¹⁵ as it is (`2032`), anything else with 7 significant digits, a `Float`'s

@@ -7,7 +7,9 @@ public struct MetalFaultError: Error, Sendable, CustomStringConvertible {
   public let fault: MetalFaults.Fault
   /// When: `frame 4 (t = 0.4 s)`, `t = 0.4 s`, or `nil` for a one-image command without a clock.
   public let moment: String?
-  /// What the command leaves behind: `nothing written`, or that earlier frames may be.
+  /// What the command leaves behind: `nothing written`, or the earlier frames a PNG sequence
+  /// named or a stream sent out (`3 frames (0–2) written to frames/ before it, none from it
+  /// on`).
   public let outcome: String
 
   /// The one line: the fault at its moment, then the outcome.
@@ -32,8 +34,8 @@ extension MetalFaults {
   ///   - index: The frame, 0-based in the whole schedule.
   ///   - time: Its time, seconds.
   ///   - outcome: What the frames handed on before it left behind (`nothing written` when an
-  ///     animated PNG or raw file is published only at the end; frames a PNG sequence may have
-  ///     named; frames a raw stream sent out).
+  ///     animated PNG or raw file is published only at the end; the frames a PNG sequence
+  ///     named; the frames a raw stream sent out).
   /// - Throws: ``MetalFaultError`` naming the lowest row's fault (``first``), the frame and its
   ///   time.
   public static func check(frame index: Int, time: Double, outcome: String)

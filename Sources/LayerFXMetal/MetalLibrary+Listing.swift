@@ -19,8 +19,10 @@ extension MetalLibrary {
   /// The stitchable functions as `layerfx list FILE.metal` prints them, one line each.
   ///
   /// Per function a line `NAME (KIND effect, PLACE)` and a line per parameter
-  /// `  NAME: METAL TYPE (TYPE)`, then a line for each function not callable from SwiftUI with
-  /// the reason. PLACE is `line N` for one file, `FILE:N` for a library of several.
+  /// `  NAME: METAL TYPE (TYPE)`, where TYPE, the `--arg` type, is left out when it is the Metal
+  /// type as written (`time: float`, but `to: half4 (color)`), then a line for each function
+  /// not callable from SwiftUI with the reason. PLACE is `line N` for one file, `FILE:N` for a
+  /// library of several.
   public var listing: [String] {
     var lines: [String] = []
     for signature in signatures where !helperFiles.contains(signature.file) {
@@ -30,8 +32,10 @@ extension MetalLibrary {
       lines.append("\(signature.name) (\(signature.kind.rawValue) effect, \(place))")
       for parameter in signature.parameters {
         let count = parameter.countParameter.map { ", \($0.metalType) \($0.name)" } ?? ""
-        lines.append(
-          "  \(parameter.name): \(parameter.metalType)\(count) (\(parameter.type.rawValue))")
+        let written = parameter.metalType + count
+        // `float (float)` would say one thing twice: the `--arg` type only where it differs.
+        let type = written == parameter.type.rawValue ? "" : " (\(parameter.type.rawValue))"
+        lines.append("  \(parameter.name): \(written)\(type)")
       }
     }
     for case .unsupportedSignature(let file, let function, let line, let message) in uncallable {

@@ -27,10 +27,13 @@ public struct PNGMetadata: Sendable, Equatable {
 extension PNGMetadata {
   /// Returns the chunks that may be copied into an output file, and a warning for each one
   /// dropped: a second chunk of the same type, or a gAMA, cHRM, sRGB or cICP whose length is
-  /// not the fixed length the spec gives it (4, 32, 1, 4 bytes), or an empty iCCP.
+  /// not the fixed length the spec gives it (4, 32, 1, 4 bytes), an empty iCCP, or a gAMA of 0.
   ///
   /// Source: PNG Specification (Second Edition) §5.6 "Chunk ordering" (each at most once),
-  /// §11.3.3.1–§11.3.3.5; Third Edition, cICP (4 bytes).
+  /// §11.3.3.1–§11.3.3.5; Third Edition, cICP (4 bytes); Second Edition §13.13 "Decoder gamma
+  /// handling" (PNG 1.2 §10.5): a gAMA of zero is meaningless; decoders ignore it, editors may
+  /// discard it with a warning to the user (libpng 1.6 ignores it too, warning `gAMA: gamma
+  /// value out of range`).
   static func copyableColorChunks(_ chunks: [PNGChunk]) -> (chunks: [PNGChunk], warnings: [String])
   {
     let fixedLengths = ["gAMA": 4, "cHRM": 32, "sRGB": 1, "cICP": 4]
@@ -43,6 +46,8 @@ extension PNGMetadata {
         warnings.append("\(chunk.name): length \(chunk.data.count) instead of \(length), not kept")
       } else if chunk.data.isEmpty {
         warnings.append("\(chunk.name): empty, not kept")
+      } else if chunk.name == "gAMA" && chunk.data.allSatisfy({ $0 == 0 }) {
+        warnings.append("gAMA: gamma 0, which is meaningless, not kept")
       } else {
         kept.append(chunk)
       }

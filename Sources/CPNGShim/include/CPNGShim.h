@@ -63,8 +63,11 @@ void lfx_png_reader_destroy(lfx_png_reader *reader);
 
 /// Reads the signature, IHDR and every chunk before the first IDAT (png_read_info).
 ///
-/// Allocates nothing in proportion to the image size, so a caller can check the size before
-/// decoding. On failure only lfx_png_reader_message and lfx_png_reader_destroy may follow.
+/// IHDR must be the first chunk (PNG spec §5.6): an ancillary chunk before it fails with
+/// LFX_PNG_CORRUPT and libpng's words for a chunk it reads there, "NAME: missing IHDR", whether
+/// libpng would have read, skipped or kept it. Allocates nothing in proportion to the image
+/// size, so a caller can check the size before decoding. On failure only
+/// lfx_png_reader_message and lfx_png_reader_destroy may follow.
 lfx_png_status lfx_png_reader_read_header(lfx_png_reader *reader, lfx_png_header *header);
 
 /// Decodes the image as RGBA samples of `*sample_depth` (8 or 16) bits, then reads to IEND.

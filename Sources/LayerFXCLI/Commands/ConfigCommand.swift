@@ -56,6 +56,12 @@ enum ConfigCommand: CommandDefinition {
   static let dumpTime = 0.15
   static let dumpPreviewTimes = [0.05, 0.1, 0.15, 0.2]
   static let dumpPath = "out.png"
+  /// What a `config dump` user does about a stored padding over the pixel limit, which the
+  /// dump checks at the default `--max-pixels` (it takes no limit options): the offset and the
+  /// arguments come from the effect's text.
+  static let dumpPaddingRemedy =
+    "give a smaller maxSampleOffset=X,Y in the effect (or lower the arguments that set it); "
+    + "config dump checks at the default pixel limit"
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     guard let action = arguments.positionals.first else {
@@ -152,7 +158,11 @@ enum ConfigCommand: CommandDefinition {
     do {
       _ = try check(("config dump", checked), arguments: arguments, console: console)
     } catch let error as ConfigError {
-      throw UsageError.invalid("\(error)")
+      // The check's remedy for a stored padding over the pixel limit names the render's flags,
+      // which config dump does not take: its user lowers the offset given in the effect.
+      throw UsageError.invalid(
+        "\(error)".replacingOccurrences(
+          of: ChainRenderer.paddingRemedy, with: Self.dumpPaddingRemedy))
     }
     return config
   }

@@ -134,8 +134,8 @@ public struct ConfigField: Sendable {
       ]))
   }
 
-  /// An array of names, each one of `names` (a repeat changes nothing), such as ``DebugOverlays``' names; the
-  /// default is the empty array.
+  /// An array of names, each one of `names` and each at most once (`uniqueItems`), such as
+  /// ``DebugOverlays``' names; the default is the empty array.
   ///
   /// - Parameters:
   ///   - name: The JSON key.
@@ -150,6 +150,7 @@ public struct ConfigField: Sendable {
       schema: .object([
         ("type", .string("array")),
         ("items", .object([("enum", .array(names.map(JSONValue.string)))])),
+        ("uniqueItems", .bool(true)),
         ("description", .string(description)),
         ("default", .array([])),
       ]))

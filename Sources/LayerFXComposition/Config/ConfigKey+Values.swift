@@ -131,7 +131,8 @@ extension KeyedDecodingContainer where Key == ConfigKey {
     return text
   }
 
-  /// Decodes an optional array of strings, each one of `names`.
+  /// Decodes an optional array of strings, each one of `names`, each at most once (the names
+  /// form a set, as `--overlay`'s list does, which refuses a repeat in the same words).
   ///
   /// - Parameters:
   ///   - key: The key.
@@ -139,10 +140,15 @@ extension KeyedDecodingContainer where Key == ConfigKey {
   ///   - what: What a name names, for the message: `an overlay`.
   /// - Returns: The names in the order given, or `nil` when the key is absent.
   /// - Throws: ``ConfigIssue`` for a wrong type, or `invalidValue` at the element
-  ///   (`debug.overlays[0]`) for another name, as ``name(_:among:what:)``.
+  ///   (`debug.overlays[0]`) for another name, as ``name(_:among:what:)``, or for a name an
+  ///   earlier element gave (`"origins" is given twice`).
   func names(_ key: ConfigKey, among names: [String], what: String) throws -> [String]? {
-    try list(key, String.self) { text, path in
+    var seen: Set<String> = []
+    return try list(key, String.self) { text, path in
       try Self.check(text, among: names, what: what, at: path)
+      guard seen.insert(text).inserted else {
+        throw ConfigIssue(codingPath: path, .invalidValue("\"\(text)\" is given twice"))
+      }
     }
   }
 

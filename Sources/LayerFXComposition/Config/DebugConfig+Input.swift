@@ -61,7 +61,13 @@ extension DebugConfig {
         self = .testCard(width: size.x, height: size.y)
         return
       }
-      let c = try decoder.container(keyedBy: ConfigKey.self)
+      // A number, an array or a Boolean: said as what the key takes, a string first, as the
+      // schema's description does (not Foundation's "an object" for the fill alone).
+      guard let c = try? decoder.container(keyedBy: ConfigKey.self) else {
+        throw ConfigIssue(
+          codingPath: decoder.codingPath,
+          .typeMismatch("a PNG file's path or testcard:WxH (a string), or a fill object"))
+      }
       let kernel = DebugConfig.resolveKernel(
         try c.decode(String.self, forKey: "fill"), in: directory)
       let function: ShaderFunction

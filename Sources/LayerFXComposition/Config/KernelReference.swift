@@ -24,8 +24,8 @@ public enum KernelReference {
   ///
   /// A dumped config names kernels this way: its printer never learns where the dump is saved,
   /// while a config's relative paths are read against its own folder, so only an absolute path
-  /// names the same file wherever the dump is saved and read from. `.` components are dropped;
-  /// `..` is kept, since a symbolic link before it decides where it leads.
+  /// names the same file wherever the dump is saved and read from. `.` components are dropped
+  /// and `..` resolved as ``absolutePath(_:)`` resolves them.
   public static func absolute(_ text: String) -> String {
     guard isMetal(text) else { return text }
     let (path, function) = split(text)
@@ -33,12 +33,33 @@ public enum KernelReference {
   }
 
   /// `path` made absolute against the working directory, as ``absolute(_:)`` makes a `.metal`
-  /// file's (`.` components dropped, `..` kept); a dumped config names an image argument's PNG
-  /// file this way too.
+  /// file's; a dumped config names an image argument's PNG file this way too.
+  ///
+  /// `.` components are dropped. A `..` leads where the system takes it: to the parent of what
+  /// the path before it names, its symbolic links resolved (realpath(3)), since a link before
+  /// `..` decides where it leads (`/d/link/..` with `link` → `/d/a/b` is `/d/a`); at the root
+  /// it is the root. A `..` after a path that does not exist is kept: no file is reached through
+  /// it. Nothing after the last `..` is resolved, so a link in the file's own name stays a link.
+  ///
+  /// Source: POSIX.1-2017, Base Definitions §4.13 "Pathname Resolution" (dot-dot refers to the
+  /// parent directory of the directory reached so far).
   public static func absolutePath(_ path: String) -> String {
     let base = path.hasPrefix("/") ? "" : FileManager.default.currentDirectoryPath
-    return "/"
-      + (base + "/" + path).split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+    var components: [Substring] = []
+    for component in (base + "/" + path).split(separator: "/") where component != "." {
+      guard component == ".." else {
+        components.append(component)
+        continue
+      }
+      if components.isEmpty { continue }
+      guard let resolved = realpath("/" + components.joined(separator: "/"), nil) else {
+        components.append(component)
+        continue
+      }
+      components = String(cString: resolved).split(separator: "/").dropLast()
+      free(resolved)
+    }
+    return "/" + components.joined(separator: "/")
   }
 
   /// The kernel name and the argument text of an effect: `NAME[:P=V,...]` or

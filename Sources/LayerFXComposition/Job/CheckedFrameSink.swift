@@ -15,11 +15,12 @@ final class CheckedFrameSink<Base: FrameSink>: FrameSink {
   var base: Base
   /// Every frame's time in the schedule, seconds, for the fault's message.
   let times: [Double]
-  /// Whether the base sink names each frame as it gets it (a PNG sequence).
-  let writesEachFrame: Bool
+  /// The folder the base sink names each frame in as it gets it (a PNG sequence's, as given),
+  /// so those frames stay when a later one faults; `nil` for any other sink.
+  let writesFramesTo: String?
   /// Where the base sink streams each frame as it gets it (`standard output` for a raw stream
   /// to `-o -`), so those frames are gone when a later one faults; `nil` when it publishes
-  /// nothing before ``finish()`` or names files (``writesEachFrame``).
+  /// nothing before ``finish()`` or names files (``writesFramesTo``).
   let streamsTo: String?
   /// The front end's checks.
   let events: RenderJobEvents
@@ -31,30 +32,30 @@ final class CheckedFrameSink<Base: FrameSink>: FrameSink {
   /// - Parameters:
   ///   - base: The sink the frames go to.
   ///   - times: Every frame's time in the schedule, seconds.
-  ///   - writesEachFrame: Whether `base` names each frame as it gets it (a PNG sequence).
+  ///   - writesFramesTo: The folder `base` names each frame in as it gets it (a PNG
+  ///     sequence); the caller waits for the frames handed on before it reports a failure
+  ///     (`PNGSequenceSink.finish()`), so the fault's message, which counts them, holds.
   ///   - streamsTo: What `base` streams each frame to as it gets it (`standard output`).
   ///   - events: The front end's fault check and cancellation.
   init(
-    base: Base, times: [Double], writesEachFrame: Bool, streamsTo: String? = nil,
+    base: Base, times: [Double], writesFramesTo: String? = nil, streamsTo: String? = nil,
     events: RenderJobEvents
   ) {
     self.base = base
     self.times = times
-    self.writesEachFrame = writesEachFrame
+    self.writesFramesTo = writesFramesTo
     self.streamsTo = streamsTo
     self.events = events
   }
 
-  /// What a fault at this point leaves behind, for its message: `nothing written`, frames that
-  /// may be written (a PNG sequence), or how many frames went out on the stream.
+  /// What a fault at this point leaves behind, for its message: `nothing written`, or the
+  /// frames handed on, which a PNG sequence named and a stream sent out.
   var outcome: String {
-    guard let first = handedOn.first, let last = handedOn.last else { return "nothing written" }
-    if writesEachFrame { return "frames before it may be written, none from it on" }
-    guard let streamsTo else { return "nothing written" }
-    let frames =
-      handedOn.count == 1
-      ? "1 frame (frame \(first))" : "\(handedOn.count) frames (\(first)–\(last))"
-    return "\(frames) went to \(streamsTo) before it, none from it on"
+    let place = writesFramesTo.map { "written to \($0)" } ?? streamsTo.map { "went to \($0)" }
+    guard let first = handedOn.first, let last = handedOn.last, let place else {
+      return "nothing written"
+    }
+    return RenderJobCheckpoint.outcome(first...last, place)
   }
 
   /// Hands `frame` to the base sink unless a fault was recorded while it rendered or the run

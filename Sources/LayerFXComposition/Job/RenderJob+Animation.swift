@@ -86,7 +86,8 @@ extension RenderJob {
   private func render<Sink: FrameSink>(_ plan: Plan, into sink: inout Sink) throws {
     let format = plan.frames.format
     var checked = CheckedFrameSink(
-      base: sink, times: plan.frames.times, writesEachFrame: format == .pngSequence,
+      base: sink, times: plan.frames.times,
+      writesFramesTo: format == .pngSequence ? output.path : nil,
       streamsTo: format == .raw && ["-", "/dev/stdout"].contains(output.path)
         ? "standard output" : nil, events: plan.events)
     defer { sink = checked.base }
@@ -133,7 +134,15 @@ extension RenderJob {
           directory: directory, frameCount: frames.times.count, encoder: output.encoder,
           metadata: input.metadata, concurrentEncodes: inFlight,
           firstIndex: frames.selected?.lowerBound ?? 0, protecting: protectedPaths)
-        try render(plan, into: &sequence)
+        do {
+          try render(plan, into: &sequence)
+        } catch {
+          // The frames handed on are named before the failure is reported, so a fault's
+          // message, which counts them (CheckedFrameSink.outcome), says what is there; a write
+          // among them that fails is reported instead.
+          try sequence.finish()
+          throw error
+        }
       }
     }
   }
@@ -170,17 +179,7 @@ extension RenderJob {
   private func checkMemory(
     of renderer: ChainRenderer, passes: [[PreparedShader]], frames: Frames, input: Input
   ) throws -> Int {
-    let bitDepth = output.encoder.bitDepth.rawValue
-    let overlays = debug.overlays
-    let inFlightBytesPerPixel =
-      overlays.isEmpty
-      ? AnimationLimits.sampleBytesPerPixelInFlight(bitDepth: bitDepth)
-      : AnimationLimits.bytesPerPixelInFlight
-    var memory = renderer.memory(
-      of: passes,
-      output: frames.format == .pngSequence && overlays.isEmpty ? .samples : .floatImage,
-      bitDepth: bitDepth, measuresDisplacement: debug.overlayBytesPerPixel > 0)
-    memory.overlayBytesPerPixel = debug.overlayBytesPerPixel
+    var memory = animationMemory(of: renderer, passes: passes, format: frames.format)
     if frames.format == .contactSheet {
       // The sheet's Float image, then its samples and at most twice those for the encoder.
       memory.extraBytes =
@@ -190,15 +189,50 @@ extension RenderJob {
       holding: RenderMemory.floatPixelBytes * Double(input.image.pixels.count))
     let inFlight = AnimationLimits.framesInFlight(
       threads: limits.threadCount, width: frames.width, height: frames.height,
-      bytesPerPixel: inFlightBytesPerPixel,
+      bytesPerPixel: memory.inFlightBytesPerPixel,
       availableBytes: budget.map { Int(max(0, min($0.bytes - memory.peakBytes, 9e18))) }
         ?? AnimationLimits.availableMemory())
-    if frames.format == .pngSequence {
-      memory.framesInFlight = inFlight
-      memory.inFlightBytesPerPixel = inFlightBytesPerPixel
-    }
+    if frames.format == .pngSequence { memory.framesInFlight = inFlight }
     try budget?.check(memory.peakBytes, path: output.path)
     return inFlight
+  }
+
+  /// The memory estimate of an animation written as `format`, by the buffers its sink holds,
+  /// before a PNG sequence's frames in flight are counted (their number depends on the memory
+  /// left, ``AnimationLimits/framesInFlight(threads:width:height:bytesPerPixel:availableBytes:)``).
+  ///
+  /// - A PNG sequence (`PNGSequenceSink`) or an animated PNG (`APNGSink`) takes samples: the
+  ///   last pass stores into them, unless debug overlays draw on the `Float` frame first.
+  /// - An animated PNG is 8-bit whatever the encoder's depth, and encodes one frame on its
+  ///   serial queue while the next renders: one frame in flight, its 8-bit samples and their
+  ///   compressed output (``AnimationLimits/sampleBytesPerPixelInFlight(bitDepth:)``), with
+  ///   overlays too, since the sink stores a `Float` frame as samples before queueing it.
+  /// - A PNG sequence's frame in flight is its samples and output, or with overlays the `Float`
+  ///   frame it encodes from (``AnimationLimits/bytesPerPixelInFlight``).
+  /// - The overlays' sources and maps (`Debug.overlayBytesPerPixel`), for every format.
+  ///
+  /// - Parameters:
+  ///   - renderer: The chain's renderer over the input.
+  ///   - passes: Every frame's checked passes.
+  ///   - format: How the animation is written.
+  /// - Returns: The estimate, with ``RenderMemory/inFlightBytesPerPixel`` set and, for an
+  ///   animated PNG, one frame in flight (a PNG sequence's are counted by the caller).
+  func animationMemory(
+    of renderer: ChainRenderer, passes: [[PreparedShader]], format: OutputFormat
+  ) -> RenderMemory {
+    let isAnimatedPNG = format == .apng
+    let takesSamples = (format == .pngSequence || isAnimatedPNG) && debug.overlays.isEmpty
+    let bitDepth = isAnimatedPNG ? 8 : output.encoder.bitDepth.rawValue
+    var memory = renderer.memory(
+      of: passes, output: takesSamples ? .samples : .floatImage, bitDepth: bitDepth,
+      measuresDisplacement: debug.overlayBytesPerPixel > 0)
+    memory.overlayBytesPerPixel = debug.overlayBytesPerPixel
+    memory.inFlightBytesPerPixel =
+      takesSamples || isAnimatedPNG
+      ? AnimationLimits.sampleBytesPerPixelInFlight(bitDepth: bitDepth)
+      : AnimationLimits.bytesPerPixelInFlight
+    if isAnimatedPNG { memory.framesInFlight = 1 }
+    return memory
   }
 
   /// Opens a contact sheet's file and checks the sheet (one PNG of its size) against the limits

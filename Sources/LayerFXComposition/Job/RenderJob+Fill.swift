@@ -101,17 +101,24 @@ extension RenderJob {
       let frames = try PNGSequenceSink(
         directory: directory, frameCount: count, encoder: output.encoder,
         concurrentEncodes: memory.framesInFlight, protecting: protectedPaths)
-      for (k, prepared) in shaders.enumerated() {
-        events.progress(k, count)
-        let image = try draw(fill, prepared) {
-          try events.checkFaults(
-            .frame(
-              index: k, time: times[k],
-              outcome: k > 0
-                ? "frames before it may be written, none from it on" : "nothing written"))
-          if events.isCancelled() { throw CancellationError() }
+      do {
+        for (k, prepared) in shaders.enumerated() {
+          events.progress(k, count)
+          let image = try draw(fill, prepared) {
+            try events.checkFaults(
+              .frame(
+                index: k, time: times[k],
+                outcome: k > 0
+                  ? RenderJobCheckpoint.outcome(0...(k - 1), "written to \(output.path)")
+                  : "nothing written"))
+            if events.isCancelled() { throw CancellationError() }
+          }
+          try frames.write(image, index: k)
         }
-        try frames.write(image, index: k)
+      } catch {
+        // Frames 0…k − 1 are named before the failure is reported, as its message says.
+        try frames.finish()
+        throw error
       }
       try frames.finish()
     }

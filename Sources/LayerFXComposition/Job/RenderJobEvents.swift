@@ -62,9 +62,27 @@ public enum RenderJobCheckpoint: Sendable, Equatable {
   /// After a still at `time` seconds rendered, before it is written; `nil` off the clock.
   case still(time: Double?)
   /// After frame `index` (at `time` seconds) rendered, before it is handed to its output;
-  /// `outcome` says what the frames handed on so far left behind (`nothing written`, frames a
-  /// PNG sequence may have named, frames a stream sent out).
+  /// `outcome` says what the frames handed on so far left behind (`nothing written`, the
+  /// frames a PNG sequence named, the frames a stream sent out).
   case frame(index: Int, time: Double, outcome: String)
   /// Before an animation's output is finished (committed, published).
   case finish
+}
+
+extension RenderJobCheckpoint {
+  /// What frames handed on before a fault left behind, for its message: `3 frames (0–2) went
+  /// to standard output before it, none from it on`, `1 frame (frame 0) written to frames/
+  /// before it, none from it on`.
+  ///
+  /// - Parameters:
+  ///   - frames: The frames handed on, by index in the schedule.
+  ///   - place: Where they are: `went to standard output`, `written to DIR`.
+  /// - Returns: The outcome, without a leading separator.
+  static func outcome(_ frames: ClosedRange<Int>, _ place: String) -> String {
+    let count =
+      frames.count == 1
+      ? "1 frame (frame \(frames.lowerBound))"
+      : "\(frames.count) frames (\(frames.lowerBound)–\(frames.upperBound))"
+    return "\(count) \(place) before it, none from it on"
+  }
 }

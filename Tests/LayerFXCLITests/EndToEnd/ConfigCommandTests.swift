@@ -84,6 +84,37 @@ import Testing
     #expect(check.status == 0, "\(check.standardError)")
   }
 
+  @Test("config dump's refusal of a padding over the pixel limit names what dump takes")
+  func dumpPaddedBeyondThePixelLimit() throws {
+    let ripple = TestData.packageRoot.appendingPathComponent("Shaders/LayerEffects/Ripple.metal")
+      .path
+    let arguments = "origin=1,1,time=0.1,amplitude=12,frequency=15,decay=8,speed=1200"
+    // A compiled layer effect stores its padded layer: 512 + 2 × 5000 = 10512 by 384 + 2 ×
+    // 5000 = 10384 is 109156608 pixels, over the default 100000000; 4000 gives 8512 × 8384 =
+    // 71364608, within it.
+    let result = try LayerFXTool.run(
+      ["config", "dump", "\(ripple):Ripple:\(arguments),maxSampleOffset=5000,5000"])
+    let expected: String =
+      "layerfx: error: config dump: effects[0]: at t = 0.15 s: Ripple's maxSampleOffset of 5000, "
+      + "5000 points pads the 512 × 384 image to 10512 × 10384 pixels, more than the limit of "
+      + "100000000; give a smaller maxSampleOffset=X,Y in the effect (or lower the arguments that "
+      + "set it); config dump checks at the default pixel limit"
+    #expect(result.status == 64)
+    #expect(result.usageErrorLines == [expected])
+    #expect(result.outputData.isEmpty)
+    // The render's remedies are options config dump refuses.
+    for option in [
+      ["--max-pixels", "200000000"], ["--max-sample-offset", "1,1"], ["--scale", "1"],
+    ] {
+      let refused = try LayerFXTool.run(
+        ["config", "dump", "\(ripple):Ripple:\(arguments),maxSampleOffset=5000,5000"] + option)
+      #expect(refused.status == 64, "\(option)")
+    }
+    let fits = try LayerFXTool.run(
+      ["config", "dump", "\(ripple):Ripple:\(arguments),maxSampleOffset=4000,4000"])
+    #expect(fits.status == 0, "\(fits.standardError)")
+  }
+
   @Test("a config that sets amplitude to 20 renders as --amplitude 20; a flag overrides it")
   func amplitudeAndPrecedence() throws {
     let directory = try TemporaryDirectory()

@@ -114,23 +114,33 @@ import Testing
     }
   }
 
-  @Test(#""overlays": ["orgins"] fails 65 with its path and "did you mean origins""#)
-  func misspeltOverlay() throws {
+  /// Writes a config of one frame with `debug` as `name`, and expects `config check` and
+  /// `ripple --config` to refuse it, exit 65, with `line` alone and no output.
+  private func expectRefused(debug: String, name: String, line: String) throws {
     let directory = try TemporaryDirectory()
-    try write(
-      config(output: #"{"time": 0.3}"#, debug: #"{"overlays": ["tiles", "orgins"]}"#), "bad.json",
-      in: directory)
-    let expected =
-      #"layerfx: error: bad.json: debug.overlays[1]: "orgins" is not an overlay (origins, "#
-      + "displacement, bounds, tiles); did you mean origins?"
-    for command in [
-      ["config", "check", "bad.json"], ["ripple", "--config", "bad.json", "-o", "out.png"],
-    ] {
+    try write(config(output: #"{"time": 0.3}"#, debug: debug), name, in: directory)
+    for command in [["config", "check", name], ["ripple", "--config", name, "-o", "out.png"]] {
       let result = try LayerFXTool.run(command, in: directory.url)
       #expect(result.status == 65, "\(command)")
-      #expect(result.errorLines == [expected], "\(command)")
+      #expect(result.errorLines == [line], "\(command)")
     }
     #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
+  @Test(#""overlays": ["orgins"] fails 65 with its path and "did you mean origins""#)
+  func misspeltOverlay() throws {
+    try expectRefused(
+      debug: #"{"overlays": ["tiles", "orgins"]}"#, name: "bad.json",
+      line: #"layerfx: error: bad.json: debug.overlays[1]: "orgins" is not an overlay (origins, "#
+        + "displacement, bounds, tiles); did you mean origins?")
+  }
+
+  @Test(#""overlays": ["origins", "origins"] fails 65 at the repeat, as --overlay refuses one"#)
+  func repeatedOverlay() throws {
+    // The third element repeats the first; --overlay's words: 'origins' is given twice.
+    try expectRefused(
+      debug: #"{"overlays": ["origins", "tiles", "origins"]}"#, name: "twice.json",
+      line: #"layerfx: error: twice.json: debug.overlays[2]: "origins" is given twice"#)
   }
 
   @Test("an unknown format, a malformed frame range, and either without fps fail 65")

@@ -46,7 +46,7 @@ struct MetalCommandTests {
     #expect(result.status == 0, "\(result.standardError)")
     #expect(
       result.standardOutput.hasPrefix(
-        "Ripple (layer effect, line 30)\n  origin: float2 (float2)\n  time: float (float)\n"))
+        "Ripple (layer effect, line 30)\n  origin: float2\n  time: float\n"))
   }
 
   @Test("list FILE.metal --json gives name, kind and parameters with Metal types")

@@ -1,4 +1,5 @@
 import Foundation
+import LayerFXPNG
 import LayerFXTestSupport
 import Testing
 
@@ -362,37 +363,61 @@ import Testing
   @Test("a .metal fault names the file, the frame and its time, and what was written")
   func faultMessage() throws {
     let directory = try TemporaryDirectory()
-    // Divides by int((0.35 - t) × 10): 3, 2, 1 at t = 0, 0.1, 0.2, then 0 at t = 0.3 (frame 3).
+    // Divides by int((0.35 - t) × 10): 3, 2, 1 at t = 0, 0.1, 0.2, then 0 at t = 0.3 (frame 3);
+    // the fill, drawn alone on the clock, by the same.
     try Self.writeDivider("Late", dividingBy: "0.35", in: directory)
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 LateFill(float2 position, float time) {
+        return half4(half(int(position.x) / int((0.35 - time) * 10.0)));
+      }
+      """, "latefill.metal", in: directory)
     let common = [
       "apply", "testcard:8x8", "--effect", "late.metal:Late", "--threads", "1",
     ]
     let cases: [([String], String)] = [
       (
-        ["--fps", "10", "--frames", "6", "-o", "l.apng"],
+        common + ["--fps", "10", "--frames", "6", "-o", "l.apng"],
         "late.metal: Late: SIGFPE at frame 3 (t = 0.3 s), row 0; nothing written"
       ),
       (
-        ["--fps", "10", "--frames", "6", "-o", "frames/"],
-        "late.metal: Late: SIGFPE at frame 3 (t = 0.3 s), row 0; frames before it may be "
-          + "written, none from it on"
+        common + ["--fps", "10", "--frames", "6", "-o", "frames/"],
+        "late.metal: Late: SIGFPE at frame 3 (t = 0.3 s), row 0; 3 frames (0–2) written to "
+          + "frames/ before it, none from it on"
       ),
       (
-        ["--time", "0.3", "-o", "l.png"],
+        common + ["--time", "0.3", "-o", "l.png"],
         "late.metal: Late: SIGFPE at t = 0.3 s, row 0; nothing written"
+      ),
+      (
+        [
+          "render", "latefill.metal:LateFill", "--size", "8x8", "--threads", "1", "--fps", "10",
+          "--frames", "6", "-o", "fills/",
+        ],
+        "latefill.metal: LateFill: SIGFPE at frame 3 (t = 0.3 s), row 0; 3 frames (0–2) written "
+          + "to fills/ before it, none from it on"
       ),
     ]
     for (arguments, line) in cases {
-      let result = try LayerFXTool.run(
-        common + arguments, in: URL(fileURLWithPath: directory.path))
+      let result = try LayerFXTool.run(arguments, in: URL(fileURLWithPath: directory.path))
       #expect(result.status == 65, "\(arguments)")
       #expect(result.errorLines == ["layerfx: error: " + line], "\(arguments)")
     }
     #expect(!FileManager.default.fileExists(atPath: directory.path("l.apng")))
     #expect(!FileManager.default.fileExists(atPath: directory.path("l.png")))
-    // Frames 0–2 rendered before the fault; frame 3 and later never named.
-    let frames = try FileManager.default.contentsOfDirectory(atPath: directory.path("frames"))
-    #expect(!frames.contains("frame_0003.png"))
+    // Exactly frames 0–2, whole (the message counts them), and no temporary beside them.
+    let frames = ["frame_0000.png", "frame_0001.png", "frame_0002.png"]
+    for folder in ["frames", "fills"] {
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: directory.path(folder)).sorted()
+          == frames, "\(folder)")
+      for frame in frames {
+        let path = directory.path(folder + "/" + frame)
+        #expect(try PNGDecoder().inspect(contentsOf: path).width == 8, "\(path)")
+      }
+    }
   }
 
   @Test("a fault while raw frames stream to standard output says how many went out")

@@ -343,6 +343,27 @@ import Testing
     #expect(piped.standardOutput.hasPrefix("file: -\nsize: 32 × 24 pixels\n"))
   }
 
+  @Test("a chunk before IHDR is refused by apply and info (exit 65), nothing written")
+  func chunkBeforeHeader() throws {
+    let directory = try TemporaryDirectory()
+    let input = try Self.makeInput(in: directory)
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: input)))
+    // pHYs (9 bytes: 2835 pixels per metre twice, unit metre) moved before IHDR, which PNG
+    // §5.6 puts first: signature, then the pHYs chunk, then the rest of the file.
+    let phys = RawPNG.chunk("pHYs", [0, 0, 0x0B, 0x13, 0, 0, 0x0B, 0x13, 1])
+    let order = directory.path("order.png")
+    try Data(Array(bytes.prefix(8)) + phys + Array(bytes.dropFirst(8)))
+      .write(to: URL(fileURLWithPath: order))
+    let line = "layerfx: error: \(order): corrupt PNG data (libpng: pHYs: missing IHDR)"
+    let output = directory.path("out.png")
+    for arguments in [["apply", "sepia", order, "-o", output], ["info", order]] {
+      let result = try LayerFXTool.run(arguments)
+      #expect(result.status == 65, "\(arguments)")
+      #expect(result.errorLines == [line], "\(arguments)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
   @Test("a huge unknown key is shortened in the one-line message")
   func hugeUnknownKey() throws {
     let directory = try TemporaryDirectory()

@@ -41,6 +41,23 @@ private func message(_ json: String) -> String? {
         #"{"version": 1, "effects": [{"kernel": "ripple", "amplitude": "twenty"}]}"#,
         "tune.json: effects[0].amplitude: expected a number"
       ),
+      // input takes a string (a PNG file or testcard:WxH) or a fill object (the schema's
+      // description of the key); anything else is told so, not "expected an object".
+      (
+        #"{"version": 1, "input": 12}"#,
+        "tune.json: input: expected a PNG file's path or testcard:WxH (a string), or a fill "
+          + "object"
+      ),
+      (
+        #"{"version": 1, "input": ["photo.png"]}"#,
+        "tune.json: input: expected a PNG file's path or testcard:WxH (a string), or a fill "
+          + "object"
+      ),
+      // The overlays are a set: a repeat is refused at its element, as --overlay refuses one.
+      (
+        #"{"version": 1, "debug": {"overlays": ["origins", "tiles", "origins"]}}"#,
+        #"tune.json: debug.overlays[2]: "origins" is given twice"#
+      ),
       (
         #"{"version": 1, "effects": [{"kernel": "ripple", "amplitude": "NaN"}]}"#,
         "tune.json: effects[0].amplitude: nan is not finite"

@@ -1,6 +1,8 @@
+import Foundation
 import LayerFX
 import LayerFXComposition
 import LayerFXKernels
+import LayerFXTestSupport
 import Testing
 
 /// How a kernel's text splits into its file, function and arguments.
@@ -29,10 +31,29 @@ import Testing
     #expect(!KernelReference.isMetal("ripple"))
   }
 
-  @Test("an absolute path keeps .. and drops ., a built-in's name is kept as it is")
+  @Test("a .. after a path that does not exist is kept and . dropped; a built-in's name is kept")
   func absolute() {
     #expect(KernelReference.absolute("/x/./y/../B.metal:f") == "/x/y/../B.metal:f")
     #expect(KernelReference.absolute("ripple") == "ripple")
+  }
+
+  @Test("a .. leads where the system takes it: the parent of the path before it, links resolved")
+  func parentComponents() throws {
+    let directory = try TemporaryDirectory()
+    // Foundation's own resolution of the folder (it may sit under a link), for the expectation.
+    let root = URL(fileURLWithPath: directory.path).resolvingSymlinksInPath().path
+    try FileManager.default.createDirectory(
+      atPath: root + "/a/b", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: root + "/link", withDestinationPath: root + "/a/b")
+    // a/b/.. is a; link/.. is the parent of a/b, a, not root (POSIX.1-2017 §4.13).
+    #expect(KernelReference.absolutePath(root + "/a/b/../k.metal") == root + "/a/k.metal")
+    #expect(KernelReference.absolutePath(root + "/link/../k.metal") == root + "/a/k.metal")
+    #expect(KernelReference.absolute(root + "/a/./b/../../k.metal:f") == root + "/k.metal:f")
+    // The link in the file's own place is kept: nothing after the last .. is resolved.
+    #expect(KernelReference.absolutePath(root + "/a/../link") == root + "/link")
+    // At the root, .. is the root.
+    #expect(KernelReference.absolutePath("/../x.png") == "/x.png")
   }
 
   @Test("argument pairs keep commas inside a value: origin=1,2 stays one pair")

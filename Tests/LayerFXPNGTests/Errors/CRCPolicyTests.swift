@@ -74,6 +74,30 @@ struct CRCPolicyTests {
     #expect(RawPNG.chunks(written)?.map(\.name) == ["IHDR", "IDAT", "IEND"])
   }
 
+  @Test("a gAMA of 0 is dropped with a warning and not copied; pixels are unchanged")
+  func zeroGamma() throws {
+    // `rgb` with the gAMA given.
+    func file(gamma: [UInt8]) -> [UInt8] {
+      RawPNG.signature
+        + RawPNG.chunk("IHDR", RawPNG.ihdrData(width: 2, height: 1, bitDepth: 8, colorType: 2))
+        + RawPNG.chunk("gAMA", gamma)
+        + RawPNG.chunk("IDAT", RawPNG.storedZlib([0, 255, 0, 0, 0, 0, 255]))
+        + RawPNG.chunk("IEND", [])
+    }
+    // PNG Specification (Second Edition) §13.13: a gAMA of zero is meaningless; decoders
+    // ignore it, editors may discard it with a warning.
+    let decoded = try PNGDecoder().decode(file(gamma: [0, 0, 0, 0]), name: "zero.png")
+    #expect(decoded.image.pixels == [Self.red, Self.blue])
+    #expect(decoded.metadata.colorChunks.isEmpty)
+    #expect(decoded.warnings == ["gAMA: gamma 0, which is meaningless, not kept"])
+    let written = try PNGEncoder().encode(decoded.image, metadata: decoded.metadata)
+    #expect(RawPNG.chunks(written)?.map(\.name) == ["IHDR", "IDAT", "IEND"])
+    // The smallest gAMA that means something, 1 (gamma 0.00001, §11.3.3.2), is kept.
+    let one = try PNGDecoder().decode(file(gamma: [0, 0, 0, 1]), name: "one.png")
+    #expect(one.metadata.colorChunks == [PNGChunk(name: "gAMA", data: [0, 0, 0, 1])])
+    #expect(one.warnings.isEmpty)
+  }
+
   @Test("a skipped ancillary chunk with a bad CRC is dropped with a warning")
   func badTextChunkCRC() throws {
     let bytes = RawPNG.corruptingCRC(of: "tEXt", in: Self.rgb)

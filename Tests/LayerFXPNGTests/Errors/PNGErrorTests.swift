@@ -137,6 +137,33 @@ struct PNGErrorTests {
   }
 
   @Test(
+    "a chunk before IHDR is refused as corrupt, by decode and inspect, whichever chunk it is",
+    arguments: [
+      // Skipped by libpng unread (pHYs), kept as a colour chunk (gAMA), read by libpng (tRNS).
+      ("pHYs", [0, 0, 0x0B, 0x13, 0, 0, 0x0B, 0x13, 1] as [UInt8]), ("gAMA", [0, 0, 0xB1, 0x8F]),
+      ("tRNS", [0, 0]),
+    ])
+  func chunkBeforeHeader(chunk: String, data: [UInt8]) throws {
+    // PNG Specification §5.6 "Chunk ordering": IHDR shall be first. libpng 1.6 says
+    // "NAME: missing IHDR" for a chunk it reads there (png_handle_pHYs, png_handle_tRNS).
+    let bytes =
+      RawPNG.signature + RawPNG.chunk(chunk, data)
+      + RawPNG.chunk("IHDR", RawPNG.ihdrData(width: 1, height: 1, bitDepth: 8, colorType: 0))
+      + RawPNG.chunk("IDAT", RawPNG.storedZlib([0, 128])) + RawPNG.chunk("IEND", [])
+    let expected = PNGError.corrupt(path: "order.png", message: "\(chunk): missing IHDR")
+    #expect(throws: expected) { try PNGDecoder().decode(bytes, name: "order.png") }
+    #expect(throws: expected) { try PNGDecoder().inspect(bytes, name: "order.png") }
+    #expect(expected.description == "order.png: corrupt PNG data (libpng: \(chunk): missing IHDR)")
+    // The same chunk after IHDR is accepted.
+    let ordered =
+      RawPNG.signature
+      + RawPNG.chunk("IHDR", RawPNG.ihdrData(width: 1, height: 1, bitDepth: 8, colorType: 0))
+      + RawPNG.chunk(chunk, data) + RawPNG.chunk("IDAT", RawPNG.storedZlib([0, 128]))
+      + RawPNG.chunk("IEND", [])
+    #expect(try PNGDecoder().decode(ordered, name: "order.png").info.chunkNames.first == "IHDR")
+  }
+
+  @Test(
     "the pixel limit can be lowered and raised",
     .enabled(if: TestData.isAvailable, Comment(rawValue: TestData.notFoundMessage)))
   func pixelLimit() throws {
