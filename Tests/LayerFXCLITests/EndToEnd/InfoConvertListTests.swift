@@ -184,9 +184,11 @@ import Testing
     let expectedRipple: String =
       "layerfx: error: \(ripple.path): no shader function named 'Ripples'; "
       + "did you mean 'Ripple'? (available: Ripple)"
+    // config dump's FILE.metal:FUNCTION:P=V too (trial 15: it lost its file).
     for command in [
       ["apply", ripple.path + ":Ripples", "testcard:8x8", "-o", output],
       ["apply", "testcard:8x8", "--effect", ripple.path + ":Ripples", "-o", output],
+      ["config", "dump", ripple.path + ":Ripples:amplitude=12"],
     ] {
       let result = try LayerFXTool.run(command)
       #expect(result.status == 64)
