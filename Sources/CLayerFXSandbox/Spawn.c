@@ -29,6 +29,21 @@ static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
 static job *pending;
 static pthread_once_t started = PTHREAD_ONCE_INIT;
 
+// Sets `resource`'s soft and hard limits to `wanted`, or to the soft limit this process already
+// has when that is lower (the user's `ulimit -v` or `-t`): a process without CAP_SYS_RESOURCE
+// cannot raise its hard limit, so asking for more failed and no child started (exit 127), and
+// the child runs within the limit the user gave, as a child inherits it.
+// In the child, between fork and exec: getrlimit and setrlimit are plain system calls.
+static int lower_limit(int resource, uint64_t wanted) {
+  struct rlimit current;
+  if (getrlimit(resource, &current) != 0) return -1;
+  rlim_t value = current.rlim_cur != RLIM_INFINITY && current.rlim_cur < wanted
+                     ? current.rlim_cur
+                     : (rlim_t)wanted;
+  struct rlimit limit = {value, value};
+  return setrlimit(resource, &limit);
+}
+
 // In the child, between fork and exec: async-signal-safe calls only.
 static void child(const job *j, pid_t parent) {
   const lfx_spawn_limits *limits = j->limits;
@@ -40,14 +55,8 @@ static void child(const job *j, pid_t parent) {
   for (int s = 1; s < 32; ++s) {
     if (s != SIGKILL && s != SIGSTOP) signal(s, SIG_DFL);
   }
-  if (limits->address_space) {
-    struct rlimit limit = {limits->address_space, limits->address_space};
-    if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(127);
-  }
-  if (limits->cpu_seconds) {
-    struct rlimit limit = {limits->cpu_seconds, limits->cpu_seconds};
-    if (setrlimit(RLIMIT_CPU, &limit) != 0) _exit(127);
-  }
+  if (limits->address_space && lower_limit(RLIMIT_AS, limits->address_space) != 0) _exit(127);
+  if (limits->cpu_seconds && lower_limit(RLIMIT_CPU, limits->cpu_seconds) != 0) _exit(127);
   int input = limits->input >= 0 ? limits->input : open("/dev/null", O_RDONLY);
   int output = limits->output >= 0 ? limits->output : open("/dev/null", O_WRONLY);
   int error = limits->error >= 0 ? limits->error : open("/dev/null", O_WRONLY);

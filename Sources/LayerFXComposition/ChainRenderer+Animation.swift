@@ -65,7 +65,9 @@ extension ChainRenderer {
   ///     with the scale of every frame of `passes`; none by default.
   ///   - progress: Called with each frame's index before it renders.
   ///   - reports: Called with each frame's index and its passes' bounds reports, when
-  ///     ``checksSampleBounds`` is on.
+  ///     ``checksSampleBounds`` is on, after `sink` took the frame: a frame the sink refuses
+  ///     (one whose compiled shader faulted part-way) has no report of the samples it drew
+  ///     before the fault.
   /// - Throws: What the sink throws.
   /// - Precondition: `frames` lies within `passes`.
   /// - Complexity: O(frames × passes × width × height).
@@ -87,16 +89,15 @@ extension ChainRenderer {
         // No pass: the frame is the input, bit for bit, and the sink may reuse what it made of
         // an earlier such frame.
         if passes[index].isEmpty {
-          if checksSampleBounds { reports(index, []) }
           try sampleSink.writeInput(index: index) {
             samples([], bitDepth: sampleSink.bitDepth).samples
           }
+          if checksSampleBounds { reports(index, []) }
           continue
         }
         let rendered = samples(
           passes[index], bitDepth: sampleSink.bitDepth,
           reusing: spare.take() ?? sampleSink.takeSpareSamples())
-        if checksSampleBounds { reports(index, rendered.reports) }
         // Samples equal to the input's, code for code (a ripple decayed below half a code):
         // the file is the input's too.
         if sampleSink.reusesInputFrames && rendered.samples.areStored(from: image) {
@@ -104,15 +105,16 @@ extension ChainRenderer {
         } else {
           try sampleSink.write(rendered.samples, index: index)
         }
+        if checksSampleBounds { reports(index, rendered.reports) }
         if sampleSink.releasesSamplesOnReturn { spare = rendered.samples }
         continue
       }
       var rendered = render(passes[index])
-      if checksSampleBounds { reports(index, rendered.reports) }
       if let scale {
         drawOverlays(overlays, scale: scale, on: &rendered.image, passes: passes[index])
       }
       try sink.write(rendered.image, index: index)
+      if checksSampleBounds { reports(index, rendered.reports) }
     }
     try sink.finish()
   }

@@ -23,9 +23,17 @@ extension MetalLibrary {
   /// type as written (`time: float`, but `to: half4 (color)`), then a line for each function
   /// not callable from SwiftUI with the reason. PLACE is `line N` for one file, `FILE:N` for a
   /// library of several.
-  public var listing: [String] {
+  public var listing: [String] { listing(of: nil) }
+
+  /// The lines of ``listing`` for the function `name` alone (`layerfx list FILE.metal:NAME`),
+  /// or for every function when `name` is `nil`.
+  ///
+  /// - Parameter name: A function's Metal name, or `nil`.
+  /// - Returns: Its lines; none when the library has no function `name`.
+  public func listing(of name: String?) -> [String] {
     var lines: [String] = []
-    for signature in signatures where !helperFiles.contains(signature.file) {
+    for signature in signatures
+    where !helperFiles.contains(signature.file) && (name == nil || signature.name == name) {
       let place =
         files.count - helperFiles.count > 1
         ? "\(signature.file):\(signature.line)" : "line \(signature.line)"
@@ -38,7 +46,8 @@ extension MetalLibrary {
         lines.append("  \(parameter.name): \(written)\(type)")
       }
     }
-    for case .unsupportedSignature(let file, let function, let line, let message) in uncallable {
+    for case .unsupportedSignature(let file, let function, let line, let message) in uncallable
+    where name == nil || function == name {
       let place = files.count > 1 ? "\(file):\(line)" : "line \(line)"
       lines.append("\(function) (not callable from SwiftUI, \(place)): \(message)")
     }

@@ -11,9 +11,9 @@
 
 /// Limits and plumbing of a child started by `lfx_spawn`.
 typedef struct lfx_spawn_limits {
-  /// RLIMIT_AS, bytes (0: unchanged).
+  /// RLIMIT_AS, bytes (0: unchanged), or this process's soft limit when lower.
   uint64_t address_space;
-  /// RLIMIT_CPU, seconds (0: unchanged).
+  /// RLIMIT_CPU, seconds (0: unchanged), or this process's soft limit when lower.
   uint64_t cpu_seconds;
   /// The child's standard input, output and error (-1: /dev/null), never inherited: a child
   /// writes into no stream of this process that it was not given.

@@ -93,7 +93,7 @@ enum ApplyCommand: CommandDefinition {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(arguments, console: console)
-    try MetalOptions.checkHalf(arguments, config: loaded?.config)
+    try MetalOptions.checkOptions(arguments, config: loaded?.config)
     if let loaded { return try runConfig(arguments, loaded, console: console) }
     if arguments.has("effect") { return try runChain(arguments, console: console) }
     if arguments.has("time") || arguments.has("fps") {

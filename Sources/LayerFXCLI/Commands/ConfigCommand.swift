@@ -76,7 +76,7 @@ enum ConfigCommand: CommandDefinition {
       throw UsageError.invalid("--\(option) goes with 'config check'")
     }
     // dump and schema read no config: the kernels named here are all there is.
-    if action != "check" { try MetalOptions.checkHalf(arguments) }
+    if action != "check" { try MetalOptions.checkOptions(arguments) }
     switch action {
     case "dump":
       let text = try dump(rest, arguments: arguments, console: console).json.text
@@ -222,7 +222,7 @@ enum ConfigCommand: CommandDefinition {
   ) throws -> String {
     let (path, config) = loaded
     try ConfigOptions.checkOutputFolder((path, config), commandLine: arguments)
-    try MetalOptions.checkHalf(arguments, config: config)
+    try MetalOptions.checkOptions(arguments, config: config)
     let drawsFill = config.drawsFillAlone
     let commands = [RippleCommand.name, ApplyCommand.name, RenderCommand.name]
     let named = try arguments.value("for", as: .named(commands.map { ($0, $0) }))

@@ -11,7 +11,7 @@ enum ListCommand: CommandDefinition {
   static let summary =
     "List the built-in kernels, or a .metal file's functions, with their parameters."
   static let synopsis =
-    "[KERNEL | FILE.metal] [--metal FILE.metal ...] [--library DIR ...] [options]"
+    "[KERNEL | FILE.metal[:FUNCTION]] [--metal FILE.metal ...] [--library DIR ...] [options]"
   static let discussion = """
     For each kernel: its name, kind and summary, then each parameter after SwiftUI's own with
     its Metal type, unit, default, valid and suggested range. --json prints the same as one
@@ -21,7 +21,8 @@ enum ListCommand: CommandDefinition {
     summary). With KERNEL, that built-in kernel alone.
     With FILE.metal, or a library of .metal files (--metal FILE.metal, --library DIR: every
     *.metal file below DIR), the library's [[ stitchable ]] functions instead, with the file
-    and line of each when the library has several files.
+    and line of each when the library has several files; with FILE.metal:FUNCTION, that
+    function alone.
     """
   static let options: [OptionSpec] =
     [.flag("json", "print one JSON array instead of lines")]

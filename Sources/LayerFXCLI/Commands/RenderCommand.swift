@@ -50,7 +50,7 @@ enum RenderCommand: CommandDefinition {
 
   static func run(_ given: ParsedArguments, console: Console) throws {
     let loaded = try ConfigOptions.load(given, console: console)
-    try MetalOptions.checkHalf(given, config: loaded?.config)
+    try MetalOptions.checkOptions(given, config: loaded?.config)
     try run(given, loaded: loaded, console: console, checkOnly: false)
   }
 

@@ -145,7 +145,7 @@ extension TuneCommand {
     files: inout [String], _ arguments: ParsedArguments, _ console: Console
   ) throws -> Int {
     let config = try ConfigOptions.decode(configPath, arguments: arguments, console: console)
-    try MetalOptions.checkHalf(arguments, config: config)
+    try MetalOptions.checkOptions(arguments, config: config)
     files = config.files + MetalOptions.libraryPaths(arguments)
     let output = RenderJob.Output(path: previewPath, encoder: try OutputOptions(arguments).encoder)
     // An input that cannot be loaded names the config and its key, as `apply --config` does.

@@ -28,11 +28,12 @@ struct MetalFunctionError: ExitCoded {
   }
 
   /// The `.metal` file of each function the command line names as `FILE.metal:FUNCTION`
-  /// (KERNEL, FILL, `--effect`); a name that two files, or a file and a built-in, share is left
-  /// out, since an error could be about either.
+  /// (KERNEL, FILL, `--effect`, `config dump`'s `FILE.metal:FUNCTION:P=V,…`); a name that two
+  /// files, or a file and a built-in, share is left out, since an error could be about either.
   static func files(_ arguments: ParsedArguments) -> [String: String] {
-    let references =
-      arguments.positionals + arguments.all("effect").map { KernelReference.splitEffect($0).name }
+    let references = (arguments.positionals + arguments.all("effect")).map {
+      KernelReference.splitEffect($0).name
+    }
     var files: [String: String] = [:]
     var shared: Set<String> = []
     for reference in references {

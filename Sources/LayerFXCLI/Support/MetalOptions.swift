@@ -124,19 +124,22 @@ enum MetalOptions {
         expected: "float or binary16"))
   }
 
-  /// Refuses `--half` when no `.metal` function is part of the command: none of its
-  /// positional arguments and `--effect` values, nor the files `config` names, is one, and no
-  /// library is given (``LayerFXResolver/KernelResolver/compilesMetal(_:)``).
+  /// Refuses a bad `--shader-timeout` value, and `--half` when no `.metal` function is part of
+  /// the command: none of its positional arguments and `--effect` values, nor the files
+  /// `config` names, is one, and no library is given
+  /// (``LayerFXResolver/KernelResolver/compilesMetal(_:)``).
   ///
   /// `--half` says how a `.metal` file's `half` is computed; the built-ins compute `half` in
   /// `Float` lanes whatever it says (Documentation/Semantics.md §8.1), so accepting it would
-  /// promise a change that never happens.
+  /// promise a change that never happens. `--shader-timeout` is read by the resolver only when
+  /// `.metal` code compiles, so without this check a value such as `abc` passed unseen.
   ///
-  /// - Throws: ``UsageError`` (exit 64): a bad `--half` value, or `--half` without a `.metal`
-  ///   function.
-  static func checkHalf(_ arguments: ParsedArguments, config: DebugConfig? = nil)
+  /// - Throws: ``UsageError`` (exit 64): a bad `--half` or `--shader-timeout` value, or
+  ///   `--half` without a `.metal` function.
+  static func checkOptions(_ arguments: ParsedArguments, config: DebugConfig? = nil)
     throws(UsageError)
   {
+    _ = try arguments.value("shader-timeout", as: .positiveNumber)
     guard try half(arguments) != nil else { return }
     let named = arguments.positionals + arguments.all("effect") + (config?.files ?? [])
     guard !KernelResolver(libraryPaths: libraryPaths(arguments)).compilesMetal(named) else {

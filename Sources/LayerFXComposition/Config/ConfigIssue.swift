@@ -69,6 +69,7 @@ struct ConfigIssue: Error {
     switch type {
     case is Double.Type, is Int.Type: "a number"
     case is String.Type: "a string"
+    case is Bool.Type: "true or false"
     case is [Double].Type: "an array of numbers"
     // A keyed container's mismatch names `[String: Any]`, a Collection too.
     case is [String: Any].Type: "an object"

@@ -105,6 +105,30 @@ import Testing
     #expect(try LayerFXTool.run(["list", "sepia", "twirl"]).status == 64)
   }
 
+  @Test("list FILE.metal:FUNCTION lists that function alone, in lines and in JSON")
+  func listOneMetalFunction() throws {
+    let directory = try TemporaryDirectory()
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 first(float2 position, half4 color, float a) { return color * a; }
+    [[ stitchable ]] half4 second(float2 position, half4 color, float b) { return color * b; }
+
+    """.write(toFile: directory.path("two.metal"), atomically: true, encoding: .utf8)
+    let all = try LayerFXTool.run(["list", directory.path("two.metal")])
+    #expect(all.status == 0)
+    #expect(
+      all.standardOutput
+        == "first (color effect, line 3)\n  a: float\n"
+        + "second (color effect, line 4)\n  b: float\n")
+    let one = try LayerFXTool.run(["list", directory.path("two.metal") + ":second"])
+    #expect(one.status == 0)
+    #expect(one.standardOutput == "second (color effect, line 4)\n  b: float\n")
+    let json = try LayerFXTool.run(["list", directory.path("two.metal") + ":second", "--json"])
+    let functions = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))
+    #expect((functions as? [[String: Any]])?.map { $0["name"] as? String } == ["second"])
+  }
+
   @Test("apply runs a built-in kernel and reports bounds when asked")
   func apply() throws {
     let directory = try TemporaryDirectory()
@@ -184,9 +208,13 @@ import Testing
     let expectedRipple: String =
       "layerfx: error: \(ripple.path): no shader function named 'Ripples'; "
       + "did you mean 'Ripple'? (available: Ripple)"
+    // config dump's FILE.metal:FUNCTION:P=V and list's FILE.metal:FUNCTION too (trial 15:
+    // the first lost its file, the second listed the whole file, exit 0).
     for command in [
       ["apply", ripple.path + ":Ripples", "testcard:8x8", "-o", output],
       ["apply", "testcard:8x8", "--effect", ripple.path + ":Ripples", "-o", output],
+      ["config", "dump", ripple.path + ":Ripples:amplitude=12"],
+      ["list", ripple.path + ":Ripples"],
     ] {
       let result = try LayerFXTool.run(command)
       #expect(result.status == 64)

@@ -294,6 +294,31 @@ struct ShaderSandboxTests {
     #expect(FileManager.default.fileExists(atPath: directory.path("config.png")))
   }
 
+  // The worker asks for RLIMIT_AS 16 GiB and RLIMIT_CPU a day; a shell's `ulimit -v` or `-t`
+  // sets the hard limit too, which a process without CAP_SYS_RESOURCE cannot raise, so the
+  // worker's setrlimit failed, it exited 127 before exec, and every .metal command under any
+  // lower ulimit exited 78, 'did not answer as a LayerFX shader worker' (new-user trial 15).
+  @Test("a .metal fill renders under a ulimit -v and -t below the worker's own limits")
+  func lowerUlimit() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Self.spin.write(toFile: directory.path("loop.metal"), atomically: true, encoding: .utf8)
+    // 8,000,000 KiB (8.2 GB) of address space, below the worker's 16 GiB and above the 2 GiB
+    // clang takes; 36,000 s of CPU time, below the worker's 86,400.
+    let script =
+      "ulimit -v 8000000 && ulimit -t 36000 || exit 77; exec env LAYERFX_CACHE=\"$1\" \"$0\" "
+      + "render \"$2\" --arg n=0 --size 16x8 -o \"$3\""
+    let result = try LayerFXTool.run(
+      [
+        "-c", script, LayerFXTool.executable.path, directory.path("cache"),
+        directory.path("loop.metal") + ":spin", directory.path("out.png"),
+      ], program: URL(fileURLWithPath: "/bin/sh"))
+    try #require(result.status != 77, "ulimit -v or -t is not available")
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.isEmpty)
+    #expect(FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
   @Test("Ctrl-C ends a render stuck in a shader at once: no worker outlives layerfx")
   func interruptedLoop() throws {
     let directory = try TemporaryDirectory()

@@ -637,17 +637,43 @@ let corruptPngSuiteFiles: [String] = {
       (["apply", "--config", "c.json", "--half", "binary16"], "binary16"),
     ])
   func halfWithoutMetal(command: [String], half: String) throws {
+    try expectMetalOptionRefused(
+      command,
+      "layerfx: error: --half \(half) applies to .metal functions only, and the command "
+        + "names none")
+  }
+
+  /// Runs `command` in a folder holding a config `c.json` of a built-in test card and expects
+  /// exit 64 with `line` first, nothing on standard output, and no file written.
+  private func expectMetalOptionRefused(_ command: [String], _ line: String) throws {
     let directory = try TemporaryDirectory()
     try #"{"version": 1, "input": "testcard:8x8", "output": {"time": 0, "path": "o.png"}}"#
       .write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
     let result = try LayerFXTool.run(command, in: directory.url)
     #expect(result.status == 64)
-    #expect(
-      result.errorLines.first
-        == "layerfx: error: --half \(half) applies to .metal functions only, and the command "
-        + "names none")
+    #expect(result.errorLines.first == line)
     #expect(result.standardOutput.isEmpty)
     #expect(try directory.contents() == ["c.json"])
+  }
+
+  // The value was read only when .metal code compiled, so with built-in kernels alone
+  // '--shader-timeout abc' (or nan, or 0) was taken without a word, exit 0 (new-user trial 15).
+  @Test(
+    "a bad --shader-timeout is refused (exit 64) with built-in kernels only too",
+    arguments: [
+      ["apply", "grayscale", "testcard:8x8", "--shader-timeout", "abc", "-o", "o.png"],
+      ["apply", "testcard:8x8", "--effect", "grayscale", "--shader-timeout", "abc", "-o", "o.png"],
+      ["render", "checkerboard", "--size", "8x8", "--shader-timeout", "abc", "-o", "o.png"],
+      ["config", "dump", "ripple", "--shader-timeout", "abc"],
+      ["config", "check", "c.json", "--shader-timeout", "abc"],
+      ["apply", "--config", "c.json", "--shader-timeout", "abc"],
+      ["tune", "c.json", "--once", "--shader-timeout", "abc"],
+    ])
+  func badShaderTimeoutWithoutMetal(command: [String]) throws {
+    try expectMetalOptionRefused(
+      command,
+      "layerfx: error: invalid value 'abc' for '--shader-timeout': expected a finite number "
+        + "greater than 0")
   }
 
   @Test("--half is taken when a .metal function is on the command line or in the config")

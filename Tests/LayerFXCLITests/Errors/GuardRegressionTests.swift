@@ -420,6 +420,47 @@ import Testing
     }
   }
 
+  // The renderer reported a frame's bounds before the sink refused the frame for its fault, so
+  // the frame that faulted had a 'bounds:' line counting only the rows drawn before the fault
+  // ('frame 3 pass 1: 32 of 32 samples (at 32 of 64 pixels)'), above the error (trial 15).
+  @Test("a bounds-checked animation reports no bounds for the frame that faulted")
+  func boundsOfFaultedFrame() throws {
+    let directory = try TemporaryDirectory()
+    // Every pixel samples 2 points to the right, beyond --max-sample-offset 1,1. Rows 0–3
+    // (y < 4) divide by 1; rows 4–7 by int((0.35 − t) × 10): 3, 2, 1 at t = 0, 0.1, 0.2, then
+    // 0 at t = 0.3, so frame 3 faults after its first 32 pixels sampled.
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      #include <SwiftUI/SwiftUI_Metal.h>
+      using namespace metal;
+      [[ stitchable ]] half4 Late(float2 position, SwiftUI::Layer layer, float time) {
+        int divisor = position.y > 4 ? int((0.35 - time) * 10.0) : 1;
+        return layer.sample(position + float2(2, 0)) * half(1 + int(position.x) / divisor);
+      }
+      """, "late.metal", in: directory)
+    let common = [
+      "apply", "testcard:8x8", "--effect", "late.metal:Late", "--threads", "1",
+      "--max-sample-offset", "1,1", "--check-bounds", "--fps", "10", "--frames", "6",
+    ]
+    // A PNG sequence stores each frame into the encoder's samples; an overlay draws on a Float
+    // frame first: the renderer's two paths.
+    for arguments in [["-o", "frames/"], ["--overlay", "bounds", "-o", "overlaid/"]] {
+      let result = try LayerFXTool.run(
+        common + arguments, in: URL(fileURLWithPath: directory.path))
+      #expect(result.status == 65, "\(arguments)")
+      let bounds = result.errorLines.filter { $0.hasPrefix("layerfx: bounds: ") }
+      #expect(
+        bounds.map { $0.prefix(35) } == [
+          "layerfx: bounds: frame 0 pass 1: 64", "layerfx: bounds: frame 1 pass 1: 64",
+          "layerfx: bounds: frame 2 pass 1: 64",
+        ], "\(arguments)")
+      #expect(
+        result.errorLines.last?.hasPrefix("layerfx: error: late.metal: Late: SIGFPE at frame 3")
+          == true, "\(arguments)")
+    }
+  }
+
   @Test("a fault while raw frames stream to standard output says how many went out")
   func rawStreamFault() throws {
     let directory = try TemporaryDirectory()

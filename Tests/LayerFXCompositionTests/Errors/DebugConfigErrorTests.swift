@@ -58,6 +58,11 @@ private func message(_ json: String) -> String? {
         #"{"version": 1, "debug": {"overlays": ["origins", "tiles", "origins"]}}"#,
         #"tune.json: debug.overlays[2]: "origins" is given twice"#
       ),
+      // A boolean key given another type was "expected an object" (new-user trial 15).
+      (
+        #"{"version": 1, "debug": {"checkBounds": "yes"}}"#,
+        "tune.json: debug.checkBounds: expected true or false"
+      ),
       (
         #"{"version": 1, "effects": [{"kernel": "ripple", "amplitude": "NaN"}]}"#,
         "tune.json: effects[0].amplitude: nan is not finite"
