@@ -7,15 +7,15 @@ import LayerFXMath
 /// (``SampleBoundsReport/merge(_:)``), so the report never depends on scheduling.
 @usableFromInline
 final class SampleProbe: @unchecked Sendable {
-  var report: SampleBoundsReport
+  @exclusivity(unchecked) var report: SampleBoundsReport
   /// The pixel being rendered and its position in points.
-  var pixel: SIMD2<Int> = .zero
-  var position: float2 = .zero
+  @exclusivity(unchecked) var pixel: SIMD2<Int> = .zero
+  @exclusivity(unchecked) var position: float2 = .zero
   /// Whether a sample of the current pixel lay beyond the declared offset (or at NaN or ∞).
-  private(set) var pixelHasViolation = false
+  @exclusivity(unchecked) private(set) var pixelHasViolation = false
   /// The largest `|sample − position|` (Euclidean, points) among the current pixel's finite
   /// samples, for the displacement map.
-  private(set) var pixelFarthestDistance: Float = 0
+  @exclusivity(unchecked) private(set) var pixelFarthestDistance: Float = 0
 
   init(declaredOffset: float2) {
     report = SampleBoundsReport(declaredOffset: declaredOffset)
