@@ -29,6 +29,9 @@ public enum MetalFaults {
     /// What happened, when it was not a signal the fault guard caught: the shader worker was
     /// stopped at the time limit, killed by its system-call filter, or ended by the shader.
     public let detail: String?
+    /// The frame's shader time limit, seconds, when the fault is that the frame reached it
+    /// (``detail`` then says so); `nil` for every other fault.
+    public let timeLimit: Double?
 
     /// The signal's name: `SIGFPE` (an arithmetic fault such as an integer division by zero),
     /// `SIGSEGV` or `SIGBUS` (a read outside its memory, a stack overflow), `SIGILL` (a trap).
@@ -86,9 +89,12 @@ public enum MetalFaults {
   public static func reset() { log.withLock { $0.removeAll() } }
 
   static func record(
-    path: String, function: String, signal: Int32, row: Int?, detail: String? = nil
+    path: String, function: String, signal: Int32, row: Int?, detail: String? = nil,
+    timeLimit: Double? = nil
   ) {
-    let fault = Fault(path: path, function: function, signal: signal, row: row, detail: detail)
+    let fault = Fault(
+      path: path, function: function, signal: signal, row: row, detail: detail,
+      timeLimit: timeLimit)
     log.withLock { $0.append(fault) }
   }
 }

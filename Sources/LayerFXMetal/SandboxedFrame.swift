@@ -77,7 +77,8 @@ final class SandboxedFrame: Sendable {
     case .timedOut:
       MetalFaults.record(
         path: path, function: name, signal: SIGKILL, row: nil,
-        detail: "stopped at the shader time limit of \(timeLimit.formatted) s")
+        detail: "stopped at the shader time limit of \(timeLimit.formatted) s",
+        timeLimit: timeLimit)
     case .died(let reason):
       MetalFaults.record(path: path, function: name, signal: SIGKILL, row: nil, detail: reason)
     }

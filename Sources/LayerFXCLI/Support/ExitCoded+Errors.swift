@@ -94,6 +94,15 @@ extension KernelResolverError: ExitCoded {
 extension MetalFaultError: ExitCoded {
   /// A fault of compiled shader code is bad input: 65, `EX_DATAERR`.
   var exitCode: ExitCode { .dataError }
+
+  /// ``description``; at the shader time limit, with the options that raise it, since a
+  /// shader may need longer than the default 30 s, above all checked a pixel at a time
+  /// (`--check-bounds`, the displacement and bounds overlays).
+  var line: String {
+    guard fault.timeLimit != nil else { return description }
+    return description
+      + "; --shader-timeout SECONDS (a config's debug.shaderTimeout) raises the limit"
+  }
 }
 
 extension MetalCompileError: ExitCoded {
