@@ -12,6 +12,19 @@ public struct MetalFaultError: Error, Sendable, CustomStringConvertible {
   /// on`).
   public let outcome: String
 
+  /// Creates the error a caller of its own render throws for `fault` (`LayerFXTesting`'s
+  /// `renderEffect`).
+  ///
+  /// - Parameters:
+  ///   - fault: The fault to report.
+  ///   - moment: When (`t = 0.4 s`), or `nil`.
+  ///   - outcome: What was left behind (`nothing written`, `nothing rendered`).
+  public init(fault: MetalFaults.Fault, moment: String?, outcome: String) {
+    self.fault = fault
+    self.moment = moment
+    self.outcome = outcome
+  }
+
   /// The one line: the fault at its moment, then the outcome.
   public var description: String { fault.description(at: moment) + "; " + outcome }
 }

@@ -33,8 +33,9 @@ public struct MetalLibrary: Sendable {
   ///
   /// Such a function (a parameter type with no `Shader.Argument`, a return type no effect has)
   /// compiles, as in Metal, and is not run; naming it throws its
-  /// ``MetalCompileError/unsupportedSignature(file:function:line:message:)``, and a library
-  /// holding only such functions throws the first.
+  /// ``MetalCompileError/unsupportedSignature(file:function:line:message:)`` (through
+  /// ``library``, `ShaderArgumentError.invalidArguments` with the same place and message), and
+  /// a library holding only such functions throws the first.
   public let uncallable: [MetalCompileError]
   /// The functions as a library, looked up by their Metal names.
   public let library: ShaderLibrary
@@ -264,7 +265,13 @@ public struct MetalLibrary: Sendable {
     self.files = files.map(\.path)
     self.signatures = signatures
     self.uncallable = uncallable
-    self.library = ShaderLibrary(functions)
+    // Named, such a function throws why it does not run, not that the library lacks it.
+    var unavailable: [String: String] = [:]
+    for case .unsupportedSignature(let file, let function, let line, let message) in uncallable
+    where unavailable[function] == nil {
+      unavailable[function] = "\(file):\(line): not callable from SwiftUI: \(message)"
+    }
+    self.library = ShaderLibrary(functions, unavailable: unavailable)
     self.wasCached = compiled.cached
     self.choice = choice
     self.seconds = Date().timeIntervalSince(start)

@@ -103,8 +103,7 @@ struct ReferenceCheck {
     _ image: Image, at path: String, verb: String, why: String, sourceLocation: SourceLocation
   ) {
     do {
-      try FileManager.default.createDirectory(
-        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try Directory.create((path as NSString).deletingLastPathComponent)
       try PNGEncoder().write(image, to: path)
       report(
         "\(verb) the reference \(path)\(why); check it in and run the test again", sourceLocation)
@@ -165,13 +164,13 @@ struct ReferenceCheck {
     _ images: [(String, [UInt8])], to directory: String, sourceLocation: SourceLocation
   ) -> Bool {
     do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      try Directory.create(directory)
       for (name, bytes) in images {
         try AtomicFile.write(bytes, to: (directory as NSString).appendingPathComponent(name))
       }
       return true
     } catch {
-      report("cannot write the failure images to \(directory): \(error)", sourceLocation)
+      report("cannot write the failure images: \(error)", sourceLocation)
       return false
     }
   }

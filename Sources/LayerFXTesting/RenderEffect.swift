@@ -1,20 +1,43 @@
 import Foundation
 import LayerFX
 import LayerFXMath
+import LayerFXMetal
 
 /// Renders `shader` on `image` as its kind requires: a colour effect in place, a layer or
 /// distortion effect padded by `maxSampleOffset` (default: what the function declares; a
 /// compiled `.metal` function declares none, so its layer and distortion effects need one, as
 /// SwiftUI's modifiers do), a fill at the image's size.
 ///
+/// A compiled `.metal` function that faults (an integer division by zero, a read out of range,
+/// the shader time limit) leaves its rows transparent black and records the fault in
+/// `MetalFaults`, which `Image`'s effects, typed to throw `ShaderArgumentError`, cannot
+/// throw; this function throws it, so a test never compares, or records, those black rows.
+///
 /// - Returns: Premultiplied RGBA, the image's size and scale.
 /// - Throws: `ShaderArgumentError` for bad arguments, or an unknown function looked
 ///   up by name (`library.Ripplee(…)`: `unknownFunction` with a did-you-mean), or
 ///   `ShaderArgumentError.missingMaxSampleOffset(function:kind:)` for a layer or
-///   distortion effect without an offset whose function declares none.
+///   distortion effect without an offset whose function declares none;
+///   `MetalFaultError` (`quotient.metal: quotientTint: SIGFPE at row 0; nothing rendered`)
+///   when a function of the shader's name faulted during the render (the faults are the
+///   process's: another render of a function of that name at the same time counts too).
 public func renderEffect(_ shader: Shader, on image: Image, maxSampleOffset: float2? = nil)
   throws -> Image
 {
+  let earlierFaults = MetalFaults.all.count
+  let rendered = try render(shader, on: image, maxSampleOffset: maxSampleOffset)
+  // The lowest row's fault, as MetalFaults.first picks one (no row first).
+  let faults = MetalFaults.all.dropFirst(earlierFaults).filter {
+    $0.function == shader.function.name
+  }
+  if let fault = faults.min(by: { ($0.row ?? -1) < ($1.row ?? -1) }) {
+    throw MetalFaultError(fault: fault, moment: nil, outcome: "nothing rendered")
+  }
+  return rendered
+}
+
+/// The render of `renderEffect(_:on:maxSampleOffset:)`, before its fault check.
+private func render(_ shader: Shader, on image: Image, maxSampleOffset: float2?) throws -> Image {
   if maxSampleOffset == nil && shader.function.requiresMaxSampleOffset {
     throw ShaderArgumentError.missingMaxSampleOffset(
       function: shader.function.name, kind: shader.function.kind)

@@ -35,8 +35,9 @@ extension Image {
   ///   - renderer: Tiling and threading; the output does not depend on them.
   /// - Returns: Premultiplied RGBA of the same size and scale.
   /// - Throws: ``ShaderArgumentError`` if the shader is not a distortion shader or its
-  ///   arguments do not fit its function.
-  /// - Precondition: `maxSampleOffset` is finite and ≥ 0 on both axes.
+  ///   arguments do not fit its function;
+  ///   ``ShaderArgumentError/invalidArguments(function:reason:)`` if `maxSampleOffset` is not
+  ///   finite and ≥ 0 on both axes.
   /// - Complexity: O(width × height) kernel calls and bilinear samples; one padded copy.
   public func distortionEffect(
     _ shader: Shader, maxSampleOffset: float2, isEnabled: Bool = true,
@@ -55,8 +56,9 @@ extension Image {
   ///   - renderer: Tiling and threading; the output does not depend on them.
   /// - Returns: Premultiplied RGBA of the same size and scale.
   /// - Throws: ``ShaderArgumentError`` if the shader is not a layer shader or its arguments do
-  ///   not fit its function.
-  /// - Precondition: `maxSampleOffset` is finite and ≥ 0 on both axes.
+  ///   not fit its function;
+  ///   ``ShaderArgumentError/invalidArguments(function:reason:)`` if `maxSampleOffset` is not
+  ///   finite and ≥ 0 on both axes.
   /// - Complexity: O(width × height) kernel calls; one padded copy.
   public func layerEffect(
     _ shader: Shader, maxSampleOffset: float2, isEnabled: Bool = true,
@@ -71,6 +73,15 @@ extension Image {
   ) throws(ShaderArgumentError) -> Image {
     guard isEnabled else { return self }
     var prepared = try shader.prepared(for: kind, sizeInPoints: sizeInPoints)
+    // A caller's value (a slider, a config) is an argument like the others: thrown, not trapped
+    // in `Layer.init`, which holds the same rule as a precondition.
+    guard maxSampleOffset.x.isFinite && maxSampleOffset.y.isFinite && all(maxSampleOffset .>= 0)
+    else {
+      throw .invalidArguments(
+        function: prepared.function.name,
+        reason: "maxSampleOffset must be finite and at least 0 points, got "
+          + "(\(maxSampleOffset.x), \(maxSampleOffset.y))")
+    }
     prepared.maxSampleOffset = maxSampleOffset
     return renderer.render(RenderRequest(prepared, source: .image(self))).image
   }

@@ -11,22 +11,36 @@ import LayerFXMath
 public struct ShaderLibrary: Sendable {
   /// The functions, sorted by name.
   public let functions: [ShaderFunction]
+  /// Functions the library holds but cannot run, by name, each with the reason.
+  ///
+  /// A compiled `.metal` function SwiftUI could not call is one (`Div.metal:6: not callable
+  /// from SwiftUI: parameter 'd' has type 'int', which SwiftUI cannot pass`); none is in
+  /// ``functions``.
+  public let unavailable: [String: String]
 
   /// Creates a library of `functions`.
   ///
+  /// - Parameters:
+  ///   - functions: The functions it runs.
+  ///   - unavailable: Functions it holds but cannot run, by name, each with the reason a
+  ///     look-up of the name throws.
   /// - Precondition: Names are unique.
-  public init(_ functions: [ShaderFunction]) {
+  public init(_ functions: [ShaderFunction], unavailable: [String: String] = [:]) {
     precondition(
       Set(functions.map(\.name)).count == functions.count, "shader function names must be unique")
     self.functions = functions.sorted { $0.name < $1.name }
+    self.unavailable = unavailable
   }
 
   /// Returns the function called `name`.
   ///
-  /// - Throws: ``ShaderArgumentError/unknownFunction(name:suggestion:available:)`` if there is
-  ///   none, with the nearest name as a suggestion.
+  /// - Throws: ``ShaderArgumentError/invalidArguments(function:reason:)`` with the reason for a
+  ///   name of ``unavailable``;
+  ///   ``ShaderArgumentError/unknownFunction(name:suggestion:available:)`` if there is none,
+  ///   with the nearest name as a suggestion.
   public func function(named name: String) throws(ShaderArgumentError) -> ShaderFunction {
     guard let function = functions.first(where: { $0.name == name }) else {
+      if let reason = unavailable[name] { throw .invalidArguments(function: name, reason: reason) }
       let names = functions.map(\.name)
       throw .unknownFunction(
         name: name, suggestion: closestName(to: name, among: names), available: names)

@@ -18,14 +18,14 @@ public struct Image: Sendable, Equatable {
   ///
   /// - Precondition: Finite and > 0 (checked whenever it is set, in release builds too).
   public var scale: Float {
-    didSet { precondition(scale.isFinite && scale > 0, "scale must be finite and positive") }
+    didSet { Self.checkScale(scale) }
   }
   /// The pixels, row-major, `width × height` premultiplied RGBA values.
   ///
   /// - Precondition: Exactly `width × height` of them (checked whenever the array is replaced,
   ///   in release builds too), so no render reads past it.
   public var pixels: [half4] {
-    didSet { precondition(pixels.count == width * height, "pixel count must be width × height") }
+    didSet { Self.checkCount(pixels.count, width, height) }
   }
 
   /// Creates an image from premultiplied RGBA pixels.
@@ -38,9 +38,9 @@ public struct Image: Sendable, Equatable {
   /// - Precondition: `pixels.count == width × height`, sizes at least 1, `scale > 0`;
   ///   checked in release builds.
   public init(width: Int, height: Int, scale: Float = 1, pixels: [half4]) {
-    precondition(width >= 1 && height >= 1, "an image has at least one pixel on each side")
-    precondition(pixels.count == width * height, "pixel count must be width × height")
-    precondition(scale.isFinite && scale > 0, "scale must be finite and positive")
+    Self.checkSize(width, height)
+    Self.checkCount(pixels.count, width, height)
+    Self.checkScale(scale)
     self.width = width
     self.height = height
     self.scale = scale
@@ -55,6 +55,8 @@ public struct Image: Sendable, Equatable {
   ///   - scale: Pixels per point, greater than 0.
   ///   - color: The premultiplied RGBA colour of every pixel; transparent black by default.
   public init(width: Int, height: Int, scale: Float = 1, color: half4 = .zero) {
+    // Before the array, which traps without a word on a negative count.
+    Self.checkSize(width, height)
     self.init(
       width: width, height: height, scale: scale,
       pixels: [half4](repeating: color, count: width * height))
@@ -138,5 +140,28 @@ extension SIMD4 where Scalar == Float {
     clamped.replace(with: 0, where: .!(clamped .>= 0))
     clamped.replace(with: 1, where: clamped .> 1)
     return clamped
+  }
+}
+
+// The checks of the initialisers and setters. `precondition`'s message is dropped in an
+// optimised build, and the engine builds with -O even in debug builds (`Image(width: 0, …)`
+// said only "precondition failure"); `fatalError` prints it, with the values.
+extension Image {
+  fileprivate static func checkSize(_ width: Int, _ height: Int) {
+    guard width >= 1 && height >= 1 else {
+      fatalError("an image has at least one pixel on each side, got \(width) × \(height)")
+    }
+  }
+
+  fileprivate static func checkCount(_ count: Int, _ width: Int, _ height: Int) {
+    guard count == width * height else {
+      fatalError("pixel count must be width × height, got \(count) for \(width) × \(height)")
+    }
+  }
+
+  fileprivate static func checkScale(_ scale: Float) {
+    guard scale.isFinite && scale > 0 else {
+      fatalError("scale must be finite and positive, got \(scale)")
+    }
   }
 }

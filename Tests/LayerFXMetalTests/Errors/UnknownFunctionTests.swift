@@ -25,6 +25,29 @@ struct UnknownFunctionTests {
         .description == "no shader function named 'tnit'; did you mean 'tint'? (available: tint)")
   }
 
+  @Test("a stitchable function SwiftUI cannot call is named with why, not as missing")
+  func uncallableMember() throws {
+    let source = """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 tint(float2 position, half4 color, float amount) { return color; }
+      [[ stitchable ]] half4 scaled(float2 position, half4 color, int count) { return color; }
+      """
+    let library = try MetalLibrary(
+      source: source, path: "scaled.metal", options: MetalTestSupport.options)
+    // MetalLibrary.uncallable: naming such a function throws why; a library user's lookup said
+    // "no shader function named 'scaled' (available: tint)" of a function the file holds.
+    let reason =
+      "scaled.metal:4: not callable from SwiftUI: parameter 'count' has type 'int', "
+      + "which SwiftUI cannot pass"
+    let error = ShaderArgumentError.invalidArguments(function: "scaled", reason: reason)
+    #expect(throws: error) {
+      try renderEffect(library.library.scaled(.float(2)), on: .testCard(width: 8, height: 8))
+    }
+    #expect(throws: error) { try library.library.function(named: "scaled") }
+    #expect(library.library.functions.map(\.name) == ["tint"])
+  }
+
   @Test("the lookup error comes before the effect kind's: a misspelt layer effect names itself")
   func builtInMember() {
     let image = Image.testCard(width: 8, height: 8)

@@ -139,6 +139,34 @@ struct ReferenceRecordingTests {
       ])
   }
 
+  @Test("a file in the way of a reference's or the failure images' folder: errno's text")
+  func fileInTheWay() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let blocker = directory.path("blocker")
+    #expect(FileManager.default.createFile(atPath: blocker, contents: Data()))
+    let white = Image(width: 2, height: 2, color: half4(1, 1, 1, 1))
+    let log = ReportLog()
+    _ = log.check([:]).expect(
+      white, at: blocker + "/white.png", tolerance: .exact, recording: .missing,
+      artifactDirectory: nil, sourceLocation: #_sourceLocation)
+    // mkdir(2) on a path through a regular file fails with ENOTDIR.
+    let expected: String =
+      "cannot record the reference: \(blocker)/white.png: \(blocker): cannot write file "
+      + "(Not a directory)"
+    #expect(log.messages == [expected])
+    // The failure images' folder under the same file: one issue naming it, then the finding.
+    let reference = directory.path("white.png")
+    try PNGEncoder().write(white, to: reference)
+    let failing = ReportLog()
+    _ = failing.check([:]).expect(
+      Image(width: 2, height: 2, color: half4(0, 0, 0, 1)), at: reference, tolerance: .exact,
+      recording: .never, artifactDirectory: blocker + "/failure", sourceLocation: #_sourceLocation)
+    let saveFailure: String =
+      "cannot write the failure images: \(blocker)/failure: cannot write file (Not a directory)"
+    #expect(failing.messages.first == saveFailure)
+  }
+
   @Test("the deprecated .always is .all")
   @available(*, deprecated)
   func alwaysIsAll() {

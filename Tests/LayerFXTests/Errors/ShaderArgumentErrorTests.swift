@@ -237,6 +237,32 @@ struct ShaderArgumentErrorTests {
     ) { _ = try image.layerEffect(tint(red, .float(0.5)), maxSampleOffset: .zero) }
   }
 
+  @Test("a NaN, infinite or negative maxSampleOffset throws naming it, as other bad arguments do")
+  func invalidMaxSampleOffset() {
+    let layer = wave(.float2(float2(4, 4)))
+    let distortion = ShaderFunction(name: "shift", kind: .distortion, parameters: []) { _ in
+      .distortion { position in position }
+    }
+    expect(
+      .invalidArguments(
+        function: "wave",
+        reason: "maxSampleOffset must be finite and at least 0 points, got (nan, 0.0)"),
+      message: "wave: maxSampleOffset must be finite and at least 0 points, got (nan, 0.0)"
+    ) { _ = try image.layerEffect(layer, maxSampleOffset: float2(.nan, 0)) }
+    expect(
+      .invalidArguments(
+        function: "shift",
+        reason: "maxSampleOffset must be finite and at least 0 points, got (0.0, -1.0)"),
+      message: "shift: maxSampleOffset must be finite and at least 0 points, got (0.0, -1.0)"
+    ) { _ = try image.distortionEffect(distortion(), maxSampleOffset: float2(0, -1)) }
+    expect(
+      .invalidArguments(
+        function: "shift",
+        reason: "maxSampleOffset must be finite and at least 0 points, got (inf, 0.0)"),
+      message: "shift: maxSampleOffset must be finite and at least 0 points, got (inf, 0.0)"
+    ) { _ = try image.distortionEffect(distortion(), maxSampleOffset: float2(.infinity, 0)) }
+  }
+
   @Test("an unknown function name suggests the nearest and lists the available ones")
   func unknownFunction() {
     let library = ShaderLibrary([tint, blend, wave])
