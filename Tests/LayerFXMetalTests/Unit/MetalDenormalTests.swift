@@ -24,7 +24,9 @@ import Testing
     // 10⁻³⁹ is a denormal binary32 (IEEE 754: below 2⁻¹²⁶); with IEEE gradual underflow the
     // three channels would be about 0.1, 1 and 2.
     let pixel = try #require(
-      StandInProbe.pixels(Self.source, function: "flush", arguments: [.float(1e-39)]).first)
+      StandInProbe.pixels(
+        Self.source, function: "flush", arguments: [.float(Float(1e-39 as Double))]
+      ).first)
     #expect(pixel.x == 0)
     #expect(pixel.y == 0)
     // 0.5 × 4·10⁻³⁸ × 10³⁸, each product rounded to binary32: 2 within a few ulp.
