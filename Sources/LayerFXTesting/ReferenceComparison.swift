@@ -18,8 +18,8 @@ public struct ReferenceComparison: Sendable, Equatable, CustomStringConvertible 
   public let isWithinTolerance: Bool
 
   /// One line, rounded to what a person reads: `max 24 codes, mean 4.4; 49.9 % of pixels above
-  /// 1 code; first at (0, 2)`, followed by the fraction allowed when the tolerance allows
-  /// outliers (`(0.1 % allowed)`).
+  /// 1 code; first at (0, 2)`, with the fraction allowed when the tolerance allows outliers
+  /// (`(0.1 % allowed)`) before the first mismatch, and no `first at` when there is none.
   ///
   /// Means have one decimal; percentages one decimal, or two significant digits below 0.1 %
   /// (`0.012 %`), so a handful of bad pixels in a large image never reads as `0.0 %`.
@@ -31,7 +31,7 @@ public struct ReferenceComparison: Sendable, Equatable, CustomStringConvertible 
     if tolerance.maxMismatchFraction > 0 {
       text += " (\(percent(tolerance.maxMismatchFraction)) allowed)"
     }
-    return text + "; first at " + (firstMismatch.map { "(\($0.x), \($0.y))" } ?? "none")
+    return text + (firstMismatch.map { "; first at (\($0.x), \($0.y))" } ?? "")
   }
 }
 

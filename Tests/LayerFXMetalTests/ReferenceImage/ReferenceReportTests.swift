@@ -35,6 +35,11 @@ struct ReferenceReportTests {
       one.description
         == "max 127 codes, mean 0.0; 0.01 % of pixels above 2 codes (0.1 % allowed); "
         + "first at (50, 2)")
+    // A comparison with no pixel above the tolerance names no first one (it read "first at
+    // none"): the two codes of the first pair are within the layer effects' 2.
+    #expect(
+      compareReference(actual, expected, tolerance: .layerEffect).description
+        == "max 2 codes, mean 0.1; 0.0 % of pixels above 2 codes (0.1 % allowed)")
   }
 
   @Test("a failure attaches expected, actual and diff PNGs and writes them to its folder")
