@@ -70,18 +70,11 @@ struct ReferenceCheck {
       report(Self.naming(path, error), sourceLocation)
       return nil
     }
-    let comparison: ReferenceComparison?
-    let finding: String
-    if expected.width == image.width && expected.height == image.height {
-      let compared = compareReference(image, expected, tolerance: tolerance)
-      if compared.isWithinTolerance { return compared }
-      comparison = compared
-      finding = compared.description
-    } else {
-      comparison = nil
-      finding =
-        "size \(image.width)×\(image.height), reference \(expected.width)×\(expected.height)"
-    }
+    let compared = compareReference(image, expected, tolerance: tolerance)
+    if compared.isWithinTolerance { return compared }
+    // Images of different sizes have no comparison to return, only their sizes to report.
+    let comparison = compared.size == compared.referenceSize ? compared : nil
+    let finding = compared.description
     let directory = artifactDirectory ?? defaultArtifactDirectory(for: path)
     let images = artifacts(expected: expected, actual: image)
     let saved = save(images, to: directory, sourceLocation: sourceLocation)

@@ -16,14 +16,23 @@ public struct ReferenceComparison: Sendable, Equatable, CustomStringConvertible 
   public let tolerance: ReferenceTolerance
   /// Whether the comparison is within the tolerance.
   public let isWithinTolerance: Bool
+  /// The rendered image's width and height, pixels.
+  public let size: SIMD2<Int>
+  /// The reference's width and height, pixels; when it differs from ``size`` no pixel was
+  /// compared.
+  public let referenceSize: SIMD2<Int>
 
   /// One line, rounded to what a person reads: `max 24 codes, mean 4.4; 49.9 % of pixels above
   /// 1 code; first at (0, 2)`, with the fraction allowed when the tolerance allows outliers
-  /// (`(0.1 % allowed)`) before the first mismatch, and no `first at` when there is none.
+  /// (`(0.1 % allowed)`) before the first mismatch, and no `first at` when there is none; for
+  /// images of different sizes, the sizes: `size 32×32, reference 64×48`.
   ///
   /// Means have one decimal; percentages one decimal, or two significant digits below 0.1 %
   /// (`0.012 %`), so a handful of bad pixels in a large image never reads as `0.0 %`.
   public var description: String {
+    guard size == referenceSize else {
+      return "size \(size.x)×\(size.y), reference \(referenceSize.x)×\(referenceSize.y)"
+    }
     let threshold = tolerance.maxChannelError
     var text =
       "max \(codes(maxChannelError)), mean \(String(format: "%.1f", meanChannelError)); "
@@ -45,21 +54,27 @@ private func percent(_ fraction: Double) -> String {
   return String(format: "%.2g %%", value)
 }
 
-/// Compares the 8-bit PNG codes of `actual` and `expected`, which have the same size.
+/// Compares the 8-bit PNG codes of `actual` and `expected`.
 ///
 /// Both are quantised as the PNG encoder stores them (un-premultiplied, rounded to 8 bits), so
 /// a reference PNG and a freshly rendered image compare as the files would. A pixel is a
 /// mismatch when any channel differs by more than `tolerance.maxChannelError` codes; the mean is
-/// over every channel of every pixel.
+/// over every channel of every pixel. Images of different sizes are not compared pixel by
+/// pixel: the comparison is outside any tolerance, every pixel counts as a mismatch
+/// (`mismatchFraction` 1, no first one), the channel errors are 0, and the description names
+/// both sizes.
 ///
 /// - Returns: The comparison.
-/// - Precondition: Same width and height.
 public func compareReference(
   _ actual: Image, _ expected: Image, tolerance: ReferenceTolerance
 ) -> ReferenceComparison {
-  precondition(
-    actual.width == expected.width && actual.height == expected.height,
-    "sizes differ: \(actual.width)×\(actual.height) vs \(expected.width)×\(expected.height)")
+  let size = SIMD2(actual.width, actual.height)
+  let referenceSize = SIMD2(expected.width, expected.height)
+  guard size == referenceSize else {
+    return ReferenceComparison(
+      maxChannelError: 0, meanChannelError: 0, mismatchFraction: 1, firstMismatch: nil,
+      tolerance: tolerance, isWithinTolerance: false, size: size, referenceSize: referenceSize)
+  }
   let a = PNGEncoder.rgba8(actual)
   let e = PNGEncoder.rgba8(expected)
   var maxError = 0
@@ -84,5 +99,6 @@ public func compareReference(
   return ReferenceComparison(
     maxChannelError: maxError, meanChannelError: Double(sum) / Double(4 * count),
     mismatchFraction: fraction, firstMismatch: first, tolerance: tolerance,
-    isWithinTolerance: fraction <= tolerance.maxMismatchFraction)
+    isWithinTolerance: fraction <= tolerance.maxMismatchFraction, size: size,
+    referenceSize: referenceSize)
 }

@@ -42,6 +42,19 @@ struct ReferenceReportTests {
         == "max 2 codes, mean 0.1; 0.0 % of pixels above 2 codes (0.1 % allowed)")
   }
 
+  @Test("images of different sizes compare as outside any tolerance, named by their sizes")
+  func differentSizes() {
+    // The trial's case (trial 15lib's L6) had stopped the test process on a precondition.
+    let compared = compareReference(
+      Image(width: 2, height: 2, color: half4(0.5, 0.5, 0.5, 1)),
+      Image(width: 3, height: 1, color: half4(0.5, 0.5, 0.5, 1)), tolerance: .exact)
+    #expect(!compared.isWithinTolerance)
+    #expect(compared.mismatchFraction == 1)
+    #expect(compared.firstMismatch == nil)
+    #expect(compared.size == SIMD2(2, 2) && compared.referenceSize == SIMD2(3, 1))
+    #expect(compared.description == "size 2×2, reference 3×1")
+  }
+
   @Test("a failure attaches expected, actual and diff PNGs and writes them to its folder")
   func attachments() throws {
     let directory = try TemporaryDirectory()
