@@ -315,6 +315,45 @@ struct MetalCommandTests {
     }
   }
 
+  // "An error is one line" (CommandLine.md): the overlays' legend is printed once the render
+  // succeeded, so a fault with --overlay prints the error alone; a still and an animation, of
+  // apply and of render (a fill), each fault in row 2.
+  @Test("a fault with --overlay prints its error line alone, no legend, exit 65")
+  func faultWithOverlayIsOneLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let body = """
+        int v = 1;
+        if (int(position.y) == 2) { v = int(position.x + 1.0) / int(d); }
+      """
+    try
+      ("[[ stitchable ]] half4 f(float2 position, half4 color, float d) {\n\(body)\n"
+      + "  return color * half(v);\n}\n").write(
+        toFile: directory.path("row.metal"), atomically: true, encoding: .utf8)
+    try
+      ("[[ stitchable ]] half4 f(float2 position, float d) {\n\(body)\n"
+      + "  return half4(half(v));\n}\n").write(
+        toFile: directory.path("fill.metal"), atomically: true, encoding: .utf8)
+    let still = ["--time", "0", "-o", "o.png"]
+    let animation = ["--fps", "5", "--duration", "0.4", "-o", "o.apng"]
+    let commands: [[String]] = [
+      ["apply", "row.metal:f", "testcard:4x4"] + still,
+      ["apply", "row.metal:f", "testcard:4x4"] + animation,
+      ["render", "fill.metal:f", "--size", "4x4"] + still,
+      ["render", "fill.metal:f", "--size", "4x4", "--fps", "5", "--duration", "0.4", "-o", "seq"],
+    ]
+    for command in commands {
+      let result = try LayerFXTool.run(
+        command + ["--arg", "d=0", "--overlay", "tiles"], in: directory.url)
+      #expect(result.status == 65, "\(command)")
+      #expect(result.errorLines.count == 1, "\(command): \(result.errorLines)")
+      let file = command[1].prefix { $0 != ":" }
+      #expect(
+        result.errorLines.first?.hasPrefix("layerfx: error: \(file): f: SIGFPE at ") == true,
+        "\(command)")
+    }
+  }
+
   @Test("a .metal file that is not UTF-8 is bad data, exit 65, naming the first invalid byte")
   func notUTF8() throws {
     let directory = try TemporaryDirectory()
