@@ -138,7 +138,8 @@ public struct ParsedArguments: Sendable, Equatable {
   ///
   /// - Parameters:
   ///   - text: The text to parse.
-  ///   - option: The option named in errors, without dashes.
+  ///   - option: The option named in errors, without dashes, or a command's words
+  ///     (``UsageError/spelling(of:)``).
   ///   - type: How to read it.
   ///   - shown: The value errors name, when `text` is part of it (`twirl:maxSampleOffset=1,2`
   ///     for `1,2`); `text` by default.
@@ -152,11 +153,13 @@ public struct ParsedArguments: Sendable, Equatable {
     guard let parsed = type.parse(text) else {
       let value = shown ?? text
       if type.readsFloats, let problem = floatRangeProblem(text) {
-        throw .invalid("invalid value '\(value)' for '--\(option)': \(problem)")
+        throw .invalid(
+          "invalid value '\(value)' for '\(UsageError.spelling(of: option))': \(problem)")
       }
       if let problem = type.problem(text) {
         throw .invalid(
-          "invalid value '\(value)' for '--\(option)': \(problem); expected \(type.expected)")
+          "invalid value '\(value)' for '\(UsageError.spelling(of: option))': \(problem); "
+            + "expected \(type.expected)")
       }
       throw .invalidValue(option: option, value: value, expected: type.expected(insteadOf: text))
     }

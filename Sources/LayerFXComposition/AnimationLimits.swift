@@ -182,11 +182,19 @@ public struct AnimationLimits: Sendable {
   }
 
   /// What `statvfs(3)` reports as available to unprivileged users on the file system of `path`,
-  /// or of its nearest existing ancestor when `path` does not exist yet; `nil` if it fails there.
+  /// or of its nearest existing ancestor when `path` does not exist yet; `nil` if it fails there
+  /// or the file system reports no blocks at all (`f_blocks` 0).
+  ///
+  /// A file system of no blocks has no free space to measure: `/proc` and `/sys` store no files
+  /// (creating the output there fails, and that failure names the reason, as a still's does,
+  /// rather than "0 B is free"), and a `tmpfs` mounted with `size=0` has no limit.
   ///
   /// - Parameter path: A file or directory, existing or not.
   /// - Returns: Free bytes (`f_bavail × f_frsize`), the block size (`f_frsize`), the free and
   ///   total inodes (`f_favail`, `f_files`), or `nil`.
+  ///
+  /// Source: statvfs(3) (`f_blocks`); the Linux kernel's Documentation/filesystems/tmpfs.rst
+  /// (`size=0`: no limit).
   public static func freeSpace(near path: String) -> (
     bytes: Int, blockSize: Int, freeInodes: Int, inodeCount: Int
   )? {
@@ -194,6 +202,7 @@ public struct AnimationLimits: Sendable {
     while true {
       var status = statvfs()
       if statvfs(candidate, &status) == 0 {
+        guard status.f_blocks > 0 else { return nil }
         return (
           Int(clamping: UInt64(status.f_bavail) &* UInt64(status.f_frsize)),
           Int(clamping: UInt64(status.f_frsize)), Int(clamping: UInt64(status.f_favail)),

@@ -299,7 +299,8 @@ extension SandboxedFrame {
   /// operations; the log reaches `sampled` each time it fills and at the batch's end, checked
   /// first (pixels in range and in ascending order: a malformed log kills the worker). Shares
   /// the frame's deadline; after a failure every colour is transparent black and the failure
-  /// is recorded as ``pixel(_:color:layer:)`` records it.
+  /// is recorded at the batch's row (`layer.row`), as a tile's is at its first row
+  /// (``renderTile(_:rows:destinationStride:sourceStride:)``).
   func pixels(
     _ layer: RowKernel.Run, positions: UnsafeBufferPointer<float2>,
     colors: UnsafeMutableBufferPointer<half4>, samplesLayer: Bool,
@@ -361,7 +362,8 @@ extension SandboxedFrame {
       }
     } catch {
       colors.update(repeating: .zero)
-      record(error, row: nil)
+      // A batch is one row of a tile (`layer.row`), so its fault has a row, as a tile's does.
+      record(error, row: layer.row)
     }
   }
 }

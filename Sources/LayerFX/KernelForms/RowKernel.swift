@@ -58,7 +58,9 @@ public struct RowKernel: Sendable {
   /// pixel would cost a round trip per pixel and per sample.
   ///
   /// - `layer`: a run whose `texels`, `rowLength`, `padding`, `size` and `scale` describe the
-  ///   padded layer a layer effect samples (as for ``body``); its other members say nothing.
+  ///   padded layer a layer effect samples (as for ``body``), and whose `row` is the
+  ///   destination row of the batch's pixels (a batch is one row); its other members say
+  ///   nothing.
   /// - `positions`: the pixels' positions, points (`Documentation/Semantics.md` §2).
   /// - `colors`: as many elements; on entry each pixel's source colour (colour effects; zero
   ///   for other kinds), on return what the kernel returned for the pixel: a premultiplied

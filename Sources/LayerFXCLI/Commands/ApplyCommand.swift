@@ -264,7 +264,7 @@ enum ApplyCommand: CommandDefinition {
     // As in a chain: a kernel without a time parameter, or with it given, is the same in
     // every frame, and --fps still renders 0 to --duration.
     let effect = try animated(
-      function, pairs: arguments.all("arg"), option: "arg",
+      function, pairs: arguments.all("arg"), option: "arg", effect: nil,
       clockLength: run.settings.time.map { max($0, 0) } ?? duration,
       pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
     try runEffects(
@@ -291,7 +291,7 @@ enum ApplyCommand: CommandDefinition {
     let parsed = try arguments.all("effect").map { text in
       let (name, argumentText) = KernelReference.splitEffect(text)
       let function = try effectFunction(name, arguments: arguments, console: console)
-      return (function: function, pairs: try pairs(argumentText, in: text))
+      return (name: name, function: function, pairs: try pairs(argumentText, in: text))
     }
     let taps = try arguments.all("tap", as: .tap)
     // A chain with no effect on the clock (no time parameter, or its value given) and no tap
@@ -311,7 +311,8 @@ enum ApplyCommand: CommandDefinition {
     let clockLength = run.settings.time.map { max($0, 0) } ?? duration
     let effects = try parsed.map { effect in
       try animated(
-        effect.function, pairs: effect.pairs, option: "effect", clockLength: clockLength,
+        effect.function, pairs: effect.pairs, option: "effect", effect: effect.name,
+        clockLength: clockLength,
         pixelLimit: prepared.render.pixelLimit, timeParameter: timeParameter)
     }
     try checkParameter(arguments, "time-parameter", among: effects.map(\.function))
@@ -388,34 +389,44 @@ enum ApplyCommand: CommandDefinition {
 
   /// An effect of `function` with the arguments `pairs` (its own offset among them) on the
   /// animation clock, 0 to `clockLength` seconds
-  /// (``LayerFXComposition/AnimatedEffect/onClock(_:arguments:timeParameter:length:maxSampleOffset:)``).
+  /// (``LayerFXComposition/AnimatedEffect/onClock(_:arguments:timeParameter:length:maxSampleOffset:)``);
+  /// `effect` is its name as the command line gives it, `nil` for a kernel's `--arg` items.
   static func animated(
-    _ function: ShaderFunction, pairs: [String], option: String, clockLength: Double,
-    pixelLimit: Int, timeParameter: String?
+    _ function: ShaderFunction, pairs: [String], option: String, effect: String?,
+    clockLength: Double, pixelLimit: Int, timeParameter: String?
   ) throws -> AnimatedEffect {
-    let (pairs, offset) = try ownOffset(pairs, of: function, option: option)
+    var (pairs, offset): ([String], float2?) = (pairs, nil)
+    if let effect { (pairs, offset) = try ownOffset(pairs, of: function, effect: effect) }
     return .onClock(
-      function, arguments: try function.bind(pairs, pixelLimit: pixelLimit, option: option),
+      function,
+      arguments: try function.bind(pairs, pixelLimit: pixelLimit, option: option, effect: effect),
       timeParameter: timeParameter, length: clockLength, maxSampleOffset: offset)
   }
 
-  /// Takes the reserved item `maxSampleOffset=X,Y` out of an `--effect`'s `pairs`
-  /// (``LayerFXComposition/KernelReference/ownOffset(_:of:)``): the effect's own offset, points,
-  /// which `--max-sample-offset` does not replace; `--arg` reserves no item.
+  /// Takes the reserved item `maxSampleOffset=X,Y` out of an effect's `pairs`
+  /// (``LayerFXComposition/KernelReference/ownOffset(_:of:context:)``): the effect's own
+  /// offset, points, which `--max-sample-offset` does not replace; `--arg` reserves no item.
   ///
+  /// - Parameters:
+  ///   - pairs: The effect's `P=V` texts.
+  ///   - function: The effect's function.
+  ///   - effect: The effect as the command line names it (`twirl`, `crash.metal:crash`).
+  ///   - option: The option whose value holds the pairs, without dashes, or the command's
+  ///     words (`config dump`; ``LayerFXArguments/UsageError/spelling(of:)``).
   /// - Returns: The other pairs, and the offset if given.
-  /// - Throws: ``UsageError`` (exit 64) for a malformed offset or one given to a colour effect.
-  static func ownOffset(_ pairs: [String], of function: ShaderFunction, option: String) throws
-    -> (pairs: [String], offset: float2?)
-  {
-    guard option == "effect" else { return (pairs, nil) }
+  /// - Throws: ``UsageError`` (exit 64) for a malformed offset, one given twice or one given
+  ///   to a colour effect, naming `option` and `effect`.
+  static func ownOffset(
+    _ pairs: [String], of function: ShaderFunction, effect: String, option: String = "effect"
+  ) throws -> (pairs: [String], offset: float2?) {
     let (rest, text) = try SettingError.reporting {
-      try KernelReference.ownOffset(pairs, of: function)
+      try KernelReference.ownOffset(
+        pairs, of: function, context: "\(UsageError.spelling(of: option)) \(effect)")
     }
     guard let text else { return (rest, nil) }
     let offset = try ParsedArguments.parse(
-      text, option: "effect", as: .offset,
-      shown: "\(function.name):\(KernelReference.offsetItem)=\(text)")
+      text, option: option, as: .offset,
+      shown: "\(effect):\(KernelReference.offsetItem)=\(text)")
     return (rest, offset)
   }
 }

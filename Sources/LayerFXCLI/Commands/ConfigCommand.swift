@@ -133,10 +133,11 @@ enum ConfigCommand: CommandDefinition {
       // As in --effect: maxSampleOffset=X,Y is the effect's own offset.
       let (pairs, offset) = try ApplyCommand.ownOffset(
         ApplyCommand.pairs(argumentText, in: text, option: "config dump"), of: function,
-        option: "effect")
+        effect: name, option: "config dump")
       // Before binding, which would read an image given as - from standard input.
       let images = try imagePaths(pairs, of: function)
-      let given = try function.bind(pairs, pixelLimit: Int(Int32.max), option: "config dump")
+      let given = try function.bind(
+        pairs, pixelLimit: Int(Int32.max), option: "config dump", effect: name)
       // As apply refuses them: a value outside its range would dump a config that fails check.
       for (name, value) in given {
         guard let parameter = function.parameters.first(where: { $0.name == name }) else {

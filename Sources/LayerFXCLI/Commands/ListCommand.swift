@@ -22,7 +22,8 @@ enum ListCommand: CommandDefinition {
     With FILE.metal, or a library of .metal files (--metal FILE.metal, --library DIR: every
     *.metal file below DIR), the library's [[ stitchable ]] functions instead, with the file
     and line of each when the library has several files; with FILE.metal:FUNCTION, that
-    function alone.
+    function alone. With a library, KERNEL is looked up as apply looks it up: the library's
+    function of that name, else the built-in.
     """
   static let options: [OptionSpec] =
     [.flag("json", "print one JSON array instead of lines")]
@@ -32,7 +33,8 @@ enum ListCommand: CommandDefinition {
     if try MetalListCommand.run(arguments, console: console) { return }  // list FILE.metal
     if let first = arguments.positionals.first { try KernelResolver.checkNotFolder(first) }
     let functions: [ShaderFunction]
-    if !arguments.positionals.isEmpty && MetalOptions.libraryPaths(arguments).isEmpty {
+    // A name the library given (--library, --metal) lacks is a built-in's, as apply takes it.
+    if !arguments.positionals.isEmpty {
       functions = [try builtIn(named: arguments.positionals("KERNEL")[0])]
     } else {
       _ = try arguments.positionals()

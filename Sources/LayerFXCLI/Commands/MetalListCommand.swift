@@ -12,7 +12,10 @@ enum MetalListCommand {
   /// Lists the functions when the command's one positional is a `.metal` file, or it has none
   /// and `--metal` or `--library` names a library; returns whether it did.
   ///
-  /// A positional `FILE.metal:FUNCTION` lists that function alone.
+  /// A positional `FILE.metal:FUNCTION` lists that function alone, and so does a name with a
+  /// library that has a function of that name: looked up as `apply NAME --library DIR` looks it
+  /// up, in the library before the built-ins (a name the library lacks is left to `list`'s
+  /// built-ins: nothing is listed here).
   ///
   /// - Throws: ``UsageError/unexpectedArgument(_:)`` naming the second positional after a
   ///   `.metal` file (the one list takes), with the `--metal` that adds a second `.metal` file
@@ -30,17 +33,19 @@ enum MetalListCommand {
     let hasLibrary = !MetalOptions.libraryPaths(arguments).isEmpty
     let path: String?
     let function: String?
-    if arguments.positionals.count == 1, let first = arguments.positionals.first,
-      KernelReference.isMetal(first)
-    {
+    let isName = positionals.count == 1 && !KernelReference.isMetal(positionals[0])
+    if positionals.count == 1, let first = positionals.first, KernelReference.isMetal(first) {
       (path, function) = KernelReference.split(first)
-    } else if arguments.positionals.isEmpty && hasLibrary {
-      (path, function) = (nil, nil)
+    } else if (positionals.isEmpty || isName) && hasLibrary {
+      (path, function) = (nil, positionals.first)
     } else {
       return false
     }
     let resolver = MetalOptions.resolver(arguments, console: console)
     let library = try resolver.library(path)
+    if isName, !library.namedFunctions.contains(where: { $0.function.name == function }) {
+      return false
+    }
     // FILE.metal:FUNCTION lists that function alone, as list KERNEL does a built-in; a name the
     // file lacks is refused as apply refuses it.
     if let function, let first = arguments.positionals.first {

@@ -107,10 +107,6 @@ enum RenderCommand: CommandDefinition {
     let protected = loaded.map { [$0.path] } ?? []
     // Every .metal source and image argument is read by now.
     try RenderJob.Output.checkNotRead(outputPath, reads: protected)
-    if !overlays.isEmpty && !checkOnly {
-      console.error(
-        "layerfx: overlay: \(DisplacementColorScale(range: 1).legend(for: overlays))")
-    }
     var limits = render.limits
     limits.animation = try FrameLimits.limits(arguments)
     // Before the schedule, which would tag an error about it as one about the rate.

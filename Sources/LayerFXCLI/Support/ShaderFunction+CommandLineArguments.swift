@@ -13,22 +13,27 @@ extension ShaderFunction {
   ///   - pixelLimit: The most pixels an image argument (a PNG path) may have.
   ///   - option: The option named in errors, without dashes, or the command's words
   ///     (`config dump`; ``LayerFXArguments/UsageError/spelling(of:)``).
+  ///   - effect: The effect as the command line names it (`sepia`, `ramp.metal:ramp`), named
+  ///     after `option` in the message for a name given twice
+  ///     (``LayerFXComposition/KernelReference/repeatedItem(_:in:)``); `nil` for `--arg`.
   /// - Returns: The arguments, by name, in the order given.
   /// - Throws: ``UsageError`` for a pair without `=`, a name given twice or a value that does
   ///   not parse (naming a number that overflows `Float` or underflows it to 0, or a test card's
   ///   side over 65535); ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
   ///   with a did-you-mean; `ImageArgumentError` naming the option and parameter for an image
   ///   that cannot be loaded (a missing file, a PNG or test card over `pixelLimit`).
-  public func bind(_ pairs: [String], pixelLimit: Int, option: String = "arg") throws
-    -> [(name: String, value: Shader.Argument)]
-  {
+  public func bind(
+    _ pairs: [String], pixelLimit: Int, option: String = "arg", effect: String? = nil
+  ) throws -> [(name: String, value: Shader.Argument)] {
     var seen: Set<String> = []
     return try pairs.map { pair in
       guard let (name, text) = Self.nameAndValue(pair) else {
         throw UsageError.invalidValue(option: option, value: pair, expected: "NAME=VALUE")
       }
       guard seen.insert(name).inserted else {
-        throw UsageError.invalid("\(UsageError.spelling(of: option)) \(name) given more than once")
+        let context = [UsageError.spelling(of: option)] + (effect.map { [$0] } ?? [])
+        throw UsageError.invalid(
+          KernelReference.repeatedItem(name, in: context.joined(separator: " ")))
       }
       guard let parameter = parameters.first(where: { $0.name == name }) else {
         let names = parameters.map(\.name)

@@ -79,15 +79,18 @@ extension KeyedDecodingContainer where Key == ConfigKey {
   /// Decodes an optional `maxSampleOffset` `[x, y]`: two numbers ≥ 0 that a `Float` holds,
   /// points (Semantics §4).
   ///
-  /// - Throws: ``ConfigIssue`` as ``floats(_:count:)`` does, and for a number below 0, named
-  ///   as the other ranges are: `-1 is outside ≥ 0 (points)`.
+  /// - Throws: ``ConfigIssue`` as ``floats(_:count:)`` does, and for a number below 0, at its
+  ///   element (`maxSampleOffset[0]`), named as the other ranges are: `-1 is outside ≥ 0
+  ///   (points)`.
   func offset(_ key: ConfigKey) throws -> SIMD2<Float>? {
     guard let values = try floats(key, count: 2) else { return nil }
     let range = ShaderFunction.ValueRange.atLeast(0)
-    for value in values {
-      try check(
-        range.contains(value), key,
-        "\(value.shortDescription) is outside \(range) (\(ShaderFunction.Unit.points))")
+    // Named at its element (`maxSampleOffset[0]`), as an overflow of `Float` is (`floats`).
+    for (index, value) in values.enumerated() where !range.contains(value) {
+      throw ConfigIssue(
+        codingPath: codingPath + [key, IndexKey(index)],
+        .invalidValue(
+          "\(value.shortDescription) is outside \(range) (\(ShaderFunction.Unit.points))"))
     }
     return SIMD2(values[0], values[1])
   }

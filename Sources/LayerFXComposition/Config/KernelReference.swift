@@ -101,6 +101,19 @@ public enum KernelReference {
   /// (`bulge:maxSampleOffset=4,4`).
   public static let offsetItem = "maxSampleOffset"
 
+  /// The one message for an item of an effect's arguments given more than once, `context`
+  /// naming the effect as the command line does: `--effect sepia: amount given more than once;
+  /// give it once` (`config dump twirl`, `--effect ramp.metal:ramp`; `--arg` alone for a
+  /// kernel's `--arg` items).
+  ///
+  /// - Parameters:
+  ///   - item: The parameter's name, or ``offsetItem``.
+  ///   - context: The option or command and the effect as typed (`--effect sepia`).
+  /// - Returns: One line.
+  public static func repeatedItem(_ item: String, in context: String) -> String {
+    "\(context): \(item) given more than once; give it once"
+  }
+
   /// Takes the reserved item `maxSampleOffset=X,Y` (``offsetItem``) out of an effect's `pairs`
   /// (``pairs(_:)``).
   ///
@@ -111,11 +124,13 @@ public enum KernelReference {
   /// - Parameters:
   ///   - pairs: The effect's `P=V` texts.
   ///   - function: The effect's function.
+  ///   - context: The option or command and the effect as the command line names it, for
+  ///     errors: `--effect twirl`, `config dump crash.metal:crash`.
   /// - Returns: The other pairs, in order, and the item's value text (`X,Y`) if given.
   /// - Throws: ``RenderJobError`` about no one setting, with a
-  ///   ``RenderJob/Misfit/invalid(commandLine:inConfig:)`` in a command line's words
-  ///   (`--effect`): the item given twice, or given to a colour effect.
-  public static func ownOffset(_ pairs: [String], of function: ShaderFunction)
+  ///   ``RenderJob/Misfit/invalid(commandLine:inConfig:)`` in the command line's words
+  ///   (`context`): the item given twice (``repeatedItem(_:in:)``), or given to a colour effect.
+  public static func ownOffset(_ pairs: [String], of function: ShaderFunction, context: String)
     throws(RenderJobError) -> (pairs: [String], offset: String?)
   {
     let prefix = offsetItem + "="
@@ -127,11 +142,11 @@ public enum KernelReference {
         setting: nil, underlying: RenderJob.Misfit.invalid(commandLine: commandLine, inConfig: nil))
     }
     guard pairs.filter({ $0.hasPrefix(prefix) }).count == 1 else {
-      throw misfit("--effect \(function.name): \(offsetItem) given more than once; give it once")
+      throw misfit(repeatedItem(offsetItem, in: context))
     }
     guard function.kind == .layer || function.kind == .distortion else {
       throw misfit(
-        "--effect \(function.name):\(item): only layer and distortion effects take a "
+        "\(context):\(item): only layer and distortion effects take a "
           + "maxSampleOffset; \(function.name) is a colour effect")
     }
     return (pairs.filter { !$0.hasPrefix(prefix) }, String(item.dropFirst(prefix.count)))

@@ -24,6 +24,10 @@ final class CheckedFrameSink<Base: FrameSink>: FrameSink {
   let streamsTo: String?
   /// The front end's checks.
   let events: RenderJobEvents
+  /// The overlays' legend, for ``RenderJobEvents/overlayLegend`` once the first frame passes
+  /// the fault check (a failed run's one line is its error); `nil` once given, or without
+  /// overlays.
+  private var legend: String?
   /// The frames handed on, in order.
   private var handedOn: [Int] = []
 
@@ -36,15 +40,19 @@ final class CheckedFrameSink<Base: FrameSink>: FrameSink {
   ///     sequence); the caller waits for the frames handed on before it reports a failure
   ///     (`PNGSequenceSink.finish()`), so the fault's message, which counts them, holds.
   ///   - streamsTo: What `base` streams each frame to as it gets it (`standard output`).
-  ///   - events: The front end's fault check and cancellation.
+  ///   - legend: The legend of the overlays drawn (`DisplacementColorScale.legend(for:)`),
+  ///     given to the front end once, when the first frame passes the fault check; `nil`
+  ///     without overlays.
+  ///   - events: The front end's fault check, cancellation and legend.
   init(
     base: Base, times: [Double], writesFramesTo: String? = nil, streamsTo: String? = nil,
-    events: RenderJobEvents
+    legend: String? = nil, events: RenderJobEvents
   ) {
     self.base = base
     self.times = times
     self.writesFramesTo = writesFramesTo
     self.streamsTo = streamsTo
+    self.legend = legend
     self.events = events
   }
 
@@ -75,6 +83,7 @@ final class CheckedFrameSink<Base: FrameSink>: FrameSink {
       .frame(
         index: index, time: times.indices.contains(index) ? times[index] : .nan, outcome: outcome))
     if events.isCancelled() { throw CancellationError() }
+    if let legend = legend.take() { events.overlayLegend(legend) }
   }
 
   /// Finishes the base sink unless a fault was recorded.

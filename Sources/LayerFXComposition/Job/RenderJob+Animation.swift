@@ -51,9 +51,6 @@ extension RenderJob {
     let inFlight = try checkMemory(of: renderer, passes: passes, frames: frames, input: input)
     let sheetFile = try openSheet(frames, columns: columns, input: input)
     if checkOnly { return Outcome(isWithinBounds: true) }
-    if !debug.overlays.isEmpty {
-      events.overlayLegend(DisplacementColorScale(passes: passes).legend(for: debug.overlays))
-    }
     var isWithinBounds = true
     var summary = AnimationBoundsSummary()
     // With the bounds check: one line per frame and pass that samples beyond its offset, and
@@ -89,7 +86,10 @@ extension RenderJob {
       base: sink, times: plan.frames.times,
       writesFramesTo: format == .pngSequence ? output.path : nil,
       streamsTo: format == .raw && ["-", "/dev/stdout"].contains(output.path)
-        ? "standard output" : nil, events: plan.events)
+        ? "standard output" : nil,
+      legend: debug.overlays.isEmpty
+        ? nil : DisplacementColorScale(passes: plan.passes).legend(for: debug.overlays),
+      events: plan.events)
     defer { sink = checked.base }
     try plan.renderer.render(
       plan.passes, into: &checked, frames: plan.frames.selected, overlays: debug.overlays,

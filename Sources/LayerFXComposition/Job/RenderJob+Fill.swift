@@ -59,8 +59,8 @@ extension RenderJob {
   /// Renders a fill: one PNG for a still, a PNG sequence for an animation.
   ///
   /// Every frame's arguments are checked before the first is written. The overlays' legend,
-  /// of a fixed scale (a fill has no displacement), is the front end's to show before its
-  /// output checks.
+  /// of a fixed scale (a fill has no displacement), goes to ``RenderJobEvents/overlayLegend``
+  /// once the first frame is drawn without a fault.
   func runFill(_ fill: Fill, checkOnly: Bool, events: RenderJobEvents) throws -> Outcome {
     // The fill's Float image and the encoder's samples; an animation adds its frames in flight.
     var memory = RenderMemory(
@@ -76,6 +76,7 @@ extension RenderJob {
       let file = try output.open(protecting: protectedPaths)
       if checkOnly { return outcome }
       let image = try draw(fill, prepared) { try events.checkFaults(.still(time: time)) }
+      showLegend(events)
       try output.write(
         PNGSamples(image, bitDepth: output.encoder.bitDepth), into: file,
         metadata: PNGMetadata(), events: events)
@@ -113,6 +114,7 @@ extension RenderJob {
                   : "nothing written"))
             if events.isCancelled() { throw CancellationError() }
           }
+          if k == 0 { showLegend(events) }
           try frames.write(image, index: k)
         }
       } catch {
@@ -124,6 +126,12 @@ extension RenderJob {
     }
     events.progressEnded()
     return outcome
+  }
+
+  /// Gives the legend of the overlays drawn on a fill to `events` (none without overlays).
+  private func showLegend(_ events: RenderJobEvents) {
+    guard !debug.overlays.isEmpty else { return }
+    events.overlayLegend(DisplacementColorScale(range: 1).legend(for: debug.overlays))
   }
 
   /// The fill drawn into a new image; `check` runs once it is drawn, before the debug overlays

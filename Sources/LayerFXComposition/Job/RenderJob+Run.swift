@@ -78,17 +78,20 @@ extension RenderJob {
     if checkOnly { return Outcome(isWithinBounds: true) }
     if events.isCancelled() { throw CancellationError() }
     let frame: (samples: PNGSamples, reports: [SampleBoundsReport])
+    var legend: String?
     if overlays.isEmpty {
       // The last pass stores straight into the encoder's samples: no Float output image.
       frame = renderer.samples(passes[0], bitDepth: bitDepth)
     } else {
       var rendered = renderer.render(passes[0])
       let scale = DisplacementColorScale(passes: passes)
-      events.overlayLegend(scale.legend(for: overlays))
+      legend = scale.legend(for: overlays)
       renderer.drawOverlays(overlays, scale: scale, on: &rendered.image, passes: passes[0])
       frame = (PNGSamples(rendered.image, bitDepth: bitDepth), rendered.reports)
     }
     try events.checkFaults(.still(time: time))
+    // Once the render succeeded: a failed run's one line is its error.
+    if let legend { events.overlayLegend(legend) }
     // Nothing reads the input's Float pixels now: they go before the encoder's output grows.
     _ = consume renderer
     _ = consume input

@@ -12,7 +12,8 @@ public struct RenderJobEvents {
   /// Called once after an animation's last frame.
   public var progressEnded: () -> Void
   /// Called with the legend of the overlays drawn (``DisplacementColorScale/legend(for:)``),
-  /// once, before the first frame renders.
+  /// once, when the first frame (a still: the image) has rendered without a fault, so a run
+  /// that fails prints its error alone.
   public var overlayLegend: (String) -> Void
   /// Called with each bounds report: for a still, every pass's (`LayerFX.SampleBoundsReport`
   /// as text); for an animation, `frame K pass P: REPORT` for each pass that sampled beyond its

@@ -264,14 +264,15 @@ import Testing
         #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "twirl"}, {"kernel": "ripple", "amplitude": -1e999}], "output": {"time": 0, "path": "o.png"}}"#,
         "bad.json: effects[1].amplitude: -1e999 overflows Float (largest 3.4028235e+38)"
       ),
-      // A negative offset is named as the config's other ranges are.
+      // A negative offset is named as the config's other ranges are, at its element, as an
+      // overflow is (`maxSampleOffset[0]: 1e+39 overflows Float`).
       (
         #"{"version": 1, "input": "testcard:8x8", "output": {"time": 0, "path": "o.png"}, "debug": {"maxSampleOffset": [-1, 2]}}"#,
-        "bad.json: debug.maxSampleOffset: -1 is outside ≥ 0 (points)"
+        "bad.json: debug.maxSampleOffset[0]: -1 is outside ≥ 0 (points)"
       ),
       (
         #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "twirl", "maxSampleOffset": [1, -0.5]}], "output": {"time": 0, "path": "o.png"}}"#,
-        "bad.json: effects[0].maxSampleOffset: -0.5 is outside ≥ 0 (points)"
+        "bad.json: effects[0].maxSampleOffset[1]: -0.5 is outside ≥ 0 (points)"
       ),
     ])
   func refusedValues(json: String, message: String) throws {

@@ -40,12 +40,50 @@ import Testing
         "twirl:",
         "invalid value 'twirl:' for 'config dump': expected P=V,... after the colon, or no colon"
       ),
-      ("twirl:angle=1,angle=2", "config dump angle given more than once"),
+      // As --effect names them (EffectOffsetTests), in config dump's words: the trial found
+      // 'config dump angle given more than once' and '--effect sepia:maxSampleOffset=1,1: …'.
+      ("twirl:angle=1,angle=2", "config dump twirl: angle given more than once; give it once"),
+      (
+        "twirl:maxSampleOffset=1,1,maxSampleOffset=2,2",
+        "config dump twirl: maxSampleOffset given more than once; give it once"
+      ),
+      (
+        "sepia:maxSampleOffset=1,1",
+        "config dump sepia:maxSampleOffset=1,1: only layer and distortion effects take a "
+          + "maxSampleOffset; sepia is a colour effect"
+      ),
+      (
+        "twirl:maxSampleOffset=-1,1",
+        "invalid value 'twirl:maxSampleOffset=-1,1' for 'config dump': -1 is below 0; expected "
+          + "X,Y, two finite numbers ≥ 0 (points)"
+      ),
     ]
     for (operand, message) in cases {
       let result = try LayerFXTool.run(["config", "dump", operand])
       #expect(result.status == 64, "\(operand)")
       #expect(result.usageErrorLines == ["layerfx: error: \(message)"])
+      #expect(result.outputData.isEmpty)
+    }
+    // A .metal function is named as typed, its file kept.
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try "[[ stitchable ]] half4 crash(float2 position, half4 color, float d) { return color; }\n"
+      .write(toFile: directory.path("crash.metal"), atomically: true, encoding: .utf8)
+    let metal = [
+      (
+        "crash.metal:crash:d=1,maxSampleOffset=1,1",
+        "config dump crash.metal:crash:maxSampleOffset=1,1: only layer and distortion effects "
+          + "take a maxSampleOffset; crash is a colour effect"
+      ),
+      (
+        "crash.metal:crash:d=1,d=2",
+        "config dump crash.metal:crash: d given more than once; give it once"
+      ),
+    ]
+    for (operand, message) in metal {
+      let result = try LayerFXTool.run(["config", "dump", operand], in: directory.url)
+      #expect(result.status == 64, "\(operand)")
+      #expect(result.usageErrorLines == ["layerfx: error: \(message)"], "\(operand)")
       #expect(result.outputData.isEmpty)
     }
   }

@@ -81,6 +81,12 @@ import Testing
         "twirl:maxSampleOffset=1,1,maxSampleOffset=2,2",
         "layerfx: error: --effect twirl: maxSampleOffset given more than once; give it once"
       ),
+      // A parameter given twice is named as the offset is, with its effect (the trial's
+      // '--effect amount given more than once' named neither the effect nor the item's place).
+      (
+        "sepia:amount=1,amount=2",
+        "layerfx: error: --effect sepia: amount given more than once; give it once"
+      ),
       (
         "water:time=-1",
         "layerfx: error: water: argument 'time' must be ≥ 0 seconds, got -1"

@@ -284,7 +284,12 @@ struct MetalCommandTests {
   // 32 rows at 2 threads are 4 bands of 8 rows (2 per thread, RowKernel.bandsPerWorker), so
   // rows 0 and 25 fault in bands that run at the same time; whichever records first, the line
   // names row 0, the lowest. Several runs, as the order of the bands varies from run to run.
-  @Test("a shader faulting in rows 0 and 25 is reported at row 0 at 2 threads, every run")
+  // The bounds checker shades a row per request (the per-pixel form in batches): its line
+  // names the row too (CommandLine.md: "…, row 0; nothing written"), as the trial found it did
+  // not ("SIGFPE; nothing written").
+  @Test(
+    "a shader faulting in rows 0 and 25 is reported at row 0 at 2 threads, every run, checked or not"
+  )
   func lowestFaultingRow() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -297,14 +302,55 @@ struct MetalCommandTests {
       }
 
       """
-    for _ in 0..<8 {
-      let result = try Self.applyRefused(
-        source, as: "rows.metal", in: directory, input: "testcard:4x32",
-        ["--arg", "d=0", "--threads", "2"])
+    for checking in [[], ["--check-bounds"]] {
+      for _ in 0..<8 {
+        let result = try Self.applyRefused(
+          source, as: "rows.metal", in: directory, input: "testcard:4x32",
+          ["--arg", "d=0", "--threads", "2"] + checking)
+        #expect(
+          result.errorLines == [
+            "layerfx: error: \(directory.path("rows.metal")): f: SIGFPE at row 0; nothing written"
+          ], "\(checking)")
+      }
+    }
+  }
+
+  // "An error is one line" (CommandLine.md): the overlays' legend is printed once the render
+  // succeeded, so a fault with --overlay prints the error alone; a still and an animation, of
+  // apply and of render (a fill), each fault in row 2.
+  @Test("a fault with --overlay prints its error line alone, no legend, exit 65")
+  func faultWithOverlayIsOneLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let body = """
+        int v = 1;
+        if (int(position.y) == 2) { v = int(position.x + 1.0) / int(d); }
+      """
+    try
+      ("[[ stitchable ]] half4 f(float2 position, half4 color, float d) {\n\(body)\n"
+      + "  return color * half(v);\n}\n").write(
+        toFile: directory.path("row.metal"), atomically: true, encoding: .utf8)
+    try
+      ("[[ stitchable ]] half4 f(float2 position, float d) {\n\(body)\n"
+      + "  return half4(half(v));\n}\n").write(
+        toFile: directory.path("fill.metal"), atomically: true, encoding: .utf8)
+    let still = ["--time", "0", "-o", "o.png"]
+    let animation = ["--fps", "5", "--duration", "0.4", "-o", "o.apng"]
+    let commands: [[String]] = [
+      ["apply", "row.metal:f", "testcard:4x4"] + still,
+      ["apply", "row.metal:f", "testcard:4x4"] + animation,
+      ["render", "fill.metal:f", "--size", "4x4"] + still,
+      ["render", "fill.metal:f", "--size", "4x4", "--fps", "5", "--duration", "0.4", "-o", "seq"],
+    ]
+    for command in commands {
+      let result = try LayerFXTool.run(
+        command + ["--arg", "d=0", "--overlay", "tiles"], in: directory.url)
+      #expect(result.status == 65, "\(command)")
+      #expect(result.errorLines.count == 1, "\(command): \(result.errorLines)")
+      let file = command[1].prefix { $0 != ":" }
       #expect(
-        result.errorLines == [
-          "layerfx: error: \(directory.path("rows.metal")): f: SIGFPE at row 0; nothing written"
-        ])
+        result.errorLines.first?.hasPrefix("layerfx: error: \(file): f: SIGFPE at ") == true,
+        "\(command)")
     }
   }
 

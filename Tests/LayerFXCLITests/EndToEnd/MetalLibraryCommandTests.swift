@@ -44,6 +44,26 @@ import Testing
     #expect(parameters.map { $0["type"] as? String } == ["vec1f"])
   }
 
+  // RunningMetal.md: with --library, a function "may then be named alone … looked up in the
+  // library before the built-ins", on list as on apply. The trial's 'list ripple --library .'
+  // was "unexpected argument 'ripple'". tint is the library's (listed as 'list --library lib'
+  // lists it); ripple is not, so it is the built-in, listed as 'list ripple' lists it.
+  @Test("list NAME --library DIR lists the library's function of that name, else the built-in")
+  func listNameWithLibrary() throws {
+    let directory = try Self.library()
+    defer { directory.remove() }
+    let tint = try LayerFXTool.run(["list", "tint", "--library", "lib"], in: directory.url)
+    #expect(tint.status == 0, "\(tint.standardError)")
+    #expect(
+      tint.standardOutput == "tint (color effect, lib/Tint.metal:5)\n  amount: vec1f (float)\n")
+    let builtIn = try LayerFXTool.run(["list", "ripple"], in: directory.url)
+    #expect(builtIn.status == 0)
+    let ripple = try LayerFXTool.run(["list", "ripple", "--library", "lib"], in: directory.url)
+    #expect(ripple.status == 0, "\(ripple.standardError)")
+    #expect(ripple.standardOutput == builtIn.standardOutput)
+    #expect(ripple.standardOutput.hasPrefix("ripple (layer effect)"))
+  }
+
   // Metal compiles a stitchable function whatever its parameters; only SwiftUI's call needs
   // Shader.Arguments (a float3x3 has none), so the file's other functions still run.
   @Test("a function SwiftUI cannot call is listed as such; the file's others list and run")

@@ -162,7 +162,10 @@ import Testing
       "apply", "ripple", "testcard:8x8", "--arg", "origin=1,1", "--arg", "origin=2,2", "-o", "-",
     ])
     #expect(result.status == 64)
-    #expect(result.errorLines.first == "layerfx: error: --arg origin given more than once")
+    // The one wording for an item given twice (KernelReference.repeatedItem), as --effect's.
+    #expect(
+      result.errorLines.first
+        == "layerfx: error: --arg: origin given more than once; give it once")
   }
 
   @Test("a full standard output is an I/O error (exit 74), not a crash")

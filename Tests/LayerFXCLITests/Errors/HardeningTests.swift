@@ -196,6 +196,34 @@ import Testing
     }
   }
 
+  // CommandLine.md: "/proc … fails at once (exit 73)". /proc reports 0 blocks, so 0 B free:
+  // the trial's APNG there was refused as a full disk, while a still names why the file cannot
+  // be created. An animation names the same reason as the still, and a PNG sequence's folder
+  // says it cannot be created; neither speaks of free space.
+  @Test("an animation to /proc is refused for the reason a still is, not as a full disk, 73")
+  func outputOnProc() throws {
+    let animation = ["apply", "grayscale", "testcard:64x64", "--fps", "5", "--duration", "0.4"]
+    let still = try LayerFXTool.run(
+      ["apply", "grayscale", "testcard:64x64", "-o", "/proc/layerfx-x.png"])
+    #expect(still.status == 73)
+    let prefix = "layerfx: error: /proc/layerfx-x.png: cannot write file ("
+    let stillLine = try #require(still.errorLines.first)
+    #expect(stillLine.hasPrefix(prefix))
+    let apng = try LayerFXTool.run(animation + ["-o", "/proc/layerfx-x.apng"])
+    #expect(apng.status == 73)
+    let expected: String =
+      "layerfx: error: /proc/layerfx-x.apng: cannot write file ("
+      + stillLine.dropFirst(prefix.count)
+    #expect(apng.errorLines == [expected])
+    let sequence = try LayerFXTool.run(animation + ["-o", "/proc/layerfx-frames/"])
+    #expect(sequence.status == 73)
+    #expect(sequence.errorLines.count == 1)
+    #expect(
+      sequence.errorLines.first?.hasPrefix(
+        "layerfx: error: /proc/layerfx-frames/: cannot create output directory: ") == true)
+    #expect(!sequence.errorLines.contains { $0.contains("free") })
+  }
+
   @Test(
     "a still is written when it fits compressed; one that does not is an I/O error, 74",
     .enabled(if: canMount, "needs root to mount a small tmpfs"))

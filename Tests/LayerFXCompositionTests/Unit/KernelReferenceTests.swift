@@ -73,17 +73,20 @@ import Testing
 
   @Test("maxSampleOffset=X,Y is taken out as the effect's own offset, once, from a layer effect")
   func ownOffset() throws {
-    let taken = try KernelReference.ownOffset(["radius=3", "maxSampleOffset=4,5"], of: .bulge)
+    let taken = try KernelReference.ownOffset(
+      ["radius=3", "maxSampleOffset=4,5"], of: .bulge, context: "--effect bulge")
     #expect(taken.pairs == ["radius=3"])
     #expect(taken.offset == "4,5")
-    #expect(try KernelReference.ownOffset(["radius=3"], of: .bulge).offset == nil)
+    #expect(
+      try KernelReference.ownOffset(["radius=3"], of: .bulge, context: "--effect bulge").offset
+        == nil)
     // grayscale is a colour effect; bulge given the item twice.
     for (pairs, function) in [
       (["maxSampleOffset=1,1"], ShaderFunction.grayscale),
       (["maxSampleOffset=1,1", "maxSampleOffset=2,2"], .bulge),
     ] {
       #expect(throws: RenderJobError.self) {
-        try KernelReference.ownOffset(pairs, of: function)
+        try KernelReference.ownOffset(pairs, of: function, context: "--effect \(function.name)")
       }
     }
   }
