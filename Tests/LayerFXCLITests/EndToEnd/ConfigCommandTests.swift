@@ -45,6 +45,8 @@ import Testing
       ("twirl:radius=-1", "twirl: argument 'radius' must be > 0 points, got -1"),
       ("gaussianBlur:radius=100", "gaussianBlur: argument 'radius' must be 0…24 points, got 100"),
       ("sepia:amount=2", "sepia: argument 'amount' must be a fraction in 0…1, got 2"),
+      // noise's seed is a whole number in 0…1000000 (`layerfx list noise`).
+      ("noise:seed=2.5", "noise: argument 'seed' must be a whole number in 0…1000000, got 2.5"),
     ] {
       let result = try LayerFXTool.run(["config", "dump", operand])
       #expect(result.status == 64, "\(operand)")
@@ -273,6 +275,13 @@ import Testing
       (
         #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "twirl", "maxSampleOffset": [1, -0.5]}], "output": {"time": 0, "path": "o.png"}}"#,
         "bad.json: effects[0].maxSampleOffset[1]: -0.5 is outside ≥ 0 (points)"
+      ),
+      // noise's seed is a whole number, which the kernel would round down unseen; worded as
+      // the config's other whole numbers are (`output.compression: 1.5 is not a whole number
+      // in 0…9`).
+      (
+        #"{"version": 1, "input": {"fill": "noise", "pixels": [8, 8], "seed": 0.5}, "output": {"time": 0, "path": "o.png"}}"#,
+        "bad.json: input.seed: 0.5 is not a whole number in 0…1000000"
       ),
     ])
   func refusedValues(json: String, message: String) throws {
