@@ -192,6 +192,57 @@ import Testing
     #expect(check.standardError.contains("did you mean amplitude"))
   }
 
+  // Trial 15 (N13): a structural error after a `.metal` effect came only after the file was
+  // compiled (about a second), and not at all when the file did not compile: its error came
+  // instead. `broken.metal` does not compile, so only a document checked first names its error.
+  @Test(
+    "a config's structural error is named before a .metal file it names is compiled",
+    arguments: [
+      (
+        #""effects": [{"kernel": "broken.metal:tint", "amount": 1}], "output": {"time": "soon"}"#,
+        "output.time: expected a number"
+      ),
+      (
+        #""effects": [{"kernel": "broken.metal:tint", "amount": 1}, {"kernel": "sepia", "amuont": 1}]"#,
+        "effects[1].amuont: unknown key; did you mean amount?"
+      ),
+      (
+        #""effects": [{"kernel": "broken.metal:tint", "amount": 1}], "triggers": [{"point": "x"}]"#,
+        "triggers[0].point: expected an array"
+      ),
+      (
+        #""effects": [{"kernel": "broken.metal:tint", "amount": 1}], "debug": {"checkBounds": 3}"#,
+        "debug.checkBounds: expected true or false"
+      ),
+      (
+        #""input": {"fill": "broken.metal:tint", "pixels": [8, 8]}, "scale": "2""#,
+        "scale: expected a number"
+      ),
+    ])
+  func structureBeforeCompile(members: String, message: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try """
+    [[ stitchable ]] half4 tint(float2 position, half4 color, float amount) {
+      return color * undeclared;
+    }
+    """.write(toFile: directory.path("broken.metal"), atomically: true, encoding: .utf8)
+    let input = members.contains(#""input""#) ? "" : #""input": "testcard:8x8", "#
+    try #"{"version": 1, \#(input)\#(members)}"#.write(
+      toFile: directory.path("bad.json"), atomically: true, encoding: .utf8)
+    let cache = directory.path("cache")
+    for command in [["config", "check", "bad.json"], ["apply", "--config", "bad.json"]] {
+      let result = try LayerFXTool.run(
+        ["LAYERFX_CACHE=" + cache, LayerFXTool.executable.path] + command + ["-o", "o.png"],
+        in: directory.url, program: URL(fileURLWithPath: "/usr/bin/env"))
+      #expect(result.status == 65, "\(command)")
+      #expect(result.errorLines == ["layerfx: error: bad.json: " + message], "\(command)")
+    }
+    // Nothing was compiled: the compiler's cache was never made.
+    #expect(!FileManager.default.fileExists(atPath: cache))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+  }
+
   // Trial 11: 'config check' of a keyframes document said 'keyframes: unknown key', true but
   // no help to someone who confused the two kinds of document.
   @Test("a keyframes document given as a debug config is named as the other kind, exit 65")
