@@ -59,6 +59,7 @@ enum TuneState {
           range.upper.map { Double($0.value) } as Any? ?? NSNull(),
         ]
       } ?? NSNull()
+    entry["wholeNumber"] = parameter.isWholeNumber
     entry["suggestedRange"] =
       parameter.suggestedRange.map { [Double($0.lowerBound), Double($0.upperBound)] } ?? NSNull()
     entry["default"] = parameter.defaultValue.map(json) ?? NSNull()

@@ -3,7 +3,7 @@ import LayerFXMath
 /// One parameter of a ``ShaderKernel``: its declaration, and the stored property of the kernel
 /// that receives the argument.
 ///
-/// Made with ``float(_:_:summary:unit:validRange:suggestedRange:role:isRequired:)`` and its
+/// Made with ``float(_:_:summary:unit:validRange:suggestedRange:role:isRequired:isWholeNumber:)`` and its
 /// siblings, one per Metal type; the default is the property's value in the kernel's `init()`.
 public struct KernelParameter<Kernel: ShaderKernel>: Sendable {
   /// The declaration, as ``ShaderFunction/parameters`` lists it.
@@ -13,12 +13,13 @@ public struct KernelParameter<Kernel: ShaderKernel>: Sendable {
   init(
     _ name: String, _ type: Shader.ArgumentType, summary: String, unit: ShaderFunction.Unit?,
     validRange: ShaderFunction.ValueRange?, suggestedRange: ClosedRange<Float>?,
-    role: ShaderFunction.Role?, defaultValue: Shader.Argument?,
+    role: ShaderFunction.Role?, defaultValue: Shader.Argument?, isWholeNumber: Bool = false,
     assign: @escaping @Sendable (inout Kernel, Shader.Argument) -> Void
   ) {
     declaration = ShaderFunction.Parameter(
       name, type, summary: summary, unit: unit, validRange: validRange,
-      suggestedRange: suggestedRange, defaultValue: defaultValue, role: role)
+      suggestedRange: suggestedRange, defaultValue: defaultValue, role: role,
+      isWholeNumber: isWholeNumber)
     self.assign = assign
   }
 
@@ -33,17 +34,20 @@ public struct KernelParameter<Kernel: ShaderKernel>: Sendable {
   ///   - suggestedRange: Where the effect looks good, if known.
   ///   - role: What it stands for, if it has a standard meaning.
   ///   - isRequired: Whether a caller must give it (then `init()`'s value is no default).
+  ///   - isWholeNumber: Whether only whole numbers are meaningful (the kernel rounds the value
+  ///     down; ``ShaderFunction/Parameter/isWholeNumber``).
   /// - Returns: The parameter.
   public static func float(
     _ name: String, _ property: WritableKeyPath<Kernel, Float> & Sendable, summary: String,
     unit: ShaderFunction.Unit? = nil, validRange: ShaderFunction.ValueRange? = nil,
     suggestedRange: ClosedRange<Float>? = nil, role: ShaderFunction.Role? = nil,
-    isRequired: Bool = false
+    isRequired: Bool = false, isWholeNumber: Bool = false
   ) -> Self {
     Self(
       name, .float, summary: summary, unit: unit, validRange: validRange,
       suggestedRange: suggestedRange, role: role,
-      defaultValue: isRequired ? nil : .float(Kernel()[keyPath: property])
+      defaultValue: isRequired ? nil : .float(Kernel()[keyPath: property]),
+      isWholeNumber: isWholeNumber
     ) { kernel, argument in
       if case .float(let value) = argument { kernel[keyPath: property] = value }
     }
@@ -51,7 +55,7 @@ public struct KernelParameter<Kernel: ShaderKernel>: Sendable {
 
   /// A `float2` parameter stored at `property` (a point or a size, for example).
   ///
-  /// - Parameters: As for ``float(_:_:summary:unit:validRange:suggestedRange:role:isRequired:)``;
+  /// - Parameters: As for ``float(_:_:summary:unit:validRange:suggestedRange:role:isRequired:isWholeNumber:)``;
   ///   `validRange` applies to each component.
   /// - Returns: The parameter.
   public static func float2(
@@ -70,7 +74,7 @@ public struct KernelParameter<Kernel: ShaderKernel>: Sendable {
 
   /// A `half4` colour parameter stored at `property`, premultiplied (SwiftUI's `.color`).
   ///
-  /// - Parameters: As for ``float(_:_:summary:unit:validRange:suggestedRange:role:isRequired:)``.
+  /// - Parameters: As for ``float(_:_:summary:unit:validRange:suggestedRange:role:isRequired:isWholeNumber:)``.
   /// - Returns: The parameter.
   public static func color(
     _ name: String, _ property: WritableKeyPath<Kernel, half4> & Sendable, summary: String,

@@ -23,6 +23,11 @@ extension ShaderFunction {
     public let defaultValue: Shader.Argument?
     /// What the value stands for, where it has a standard meaning.
     public let role: Role?
+    /// Whether only whole numbers are meaningful (the noise's `seed`, which it rounds down).
+    ///
+    /// The command line and a config refuse a fraction rather than round it unseen; an argument
+    /// bound in Swift, and a keyframe track's frames, are not checked.
+    public let isWholeNumber: Bool
 
     /// Creates a parameter declaration.
     ///
@@ -35,11 +40,13 @@ extension ShaderFunction {
     ///   - suggestedRange: Where the effect looks good, if known.
     ///   - defaultValue: The value used when none is given; must be of `type`.
     ///   - role: What the value stands for, if it has a standard meaning.
+    ///   - isWholeNumber: Whether only whole numbers are meaningful (a `float` the kernel rounds
+    ///     down).
     /// - Precondition: `defaultValue`, when given, is of `type`.
     public init(
       _ name: String, _ type: Shader.ArgumentType, summary: String = "", unit: Unit? = nil,
       validRange: ValueRange? = nil, suggestedRange: ClosedRange<Float>? = nil,
-      defaultValue: Shader.Argument? = nil, role: Role? = nil
+      defaultValue: Shader.Argument? = nil, role: Role? = nil, isWholeNumber: Bool = false
     ) {
       precondition(
         defaultValue.map { $0.type == type } ?? true,
@@ -52,6 +59,7 @@ extension ShaderFunction {
       self.suggestedRange = suggestedRange
       self.defaultValue = defaultValue
       self.role = role
+      self.isWholeNumber = isWholeNumber
     }
   }
 

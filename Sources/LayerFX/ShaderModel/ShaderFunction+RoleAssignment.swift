@@ -55,7 +55,8 @@ extension ShaderFunction {
       return Parameter(
         parameter.name, parameter.type, summary: parameter.summary, unit: parameter.unit,
         validRange: parameter.validRange, suggestedRange: parameter.suggestedRange,
-        defaultValue: parameter.defaultValue, role: newRole)
+        defaultValue: parameter.defaultValue, role: newRole,
+        isWholeNumber: parameter.isWholeNumber)
     }
     return ShaderFunction(
       name: self.name, kind: kind, summary: summary, parameters: reassigned,

@@ -19,7 +19,7 @@ extension ShaderFunction {
   /// - Returns: The arguments, by name, in the order given.
   /// - Throws: ``UsageError`` for a pair without `=`, a name given twice or a value that does
   ///   not parse (naming a number that overflows `Float` or underflows it to 0, or a test card's
-  ///   side over 65535); ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
+  ///   side over 65535), or a fraction for a whole-number parameter; ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
   ///   with a did-you-mean; `ImageArgumentError` naming the option and parameter for an image
   ///   that cannot be loaded (a missing file, a PNG or test card over `pixelLimit`).
   public func bind(
@@ -60,6 +60,12 @@ extension ShaderFunction {
         throw UsageError.invalidValue(
           option: option, value: pair,
           expected: Shader.Argument.commandLineForm(of: parameter.type))
+      }
+      // A fraction the kernel would round down unseen, worded as an out-of-range value is.
+      if parameter.isWholeNumber, case .float(let x) = value, x.rounded() != x {
+        throw UsageError.invalid(
+          "\(self.name): argument '\(name)' must be a whole number"
+            + (parameter.validRange.map { " in \($0)" } ?? "") + ", got \(x.shortDescription)")
       }
       return (name, value)
     }

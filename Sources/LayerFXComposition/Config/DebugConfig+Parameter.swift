@@ -9,8 +9,8 @@ extension KeyedDecodingContainer where Key == ConfigKey {
   /// `floatArray` numbers; `colorArray` arrays of `[r, g, b, a]`; `data` bytes 0…255; `image` a
   /// PNG file's path, relative to `directory`.
   ///
-  /// Numbers must be finite, fit a `Float`, and lie in the declared `validRange` (each
-  /// component of a vector).
+  /// Numbers must be finite, fit a `Float`, be whole for a parameter that says so
+  /// (`isWholeNumber`), and lie in the declared `validRange` (each component of a vector).
   ///
   /// - Parameters:
   ///   - parameter: The declaration.
@@ -25,6 +25,14 @@ extension KeyedDecodingContainer where Key == ConfigKey {
     let key = ConfigKey(stringValue: parameter.name)
     guard contains(key) else { return nil }
     func checked(_ values: [Float]) throws -> [Float] {
+      // A fraction the kernel would round down unseen, worded as ConfigKey's whole numbers are.
+      for value in values where parameter.isWholeNumber && value.rounded() != value {
+        throw ConfigIssue(
+          codingPath: codingPath + [key],
+          .invalidValue(
+            "\(value.shortDescription) is not a whole number"
+              + (parameter.validRange.map { " in \($0)" } ?? "")))
+      }
       if let range = parameter.validRange {
         for value in values where !range.contains(value) {
           throw ConfigIssue(

@@ -271,7 +271,8 @@ extension DebugConfig {
     switch parameter.type {
     case .float:
       var field = ConfigField.number(
-        parameter.name, description, unit: parameter.unit, range: parameter.validRange
+        parameter.name, description, unit: parameter.unit, range: parameter.validRange,
+        integer: parameter.isWholeNumber
       ).schema
       if case .object(var members) = field, let defaultValue {
         members.append(("default", defaultValue))

@@ -30,7 +30,8 @@ import LayerFXMath
 /// - `output`: ``Output``. `debug`: ``Debug``.
 ///
 /// The bytes are checked by Jansson first (syntax and duplicate keys, with line and column),
-/// then decoded. ``schema(library:)`` prints the format as a JSON Schema, and
+/// then decoded, a `.metal` file's fill and effects last: the rest of the document is checked
+/// before any `.metal` file is compiled. ``schema(library:)`` prints the format as a JSON Schema, and
 /// ``json`` a complete document with every default spelled out.
 ///
 /// Source: `Documentation/Semantics.md` §5 (the clock, window and taps) and §7 (keyframes).
@@ -462,24 +463,46 @@ private struct Document: Decodable {
         + "effects[i].keyframes ('layerfx timeline' and 'ripple --keyframes' read the other)")
     try c.rejectUnknownKeys(allowed: Set(DebugConfig.keys))
     try c.checkVersion(DebugConfig.version)
-    let input =
-      try c.contains("input")
-      ? DebugConfig.Input(
+    // What compiles a `.metal` file (about a second, and an error of its own) comes last, so
+    // that a structural error anywhere else in the document is named at once: the input and
+    // the effects that name no `.metal` file first, in the document's order, then the other
+    // sections, then the `.metal` fill and effects, then the triggers' points, which need every
+    // effect.
+    func namesMetal(_ entry: KeyedDecodingContainer<ConfigKey>, _ key: ConfigKey) -> Bool {
+      (try? entry.decode(String.self, forKey: key)).map(KernelReference.isMetal) ?? false
+    }
+    func decodeInput() throws -> DebugConfig.Input {
+      try DebugConfig.Input(
         try c.superDecoder(forKey: "input"), directory: context.directory,
-        resolve: context.resolve) : nil
+        resolve: context.resolve)
+    }
+    let inputCompiles =
+      (try? c.nestedContainer(keyedBy: ConfigKey.self, forKey: "input")).map {
+        namesMetal($0, "fill")
+      } ?? false
+    var input = try c.contains("input") && !inputCompiles ? decodeInput() : nil
     let scale = try c.number("scale", in: .closed(DebugConfig.scaleRange), unit: nil) ?? 1
-    var effects: [DebugConfig.Effect] = []
-    if c.contains("effects") {
+    // The effects by index, each decoded in the pass for its kind (`compiling` or not).
+    var slots: [DebugConfig.Effect?] = []
+    func decodeEffects(compiling: Bool) throws {
       var list = try c.nestedUnkeyedContainer(forKey: "effects")
+      while !list.isAtEnd {
+        let index = list.currentIndex
+        let entry = try list.nestedContainer(keyedBy: ConfigKey.self)
+        if namesMetal(entry, "kernel") == compiling {
+          slots[index] = try DebugConfig.Effect(
+            entry, directory: context.directory, resolve: context.resolve)
+        }
+      }
+    }
+    if c.contains("effects") {
+      let count = try c.nestedUnkeyedContainer(forKey: "effects").count ?? 0
       try c.check(
-        list.count != 0, "effects",
+        count != 0, "effects",
         "an empty list is a chain of nothing: give at least one effect (a fill's config leaves "
           + "the key out)")
-      while !list.isAtEnd {
-        let entry = try list.nestedContainer(keyedBy: ConfigKey.self)
-        effects.append(
-          try DebugConfig.Effect(entry, directory: context.directory, resolve: context.resolve))
-      }
+      slots = Array(repeating: nil, count: count)
+      try decodeEffects(compiling: false)
     }
     var triggers: [AnimatedEffect.Trigger]?
     if c.contains("triggers") {
@@ -501,8 +524,6 @@ private struct Document: Decodable {
             "expected at least one trigger (leave the key out for one at t = 0 at the centre)"))
       }
       triggers = all
-      try DebugConfig.checkTriggerPoints(
-        effects, at: c.codingPath + [ConfigKey(stringValue: "triggers")])
     }
     let output =
       try c.contains("output")
@@ -513,6 +534,13 @@ private struct Document: Decodable {
       try c.contains("debug")
       ? DebugConfig.Debug(try c.nestedContainer(keyedBy: ConfigKey.self, forKey: "debug"))
       : DebugConfig.Debug()
+    if inputCompiles { input = try decodeInput() }
+    if c.contains("effects") { try decodeEffects(compiling: true) }
+    let effects = slots.compactMap { $0 }
+    if triggers != nil {
+      try DebugConfig.checkTriggerPoints(
+        effects, at: c.codingPath + [ConfigKey(stringValue: "triggers")])
+    }
     config = DebugConfig(
       input: input, scale: scale, effects: effects, triggers: triggers, output: output,
       debug: debug)

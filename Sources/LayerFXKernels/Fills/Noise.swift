@@ -42,7 +42,7 @@ public struct Noise: Fill {
       validRange: .greaterThan(0), suggestedRange: 1...64),
     .float(
       "seed", \.seed, summary: "which pattern (a whole number)", validRange: .closed(0...1e6),
-      suggestedRange: 0...100),
+      suggestedRange: 0...100, isWholeNumber: true),
   ]
 
   /// `a mod 4093` in 0…4092 for a whole number |a| < 2²⁴: exact, with the quotient's rounding

@@ -194,10 +194,12 @@ function buildEffects() {
  *
  *  The range input has step "any", so its thumb sits exactly at the value (a step of a
  *  thousandth of the range put decay 8 at 8.006 on 2…15); a drag is rounded to the power of ten
- *  at or below that thousandth (0.01 on 2…15, 1 on 300…3000), so values stay short. */
+ *  at or below that thousandth (0.01 on 2…15, 1 on 300…3000), so values stay short, and to a
+ *  whole number for a parameter that takes only those (`wholeNumber`, the noise's seed). */
 function slider(index, parameter) {
   const [low, high] = sliderRange(parameter);
-  const digits = Math.floor(Math.log10((high - low) / 1000));
+  const thousandth = Math.floor(Math.log10((high - low) / 1000));
+  const digits = parameter.wholeNumber ? Math.max(thousandth, 0) : thousandth;
   const value = currentValue(index, parameter);
   const attributes = { "data-effect": index, "data-parameter": parameter.name };
   const row = element("div", { class: "parameter", ...attributes });
@@ -207,7 +209,9 @@ function slider(index, parameter) {
   const range = element("input", {
     type: "range", id, min: low, max: high, step: "any", value, ...attributes,
   });
-  const number = element("input", { type: "number", step: "any", value, ...attributes });
+  const number = element("input", {
+    type: "number", step: parameter.wholeNumber ? 1 : "any", value, ...attributes,
+  });
   const [validLow, validHigh] = parameter.validRange || [null, null];
   if (validLow !== null) number.min = validLow;
   if (validHigh !== null) number.max = validHigh;

@@ -45,6 +45,8 @@ import Testing
       ("twirl:radius=-1", "twirl: argument 'radius' must be > 0 points, got -1"),
       ("gaussianBlur:radius=100", "gaussianBlur: argument 'radius' must be 0…24 points, got 100"),
       ("sepia:amount=2", "sepia: argument 'amount' must be a fraction in 0…1, got 2"),
+      // noise's seed is a whole number in 0…1000000 (`layerfx list noise`).
+      ("noise:seed=2.5", "noise: argument 'seed' must be a whole number in 0…1000000, got 2.5"),
     ] {
       let result = try LayerFXTool.run(["config", "dump", operand])
       #expect(result.status == 64, "\(operand)")
@@ -190,6 +192,57 @@ import Testing
     #expect(check.standardError.contains("did you mean amplitude"))
   }
 
+  // Trial 15 (N13): a structural error after a `.metal` effect came only after the file was
+  // compiled (about a second), and not at all when the file did not compile: its error came
+  // instead. `broken.metal` does not compile, so only a document checked first names its error.
+  @Test(
+    "a config's structural error is named before a .metal file it names is compiled",
+    arguments: [
+      (
+        #""effects": [{"kernel": "broken.metal:tint", "amount": 1}], "output": {"time": "soon"}"#,
+        "output.time: expected a number"
+      ),
+      (
+        #""effects": [{"kernel": "broken.metal:tint", "amount": 1}, {"kernel": "sepia", "amuont": 1}]"#,
+        "effects[1].amuont: unknown key; did you mean amount?"
+      ),
+      (
+        #""effects": [{"kernel": "broken.metal:tint", "amount": 1}], "triggers": [{"point": "x"}]"#,
+        "triggers[0].point: expected an array"
+      ),
+      (
+        #""effects": [{"kernel": "broken.metal:tint", "amount": 1}], "debug": {"checkBounds": 3}"#,
+        "debug.checkBounds: expected true or false"
+      ),
+      (
+        #""input": {"fill": "broken.metal:tint", "pixels": [8, 8]}, "scale": "2""#,
+        "scale: expected a number"
+      ),
+    ])
+  func structureBeforeCompile(members: String, message: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try """
+    [[ stitchable ]] half4 tint(float2 position, half4 color, float amount) {
+      return color * undeclared;
+    }
+    """.write(toFile: directory.path("broken.metal"), atomically: true, encoding: .utf8)
+    let input = members.contains(#""input""#) ? "" : #""input": "testcard:8x8", "#
+    try #"{"version": 1, \#(input)\#(members)}"#.write(
+      toFile: directory.path("bad.json"), atomically: true, encoding: .utf8)
+    let cache = directory.path("cache")
+    for command in [["config", "check", "bad.json"], ["apply", "--config", "bad.json"]] {
+      let result = try LayerFXTool.run(
+        ["LAYERFX_CACHE=" + cache, LayerFXTool.executable.path] + command + ["-o", "o.png"],
+        in: directory.url, program: URL(fileURLWithPath: "/usr/bin/env"))
+      #expect(result.status == 65, "\(command)")
+      #expect(result.errorLines == ["layerfx: error: bad.json: " + message], "\(command)")
+    }
+    // Nothing was compiled: the compiler's cache was never made.
+    #expect(!FileManager.default.fileExists(atPath: cache))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+  }
+
   // Trial 11: 'config check' of a keyframes document said 'keyframes: unknown key', true but
   // no help to someone who confused the two kinds of document.
   @Test("a keyframes document given as a debug config is named as the other kind, exit 65")
@@ -273,6 +326,13 @@ import Testing
       (
         #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "twirl", "maxSampleOffset": [1, -0.5]}], "output": {"time": 0, "path": "o.png"}}"#,
         "bad.json: effects[0].maxSampleOffset[1]: -0.5 is outside ≥ 0 (points)"
+      ),
+      // noise's seed is a whole number, which the kernel would round down unseen; worded as
+      // the config's other whole numbers are (`output.compression: 1.5 is not a whole number
+      // in 0…9`).
+      (
+        #"{"version": 1, "input": {"fill": "noise", "pixels": [8, 8], "seed": 0.5}, "output": {"time": 0, "path": "o.png"}}"#,
+        "bad.json: input.seed: 0.5 is not a whole number in 0…1000000"
       ),
     ])
   func refusedValues(json: String, message: String) throws {

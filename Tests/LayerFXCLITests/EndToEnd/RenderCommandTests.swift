@@ -77,6 +77,12 @@ import Testing
         ["render", "noise", "--size", "8x8", "--arg", "cellSiz=3"],
         "layerfx: error: noise: no parameter named 'cellSiz'; did you mean 'cellSize'?"
       ),
+      // The seed is a whole number (`layerfx list noise`), which the kernel rounds down: 0.5
+      // would draw seed 0's pattern unseen.
+      (
+        ["render", "noise", "--size", "8x8", "--arg", "seed=0.5"],
+        "layerfx: error: noise: argument 'seed' must be a whole number in 0…1000000, got 0.5"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) throws {
     let directory = try TemporaryDirectory()

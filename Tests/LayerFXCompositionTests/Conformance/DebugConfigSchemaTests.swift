@@ -23,6 +23,13 @@ private func schemaObject() throws -> [String: Any] {
     try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
 }
 
+/// The schema's `properties` of the definition `name` (`effect.ripple`, `fill.noise`).
+private func schemaProperties(of name: String) throws -> [String: Any] {
+  let definitions = try #require(try schemaObject()["$defs"] as? [String: Any])
+  let definition = try #require(definitions[name] as? [String: Any], "\(name) missing")
+  return try #require(definition["properties"] as? [String: Any])
+}
+
 @Suite struct DebugConfigSchemaTests {
   @Test("the schema is draft 2020-12 and closed at the top level")
   func header() throws {
@@ -56,9 +63,7 @@ private func schemaObject() throws -> [String: Any] {
 
   @Test("the ripple's entry states Apple's defaults and the declared range of speed")
   func rippleEntry() throws {
-    let definitions = try #require(try schemaObject()["$defs"] as? [String: Any])
-    let ripple = try #require(definitions["effect.ripple"] as? [String: Any])
-    let properties = try #require(ripple["properties"] as? [String: Any])
+    let properties = try schemaProperties(of: "effect.ripple")
     let amplitude = try #require(properties["amplitude"] as? [String: Any])
     // WWDC24 sample: amplitude 12, frequency 15, decay 8, speed 1200.
     #expect(amplitude["default"] as? Double == 12)
@@ -66,6 +71,15 @@ private func schemaObject() throws -> [String: Any] {
     let speed = try #require(properties["speed"] as? [String: Any])
     #expect(speed["default"] as? Double == 1200)
     #expect(speed["exclusiveMinimum"] as? Double == 0)
+  }
+
+  @Test("noise's seed, a whole number, is a JSON Schema integer, as a config's check wants it")
+  func wholeNumberIsInteger() throws {
+    let properties = try schemaProperties(of: "fill.noise")
+    let seed = try #require(properties["seed"] as? [String: Any])
+    let cellSize = try #require(properties["cellSize"] as? [String: Any])
+    #expect(seed["type"] as? String == "integer")
+    #expect(cellSize["type"] as? String == "number")
   }
 
   @Test(
