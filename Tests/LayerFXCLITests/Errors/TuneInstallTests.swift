@@ -10,13 +10,21 @@ import Testing
 /// page's files beside the copy, and without them stops with one line and exit 78 (EX_CONFIG;
 /// README, "Commands": the page files not installed beside `layerfx`).
 @Suite struct TuneInstallTests {
-  /// A copy of the built `layerfx` in a new temporary folder, with `config.json` beside it;
-  /// with `resources`, the build's page files too.
+  /// The built `layerfx` in a new temporary folder, with `config.json` beside it; with
+  /// `resources`, the build's page files too.
+  ///
+  /// The program is a hard link where the file system allows (`/proc/self/exe` then names the
+  /// link it was started by): a copy is written through a descriptor that a process another
+  /// test forks meanwhile inherits, and starting the copy then failed with ETXTBSY.
   static func install(resources: Bool) throws -> TemporaryDirectory {
     let folder = try TemporaryDirectory()
     let build = LayerFXTool.executable.deletingLastPathComponent()
-    try FileManager.default.copyItem(
-      at: LayerFXTool.executable, to: folder.url.appendingPathComponent("layerfx"))
+    let program = folder.url.appendingPathComponent("layerfx")
+    do {
+      try FileManager.default.linkItem(at: LayerFXTool.executable, to: program)
+    } catch {
+      try FileManager.default.copyItem(at: LayerFXTool.executable, to: program)
+    }
     if resources {
       try FileManager.default.copyItem(
         at: build.appendingPathComponent("LayerFX_LayerFXTune.resources"),
