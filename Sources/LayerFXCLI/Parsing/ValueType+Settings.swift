@@ -10,6 +10,20 @@ extension ValueType where Value == Double {
   }
 }
 
+extension ValueType where Value == Double {
+  /// A `.metal` frame's time limit, seconds, in `DebugConfig.Debug.shaderTimeoutRange` (greater
+  /// than 0, at most an hour), which says why, as a config's `debug.shaderTimeout`
+  /// (`--shader-timeout`); a value that `Float` rounds to 0 (`1e-300`) is refused too, as
+  /// every positive option's is.
+  public static let shaderTimeout = ValueType(
+    expected: "seconds greater than 0 and at most 3600 (an hour)"
+  ) { text in
+    Double(decimal: text).flatMap {
+      Float($0) > 0 && $0 <= DebugConfig.Debug.longestShaderTimeout ? $0 : nil
+    }
+  }
+}
+
 extension ValueType where Value == float2 {
   /// A `maxSampleOffset` `X,Y`: two finite numbers ≥ 0, points (Semantics §4); a number that
   /// is not finite or is negative is named as written (`nonNegativeProblem(_:)`).

@@ -16,7 +16,8 @@ enum MetalOptions {
         "how a .metal file's half is computed (default float); only with a .metal function"),
       .value(
         "shader-timeout", "SECONDS",
-        "how long a .metal function may run per frame before it is stopped (default 30)"),
+        "how long a .metal function may run per frame before it is stopped, at most 3600 (an "
+          + "hour; default 30)"),
     ] + librarySpecs
 
   /// The options that make a library of several `.metal` files, as an app's default library
@@ -56,7 +57,7 @@ enum MetalOptions {
       options.formChoice = try formChoice(environment) ?? options.formChoice
       options.usesLaneForm = try usesLaneForm(environment) ?? options.usesLaneForm
       options.shaderTimeout =
-        try arguments.value("shader-timeout", as: .positiveNumber) ?? shaderTimeout
+        try arguments.value("shader-timeout", as: .shaderTimeout) ?? shaderTimeout
         ?? options.shaderTimeout
       return options
     } reportError: {
@@ -139,7 +140,7 @@ enum MetalOptions {
   static func checkOptions(_ arguments: ParsedArguments, config: DebugConfig? = nil)
     throws(UsageError)
   {
-    _ = try arguments.value("shader-timeout", as: .positiveNumber)
+    _ = try arguments.value("shader-timeout", as: .shaderTimeout)
     guard try half(arguments) != nil else { return }
     let named = arguments.positionals + arguments.all("effect") + (config?.files ?? [])
     guard !KernelResolver(libraryPaths: libraryPaths(arguments)).compilesMetal(named) else {

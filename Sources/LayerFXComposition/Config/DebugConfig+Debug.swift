@@ -19,9 +19,23 @@ extension DebugConfig {
     public var previewTimes: [Double]?
     /// The debug overlays drawn on every frame (`--overlay`), and on `layerfx tune`'s preview.
     public var overlays: DebugOverlays = []
-    /// How long one frame of a compiled `.metal` shader may run, seconds (> 0), as
-    /// `--shader-timeout`; `nil` for the runner's default.
+    /// How long one frame of a compiled `.metal` shader may run, seconds, in
+    /// ``shaderTimeoutRange``, as `--shader-timeout`; `nil` for the runner's default.
     public var shaderTimeout: Double?
+
+    /// The longest ``shaderTimeout``, seconds: an hour.
+    ///
+    /// A limit exists so that an endless loop in a shader always ends; an hour is 12 times the
+    /// largest limit a measurement here has needed (`--shader-timeout 300` for a bounds-checked
+    /// frame of the 600 × 400 photo that took 53 s: Benchmarks/HISTORY.md), and below the shader
+    /// worker's CPU-time backstop of a day (RLIMIT_CPU), so the time limit is the one that stops
+    /// a frame.
+    public static let longestShaderTimeout: Double = 3600
+
+    /// The values ``shaderTimeout`` and `--shader-timeout` accept: greater than 0 and at most
+    /// ``longestShaderTimeout`` seconds.
+    public static let shaderTimeoutRange = ShaderFunction.ValueRange(
+      lower: (0, false), upper: (Float(longestShaderTimeout), true))
 
     /// The section's keys.
     public static let fields: [ConfigField] = [
@@ -49,7 +63,7 @@ extension DebugConfig {
       .number(
         "shaderTimeout",
         "how long one frame of a .metal shader may run before it is stopped (default 30)",
-        unit: .seconds, range: .greaterThan(0)),
+        unit: .seconds, range: shaderTimeoutRange),
       .choices(
         "overlays", among: DebugOverlays.named.map(\.name),
         "debug overlays drawn on every frame: trigger origins, a displacement heat map, "
@@ -71,7 +85,7 @@ extension DebugConfig {
           "previewTimes", "expected 1 to 64 finite times ≥ 0 (seconds)")
         previewTimes = times
       }
-      shaderTimeout = try c.number("shaderTimeout", in: .greaterThan(0), unit: .seconds)
+      shaderTimeout = try c.number("shaderTimeout", in: Self.shaderTimeoutRange, unit: .seconds)
       let names = DebugOverlays.named
       for name in try c.names("overlays", among: names.map(\.name), what: "an overlay") ?? [] {
         overlays.formUnion(names.first { $0.name == name }?.overlay ?? [])

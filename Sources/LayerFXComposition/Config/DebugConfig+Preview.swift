@@ -55,7 +55,8 @@ extension DebugConfig {
       pixelLimit: pixelLimit)
   }
 
-  /// A config document's `debug.shaderTimeout` when it is a number > 0, read before the
+  /// A config document's `debug.shaderTimeout` when it is a number in
+  /// ``Debug/shaderTimeoutRange`` (> 0, at most an hour), read before the
   /// document is decoded (its `.metal` effects are compiled while it is); any other value is
   /// left to the decoder, which refuses it naming the key.
   ///
@@ -65,7 +66,7 @@ extension DebugConfig {
     let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     let debug = document?["debug"] as? [String: Any]
     guard let seconds = (debug?["shaderTimeout"] as? NSNumber)?.doubleValue,
-      seconds.isFinite, seconds > 0
+      seconds > 0, seconds <= Debug.longestShaderTimeout
     else { return nil }
     return seconds
   }

@@ -672,8 +672,28 @@ let corruptPngSuiteFiles: [String] = {
   func badShaderTimeoutWithoutMetal(command: [String]) throws {
     try expectMetalOptionRefused(
       command,
-      "layerfx: error: invalid value 'abc' for '--shader-timeout': expected a finite number "
-        + "greater than 0")
+      "layerfx: error: invalid value 'abc' for '--shader-timeout': expected seconds greater "
+        + "than 0 and at most 3600 (an hour)")
+  }
+
+  // Any finite number > 0 was taken: '--shader-timeout 1e30' on an endless loop ran forever
+  // (new-user trial 15). The cap is an hour (DebugConfig.Debug.longestShaderTimeout), the
+  // range Config.md and CommandLine.md state.
+  @Test(
+    "--shader-timeout above an hour, or nan, is refused (exit 64) before anything runs",
+    arguments: [
+      (["apply", "spin.metal:spin", "testcard:8x8", "--arg", "n=1"], "1e30"),
+      (["apply", "spin.metal:spin", "testcard:8x8", "--arg", "n=1"], "3600.5"),
+      (["apply", "grayscale", "testcard:8x8"], "3601"),
+      (["render", "checkerboard", "--size", "8x8"], "nan"),
+      (["apply", "--config", "c.json"], "1e30"),
+    ] as [([String], String)])
+  func shaderTimeoutAboveAnHour(command: [String], seconds: String) throws {
+    try expectMetalOptionRefused(
+      command + ["--shader-timeout", seconds]
+        + (command.contains("--config") ? [] : ["-o", "o.png"]),
+      "layerfx: error: invalid value '\(seconds)' for '--shader-timeout': expected seconds "
+        + "greater than 0 and at most 3600 (an hour)")
   }
 
   @Test("--half is taken when a .metal function is on the command line or in the config")

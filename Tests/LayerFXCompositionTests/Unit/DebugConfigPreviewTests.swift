@@ -5,11 +5,15 @@ import LayerFXKernels
 import Testing
 
 @Suite struct DebugConfigPreviewTests {
-  @Test("debug.shaderTimeout is read before decoding when it is a number > 0, else left out")
+  @Test("debug.shaderTimeout is read before decoding when in (0, 3600] seconds, else left out")
   func shaderTimeout() {
     #expect(DebugConfig.shaderTimeout(in: Data(#"{"debug": {"shaderTimeout": 2.5}}"#.utf8)) == 2.5)
+    // An hour, 3600 s, the most (Config.md).
+    #expect(
+      DebugConfig.shaderTimeout(in: Data(#"{"debug": {"shaderTimeout": 3600}}"#.utf8)) == 3600)
     for text in [
       #"{"debug": {"shaderTimeout": 0}}"#, #"{"debug": {"shaderTimeout": "2"}}"#, #"{"debug": 1}"#,
+      #"{"debug": {"shaderTimeout": 3600.5}}"#, #"{"debug": {"shaderTimeout": 1e30}}"#,
       "not json",
     ] {
       #expect(DebugConfig.shaderTimeout(in: Data(text.utf8)) == nil, "\(text)")
