@@ -31,6 +31,8 @@ struct AmbiguousPosition {
   /// both have a position's name`.
   let problem: String
 
-  /// The names to choose from: `center or origin`.
-  var choices: String { names.joined(separator: " or ") }
+  /// The names to choose from: `center or origin`, `center, origin or touch`.
+  var choices: String {
+    names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+  }
 }
