@@ -137,7 +137,7 @@ static int check(const unsigned char *file, size_t length, char *message, size_t
     if (s->p_vaddr < relro_start || s->p_vaddr + s->p_memsz > relro_end)
       return refuse(message, capacity,
                     "has writable global variables (Metal has no writable program-scope "
-                    "variables; make them `constant`)");
+                    "variables; make them `constant`, with a value known at compile time)");
   }
   if (!dynamic || !inside(dynamic->p_offset, dynamic->p_filesz, length))
     return refuse(message, capacity, "has no dynamic section");

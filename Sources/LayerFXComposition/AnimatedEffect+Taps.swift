@@ -5,6 +5,9 @@ extension AnimatedEffect {
   /// parameter (`ShaderFunction.Role.position`), so with none among `effects`, or
   /// with every one that has it given a value, the point would be dropped without a word.
   ///
+  /// Without one, an effect with two `float2` parameters named as a position (`center`,
+  /// `origin`) is named as ambiguous, with both and `--position-parameter` to choose.
+  ///
   /// These are a front end's taps (`layerfx apply --tap X,Y@T`); a config's `triggers` are
   /// checked as it is decoded, in its own words.
   ///
@@ -20,6 +23,11 @@ extension AnimatedEffect {
     guard !taps.isEmpty else { return }
     let takers = effects.filter { $0.parameterName(role: .position) != nil }
     guard !takers.isEmpty else {
+      if let ambiguous = AmbiguousPosition(among: effects.map(\.function)) {
+        throw misfit(
+          "--tap puts its point in an effect's position parameter, but \(ambiguous.problem); "
+            + "choose one with --position-parameter NAME (\(ambiguous.choices))")
+      }
       let names = effects.map(\.function.name)
       let which =
         names.count == 1

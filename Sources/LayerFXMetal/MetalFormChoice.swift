@@ -52,7 +52,8 @@ final class MetalFormChoice: Sendable {
   /// (nanoseconds): that time itself; a test sets another to inject timings.
   let timing = Mutex<@Sendable (MetalRowForm, UInt64) -> UInt64>({ $1 })
 
-  /// A choice over `pools` (at least one) for the functions `names`, each in `states`' state
+  /// A choice over `pools` (at least one, unless `names` is empty: a library of functions
+  /// SwiftUI cannot call loads none) for the functions `names`, each in `states`' state
   /// (`.fixed(.scalar)` when absent); `units` gives the unit (an index into `records`) of each
   /// function with both forms.
   init(
@@ -60,7 +61,7 @@ final class MetalFormChoice: Sendable {
     records: [(record: MetalLaneRecord, key: String)], units: [String: Int],
     compiler: MetalCompiler
   ) {
-    precondition(!pools.isEmpty, "a compiled library has an object")
+    precondition(!pools.isEmpty || names.isEmpty, "a compiled library has an object")
     self.pools = pools
     self.names = names
     self.states = Mutex(

@@ -34,8 +34,9 @@ public struct MetalLibrary: Sendable {
   /// Such a function (a parameter type with no `Shader.Argument`, a return type no effect has)
   /// compiles, as in Metal, and is not run; naming it throws its
   /// ``MetalCompileError/unsupportedSignature(file:function:line:message:)`` (through
-  /// ``library``, `ShaderArgumentError.invalidArguments` with the same place and message), and
-  /// a library holding only such functions throws the first.
+  /// ``library``, `ShaderArgumentError.invalidArguments` with the same place and message). A
+  /// library holding only such functions is compiled and has none to run: ``listing`` names
+  /// them.
   public let uncallable: [MetalCompileError]
   /// The functions as a library, looked up by their Metal names.
   public let library: ShaderLibrary
@@ -65,9 +66,9 @@ public struct MetalLibrary: Sendable {
   ///   - url: A `.metal` file.
   ///   - options: Precision and cache location.
   /// - Throws: ``MetalCompileError``: the file cannot be read, a refused or missing include
-  ///   (`include`), no compiler, clang's diagnostics (file, line, column), a stitchable
-  ///   signature SwiftUI could not call, or no stitchable function at all
-  ///   (`noStitchableFunctions`).
+  ///   (`include`), no compiler, clang's diagnostics (file, line, column), or no stitchable
+  ///   function at all (`noStitchableFunctions`); one SwiftUI could not call is not thrown but
+  ///   kept in ``uncallable``.
   public init(url: URL, options: MetalCompileOptions = MetalCompileOptions())
     throws(MetalCompileError)
   {
@@ -200,8 +201,6 @@ public struct MetalLibrary: Sendable {
       signatures += found
       sources.append((source, found))
     }
-    // Refused before clang runs: a library without functions can be neither run nor listed.
-    if signatures.isEmpty, let first = uncallable.first { throw first }
     let units = sources.map { source, found in
       MetalCompiler.Unit(
         file: source.path, text: MetalGlue.unit(source: source, signatures: found))
@@ -210,23 +209,25 @@ public struct MetalLibrary: Sendable {
       all.merge(entry.source.rewriters) { first, _ in first }
     }
     let compiler = try MetalCompiler(options: options)
-    guard !signatures.isEmpty else {
-      // Compiled first (nothing is loaded), so clang's errors say why when there are any: a
-      // typo in the attribute (`[[ stitchable ]`) leaves a file with none, and "no
-      // [[ stitchable ]] functions" alone hid the error (found by a new-user trial).
-      do {
-        try compiler.compile(units: units, rewriters: rewriters, binary16: binary16)
-      } catch {
-        throw MetalGlue.attributingUnclosedBracket(error, files: files, rewriters: rewriters)
-      }
-      throw .noStitchableFunctions(
-        path: name,
-        fragment: files.lazy.compactMap { MetalSignature.fragmentFunction(in: $0.text) }.first)
-    }
     let compiled: Compiled
-    do {
-      compiled = try Self.compile(
-        sources, units: units, compiler: compiler, rewriters: rewriters, options: options)
+    do throws(MetalCompileError) {
+      if signatures.isEmpty {
+        // Compiled (nothing is loaded), so clang's errors say why when there are any: a typo in
+        // the attribute (`[[ stitchable ]`) leaves a file with none, and "no [[ stitchable ]]
+        // functions" alone hid the error (found by a new-user trial).
+        let cached = try compiler.compile(units: units, rewriters: rewriters, binary16: binary16)
+          .cached
+        // Functions SwiftUI cannot call are a library with nothing to run, which lists them.
+        guard !uncallable.isEmpty else {
+          throw .noStitchableFunctions(
+            path: name,
+            fragment: files.lazy.compactMap { MetalSignature.fragmentFunction(in: $0.text) }.first)
+        }
+        compiled = Compiled(cached: cached)
+      } else {
+        compiled = try Self.compile(
+          sources, units: units, compiler: compiler, rewriters: rewriters, options: options)
+      }
     } catch {
       throw MetalGlue.attributingUnclosedBracket(error, files: files, rewriters: rewriters)
     }

@@ -123,28 +123,38 @@ public struct KernelResolver: Sendable {
   /// - Returns: The function, ready for a `Shader`.
   /// - Throws: ``KernelResolverError/functionNotNamed(path:functions:)`` for `FILE.metal`
   ///   without a function; the file's `MetalCompileError.unsupportedSignature`
-  ///   when the function named is one SwiftUI could not call; what ``library(_:)`` throws;
+  ///   when the function named (`FILE.metal:NAME`, or a bare name of the library's) is one
+  ///   SwiftUI could not call (the first, for `FILE.metal` whose every function is one); what
+  ///   ``library(_:)`` throws;
   ///   `ShaderArgumentError.unknownFunction` for a name no library has.
   public func function(_ text: String) throws -> ShaderFunction {
     guard KernelReference.isMetal(text) else {
-      if !libraryPaths.isEmpty,
-        let function = try library(nil).library.functions.first(where: { $0.name == text })
-      {
-        return function
+      if !libraryPaths.isEmpty {
+        let library = try library(nil)
+        if let function = library.library.functions.first(where: { $0.name == text }) {
+          return function
+        }
+        // One SwiftUI cannot call is refused with why, as FILE.metal:NAME is, not as unknown.
+        if let problem = Self.uncallable(text, in: library) { throw problem }
       }
       return try ShaderLibrary.default.function(named: text)
     }
     let (path, name) = KernelReference.split(text)
     let library = try library(path)
     guard let name else {
+      // With none SwiftUI can call, why the first cannot be is the problem, not the name.
+      if library.library.functions.isEmpty, let first = library.uncallable.first { throw first }
       throw KernelResolverError.functionNotNamed(
         path: path, functions: library.library.functions.map(\.name))
     }
-    if let problem = library.uncallable.first(where: {
-      if case .unsupportedSignature(_, name, _, _) = $0 { true } else { false }
-    }) {
-      throw problem
-    }
+    if let problem = Self.uncallable(name, in: library) { throw problem }
     return try library.library.function(named: name)
+  }
+
+  /// Why `library`'s function `name` is one SwiftUI could not call, or `nil` when it is not.
+  private static func uncallable(_ name: String, in library: MetalLibrary) -> MetalCompileError? {
+    library.uncallable.first {
+      if case .unsupportedSignature(_, name, _, _) = $0 { true } else { false }
+    }
   }
 }

@@ -30,6 +30,14 @@ extension ShaderFunction.Role {
     let matches = float2Names.filter(positionNames.contains)
     return matches.count == 1 ? matches[0] : nil
   }
+
+  /// The names among `float2Names` that are ``positionNames``, in their order, when there are
+  /// two or more: the parameters that make the convention ambiguous, so that none takes the
+  /// ``position`` role (``conventionalPosition(among:)``); empty otherwise.
+  public static func ambiguousPositions(among float2Names: [String]) -> [String] {
+    let matches = float2Names.filter(positionNames.contains)
+    return matches.count > 1 ? matches : []
+  }
 }
 
 extension ShaderFunction {

@@ -415,11 +415,20 @@ extension DebugConfig {
   /// would be dropped without a word.
   ///
   /// - Throws: ``ConfigIssue`` `invalidValue` at `path` (`triggers`), naming the effects and how
-  ///   to give one the role (`positionParameter`).
+  ///   to give one the role (`positionParameter`); for an effect with two `float2` parameters
+  ///   named as a position, naming it as ambiguous and both.
   static func checkTriggerPoints(_ effects: [Effect], at path: [any CodingKey]) throws {
     guard !effects.isEmpty,
       !effects.contains(where: { $0.function.parameter(role: .position) != nil })
     else { return }
+    if let ambiguous = AmbiguousPosition(among: effects.map(\.function)) {
+      throw ConfigIssue(
+        codingPath: path,
+        .invalidValue(
+          "a trigger's point goes to an effect's position parameter, but \(ambiguous.problem); "
+            + "choose one with \"\(Effect.positionKey)\" (\(ambiguous.choices)), or leave "
+            + "triggers out"))
+    }
     let names = effects.map(\.function.name)
     let which =
       names.count == 1

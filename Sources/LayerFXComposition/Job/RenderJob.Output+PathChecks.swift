@@ -3,8 +3,9 @@ import LayerFXFiles
 
 extension RenderJob.Output {
   /// Refuses an output path that does not fit `format` (`nil` for one frame): a directory of
-  /// frames needs a directory, one image or an animated PNG a file, and only a raw stream goes
-  /// to standard output.
+  /// frames needs a directory not named like a file (`x.png`, `x.apng`, `x.raw`, or another
+  /// image or video format's, `x.gif`, `x.mp4`; `x.gif/` is taken), one image or an animated
+  /// PNG a file, and only a raw stream goes to standard output.
   ///
   /// - Throws: ``OutputPathError``.
   public static func checkPath(_ path: String, format: OutputFormat?) throws(OutputPathError) {
@@ -31,6 +32,12 @@ extension RenderJob.Output {
           + "directory of frames: give -o DIR/ (or \(flag) \(instead))",
         inConfig: "\(path) names \(named.fileDescription), but an animation writes a directory "
           + "of frames: give a folder, DIR/ (or output.\(key) \(instead))")
+    } else if !writesOneImage && otherFormat(named: path) != nil {
+      throw .misnamed(
+        commandLine: "-o \(path): layerfx writes PNG only; name the output DIR/ (a folder of "
+          + "PNG frames) or OUT.apng (an animated PNG)",
+        inConfig: "\(path): layerfx writes PNG only; give a folder, DIR/ (PNG frames), or a "
+          + "file name ending in .apng (an animated PNG)")
     }
     if format == .apng && isStream && path != "/dev/null" {
       throw .misnamed(
@@ -117,7 +124,8 @@ extension RenderJob.Output {
   /// Refuses an animated PNG or raw output named like a file of another known format.
   ///
   /// For `format` `.apng` or `.raw`, an extension names another format, any case: `.jpg`,
-  /// `.jpeg`, `.gif`, `.tif`, `.tiff`, `.webp` or `.bmp` for either; `.raw` for an animated
+  /// `.jpeg`, `.gif`, `.tif`, `.tiff`, `.webp`, `.bmp`, `.avif`, `.heic`, `.heif` or a video's
+  /// (`.mp4`, `.m4v`, `.mov`, `.webm`, `.mkv`, `.avi`) for either; `.raw` for an animated
   /// PNG; `.png` or `.apng` for raw frames. An animated PNG may be named `.png` (APNG files
   /// are, by convention), and any other extension is taken, as ``checkExtension(_:allowing:)``
   /// allows with none listed: the format is named.
@@ -133,13 +141,7 @@ extension RenderJob.Output {
     let named = OutputFormat.oneFileFormat(named: path)
     // .png (a contact sheet's) and .apng both name an animated PNG; .raw raw frames.
     if let named, (named == .raw) == (format == .raw) { return }
-    let name = path.lowercased()
-    guard
-      let kind = named?.fileDescription
-        ?? otherImageFormats.first(where: { extensions, _ in
-          extensions.contains { name.hasSuffix("." + $0) && name.count > $0.count + 1 }
-        })?.description
-    else { return }
+    guard let kind = named?.fileDescription ?? otherFormat(named: path) else { return }
     if format == .apng {
       throw .misnamed(
         commandLine: "-o \(path): --format apng writes \(format.fileDescription), not \(kind); "
@@ -155,11 +157,23 @@ extension RenderJob.Output {
         + "name ending in .raw" + (isPNG ? " (or format apng for an animated PNG)" : ""))
   }
 
-  /// Image formats LayerFX does not write, by their usual extensions (lower case, no dot), with
-  /// what a file of each is called in messages.
-  private static let otherImageFormats: [(extensions: [String], description: String)] = [
+  /// What a file of an image or video format LayerFX does not write is called in messages
+  /// (`a GIF file`), when `path`'s extension names one, any case; `nil` for any other name.
+  private static func otherFormat(named path: String) -> String? {
+    let name = path.lowercased()
+    return otherFormats.first { extensions, _ in
+      extensions.contains { name.hasSuffix("." + $0) && name.count > $0.count + 1 }
+    }?.description
+  }
+
+  /// Image and video formats LayerFX does not write, by their usual extensions (lower case, no
+  /// dot), with what a file of each is called in messages.
+  private static let otherFormats: [(extensions: [String], description: String)] = [
     (["jpg", "jpeg"], "a JPEG file"), (["gif"], "a GIF file"), (["tif", "tiff"], "a TIFF file"),
-    (["webp"], "a WebP file"), (["bmp"], "a BMP file"),
+    (["webp"], "a WebP file"), (["bmp"], "a BMP file"), (["avif"], "an AVIF file"),
+    (["heic", "heif"], "a HEIF file"), (["mp4", "m4v"], "an MP4 file"),
+    (["mov"], "a QuickTime file"), (["webm"], "a WebM file"), (["mkv"], "a Matroska file"),
+    (["avi"], "an AVI file"),
   ]
 
   /// Refuses an output path that is a file the render reads (its input, a config, a keyframes

@@ -94,6 +94,33 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: directory.path("d.png")))
   }
 
+  // RunningMetal.md: list shows such a function with why, whether or not the file has others.
+  @Test("a file whose only function SwiftUI cannot call lists it, exit 0; naming it is refused")
+  func onlyUncallableFunction() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = "intparam.metal"
+    try "[[ stitchable ]] half4 Div(float2 position, half4 color, int k) { return color; }\n"
+      .write(toFile: directory.path(file), atomically: true, encoding: .utf8)
+    let why = "parameter 'k' has type 'int', which SwiftUI cannot pass"
+    let listed = try LayerFXTool.run(["list", file], in: directory.url)
+    #expect(listed.status == 0, "\(listed.standardError)")
+    #expect(listed.standardOutput == "Div (not callable from SwiftUI, line 1): \(why)\n")
+    let json = try LayerFXTool.run(["list", "--json", file], in: directory.url)
+    #expect(json.status == 0, "\(json.standardError)")
+    #expect(json.standardOutput.filter { !$0.isWhitespace } == "[]")
+    // Named, as FILE.metal:Div, as the file alone, or by name in a --library folder: refused.
+    for (arguments, path) in [
+      ([file + ":Div"], file), ([file], file), (["Div", "--library", "."], "./" + file),
+    ] {
+      let refused = try LayerFXTool.run(
+        ["apply"] + arguments + ["testcard:8x8", "--time", "0", "-o", "d.png"], in: directory.url)
+      #expect(refused.status == 65, "\(arguments)")
+      #expect(refused.standardError == "layerfx: error: \(path):1: Div: \(why)\n", "\(arguments)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path("d.png")))
+  }
+
   // Xcode links a target's .metal files together: Tint.metal alone finds scaled(float) in
   // Helpers.metal beside it (before, the link failed: the test below), and list names only
   // the file given, not Other.metal's function.

@@ -38,6 +38,18 @@ struct MetalTapsTests {
     return result
   }
 
+  /// Runs `apply --config c.json` in `directory` on a config of `m.metal:function` with one
+  /// trigger at (2, 2) points, 0 s in, for one frame at 0.5 s.
+  static func runTriggers(on function: String, in directory: TemporaryDirectory) throws
+    -> LayerFXTool.Result
+  {
+    try """
+    {"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "m.metal:\(function)"}],
+     "triggers": [{"point": [2, 2], "time": 0}], "output": {"time": 0.5, "path": "o.png"}}
+    """.write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
+    return try LayerFXTool.run(["apply", "--config", "c.json"], in: directory.url)
+  }
+
   /// The frames of `folder` from `range`, decoded.
   static func frames(_ folder: String, _ range: ClosedRange<Int>) throws -> [Image] {
     try range.map { k in
@@ -137,7 +149,7 @@ struct MetalTapsTests {
     }
   }
 
-  @Test("two position-named float2s are ambiguous: neither takes a tap")
+  @Test("two position-named float2s are ambiguous: neither takes a tap, and the error names both")
   func ambiguousNames() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -148,8 +160,28 @@ struct MetalTapsTests {
         "--tap", "1,1@0", "--time", "0.5", "-o", "x.png",
       ], in: directory.url)
     #expect(result.status == 64)
-    #expect(result.standardError.contains("pair has no position parameter"))
+    #expect(
+      result.usageErrorLines == [
+        "layerfx: error: --tap puts its point in an effect's position parameter, but pair's is "
+          + "ambiguous: its float2 parameters origin and center both have a position's name; "
+          + "choose one with --position-parameter NAME (origin or center)"
+      ])
     #expect(try !directory.contents().contains("x.png"))
+    // A config's triggers are refused in the same words, with its key.
+    let config = try Self.runTriggers(on: "pair", in: directory)
+    #expect(config.status == 65)
+    #expect(
+      config.standardError
+        == "layerfx: error: c.json: triggers: a trigger's point goes to an effect's position "
+        + "parameter, but pair's is ambiguous: its float2 parameters origin and center both have "
+        + "a position's name; choose one with \"positionParameter\" (origin or center), or "
+        + "leave triggers out\n")
+    // Choosing one takes the tap.
+    try Self.run(
+      [
+        "apply", "m.metal:pair", "testcard:8x8", "--arg", "origin=1,1", "--tap", "1,1@0",
+        "--time", "0.5", "--position-parameter", "center", "-o", "x.png",
+      ], in: directory)
   }
 
   @Test("triggers in a config for an effect with no position parameter are refused, exit 65")
@@ -157,11 +189,7 @@ struct MetalTapsTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     try Self.source.write(toFile: directory.path("m.metal"), atomically: true, encoding: .utf8)
-    try """
-    {"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "m.metal:mark"}],
-     "triggers": [{"point": [2, 2], "time": 0}], "output": {"time": 0.5, "path": "o.png"}}
-    """.write(toFile: directory.path("c.json"), atomically: true, encoding: .utf8)
-    let result = try LayerFXTool.run(["apply", "--config", "c.json"], in: directory.url)
+    let result = try Self.runTriggers(on: "mark", in: directory)
     #expect(result.status == 65)
     #expect(
       result.standardError

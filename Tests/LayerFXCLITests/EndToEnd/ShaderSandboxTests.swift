@@ -448,6 +448,37 @@ struct ShaderSandboxTests {
     #expect(isEmpty(temporary))
   }
 
+  // A constant clang cannot evaluate (a constexpr loop past its step limit, not foldable) is
+  // computed when the library loads, so it lands in writable memory: refused, and the advice
+  // is not only "make them `constant`", which it already is.
+  @Test("a constant whose initialiser clang cannot evaluate is refused, asking for a known value")
+  func constantComputedAtLoad() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.path("spin.metal")
+    try Self.shader(
+      """
+      constexpr long spin(long n) {
+        long s = 0;
+        for (long i = 0; i < n; i++) s = s * 6364136223846793005L + (i ^ (s >> 7));
+        return s;
+      }
+      constant long K = spin(2000000L);
+      """, "if (K == 1) { return half4(0); }"
+    ).write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try Self.run(
+      ["render", path + ":f", "--size", "4x4", "-o", directory.path("out.png")],
+      cache: directory.path("cache"))
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: \(path): refused: the compiled library has writable global variables "
+          + "(Metal has no writable program-scope variables; make them `constant`, with a value "
+          + "known at compile time)"
+      ])
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
   // New-user trial 9's shader: the writes run up the stack over the fault guard's saved state
   // until the stack's end faults; the guard's return then makes a call the filter forbids.
   @Test("a write past a local array is reported as SIGSYS or a corrupted stack, exit 65")

@@ -236,6 +236,36 @@ let corruptPngSuiteFiles: [String] = {
     #expect(try directory.contents().isEmpty)
   }
 
+  @Test(
+    "an animation's -o naming another image or video format is refused, exit 64, not a folder",
+    arguments: ["x.gif", "x.JPG", "x.jpeg", "x.webp", "x.tiff", "x.bmp", "x.mp4"])
+  func animationNamedAsOther(path: String) throws {
+    let directory = try TemporaryDirectory()
+    let result = try LayerFXTool.run(
+      ["ripple", "testcard:8x8", "--fps", "2", "--frames", "2", "-o", path], in: directory.url)
+    #expect(result.status == 64)
+    #expect(
+      result.usageErrorLines == [
+        "layerfx: error: -o \(path): layerfx writes PNG only; name the output DIR/ (a folder of "
+          + "PNG frames) or OUT.apng (an animated PNG)"
+      ])
+    #expect(try directory.contents().isEmpty)
+  }
+
+  @Test("a folder of frames is written under a name without an image extension, or with a slash")
+  func animationFolderNames() throws {
+    let directory = try TemporaryDirectory()
+    for name in ["frames", "out.d", "x.gif/"] {
+      let result = try LayerFXTool.run(
+        ["ripple", "testcard:8x8", "--fps", "2", "--frames", "2", "-o", name], in: directory.url)
+      #expect(result.status == 0, "\(name): \(result.errorLines)")
+      #expect(
+        try FileManager.default.contentsOfDirectory(
+          atPath: directory.url.appendingPathComponent(name).path
+        ).sorted() == ["frame_0000.png", "frame_0001.png"])
+    }
+  }
+
   @Test("an output named .PNG in capitals is written, and an animated PNG under any extension")
   func pngOutputNames() throws {
     let directory = try TemporaryDirectory()
@@ -278,7 +308,7 @@ let corruptPngSuiteFiles: [String] = {
       ("apng", "x.gif", "a GIF file"), ("apng", "x.tif", "a TIFF file"),
       ("apng", "x.webp", "a WebP file"), ("apng", "x.bmp", "a BMP file"),
       ("apng", "x.raw", "a raw file"), ("raw", "r.tiff", "a TIFF file"),
-      ("raw", "r.jpeg", "a JPEG file"),
+      ("raw", "r.jpeg", "a JPEG file"), ("apng", "x.mp4", "an MP4 file"),
     ])
   func formatNamedAsOther(format: String, path: String, kind: String) throws {
     let directory = try TemporaryDirectory()

@@ -40,6 +40,12 @@ import Testing
         "bad.json: output.path: x.raw names a raw file, but an animation writes a directory "
           + "of frames: give a folder, DIR/ (or output.format raw for one file)"
       ),
+      // A .gif path made a folder x.gif of PNG frames.
+      (
+        ripple(output: #"{"fps": 10, "frames": 2, "path": "x.gif"}"#), "apply",
+        "bad.json: output.path: x.gif: layerfx writes PNG only; give a folder, DIR/ (PNG "
+          + "frames), or a file name ending in .apng (an animated PNG)"
+      ),
       // 20000 frames against the default limit of 10000.
       (
         ripple(output: #"{"fps": 10, "frames": 20000, "path": "f/"}"#), "apply",

@@ -36,6 +36,22 @@ import Testing
     #expect(line?.contains("grayscale has no position parameter") == true)
   }
 
+  @Test("taps for an effect with three position-named float2s are refused naming all three")
+  func ambiguousPosition() {
+    // `p` has no position's name; center, origin and touch do, so none takes the role.
+    let parameters = ["center", "p", "origin", "touch"].map {
+      ShaderFunction.Parameter($0, .float2)
+    }
+    let function = ShaderFunction(name: "tri", kind: .layer, parameters: parameters) { _ in
+      (.layer { position, layer in layer.sample(position) }, RowKernel({ _ in }))
+    }
+    #expect(
+      refusal([AnimatedEffect(function)])
+        == "--tap puts its point in an effect's position parameter, but tri's is ambiguous: its "
+        + "float2 parameters center, origin and touch all have a position's name; choose one "
+        + "with --position-parameter NAME (center, origin or touch)")
+  }
+
   @Test("taps whose every taker has its position given are refused; one free taker is enough")
   func positionGiven() {
     // The ripple's position parameter is `origin` (Shaders/LayerEffects/Ripple.metal).

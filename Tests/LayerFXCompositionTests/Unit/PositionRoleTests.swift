@@ -66,6 +66,12 @@ private func markConfig(_ json: String) throws(ConfigError) -> DebugConfig {
     #expect(ShaderFunction.Role.conventionalPosition(among: ["touch"]) == "touch")
     #expect(ShaderFunction.Role.conventionalPosition(among: ["origin", "center"]) == nil)
     #expect(ShaderFunction.Role.conventionalPosition(among: ["p", "uv"]) == nil)
+    // The ambiguous ones, in the signature's order; none when one or none matches.
+    #expect(
+      ShaderFunction.Role.ambiguousPositions(among: ["center", "p", "origin", "touch"])
+        == ["center", "origin", "touch"])
+    #expect(ShaderFunction.Role.ambiguousPositions(among: ["size", "origin"]).isEmpty)
+    #expect(ShaderFunction.Role.ambiguousPositions(among: ["p", "uv"]).isEmpty)
   }
 
   @Test("a layer effect whose function declares no maxSampleOffset throws without one")

@@ -76,19 +76,27 @@ struct MetalErrorTests {
     }
   }
 
-  @Test("a signature SwiftUI cannot call names the function and its line")
-  func unsupportedSignature() {
+  @Test("a signature SwiftUI cannot call names the function and its line, alone in its file too")
+  func unsupportedSignature() throws {
     let source = """
 
       [[ stitchable ]] half4 odd(float2 position, half4 color, int3 bad) { return color; }
       """
+    // The file compiles as in Metal, with nothing to run; the function is listed with why.
+    let library = try MetalLibrary(
+      source: source, path: "odd.metal", options: MetalTestSupport.options)
     #expect(
-      throws: MetalCompileError.unsupportedSignature(
-        file: "odd.metal", function: "odd", line: 2,
-        message: "parameter 'bad' has type 'int3', which SwiftUI cannot pass")
-    ) {
-      _ = try MetalLibrary(source: source, path: "odd.metal", options: MetalTestSupport.options)
-    }
+      library.uncallable == [
+        .unsupportedSignature(
+          file: "odd.metal", function: "odd", line: 2,
+          message: "parameter 'bad' has type 'int3', which SwiftUI cannot pass")
+      ])
+    #expect(library.library.functions.isEmpty)
+    #expect(
+      library.listing == [
+        "odd (not callable from SwiftUI, line 2): parameter 'bad' has type 'int3', which "
+          + "SwiftUI cannot pass"
+      ])
   }
 
   @Test("a missing compiler is one line saying what to install")
