@@ -38,6 +38,20 @@ enum MetalOptions {
     arguments.all("library") + arguments.all("metal")
   }
 
+  /// Refuses a `--library` value that is not a folder (a link to one is one): missing, or a
+  /// file, which the library would otherwise read as one `.metal` file.
+  ///
+  /// - Throws: ``LibraryFolderError`` (exit 66) for the first such value.
+  static func checkLibraryFolders(_ arguments: ParsedArguments) throws(LibraryFolderError) {
+    for path in arguments.all("library") {
+      var isFolder: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      guard exists && isFolder.boolValue else {
+        throw LibraryFolderError(path: path, isSomethingElse: exists)
+      }
+    }
+  }
+
   /// The resolver the options give: the library of `--library` and `--metal`, compiled with
   /// `--half` and `--shader-timeout` (over a config's `debug.shaderTimeout`, `shaderTimeout`,
   /// over the runner's default), `LAYERFX_METAL_FORM` (``formChoice(_:)``) and
@@ -46,11 +60,13 @@ enum MetalOptions {
   /// standard error, one line each, in clang's order.
   ///
   /// The resolver throws ``UsageError`` for a bad `--half`, `--shader-timeout`,
-  /// `LAYERFX_METAL_FORM` or `LAYERFX_METAL_LANES`.
+  /// `LAYERFX_METAL_FORM` or `LAYERFX_METAL_LANES`, and ``LibraryFolderError`` for a
+  /// `--library` that is not a folder (``checkLibraryFolders(_:)``).
   static func resolver(
     _ arguments: ParsedArguments, console: Console, shaderTimeout: Double? = nil
   ) -> KernelResolver {
     KernelResolver(libraryPaths: libraryPaths(arguments)) {
+      try checkLibraryFolders(arguments)
       var options = MetalCompileOptions()
       options.half = try half(arguments) ?? options.half
       let environment = ProcessInfo.processInfo.environment

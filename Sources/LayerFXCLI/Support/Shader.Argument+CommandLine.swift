@@ -44,6 +44,29 @@ extension Shader.Argument {
     }
   }
 
+  /// Why `text`, in the form of a colour of `type` (``commandLineForm(of:)``), is not one: the
+  /// first channel outside 0…1, named with its value as typed (`red is 2, outside 0…1`), after
+  /// the colour's place in a list (`colour 2: alpha is 1.5, outside 0…1`); `nil` for any other
+  /// type or text, which its form describes.
+  static func colorRangeProblem(_ text: String, as type: Shader.ArgumentType) -> String? {
+    guard type == .color || type == .colorArray else { return nil }
+    let colors = (type == .color ? [Substring(text)] : text.split(separator: ";")).map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
+    let isColor = { (channels: [Substring]) in
+      channels.count == 4 && channels.allSatisfy { Float(decimal: $0)?.isFinite == true }
+    }
+    guard !colors.isEmpty, colors.allSatisfy(isColor) else { return nil }
+    for (index, channels) in colors.enumerated() {
+      for (name, channel) in zip(["red", "green", "blue", "alpha"], channels) {
+        guard let value = Float(decimal: channel), !(0...1).contains(value) else { continue }
+        return (type == .colorArray ? "colour \(index + 1): " : "")
+          + "\(name) is \(channel), outside 0…1"
+      }
+    }
+    return nil
+  }
+
   /// Parses `text` as an argument of `type`; colours are given with straight alpha, each
   /// channel in 0…1 (as a config gives them), and premultiplied here, as SwiftUI premultiplies
   /// a `Color`.

@@ -19,7 +19,7 @@ extension ShaderFunction {
   /// - Returns: The arguments, by name, in the order given.
   /// - Throws: ``UsageError`` for a pair without `=`, a name given twice or a value that does
   ///   not parse (naming a number that overflows `Float` or underflows it to 0, or a test card's
-  ///   side over 65535), or a fraction for a whole-number parameter; ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
+  ///   side over 65535, or a colour's channel outside 0…1), or a fraction for a whole-number parameter; ``ShaderArgumentError/unknownParameter(function:name:suggestion:parameters:)``
   ///   with a did-you-mean; `ImageArgumentError` naming the option and parameter for an image
   ///   that cannot be loaded (a missing file, a PNG or test card over `pixelLimit`).
   public func bind(
@@ -52,7 +52,9 @@ extension ShaderFunction {
         let problem =
           parameter.type == .image
           ? RenderJob.Input.testCardSideProblem(text, pixelLimit: pixelLimit)
-          : parameter.type != .data ? floatRangeProblem(text) : nil
+          : parameter.type != .data
+            ? floatRangeProblem(text) ?? Shader.Argument.colorRangeProblem(text, as: parameter.type)
+            : nil
         if let problem {
           throw UsageError.invalid(
             "invalid value '\(pair)' for '\(UsageError.spelling(of: option))': \(problem)")

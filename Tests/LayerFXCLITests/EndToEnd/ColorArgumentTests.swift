@@ -18,10 +18,15 @@ import Testing
     #expect(result.standardOutput.split(separator: "\n").contains { $0 == expected })
   }
 
+  // The first channel outside 0…1, in R,G,B,A order, named with its value as typed
+  // (new-user trial 17: only the form was given).
   @Test(
-    "a colour channel outside 0…1 is refused naming the value typed, exit 64, nothing written",
-    arguments: ["2,2,2,2", "1,0,0,1.5", "-0.5,0,0,1"])
-  func outOfRange(value: String) throws {
+    "a colour channel outside 0…1 is refused naming it and its value, exit 64, nothing written",
+    arguments: [
+      ("2,2,2,2", "red is 2"), ("1,0,0,1.5", "alpha is 1.5"), ("-0.5,0,0,1", "red is -0.5"),
+      ("0,1,1.0e1,1", "blue is 1.0e1"),
+    ])
+  func outOfRange(value: String, problem: String) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let result = try LayerFXTool.run([
@@ -30,8 +35,7 @@ import Testing
     ])
     #expect(result.status == 64)
     let expected: String =
-      "layerfx: error: invalid value 'color=\(value)' for '--arg': expected R,G,B,A (straight "
-      + "alpha, 0…1)"
+      "layerfx: error: invalid value 'color=\(value)' for '--arg': \(problem), outside 0…1"
     #expect(result.errorLines.first == expected)
     #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
   }

@@ -429,6 +429,32 @@ let corruptPngSuiteFiles: [String] = {
       ])
   }
 
+  // --library names a folder (new-user trial 17: a missing one was "cannot read: no such file",
+  // and a file was read as a .metal file, "no [[ stitchable ]] functions"). Exit 66, as a
+  // missing input or one that is not a regular file exits (InputFileError).
+  @Test("--library naming no folder says so, exit 66, on list and apply alike; a file is not one")
+  func libraryNotFolder() throws {
+    // lib/Tint.metal defines tint, which --library lib makes callable by name.
+    let directory = try MetalLibraryCommandTests.library()
+    defer { directory.remove() }
+    let file =
+      "layerfx: error: lib/Tint.metal: not a folder; --library takes a folder of .metal files, "
+      + "and --metal lib/Tint.metal adds one file"
+    for (library, expected) in [
+      ("gone", "layerfx: error: gone: no such folder"), ("lib/Tint.metal", file),
+    ] {
+      for arguments in [
+        ["list", "--library", library],
+        ["apply", "tint", "testcard:8x8", "--library", library, "-o", "o.png"],
+      ] {
+        let result = try LayerFXTool.run(arguments, in: directory.url)
+        #expect(result.status == 66, "\(arguments)")
+        #expect(result.errorLines == [expected], "\(arguments)")
+      }
+    }
+    #expect(try directory.contents() == ["lib"])
+  }
+
   // list takes one FILE.metal: after it, the second argument is the one not taken (the trial's
   // 'list a.metal b.metal' named a.metal), and a second .metal file joins with --metal.
   @Test("list with a second file names that file and points at --metal")
