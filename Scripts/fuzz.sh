@@ -28,8 +28,13 @@ targets=("$@")
 # libFuzzer links its own main into every executable: the shader worker is left out
 # (Package.swift, buildsShaderWorker).
 export LAYERFX_FUZZ=1
-swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,address 2>&1 \
-  | grep -v "Cannot export local symbol" || true
+# The linker's "Cannot export local symbol" notes are dropped; a build that fails stops the
+# script here, before any target is named as having crashed.
+if ! swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,address 2>&1 \
+  | { grep -v "Cannot export local symbol" || true; }; then
+  echo "fuzz.sh: the fuzz targets did not build (the compiler's errors are above)" >&2
+  exit 1
+fi
 binaries="$(swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,address \
   --show-bin-path)"
 

@@ -27,7 +27,7 @@ enum FuzzEffectArguments: FuzzTarget {
       let effect = try ApplyCommand.animated(
         ShaderLibrary.default.function(named: name),
         pairs: ApplyCommand.pairs(argumentText, in: spec),
-        option: "effect", clockLength: 3, pixelLimit: 4096, timeParameter: nil)
+        option: "effect", effect: name, clockLength: 3, pixelLimit: 4096, timeParameter: nil)
       _ = try EffectChain([effect]).passes(at: 0.5, sizeInPoints: .init(16, 12))
     } catch {
       checkMessage("\(error)")
