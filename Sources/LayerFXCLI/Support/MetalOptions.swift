@@ -38,17 +38,29 @@ enum MetalOptions {
     arguments.all("library") + arguments.all("metal")
   }
 
-  /// Refuses a `--library` value that is not a folder (a link to one is one): missing, or a
-  /// file, which the library would otherwise read as one `.metal` file.
+  /// Refuses a `--library` value that is not a folder, and a `--metal` value that is one.
+  ///
+  /// A link to a folder is one. A missing `--library` folder, or a file, which the library would
+  /// otherwise read as one `.metal` file, is refused first; then a `--metal` folder, which the
+  /// library would otherwise read as `--library` does. A missing `--metal` file is left to the
+  /// library, which says "cannot read: no such file".
   ///
   /// - Throws: ``LibraryFolderError`` (exit 66) for the first such value.
   static func checkLibraryFolders(_ arguments: ParsedArguments) throws(LibraryFolderError) {
-    for path in arguments.all("library") {
+    func isFolder(_ path: String) -> Bool? {
       var isFolder: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-      guard exists && isFolder.boolValue else {
-        throw LibraryFolderError(path: path, isSomethingElse: exists)
+      return exists ? isFolder.boolValue : nil
+    }
+    for path in arguments.all("library") {
+      switch isFolder(path) {
+      case nil: throw .noFolder(path)
+      case false: throw .notFolder(path)
+      case true: continue
       }
+    }
+    for path in arguments.all("metal") where isFolder(path) == true {
+      throw .folderForMetal(path)
     }
   }
 
@@ -61,7 +73,7 @@ enum MetalOptions {
   ///
   /// The resolver throws ``UsageError`` for a bad `--half`, `--shader-timeout`,
   /// `LAYERFX_METAL_FORM` or `LAYERFX_METAL_LANES`, and ``LibraryFolderError`` for a
-  /// `--library` that is not a folder (``checkLibraryFolders(_:)``).
+  /// `--library` that is not a folder or a `--metal` that is one (``checkLibraryFolders(_:)``).
   static func resolver(
     _ arguments: ParsedArguments, console: Console, shaderTimeout: Double? = nil
   ) -> KernelResolver {

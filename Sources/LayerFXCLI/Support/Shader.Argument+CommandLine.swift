@@ -58,10 +58,9 @@ extension Shader.Argument {
     }
     guard !colors.isEmpty, colors.allSatisfy(isColor) else { return nil }
     for (index, channels) in colors.enumerated() {
-      for (name, channel) in zip(["red", "green", "blue", "alpha"], channels) {
-        guard let value = Float(decimal: channel), !(0...1).contains(value) else { continue }
-        return (type == .colorArray ? "colour \(index + 1): " : "")
-          + "\(name) is \(channel), outside 0…1"
+      let typed = channels.compactMap { text in Float(decimal: text).map { ($0, String(text)) } }
+      if let problem = straightColorProblem(typed) {
+        return (type == .colorArray ? "colour \(index + 1): " : "") + problem
       }
     }
     return nil

@@ -44,11 +44,13 @@ extension KeyedDecodingContainer where Key == ConfigKey {
       }
       return values
     }
-    func color(_ v: [Float]) throws -> half4 {
-      guard v.count == 4, v.allSatisfy({ (0...1).contains($0) }) else {
+    func color(_ v: [Float], at path: [any CodingKey]) throws -> half4 {
+      guard v.count == 4 else {
         throw ConfigIssue(
-          codingPath: codingPath + [key],
-          .invalidValue("expected [r, g, b, a], straight alpha, each in 0…1"))
+          codingPath: path, .invalidValue("expected [r, g, b, a], straight alpha, each in 0…1"))
+      }
+      if let problem = Shader.Argument.straightColorProblem(v.map { ($0, $0.shortDescription) }) {
+        throw ConfigIssue(codingPath: path, .invalidValue(problem))
       }
       return half4(v[0] * v[3], v[1] * v[3], v[2] * v[3], v[3])
     }
@@ -67,18 +69,19 @@ extension KeyedDecodingContainer where Key == ConfigKey {
       let v = try checked(try floats(key, count: 4) ?? [])
       return .float4(float4(v[0], v[1], v[2], v[3]))
     case .color:
-      return .color(try color(try floats(key, count: 4) ?? []))
+      return .color(try color(try floats(key, count: 4) ?? [], at: codingPath + [key]))
     case .floatArray:
       return .floatArray(try checked(try floats(key, count: nil) ?? []))
     case .colorArray:
       var list = try nestedUnkeyedContainer(forKey: key)
       var colors: [half4] = []
       while !list.isAtEnd {
+        let path = list.codingPath + [IndexKey(list.currentIndex)]
         let values = try list.decode([Double].self)
         guard values.allSatisfy(\.isFinite) else {
           throw ConfigIssue(codingPath: codingPath + [key], .invalidValue("a colour is not finite"))
         }
-        colors.append(try color(values.map { Float($0) }))
+        colors.append(try color(values.map { Float($0) }, at: path))
       }
       return .colorArray(colors)
     case .data:

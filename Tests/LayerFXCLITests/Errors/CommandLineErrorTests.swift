@@ -431,8 +431,10 @@ let corruptPngSuiteFiles: [String] = {
 
   // --library names a folder (new-user trial 17: a missing one was "cannot read: no such file",
   // and a file was read as a .metal file, "no [[ stitchable ]] functions"). Exit 66, as a
-  // missing input or one that is not a regular file exits (InputFileError).
-  @Test("--library naming no folder says so, exit 66, on list and apply alike; a file is not one")
+  // missing input or one that is not a regular file exits (InputFileError). --metal names one
+  // .metal file: a folder was read as --library reads one, unseen; a missing file keeps the
+  // library's "cannot read: no such file", as a missing input reads.
+  @Test("--library naming no folder, or --metal naming one, says so, exit 66, on list and apply")
   func libraryNotFolder() throws {
     // lib/Tint.metal defines tint, which --library lib makes callable by name.
     let directory = try MetalLibraryCommandTests.library()
@@ -440,12 +442,16 @@ let corruptPngSuiteFiles: [String] = {
     let file =
       "layerfx: error: lib/Tint.metal: not a folder; --library takes a folder of .metal files, "
       + "and --metal lib/Tint.metal adds one file"
-    for (library, expected) in [
-      ("gone", "layerfx: error: gone: no such folder"), ("lib/Tint.metal", file),
+    let folder =
+      "layerfx: error: lib: a folder; --metal takes one .metal file, and --library lib adds a "
+      + "folder of them"
+    for (option, path, expected) in [
+      ("--library", "gone", "layerfx: error: gone: no such folder"),
+      ("--library", "lib/Tint.metal", file), ("--metal", "lib", folder),
+      ("--metal", "gone.metal", "layerfx: error: gone.metal: cannot read: no such file"),
     ] {
       for arguments in [
-        ["list", "--library", library],
-        ["apply", "tint", "testcard:8x8", "--library", library, "-o", "o.png"],
+        ["list", option, path], ["apply", "tint", "testcard:8x8", option, path, "-o", "o.png"],
       ] {
         let result = try LayerFXTool.run(arguments, in: directory.url)
         #expect(result.status == 66, "\(arguments)")

@@ -133,6 +133,37 @@ private func message(_ json: String) -> String? {
     #expect(message(json) == expected)
   }
 
+  // The first channel outside 0…1, in R,G,B,A order, named with its value, as --arg names it
+  // (colorMultiply's `color` is R,G,B,A with straight alpha, each in 0…1).
+  @Test(
+    "a colour channel outside 0…1 is named with its value at the colour's key path",
+    arguments: [
+      ("[2, 0, 0, 1]", "red is 2"), ("[0.5, -0.25, 0, 1]", "green is -0.25"),
+      ("[0, 0, 10, 1]", "blue is 10"), ("[0.5, 0, 0, 1.5]", "alpha is 1.5"),
+      ("[3, 0, 0, 2]", "red is 3"),
+    ])
+  func colorOutOfRange(color: String, problem: String) {
+    let json = #"{"version": 1, "effects": [{"kernel": "colorMultiply", "color": "# + color + "}]}"
+    #expect(message(json) == "tune.json: effects[0].color: \(problem), outside 0…1")
+  }
+
+  @Test("a colour list's channel outside 0…1 is named at its colour's index")
+  func colorListOutOfRange() {
+    // A .metal-like function taking a colour list, which no built-in kernel declares.
+    let function = ShaderFunction(
+      name: "g", kind: .color, parameters: [.init("colors", .colorArray)]
+    ) { _ throws(ShaderArgumentError) in (.color { _, color in color }, RowKernel { _ in }) }
+    let json =
+      #"{"version": 1, "effects": [{"kernel": "g", "colors": [[0, 0, 0, 1], [1, 1, 1, 2]]}]}"#
+    do {
+      _ = try DebugConfig(
+        data: Data(json.utf8), file: "tune.json", directory: "/configs", resolve: { _ in function })
+      Issue.record("a colour with alpha 2 was accepted")
+    } catch {
+      #expect(error.description == "tune.json: effects[0].colors[1]: alpha is 2, outside 0…1")
+    }
+  }
+
   @Test("an unknown kernel is named with the library's did-you-mean")
   func unknownKernel() throws {
     let text = try #require(message(#"{"version": 1, "effects": [{"kernel": "ripplee"}]}"#))
