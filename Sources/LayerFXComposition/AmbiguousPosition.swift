@@ -1,4 +1,5 @@
 import LayerFX
+import LayerFXFiles
 
 /// A function none of whose parameters takes the position role because two or more of its
 /// `float2` parameters have a position's name (``LayerFX/ShaderFunction/Role/positionNames``):
@@ -14,12 +15,12 @@ struct AmbiguousPosition {
     for function in functions {
       let float2s = function.parameters.filter { $0.type == .float2 }.map(\.name)
       let names = ShaderFunction.Role.ambiguousPositions(among: float2s)
-      if let last = names.last {
+      if !names.isEmpty {
         self.function = function.name
         self.names = names
         self.problem =
           "\(function.name)'s is ambiguous: its float2 parameters "
-          + names.dropLast().joined(separator: ", ") + " and \(last) "
+          + MessageText.list(names, conjunction: "and") + " "
           + (names.count == 2 ? "both" : "all") + " have a position's name"
         return
       }
@@ -32,7 +33,5 @@ struct AmbiguousPosition {
   let problem: String
 
   /// The names to choose from: `center or origin`, `center, origin or touch`.
-  var choices: String {
-    names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-  }
+  var choices: String { MessageText.list(names, conjunction: "or") }
 }

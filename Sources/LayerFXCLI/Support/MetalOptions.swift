@@ -1,6 +1,7 @@
 import Foundation
 import LayerFXArguments
 import LayerFXComposition
+import LayerFXFiles
 import LayerFXMetal
 import LayerFXResolver
 
@@ -134,7 +135,7 @@ enum MetalOptions {
       let names = choices.map(\.text)
       throw .invalid(
         "invalid value '\(text)' for environment variable \(name): expected "
-          + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? ""))
+          + MessageText.list(names, conjunction: "or"))
     }
     return match.value
   }
