@@ -78,11 +78,16 @@ public enum MetalFaults {
   /// 2 threads, a band from row 25 could record its fault before row 0's); faults without a row
   /// (a per-pixel call, the time limit, a worker that died, a probe that did not compile) come
   /// before any with one; among equals, the one recorded first. `nil` when nothing faulted.
-  public static var first: Fault? {
-    log.withLock { faults in
-      faults.indices.min { (faults[$0].row ?? -1, $0) < (faults[$1].row ?? -1, $1) }
-        .map { faults[$0] }
-    }
+  public static var first: Fault? { first(among: all) }
+
+  /// The fault a render reports among `faults`, chosen as ``first`` chooses among all of them.
+  ///
+  /// - Parameter faults: Faults in the order they happened (a render's, out of ``all``).
+  /// - Returns: The one of the lowest row, a fault without a row before any with one, the
+  ///   earliest among equals; `nil` when `faults` is empty.
+  public static func first(among faults: [Fault]) -> Fault? {
+    faults.indices.min { (faults[$0].row ?? -1, $0) < (faults[$1].row ?? -1, $1) }
+      .map { faults[$0] }
   }
 
   /// Forgets the faults recorded so far.

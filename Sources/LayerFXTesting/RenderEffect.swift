@@ -26,11 +26,10 @@ public func renderEffect(_ shader: Shader, on image: Image, maxSampleOffset: flo
 {
   let earlierFaults = MetalFaults.all.count
   let rendered = try render(shader, on: image, maxSampleOffset: maxSampleOffset)
-  // The lowest row's fault, as MetalFaults.first picks one (no row first).
   let faults = MetalFaults.all.dropFirst(earlierFaults).filter {
     $0.function == shader.function.name
   }
-  if let fault = faults.min(by: { ($0.row ?? -1) < ($1.row ?? -1) }) {
+  if let fault = MetalFaults.first(among: faults) {
     throw MetalFaultError(fault: fault, moment: nil, outcome: "nothing rendered")
   }
   return rendered
