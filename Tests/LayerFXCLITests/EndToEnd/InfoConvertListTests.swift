@@ -31,6 +31,23 @@ import Testing
     #expect(result.standardOutput.split(separator: "\n").last == "chunks: \(walkChunkRuns(path))")
   }
 
+  @Test("info on the ripple's APNG names its frames, length and plays and lists each frame once")
+  func animatedInfo() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("ripple.apng")
+    let made = try LayerFXTool.run(["ripple", "testcard:32x20", "--fps", "10", "-o", path])
+    #expect(made.status == 0)
+    let result = try LayerFXTool.run(["info", path])
+    #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+    // The default 3 s at 10 fps: ⌈3 × 10⌉ = 30 frames of 1/10 s each, looping forever
+    // (CommandLine.md, "--format apng"); frame 0 is IDAT, the other 29 fcTL and one fdAT.
+    #expect(
+      Array(result.standardOutput.split(separator: "\n").suffix(2)) == [
+        "animation: 30 frames, 3 s, loops forever",
+        "chunks: IHDR acTL fcTL IDAT (fcTL fdAT)×29 IEND",
+      ])
+  }
+
   @Test("info takes --max-pixels, which its too-large message offers, and checks its range")
   func infoPixelLimit() throws {
     let directory = try TemporaryDirectory()
