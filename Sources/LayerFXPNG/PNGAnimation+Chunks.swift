@@ -7,7 +7,7 @@ extension PNGAnimation {
   /// the first one, only at its 8 bytes and only with `num_frames` ≥ 1; an `fcTL` counts only
   /// at its 26 bytes, adding `delay_num / delay_den` seconds (`delay_num / 100` when
   /// `delay_den` is 0). Without a valid `acTL` there is no animation. A chunk whose CRC is bad
-  /// is absent from `chunks` (it was dropped with its own warning) and is skipped.
+  /// is absent from `chunks` and is skipped (`info` warns of it; a decode drops it silently).
   ///
   /// - Parameters:
   ///   - names: The chunk types in file order.
