@@ -276,9 +276,10 @@ public struct PNGDecoder: Sendable {
     else {
       throw .corrupt(path: name, message: "unexpected IHDR values")
     }
+    let animation = PNGAnimation.read(names: layout.names, chunks: layout.animationChunks)
     return PNGInfo(
       width: Int(header.width), height: Int(header.height), bitDepth: Int(header.bit_depth),
       colorType: colorType, interlaceMethod: interlace, chunkNames: layout.names,
-      warnings: layout.warnings)
+      animation: animation.animation, warnings: layout.warnings + animation.warnings)
   }
 }

@@ -41,8 +41,10 @@ public struct PNGInfo: Sendable, Equatable {
   public var interlaceMethod: InterlaceMethod
   /// The chunk types in file order, from `IHDR` to `IEND`.
   public var chunkNames: [String]
+  /// The animation an APNG declares in its `acTL` and `fcTL` chunks; `nil` for a still PNG.
+  public var animation: PNGAnimation?
   /// What is wrong but not fatal, as decoding warns: an ancillary chunk's bad CRC, bytes after
-  /// `IEND`, a palette index past `PLTE`; empty for a sound file.
+  /// `IEND`, a palette index past `PLTE`, an `acTL` or `fcTL` ignored; empty for a sound file.
   public var warnings: [String]
 
   /// Creates header information.
@@ -54,10 +56,12 @@ public struct PNGInfo: Sendable, Equatable {
   ///   - colorType: The colour type.
   ///   - interlaceMethod: The interlace method.
   ///   - chunkNames: The chunk types in file order.
+  ///   - animation: The animation an APNG declares; none by default.
   ///   - warnings: What is wrong but not fatal; none by default.
   public init(
     width: Int, height: Int, bitDepth: Int, colorType: ColorType,
-    interlaceMethod: InterlaceMethod, chunkNames: [String], warnings: [String] = []
+    interlaceMethod: InterlaceMethod, chunkNames: [String], animation: PNGAnimation? = nil,
+    warnings: [String] = []
   ) {
     self.width = width
     self.height = height
@@ -65,6 +69,7 @@ public struct PNGInfo: Sendable, Equatable {
     self.colorType = colorType
     self.interlaceMethod = interlaceMethod
     self.chunkNames = chunkNames
+    self.animation = animation
     self.warnings = warnings
   }
 }

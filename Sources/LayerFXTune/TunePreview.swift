@@ -16,14 +16,17 @@ struct TunePreview {
   var suggestedOffset: SIMD2<Float>?
 
   /// The answer: 200 `image/png` with `X-LayerFX-Render-Ms`, and `X-LayerFX-Bounds` and
-  /// `X-LayerFX-Suggested-Max-Sample-Offset` when the bounds checker ran.
+  /// `X-LayerFX-Suggested-Max-Sample-Offset` (rounded up to 2 decimals) when the bounds
+  /// checker ran.
   var response: TuneResponse {
     var headers = [("X-LayerFX-Render-Ms", String(format: "%.1f", milliseconds))]
     if !bounds.isEmpty {
       headers.append(("X-LayerFX-Bounds", bounds.joined(separator: "; ")))
     }
     if let offset = suggestedOffset {
-      headers.append(("X-LayerFX-Suggested-Max-Sample-Offset", "\(offset.x),\(offset.y)"))
+      // Shown to people and copied into configs: rounded up, as the bounds line rounds it.
+      let text = [offset.x, offset.y].map { $0.decimalText(places: 2, rounding: .up) }
+      headers.append(("X-LayerFX-Suggested-Max-Sample-Offset", text.joined(separator: ",")))
     }
     headers.append(("Cache-Control", "no-store"))
     return TuneResponse(status: 200, contentType: "image/png", body: png, headers: headers)

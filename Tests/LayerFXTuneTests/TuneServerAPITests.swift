@@ -61,7 +61,7 @@ struct TuneServerAPITests {
     #expect(response.headers["x-layerfx-bounds"]?.contains("maxSampleOffset") == true)
     // The ripple declares maxSampleOffset = (|amplitude|, |amplitude|) (Ripple.swift in
     // LayerFXKernels), which covers its samples: the suggestion is the declared offset.
-    #expect(response.headers["x-layerfx-suggested-max-sample-offset"] == "5.0,5.0")
+    #expect(response.headers["x-layerfx-suggested-max-sample-offset"] == "5,5")
   }
 
   @Test(

@@ -61,22 +61,29 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
   public var sufficientOffset: float2 { pointwiseMax(largestOffset, declaredOffset) }
 
   /// A one-paragraph summary: counts, largest overshoot, the first place, the offset that works.
+  ///
+  /// Measured offsets and positions are rounded to 2 decimals (`4.000004` is `4`), the declared
+  /// offset to 6 (so it reads as it was given), trailing zeros dropped. The overshoot and the
+  /// sufficient offset are rounded up to 2 decimals (`4.000004` is `4.01`): an overshoot never
+  /// reads 0, and declaring the printed sufficient offset leaves no sample beyond it. The
+  /// properties keep full precision.
   public var description: String {
     let outputs =
       nonFiniteOutputCount == 0
       ? "" : "; \(nonFiniteOutputCount) output pixels NaN or ∞ (stored as 0 or clamped)"
     if sampleCount == 0 {
       return "no samples in \(pixelCount) pixels (colour effects and fills read no layer), none "
-        + "beyond maxSampleOffset (\(format(declaredOffset)))" + outputs
+        + "beyond maxSampleOffset (\(format(declaredOffset, places: 6)))" + outputs
     }
     if isWithinBounds {
       return "all \(sampleCount) samples within maxSampleOffset "
-        + "(\(format(declaredOffset))); largest offset \(format(largestOffset))" + outputs
+        + "(\(format(declaredOffset, places: 6))); largest offset \(format(largestOffset))"
+        + outputs
     }
     var text =
       "\(violationCount) of \(sampleCount) samples (at \(violatingPixelCount) of \(pixelCount) "
-      + "pixels) beyond maxSampleOffset (\(format(declaredOffset))); largest offset "
-      + "\(format(largestOffset)), overshoot \(format(overshoot))"
+      + "pixels) beyond maxSampleOffset (\(format(declaredOffset, places: 6))); largest offset "
+      + "\(format(largestOffset)), overshoot \(format(overshoot, rounding: .up))"
     if nonFiniteSampleCount > 0 { text += "; \(nonFiniteSampleCount) samples at NaN or ∞" }
     if let first = firstViolations.first {
       text +=
@@ -88,7 +95,8 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
       nonFiniteSampleCount == 0
       ? " would be enough"
       : " would be enough for the finite samples; no maxSampleOffset covers NaN or ∞"
-    return text + "; maxSampleOffset \(format(sufficientOffset))" + enough + outputs
+    return text + "; maxSampleOffset \(format(sufficientOffset, rounding: .up))" + enough
+      + outputs
   }
 
   /// Counts the pixels with a NaN or infinite channel, for ``nonFiniteOutputCount``.
@@ -99,9 +107,15 @@ public struct SampleBoundsReport: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// `x, y`, a NaN of either sign written `NaN` (Swift prints a negative one `-nan`).
-  private func format(_ v: float2) -> String {
-    func component(_ x: Float) -> String { x.isNaN ? "NaN" : "\(x)" }
+  /// `x, y` rounded to `places` decimals by `rule` (``BinaryFloatingPoint/decimalText(places:rounding:)``),
+  /// a NaN of either sign written `NaN` (Swift prints a negative one `-nan`).
+  private func format(
+    _ v: float2, places: Int = 2,
+    rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero
+  ) -> String {
+    func component(_ x: Float) -> String {
+      x.isNaN ? "NaN" : x.decimalText(places: places, rounding: rule)
+    }
     return "\(component(v.x)), \(component(v.y))"
   }
 

@@ -5,7 +5,8 @@ import LayerFXPNG
 /// `layerfx info`: what a PNG file holds, from its header and chunk list.
 enum InfoCommand: CommandDefinition {
   static let name = "info"
-  static let summary = "Print a PNG's size, colour type, bit depth, interlace and chunks."
+  static let summary =
+    "Print a PNG's size, colour type, bit depth, interlace, animation (APNG) and chunks."
   static let synopsis = "FILE.png..."
   static let discussion = """
     Reads the header and the chunk list only; pixels are not decoded, but the CRC of every
@@ -15,7 +16,8 @@ enum InfoCommand: CommandDefinition {
     pixels are decoded, so that an index past PLTE gives decoding's warning. FILE - reads
     standard input. Every file is reported; the exit status is that of the first one that
     failed. --max-pixels bounds what is read, as when a render decodes the file (a file larger
-    than a PNG of that many pixels could be is refused).
+    than a PNG of that many pixels could be is refused). An animated PNG gets an animation line:
+    frames and plays from acTL, one play's length from the fcTL delays.
     """
   static let options: [OptionSpec] = [RenderOptions.pixelLimitSpec]
 

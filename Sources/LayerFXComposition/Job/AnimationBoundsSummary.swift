@@ -30,12 +30,18 @@ struct AnimationBoundsSummary {
   /// `pass P: beyond maxSampleOffset in B of the F frames it ran in; maxSampleOffset X, Y would
   /// be enough for every frame` (a frame with no active pass, such as a ripple before its tap,
   /// is not counted); none for a pass checked in one frame only, whose own report says it.
+  ///
+  /// `X, Y` are rounded up to 2 decimals, as in the frames' own reports, so that declaring them
+  /// leaves no frame beyond.
   var lines: [String] {
     passes.keys.sorted().compactMap { pass in
       guard let entry = passes[pass], entry.beyond > 0, entry.frames > 1 else { return nil }
       return "pass \(pass + 1): beyond maxSampleOffset in \(entry.beyond) of the \(entry.frames) "
-        + "frames it ran in; maxSampleOffset \(entry.enough.x), \(entry.enough.y) would be enough "
-        + "for every frame"
+        + "frames it ran in; maxSampleOffset \(enough(entry.enough.x)), \(enough(entry.enough.y)) "
+        + "would be enough for every frame"
     }
   }
+
+  /// An axis of the offset that would be enough, rounded up to 2 decimals.
+  private func enough(_ value: Float) -> String { value.decimalText(places: 2, rounding: .up) }
 }

@@ -18,10 +18,10 @@ import Testing
     #expect(result.errorLines.count == 2)
     #expect(
       result.errorLines.first?.hasPrefix(
-        "layerfx: bounds: all 3072 samples within maxSampleOffset (15.0, 15.0)") == true,
+        "layerfx: bounds: all 3072 samples within maxSampleOffset (15, 15)") == true,
       "\(result.standardError)")
     #expect(
-      result.errorLines.last?.contains("pixels) beyond maxSampleOffset (3.0, 3.0)") == true,
+      result.errorLines.last?.contains("pixels) beyond maxSampleOffset (3, 3)") == true,
       "\(result.standardError)")
   }
 

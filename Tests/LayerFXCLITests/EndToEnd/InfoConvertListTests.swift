@@ -31,6 +31,23 @@ import Testing
     #expect(result.standardOutput.split(separator: "\n").last == "chunks: \(walkChunkRuns(path))")
   }
 
+  @Test("info on the ripple's APNG names its frames, length and plays and lists each frame once")
+  func animatedInfo() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("ripple.apng")
+    let made = try LayerFXTool.run(["ripple", "testcard:32x20", "--fps", "10", "-o", path])
+    #expect(made.status == 0)
+    let result = try LayerFXTool.run(["info", path])
+    #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+    // The default 3 s at 10 fps: ⌈3 × 10⌉ = 30 frames of 1/10 s each, looping forever
+    // (CommandLine.md, "--format apng"); frame 0 is IDAT, the other 29 fcTL and one fdAT.
+    #expect(
+      Array(result.standardOutput.split(separator: "\n").suffix(2)) == [
+        "animation: 30 frames, 3 s, loops forever",
+        "chunks: IHDR acTL fcTL IDAT (fcTL fdAT)×29 IEND",
+      ])
+  }
+
   @Test("info takes --max-pixels, which its too-large message offers, and checks its range")
   func infoPixelLimit() throws {
     let directory = try TemporaryDirectory()
@@ -152,8 +169,46 @@ import Testing
     ])
     // Exit 1: the checker found samples beyond the declared offset (the output is written).
     #expect(result.status == 1)
-    #expect(result.standardError.contains("beyond maxSampleOffset (1.0, 1.0)"))
-    #expect(result.standardError.contains("would be enough"))
+    #expect(result.standardError.contains("beyond maxSampleOffset (1, 1)"))
+    // The suggestion, declared in a second run, leaves no sample beyond it.
+    let suggestion = try #require(
+      result.standardError.firstMatch(of: /; maxSampleOffset (\S+), (\S+) would be enough\n/))
+    let again = try LayerFXTool.run([
+      "apply", "ripple", "testcard:48x32", "--arg", "origin=10,10", "--arg", "time=0.02",
+      "--max-sample-offset", "\(suggestion.1),\(suggestion.2)", "--check-bounds",
+      "-o", directory.path("b.png"),
+    ])
+    #expect(again.status == 0, "\(again.standardError)")
+    #expect(again.standardError.contains("samples within maxSampleOffset"))
+  }
+
+  @Test("the bounds line prints 2 decimals and a suggestion rounded up that is enough")
+  func applyRoundedSuggestion() throws {
+    // The water kernel at testcard:320x200 and 3 pixels per point reaches a few millionths
+    // beyond 4 points on x (4.000004): 4 to 2 decimals, but 4 is not enough (run 3);
+    // rounded up, 4.01 is (run 2). The overshoot over 1 is rounded up as well.
+    let directory = try TemporaryDirectory()
+    func check(maxSampleOffset offset: String) throws -> LayerFXTool.Result {
+      try LayerFXTool.run([
+        "apply", "water", "testcard:320x200", "--scale", "3", "--check-bounds",
+        "--max-sample-offset", offset, "-o", directory.path("\(offset).png"),
+      ])
+    }
+    let result = try check(maxSampleOffset: "1,1")
+    #expect(result.status == 1)
+    // Full precision, as printed before: largest offset 4.000004, 3.9991264, overshoot
+    // 3.0000038, 2.9991264; first at pixel (0, 0) sampling 0.25043637, 4.165789 from
+    // 0.16666667, 0.16666667.
+    #expect(
+      result.standardError.hasSuffix(
+        "beyond maxSampleOffset (1, 1); largest offset 4, 4, overshoot 3.01, 3; first at pixel "
+          + "(0, 0) sampling 0.25, 4.17 from 0.17, 0.17; maxSampleOffset 4.01, 4 would be "
+          + "enough\n"),
+      "\(result.standardError)")
+    // No number has more than 2 decimals.
+    #expect(result.standardError.firstMatch(of: /\d\.\d{3}/) == nil, "\(result.standardError)")
+    #expect(try check(maxSampleOffset: "4.01,4").status == 0)
+    #expect(try check(maxSampleOffset: "4,4").status == 1)
   }
 
   @Test("apply names a missing argument and an unknown parameter, with a did-you-mean")

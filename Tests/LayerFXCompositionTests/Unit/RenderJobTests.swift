@@ -92,7 +92,7 @@ import Testing
     #expect(reports.first?.hasPrefix("frame 1 pass 1: ") == true)
     let expected =
       "all frames: pass 1: beyond maxSampleOffset in 2 of the 3 frames it ran in; "
-      + "maxSampleOffset 3.0, 0.0 would be enough for every frame"
+      + "maxSampleOffset 3, 0 would be enough for every frame"
     #expect(reports.last == expected)
   }
 

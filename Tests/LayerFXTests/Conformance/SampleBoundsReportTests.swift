@@ -49,8 +49,54 @@ struct SampleBoundsReportTests {
     }
     #expect(
       report.description.hasPrefix(
-        "60 of 60 samples (at 60 of 60 pixels) beyond maxSampleOffset (3.0, 3.0)"))
+        "60 of 60 samples (at 60 of 60 pixels) beyond maxSampleOffset (3, 3)"))
     #expect(report.description.contains("first at pixel (0, 0)"))
+  }
+
+  @Test("the line rounds offsets and positions to 2 decimals and the sufficient offset up")
+  func roundedText() throws {
+    // Sampling 10/3 points right: every offset is 3.3333… (a Float's rounding may move the
+    // 7th digit), 3.33 to 2 decimals; the overshoot 0.3333… rounded up is 0.34; pixel (0, 0)
+    // at (0.5, 0.5) samples 3.8333…, 3.83; 3.3333… rounded up is 3.34, and y keeps the
+    // declared 3.
+    let kernel = EffectKernel.layer { position, layer in
+      layer.sample(position + float2(10.0 / 3, 0))
+    }
+    let report = try #require(render(kernel).report)
+    #expect(
+      report.description
+        == "60 of 60 samples (at 60 of 60 pixels) beyond maxSampleOffset (3, 3); largest offset "
+        + "3.33, 0, overshoot 0.34, 0; first at pixel (0, 0) sampling 3.83, 0.5 from 0.5, 0.5; "
+        + "maxSampleOffset 3.34, 3 would be enough")
+  }
+
+  @Test("the suggested offset, rounded up, declared in a second render leaves no violation")
+  func suggestionIsEnough() throws {
+    // An offset a few millionths above 4, as the water kernel's is: rounded to the nearest 2
+    // decimals it would be 4, which is not enough; rounded up it is 4.01.
+    let reach = Float(4.000004)
+    let kernel = EffectKernel.layer { position, layer in
+      layer.sample(position + float2(reach, -reach))
+    }
+    let first = try #require(render(kernel).report)
+    #expect(first.description.hasSuffix("; maxSampleOffset 4.01, 4.01 would be enough"))
+    let suggested = float2(4.01, 4.01)
+    #expect(first.largestOffset.x > 4 && first.largestOffset.y > 4)
+    let second = try #require(
+      Renderer().render(
+        RenderRequest(
+          PreparedShader(kernel, maxSampleOffset: suggested),
+          source: .layer(Layer(image, maxSampleOffset: suggested)), checksSampleBounds: true)
+      ).report)
+    #expect(second.isWithinBounds, "\(second)")
+    // The nearest 2-decimal value, 4, is not enough: the rounding up is needed.
+    let nearest = try #require(
+      Renderer().render(
+        RenderRequest(
+          PreparedShader(kernel, maxSampleOffset: float2(4, 4)),
+          source: .layer(Layer(image, maxSampleOffset: float2(4, 4))), checksSampleBounds: true)
+      ).report)
+    #expect(!nearest.isWithinBounds)
   }
 
   @Test("the report and the output are the same for every tile size and thread count")
@@ -108,7 +154,7 @@ struct SampleBoundsReportTests {
     #expect(report.sufficientOffset == declared)
     #expect(
       report.description
-        == "all 120 samples within maxSampleOffset (3.0, 3.0); largest offset 3.0, 2.0")
+        == "all 120 samples within maxSampleOffset (3, 3); largest offset 3, 2")
   }
 
   @Test("checking sample bounds does not change the output")
@@ -150,7 +196,7 @@ struct SampleBoundsReportTests {
     #expect(report.description.contains("first at pixel (0, 0) sampling NaN, 0.5 from 0.5, 0.5"))
     #expect(
       report.description.contains(
-        "maxSampleOffset 3.0, 3.0 would be enough for the finite samples; no maxSampleOffset "
+        "maxSampleOffset 3, 3 would be enough for the finite samples; no maxSampleOffset "
           + "covers NaN or ∞"))
     // A negative NaN is written the same way (Swift prints it "-nan").
     let negative = EffectKernel.layer { position, layer in
@@ -176,7 +222,7 @@ struct SampleBoundsReportTests {
     // Says why there is nothing to report (new-user trial 14: "all 0 samples within …").
     let expected: String =
       "no samples in 60 pixels (colour effects and fills read no layer), none beyond "
-      + "maxSampleOffset (3.0, 3.0)"
+      + "maxSampleOffset (3, 3)"
     #expect(report.description == expected)
   }
 
