@@ -58,8 +58,8 @@ public enum CommandLineTool {
     if AtomicFile.hasWrittenIntoClosedPipe { return brokenPipeStatus }
     // Text results (info, CSV, help) that could not be written are an I/O error, even when the
     // command itself succeeded.
-    guard status == ExitCode.ok.rawValue, console.outputFailure != 0 else { return status }
-    let failure = CLIError.outputFailed(reason: String(cString: strerror(console.outputFailure)))
+    guard status == ExitCode.ok.rawValue, let reason = console.outputFailure else { return status }
+    let failure = CLIError.outputFailed(reason: reason)
     console.error("layerfx: error: \(failure)")
     return failure.exitCode.rawValue
   }

@@ -105,6 +105,10 @@ public enum AtomicFile {
   ) throws(AtomicFileError) -> PreparedFile {
     guard !path.isEmpty else { throw .cannotWrite(path: path, reason: "empty file name") }
     if let descriptor = standardDescriptor(path) {
+      // A closed one is /dev/null now (StandardStreams), which would take every byte.
+      guard descriptor < 0 || !StandardStreams.wasClosed(descriptor) else {
+        throw .cannotWrite(path: path, reason: "it is closed")
+      }
       return PreparedFile(path: path, device: descriptor)
     }
     let target = followsSymbolicLink ? resolvingLink(path) : path

@@ -46,7 +46,10 @@ public enum InputFile {
   {
     if path == "-" {
       var status = stat()
-      guard fstat(STDIN_FILENO, &status) == 0 else { throw .standardInputClosed }
+      // Closed when the process started (StandardStreams put /dev/null there), or now.
+      guard !StandardStreams.wasClosed(STDIN_FILENO), fstat(STDIN_FILENO, &status) == 0 else {
+        throw .standardInputClosed
+      }
       if (status.st_mode & S_IFMT) == S_IFDIR {
         throw .cannotOpen(path: standardInputName, reason: text(EISDIR))
       }

@@ -2,6 +2,8 @@ import Foundation
 import LayerFXCLI
 import LayerFXFiles
 
+// Before anything opens a file, so none takes a closed standard stream's number.
+StandardStreams.reserveClosed()
 AtomicFile.installSignalHandlers()
 ReadFiles.startGuarding()
 let status = CommandLineTool.main(ProcessArguments.all)

@@ -14,8 +14,9 @@ import LayerFXFiles
 final class Console: @unchecked Sendable {
   /// Whether standard error is a terminal (progress lines are shown only then).
   let isErrorTerminal = isatty(STDERR_FILENO) == 1
-  /// The `errno` of the first failed write to standard output, or 0.
-  private(set) var outputFailure: Int32 = 0
+  /// Why the first failed write to standard output failed (the system's words, or "it is
+  /// closed"), or `nil`.
+  private(set) var outputFailure: String?
 
   /// Writes `text` and a newline to standard output; a failure is kept in ``outputFailure``.
   func print(_ text: String) {
@@ -24,7 +25,8 @@ final class Console: @unchecked Sendable {
 
   /// Writes `bytes` to standard output (a PNG, raw frames).
   ///
-  /// - Throws: ``CLIError/outputFailed(reason:)`` with the system's reason.
+  /// - Throws: ``CLIError/outputFailed(reason:)`` with the system's reason, or "it is closed"
+  ///   when the parent closed standard output (``StandardStreams``).
   func writeOutput(_ bytes: [UInt8]) throws(CLIError) {
     try bytes.withUnsafeBytes { buffer in Result { () throws(CLIError) in try writeOutput(buffer) }
     }
@@ -33,11 +35,17 @@ final class Console: @unchecked Sendable {
 
   /// Writes `bytes` to standard output, as ``writeOutput(_:)-([UInt8])`` does.
   func writeOutput(_ bytes: UnsafeRawBufferPointer) throws(CLIError) {
-    let failure = AtomicFile.writeAll(bytes, to: STDOUT_FILENO)
-    guard failure == 0 else {
-      if outputFailure == 0 { outputFailure = failure }
-      throw .outputFailed(reason: String(cString: strerror(failure)))
+    let reason: String
+    if StandardStreams.wasClosed(STDOUT_FILENO) {
+      // Descriptor 1 is /dev/null now (StandardStreams), which would take every byte.
+      reason = "it is closed"
+    } else {
+      let failure = AtomicFile.writeAll(bytes, to: STDOUT_FILENO)
+      guard failure != 0 else { return }
+      reason = String(cString: strerror(failure))
     }
+    if outputFailure == nil { outputFailure = reason }
+    throw .outputFailed(reason: reason)
   }
 
   /// Writes `text` and a newline to standard error; there is nowhere to report a failure.

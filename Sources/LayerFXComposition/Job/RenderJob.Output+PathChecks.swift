@@ -12,7 +12,13 @@ extension RenderJob.Output {
     let writesOneImage = format?.writesOneFile ?? true
     let isStream = OutputFormat.streamPaths.contains(path)
     if writesOneImage && !isStream {
-      try checkIsFile(path)
+      let (written, example) =
+        switch format {
+        case .apng: ("one animated PNG", "FILE.apng")
+        case .raw: ("one raw file", "FILE.raw")
+        default: ("one image", "FILE.png")
+        }
+      try checkIsFile(path, example: example, written: written)
     } else if !writesOneImage && isStream {
       throw .misnamed(
         commandLine: "--format png-sequence writes a directory of frames: give -o DIR/ (or "
@@ -53,10 +59,13 @@ extension RenderJob.Output {
   ///   - path: The output path.
   ///   - option: The flag that gave it, for the command line's words (`-o`, `--png`).
   ///   - example: The file name the message suggests instead (`FILE.png`, `FILE.svg`).
+  ///   - written: What the command writes there, for the message (`one image`, `one animated
+  ///     PNG`).
   /// - Throws: ``OutputPathError/misnamed(commandLine:inConfig:)`` for the name,
   ///   ``OutputPathError/cannotWrite(path:reason:)`` for the folder.
   public static func checkIsFile(
-    _ path: String, option: String = "-o", example: String = "FILE.png"
+    _ path: String, option: String = "-o", example: String = "FILE.png",
+    written: String = "one image"
   ) throws(OutputPathError) {
     guard !path.isEmpty else {
       throw .misnamed(
@@ -68,10 +77,10 @@ extension RenderJob.Output {
       || (stat(RawBytes.cString(path), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR)
     {
       throw .misnamed(
-        commandLine: "\(option) \(path) names a directory, but one image is written: give "
+        commandLine: "\(option) \(path) names a directory, but \(written) is written: give "
           + "\(option) \(example)",
         inConfig:
-          "\(path) names a directory, but one image is written: give a file name, \(example)")
+          "\(path) names a directory, but \(written) is written: give a file name, \(example)")
     }
     // The folder must be there before anything renders, not only when the image is written.
     guard let slash = path.lastIndex(of: "/"), slash != path.startIndex,

@@ -96,6 +96,18 @@ import Testing
     #expect(
       animation.errorLines.first?.contains("an animation writes a directory of frames") == true)
     #expect(try directory.contents().isEmpty)
+    // An animated PNG into a folder that exists is one file too, named as one (trial 17).
+    try FileManager.default.createDirectory(
+      atPath: directory.path("existing"), withIntermediateDirectories: false)
+    let apng = try LayerFXTool.run([
+      "ripple", "testcard:8x8", "--fps", "10", "--format", "apng", "-o",
+      directory.path("existing"),
+    ])
+    #expect(apng.status == 64)
+    #expect(
+      apng.errorLines.first
+        == "layerfx: error: -o \(directory.path("existing")) names a directory, but one "
+        + "animated PNG is written: give -o FILE.apng")
   }
 
   @Test(

@@ -288,6 +288,35 @@ import Testing
       ])
   }
 
+  // `layerfx … >&-`: descriptor 1 is free, so the first file the process opened took its number
+  // and "standard output" was that file (Dispatch's eventfd: "Invalid argument"; a shader
+  // worker's socket or a shared-memory buffer would have taken the PNG's bytes).
+  @Test("a closed standard output exits 74 saying so, whatever writes to it")
+  func closedOutput() throws {
+    let expected = "layerfx: error: standard output: cannot write (it is closed)"
+    for arguments in [
+      ["convert", "testcard:64x64", "-o", "-"],
+      ["apply", "twirl", "testcard:256x256", "--threads", "2", "-o", "-"],
+      [
+        "apply", "testcard:64x64", "--effect", "grayscale", "--fps", "10", "--frames", "3",
+        "--format", "raw", "-o", "-",
+      ],
+      ["list"],
+    ] {
+      let result = try RawProcess.run(arguments.map(Self.bytes), standardOutput: .closed)
+      #expect(result.status == 74, "\(arguments)")
+      #expect(result.errorLines == [expected], "\(arguments)")
+    }
+    // Named as /dev/stdout, it is refused before anything renders, as an output file that
+    // cannot be made (73).
+    let named = try RawProcess.run(
+      ["apply", "sepia", "testcard:64x64", "-o", "/dev/stdout"].map(Self.bytes),
+      standardOutput: .closed)
+    #expect(named.status == 73)
+    #expect(
+      named.errorLines == ["layerfx: error: /dev/stdout: cannot write file (it is closed)"])
+  }
+
   @Test("a file past the file-size limit (ulimit -f) exits 74 with one line, not by SIGXFSZ")
   func fileSizeLimit() throws {
     let directory = try TemporaryDirectory()
