@@ -236,11 +236,13 @@ public struct AnimationLimits: Sendable {
 }
 
 extension Double {
+  /// The value as messages write it.
+  ///
   /// A whole number without a decimal point (`1800`), else the shortest form that reads back
   /// as this value: a `Float`'s own (`Float.description`, `4e+30`) when the value is exactly a
   /// `Float`, as a `Float` widened to `Double` is, rather than the widened digits
-  /// (`4.000000060189865e+30`); the `Double`'s otherwise.
-  var formatted: String {
+  /// (`4.000000060189865e+30`); the `Double`'s otherwise (`1e+30`). For messages.
+  public var formatted: String {
     if self == rounded() && abs(self) < 1e15 { return "\(Int(self))" }
     let narrow = Float(self)
     return Double(narrow) == self ? "\(narrow)" : "\(self)"

@@ -2,9 +2,10 @@ import LayerFXAnimation
 
 extension Spring {
   /// The spring as `layerfx spring` prints it: its mass, stiffness, damping, response, damping
-  /// ratio, bounce and settling duration, one `name: value` line each with 6 decimals (the
-  /// five that scale with the spring in exponent form when that would lose their digits,
-  /// `Double.fixedOrExponent()`: `mass: 1.000000e-30`), then,
+  /// ratio, bounce and settling duration, one `name: value` line each with 6 decimals, in
+  /// exponent form when that would lose their digits (`mass: 1.000000e-30`, `damping ratio:
+  /// 1.000000e+30`) and as read back when it would round to a whole number the value is not
+  /// (`bounce: 0.99999999`; `Double.fixedOrExponent()`), then,
   /// when `times` is not empty, a CSV table `time,value,velocity` of the spring moving from 0
   /// at rest to a target of 1, sampled at `times` (seconds).
   ///
@@ -19,8 +20,8 @@ extension Spring {
       "stiffness: \(stiffness.fixedOrExponent())",
       "damping: \(damping.fixedOrExponent())",
       "response: \(response.fixedOrExponent())",
-      "damping ratio: \(dampingRatio.fixed())",
-      "bounce: \(bounce.fixed())",
+      "damping ratio: \(dampingRatio.fixedOrExponent())",
+      "bounce: \(bounce.fixedOrExponent())",
       "settling duration: \(settlingDuration.fixedOrExponent())",
     ]
     guard !times.isEmpty else { return lines }

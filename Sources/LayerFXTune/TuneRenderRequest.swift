@@ -25,23 +25,33 @@ struct TuneRenderRequest {
   /// Reads a request body; `keys` are the keys it may have besides `config`.
   ///
   /// - Throws: ``TuneRequestError`` for bad JSON (with Jansson's line and column; a repeated
-  ///   key, in the config or around it, is bad JSON), an unknown key, or a value of the wrong
-  ///   type or out of range.
+  ///   key, in the config or around it, is bad JSON), an unknown key, a number beyond `Double`
+  ///   or one `Double` rounds to 0 outside the config, or a value of the wrong type or out of
+  ///   range.
   init(_ body: Data, keys: Set<String> = ["time", "width", "overlays"]) throws(TuneRequestError) {
     if let problem = JSONSyntaxError.syntaxProblem(in: body) {
       throw TuneRequestError(path: "", reason: "invalid JSON: \(problem)")
     }
-    let parsed = try? JSONSerialization.jsonObject(with: body)
+    // A number LayerFX cannot hold (1e400, 1e-400), which Foundation refuses or reads as 0, is
+    // masked; one of the request's own keys is named here, one in the config goes back into
+    // `config` as written, for the config decoder to name as `layerfx config check` does.
+    let masked = JSONNumberOutOfRange.Masked(body)
+    let parsed = try? JSONSerialization.jsonObject(with: masked?.data ?? body)
     guard let object = parsed as? [String: Any] else {
       throw TuneRequestError(path: "", reason: "the body is not a JSON object")
     }
     if let unknown = object.keys.sorted().first(where: { $0 != "config" && !keys.contains($0) }) {
       throw TuneRequestError(path: String(unknown.prefix(60)), reason: "unknown key")
     }
-    guard object["config"] is [String: Any], let data = Self.member("config", of: body) else {
+    if let number = masked?.numbers.first(where: { $0.topLevelKey != "config" }) {
+      throw TuneRequestError(path: number.path, reason: number.reason)
+    }
+    guard object["config"] is [String: Any],
+      let data = Self.member("config", of: masked?.data ?? body)
+    else {
       throw TuneRequestError(path: "config", reason: "expected a config document (an object)")
     }
-    config = data
+    config = masked.map { Data($0.restoring(String(decoding: data, as: UTF8.self)).utf8) } ?? data
     time =
       try Self.number(
         object["time"], "time", in: 0...Double.greatestFiniteMagnitude,

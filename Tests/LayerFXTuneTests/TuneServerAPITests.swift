@@ -128,6 +128,28 @@ struct TuneServerAPITests {
         "request: invalid JSON: line 2, column 9: duplicate object key") == true)
   }
 
+  @Test("a number beyond Double or rounding to 0 is named at its key, in the request or config")
+  func numberOutOfRange() throws {
+    let fixture = try TuneServerFixture()
+    // JSONSerialization refuses 1e400 (beyond 1.7976931348623157e308, binary64's largest):
+    // this answered "the body is not a JSON object" (trial 17).
+    let time = try fixture.render(Self.ripple(), #", "time": 1e400"#)
+    #expect(time.status == 400)
+    #expect(time.json["path"] as? String == "time")
+    #expect(
+      time.json["error"] as? String
+        == "request: time: 1e400 overflows Double (largest 1.7976931348623157e+308)")
+    // Jansson reads 1e-400 as 0 and wrote it back so: this answered "scale: 0 is outside
+    // 0.0009765625…1024", where `layerfx config check` names 1e-400.
+    let scale = try fixture.render(
+      #"{"version": 1, "input": "testcard:64x36", "scale": 1e-400}"#)
+    #expect(scale.status == 400)
+    #expect(scale.json["path"] as? String == "scale")
+    #expect(
+      (scale.json["error"] as? String)?.hasSuffix(
+        ": scale: 1e-400 underflows Float to 0 (smallest 1e-45)") == true)
+  }
+
   // The line `layerfx apply --config` prints (ConfigFileSettingError): the config, the key,
   // then the file's own error, the file resolved beside the config.
   @Test("an input that cannot be read answers 422 naming the config, the key and the file")

@@ -23,8 +23,9 @@ enum SpringCommand: CommandDefinition {
     duration (seconds until the motion stays within 0.001 of 1; inf if it never settles).
     With --at, then prints 'time,value,velocity' and one row per time (seconds) for the
     motion from 0 to 1 starting at rest (velocity in units per second). Numbers have 6
-    decimals; a mass, stiffness, damping, response or settling duration below 0.001 or from
-    1e10 up is in exponent form instead (mass: 1.000000e-30).
+    decimals; a parameter below 0.001 or from 1e10 up is in exponent form instead (mass:
+    1.000000e-30), and one that 6 decimals would round to a whole number it is not is
+    written as read back (bounce: 0.99999999).
     """
   static let options: [OptionSpec] = [
     .value("duration", "SECONDS", "perceptual duration, seconds, > 0 (default 0.5)"),

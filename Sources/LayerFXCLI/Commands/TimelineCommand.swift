@@ -36,7 +36,9 @@ enum TimelineCommand: CommandDefinition {
     .value("from", "SECONDS", "first sample time, seconds (default 0)"),
     .value(
       "to", "SECONDS",
-      "last sample time, seconds (default: the timeline's duration; 0 for moves only: one row)"),
+      "last sample time, seconds (default: the timeline's duration, the end of its longest "
+        + "track as SwiftUI's KeyframeTimeline.duration; the file's duration is the clock "
+        + "track's length only when it has no time track; 0 for moves only: one row)"),
     .value("step", "SECONDS", "time between samples, seconds, > 0 (default 0.05)"),
     .value("svg", "OUT.svg", "also write the chart to this SVG file (named .svg)"),
     .value("png", "OUT.png", "also write the chart to this PNG file (named .png)"),
@@ -87,9 +89,11 @@ enum TimelineCommand: CommandDefinition {
         keyframes: data, file: file,
         function: ShaderLibrary.default.function(named: effect ?? defaultEffect.name))
     let end = to ?? tracks.timeline.duration
-    // The values as the user typed them; the duration, which no one typed, rounded.
+    // The values as the user typed them; the duration, which no one typed, in its shortest
+    // form (`1e+30`, never 31 digits).
     let fromText = arguments.value("from") ?? "0"
-    let toText = arguments.value("to") ?? end.fixed(3)
+    let toText = arguments.value("to") ?? end.formatted
+    let stepText = arguments.value("step") ?? "0.05"
     // A timeline of moves lasts 0 s: its one row, at 0, unless --to asks for a range.
     guard from < end || (to == nil && from == end) else {
       let toSource = to == nil ? ", the timeline's duration" : ""
@@ -97,9 +101,16 @@ enum TimelineCommand: CommandDefinition {
         "--from (\(fromText)) must be less than --to (\(toText)\(toSource))")
     }
     guard let times = TimelineTable.times(from: from, to: end, step: step) else {
+      // Without --to the range is the file's: its data (exit 65), not a flag no one gave.
+      guard to != nil else {
+        throw ConfigError.invalidValue(
+          file: file, path: "",
+          reason: "the timeline is \(toText) s long; at --step \(stepText) that is more than "
+            + "\(TimelineTable.maxRowCount) rows: give --to or a larger --step")
+      }
       throw UsageError.invalid(
-        "--from \(fromText) --to \(toText) --step \(arguments.value("step") ?? "0.05") gives more "
-          + "than \(TimelineTable.maxRowCount) rows; use a larger --step or a shorter range")
+        "--from \(fromText) --to \(toText) --step \(stepText) gives more than "
+          + "\(TimelineTable.maxRowCount) rows; use a larger --step or a shorter range")
     }
     if svgPath != nil || pngPath != nil {
       let chart = tracks.chart(

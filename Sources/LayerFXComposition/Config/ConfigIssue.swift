@@ -128,14 +128,16 @@ extension KeyedDecodingContainer where Key == ConfigKey {
 
   /// Why `number` cannot be a parameter value (NaN, ±∞, beyond `Float`'s largest finite
   /// magnitude, 3.4028235e38, or so small that `Float` rounds it to zero: below half its
-  /// smallest subnormal, 1e-45, IEEE 754 binary32), or `nil` when it can.
-  static func floatProblem(_ number: Double) -> String? {
+  /// smallest subnormal, 1e-45, IEEE 754 binary32), or `nil` when it can; the number is
+  /// named as `written` when given (the text of a document's number), else as formatted.
+  static func floatProblem(_ number: Double, written: String? = nil) -> String? {
     guard number.isFinite else { return "\(number) is not finite" }
+    let text = written ?? number.formatted
     guard Float(number).isFinite else {
-      return "\(number.formatted) overflows Float (largest \(Float.greatestFiniteMagnitude))"
+      return "\(text) overflows Float (largest \(Float.greatestFiniteMagnitude))"
     }
     guard number == 0 || Float(number) != 0 else {
-      return "\(number.formatted) underflows Float to 0 (smallest \(Float.leastNonzeroMagnitude))"
+      return "\(text) underflows Float to 0 (smallest \(Float.leastNonzeroMagnitude))"
     }
     return nil
   }

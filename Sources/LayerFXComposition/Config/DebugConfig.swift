@@ -112,13 +112,7 @@ public struct DebugConfig: Sendable {
     // Accept "NaN" / "Infinity" strings only so they can be rejected with their key path.
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(
       positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-    try JSONSyntaxError.check(data, file: file) { probe in
-      // The key path where the probe's number is refused as overflowing Float, if it is.
-      guard let issue = Self.issue(decoding: probe, with: decoder),
-        case .invalidValue(let reason) = issue.problem, reason.contains("overflows Float")
-      else { return nil }
-      return issue.path
-    }
+    try JSONSyntaxError.check(data, file: file) { Self.issue(decoding: $0, with: decoder) }
     do {
       self = try decoder.decode(Document.self, from: data).config
     } catch let issue as ConfigIssue {

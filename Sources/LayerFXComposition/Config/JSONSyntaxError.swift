@@ -6,47 +6,67 @@ import Foundation
 /// Jansson parses the bytes with `JSON_REJECT_DUPLICATES`: an object that repeats a key is an
 /// error (Foundation's `JSONDecoder` and `JSONSerialization` keep one of the values silently).
 /// Lines and columns are Jansson's, 1-based. Jansson's message is at most 160 bytes, so a huge
-/// token is never echoed whole. A number that overflows a `Double` (`1e999`) or an integer
-/// beyond 64 bits is valid JSON (RFC 8259 §6 leaves the range to the reader) that LayerFX cannot
-/// hold: it is named by its key path instead (`JSONNumberOverflow`).
+/// token is never echoed whole. A number beyond `Double` (`1e999`), one `Double` rounds to 0
+/// (`1e-400`) or an integer beyond 64 bits is valid JSON (RFC 8259 §6 leaves the range to the
+/// reader) that LayerFX cannot hold: it is named by its key path instead
+/// (`JSONNumberOutOfRange`).
 ///
 /// Source: Jansson 2.14 documentation, "Decoding" (`json_loadb`, `JSON_REJECT_DUPLICATES`,
-/// `json_error_t`, `json_error_code`); RFC 8259 §4 ("The names within an object SHOULD be
-/// unique"), §6 (numbers).
+/// `JSON_ALLOW_NUL`, `json_error_t`, `json_error_code`); RFC 8259 §4 ("The names within an
+/// object SHOULD be unique"), §6 (numbers).
 public enum JSONSyntaxError {
   /// Checks that `data` is one JSON value without duplicate keys whose numbers LayerFX can hold.
   ///
   /// - Parameters:
   ///   - data: The document's bytes.
   ///   - file: The name errors give the document.
-  ///   - floatKey: Decodes a document and returns the key path at which it refuses a number
-  ///     as overflowing `Float`, or `nil`: a number out of range at that key (a kernel's `Float`
-  ///     parameter) is named as overflowing `Float`, what the key holds, rather than `Double`
-  ///     or a 64-bit integer (`JSONNumberOverflow.floatProbe(in:endingAt:)`).
+  ///   - decode: Decodes a document and returns the issue it raises, or `nil`. The first number
+  ///     out of range is replaced by a probe that fits `Double` but not `Float` (3.5e38 for one
+  ///     too large, 1e-50 for one too small); when the decoder refuses the probe at the
+  ///     number's key path as not fitting `Float` (a kernel's `Float` parameter), the number is
+  ///     named as overflowing or underflowing `Float`, what the key holds, rather than `Double`
+  ///     or a 64-bit integer.
   /// - Throws: ``ConfigError/invalidValue(file:path:reason:)`` for the first number beyond
-  ///   `Double` or a 64-bit integer, naming its key path; otherwise
-  ///   ``ConfigError/invalidJSON(file:reason:)`` with Jansson's line, column and message.
+  ///   `Double` or a 64-bit integer, or that `Double` rounds to 0, naming its key path;
+  ///   otherwise ``ConfigError/invalidJSON(file:reason:)`` with Jansson's line, column and
+  ///   message.
   /// - Complexity: O(bytes) for a valid document; Jansson's tree is freed before returning.
-  static func check(_ data: Data, file: String, floatKey: ((Data) -> String?)? = nil)
+  static func check(_ data: Data, file: String, decode: ((Data) -> ConfigIssue?)? = nil)
     throws(ConfigError)
   {
     if let problem = bytesProblem(data) { throw .invalidJSON(file: file, reason: problem) }
-    guard var error = firstError(data) else { return }
-    if json_error_code(&error) == json_error_numeric_overflow,
-      let issue = JSONNumberOverflow.issue(in: data, endingAt: Int(error.position))
-    {
-      if let floatKey,
-        let probe = JSONNumberOverflow.floatProbe(in: data, endingAt: Int(error.position)),
-        floatKey(probe.data) == issue.path
-      {
-        throw .invalidValue(
-          file: file, path: issue.path,
-          reason: "\(ConfigError.echo(probe.text)) overflows Float (largest "
-            + "\(Float.greatestFiniteMagnitude))")
-      }
-      throw issue.error(file: file)
+    let error = firstError(data)
+    if var error, json_error_code(&error) != json_error_numeric_overflow {
+      throw .invalidJSON(file: file, reason: Self.describe(error))
     }
-    throw .invalidJSON(file: file, reason: Self.describe(error))
+    guard let masked = JSONNumberOutOfRange.Masked(data), let number = masked.numbers.first else {
+      // No number out of range, or another error after Jansson's overflow.
+      if let error { throw .invalidJSON(file: file, reason: Self.describe(error)) }
+      return
+    }
+    if let decode, let reason = floatProblem(of: number, in: masked, decode: decode) {
+      throw .invalidValue(file: file, path: number.path, reason: reason)
+    }
+    throw .invalidValue(file: file, path: number.path, reason: number.reason)
+  }
+
+  /// `1e400 overflows Float (…)` or `1e-400 underflows Float to 0 (…)` when `decode` refuses a
+  /// probe in place of `number` at its key path as not fitting `Float`, else `nil`.
+  private static func floatProblem(
+    of number: JSONNumberOutOfRange.Masked.Number, in masked: JSONNumberOutOfRange.Masked,
+    decode: (Data) -> ConfigIssue?
+  ) -> String? {
+    let probe: Double = Double(number.text) == 0 ? 1e-50 : 3.5e38
+    var json = String(decoding: masked.data, as: UTF8.self)
+    for other in masked.numbers {
+      let replacement = other.marker == number.marker ? "\(probe)" : "0"
+      json = json.replacingOccurrences(of: "\"\(other.marker)\"", with: replacement)
+    }
+    typealias Container = KeyedDecodingContainer<ConfigKey>
+    guard let issue = decode(Data(json.utf8)), issue.path == number.path,
+      case .invalidValue(let reason) = issue.problem, reason == Container.floatProblem(probe)
+    else { return nil }
+    return Container.floatProblem(probe, written: ConfigError.echo(number.text))
   }
 
   /// Where `data` stops being JSON and why, `line L, column C: problem` (a repeated key is a
@@ -85,10 +105,17 @@ public enum JSONSyntaxError {
   }
 
   /// Jansson's error as `line L, column C: problem`, or the problem alone without a line.
+  ///
+  /// A string holding `\u0000`, which Jansson refuses unless given `JSON_ALLOW_NUL`, is said
+  /// in the user's terms: no file name, kernel name or text LayerFX reads may hold a NUL.
   private static func describe(_ error: json_error_t) -> String {
-    let text = withUnsafeBytes(of: error.text) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-    }
+    var error = error
+    let text =
+      json_error_code(&error) == json_error_null_character
+      ? "a string holds \\u0000 (NUL), which no file name or value may contain"
+      : withUnsafeBytes(of: error.text) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
     return error.line > 0 ? "line \(error.line), column \(error.column): \(text)" : text
   }
 

@@ -307,6 +307,12 @@ import Testing
         // Every number of a config is held as a Float (README): named as overflowing that.
         "bad.json: output.time: 1e400 overflows Float (largest 3.4028235e+38)"
       ),
+      // Below half of binary64's smallest subnormal, 2⁻¹⁰⁷⁴ ≈ 4.9e-324: a Double rounds it to
+      // 0, and Foundation called the file "not valid JSON" (trial 17).
+      (
+        #"{"version": 1, "input": "testcard:8x8", "scale": 1e-400, "output": {"time": 0, "path": "o.png"}}"#,
+        "bad.json: scale: 1e-400 underflows Float to 0 (smallest 1e-45)"
+      ),
       // 10²³ − 1 is beyond 2⁶³ − 1 = 9223372036854775807, the most a JSON integer here holds.
       (
         #"{"version": 1, "input": {"width": 99999999999999999999999, "height": 8}, "output": {"time": 0, "path": "o.png"}}"#,

@@ -58,6 +58,26 @@ import Testing
     #expect(result.standardOutput == "time,keyframes.time\n0.000000,5.000000\n")
   }
 
+  // Trial 17 expected rows to the file's duration, 1, as "--to default: the timeline's
+  // duration" suggested: the timeline's duration is its longest track's end (SwiftUI's
+  // KeyframeTimeline.duration), 0.5 here, and --help says so. The time track runs 0 → 100
+  // over 0.5 s: 50 at 0.25 s.
+  @Test("without --to the rows end with the longest track, not the file's duration, as --help says")
+  func defaultRangeIsTheLongestTrack() throws {
+    let directory = try TemporaryDirectory()
+    let path = try write(
+      #"{"version": 1, "duration": 1, "keyframes": {"time": [{"type": "linear", "value": 100, "duration": 0.5}]}}"#,
+      in: directory)
+    let result = try LayerFXTool.run(["timeline", path, "--step", "0.25"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardOutput
+        == "time,keyframes.time\n0.000000,0.000000\n0.250000,50.000000\n0.500000,100.000000\n")
+    let help = try LayerFXTool.run(["timeline", "--help"]).standardOutput
+    #expect(help.contains("the end of its longest"))
+    #expect(help.contains("the file's duration is the clock"))
+  }
+
   @Test(
     "a spring track from 0 to 1 follows Documentation/Semantics.md §6's table for Spring(0.5, 0)")
   func springTrack() throws {

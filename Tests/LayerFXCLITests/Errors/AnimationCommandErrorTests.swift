@@ -80,6 +80,33 @@ import Testing
     }
   }
 
+  // Trial 17: `--from 0 --to 1000000000000000019884624838656.000 --step 0.05 gives more than
+  // 100000 rows`, exit 64, naming flags no one gave. The amplitude track lasts 1e30 s, written
+  // in its shortest form; at 0.05 s a row that is 2e31 rows.
+  @Test("a timeline too long for the step without --to is the file's: exit 65 naming its length")
+  func hugeTimeline() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try #"""
+    {"version":1,"input":"testcard:64x48","effects":[{"kernel":"ripple","keyframes":{"amplitude":[{"type":"linear","value":5,"duration":1e30}]}}]}
+    """#.write(toFile: directory.path("huge.json"), atomically: true, encoding: .utf8)
+    let result = try LayerFXTool.run(["timeline", "huge.json"], in: directory.url)
+    #expect(result.status == 65)
+    #expect(
+      result.errorLines == [
+        "layerfx: error: huge.json: the timeline is 1e+30 s long; at --step 0.05 that is more "
+          + "than 100000 rows: give --to or a larger --step"
+      ])
+    #expect(result.standardOutput.isEmpty)
+    // With --to the range is the flags', a usage error as before.
+    let given = try LayerFXTool.run(["timeline", "huge.json", "--to", "1e6"], in: directory.url)
+    #expect(given.status == 64)
+    #expect(
+      given.errorLines.first
+        == "layerfx: error: --from 0 --to 1e6 --step 0.05 gives more than 100000 rows; use a "
+        + "larger --step or a shorter range")
+  }
+
   @Test("a missing config file exits 66 naming it")
   func missingConfig() throws {
     for command in [

@@ -134,6 +134,21 @@ private func message(_ json: String) -> String? {
         "config.json: keyframes.time[0].value: 9223372036854775808 overflows a 64-bit integer "
           + "(-9223372036854775808 to 9223372036854775807)"
       ),
+      // Below half of Double's smallest subnormal, 2⁻¹⁰⁷⁴ ≈ 4.9e-324, a non-zero real rounds
+      // to 0, which Foundation's JSONDecoder refused as "not valid JSON" (trial 17), with an
+      // exponent or without (0.…01 with 339 zeros is 1e-340); 0e-400 is 0, held.
+      (
+        #"{"version": 1, "keyframes": {"amplitude": [{"type": "move", "value": 1e-400}]}}"#,
+        "config.json: keyframes.amplitude[0].value: 1e-400 underflows Double to 0 "
+          + "(smallest 5e-324)"
+      ),
+      (
+        #"{"version": 1, "keyframes": {"amplitude": [{"type": "move", "value": 0e-400}, "#
+          + #"{"type": "linear", "value": 1, "duration": 0.\#(String(repeating: "0", count: 339))1}]}}"#,
+        "config.json: keyframes.amplitude[1].duration: "
+          + "0.0000000000000000000000000000000000000000000000000000000000… underflows Double to 0 "
+          + "(smallest 5e-324)"
+      ),
       // Two such numbers: the first is named.
       (
         #"{"version": 1, "duration": 2E+400, "keyframes": {"time": [{"type": "move", "value": 1e400}]}}"#,

@@ -81,6 +81,24 @@ private func message(_ json: String) -> String? {
         #"{"version": 1, "effects": [{"kernel": "ripple", "speed": 1e-300}]}"#,
         "tune.json: effects[0].speed: 1e-300 underflows Float to 0 (smallest 1e-45)"
       ),
+      // Below half of Double's smallest subnormal, 2⁻¹⁰⁷⁴ ≈ 4.9e-324, a real rounds to 0 as a
+      // Double too, which Foundation's JSONDecoder refused as "not valid JSON" (trial 17): named
+      // as written, as underflowing the Float the key holds.
+      (
+        #"{"version": 1, "input": "testcard:8x8", "scale": 1e-400}"#,
+        "tune.json: scale: 1e-400 underflows Float to 0 (smallest 1e-45)"
+      ),
+      (
+        #"{"version": 1, "effects": [{"kernel": "ripple", "amplitude": -2e-324}]}"#,
+        "tune.json: effects[0].amplitude: -2e-324 underflows Float to 0 (smallest 1e-45)"
+      ),
+      // A string holding \u0000 (RFC 8259 §7 allows the escape; no path or name can hold it).
+      // `{"version": 1, "input": "a\u0000b.png"` is 38 characters; Jansson reports the string
+      // at its closing quote.
+      (
+        #"{"version": 1, "input": "a\u0000b.png"}"#,
+        #"tune.json: invalid JSON: line 1, column 38: a string holds \u0000 (NUL), which no file name or value may contain"#
+      ),
       // The ripple's speed is > 0 points per second (Semantics.md §5.1).
       (
         #"{"version": 1, "effects": [{"kernel": "ripple", "speed": -3}]}"#,

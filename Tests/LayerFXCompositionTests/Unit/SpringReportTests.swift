@@ -33,6 +33,24 @@ import Testing
       ])
   }
 
+  // New-user trial 17: `spring --response 0.5 --damping-ratio 1e30` printed the ratio's 31
+  // digits; `--duration 0.5 --bounce 0.99999999` printed `damping ratio: 0.000000` and
+  // `bounce: 1.000000`; `--bounce -0.9999999` printed `bounce: -1.000000`, which --bounce
+  // refuses.
+  @Test("a damping ratio or bounce is never printed as a value it is not")
+  func ratioAndBounceKeepTheirValue() {
+    let stiff = Spring(response: 0.5, dampingRatio: 1e30).report(at: [])
+    #expect(stiff[4] == "damping ratio: 1.000000e+30")
+    // ζ = 1 − bounce = 1e-8 (1.0000000050247593e-08 in binary64); the bounce 1 − ζ reads
+    // back as 0.99999999.
+    let bouncy = Spring(duration: 0.5, bounce: 0.99999999).report(at: [])
+    #expect(Array(bouncy[4...5]) == ["damping ratio: 1.000000e-08", "bounce: 0.99999999"])
+    // ζ = 1 / (1 + bounce) = 1 / 1e-7 = 10000000.005… (1 − 0.9999999 is 9.999999994736e-8 in
+    // binary64); the bounce 1/ζ − 1 reads back as -0.9999999.
+    let damped = Spring(duration: 0.5, bounce: -0.9999999).report(at: [])
+    #expect(Array(damped[4...5]) == ["damping ratio: 10000000.005264", "bounce: -0.9999999"])
+  }
+
   @Test("6 decimals from 0.001 up to 10¹⁰, exponent form beyond, 0 and infinity as before")
   func fixedOrExponentBounds() {
     #expect(0.001.fixedOrExponent() == "0.001000")
@@ -42,5 +60,10 @@ import Testing
     #expect(1e10.fixedOrExponent() == "1.000000e+10")
     #expect(0.0.fixedOrExponent() == "0.000000")
     #expect(Double.infinity.fixedOrExponent() == "inf")
+    // Rounded to a whole number it is not: as read back. Rounded to another fraction: 6
+    // decimals, as before.
+    #expect(1.9999999.fixedOrExponent() == "1.9999999")
+    #expect((-0.9999999).fixedOrExponent() == "-0.9999999")
+    #expect(0.9999994.fixedOrExponent() == "0.999999")
   }
 }
