@@ -8,8 +8,9 @@ import Testing
 #endif
 
 /// A frame folder reused by a run that stops early (a fault, a signal, SIGKILL) holds that run's
-/// frames 0…k and no frame of an earlier run (CommandLine.md, "A reused frame directory holds
-/// exactly the new animation"; new-user trial 17).
+/// frames 0…k and no frame of an earlier run; a folder the run made and wrote nothing into goes
+/// again (CommandLine.md, "A reused frame directory holds exactly the new animation"; new-user
+/// trial 17).
 @Suite struct ReusedFrameFolderTests {
   /// `late.metal`: the colour unchanged up to t = 0.5 s, then an integer division by zero
   /// (SIGFPE) from frame 6 at 10 fps, as the trial's `mt_late.metal`.
@@ -130,5 +131,36 @@ import Testing
       let decoded = try PNGDecoder().decode(contentsOf: frames + "/" + name)
       #expect(decoded.image.width == 480 && decoded.image.height == 360, "\(name)")
     }
+  }
+
+  @Test("SIGINT during frame 0 removes the frame folder the run made, and keeps its parent")
+  func interruptedBeforeFirstFrame() throws {
+    let directory = try TemporaryDirectory()
+    // An endless loop (n only grows), as the trial's loop.metal:spin.
+    try """
+    #include <metal_stdlib>
+    using namespace metal;
+    [[ stitchable ]] half4 spin(float2 position, half4 color, float n) {
+      while (n > 0) { n = n + 1; }
+      return color * half(n);
+    }
+    """.write(toFile: directory.path("spin.metal"), atomically: true, encoding: .utf8)
+    let folder = directory.path("out/loopfr")
+    let arguments = [
+      "apply", directory.path("spin.metal") + ":spin", "testcard:64x48", "--arg", "n=1", "--fps",
+      "5", "--shader-timeout", "60", "-o", folder + "/",
+    ]
+    let result = try RawProcess.run(arguments.map { Array($0.utf8) }) { pid in
+      // The folder is made after every check, just before frame 0, which never ends.
+      let deadline = Date().addingTimeInterval(600)
+      while !FileManager.default.fileExists(atPath: folder) && Date() < deadline {
+        usleep(2_000)
+      }
+      usleep(200_000)  // into frame 0's shader
+      kill(pid, SIGINT)
+    }
+    #expect(result.status == 128 + SIGINT, "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: folder))
+    #expect(FileManager.default.fileExists(atPath: directory.path("out")))
   }
 }
