@@ -6,40 +6,51 @@
 #include <string.h>
 #include <unistd.h>
 
-// One fixed slot per temporary file: the handler reads only this static memory and calls only
-// unlink(2), signal(2) and raise(3), which are async-signal-safe (signal-safety(7)).
-// state: 0 free, 1 being filled (invisible to the handler), 2 registered.
-enum { LFX_PATH_BYTES = 4096 };
+// One fixed slot per temporary file or created directory: the handler reads only this static
+// memory and calls only unlink(2), rmdir(2), signal(2) and raise(3), which are
+// async-signal-safe (signal-safety(7)).
+// state: 0 free, 1 being filled (invisible to the handler), 2 a file to unlink, 3 a directory
+// to remove if empty.
+enum { LFX_PATH_BYTES = 4096, LFX_FILE = 2, LFX_DIRECTORY = 3 };
 static char slot_paths[LFX_TEMPORARY_SLOTS][LFX_PATH_BYTES];
 static atomic_int slot_states[LFX_TEMPORARY_SLOTS];
 
-int lfx_temporary_register(const char *path) {
+static int register_path(const char *path, int kind) {
   size_t length = strlen(path);
   if (length >= LFX_PATH_BYTES) return -1;
   for (int slot = 0; slot < LFX_TEMPORARY_SLOTS; slot++) {
     int expected = 0;
     if (atomic_compare_exchange_strong(&slot_states[slot], &expected, 1)) {
       memcpy(slot_paths[slot], path, length + 1);
-      atomic_store(&slot_states[slot], 2);
+      atomic_store(&slot_states[slot], kind);
       return slot;
     }
   }
   return -1;
 }
 
+int lfx_temporary_register(const char *path) { return register_path(path, LFX_FILE); }
+
+int lfx_directory_register(const char *path) { return register_path(path, LFX_DIRECTORY); }
+
 void lfx_temporary_unregister(int slot) {
   if (slot < 0 || slot >= LFX_TEMPORARY_SLOTS) return;
   atomic_store(&slot_states[slot], 0);
 }
 
-static void unlink_temporaries(void) {
+// The files first, so that a directory which held only temporaries is empty for rmdir(2),
+// which removes nothing else: a directory holding a finished frame (ENOTEMPTY) is kept.
+static void remove_partial_outputs(void) {
   for (int slot = 0; slot < LFX_TEMPORARY_SLOTS; slot++) {
-    if (atomic_load(&slot_states[slot]) == 2) unlink(slot_paths[slot]);
+    if (atomic_load(&slot_states[slot]) == LFX_FILE) unlink(slot_paths[slot]);
+  }
+  for (int slot = 0; slot < LFX_TEMPORARY_SLOTS; slot++) {
+    if (atomic_load(&slot_states[slot]) == LFX_DIRECTORY) rmdir(slot_paths[slot]);
   }
 }
 
-static void remove_temporaries(int signal_number) {
-  unlink_temporaries();
+static void end_by_signal(int signal_number) {
+  remove_partial_outputs();
   signal(signal_number, SIG_DFL);
   raise(signal_number);
 }
@@ -49,7 +60,7 @@ void lfx_install_signal_handlers(void) {
   for (size_t index = 0; index < sizeof signals / sizeof signals[0]; index++) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = remove_temporaries;
+    action.sa_handler = end_by_signal;
     sigemptyset(&action.sa_mask);
     // A signal that was ignored when the process started (nohup, a shell's background job)
     // stays ignored.
@@ -75,7 +86,7 @@ void lfx_install_signal_handlers(void) {
 }
 
 void lfx_end_by_broken_pipe(void) {
-  unlink_temporaries();
+  remove_partial_outputs();
   signal(SIGPIPE, SIG_DFL);
   sigset_t pipe;
   sigemptyset(&pipe);
@@ -90,7 +101,7 @@ static volatile sig_atomic_t interrupt_status;
 
 static void exit_on_interrupt(int signal_number) {
   (void)signal_number;
-  unlink_temporaries();
+  remove_partial_outputs();
   _exit(interrupt_status);
 }
 

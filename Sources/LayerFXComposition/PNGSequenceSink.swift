@@ -15,9 +15,9 @@ import LayerFXPNG
 /// and no gap: a frame that
 /// failed stops every later one from being named. A symbolic link under a frame name is
 /// replaced, never written through. Before the first frame, files named like frames
-/// (`frame_DIGITS.png`) that this run will not write (left by a longer earlier run) and hidden
-/// temporaries of a killed run (`.layerfx-HEX.tmp`) are removed, so the directory holds
-/// exactly this animation.
+/// (`frame_DIGITS.png`) and hidden temporaries of a killed run (`.layerfx-HEX.tmp`) are
+/// removed, so the directory holds exactly this animation, also after a failure or a kill; a
+/// frame range's run keeps the other ranges' frames.
 public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
   private let directory: String
   private let frameCount: Int
@@ -64,20 +64,20 @@ public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
   ///   - encoder: Bit depth and compression of every frame.
   ///   - metadata: Colour chunks copied into every frame.
   ///   - concurrentEncodes: How many frames may encode at once (≥ 1).
-  ///   - firstIndex: The first frame this run writes (a ``FrameRange``'s start; 0 for the whole
-  ///     animation): frames are named in order from it. Frames of the schedule before it, left
-  ///     by another range's run, are kept.
+  ///   - range: The frames this run writes (a ``FrameRange``'s indices; `nil` for the whole
+  ///     animation): frames are named in order from its first. Frames of the schedule outside
+  ///     it, another range's run's, are kept.
   ///   - protected: Files the command reads, which no frame may replace
   ///     (`AtomicFile.write(_:to:protecting:)`).
   /// - Throws: ``CompositionError/cannotCreateDirectory(path:reason:)`` with the system's
   ///   reason.
   public init(
     directory: String, frameCount: Int, encoder: PNGEncoder = PNGEncoder(),
-    metadata: PNGMetadata = PNGMetadata(), concurrentEncodes: Int = 1, firstIndex: Int = 0,
-    protecting protected: [String] = []
+    metadata: PNGMetadata = PNGMetadata(), concurrentEncodes: Int = 1,
+    range: ClosedRange<Int>? = nil, protecting protected: [String] = []
   ) throws(CompositionError) {
     self.protected = protected
-    nextToCommit = firstIndex
+    nextToCommit = range?.lowerBound ?? 0
     do {
       try Directory.create(directory)
     } catch {
@@ -93,7 +93,7 @@ public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
     self.encoder = encoder
     self.metadata = metadata
     slots = DispatchSemaphore(value: max(1, concurrentEncodes))
-    removeStaleFiles()
+    removeStaleFiles(range: range ?? 0...max(0, frameCount - 1))
   }
 
   /// Whether `name` is a frame file name: `frame_`, four or more digits, `.png`.
@@ -106,14 +106,19 @@ public final class PNGSequenceSink: SampleFrameSink, @unchecked Sendable {
     return digits.count >= 4 && digits.allSatisfy { $0.isASCII && $0.isNumber }
   }
 
-  /// Removes frame files this run does not write and hidden temporaries of a killed run
+  /// Removes the frame files of `range` and those no run of this schedule writes (beyond its
+  /// last frame, other digit counts), and hidden temporaries of a killed run
   /// (``LayerFXFiles/Directory/isStaleTemporaryName(_:)``); a file the command reads is kept.
-  private func removeStaleFiles() {
+  ///
+  /// Run before the first frame, so that whenever this run stops, the frames of `range` in the
+  /// directory are the ones it named: an earlier run's frame k is not left beside this run's
+  /// frames 0…k − 1.
+  private func removeStaleFiles(range: ClosedRange<Int>) {
     for name in Directory.names(in: directory) {
       let isStaleFrame =
         Self.isFrameName(name)
         && Int(name.dropFirst("frame_".count).dropLast(".png".count)).map {
-          $0 >= frameCount || Self.frameName($0, of: frameCount) != name
+          range.contains($0) || $0 >= frameCount || Self.frameName($0, of: frameCount) != name
         } ?? true
       let isInput = AtomicFile.isSameFile(
         directory + name, asAnyOf: protected, followsSymbolicLink: false)

@@ -4,13 +4,14 @@ import Synchronization
 extension AtomicFile {
   /// Makes termination signals remove the hidden temporary files being written.
   ///
-  /// SIGINT, SIGTERM, SIGHUP and SIGQUIT unlink every registered temporary before the process
-  /// ends with that signal; SIGPIPE and SIGXFSZ are ignored, so a closed pipe (`EPIPE`) and a
-  /// file past the file-size limit (`EFBIG`, `ulimit -f`) are write errors the caller reports.
-  /// For a program's start (the CLI calls it); a library leaves a host's signals alone.
+  /// SIGINT, SIGTERM, SIGHUP and SIGQUIT unlink every registered temporary, and remove every
+  /// registered directory that is empty (``Directory/removingIfEmptyOnSignal(_:_:)``), before
+  /// the process ends with that signal; SIGPIPE and SIGXFSZ are ignored, so a closed pipe
+  /// (`EPIPE`) and a file past the file-size limit (`EFBIG`, `ulimit -f`) are write errors the
+  /// caller reports. For a program's start (the CLI calls it); a library leaves a host's signals alone.
   ///
   /// The handler is C (`CLayerFXFiles`): it reads a fixed table of names and calls only
-  /// unlink(2), signal(2) and raise(3).
+  /// unlink(2), rmdir(2), signal(2) and raise(3).
   ///
   /// Source: signal-safety(7).
   public static func installSignalHandlers() {
@@ -19,13 +20,13 @@ extension AtomicFile {
 
   /// Makes SIGINT end the process at once with exit status `status`.
   ///
-  /// The hidden temporary files being written are unlinked first; the process ends whatever
-  /// it is doing: rendering, or waiting on a shader's worker process (which its
-  /// `PR_SET_PDEATHSIG` then kills). Every
-  /// file written through ``AtomicFile`` holds its old or its new content, never part of it.
-  /// For a command that runs until Ctrl-C (`tune`).
+  /// The hidden temporary files being written are unlinked first (and registered directories
+  /// removed while empty); the process ends whatever it is doing: rendering, or waiting on a
+  /// shader's worker process (which its `PR_SET_PDEATHSIG` then kills). Every file written
+  /// through ``AtomicFile`` holds its old or its new content, never part of it. For a command
+  /// that runs until Ctrl-C (`tune`).
   ///
-  /// The handler is C (`CLayerFXFiles`) and calls only unlink(2) and _exit(2).
+  /// The handler is C (`CLayerFXFiles`) and calls only unlink(2), rmdir(2) and _exit(2).
   ///
   /// - Parameter status: The exit status (`tune`: 0).
   ///

@@ -2,15 +2,18 @@ import Foundation
 import LayerFXFiles
 
 /// The folder a PNG sequence's frames go into, made for the render and removed again when the
-/// render fails before writing anything into it.
+/// render fails or is ended by a signal before writing anything into it.
 public enum FrameDirectory {
   /// Creates the frames directory `path` if needed and runs `body`.
   ///
-  /// When `body` throws and this call created the directory, the directory is removed again if
-  /// it is still empty, so a failed render (a full disk with free space unchecked, a fault in
-  /// frame 0) leaves nothing behind. A directory that was there before, or one that holds a
-  /// finished frame or any other file, is kept: rmdir(2) removes only an empty one. Parents
-  /// made on the way (`a/b/`) are kept.
+  /// When this call created the directory and `body` throws, or SIGINT, SIGTERM, SIGHUP or
+  /// SIGQUIT ends the process while `body` runs (the CLI's signal handler:
+  /// `LayerFXFiles.Directory.removingIfEmptyOnSignal(_:_:)`), the directory is removed again if
+  /// it is still empty, so a failed or interrupted render (a full disk with free space
+  /// unchecked, a fault in frame 0, Ctrl-C during frame 0) leaves nothing behind. A directory
+  /// that was there before, or one that holds a finished frame or any other file, is kept:
+  /// rmdir(2) removes only an empty one. Parents made on the way (`a/b/`) are kept, and so is
+  /// the directory after SIGKILL.
   ///
   /// - Parameters:
   ///   - path: The folder.
@@ -21,13 +24,16 @@ public enum FrameDirectory {
   ///   and what `body` throws.
   public static func with<T>(_ path: String, _ body: (String) throws -> T) throws -> T {
     var status = stat()
-    let existed = lstat(RawBytes.cString(path), &status) == 0
-    let directory = try make(path)
-    do {
-      return try body(directory)
-    } catch {
-      if !existed { rmdir(RawBytes.cString(path)) }
-      throw error
+    guard lstat(RawBytes.cString(path), &status) != 0 else { return try body(make(path)) }
+    // Registered before it is made, so a signal from mkdir(2) on leaves no empty directory.
+    return try Directory.removingIfEmptyOnSignal(path) {
+      let directory = try make(path)
+      do {
+        return try body(directory)
+      } catch {
+        rmdir(RawBytes.cString(path))
+        throw error
+      }
     }
   }
 

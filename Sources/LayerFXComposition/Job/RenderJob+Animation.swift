@@ -133,7 +133,7 @@ extension RenderJob {
         var sequence = try PNGSequenceSink(
           directory: directory, frameCount: frames.times.count, encoder: output.encoder,
           metadata: input.metadata, concurrentEncodes: inFlight,
-          firstIndex: frames.selected?.lowerBound ?? 0, protecting: protectedPaths)
+          range: frames.selected, protecting: protectedPaths)
         do {
           try render(plan, into: &sequence)
         } catch {

@@ -457,12 +457,14 @@ import Testing
 
   // MARK: 7. Interrupted runs
 
-  @Test("SIGTERM during a re-render leaves no temporary file and every frame complete")
+  @Test("SIGTERM during a re-render leaves its frames 0…k, complete, and nothing else")
   func terminatedReRender() throws {
     let directory = try TemporaryDirectory()
     let frames = directory.path("frames")
-    // 200 small frames; the second run replaces existing frames, so each frame passes through
-    // a hidden temporary name, which the signal handler must remove.
+    // 200 small frames, then the same again into the same folder: the second run removes the
+    // first's frames before its frame 0, so SIGTERM leaves its own frames 0…k, no frame of the
+    // first beside them (CommandLine.md: "A reused frame directory holds exactly the new
+    // animation") and no temporary file.
     let arguments = [
       "ripple", "testcard:160x120", "--fps", "20", "--frames", "200", "-o", frames + "/",
       "--compression", "0",
@@ -482,7 +484,8 @@ import Testing
     // 128 + 15: the handler removed the temporaries, then the process ended by SIGTERM.
     #expect(result.status == 128 + SIGTERM, "the render ended before SIGTERM")
     let names = try FileManager.default.contentsOfDirectory(atPath: frames).sorted()
-    #expect(names == (0..<200).map { String(format: "frame_%04d.png", $0) })
+    #expect(names.count >= 3 && names.count < 200)
+    #expect(names == (0..<names.count).map { String(format: "frame_%04d.png", $0) })
     for name in names {
       let decoded = try PNGDecoder().decode(contentsOf: frames + "/" + name)
       #expect(decoded.image.width == 160 && decoded.image.height == 120)

@@ -46,6 +46,20 @@ import Testing
       ])
   }
 
+  @Test("an earlier run's frames this run writes are removed before its first frame")
+  func ownFramesRemovedFirst() throws {
+    let directory = try TemporaryDirectory()
+    let names = (0..<6).map { String(format: "frame_%04d.png", $0) }
+    for name in names { try AtomicFile.write("old", to: directory.path(name)) }
+    // Nothing written yet: a run that stops now leaves no frame of the earlier one.
+    _ = try PNGSequenceSink(directory: directory.path, frameCount: 6)
+    #expect(try directory.contents() == [])
+    for name in names { try AtomicFile.write("old", to: directory.path(name)) }
+    // A range's run removes its own frames only; 0, 1, 4 and 5 are other ranges'.
+    _ = try PNGSequenceSink(directory: directory.path, frameCount: 6, range: 2...3)
+    #expect(try directory.contents() == [names[0], names[1], names[4], names[5]])
+  }
+
   @Test("frame names are recognised by pattern only")
   func frameNamePattern() {
     #expect(PNGSequenceSink.isFrameName("frame_0000.png"))
