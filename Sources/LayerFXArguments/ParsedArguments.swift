@@ -3,8 +3,8 @@ import LayerFXMath
 /// A command line parsed against an option table: positional arguments in order and each
 /// option's values.
 ///
-/// Accepts `--name value`, `--name=value`, `-n value`, flags `--name` / `-n`, and `--` to end
-/// options. A value is taken from the next argument even when it starts with `-`, so
+/// Accepts `--name value`, `--name=value`, `-n value`, `-nvalue`, flags `--name` / `-n`, and
+/// `--` to end options. A value is taken from the next argument even when it starts with `-`, so
 /// `--origin -4,10` works. A lone `-` is positional (standard input or output).
 public struct ParsedArguments: Sendable, Equatable {
   /// The positional arguments, in order.
@@ -73,11 +73,13 @@ public struct ParsedArguments: Sendable, Equatable {
       }
       return (spec, inlineValue)
     }
+    // `-o FILE`, or `-oFILE` for a short option that takes a value, as getopt(3) reads it
+    // (POSIX.1-2024, getopt: the option-argument is the rest of the argument).
     let letters = argument.dropFirst()
-    guard letters.count == 1, let letter = letters.first,
-      let spec = options.first(where: { $0.short == letter })
+    guard let letter = letters.first, let spec = options.first(where: { $0.short == letter }),
+      letters.count == 1 || spec.valueName != nil
     else { throw .unknownOption(argument) }
-    return (spec, nil)
+    return (spec, letters.count == 1 ? nil : String(letters.dropFirst()))
   }
 
   /// Returns the positional arguments, which must be exactly one per name in `names`.

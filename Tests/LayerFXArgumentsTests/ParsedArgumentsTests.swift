@@ -33,6 +33,10 @@ import Testing
         arguments: ["--tap", "1,2@0", "--tap=3,4@0.5"], positionals: [],
         values: ["tap": ["1,2@0", "3,4@0.5"]]),
       Case(arguments: ["--output=a=b.png"], positionals: [], values: ["output": ["a=b.png"]]),
+      // getopt(3)'s attached option-argument: the rest of the argument, whatever it holds.
+      Case(arguments: ["-oout.png"], positionals: [], values: ["output": ["out.png"]]),
+      Case(arguments: ["-o-", "in.png"], positionals: ["in.png"], values: ["output": ["-"]]),
+      Case(arguments: ["-o=x.png"], positionals: [], values: ["output": ["=x.png"]]),
     ])
   func parses(_ c: Case) throws {
     let parsed = try ParsedArguments(c.arguments, options: Self.options)
@@ -47,6 +51,9 @@ import Testing
       (["--tme", "1"], UsageError.unknownOption("--tme", suggestion: "--time")),
       (["--xyzzy", "1"], UsageError.unknownOption("--xyzzy")),
       (["-x"], UsageError.unknownOption("-x")),
+      // A flag takes no attached text, and there are no flag clusters.
+      (["-vx"], UsageError.unknownOption("-vx")),
+      (["-xo"], UsageError.unknownOption("-xo")),
       (["--time"], UsageError.missingValue(option: "time")),
       (["--verbose=yes"], UsageError.unexpectedValue(option: "verbose")),
       (["--time", "1", "--time", "2"], UsageError.repeated(option: "time")),
