@@ -391,6 +391,34 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: directory.path("out.png")))
   }
 
+  // New-user trial 17: the second overload was dropped silently, and `--arg a=…` then said
+  // `over` takes no parameter. SwiftUI finds a function by its name alone.
+  @Test("an overloaded [[ stitchable ]] function is refused in one line naming both, exit 65")
+  func overloadedFunction() throws {
+    let directory = try TemporaryDirectory()
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 over(float2 position, half4 color) { return color; }
+      [[ stitchable ]] half4 over(float2 position, half4 color, float a) { return color * a; }
+
+      """, "over.metal", in: directory)
+    for arguments in [
+      ["list", "over.metal"],
+      ["apply", "over.metal:over", "testcard:8x8", "--arg", "a=0.5", "-o", "o.png"],
+    ] {
+      let result = try LayerFXTool.run(arguments, in: URL(fileURLWithPath: directory.path))
+      #expect(result.status == 65)
+      #expect(
+        result.errorLines == [
+          "layerfx: error: over.metal:4: over: also [[ stitchable ]] at over.metal:3; "
+            + "a library's functions need distinct names"
+        ])
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+  }
+
   @Test("a .metal fault names the file, the frame and its time, and what was written")
   func faultMessage() throws {
     let directory = try TemporaryDirectory()
