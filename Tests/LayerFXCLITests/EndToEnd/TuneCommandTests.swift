@@ -261,6 +261,24 @@ func waitForTune(until condition: () -> Bool) {
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
   }
 
+  // `tune --help` and Config.md: Ctrl-C or SIGTERM ends the watch (exit 0), as either ends
+  // --serve (New-user trial 17: SIGTERM's default action had given 143, 128 + 15).
+  @Test("the watch loop ends with exit 0 on SIGTERM as on SIGINT", arguments: [SIGTERM, SIGINT])
+  func endsOnSignal(signal: Int32) throws {
+    let directory = try TemporaryDirectory()
+    try config(amplitude: 4).write(
+      toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    let (process, output, _) = try startTune(in: directory)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    waitForTune {
+      ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("first render")
+    }
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 0)
+  }
+
   @Test(
     "a config saved by rename six times in a row re-renders the preview each time, never refusing")
   func renameSaves() throws {
