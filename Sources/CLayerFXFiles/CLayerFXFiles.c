@@ -111,8 +111,10 @@ void lfx_exit_on_interrupt(int status) {
   memset(&action, 0, sizeof action);
   action.sa_handler = exit_on_interrupt;
   sigemptyset(&action.sa_mask);
-  // Installed even over an inherited SIG_IGN: Ctrl-C is how this command ends.
+  // Installed even over an inherited SIG_IGN: Ctrl-C is how this command ends, and SIGTERM
+  // (kill, a service manager) the same way, as `tune --serve` ends on either.
   sigaction(SIGINT, &action, NULL);
+  sigaction(SIGTERM, &action, NULL);
 }
 
 // glibc calls .init_array functions with (argc, argv, envp) before main (System V ABI; glibc

@@ -18,7 +18,7 @@ extension AtomicFile {
     lfx_install_signal_handlers()
   }
 
-  /// Makes SIGINT end the process at once with exit status `status`.
+  /// Makes SIGINT and SIGTERM end the process at once with exit status `status`.
   ///
   /// The hidden temporary files being written are unlinked first (and registered directories
   /// removed while empty); the process ends whatever it is doing: rendering, or waiting on a

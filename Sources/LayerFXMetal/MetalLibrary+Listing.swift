@@ -22,7 +22,10 @@ extension MetalLibrary {
   /// `  NAME: METAL TYPE (TYPE)`, where TYPE, the `--arg` type, is left out when it is the Metal
   /// type as written (`time: float`, but `to: half4 (color)`), then a line for each function
   /// not callable from SwiftUI with the reason. PLACE is `line N` for one file, `FILE:N` for a
-  /// library of several.
+  /// library of several. A `float2` that the command line fills when it is left out, as
+  /// built-ins' (Documentation/Semantics.md §1.2), says so after its types: a view size
+  /// `size: float2 (default: the image's size, points)`, a position
+  /// `center: float2 (default: the image's centre, points)`.
   public var listing: [String] { listing(of: nil) }
 
   /// The lines of ``listing`` for the function `name` alone (`layerfx list FILE.metal:NAME`),
@@ -38,12 +41,16 @@ extension MetalLibrary {
         files.count - helperFiles.count > 1
         ? "\(signature.file):\(signature.line)" : "line \(signature.line)"
       lines.append("\(signature.name) (\(signature.kind.rawValue) effect, \(place))")
+      let roles = library.functions.first { $0.name == signature.name }?.parameters
       for parameter in signature.parameters {
         let count = parameter.countParameter.map { ", \($0.metalType) \($0.name)" } ?? ""
         let written = parameter.metalType + count
         // `float (float)` would say one thing twice: the `--arg` type only where it differs.
-        let type = written == parameter.type.rawValue ? "" : " (\(parameter.type.rawValue))"
-        lines.append("  \(parameter.name): \(written)\(type)")
+        var notes = written == parameter.type.rawValue ? [] : [parameter.type.rawValue]
+        let role = roles?.first { $0.name == parameter.name }?.role
+        if let filled = Self.imageDefault(of: parameter.type, role: role) { notes.append(filled) }
+        let noted = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+        lines.append("  \(parameter.name): \(written)\(noted)")
       }
     }
     for case .unsupportedSignature(let file, let function, let line, let message) in uncallable
@@ -52,5 +59,19 @@ extension MetalLibrary {
       lines.append("\(function) (not callable from SwiftUI, \(place)): \(message)")
     }
     return lines
+  }
+
+  /// What the command line gives a parameter of `type` with `role` left out, as the listing
+  /// says it: the image's size for a `float2` view size, its centre for a `float2` position
+  /// (LayerFXComposition's `ShaderFunction.Parameter.viewArgument`, which fills them).
+  private static func imageDefault(of type: Shader.ArgumentType, role: ShaderFunction.Role?)
+    -> String?
+  {
+    guard type == .float2 else { return nil }
+    switch role {
+    case .viewSize?: return "default: the image's size, points"
+    case .position?: return "default: the image's centre, points"
+    default: return nil
+    }
   }
 }

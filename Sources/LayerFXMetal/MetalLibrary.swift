@@ -190,8 +190,10 @@ public struct MetalLibrary: Sendable {
         MetalCompileError.unsupportedSignature(
           file: $0.file, function: $0.function, line: $0.line, message: $0.message)
       }
-      for signature in found {
-        if let other = signatures.first(where: { $0.name == signature.name }) {
+      // SwiftUI finds a function by its name alone (ShaderLibrary's dynamic member), so two of
+      // one name, in two files or overloaded in one, are ambiguous.
+      for (index, signature) in found.enumerated() {
+        if let other = (signatures + found[..<index]).first(where: { $0.name == signature.name }) {
           throw .unsupportedSignature(
             file: signature.file, function: signature.name, line: signature.line,
             message: "also [[ stitchable ]] at \(other.file):\(other.line); a library's "

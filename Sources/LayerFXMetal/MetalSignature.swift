@@ -120,13 +120,14 @@ extension MetalSignature {
     }
     // A forward declaration (`…);`, valid C++) and the definition name one function: it counts
     // once, as defined (a declaration may leave its parameters unnamed), so its glue is
-    // generated once.
+    // generated once. Two definitions of one name are overloads, both returned: SwiftUI finds
+    // a function by its name alone, and the library refuses the second (MetalLibrary).
     let defined = Set(found.filter(\.isDefinition).map(\.name))
     var seen = Set<String>()
     var signatures: [MetalSignature] = []
     var problems: [SignatureProblem] = []
     for entry in found where entry.isDefinition || !defined.contains(entry.name) {
-      guard seen.insert(entry.name).inserted else { continue }
+      guard seen.insert(entry.name).inserted || entry.isDefinition else { continue }
       switch entry.result {
       case .success(let signature): signatures.append(signature)
       case .failure(let problem): problems.append(problem)

@@ -59,15 +59,32 @@ final class ShaderWorker {
     guard lfx_socket_pair(&pair) == 0 else {
       throw .loadFailed("cannot start the shader worker: no socket")
     }
+    // The names, each ended by a NUL byte, are the worker's standard input, a memfd of their
+    // own, and its arguments say how many and how long (layerfx-shader-worker/main.c): as
+    // arguments, one of 1014 characters or more had overrun the worker's name buffer, and one
+    // past 128 KiB would be refused by execve. Not the shared memory, which the first request
+    // overwrites, maybe before the worker has read them.
+    let names = functions.reduce(into: [UInt8]()) { bytes, name in bytes += name.utf8 + [0] }
+    var input: Int32 = -1
+    guard let namesMemory = lfx_shared_map(max(names.count, 1), &input) else {
+      close(pair[0])
+      close(pair[1])
+      throw .loadFailed("cannot start the shader worker: no memory for its function names")
+    }
+    names.withUnsafeBytes { bytes in
+      if let base = bytes.baseAddress { namesMemory.copyMemory(from: base, byteCount: bytes.count) }
+    }
+    munmap(namesMemory, max(names.count, 1))
+    defer { close(input) }
     var descriptor: Int32 = -1
     guard let memory = lfx_shared_map(1 << 20, &descriptor) else {
       close(pair[0])
       close(pair[1])
       throw .loadFailed("cannot start the shader worker: no shared memory")
     }
-    let arguments = [executable, libraryPath] + functions
+    let arguments = [executable, libraryPath, String(functions.count), String(names.count)]
     var limits = lfx_spawn_limits(
-      address_space: Self.addressSpaceLimit, cpu_seconds: Self.cpuSecondsLimit, input: -1,
+      address_space: Self.addressSpaceLimit, cpu_seconds: Self.cpuSecondsLimit, input: input,
       output: -1, error: 2, keep: (pair[1], descriptor))
     let pid = Self.withCStrings(arguments) { argv in
       Self.withCStrings(["PATH=/usr/bin:/bin"]) { envp in

@@ -40,8 +40,9 @@ public struct TuneWatch {
   var files: [String] = []
   /// The last good document's values by key path, to say what changed.
   var leaves: ConfigLeaves?
-  /// The watched files' stamps at the last render.
-  var lastStamps: [FileStamp?] = []
+  /// The watched files' stamps at the last render, by path; a file the config names is
+  /// stamped once the render that read the config names it, so its first edit is named too.
+  var lastStamps: [String: FileStamp?] = [:]
 
   /// A session over the config at `configPath`; nothing is read before the first render.
   ///
@@ -96,17 +97,25 @@ public struct TuneWatch {
   /// The stamps of the config and the files it names.
   func stamps() -> [FileStamp?] { ([configPath] + files).map(FileStamp.init(path:)) }
 
+  /// Records the stamps of `paths` now.
+  mutating func stamp(_ paths: [String]) {
+    for path in paths { lastStamps[path] = FileStamp(path: path) }
+  }
+
   /// Renders and reports one line, or reports the error and keeps the last good preview.
   mutating func renderReporting() {
     let before = leaves
-    let changedFiles = zip([configPath] + files, stamps()).filter { path, stamp in
-      let index = ([configPath] + files).firstIndex(of: path) ?? 0
-      return index < lastStamps.count && lastStamps[index] != stamp && path != configPath
+    let changedFiles = zip(files, files.map(FileStamp.init(path:))).filter { path, stamp in
+      lastStamps[path].map { $0 != stamp } ?? false
     }.map(\.0)
-    lastStamps = stamps()
+    stamp(files)
     let start = DispatchTime.now().uptimeNanoseconds
+    let rendered = Result { try render() }
+    // The files a config newly names (the first render's, an added effect's), from now on:
+    // before the line, which a watcher of the output may answer with an edit.
+    stamp(files.filter { lastStamps[$0] == nil })
     do {
-      let frames = try render()
+      let frames = try rendered.get()
       let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       var changed = changedFiles
       if let before, let leaves { changed += leaves.changed(since: before) }

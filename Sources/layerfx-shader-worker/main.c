@@ -1,15 +1,18 @@
 // layerfx-shader-worker: the only process that runs compiled `.metal` code.
 //
 // Started by LayerFXMetal (ShaderWorker.swift) as
-//   layerfx-shader-worker LIBRARY.so FUNCTION...
-// with its message socket as descriptor 3 and its shared memory (a memfd) as descriptor 4. It
-// checks and loads the library, looks up each function's row and pixel entry points, then enters a
-// seccomp-bpf filter that allows only what rendering needs: messages on its socket (recvmsg and
-// sendmsg on descriptor 3 alone; no read or write on any descriptor), close, memory (mmap and
-// mprotect without PROT_EXEC, munmap, madvise, brk), futex, clock_gettime, rt_sigreturn (the fault
-// guard's handler returns through it), exit and exit_group. Any other system call kills the process
-// (SIGSYS), which LayerFX reports as a fault. Its standard input and output are /dev/null; its
-// standard error, LayerFX's, carries the one line `fail` writes before the filter. Shader code that
+//   layerfx-shader-worker LIBRARY.so COUNT BYTES
+// with its message socket as descriptor 3, its shared memory (a memfd) as descriptor 4, and as
+// its standard input a memfd whose first BYTES hold the names of its COUNT functions, each ended
+// by a NUL byte: not the arguments, so no name's length or number meets the kernel's limits on
+// arguments (128 KiB a string, a quarter of the stack limit in all). It checks and loads the
+// library, looks up each function's row and pixel entry points, closes its standard input, then
+// enters a seccomp-bpf filter that allows only what rendering needs: messages on its socket
+// (recvmsg and sendmsg on descriptor 3 alone; no read or write on any descriptor), close, memory
+// (mmap and mprotect without PROT_EXEC, munmap, madvise, brk), futex, clock_gettime, rt_sigreturn
+// (the fault guard's handler returns through it), exit and exit_group. Any other system call kills the process
+// (SIGSYS), which LayerFX reports as a fault. Its standard output is /dev/null; its standard
+// error, LayerFX's, carries the one line `fail` writes before the filter. Shader code that
 // gets around the layout checks (a pointer forged into its own compiled code) can so reach nothing
 // but its own socket, whose every record LayerFX checks. It then serves requests (lfx_message,
 // CLayerFXSandbox.h) until its socket closes. Every call of shader code runs with denormals flushed
@@ -31,7 +34,7 @@
 #include <pmmintrin.h>  // _MM_DENORMALS_ZERO_ON (SSE3), with xmmintrin.h's names
 #endif
 
-enum { socket_fd = 3, memory_fd = 4, max_texels = 8, max_functions = 4096 };
+enum { names_fd = 0, socket_fd = 3, memory_fd = 4, max_texels = 8 };
 // Guard regions around array arguments: a read past the end faults (and is reported).
 static const size_t guard_bytes = 64 << 20;
 
@@ -241,26 +244,48 @@ static void reset_floating_point_state(void) {
 #endif
 }
 
+// The count or byte length `text` gives (decimal, from 1 to `most`), or 0.
+static long long parse_count(const char *text, long long most) {
+  char *end;
+  errno = 0;
+  long long value = strtoll(text, &end, 10);
+  return errno == 0 && end != text && *end == 0 && value >= 1 && value <= most ? value : 0;
+}
+
 int main(int argc, char **argv) {
-  if (argc < 3 || argc - 2 > max_functions) fail("usage: layerfx-shader-worker LIBRARY.so FUNCTION...");
+  const char *usage = "usage: layerfx-shader-worker LIBRARY.so COUNT BYTES";
+  if (argc != 4) fail(usage);
+  int count = (int)parse_count(argv[2], INT32_MAX);
+  long long bytes = parse_count(argv[3], INT64_MAX);
+  if (!count || !bytes) fail(usage);
   char reason[512];
   if (lfx_elf_check(argv[1], reason, sizeof reason) != 0) fail(reason);
   void *library = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
   if (!library) fail(dlerror());
-  int count = argc - 2;
+  const char *names = mmap(NULL, (size_t)bytes, PROT_READ, MAP_SHARED, names_fd, 0);
+  if (names == MAP_FAILED) fail("cannot map the function names");
   lfx_row_function *rows = calloc((size_t)count, sizeof *rows);
   lfx_pixel_function *pixels = calloc((size_t)count, sizeof *pixels);
   if (!rows || !pixels) fail("out of memory");
+  const char *name = names;
   for (int i = 0; i < count; ++i) {
-    char symbol[1024];
-    snprintf(symbol, sizeof symbol, "lfx_row_%s", argv[i + 2]);
+    size_t length = strnlen(name, (size_t)(names + bytes - name));
+    if (name + length == names + bytes) fail("the function names end early");
+    char *symbol = malloc(length + sizeof "lfx_pixel_");
+    if (!symbol) fail("out of memory");
+    sprintf(symbol, "lfx_row_%s", name);
     rows[i] = (lfx_row_function)dlsym(library, symbol);
-    snprintf(symbol, sizeof symbol, "lfx_pixel_%s", argv[i + 2]);
+    sprintf(symbol, "lfx_pixel_%s", name);
     pixels[i] = (lfx_pixel_function)dlsym(library, symbol);
+    free(symbol);
     // A library has both entry points of each function, but a layer effect's pixel function,
     // which only its probing copy has (and that copy has no row function).
     if (!rows[i] && !pixels[i]) fail("the library lacks a function");
+    name += length + 1;
   }
+  if (name != names + bytes) fail("the function names do not fill their bytes");
+  munmap((void *)names, (size_t)bytes);
+  close(names_fd);
   // The guard installs its handlers and alternate stack on first use: before the filter.
   lfx_guard_row(noop_row, NULL, NULL);
   lfx_guard_pixel(noop_pixel, NULL, NULL, NULL);

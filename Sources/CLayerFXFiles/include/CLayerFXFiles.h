@@ -33,10 +33,10 @@ void lfx_temporary_unregister(int slot);
 /// (EFBIG) are write errors the caller reports. Call once, at start-up.
 void lfx_install_signal_handlers(void);
 
-/// Makes SIGINT unlink every registered temporary, remove every registered empty directory and
-/// end the process at once with `_exit(status)`, whatever thread is busy (a render, a wait on
-/// a shader's worker process, whose PR_SET_PDEATHSIG then kills it). For a command that runs
-/// until Ctrl-C (`tune`).
+/// Makes SIGINT and SIGTERM unlink every registered temporary, remove every registered empty
+/// directory and end the process at once with `_exit(status)`, whatever thread is busy (a
+/// render, a wait on a shader's worker process, whose PR_SET_PDEATHSIG then kills it). For a
+/// command that runs until Ctrl-C (`tune`).
 void lfx_exit_on_interrupt(int status);
 
 /// Unlinks every registered temporary and removes every registered empty directory, then ends

@@ -22,7 +22,7 @@ enum TuneCommand: CommandDefinition {
     printing one line: what changed (the keys whose values differ) and the render time. The
     config's debug.overlays are drawn on every preview frame (legend on standard error). An
     invalid config or a .metal compile error is printed and the last good preview kept.
-    Ctrl-C ends it at once (exit 0), even while a shader runs. --once renders once and exits (with the error's code if the
+    Ctrl-C or SIGTERM ends it at once (exit 0), even while a shader runs. --once renders once and exits (with the error's code if the
     config is invalid). A config whose input is the preview is refused at start (exit 65).
     --serve serves the tune page instead, for a browser: sliders, taps,
     the clock, overlays and Save; the first line on standard output is its address, with a
@@ -84,7 +84,7 @@ enum TuneCommand: CommandDefinition {
     }
     // As for --serve: a missing config, or a folder, ends here (exit 66).
     _ = try ConfigFile.read(configPath)
-    // SIGINT ends the process where it is, a shader running or not (a .metal shader's worker
+    // SIGINT or SIGTERM ends the process where it is, a shader running or not (a .metal shader's worker
     // process dies with it); the preview is written atomically, so it is always whole. Set
     // before the check of the input, which compiles the config's .metal files.
     AtomicFile.exitOnInterrupt(status: 0)

@@ -44,9 +44,12 @@ struct MetalCommandTests {
   func list() throws {
     let result = try LayerFXTool.run(["list", Self.ripple])
     #expect(result.status == 0, "\(result.standardError)")
+    // `origin`, the one float2 named as a position, is the image's centre when left out
+    // (Semantics §1.2).
     #expect(
       result.standardOutput.hasPrefix(
-        "Ripple (layer effect, line 30)\n  origin: float2\n  time: float\n"))
+        "Ripple (layer effect, line 30)\n  origin: float2 (default: the image's centre, points)\n"
+          + "  time: float\n"))
   }
 
   @Test("list FILE.metal --json gives name, kind and parameters with Metal types")

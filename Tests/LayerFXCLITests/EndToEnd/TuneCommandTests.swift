@@ -261,6 +261,24 @@ func waitForTune(until condition: () -> Bool) {
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
   }
 
+  // `tune --help` and Config.md: Ctrl-C or SIGTERM ends the watch (exit 0), as either ends
+  // --serve (New-user trial 17: SIGTERM's default action had given 143, 128 + 15).
+  @Test("the watch loop ends with exit 0 on SIGTERM as on SIGINT", arguments: [SIGTERM, SIGINT])
+  func endsOnSignal(signal: Int32) throws {
+    let directory = try TemporaryDirectory()
+    try config(amplitude: 4).write(
+      toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    let (process, output, _) = try startTune(in: directory)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    waitForTune {
+      ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("first render")
+    }
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 0)
+  }
+
   @Test(
     "a config saved by rename six times in a row re-renders the preview each time, never refusing")
   func renameSaves() throws {
@@ -320,15 +338,20 @@ func waitForTune(until condition: () -> Bool) {
     """
   }
 
-  @Test("an edited .metal re-renders; one that does not compile is reported, the preview kept")
-  func metalEdits() throws {
-    let directory = try TemporaryDirectory()
-    try tint("color.rgb * half(amount)").write(
-      toFile: directory.path("tint.metal"), atomically: true, encoding: .utf8)
+  /// Writes `source` as `tint.metal` and `t.json`: its `tint` at amount 0.5 on a 20 × 16 test
+  /// card, previewed at time 0 alone.
+  private static func writeFiles(_ source: String, in directory: TemporaryDirectory) throws {
+    try source.write(toFile: directory.path("tint.metal"), atomically: true, encoding: .utf8)
     try #"""
     {"version": 1, "input": "testcard:20x16",
      "effects": [{"kernel": "tint.metal:tint", "amount": 0.5}], "debug": {"previewTimes": [0]}}
     """#.write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+  }
+
+  @Test("an edited .metal re-renders; one that does not compile is reported, the preview kept")
+  func metalEdits() throws {
+    let directory = try TemporaryDirectory()
+    try Self.writeFiles(tint("color.rgb * half(amount)"), in: directory)
     let (process, output, errors) = try startTune(in: directory)
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     func text(_ path: String) -> String {
@@ -355,6 +378,31 @@ func waitForTune(until condition: () -> Bool) {
     #expect(text(output).contains("t.json: changed tint.metal; rendered 1 frame in "))
     #expect(FileManager.default.contents(atPath: preview) != first)
 
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+  }
+
+  // New-user trial 17: the first edit after start said "no value changed", as the files the
+  // config names were stamped only from the second render on.
+  @Test("the first edit of a config's .metal after start is named as the change")
+  func firstMetalEditNamed() throws {
+    let directory = try TemporaryDirectory()
+    try Self.writeFiles(tint("color.rgb * half(amount)"), in: directory)
+    let (process, output, errors) = try startTune(in: directory)
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    func lines() -> [String] {
+      ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n")
+        .map(String.init)
+    }
+    waitForTune { lines().count >= 1 }
+    #expect(lines().first?.hasPrefix("t.json: first render; rendered 1 frame in ") == true)
+    try tint("color.rgb * half(amount) * 0.5h").write(
+      toFile: directory.path("tint.metal"), atomically: true, encoding: .utf8)
+    waitForTune { lines().count >= 2 }
+    #expect(
+      lines().dropFirst().first?.hasPrefix("t.json: changed tint.metal; rendered 1 frame in ")
+        == true, "\(lines()) \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(process.terminationReason == .exit && process.terminationStatus == 0)
@@ -394,13 +442,10 @@ func waitForTune(until condition: () -> Bool) {
   @Test("Ctrl-C ends tune while a shader loops: exit 0, its worker killed, no time-limit error")
   func interruptWhileShaderRuns() throws {
     let directory = try TemporaryDirectory()
-    try tint("color.rgb * half(amount)").replacingOccurrences(
-      of: "  return", with: "  while (amount > -1.0) { amount += 1.0; }\n  return"
-    ).write(toFile: directory.path("tint.metal"), atomically: true, encoding: .utf8)
-    try #"""
-    {"version": 1, "input": "testcard:20x16",
-     "effects": [{"kernel": "tint.metal:tint", "amount": 0.5}], "debug": {"previewTimes": [0]}}
-    """#.write(toFile: directory.path("t.json"), atomically: true, encoding: .utf8)
+    try Self.writeFiles(
+      tint("color.rgb * half(amount)").replacingOccurrences(
+        of: "  return", with: "  while (amount > -1.0) { amount += 1.0; }\n  return"),
+      in: directory)
     let (process, output, errors) = try startTune(in: directory)
     defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
     // The shader runs in worker processes of tune's; once one has spent a fifth of a second of

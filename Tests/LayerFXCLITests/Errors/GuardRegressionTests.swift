@@ -360,6 +360,65 @@ import Testing
     #expect(applied.errorLines.isEmpty)
   }
 
+  // New-user trial 17: a name of 1014 characters or more overran the worker's 1024-byte symbol
+  // buffer (`lfx_pixel_` + name), and `list` blamed the worker (exit 78). 140 000 is past
+  // execve's 128 KiB for one argument (MAX_ARG_STRLEN, execve(2)), the way names had travelled.
+  @Test(
+    "a .metal function of a long name lists and runs", arguments: [1100, 140_000])
+  func longFunctionName(length: Int) throws {
+    let directory = try TemporaryDirectory()
+    let name = String(repeating: "f", count: length)
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 \(name)(float2 position, half4 color) { return color; }
+
+      """, "long.metal", in: directory)
+    let listed = try LayerFXTool.run(
+      ["list", "long.metal"], in: URL(fileURLWithPath: directory.path))
+    #expect(listed.status == 0)
+    #expect(listed.errorLines.isEmpty, "\(listed.standardError.prefix(300))")
+    #expect(listed.standardOutput == "\(name) (color effect, line 3)\n")
+    // Through a config: a command line of the name would be past execve's limit itself.
+    _ = try Self.write(
+      #"{"version": 1, "input": "testcard:8x8", "effects": [{"kernel": "long.metal:"#
+        + name + #""}], "output": {"time": 0}}"#, "c.json", in: directory)
+    let applied = try LayerFXTool.run(
+      ["apply", "--config", "c.json", "-o", "out.png"], in: URL(fileURLWithPath: directory.path))
+    #expect(applied.status == 0)
+    #expect(applied.errorLines.isEmpty, "\(applied.standardError.prefix(300))")
+    #expect(FileManager.default.fileExists(atPath: directory.path("out.png")))
+  }
+
+  // New-user trial 17: the second overload was dropped silently, and `--arg a=…` then said
+  // `over` takes no parameter. SwiftUI finds a function by its name alone.
+  @Test("an overloaded [[ stitchable ]] function is refused in one line naming both, exit 65")
+  func overloadedFunction() throws {
+    let directory = try TemporaryDirectory()
+    _ = try Self.write(
+      """
+      #include <metal_stdlib>
+      using namespace metal;
+      [[ stitchable ]] half4 over(float2 position, half4 color) { return color; }
+      [[ stitchable ]] half4 over(float2 position, half4 color, float a) { return color * a; }
+
+      """, "over.metal", in: directory)
+    for arguments in [
+      ["list", "over.metal"],
+      ["apply", "over.metal:over", "testcard:8x8", "--arg", "a=0.5", "-o", "o.png"],
+    ] {
+      let result = try LayerFXTool.run(arguments, in: URL(fileURLWithPath: directory.path))
+      #expect(result.status == 65)
+      #expect(
+        result.errorLines == [
+          "layerfx: error: over.metal:4: over: also [[ stitchable ]] at over.metal:3; "
+            + "a library's functions need distinct names"
+        ])
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory.path("o.png")))
+  }
+
   @Test("a .metal fault names the file, the frame and its time, and what was written")
   func faultMessage() throws {
     let directory = try TemporaryDirectory()

@@ -267,4 +267,25 @@ struct MetalIncludeErrorTests {
         == directory.path("B.metal") + ":2: t: also [[ stitchable ]] at "
         + directory.path("A.metal") + ":1; a library's functions need distinct names")
   }
+
+  // SwiftUI's ShaderLibrary finds a function by name alone, so an overload is as ambiguous as
+  // a second file's function of that name; the first had been run and the second dropped.
+  @Test("two overloads of one stitchable function in one file are refused naming both lines")
+  func overloadedFunction() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let text =
+      "[[ stitchable ]] half4 over(float2 position, half4 color) { return color; }\n"
+      + "[[ stitchable ]] half4 over(float2 position, half4 color, float a) { return color * a; }\n"
+    try text.write(toFile: directory.path("over.metal"), atomically: true, encoding: .utf8)
+    var options = MetalTestSupport.options
+    options.cacheDirectory = directory.path("cache")
+    let error = #expect(throws: MetalCompileError.self) {
+      try MetalLibrary(paths: [directory.path("over.metal")], options: options)
+    }
+    #expect(
+      error?.description
+        == directory.path("over.metal") + ":2: over: also [[ stitchable ]] at "
+        + directory.path("over.metal") + ":1; a library's functions need distinct names")
+  }
 }

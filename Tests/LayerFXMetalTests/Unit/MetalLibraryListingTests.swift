@@ -24,4 +24,22 @@ import Testing
     #expect(named.map(\.function.name) == ["tint"])
     #expect(named.first?.metalTypes["to"] == "half4")
   }
+
+  // Semantics §1.2: a left-out `float2` view size is the image's size and the one position the
+  // image's centre, in points (new-user trial 17: Inferno's unit `center` got 300,200 and the
+  // text listing had said only `center: float2`).
+  @Test("the listing says which float2 parameters the image fills when left out, and with what")
+  func imageDefaults() throws {
+    let source =
+      "[[ stitchable ]] half4 wave(float2 position, half4 color, half2 center, float2 size,\n"
+      + "                          float2 offset) { return color; }\n"
+    let library = try MetalLibrary(
+      source: source, path: "wave.metal", options: MetalTestSupport.options)
+    #expect(
+      library.listing == [
+        "wave (color effect, line 1)",
+        "  center: half2 (float2; default: the image's centre, points)",
+        "  size: float2 (default: the image's size, points)", "  offset: float2",
+      ])
+  }
 }
