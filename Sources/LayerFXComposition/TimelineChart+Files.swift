@@ -25,7 +25,7 @@ extension TimelineChart {
   ///
   /// - Parameters:
   ///   - path: The file to create or replace; a front end checks it names a file first
-  ///     (``RenderJob/Output/checkIsFile(_:option:example:)``).
+  ///     (``RenderJob/Output/checkIsFile(_:option:example:written:)``).
   ///   - protected: Files the front end reads, which the chart may not replace.
   /// - Throws: `LayerFXPNG.PNGError` when encoding fails; `AtomicFileError` when the file
   ///   cannot be written or is one of `protected`.

@@ -54,7 +54,7 @@ struct OutputOptions {
   }
 
   /// Refuses a single-image output that is empty or names a directory, or whose folder is
-  /// missing (``LayerFXComposition/RenderJob/Output/checkIsFile(_:option:example:)``); `option`
+  /// missing (``LayerFXComposition/RenderJob/Output/checkIsFile(_:option:example:written:)``); `option`
   /// is the flag that gave `path` and `example` the file name suggested instead, for the
   /// message.
   ///
