@@ -44,9 +44,28 @@ static void copy_message(char *destination, size_t capacity, const char *text) {
   snprintf(destination, capacity, "%s", text != NULL ? text : "");
 }
 
+// Reports libpng's error, with what libpng left unsaid in two of its messages: "Invalid IHDR
+// data" follows the warnings that name each bad field (png_check_IHDR: "Image width is zero in
+// IHDR"), which are the only warnings by then, since IHDR is the first chunk; and IEND is "out of
+// place" only before any IDAT (png_handle_IEND), so the file holds no image data.
 static void reader_error(png_structp png, png_const_charp text) {
   lfx_png_reader *reader = png_get_error_ptr(png);
-  copy_message(reader->message, sizeof reader->message, text);
+  const char *said = text != NULL ? text : "";
+  if (strcmp(said, "Invalid IHDR data") == 0 && reader->warning_count > 0) {
+    size_t length = (size_t)snprintf(reader->message, sizeof reader->message, "%s:", said);
+    for (size_t index = 0; index < reader->warning_count && length < sizeof reader->message;
+         index++) {
+      length += (size_t)snprintf(
+          reader->message + length, sizeof reader->message - length, "%s %s",
+          index == 0 ? "" : ";", reader->warnings[index]);
+    }
+  } else if (strcmp(said, "IEND: out of place") == 0) {
+    copy_message(
+        reader->message, sizeof reader->message,
+        "IEND: out of place (no IDAT chunk before it: the file holds no image data)");
+  } else {
+    copy_message(reader->message, sizeof reader->message, said);
+  }
   png_longjmp(png, 1);
 }
 

@@ -13,7 +13,9 @@ struct PNGErrorTests {
     case corrupt(containing: String)
   }
 
-  // libpng's messages (pngrutil.c / pngerror.c strings) are passed through verbatim.
+  // libpng's messages (pngrutil.c / pngerror.c strings) are passed through verbatim, with what
+  // two of them leave unsaid: "Invalid IHDR data" is followed by png_check_IHDR's warnings (its
+  // strings in png.c), naming the bad field, and IEND "out of place" by why.
   static let corruptFiles: [(String, Expected)] = [
     ("xs1n0g01.png", .notPNG),  // signature byte 1 MSB cleared
     ("xs2n0g01.png", .notPNG),  // signature byte 2 is 'Q'
@@ -22,12 +24,18 @@ struct PNGErrorTests {
     ("xcrn0g04.png", .notPNG),  // CR bytes added (signature damaged too)
     ("xlfn0g04.png", .notPNG),  // LF bytes added (signature damaged too)
     ("xhdn0g08.png", .corrupt(containing: "CRC error")),  // IHDR CRC wrong
-    ("xc1n0g08.png", .corrupt(containing: "IHDR")),  // colour type 1
-    ("xc9n2c08.png", .corrupt(containing: "IHDR")),  // colour type 9
-    ("xd0n2c08.png", .corrupt(containing: "IHDR")),  // bit depth 0
-    ("xd3n2c08.png", .corrupt(containing: "IHDR")),  // bit depth 3
-    ("xd9n2c08.png", .corrupt(containing: "IHDR")),  // bit depth 99
-    ("xdtn0g01.png", .corrupt(containing: "IEND")),  // no IDAT chunk: IEND comes too early
+    // colour type 1
+    ("xc1n0g08.png", .corrupt(containing: "Invalid IHDR data: Invalid color type in IHDR")),
+    // colour type 9
+    ("xc9n2c08.png", .corrupt(containing: "Invalid IHDR data: Invalid color type in IHDR")),
+    // bit depth 0
+    ("xd0n2c08.png", .corrupt(containing: "Invalid IHDR data: Invalid bit depth in IHDR")),
+    // bit depth 3
+    ("xd3n2c08.png", .corrupt(containing: "Invalid IHDR data: Invalid bit depth in IHDR")),
+    // bit depth 99
+    ("xd9n2c08.png", .corrupt(containing: "Invalid IHDR data: Invalid bit depth in IHDR")),
+    // no IDAT chunk: IEND comes too early
+    ("xdtn0g01.png", .corrupt(containing: "IEND: out of place (no IDAT chunk before it")),
     ("xcsn0g01.png", .corrupt(containing: "CRC error")),  // IDAT CRC wrong
   ]
 
@@ -53,6 +61,21 @@ struct PNGErrorTests {
     default:
       Issue.record("expected \(expected), got \(error)")
     }
+  }
+
+  @Test("an IHDR of width and height 0 names both fields, as libpng's warnings do")
+  func zeroSizedHeader() throws {
+    let bytes =
+      RawPNG.signature
+      + RawPNG.chunk("IHDR", RawPNG.ihdrData(width: 0, height: 0, bitDepth: 8, colorType: 6))
+      + RawPNG.chunk("IDAT", RawPNG.storedZlib([0])) + RawPNG.chunk("IEND", [])
+    let error = try #require(throws: PNGError.self) {
+      try PNGDecoder().decode(bytes, name: "zero.png")
+    }
+    #expect(
+      error.description
+        == "zero.png: corrupt PNG data (libpng: Invalid IHDR data: Image width is zero in "
+        + "IHDR; Image height is zero in IHDR)")
   }
 
   @Test("a missing file is reported as not found")
